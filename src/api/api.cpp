@@ -1,0 +1,329 @@
+#include "api.hpp"
+
+#include <functional>
+#include <map>
+#include <vector>
+
+#include "catalog.hpp"
+#include "core/capacity.hpp"
+#include "core/format.hpp"
+#include "core/forward.hpp"
+#include "core/kv.hpp"
+#include "core/params.hpp"
+#include "errors.hpp"
+#include "fields.hpp"
+#include "json_out.hpp"
+
+namespace tally::api {
+
+namespace {
+
+constexpr u128 kDefaultWorkspace = u128{2} << 30;  // 2 GiB, the chapter's reserve
+
+Json item_json(const LineItem& it, bool flops) {
+    Json j;
+    j["id"] = it.id;
+    j["label"] = it.label;
+    j["section"] = it.section;
+    if (!it.shape.empty()) j["shape"] = it.shape;
+    if (!it.weight.empty()) j["weight"] = it.weight;
+    j["formula"] = it.formula;
+    j["substituted"] = it.substituted;
+    j["layers"] = exact_json(it.layers);
+    j["per_call"] = exact_json(it.per_call);
+    j[flops ? "flops" : "bytes"] = exact_json(it.value);
+    j["display"] = flops ? flops_text(it.value) : bytes_binary_text(it.value);
+    return j;
+}
+
+// Notes when a length passes the model's released context: computed by the
+// same structure, but flagged as an extrapolation (as the chapter does).
+Json context_notes(const ModelSpec& m, u128 positions) {
+    Json notes = Json::array();
+    if (m.released_context != 0 && positions > m.released_context) {
+        notes.push_back(m.name + " 釋出設定支援 " + group_thousands(m.released_context) + " 個位置；此處 " +
+                        group_thousands(positions) + " 個位置按同一結構外推");
+    }
+    return notes;
+}
+
+const ModelSpec& model_of(const RequestFields& f) { return find_model("model", f.text("model")); }
+const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype", "bf16")); }
+const Dtype& kv_dtype_of(const RequestFields& f) { return find_dtype("kv_dtype", f.text_or("kv_dtype", "bf16")); }
+
+Json op_catalog(const Json& req) {
+    RequestFields f(req, {});
+    Json r;
+    r["models"] = Json::array();
+    for (const auto& m : catalog().models) {
+        r["models"].push_back({{"id", m.id}, {"name", m.name}, {"layers", m.total_layers()},
+                               {"released_context", exact_json(m.released_context)}});
+    }
+    r["gpus"] = Json::array();
+    for (const auto& g : catalog().gpus) {
+        r["gpus"].push_back({{"id", g.id}, {"name", g.name}, {"memory_bytes", exact_json(g.memory_bytes)},
+                             {"display", bytes_decimal_text(Ratio(g.memory_bytes))}});
+    }
+    r["dtypes"] = Json::array();
+    for (const auto& d : catalog().dtypes) {
+        r["dtypes"].push_back({{"id", d.id}, {"name", d.name}, {"bits", d.bits}});
+    }
+    return r;
+}
+
+Json op_params(const Json& req) {
+    RequestFields f(req, {"model", "weight_dtype"});
+    const ModelSpec& m = model_of(f);
+    const Dtype& d = weight_dtype_of(f);
+    std::map<std::string, u128> by_category;
+    for (auto c : {ParamCategory::EmbeddingHead, ParamCategory::Attention, ParamCategory::DenseSharedFfn,
+                   ParamCategory::RoutedExperts, ParamCategory::Engram, ParamCategory::Other}) {
+        by_category[category_key(c)] = 0;
+    }
+    Json items = Json::array();
+    for (const auto& t : weight_tensors(m)) {
+        by_category[category_key(t.category)] = add(by_category[category_key(t.category)], t.params());
+        const Ratio bytes = tensor_bytes(t, d);
+        items.push_back({{"id", t.id}, {"label", t.label}, {"category", category_key(t.category)},
+                         {"shape", to_decimal(t.in) + "×" + to_decimal(t.out)}, {"count", t.count},
+                         {"params", exact_json(t.params())}, {"bytes", exact_json(bytes)},
+                         {"display", bytes_decimal_text(bytes)}});
+    }
+    const u128 total = total_params(m);
+    const Ratio bytes = weight_bytes(m, d);
+    Json r;
+    r["model"] = m.id;
+    r["total"] = exact_json(total);
+    r["display"] = group_thousands(total) + "（" + count_zh_text(Ratio(total)) + "）";
+    r["weight_dtype"] = d.id;
+    r["weight_bytes"] = exact_json(bytes);
+    r["weight_display"] = bytes_decimal_text(bytes) + "（" + bytes_binary_text(bytes) + "）";
+    Json groups;
+    for (const char* key : {"embedding_head", "attention", "dense_shared_ffn", "routed_experts", "engram", "other"}) {
+        groups[key] = exact_json(by_category[key]);
+    }
+    r["groups"] = groups;
+    r["items"] = items;
+    return r;
+}
+
+CallShape call_shape_of(const RequestFields& f) {
+    CallShape c;
+    c.batch = f.integer_or("batch", 1, 1, kMaxCount);
+    c.context = f.integer_or("context", 0, 0, kMaxCount);
+    c.input = f.integer_or("input", 1, 1, kMaxCount);
+    c.head_tokens = f.integer_or("head_tokens", c.batch, 0, c.rows());
+    return c;
+}
+
+Json op_forward(const Json& req) {
+    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens"});
+    const ModelSpec& m = model_of(f);
+    const CallShape c = call_shape_of(f);
+    const ForwardResult fr = forward(m, c);
+    Json r;
+    r["model"] = m.id;
+    r["rows"] = exact_json(fr.rows);
+    r["n_pair"] = exact_json(fr.n_pair);
+    r["total"] = exact_json(fr.total);
+    r["display"] = flops_text(fr.total);
+    r["interaction"] = exact_json(fr.interaction);
+    r["interaction_display"] = flops_text(fr.interaction);
+    r["items"] = Json::array();
+    for (const auto& it : fr.items) r["items"].push_back(item_json(it, true));
+    r["notes"] = context_notes(m, add(c.context, c.input));
+    return r;
+}
+
+Json op_kv(const Json& req) {
+    RequestFields f(req, {"model", "tokens", "kv_dtype"});
+    const ModelSpec& m = model_of(f);
+    const Dtype& kv = kv_dtype_of(f);
+    const u128 tokens = f.integer("tokens", 1, kMaxCount);
+    const Ratio per_token = kv_bytes_per_token(m, kv);
+    const Ratio total = per_token * Ratio(tokens);
+    Json r;
+    r["model"] = m.id;
+    r["kv_dtype"] = kv.id;
+    r["tokens"] = exact_json(tokens);
+    r["bytes_per_token"] = exact_json(per_token);
+    r["bytes_per_token_display"] = bytes_binary_text(per_token);
+    r["total"] = exact_json(total);
+    r["display"] = bytes_binary_text(total);
+    r["items"] = Json::array();
+    for (const auto& it : kv_items(m, kv)) r["items"].push_back(item_json(it, false));
+    r["notes"] = context_notes(m, tokens);
+    return r;
+}
+
+Json op_request(const Json& req) {
+    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype"});
+    const ModelSpec& m = model_of(f);
+    const Dtype& kv = kv_dtype_of(f);
+    RequestShape s;
+    s.batch = f.integer_or("batch", 1, 1, kMaxCount);
+    s.context = f.integer_or("context", 0, 0, kMaxCount);
+    s.input = f.integer_or("input", 1, 1, kMaxCount);
+    s.generated = f.integer("generated", 1, kMaxCount);
+    const RequestResult rr = request(m, kv, s);
+    Json r;
+    r["model"] = m.id;
+    r["decode_steps"] = exact_json(rr.decode_steps);
+    r["kv_read_tokens"] = exact_json(rr.kv_read_tokens);
+    r["kv_read_bytes"] = exact_json(rr.kv_read_bytes);
+    r["kv_read_display"] = bytes_binary_text(rr.kv_read_bytes);
+    r["prefill_kv_bytes"] = exact_json(rr.prefill_kv_bytes);
+    r["prefill_kv_display"] = bytes_binary_text(rr.prefill_kv_bytes);
+    r["new_kv_bytes"] = exact_json(rr.new_kv_bytes);
+    r["new_kv_display"] = bytes_binary_text(rr.new_kv_bytes);
+    r["final_kv_bytes"] = exact_json(rr.final_kv_bytes);
+    r["final_kv_display"] = bytes_binary_text(rr.final_kv_bytes);
+    r["prefill_flops"] = exact_json(rr.prefill_flops);
+    r["prefill_display"] = flops_text(rr.prefill_flops);
+    r["decode_flops"] = exact_json(rr.decode_flops);
+    r["decode_display"] = flops_text(rr.decode_flops);
+    r["total"] = exact_json(rr.total);
+    r["display"] = flops_text(rr.total);
+    r["notes"] = context_notes(m, add(add(s.context, s.input), rr.decode_steps));
+    return r;
+}
+
+Json op_crossover(const Json& req) {
+    RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype"});
+    const ModelSpec& m = model_of(f);
+    const u128 context = f.integer("context", 1, kMaxCount);
+    const CrossoverResult c = crossover(m, weight_dtype_of(f), kv_dtype_of(f), context);
+    Json r;
+    r["model"] = m.id;
+    r["batch"] = exact_json(c.batch);
+    r["display"] = "B* = " + group_thousands(c.batch);
+    r["exact_ratio"] = to_exact_text(c.exact_ratio);
+    r["ratio_display"] = fixed(c.exact_ratio, 2);
+    r["weight_read_bytes"] = exact_json(c.weight_read_bytes);
+    r["weight_read_display"] = bytes_decimal_text(c.weight_read_bytes);
+    r["kv_bytes_per_request"] = exact_json(c.kv_bytes_per_request);
+    r["kv_per_request_display"] = bytes_binary_text(c.kv_bytes_per_request);
+    return r;
+}
+
+Json segment(const char* id, const char* label, const Ratio& bytes) {
+    return {{"id", id}, {"label", label}, {"bytes", exact_json(bytes)}, {"display", bytes_decimal_text(bytes)}};
+}
+
+Json op_capacity(const Json& req) {
+    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype"});
+    const ModelSpec& m = model_of(f);
+    const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
+    const u128 context = f.integer("context", 1, kMaxCount);
+    const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
+    const CapacityResult c = capacity(m, gpu, weight_dtype_of(f), kv_dtype_of(f), context, workspace);
+    Json r;
+    r["model"] = m.id;
+    r["gpu"] = gpu.id;
+    r["requests"] = exact_json(c.requests);
+    r["display"] = group_thousands(c.requests) + " 條請求";
+    r["device_bytes"] = exact_json(c.device_bytes);
+    r["device_display"] = bytes_decimal_text(c.device_bytes);
+    r["weight_bytes"] = exact_json(c.weight_bytes);
+    r["workspace_bytes"] = exact_json(c.workspace_bytes);
+    r["kv_bytes_per_request"] = exact_json(c.kv_bytes_per_request);
+    r["kv_per_request_display"] = bytes_binary_text(c.kv_bytes_per_request);
+    r["kv_bytes_total"] = exact_json(c.kv_bytes_total);
+    r["free_bytes"] = exact_json(c.free_bytes);
+    r["shortfall_bytes"] = exact_json(c.shortfall_bytes);
+    // Stacked-bar segments: they add up to the device unless weights and
+    // workspace alone overflow it (then `shortfall_bytes` says by how much).
+    Json items = Json::array();
+    items.push_back(segment("weights", "權重", c.weight_bytes));
+    items.push_back(segment("workspace", "工作區預留", c.workspace_bytes));
+    items.push_back(segment("kv", "請求 KV", c.kv_bytes_total));
+    items.push_back(segment("free", "剩餘", c.free_bytes));
+    r["items"] = items;
+    r["notes"] = context_notes(m, context);
+    if (c.shortfall_bytes != Ratio(0)) {
+        r["notes"].push_back("權重與工作區合計超出 " + gpu.name + " 的容量 " + bytes_decimal_text(c.shortfall_bytes) +
+                             "，一條請求也放不下");
+    }
+    return r;
+}
+
+Json op_param_budget(const Json& req) {
+    RequestFields f(req, {"model", "gpu", "requests", "context", "workspace_bytes", "weight_dtype", "kv_dtype"});
+    const ModelSpec& m = model_of(f);
+    const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
+    const u128 requests = f.integer("requests", 0, kMaxCount);
+    const u128 context = f.integer("context", 1, kMaxCount);
+    const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
+    const ParamBudgetResult b = param_budget(m, gpu, weight_dtype_of(f), kv_dtype_of(f), requests, context, workspace);
+    Json r;
+    r["model"] = m.id;
+    r["gpu"] = gpu.id;
+    r["total"] = exact_json(b.params);
+    r["display"] = count_zh_text(Ratio(b.params)) + "（" + group_thousands(b.params) + " 個參數）";
+    r["available_bytes"] = exact_json(b.available_bytes);
+    r["available_display"] = bytes_decimal_text(b.available_bytes);
+    r["bytes_per_param"] = exact_json(b.bytes_per_param);
+    r["kv_bytes_per_request"] = exact_json(b.kv_bytes_per_request);
+    r["shortfall_bytes"] = exact_json(b.shortfall_bytes);
+    r["notes"] = Json::array();
+    if (b.shortfall_bytes != Ratio(0)) {
+        r["notes"].push_back("工作區與請求狀態已超出 " + gpu.name + " 的容量 " + bytes_decimal_text(b.shortfall_bytes) +
+                             "，沒有空間留給權重");
+    }
+    return r;
+}
+
+using Handler = std::function<Json(const Json&)>;
+
+const std::vector<std::pair<const char*, Handler>>& handlers() {
+    static const std::vector<std::pair<const char*, Handler>> table = {
+        {"catalog", op_catalog},   {"params", op_params},       {"forward", op_forward},
+        {"kv", op_kv},             {"request", op_request},     {"crossover", op_crossover},
+        {"capacity", op_capacity}, {"param_budget", op_param_budget},
+    };
+    return table;
+}
+
+Json error_json(const std::string& field, const std::string& message) {
+    Json e;
+    e["field"] = field.empty() ? Json(nullptr) : Json(field);
+    e["message"] = message;
+    return {{"ok", false}, {"error", e}};
+}
+
+Json dispatch(const Json& req) {
+    if (!req.is_object()) return error_json("", "請求必須是 JSON 物件，例如 {\"op\":\"forward\",\"model\":\"qwen3-8b\"}");
+    std::string ops;
+    for (const auto& h : handlers()) ops += (ops.empty() ? "" : "、") + std::string(h.first);
+    if (!req.contains("op") || !req["op"].is_string()) return error_json("op", "缺少 op（操作）；可用：" + ops);
+    const std::string op = req["op"].get<std::string>();
+    for (const auto& h : handlers()) {
+        if (op == h.first) return {{"ok", true}, {"result", h.second(req)}};
+    }
+    return error_json("op", "未知的 op「" + op + "」；可用：" + ops);
+}
+
+}  // namespace
+
+std::string evaluate(const std::string& request_json) {
+    Json out;
+    try {
+        Json req = Json::parse(request_json, nullptr, false);
+        if (req.is_discarded()) {
+            out = error_json("", "請求不是有效的 JSON");
+        } else {
+            out = dispatch(req);
+        }
+    } catch (const FieldError& e) {
+        out = error_json(e.field, e.what());
+    } catch (const ArithmeticOverflow&) {
+        out = error_json("", "結果超出 128 位元整數的精確範圍；請縮小 batch、context、input 或 generated");
+    } catch (const NegativeResult&) {
+        out = error_json("", "計算出現負的大小；請檢查輸入");
+    } catch (const std::exception& e) {
+        out = error_json("", std::string("內部錯誤：") + e.what());
+    }
+    return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace tally::api

@@ -1,0 +1,99 @@
+#include "fields.hpp"
+
+#include <map>
+
+#include "core/format.hpp"
+#include "errors.hpp"
+
+namespace tally::api {
+
+std::string describe_field(const std::string& name) {
+    static const std::map<std::string, std::string> kMeaning = {
+        {"op", "操作"},
+        {"model", "模型"},
+        {"batch", "請求數 B"},
+        {"context", "已有上下文 S"},
+        {"input", "本次輸入 P"},
+        {"generated", "回傳 token 數 G"},
+        {"head_tokens", "詞表頭行數 m_out"},
+        {"tokens", "上下文 token 數 H"},
+        {"gpu", "GPU"},
+        {"workspace_bytes", "工作區預留位元組"},
+        {"requests", "併發請求數"},
+        {"weight_dtype", "權重精度"},
+        {"kv_dtype", "KV 精度"},
+    };
+    auto it = kMeaning.find(name);
+    return it == kMeaning.end() ? name : name + "（" + it->second + "）";
+}
+
+namespace {
+
+std::string received(const Json& v) {
+    std::string s = v.dump();
+    if (s.size() > 40) s = s.substr(0, 37) + "...";
+    return "收到 " + s;
+}
+
+std::string range_text(u128 lo, u128 hi) {
+    return "可接受 " + group_thousands(lo) + " 到 " + group_thousands(hi) + " 的整數";
+}
+
+}  // namespace
+
+RequestFields::RequestFields(const Json& request, const std::vector<std::string>& allowed) : j_(request) {
+    std::set<std::string> ok(allowed.begin(), allowed.end());
+    ok.insert("op");
+    for (auto it = j_.begin(); it != j_.end(); ++it) {
+        if (ok.count(it.key()) == 0) {
+            std::string list;
+            for (const auto& a : allowed) list += (list.empty() ? "" : "、") + a;
+            throw FieldError(it.key(), "未知欄位「" + it.key() + "」；此操作可用的欄位：" + list);
+        }
+    }
+}
+
+std::string RequestFields::text(const std::string& name) const {
+    if (!j_.contains(name)) throw FieldError(name, "缺少必填欄位 " + describe_field(name));
+    const Json& v = j_.at(name);
+    if (!v.is_string() || v.get<std::string>().empty()) {
+        throw FieldError(name, describe_field(name) + " 必須是非空字串，" + received(v));
+    }
+    return v.get<std::string>();
+}
+
+std::string RequestFields::text_or(const std::string& name, const std::string& fallback) const {
+    return j_.contains(name) ? text(name) : fallback;
+}
+
+u128 RequestFields::integer(const std::string& name, u128 lo, u128 hi) const {
+    if (!j_.contains(name)) throw FieldError(name, "缺少必填欄位 " + describe_field(name) + "；" + range_text(lo, hi));
+    const Json& v = j_.at(name);
+    const std::string what = describe_field(name);
+    u128 value = 0;
+    if (v.is_number_unsigned()) {
+        value = v.get<std::uint64_t>();
+    } else if (v.is_number_integer()) {
+        throw FieldError(name, what + " 不可為負數，" + received(v) + "；" + range_text(lo, hi));
+    } else if (v.is_string()) {
+        // Digit strings carry integers beyond 2^53 without rounding.
+        const std::string s = v.get<std::string>();
+        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
+            throw FieldError(name, what + " 必須是整數，" + received(v) + "；" + range_text(lo, hi));
+        }
+        if (s.size() > 20) throw FieldError(name, what + " 超出範圍，" + received(v) + "；" + range_text(lo, hi));
+        for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
+    } else {
+        throw FieldError(name, what + " 必須是整數，" + received(v) + "；" + range_text(lo, hi));
+    }
+    if (value < lo || value > hi) {
+        throw FieldError(name, what + " 超出範圍，" + received(v) + "；" + range_text(lo, hi));
+    }
+    return value;
+}
+
+u128 RequestFields::integer_or(const std::string& name, u128 fallback, u128 lo, u128 hi) const {
+    return j_.contains(name) ? integer(name, lo, hi) : fallback;
+}
+
+}  // namespace tally::api

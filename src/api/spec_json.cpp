@@ -1,0 +1,169 @@
+#include "spec_json.hpp"
+
+#include "core/format.hpp"
+#include "errors.hpp"
+
+namespace tally::api {
+
+namespace {
+
+// Walks one JSON object, remembering its path for error messages.
+class ObjectReader {
+public:
+    ObjectReader(const Json& j, std::string path) : j_(j), path_(std::move(path)) {
+        if (!j_.is_object()) throw FieldError(path_, path_ + " 必須是 JSON 物件");
+    }
+
+    std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+
+    bool has(const std::string& key) const { return j_.contains(key); }
+
+    const Json& get(const std::string& key) const {
+        if (!j_.contains(key)) throw FieldError(at(key), "缺少必填欄位 " + at(key));
+        return j_.at(key);
+    }
+
+    std::string text(const std::string& key) const {
+        const Json& v = get(key);
+        if (!v.is_string() || v.get<std::string>().empty()) {
+            throw FieldError(at(key), at(key) + " 必須是非空字串");
+        }
+        return v.get<std::string>();
+    }
+
+    std::string text_or(const std::string& key, const std::string& fallback) const {
+        return has(key) ? text(key) : fallback;
+    }
+
+    bool flag_or(const std::string& key, bool fallback) const {
+        if (!has(key)) return fallback;
+        const Json& v = j_.at(key);
+        if (!v.is_boolean()) throw FieldError(at(key), at(key) + " 必須是 true 或 false");
+        return v.get<bool>();
+    }
+
+    // A positive integer (JSON number or digit string) within [lo, hi].
+    u128 integer(const std::string& key, u128 lo, u128 hi) const { return integer_value(get(key), at(key), lo, hi); }
+
+    u128 integer_or(const std::string& key, u128 fallback, u128 lo, u128 hi) const {
+        return has(key) ? integer(key, lo, hi) : fallback;
+    }
+
+    static u128 integer_value(const Json& v, const std::string& where, u128 lo, u128 hi) {
+        const std::string range = "，可接受 " + group_thousands(lo) + " 到 " + group_thousands(hi) + " 的整數";
+        u128 value = 0;
+        if (v.is_number_unsigned()) {
+            value = v.get<std::uint64_t>();
+        } else if (v.is_string()) {
+            const std::string s = v.get<std::string>();
+            if (s.empty() || s.size() > 38 || s.find_first_not_of("0123456789") != std::string::npos) {
+                throw FieldError(where, where + " 必須是整數" + range);
+            }
+            for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
+        } else {
+            throw FieldError(where, where + " 必須是整數" + range);
+        }
+        if (value < lo || value > hi) throw FieldError(where, where + " 超出範圍" + range);
+        return value;
+    }
+
+    const Json& json() const { return j_; }
+
+private:
+    const Json& j_;
+    std::string path_;
+};
+
+constexpr u128 kMaxWidth = u128{1} << 24;   // 16,777,216: wider than any real matrix
+constexpr u128 kMaxLayers = 4096;
+constexpr u128 kMaxHeads = 65536;
+
+GqaAttention parse_attention(const Json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    const std::string kind = r.text("kind");
+    if (kind != "gqa" && kind != "mha" && kind != "mqa") {
+        throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：gqa、mha、mqa");
+    }
+    GqaAttention a;
+    a.q_heads = static_cast<u64>(r.integer("q_heads", 1, kMaxHeads));
+    a.kv_heads = static_cast<u64>(r.integer("kv_heads", 1, kMaxHeads));
+    a.head_dim = static_cast<u64>(r.integer("head_dim", 1, kMaxWidth));
+    a.qk_norm = r.flag_or("qk_norm", false);
+    a.qkv_bias = r.flag_or("qkv_bias", false);
+    if (a.q_heads % a.kv_heads != 0) {
+        throw FieldError(r.at("kv_heads"), r.at("kv_heads") + " 必須整除 q_heads（每組查詢頭共用一組 KV）");
+    }
+    if (kind == "mha" && a.kv_heads != a.q_heads) {
+        throw FieldError(r.at("kv_heads"), r.at("kv_heads") + " 在 MHA 中必須等於 q_heads");
+    }
+    if (kind == "mqa" && a.kv_heads != 1) {
+        throw FieldError(r.at("kv_heads"), r.at("kv_heads") + " 在 MQA 中必須是 1");
+    }
+    return a;
+}
+
+DenseFfn parse_ffn(const Json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    const std::string kind = r.text("kind");
+    if (kind != "dense") throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：dense");
+    DenseFfn f;
+    f.intermediate = static_cast<u64>(r.integer("intermediate", 1, kMaxWidth));
+    return f;
+}
+
+}  // namespace
+
+ModelSpec parse_model(const Json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    ModelSpec m;
+    m.id = r.text("id");
+    m.name = r.text_or("name", m.id);
+    m.hidden = static_cast<u64>(r.integer("hidden", 1, kMaxWidth));
+    m.vocab = static_cast<u64>(r.integer("vocab", 1, kMaxWidth));
+    m.tie_embeddings = r.flag_or("tie_embeddings", false);
+    m.released_context = static_cast<u64>(r.integer_or("released_context", 0, 0, u128{1} << 40));
+    const Json& groups = r.get("groups");
+    if (!groups.is_array() || groups.empty()) {
+        throw FieldError(r.at("groups"), r.at("groups") + " 必須是至少含一組層的陣列");
+    }
+    u128 layers = 0;
+    for (size_t i = 0; i < groups.size(); ++i) {
+        const std::string gp = r.at("groups") + "[" + std::to_string(i) + "]";
+        ObjectReader g(groups[i], gp);
+        LayerGroup lg;
+        lg.name = g.text_or("name", "");
+        lg.layers = static_cast<u64>(g.integer("layers", 1, kMaxLayers));
+        lg.attention = parse_attention(g.get("attention"), g.at("attention"));
+        lg.ffn = parse_ffn(g.get("ffn"), g.at("ffn"));
+        layers += lg.layers;
+        m.groups.push_back(lg);
+    }
+    if (layers > kMaxLayers) throw FieldError(r.at("groups"), r.at("groups") + " 的層數合計超過 4,096");
+    return m;
+}
+
+Gpu parse_gpu(const Json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    Gpu g;
+    g.id = r.text("id");
+    g.name = r.text_or("name", g.id);
+    g.memory_bytes = r.integer("memory_bytes", 1, u128{1} << 60);
+    return g;
+}
+
+Dtype parse_dtype(const Json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    Dtype d;
+    d.id = r.text("id");
+    d.name = r.text_or("name", d.id);
+    d.bits = static_cast<u64>(r.integer("bits", 1, 64));
+    d.group_size = static_cast<u64>(r.integer_or("group_size", 0, 0, 1 << 20));
+    d.scale_bytes = static_cast<u64>(r.integer_or("scale_bytes", 0, 0, 16));
+    d.linear_only = r.flag_or("linear_only", false);
+    if ((d.group_size == 0) != (d.scale_bytes == 0)) {
+        throw FieldError(r.at("scale_bytes"), r.at("scale_bytes") + " 與 group_size 必須同時為 0 或同時為正");
+    }
+    return d;
+}
+
+}  // namespace tally::api

@@ -1,0 +1,161 @@
+// `tally`: the native command line over the same API the page uses.
+//
+//   tally eval                      one JSON request on stdin → JSON on stdout
+//   tally <op> --field value …      friendly form; --format md|json
+//
+// Exit status: 0 on success, 2 on any invalid input (message on stderr).
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api/api.hpp"
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* kUsage = R"(用法：
+  tally eval < request.json               讀一個 JSON 請求，輸出 JSON 回應
+  tally eval --jsonl < requests.jsonl     每行一個請求，每行一個回應
+  tally <op> [--欄位 值 …] [--format md|json]
+操作（op）：catalog params forward kv request crossover capacity param_budget
+欄位：--model --batch --context --input --generated --head-tokens --tokens
+      --gpu --workspace-bytes --requests --weight-dtype --kv-dtype
+例：
+  tally forward --model qwen3-8b --input 8192 --format md
+  tally capacity --model qwen3-8b --gpu rtx-4090 --context 8192
+  echo '{"op":"kv","model":"qwen3-8b","tokens":8192}' | tally eval
+API 說明見 docs/api.md。
+)";
+
+int fail(const std::string& message) {
+    std::cerr << "tally: " << message << "\n";
+    return 2;
+}
+
+// "--head-tokens" → "head_tokens".
+std::string field_name(const std::string& flag) {
+    std::string name = flag.substr(2);
+    for (char& c : name) {
+        if (c == '-') c = '_';
+    }
+    return name;
+}
+
+// Integers travel as JSON numbers (or digit strings when huge) so the core
+// can say exactly what is wrong with "-3" or "1.5"; everything else is text.
+Json flag_value(const std::string& v) {
+    Json parsed = Json::parse(v, nullptr, false);
+    if (!parsed.is_discarded() && parsed.is_number()) return parsed;
+    return v;
+}
+
+std::string cell(const Json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    return v.dump();
+}
+
+// Markdown: the headline displays first, then the line items as a table.
+void print_markdown(const std::string& op, const Json& result) {
+    std::cout << "## " << op;
+    if (result.contains("model")) std::cout << " · " << cell(result["model"]);
+    std::cout << "\n\n";
+    for (auto it = result.begin(); it != result.end(); ++it) {
+        const std::string& key = it.key();
+        if (key == "items" || key == "notes" || key == "model") continue;
+        if (it.value().is_array() || it.value().is_object()) continue;
+        std::cout << "- " << key << ": " << cell(it.value()) << "\n";
+    }
+    if (result.contains("items") && result["items"].is_array() && !result["items"].empty()) {
+        const Json& items = result["items"];
+        const bool has_formula = items[0].contains("substituted");
+        std::cout << "\n| 項目 | " << (has_formula ? "代入 | 層／呼叫數 | " : "") << "數值 |\n";
+        std::cout << "|---|" << (has_formula ? "---|---:|" : "") << "---:|\n";
+        for (const auto& item : items) {
+            std::cout << "| " << cell(item["label"]) << " | ";
+            if (has_formula) std::cout << cell(item["substituted"]) << " | " << cell(item["layers"]) << " | ";
+            std::cout << cell(item["display"]) << " |\n";
+        }
+    }
+    if (result.contains("notes")) {
+        for (const auto& n : result["notes"]) std::cout << "\n> " << cell(n) << "\n";
+    }
+}
+
+// JSON Lines: one request per line in, one response per line out (used by
+// the parity test and the benchmark to avoid a process per request).
+int run_eval_lines() {
+    std::string line;
+    bool all_ok = true;
+    while (std::getline(std::cin, line)) {
+        const std::string response = tally::api::evaluate(line);
+        std::cout << response << "\n";
+        Json parsed = Json::parse(response, nullptr, false);
+        all_ok = all_ok && !parsed.is_discarded() && parsed.value("ok", false);
+    }
+    return all_ok ? 0 : 2;
+}
+
+int run_eval() {
+    std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    const std::string response = tally::api::evaluate(input);
+    std::cout << response << "\n";
+    Json parsed = Json::parse(response, nullptr, false);
+    if (!parsed.is_discarded() && parsed.value("ok", false)) return 0;
+    if (!parsed.is_discarded() && parsed.contains("error")) std::cerr << "tally: " << cell(parsed["error"]["message"]) << "\n";
+    return 2;
+}
+
+int run_op(const std::string& op, const std::vector<std::string>& args) {
+    Json request;
+    request["op"] = op;
+    std::string format = "json";
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& flag = args[i];
+        if (flag.rfind("--", 0) != 0 || flag.size() <= 2) return fail("無法理解的參數「" + flag + "」\n" + kUsage);
+        if (i + 1 >= args.size()) return fail(flag + " 缺少值");
+        const std::string& value = args[++i];
+        if (flag == "--format") {
+            if (value != "md" && value != "json") return fail("--format 只接受 md 或 json，收到「" + value + "」");
+            format = value;
+            continue;
+        }
+        request[field_name(flag)] = flag_value(value);
+    }
+    const std::string response = tally::api::evaluate(request.dump());
+    Json parsed = Json::parse(response);
+    if (!parsed.value("ok", false)) {
+        const Json& error = parsed["error"];
+        std::string where = error["field"].is_string() ? "--" + error["field"].get<std::string>() + "：" : "";
+        for (char& c : where) {
+            if (c == '_') c = '-';
+        }
+        if (format == "json") std::cout << response << "\n";
+        return fail(where + cell(error["message"]));
+    }
+    if (format == "md") {
+        print_markdown(op, parsed["result"]);
+    } else {
+        std::cout << parsed.dump(2, ' ', false) << "\n";
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+        std::cout << kUsage;
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "eval") {
+        if (args.size() == 2 && args[1] == "--jsonl") return run_eval_lines();
+        if (args.size() > 1) return fail("eval 只接受 --jsonl；請從標準輸入送入 JSON 請求");
+        return run_eval();
+    }
+    return run_op(args[0], std::vector<std::string>(args.begin() + 1, args.end()));
+}

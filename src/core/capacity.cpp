@@ -1,0 +1,53 @@
+#include "capacity.hpp"
+
+#include "kv.hpp"
+#include "params.hpp"
+
+namespace tally {
+
+CapacityResult capacity(const ModelSpec& m, const Gpu& gpu, const Dtype& weights, const Dtype& kv,
+                        u128 context, u128 workspace_bytes) {
+    CapacityResult r;
+    r.device_bytes = Ratio(gpu.memory_bytes);
+    r.weight_bytes = weight_bytes(m, weights);
+    r.workspace_bytes = Ratio(workspace_bytes);
+    r.kv_bytes_per_request = kv_bytes_per_token(m, kv) * Ratio(context);
+    const Ratio fixed = r.weight_bytes + r.workspace_bytes;
+    if (r.device_bytes < fixed) {
+        r.shortfall_bytes = fixed - r.device_bytes;
+        return r;
+    }
+    const Ratio room = r.device_bytes - fixed;
+    r.requests = (room / r.kv_bytes_per_request).floor();  // a partial request is useless
+    r.kv_bytes_total = r.kv_bytes_per_request * Ratio(r.requests);
+    r.free_bytes = room - r.kv_bytes_total;
+    return r;
+}
+
+ParamBudgetResult param_budget(const ModelSpec& kv_model, const Gpu& gpu, const Dtype& weights,
+                               const Dtype& kv, u128 requests, u128 context, u128 workspace_bytes) {
+    ParamBudgetResult r;
+    r.kv_bytes_per_request = kv_bytes_per_token(kv_model, kv) * Ratio(context);
+    r.bytes_per_param = bytes_per_param(weights);
+    const Ratio reserved = Ratio(workspace_bytes) + r.kv_bytes_per_request * Ratio(requests);
+    const Ratio device(gpu.memory_bytes);
+    if (device < reserved) {
+        r.shortfall_bytes = reserved - device;
+        return r;
+    }
+    r.available_bytes = device - reserved;
+    r.params = (r.available_bytes / r.bytes_per_param).floor();
+    return r;
+}
+
+CrossoverResult crossover(const ModelSpec& m, const Dtype& weights, const Dtype& kv, u128 context) {
+    CrossoverResult r;
+    r.weight_read_bytes = shared_weight_read_bytes(m, weights);
+    r.kv_bytes_per_request = kv_bytes_per_token(m, kv) * Ratio(context);
+    r.exact_ratio = r.weight_read_bytes / r.kv_bytes_per_request;
+    r.batch = r.exact_ratio.ceil();
+    if (r.batch == 0) r.batch = 1;
+    return r;
+}
+
+}  // namespace tally

@@ -1,0 +1,53 @@
+#include <doctest/doctest.h>
+
+#include "core/exact.hpp"
+#include "core/format.hpp"
+
+using namespace tally;
+
+TEST_CASE("checked arithmetic refuses to wrap") {
+    const u128 big = u128{1} << 127;
+    CHECK_THROWS_AS(mul(big, 2), ArithmeticOverflow);
+    CHECK_THROWS_AS(add(big, big), ArithmeticOverflow);
+    CHECK_THROWS_AS(sub(1, 2), NegativeResult);
+    CHECK(to_decimal(mul(u128{1} << 63, 4)) == "36893488147419103232");
+    CHECK(to_decimal(0) == "0");
+}
+
+TEST_CASE("ratios stay exact and reduced") {
+    Ratio a(14057, 4);  // 3514.25
+    CHECK(to_exact_text(a) == "3514.25");
+    CHECK(to_exact_text(Ratio(1, 3)) == "1/3");
+    CHECK(to_exact_text(Ratio(10, 4)) == "2.5");
+    CHECK((Ratio(1, 2) + Ratio(1, 3)) == Ratio(5, 6));
+    CHECK((Ratio(5, 6) - Ratio(1, 3)) == Ratio(1, 2));
+    CHECK((Ratio(3, 4) * Ratio(8, 9)) == Ratio(2, 3));
+    CHECK((Ratio(3, 4) / Ratio(3, 8)) == Ratio(2));
+    CHECK(Ratio(1, 3) < Ratio(1, 2));
+    CHECK_FALSE(Ratio(1, 2) < Ratio(1, 2));
+    CHECK(Ratio(7, 3) > Ratio(2));
+    CHECK(Ratio(2) < Ratio(7, 3));
+    CHECK(Ratio(22, 7) > Ratio(311, 99));  // 3.1428… vs 3.1414…
+    CHECK(Ratio(7, 2).floor() == 3);
+    CHECK(Ratio(7, 2).ceil() == 4);
+    CHECK_THROWS_AS(Ratio(1, 0), ArithmeticOverflow);
+    CHECK_THROWS_AS(Ratio(1, 3) - Ratio(1, 2), NegativeResult);
+}
+
+TEST_CASE("display text") {
+    CHECK(group_thousands(8190735360ULL) == "8,190,735,360");
+    CHECK(group_thousands(999) == "999");
+    CHECK(fixed(Ratio(14057, 4), 1) == "3,514.3");
+    CHECK(fixed(Ratio(1, 2), 0) == "1");
+    CHECK(trimmed(Ratio(9, 8), 3) == "1.125");
+    CHECK(trimmed(Ratio(2), 3) == "2");
+    CHECK(flops_text(Ratio(133594323353600ULL)) == "133.59 TFLOPs");
+    CHECK(flops_text(Ratio(19968622592ULL)) == "19.97 GFLOPs");
+    CHECK(flops_text(Ratio(512)) == "512 FLOPs");
+    CHECK(bytes_binary_text(Ratio(1207959552ULL)) == "1.125 GiB");
+    CHECK(bytes_binary_text(Ratio(147456)) == "144 KiB");
+    CHECK(bytes_binary_text(Ratio(100)) == "100 B");
+    CHECK(bytes_decimal_text(Ratio(24000000000ULL)) == "24 GB");
+    CHECK(count_zh_text(Ratio(8510339072ULL)) == "85.1 億");
+    CHECK(count_zh_text(Ratio(52000)) == "5.2 萬");
+}

@@ -1,0 +1,31 @@
+// Helpers shared by the core tests: look specs up in the embedded catalog and
+// call the API the way the CLI and the page do.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "api/api.hpp"
+#include "api/catalog.hpp"
+#include "core/exact.hpp"
+
+namespace tally::test {
+
+using Json = nlohmann::ordered_json;
+
+inline const ModelSpec& model(const std::string& id) { return api::find_model("model", id); }
+inline const Dtype& dtype(const std::string& id) { return api::find_dtype("dtype", id); }
+inline const Gpu& gpu(const std::string& id) { return api::find_gpu("gpu", id); }
+
+inline Json call(const Json& request) { return Json::parse(api::evaluate(request.dump())); }
+
+inline Json result(const Json& request) {
+    Json r = call(request);
+    if (!r.value("ok", false)) throw std::runtime_error("API error: " + r.dump());
+    return r["result"];
+}
+
+inline std::string dec(u128 v) { return to_decimal(v); }
+
+}  // namespace tally::test
