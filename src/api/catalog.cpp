@@ -1,9 +1,10 @@
 #include "catalog.hpp"
 
-#include <memory>
+#include <algorithm>
 #include <string>
 
 #include "catalog_data.hpp"
+#include "core/params.hpp"
 #include "errors.hpp"
 #include "spec_json.hpp"
 
@@ -39,6 +40,11 @@ Catalog load() {
             }
         }
     }
+    // Pickers list small to large: models by parameters, GPUs by memory.
+    std::stable_sort(c.models.begin(), c.models.end(),
+                     [](const ModelSpec& a, const ModelSpec& b) { return total_params(a) < total_params(b); });
+    std::stable_sort(c.gpus.begin(), c.gpus.end(),
+                     [](const Gpu& a, const Gpu& b) { return a.memory_bytes < b.memory_bytes; });
     return c;
 }
 

@@ -57,7 +57,7 @@ std::string RequestFields::text(const std::string& name) const {
     if (!j_.contains(name)) throw FieldError(name, "缺少必填欄位 " + describe_field(name));
     const Json& v = j_.at(name);
     if (!v.is_string() || v.get<std::string>().empty()) {
-        throw FieldError(name, describe_field(name) + " 必須是非空字串，" + received(v));
+        throw FieldError(name, describe_field(name) + "必須是非空字串，" + received(v));
     }
     return v.get<std::string>();
 }
@@ -74,20 +74,20 @@ u128 RequestFields::integer(const std::string& name, u128 lo, u128 hi) const {
     if (v.is_number_unsigned()) {
         value = v.get<std::uint64_t>();
     } else if (v.is_number_integer()) {
-        throw FieldError(name, what + " 不可為負數，" + received(v) + "；" + range_text(lo, hi));
+        throw FieldError(name, what + "不可為負數，" + received(v) + "；" + range_text(lo, hi));
     } else if (v.is_string()) {
         // Digit strings carry integers beyond 2^53 without rounding.
         const std::string s = v.get<std::string>();
         if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
-            throw FieldError(name, what + " 必須是整數，" + received(v) + "；" + range_text(lo, hi));
+            throw FieldError(name, what + "必須是整數，" + received(v) + "；" + range_text(lo, hi));
         }
-        if (s.size() > 20) throw FieldError(name, what + " 超出範圍，" + received(v) + "；" + range_text(lo, hi));
+        if (s.size() > 20) throw FieldError(name, what + "超出範圍，" + received(v) + "；" + range_text(lo, hi));
         for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
     } else {
-        throw FieldError(name, what + " 必須是整數，" + received(v) + "；" + range_text(lo, hi));
+        throw FieldError(name, what + "必須是整數，" + received(v) + "；" + range_text(lo, hi));
     }
     if (value < lo || value > hi) {
-        throw FieldError(name, what + " 超出範圍，" + received(v) + "；" + range_text(lo, hi));
+        throw FieldError(name, what + "超出範圍，" + received(v) + "；" + range_text(lo, hi));
     }
     return value;
 }

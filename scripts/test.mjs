@@ -1,0 +1,93 @@
+// `npm test`: build everything, then run every test layer — core (doctest
+// and the CLI, natively and under ASan/UBSan), wasm (Node, parity with the
+// native CLI), types, and browser (Playwright in Debian's Chromium).
+import { buildAll, buildNative, log, runCaptured } from './lib.mjs';
+
+// Each layer: how to run it and how to read its pass/fail counts.
+const layers = [
+  {
+    name: 'core',
+    command: ['ctest', ['--preset', 'native', '-V']],
+    counts: coreCounts,
+  },
+  {
+    name: 'core under ASan/UBSan',
+    command: ['ctest', ['--preset', 'sanitize', '-V']],
+    counts: coreCounts,
+  },
+  {
+    name: 'wasm',
+    command: ['node', ['--test', 'tests/wasm/']],
+    counts: (text) => nodeTestCounts(text),
+  },
+  {
+    name: 'types',
+    command: ['npm', ['run', '--silent', 'typecheck']],
+    counts: () => null,
+  },
+  {
+    name: 'browser',
+    command: ['npx', ['playwright', 'test', '--reporter=line']],
+    counts: (text) => playwrightCounts(text),
+  },
+];
+
+// ctest runs doctest as one test among others: count doctest's cases
+// instead of that one entry.
+function coreCounts(text) {
+  const doctest = doctestCounts(text);
+  const ctest = ctestCounts(text);
+  if (!ctest || !doctest) return ctest;
+  const doctestEntryFailed = doctest.failed > 0 ? 1 : 0;
+  return {
+    passed: doctest.passed + ctest.passed - (1 - doctestEntryFailed),
+    failed: doctest.failed + ctest.failed - doctestEntryFailed,
+  };
+}
+
+function doctestCounts(text) {
+  const m = [...text.matchAll(/test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/g)].pop();
+  return m ? { passed: Number(m[2]), failed: Number(m[3]) } : null;
+}
+function ctestCounts(text) {
+  const m = text.match(/(\d+)% tests passed, (\d+) tests failed out of (\d+)/);
+  return m ? { passed: Number(m[3]) - Number(m[2]), failed: Number(m[2]) } : null;
+}
+function nodeTestCounts(text) {
+  const pass = text.match(/^# pass (\d+)/m);
+  const fail = text.match(/^# fail (\d+)/m);
+  return pass ? { passed: Number(pass[1]), failed: Number(fail?.[1] ?? 0) } : null;
+}
+function playwrightCounts(text) {
+  const passed = text.match(/(\d+) passed/g)?.pop();
+  const failed = text.match(/(\d+) failed/g)?.pop();
+  if (!passed && !failed) return null;
+  return { passed: Number(passed?.match(/\d+/)[0] ?? 0), failed: Number(failed?.match(/\d+/)[0] ?? 0) };
+}
+
+try {
+  buildAll({ browser: true });
+  buildNative('sanitize');
+} catch (error) {
+  console.error(`\nBuild failed: ${error.message}`);
+  process.exit(1);
+}
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const layer of layers) {
+  log(`Test layer: ${layer.name}`);
+  const [command, args] = layer.command;
+  const { status, text } = await runCaptured(command, args);
+  const counts = layer.counts(text) ?? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
+  if (status !== 0 && counts.failed === 0) counts.failed = 1;  // a crash is a failure
+  passed += counts.passed;
+  failed += counts.failed;
+  summary.push(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${layer.name}: ${counts.passed} passed, ${counts.failed} failed`);
+}
+
+console.log('\nTest layers:');
+console.log(summary.join('\n'));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,57 @@
+// A grid of API requests, good and bad, shared by the parity test and the
+// benchmark.  Each entry is the exact request text sent to both engines.
+const models = ['qwen3-8b', 'qwen3-32b', 'deepseek-r1-distill-llama-70b'];
+const gpus = ['rtx-4090', 'rtx-6000-ada', 'h100-sxm', 'h200'];
+const dtypes = ['bf16', 'fp8', 'int8', 'int4', 'fp32'];
+
+export function requestGrid() {
+  const out = [];
+  const add = (request) => out.push(typeof request === 'string' ? request : JSON.stringify(request));
+
+  add({ op: 'catalog' });
+  for (const model of models) {
+    for (const weight_dtype of dtypes) add({ op: 'params', model, weight_dtype });
+    for (const [batch, context, input] of [[1, 0, 8192], [1, 8192, 1], [4, 4096, 1024], [1, 4096, 4096], [64, 2048, 1], [3, 1048575, 1]]) {
+      add({ op: 'forward', model, batch, context, input });
+      add({ op: 'forward', model, batch, context, input, head_tokens: 0 });
+    }
+    for (const tokens of [1, 2048, 8192, 32768, 1048576]) {
+      add({ op: 'kv', model, tokens });
+      add({ op: 'kv', model, tokens, kv_dtype: 'fp8' });
+    }
+    for (const [context, input, generated] of [[0, 8192, 1025], [0, 8192, 513], [0, 128, 4], [1392, 51, 128], [0, 1, 1]]) {
+      add({ op: 'request', model, context, input, generated });
+    }
+    for (const context of [2048, 8192]) add({ op: 'crossover', model, context });
+    for (const gpu of gpus) {
+      for (const context of [4096, 8192, 32768]) {
+        add({ op: 'capacity', model, gpu, context });
+        add({ op: 'capacity', model, gpu, context, weight_dtype: 'int4', workspace_bytes: 3221225472 });
+      }
+      add({ op: 'param_budget', model, gpu, requests: 4, context: 8192 });
+    }
+  }
+  // Bad input of every kind: both engines must answer with the same error.
+  for (const input of [0, -3, 1.5, 'abc', '', null, true, [], {}, '99999999999999999999999', 9007199254740992]) {
+    add({ op: 'forward', model: 'qwen3-8b', input });
+  }
+  add({ op: 'forward', model: 'qwen3-8b', batch: 9007199254740991, context: 9007199254740991, input: 9007199254740991 });
+  add({ op: 'forward', model: 'qwen3-8b', input: 4, head_tokens: 5 });
+  add({ op: 'forward', model: 'gpt-9' });
+  add({ op: 'forward', model: 42 });
+  add({ op: 'forward', model: 'qwen3-8b', imput: 8 });
+  add({ op: 'capacity', model: 'qwen3-8b', gpu: 'tpu-v9', context: 8192 });
+  add({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090' });
+  add({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 8192, workspace_bytes: -1 });
+  add({ op: 'kv', model: 'qwen3-8b', tokens: 8, kv_dtype: 'fp4' });
+  add({ op: 'request', model: 'qwen3-8b', input: 8, generated: 0 });
+  add({ op: 'param_budget', model: 'qwen3-8b', gpu: 'rtx-4090', requests: 1000, context: 1048576 });
+  add({ op: 'fly' });
+  add({ model: 'qwen3-8b' });
+  add('{"op": "forward",');
+  add('[1, 2, 3]');
+  add('"just a string"');
+  add('');
+  add('{"op":"forward","model":"qwen3-8b","input":"<script>alert(1)</script>"}');
+  return out;
+}
