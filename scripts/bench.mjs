@@ -1,0 +1,118 @@
+// `npm run bench`: figures, not pass/fail.  Prints the WASM payload size
+// against its budget, time from navigation to the first interactive widget,
+// control-change → DOM latency, and engine throughput natively and in WASM.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import { buildAll, log, root } from './lib.mjs';
+import { createStaticServer, listen } from './serve.mjs';
+
+const BUDGET_GZIP_BYTES = 150 * 1024;  // wasm + glue
+const TARGET_FIRST_WIDGET_MS = 300;
+const TARGET_UPDATE_P95_MS = 16;
+const UPDATES = 200;
+
+buildAll({ browser: true });
+
+const rows = [];
+const report = (name, value, target = '') => rows.push([name, value, target]);
+
+// --- payload size ------------------------------------------------------------
+log('Payload size');
+let gzipTotal = 0;
+for (const file of ['tally_web.wasm', 'tally_web.mjs']) {
+  const bytes = fs.readFileSync(path.join(root, 'build/wasm', file));
+  const gz = gzipSync(bytes, { level: 9 }).length;
+  gzipTotal += gz;
+  report(`${file} size`, `${(bytes.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`);
+}
+report('wasm + glue gzip', `${(gzipTotal / 1024).toFixed(1)} KiB`, `≤ ${BUDGET_GZIP_BYTES / 1024} KiB ${gzipTotal <= BUDGET_GZIP_BYTES ? 'OK' : 'OVER BUDGET'}`);
+
+// --- engine throughput ---------------------------------------------------------
+log('Engine throughput');
+const { requestGrid } = await import('../tests/wasm/grid.mjs');
+const { loadEngine } = await import('../tests/wasm/engine.mjs');
+const grid = requestGrid();
+const input = grid.join('\n') + '\n';
+const t0 = process.hrtime.bigint();
+try {
+  execFileSync(path.join(root, 'build/native/tally'), ['eval', '--jsonl'], { input, stdio: ['pipe', 'ignore', 'ignore'] });
+} catch {
+  // exit 2: the grid includes bad requests on purpose
+}
+const nativeMs = Number(process.hrtime.bigint() - t0) / 1e6;
+report(`native: ${grid.length} requests in one process`, `${nativeMs.toFixed(1)} ms`);
+const engine = await loadEngine();
+const t1 = process.hrtime.bigint();
+for (let round = 0; round < 10; round++) for (const r of grid) engine.evaluate(r);
+const wasmUs = Number(process.hrtime.bigint() - t1) / 1e3 / (grid.length * 10);
+report('wasm in Node: mean per request', `${wasmUs.toFixed(1)} µs`);
+
+// --- the page in headless Chromium ---------------------------------------------
+log('Page timings in headless Chromium');
+const { chromium } = await import('@playwright/test');
+const server = createStaticServer(path.join(root, 'dist'));
+const url = await listen(server, 8700);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const page = await browser.newPage();
+  // Record when the first widget becomes interactive, relative to navigation start.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[data-widget][data-ready="true"]')) {
+        window.__firstReady = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+  });
+  const firsts = [];
+  for (let i = 0; i < 5; i++) {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.__firstReady !== undefined, null, { timeout: 10000 });
+    firsts.push(await page.evaluate(() => window.__firstReady));
+  }
+  firsts.sort((a, b) => a - b);
+  report('navigation → first interactive widget (median of 5)', `${firsts[2].toFixed(1)} ms`, `≤ ${TARGET_FIRST_WIDGET_MS} ms`);
+
+  // Control change → updated DOM, timed inside the page.
+  const latencies = await page.evaluate(async (count) => {
+    const widget = document.querySelector('[data-widget="table-2-1"]');
+    const control = widget.querySelector('[data-key="P"]');
+    const total = widget.querySelector('[data-testid="total"]');
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      const before = total.textContent;
+      const changed = new Promise((resolve) => {
+        const mo = new MutationObserver(() => {
+          if (total.textContent !== before) {
+            mo.disconnect();
+            resolve();
+          }
+        });
+        mo.observe(widget, { subtree: true, childList: true, characterData: true });
+      });
+      const start = performance.now();
+      control.value = String(1024 + (i % 2 === 0 ? i + 1 : 4 * i + 7));
+      control.dispatchEvent(new Event('input', { bubbles: true }));
+      await changed;
+      out.push(performance.now() - start);
+    }
+    return out;
+  }, UPDATES);
+  latencies.sort((a, b) => a - b);
+  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  report(`control change → DOM, p50 (${UPDATES} changes)`, `${pick(0.5).toFixed(2)} ms`);
+  report(`control change → DOM, p95 (${UPDATES} changes)`, `${pick(0.95).toFixed(2)} ms`, `≤ ${TARGET_UPDATE_P95_MS} ms`);
+} finally {
+  await browser.close();
+  server.close();
+}
+
+console.log('\nTally benchmark');
+const width = Math.max(...rows.map(([n]) => n.length));
+for (const [name, value, target] of rows) console.log(`  ${name.padEnd(width)}  ${value}${target ? `   (target ${target})` : ''}`);
