@@ -23,11 +23,13 @@ static u128 pow10(unsigned places) {
 
 std::string fixed(const Ratio& r, unsigned places) {
     u128 scale = pow10(places);
-    // round(r * scale), half away from zero (values are non-negative).
+    // round(r * scale) with ties to even, the rule the book's printed
+    // numbers follow (90.5625 GiB is printed 90.562).
     Ratio scaled = r * Ratio(scale);
     u128 rounded = scaled.floor();
     u128 remainder2 = mul(scaled.num() % scaled.den(), 2);
-    if (remainder2 >= scaled.den()) rounded = add(rounded, 1);
+    const bool tie = remainder2 == scaled.den();
+    if (remainder2 > scaled.den() || (tie && rounded % 2 == 1)) rounded = add(rounded, 1);
     std::string out = group_thousands(rounded / scale);
     if (places == 0) return out;
     std::string frac = to_decimal(rounded % scale);

@@ -11,7 +11,7 @@ namespace tally {
 // 8190735360 -> "8,190,735,360"
 std::string group_thousands(u128 value);
 
-// Round r to `places` decimals (half away from zero) and print with thousands
+// Round r to `places` decimals (ties to even) and print with thousands
 // separators in the integer part: (3514.25, 1) -> "3,514.3".
 std::string fixed(const Ratio& r, unsigned places);
 
