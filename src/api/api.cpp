@@ -8,7 +8,10 @@
 #include "core/capacity.hpp"
 #include "core/format.hpp"
 #include "core/forward.hpp"
-#include "core/kv.hpp"
+#include "core/request.hpp"
+#include "core/routing.hpp"
+#include "core/mechanisms/ffn.hpp"
+#include "core/state.hpp"
 #include "core/params.hpp"
 #include "errors.hpp"
 #include "fields.hpp"
@@ -50,6 +53,7 @@ Json context_notes(const ModelSpec& m, u128 positions) {
 const ModelSpec& model_of(const RequestFields& f) { return find_model("model", f.text("model")); }
 const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype", "bf16")); }
 const Dtype& kv_dtype_of(const RequestFields& f) { return find_dtype("kv_dtype", f.text_or("kv_dtype", "bf16")); }
+StateOptions state_options_of(const RequestFields& f) { return StateOptions{kv_dtype_of(f)}; }
 
 Json op_catalog(const Json& req) {
     RequestFields f(req, {});
@@ -103,6 +107,13 @@ Json op_params(const Json& req) {
         groups[key] = exact_json(by_category[key]);
     }
     r["groups"] = groups;
+    // Table 2-C's last column: the routed-expert weights one token selects
+    // across all MoE layers (k_top experts per layer).
+    const u128 selected = selected_expert_params(m);
+    const Ratio selected_bytes = Ratio(mul(selected, d.bits), 8);
+    r["selected_expert_params"] = exact_json(selected);
+    r["selected_expert_bytes"] = exact_json(selected_bytes);
+    r["selected_expert_display"] = bytes_binary_text(selected_bytes);
     r["items"] = items;
     return r;
 }
@@ -138,20 +149,44 @@ Json op_forward(const Json& req) {
 Json op_kv(const Json& req) {
     RequestFields f(req, {"model", "tokens", "kv_dtype"});
     const ModelSpec& m = model_of(f);
-    const Dtype& kv = kv_dtype_of(f);
+    const StateOptions options = state_options_of(f);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
-    const Ratio per_token = kv_bytes_per_token(m, kv);
-    const Ratio total = per_token * Ratio(tokens);
+    const StateResult s = state(m, tokens, options);
+    const Ratio total = s.per_token * Ratio(tokens);
     Json r;
     r["model"] = m.id;
-    r["kv_dtype"] = kv.id;
+    r["kv_dtype"] = options.history.id;
     r["tokens"] = exact_json(tokens);
-    r["bytes_per_token"] = exact_json(per_token);
-    r["bytes_per_token_display"] = bytes_binary_text(per_token);
+    r["bytes_per_token"] = exact_json(s.per_token);
+    r["bytes_per_token_display"] = bytes_binary_text(s.per_token);
     r["total"] = exact_json(total);
     r["display"] = bytes_binary_text(total);
     r["items"] = Json::array();
-    for (const auto& it : kv_items(m, kv)) r["items"].push_back(item_json(it, false));
+    for (const auto& it : s.items) {
+        if (it.section == "history") r["items"].push_back(item_json(it, false));
+    }
+    r["notes"] = context_notes(m, tokens);
+    return r;
+}
+
+Json op_state(const Json& req) {
+    RequestFields f(req, {"model", "tokens", "kv_dtype"});
+    const ModelSpec& m = model_of(f);
+    const StateOptions options = state_options_of(f);
+    const u128 tokens = f.integer("tokens", 1, kMaxCount);
+    const StateResult s = state(m, tokens, options);
+    Json r;
+    r["model"] = m.id;
+    r["tokens"] = exact_json(tokens);
+    r["total"] = exact_json(s.total);
+    r["display"] = bytes_binary_text(s.total);
+    r["bytes_per_token"] = exact_json(s.per_token);
+    r["decode_read_bytes"] = exact_json(s.decode_read_bytes);
+    r["decode_read_display"] = bytes_binary_text(s.decode_read_bytes);
+    r["items"] = Json::array();
+    for (const auto& it : s.items) r["items"].push_back(item_json(it, false));
+    r["reads"] = Json::array();
+    for (const auto& it : s.reads) r["reads"].push_back(item_json(it, false));
     r["notes"] = context_notes(m, tokens);
     return r;
 }
@@ -159,13 +194,12 @@ Json op_kv(const Json& req) {
 Json op_request(const Json& req) {
     RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype"});
     const ModelSpec& m = model_of(f);
-    const Dtype& kv = kv_dtype_of(f);
     RequestShape s;
     s.batch = f.integer_or("batch", 1, 1, kMaxCount);
     s.context = f.integer_or("context", 0, 0, kMaxCount);
     s.input = f.integer_or("input", 1, 1, kMaxCount);
     s.generated = f.integer("generated", 1, kMaxCount);
-    const RequestResult rr = request(m, kv, s);
+    const RequestResult rr = request(m, state_options_of(f), s);
     Json r;
     r["model"] = m.id;
     r["decode_steps"] = exact_json(rr.decode_steps);
@@ -192,7 +226,7 @@ Json op_crossover(const Json& req) {
     RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype"});
     const ModelSpec& m = model_of(f);
     const u128 context = f.integer("context", 1, kMaxCount);
-    const CrossoverResult c = crossover(m, weight_dtype_of(f), kv_dtype_of(f), context);
+    const CrossoverResult c = crossover(m, weight_dtype_of(f), state_options_of(f), context);
     Json r;
     r["model"] = m.id;
     r["batch"] = exact_json(c.batch);
@@ -216,7 +250,7 @@ Json op_capacity(const Json& req) {
     const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
     const u128 context = f.integer("context", 1, kMaxCount);
     const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
-    const CapacityResult c = capacity(m, gpu, weight_dtype_of(f), kv_dtype_of(f), context, workspace);
+    const CapacityResult c = capacity(m, gpu, weight_dtype_of(f), state_options_of(f), context, workspace);
     Json r;
     r["model"] = m.id;
     r["gpu"] = gpu.id;
@@ -254,7 +288,7 @@ Json op_param_budget(const Json& req) {
     const u128 requests = f.integer("requests", 0, kMaxCount);
     const u128 context = f.integer("context", 1, kMaxCount);
     const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
-    const ParamBudgetResult b = param_budget(m, gpu, weight_dtype_of(f), kv_dtype_of(f), requests, context, workspace);
+    const ParamBudgetResult b = param_budget(m, gpu, weight_dtype_of(f), state_options_of(f), requests, context, workspace);
     Json r;
     r["model"] = m.id;
     r["gpu"] = gpu.id;
@@ -273,12 +307,80 @@ Json op_param_budget(const Json& req) {
     return r;
 }
 
+Dispatch dispatch_of(const RequestFields& f) {
+    const std::string d = f.text_or("dispatch", "uniform");
+    if (d == "uniform") return Dispatch::Uniform;
+    if (d == "concentrated") return Dispatch::Concentrated;
+    if (d == "random") return Dispatch::RandomExpectation;
+    if (d == "explicit") return Dispatch::Explicit;
+    throw FieldError("dispatch", "dispatch（分派方式）不支援「" + d + "」；可用：uniform、concentrated、random、explicit");
+}
+
+std::vector<u128> tokens_per_expert_of(const Json& req) {
+    if (!req.contains("tokens_per_expert") || !req["tokens_per_expert"].is_array()) {
+        throw FieldError("tokens_per_expert", "dispatch 為 explicit 時需要 tokens_per_expert（每個專家收到的 token 數 t_e 的陣列）");
+    }
+    std::vector<u128> out;
+    const Json& list = req["tokens_per_expert"];
+    for (size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].is_number_unsigned()) {
+            throw FieldError("tokens_per_expert[" + std::to_string(i) + "]", "tokens_per_expert 的每一項必須是非負整數");
+        }
+        out.push_back(list[i].get<std::uint64_t>());
+    }
+    return out;
+}
+
+Json op_routing(const Json& req) {
+    RequestFields f(req, {"model", "batch", "dispatch", "tokens_per_expert", "weight_dtype"});
+    const ModelSpec& m = model_of(f);
+    const MoeFfn* moe = first_moe(m);
+    if (moe == nullptr) throw FieldError("model", m.name + " 沒有 MoE 層；路由只適用於混合專家模型");
+    RoutingInput in;
+    in.batch = f.integer_or("batch", 1, 1, u128{1} << 32);
+    in.top_k = moe->top_k;
+    in.experts = moe->experts;
+    in.expert_params = mech::expert_params(*moe, m);
+    in.bytes_per_param = bytes_per_param(weight_dtype_of(f));
+    in.dispatch = dispatch_of(f);
+    if (in.dispatch == Dispatch::Explicit) {
+        in.tokens_per_expert = tokens_per_expert_of(req);
+        if (in.tokens_per_expert.size() > 65536) throw FieldError("tokens_per_expert", "tokens_per_expert 最多 65,536 項");
+    }
+    RoutingResult rr;
+    try {
+        rr = route(in);
+    } catch (const std::invalid_argument& e) {
+        throw FieldError("tokens_per_expert", std::string("tokens_per_expert：") + e.what() + "（B×k_top = " +
+                                                  group_thousands(mul(in.batch, in.top_k)) + "）");
+    }
+    const u128 moe_layers = moe_layer_count(m);
+    Json r;
+    r["model"] = m.id;
+    r["experts"] = exact_json(in.experts);
+    r["top_k"] = exact_json(in.top_k);
+    r["assignments"] = exact_json(rr.assignments);
+    r["distinct_experts"] = exact_json(rr.distinct_experts);
+    r["distinct_display"] = rr.approximate ? fixed(rr.distinct_experts, 2) + "（期望值）" : group_thousands(rr.distinct_experts.floor());
+    r["max_tokens_per_expert"] = exact_json(rr.max_tokens_per_expert);
+    r["min_tokens_per_active_expert"] = exact_json(rr.min_tokens_per_active_expert);
+    r["flops_per_layer"] = exact_json(rr.flops);
+    r["flops_display"] = flops_text(rr.flops);
+    r["bytes_per_layer"] = exact_json(rr.approximate ? Ratio(rr.bytes_read.floor()) : rr.bytes_read);
+    r["display"] = bytes_binary_text(rr.bytes_read);
+    r["moe_layers"] = exact_json(moe_layers);
+    r["bytes_all_layers"] = exact_json(rr.approximate ? Ratio((rr.bytes_read * Ratio(moe_layers)).floor()) : rr.bytes_read * Ratio(moe_layers));
+    r["bytes_all_layers_display"] = bytes_binary_text(rr.bytes_read * Ratio(moe_layers));
+    r["total"] = r["bytes_per_layer"];
+    return r;
+}
+
 using Handler = std::function<Json(const Json&)>;
 
 const std::vector<std::pair<const char*, Handler>>& handlers() {
     static const std::vector<std::pair<const char*, Handler>> table = {
         {"catalog", op_catalog},   {"params", op_params},       {"forward", op_forward},
-        {"kv", op_kv},             {"request", op_request},     {"crossover", op_crossover},
+        {"kv", op_kv},             {"state", op_state},         {"routing", op_routing},         {"request", op_request},     {"crossover", op_crossover},
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
     };
     return table;

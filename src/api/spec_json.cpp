@@ -18,6 +18,19 @@ public:
 
     bool has(const std::string& key) const { return j_.contains(key); }
 
+    // A typo ("kv_head") must not silently fall back to a default.
+    void only(std::initializer_list<const char*> allowed) const {
+        for (auto it = j_.begin(); it != j_.end(); ++it) {
+            bool known = false;
+            for (const char* a : allowed) known = known || it.key() == a;
+            if (!known) {
+                std::string list;
+                for (const char* a : allowed) list += (list.empty() ? "" : "、") + std::string(a);
+                throw FieldError(at(it.key()), "未知欄位 " + at(it.key()) + "；可用：" + list);
+            }
+        }
+    }
+
     const Json& get(const std::string& key) const {
         if (!j_.contains(key)) throw FieldError(at(key), "缺少必填欄位 " + at(key));
         return j_.at(key);
@@ -77,19 +90,18 @@ private:
 constexpr u128 kMaxWidth = u128{1} << 24;   // 16,777,216: wider than any real matrix
 constexpr u128 kMaxLayers = 4096;
 constexpr u128 kMaxHeads = 65536;
+constexpr u128 kMaxExperts = 65536;
 
-GqaAttention parse_attention(const Json& j, const std::string& path) {
-    ObjectReader r(j, path);
-    const std::string kind = r.text("kind");
-    if (kind != "gqa" && kind != "mha" && kind != "mqa") {
-        throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：gqa、mha、mqa");
-    }
+GqaAttention parse_gqa(const ObjectReader& r, const std::string& kind) {
+    r.only({"kind", "q_heads", "kv_heads", "head_dim", "qk_norm", "qkv_bias", "output_gate", "eager_rectangle"});
     GqaAttention a;
     a.q_heads = static_cast<u64>(r.integer("q_heads", 1, kMaxHeads));
     a.kv_heads = static_cast<u64>(r.integer("kv_heads", 1, kMaxHeads));
     a.head_dim = static_cast<u64>(r.integer("head_dim", 1, kMaxWidth));
     a.qk_norm = r.flag_or("qk_norm", false);
     a.qkv_bias = r.flag_or("qkv_bias", false);
+    a.output_gate = r.flag_or("output_gate", false);
+    a.eager_rectangle = r.flag_or("eager_rectangle", false);
     if (a.q_heads % a.kv_heads != 0) {
         throw FieldError(r.at("kv_heads"), r.at("kv_heads") + " 必須整除 q_heads（每組查詢頭共用一組 KV）");
     }
@@ -102,22 +114,66 @@ GqaAttention parse_attention(const Json& j, const std::string& path) {
     return a;
 }
 
-DenseFfn parse_ffn(const Json& j, const std::string& path) {
+GatedDeltaNet parse_gated_deltanet(const ObjectReader& r) {
+    r.only({"kind", "qk_heads", "v_heads", "key_dim", "value_dim", "conv_kernel", "chunk"});
+    GatedDeltaNet g;
+    g.qk_heads = static_cast<u64>(r.integer("qk_heads", 1, kMaxHeads));
+    g.v_heads = static_cast<u64>(r.integer("v_heads", 1, kMaxHeads));
+    g.key_dim = static_cast<u64>(r.integer("key_dim", 1, kMaxWidth));
+    g.value_dim = static_cast<u64>(r.integer("value_dim", 1, kMaxWidth));
+    g.conv_kernel = static_cast<u64>(r.integer_or("conv_kernel", 4, 1, 64));
+    g.chunk = static_cast<u64>(r.integer_or("chunk", 64, 1, 4096));
+    if (g.v_heads % g.qk_heads != 0) {
+        throw FieldError(r.at("qk_heads"), r.at("qk_heads") + " 必須整除 v_heads（Q、K 按值頭分組複用）");
+    }
+    return g;
+}
+
+Attention parse_attention(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
     const std::string kind = r.text("kind");
-    if (kind != "dense") throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：dense");
-    DenseFfn f;
-    f.intermediate = static_cast<u64>(r.integer("intermediate", 1, kMaxWidth));
-    return f;
+    if (kind == "gqa" || kind == "mha" || kind == "mqa") return parse_gqa(r, kind);
+    if (kind == "gated_deltanet") return parse_gated_deltanet(r);
+    throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：gqa、mha、mqa、gated_deltanet");
+}
+
+Ffn parse_ffn(const Json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    const std::string kind = r.text("kind");
+    if (kind == "dense") {
+        r.only({"kind", "intermediate"});
+        DenseFfn f;
+        f.intermediate = static_cast<u64>(r.integer("intermediate", 1, kMaxWidth));
+        return f;
+    }
+    if (kind == "moe") {
+        r.only({"kind", "experts", "top_k", "expert_intermediate", "shared_intermediate", "shared_gate"});
+        MoeFfn f;
+        f.experts = static_cast<u64>(r.integer("experts", 1, kMaxExperts));
+        f.top_k = static_cast<u64>(r.integer("top_k", 1, kMaxExperts));
+        f.expert_intermediate = static_cast<u64>(r.integer("expert_intermediate", 1, kMaxWidth));
+        f.shared_intermediate = static_cast<u64>(r.integer_or("shared_intermediate", 0, 0, kMaxWidth));
+        f.shared_gate = r.flag_or("shared_gate", false);
+        if (f.top_k > f.experts) {
+            throw FieldError(r.at("top_k"), r.at("top_k") + " 不可大於 experts（每個 token 選中的專家數不能超過專家總數）");
+        }
+        if (f.shared_gate && f.shared_intermediate == 0) {
+            throw FieldError(r.at("shared_gate"), r.at("shared_gate") + " 需要 shared_intermediate > 0");
+        }
+        return f;
+    }
+    throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：dense、moe");
 }
 
 }  // namespace
 
 ModelSpec parse_model(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
+    r.only({"id", "name", "source", "hidden", "vocab", "tie_embeddings", "released_context", "groups"});
     ModelSpec m;
     m.id = r.text("id");
     m.name = r.text_or("name", m.id);
+    m.source = r.text_or("source", "");
     m.hidden = static_cast<u64>(r.integer("hidden", 1, kMaxWidth));
     m.vocab = static_cast<u64>(r.integer("vocab", 1, kMaxWidth));
     m.tie_embeddings = r.flag_or("tie_embeddings", false);
@@ -130,6 +186,7 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
     for (size_t i = 0; i < groups.size(); ++i) {
         const std::string gp = r.at("groups") + "[" + std::to_string(i) + "]";
         ObjectReader g(groups[i], gp);
+        g.only({"name", "layers", "attention", "ffn"});
         LayerGroup lg;
         lg.name = g.text_or("name", "");
         lg.layers = static_cast<u64>(g.integer("layers", 1, kMaxLayers));

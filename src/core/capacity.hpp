@@ -4,6 +4,7 @@
 
 #include "exact.hpp"
 #include "spec.hpp"
+#include "state.hpp"
 
 namespace tally {
 
@@ -19,7 +20,9 @@ struct CapacityResult {
     Ratio shortfall_bytes;  // > 0 when weights + workspace exceed the device
 };
 
-CapacityResult capacity(const ModelSpec& m, const Gpu& gpu, const Dtype& weights, const Dtype& kv,
+// M_state/request is the whole state of one request at `context` positions:
+// per-token history plus any fixed recurrent or convolution state.
+CapacityResult capacity(const ModelSpec& m, const Gpu& gpu, const Dtype& weights, const StateOptions& state_options,
                         u128 context, u128 workspace_bytes);
 
 // N_max = (C − M_0 − B·K) / b_W, floored to whole parameters.
@@ -31,11 +34,12 @@ struct ParamBudgetResult {
     u128 params = 0;
 };
 
-ParamBudgetResult param_budget(const ModelSpec& kv_model, const Gpu& gpu, const Dtype& weights,
-                               const Dtype& kv, u128 requests, u128 context, u128 workspace_bytes);
+ParamBudgetResult param_budget(const ModelSpec& state_model, const Gpu& gpu, const Dtype& weights,
+                               const StateOptions& state_options, u128 requests, u128 context, u128 workspace_bytes);
 
 // B* = ⌈R_W / (c_KV·H)⌉: the smallest batch whose context reads reach the
-// weight bytes one batch reads once (Example 2-2).
+// weight bytes one batch reads once (Example 2-2).  c_KV·H generalizes to
+// the state one decode step of one request reads at H positions.
 struct CrossoverResult {
     Ratio weight_read_bytes;
     Ratio kv_bytes_per_request;
@@ -43,6 +47,6 @@ struct CrossoverResult {
     u128 batch = 0;
 };
 
-CrossoverResult crossover(const ModelSpec& m, const Dtype& weights, const Dtype& kv, u128 context);
+CrossoverResult crossover(const ModelSpec& m, const Dtype& weights, const StateOptions& state_options, u128 context);
 
 }  // namespace tally

@@ -1,6 +1,9 @@
 #include "forward.hpp"
 
+#include <algorithm>
 #include <string>
+
+#include "mechanisms/dispatch.hpp"
 
 namespace tally {
 
@@ -11,74 +14,59 @@ u128 causal_pairs(const CallShape& c) {
     return mul(c.batch, add(mul(c.input, c.context), triangle));
 }
 
-u128 attention_flops_per_pair(const ModelSpec& m) {
-    u128 total = 0;
-    for (const auto& g : m.groups) {
-        total = add(total, mul(4, g.attention.q_heads, g.attention.head_dim, g.layers));
-    }
-    return total;
-}
-
 namespace {
 
-std::string num(u128 v) { return to_decimal(v); }
-
-LineItem projection(std::string id, std::string label, std::string section, u128 rows, u64 in,
-                    u64 out, u64 copies, u64 layers) {
-    LineItem it;
-    it.id = std::move(id);
-    it.label = std::move(label);
-    it.section = std::move(section);
-    it.shape = "m×" + num(in) + " → m×" + num(out);
-    it.weight = num(in) + "×" + num(out) + (copies > 1 ? "，共 " + num(copies) + " 個" : "");
-    std::string k = copies > 1 ? num(copies) + "×" : "";
-    it.formula = k + "2×m×" + num(in) + "×" + num(out);
-    it.substituted = k + "2×" + num(rows) + "×" + num(in) + "×" + num(out);
-    it.layers = layers;
-    it.per_call = Ratio(mul(copies, 2, rows, in, out));
-    it.value = it.per_call * Ratio(layers);
-    return it;
+// Items of the same id and per-call value across groups are one row run in
+// more layers (Qwen3.6's MoE rows run in all 40 layers).  Different shapes
+// under one id stay apart with the group's index appended.
+void append_merged(Items& all, LineItem item, size_t group_index) {
+    for (auto& existing : all) {
+        if (existing.id == item.id && existing.per_call == item.per_call && existing.formula == item.formula) {
+            existing.layers = add(existing.layers, item.layers);
+            existing.value = existing.value + item.value;
+            return;
+        }
+    }
+    for (const auto& existing : all) {
+        if (existing.id == item.id) {
+            item.id += "@" + std::to_string(group_index);
+            break;
+        }
+    }
+    all.push_back(std::move(item));
 }
 
-void add_group(ForwardResult& r, const ModelSpec& m, const LayerGroup& g) {
-    const GqaAttention& a = g.attention;
-    const u64 d = m.hidden, q_width = a.q_heads * a.head_dim, kv_width = a.kv_heads * a.head_dim;
-    r.items.push_back(projection("q_proj", "Q 投影：形成查詢", "attention", r.rows, d, q_width, 1, g.layers));
-    r.items.push_back(projection("kv_proj", "K、V 投影：形成可複用上下文", "attention", r.rows, d, kv_width, 2, g.layers));
+int section_rank(const std::string& section) {
+    static const char* const kOrder[] = {"entry", "attention", "linear", "ffn", "output"};
+    for (int i = 0; i < 5; ++i) {
+        if (section == kOrder[i]) return i;
+    }
+    return 3;
+}
 
-    LineItem core;
-    core.id = "attn_core";
-    core.label = "QKᵀ 與 AV：按內容彙總上下文";
-    core.section = "attention";
-    core.shape = num(a.q_heads) + " 個查詢頭，每頭 " + num(a.head_dim) + " 維";
-    core.weight = "無新增投影權重";
-    core.formula = "4×" + num(a.q_heads) + "×" + num(a.head_dim) + "×N_pair";
-    core.substituted = "4×" + num(a.q_heads) + "×" + num(a.head_dim) + "×" + num(r.n_pair);
-    core.layers = g.layers;
-    core.per_call = Ratio(mul(4, a.q_heads, a.head_dim, r.n_pair));
-    core.value = core.per_call * Ratio(g.layers);
-    r.interaction = r.interaction + core.value;
-    r.items.push_back(core);
+LineItem embedding_item(const ModelSpec& m) {
+    LineItem embed;
+    embed.id = "embedding";
+    embed.label = "詞嵌入查行";
+    embed.section = "entry";
+    embed.shape = "m 個 ID → m×" + mech::num(m.hidden);
+    embed.weight = "查表 " + mech::num(m.vocab) + "×" + mech::num(m.hidden);
+    embed.formula = "0（查行存取另計）";
+    embed.substituted = "0";
+    return embed;
+}
 
-    r.items.push_back(projection("o_proj", "輸出投影：合併各頭", "attention", r.rows, q_width, d, 1, g.layers));
-
-    LineItem ffn = projection("ffn", "SwiGLU：逐 token 特徵變換", "ffn", r.rows, d, g.ffn.intermediate, 3, g.layers);
-    ffn.shape = "m×" + num(d) + " → m×" + num(g.ffn.intermediate) + " → m×" + num(d);
-    ffn.weight = num(d) + "×" + num(g.ffn.intermediate) + " 兩個；" + num(g.ffn.intermediate) + "×" + num(d) + " 一個";
-    ffn.formula = "6×m×" + num(d) + "×" + num(g.ffn.intermediate);
-    ffn.substituted = "6×" + num(r.rows) + "×" + num(d) + "×" + num(g.ffn.intermediate);
-    r.items.push_back(ffn);
-
-    LineItem elementwise;
-    elementwise.id = "elementwise";
-    elementwise.label = "歸一化、RoPE、活化與殘差";
-    elementwise.section = "ffn";
-    elementwise.shape = "保持或逐元素變換張量";
-    elementwise.weight = "歸一化向量等";
-    elementwise.formula = "逐元素運算，不計入矩陣 FLOPs";
-    elementwise.substituted = "0";
-    elementwise.layers = g.layers;
-    r.items.push_back(elementwise);
+LineItem elementwise_item(u64 layers) {
+    LineItem it;
+    it.id = "elementwise";
+    it.label = "歸一化、RoPE、活化與殘差";
+    it.section = "ffn";
+    it.shape = "保持或逐元素變換張量";
+    it.weight = "歸一化向量等";
+    it.formula = "逐元素運算，不計入矩陣 FLOPs";
+    it.substituted = "0";
+    it.layers = layers;
+    return it;
 }
 
 }  // namespace
@@ -87,26 +75,40 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
     ForwardResult r;
     r.rows = c.rows();
     r.n_pair = causal_pairs(c);
-
-    LineItem embed;
-    embed.id = "embedding";
-    embed.label = "詞嵌入查行";
-    embed.section = "entry";
-    embed.shape = "m 個 ID → m×" + num(m.hidden);
-    embed.weight = "查表 " + num(m.vocab) + "×" + num(m.hidden);
-    embed.formula = "0（查行存取另計）";
-    embed.substituted = "0";
-    r.items.push_back(embed);
-
-    for (const auto& g : m.groups) add_group(r, m, g);
-
-    LineItem head = projection("lm_head", "詞表頭：轉為 token 分數", "output", c.head_tokens, m.hidden, m.vocab, 1, 1);
-    head.shape = "m_out×" + num(m.hidden) + " → m_out×" + num(m.vocab);
-    head.formula = "2×m_out×" + num(m.hidden) + "×" + num(m.vocab);
+    r.items.push_back(embedding_item(m));
+    for (size_t gi = 0; gi < m.groups.size(); ++gi) {
+        const LayerGroup& g = m.groups[gi];
+        Items group;
+        mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_forward(mechanism, m, c, g.layers, group); });
+        for (auto& item : group) append_merged(r.items, std::move(item), gi);
+    }
+    r.items.push_back(elementwise_item(m.total_layers()));
+    LineItem head = mech::projection("lm_head", "詞表頭：轉為 token 分數", "output", c.head_tokens, m.hidden, m.vocab, 1, 1);
+    head.shape = "m_out×" + mech::num(m.hidden) + " → m_out×" + mech::num(m.vocab);
+    head.formula = "2×m_out×" + mech::num(m.hidden) + "×" + mech::num(m.vocab);
     r.items.push_back(head);
 
-    for (const auto& it : r.items) r.total = r.total + it.value;
+    std::stable_sort(r.items.begin(), r.items.end(), [](const LineItem& a, const LineItem& b) {
+        return section_rank(a.section) < section_rank(b.section);
+    });
+    for (const auto& it : r.items) {
+        r.total = r.total + it.value;
+        if (it.interaction) r.interaction = r.interaction + it.value;
+    }
     return r;
+}
+
+Ratio decode_flops_sum(const ModelSpec& m, u128 batch, u128 H, u128 n) {
+    if (n == 0) return Ratio(0);
+    // n copies of the first step, plus what each mechanism adds as the
+    // context grows step by step (closed forms: no loop over n).
+    Ratio total = forward(m, CallShape{batch, H, 1, batch}).total * Ratio(n);
+    for (const auto& g : m.groups) {
+        mech::for_each_mechanism(g, [&](const auto& mechanism) {
+            total = total + mech::decode_growth(mechanism, m, batch, H, n, g.layers);
+        });
+    }
+    return total;
 }
 
 }  // namespace tally

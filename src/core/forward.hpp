@@ -1,7 +1,5 @@
-// Matrix FLOPs of one forward call (Table 2-1's rows).
+// Matrix FLOPs of one forward call, as line items (Table 2-1's rows).
 #pragma once
-
-#include <vector>
 
 #include "exact.hpp"
 #include "items.hpp"
@@ -25,15 +23,14 @@ u128 causal_pairs(const CallShape& c);
 struct ForwardResult {
     u128 rows = 0;
     u128 n_pair = 0;
-    std::vector<LineItem> items;
+    Items items;
     Ratio total;
-    Ratio interaction;  // QKᵀ + AV over attended positions (Table 2-E)
+    Ratio interaction;  // attention (and index) work over attended positions (Table 2-E)
 };
 
 ForwardResult forward(const ModelSpec& m, const CallShape& c);
 
-// FLOPs that one extra cached position adds to one query's attention
-// (summed over layers): the `a` of the decode-total formula.
-u128 attention_flops_per_pair(const ModelSpec& m);
+// FLOPs of n decode steps of B requests at S = H, H+1, …, H+n−1.
+Ratio decode_flops_sum(const ModelSpec& m, u128 batch, u128 H, u128 n);
 
 }  // namespace tally

@@ -20,6 +20,9 @@ struct LineItem {
     u128 layers = 1;          // how many times the call runs in the model
     Ratio per_call;           // value of one call
     Ratio value;              // per_call × layers
+    bool interaction = false; // attention/index work over attended positions (Table 2-E)
 };
+
+using Items = std::vector<LineItem>;
 
 }  // namespace tally

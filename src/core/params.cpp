@@ -1,5 +1,7 @@
 #include "params.hpp"
 
+#include "mechanisms/dispatch.hpp"
+
 namespace tally {
 
 const char* category_key(ParamCategory c) {
@@ -16,49 +18,34 @@ const char* category_key(ParamCategory c) {
 
 namespace {
 
-WeightTensor matrix(std::string id, std::string label, ParamCategory c, u64 in, u64 out, u64 count) {
-    WeightTensor t{std::move(id), std::move(label), c, in, out, count, true, false};
-    return t;
-}
-
-WeightTensor vector_of(std::string id, std::string label, u64 width, u64 count) {
-    WeightTensor t{std::move(id), std::move(label), ParamCategory::Other, 1, width, count, false, false};
-    return t;
-}
-
-void add_group(std::vector<WeightTensor>& out, const ModelSpec& m, const LayerGroup& g) {
-    const GqaAttention& a = g.attention;
-    const u64 d = m.hidden, L = g.layers;
-    const u64 q_width = a.q_heads * a.head_dim, kv_width = a.kv_heads * a.head_dim;
-    const auto A = ParamCategory::Attention;
-    out.push_back(matrix("q_proj", "Q 投影", A, d, q_width, L));
-    out.push_back(matrix("k_proj", "K 投影", A, d, kv_width, L));
-    out.push_back(matrix("v_proj", "V 投影", A, d, kv_width, L));
-    out.push_back(matrix("o_proj", "輸出投影", A, q_width, d, L));
-    if (a.qkv_bias) {
-        out.push_back(vector_of("qkv_bias", "Q/K/V 偏置", q_width + 2 * kv_width, L));
+// Tensors with the same id and shape across groups are one row with more copies.
+void append_merged(std::vector<WeightTensor>& all, const WeightTensor& t) {
+    for (auto& existing : all) {
+        if (existing.id == t.id && existing.in == t.in && existing.out == t.out && existing.category == t.category) {
+            existing.count += t.count;
+            return;
+        }
     }
-    if (a.qk_norm) out.push_back(vector_of("qk_norm", "Q/K 歸一化", 2 * a.head_dim, L));
-    const auto F = ParamCategory::DenseSharedFfn;
-    out.push_back(matrix("ffn_gate", "FFN gate", F, d, g.ffn.intermediate, L));
-    out.push_back(matrix("ffn_up", "FFN up", F, d, g.ffn.intermediate, L));
-    out.push_back(matrix("ffn_down", "FFN down", F, g.ffn.intermediate, d, L));
-    out.push_back(vector_of("layer_norms", "層內歸一化", 2 * d, L));
+    all.push_back(t);
 }
 
 }  // namespace
 
 std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
-    std::vector<WeightTensor> out;
-    WeightTensor embed{"embedding", "詞嵌入", ParamCategory::EmbeddingHead, m.vocab, m.hidden, 1, false, true};
-    out.push_back(embed);
-    for (const auto& g : m.groups) add_group(out, m, g);
-    out.push_back(vector_of("final_norm", "末端歸一化", m.hidden, 1));
-    if (!m.tie_embeddings) {
-        WeightTensor head{"lm_head", "詞表頭", ParamCategory::EmbeddingHead, m.hidden, m.vocab, 1, false, false};
-        out.push_back(head);
+    std::vector<WeightTensor> all;
+    all.push_back(WeightTensor{"embedding", "詞嵌入", ParamCategory::EmbeddingHead, m.vocab, m.hidden, 1, false, true});
+    for (const auto& g : m.groups) {
+        std::vector<WeightTensor> group;
+        mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_tensors(mechanism, m, g.layers, group); });
+        // Pre-attention and pre-FFN RMSNorm scales.
+        group.push_back(mech::vec("layer_norms", "層內歸一化", 2 * m.hidden, g.layers));
+        for (const auto& t : group) append_merged(all, t);
     }
-    return out;
+    all.push_back(mech::vec("final_norm", "末端歸一化", m.hidden, 1));
+    if (!m.tie_embeddings) {
+        all.push_back(WeightTensor{"lm_head", "詞表頭", ParamCategory::EmbeddingHead, m.hidden, m.vocab, 1, false, false});
+    }
+    return all;
 }
 
 u128 total_params(const ModelSpec& m) {
@@ -90,6 +77,31 @@ Ratio shared_weight_read_bytes(const ModelSpec& m, const Dtype& d) {
         if (!t.embedding_table || m.tie_embeddings) total = total + tensor_bytes(t, d);
     }
     return total;
+}
+
+const MoeFfn* first_moe(const ModelSpec& m) {
+    for (const auto& g : m.groups) {
+        if (const auto* moe = std::get_if<MoeFfn>(&g.ffn)) return moe;
+    }
+    return nullptr;
+}
+
+u128 moe_layer_count(const ModelSpec& m) {
+    u128 n = 0;
+    for (const auto& g : m.groups) {
+        if (std::holds_alternative<MoeFfn>(g.ffn)) n = add(n, g.layers);
+    }
+    return n;
+}
+
+u128 selected_expert_params(const ModelSpec& m) {
+    u128 n = 0;
+    for (const auto& g : m.groups) {
+        if (const auto* moe = std::get_if<MoeFfn>(&g.ffn)) {
+            n = add(n, mul(g.layers, moe->top_k, mech::expert_params(*moe, m)));
+        }
+    }
+    return n;
 }
 
 Ratio bytes_per_param(const Dtype& d) {

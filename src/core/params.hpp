@@ -13,9 +13,12 @@ namespace tally {
 enum class ParamCategory { EmbeddingHead, Attention, DenseSharedFfn, RoutedExperts, Engram, Other };
 
 const char* category_key(ParamCategory c);  // "embedding_head", …
+const ParamCategory kAllCategories[] = {ParamCategory::EmbeddingHead, ParamCategory::Attention,
+                                        ParamCategory::DenseSharedFfn, ParamCategory::RoutedExperts,
+                                        ParamCategory::Engram, ParamCategory::Other};
 
-// One stored tensor, repeated `count` times (once per layer of its group).
-// Vectors (norm scales, biases) have in = 1.
+// One stored tensor, repeated `count` times (once per layer of its group, or
+// per expert).  Vectors (norm scales, biases, conv kernels) have in = 1.
 struct WeightTensor {
     std::string id;
     std::string label;
@@ -40,6 +43,13 @@ Ratio weight_bytes(const ModelSpec& m, const Dtype& d);
 // Weight bytes one decode batch reads once: everything but the embedding
 // table, whose rows are looked up per token (Example 2-2's R_W).
 Ratio shared_weight_read_bytes(const ModelSpec& m, const Dtype& d);
+
+// The first MoE layer group's FFN, or nullptr for a dense model.
+const MoeFfn* first_moe(const ModelSpec& m);
+u128 moe_layer_count(const ModelSpec& m);
+
+// Routed-expert parameters one token selects across all MoE layers: Σ L·k·N_e.
+u128 selected_expert_params(const ModelSpec& m);
 
 // Nominal bytes per parameter of a format, scales included (for N_max).
 Ratio bytes_per_param(const Dtype& d);

@@ -2,41 +2,74 @@
 //
 // The core never reads files: the API layer parses content/*.json into these
 // structs (reporting the JSON path of a bad field) and hands them in.
+// A model is a list of layer groups; a hybrid model is several groups.
+// Groups are counts of identical layers, not an order: no number in the
+// chapter depends on where a layer sits.
 #pragma once
 
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "exact.hpp"
 
 namespace tally {
 
-// Attention with n_Q query heads sharing n_KV key/value heads.
+// Softmax attention with n_Q query heads sharing n_KV key/value heads.
 // MHA is n_KV = n_Q, MQA is n_KV = 1, GQA anything in between.
 struct GqaAttention {
     u64 q_heads = 0;
     u64 kv_heads = 0;
-    u64 head_dim = 0;   // explicit: never assumed to be hidden / q_heads
-    bool qk_norm = false;  // per-head RMSNorm vectors on Q and K (Qwen3)
+    u64 head_dim = 0;           // explicit: never assumed to be hidden / q_heads
+    bool qk_norm = false;       // per-head RMSNorm vectors on Q and K (Qwen3)
     bool qkv_bias = false;
+    bool output_gate = false;   // Q projection also emits a sigmoid gate (Qwen3.6)
+    bool eager_rectangle = false;  // counted on the eager path: masked slots too
 };
+
+// Gated DeltaNet linear attention (Qwen3.5/3.6): a fixed FP32 state of
+// v_heads × key_dim × value_dim per layer, a short depthwise convolution over
+// the Q/K/V channels, chunked for prefill and recurrent for decode.
+struct GatedDeltaNet {
+    u64 qk_heads = 0;
+    u64 v_heads = 0;
+    u64 key_dim = 0;
+    u64 value_dim = 0;
+    u64 conv_kernel = 4;
+    u64 chunk = 64;
+    u64 qkv_width() const { return 2 * qk_heads * key_dim + v_heads * value_dim; }
+};
+
+using Attention = std::variant<GqaAttention, GatedDeltaNet>;
 
 // SwiGLU feed-forward: gate and up (d -> f), down (f -> d).
 struct DenseFfn {
     u64 intermediate = 0;
 };
 
-// A run of identical layers.  A hybrid model is several groups.
+// Mixture of experts: a router scores `experts` SwiGLU experts and each token
+// runs `top_k` of them, plus an optional shared expert every token runs.
+struct MoeFfn {
+    u64 experts = 0;
+    u64 top_k = 0;
+    u64 expert_intermediate = 0;
+    u64 shared_intermediate = 0;  // 0 = no shared expert
+    bool shared_gate = false;     // a d × 1 sigmoid gate on the shared expert
+};
+
+using Ffn = std::variant<DenseFfn, MoeFfn>;
+
 struct LayerGroup {
     std::string name;
     u64 layers = 0;
-    GqaAttention attention;
-    DenseFfn ffn;
+    Attention attention;
+    Ffn ffn;
 };
 
 struct ModelSpec {
     std::string id;
     std::string name;
+    std::string source;
     u64 hidden = 0;
     u64 vocab = 0;
     bool tie_embeddings = false;
@@ -52,14 +85,14 @@ struct ModelSpec {
 
 // How weights or cache entries are stored.  Grouped formats keep one scale of
 // `scale_bytes` per `group_size` values along a matrix's input dimension and
-// pad the tail group; `keeps_bf16` lists weight categories left in BF16.
+// pad the tail group; `linear_only` leaves embedding, head and norms in BF16.
 struct Dtype {
     std::string id;
     std::string name;
     u64 bits = 16;
     u64 group_size = 0;  // 0 = no per-group scale
     u64 scale_bytes = 0;
-    bool linear_only = false;  // embedding, head and norms stay BF16
+    bool linear_only = false;
 };
 
 struct Gpu {

@@ -5,7 +5,8 @@
 #include "core/capacity.hpp"
 #include "core/format.hpp"
 #include "core/forward.hpp"
-#include "core/kv.hpp"
+#include "core/request.hpp"
+#include "core/state.hpp"
 #include "core/params.hpp"
 #include "support.hpp"
 
@@ -28,6 +29,10 @@ std::string printed(const Ratio& value, u128 unit, unsigned places) {
 }
 
 CallShape call(u128 b, u128 s, u128 p, u128 m_out) { return CallShape{b, s, p, m_out}; }
+
+StateOptions bf16_state() { return StateOptions{dtype("bf16")}; }
+
+Ratio kv_bytes_per_token(const ModelSpec& m, const Dtype& d) { return state(m, 1, StateOptions{d}).per_token; }
 
 }  // namespace
 
@@ -122,21 +127,21 @@ TEST_CASE("KV: 147,456 B/token (144 KiB), 1.125 GiB at 8K; Qwen3-32B 262,144 B/t
     CHECK(printed(kv_bytes_per_token(model("qwen3-32b"), dtype("bf16")) * Ratio(8192), MiB, 0) == "2048");
     // Halving the KV heads halves the cache (Exercise 2-4's first part).
     ModelSpec four = model("qwen3-8b");
-    four.groups[0].attention.kv_heads = 4;
+    std::get<GqaAttention>(four.groups[0].attention).kv_heads = 4;
     CHECK(kv_bytes_per_token(four, dtype("bf16")) == Ratio(73728));
 }
 
 TEST_CASE("Example 2-2: B* = 13 at 8K and 51 at 2K, with R_W = 15,136,811,008 bytes") {
     const ModelSpec& m = model("qwen3-8b");
-    const CrossoverResult at8k = crossover(m, dtype("bf16"), dtype("bf16"), 8192);
+    const CrossoverResult at8k = crossover(m, dtype("bf16"), bf16_state(), 8192);
     CHECK(at8k.weight_read_bytes == Ratio(15136811008ULL));
     CHECK(printed(at8k.weight_read_bytes, 1000000000, 2) == "15.14");
     CHECK(at8k.batch == 13);
-    CHECK(crossover(m, dtype("bf16"), dtype("bf16"), 2048).batch == 51);
+    CHECK(crossover(m, dtype("bf16"), bf16_state(), 2048).batch == 51);
 }
 
 TEST_CASE("Example 2-3: 8,912,384 reads ≈ 1224 GiB, 144 MiB new, ≈ 1.27 GiB stored") {
-    const RequestResult r = request(model("qwen3-8b"), dtype("bf16"), RequestShape{1, 0, 8192, 1025});
+    const RequestResult r = request(model("qwen3-8b"), bf16_state(), RequestShape{1, 0, 8192, 1025});
     CHECK(r.decode_steps == 1024);
     CHECK(r.kv_read_tokens == 8912384);
     CHECK(printed(r.kv_read_bytes, GiB, 0) == "1224");
@@ -148,13 +153,13 @@ TEST_CASE("Example 2-3: 8,912,384 reads ≈ 1224 GiB, 144 MiB new, ≈ 1.27 GiB 
 TEST_CASE("A request's FLOPs are the prefill plus each decode call") {
     const ModelSpec& m = model("qwen3-8b");
     const RequestShape shape{2, 100, 37, 9};
-    const RequestResult r = request(m, dtype("bf16"), shape);
+    const RequestResult r = request(m, bf16_state(), shape);
     Ratio expected = forward(m, call(2, 100, 37, 2)).total;
     for (u128 j = 0; j < 8; ++j) expected = expected + forward(m, call(2, 137 + j, 1, 2)).total;
     CHECK(r.total == expected);
     CHECK(r.decode_steps == 8);
     // G = 1: prefill only.
-    const RequestResult single = request(m, dtype("bf16"), RequestShape{1, 0, 128, 1});
+    const RequestResult single = request(m, bf16_state(), RequestShape{1, 0, 128, 1});
     CHECK(single.decode_steps == 0);
     CHECK(single.total == forward(m, call(1, 0, 128, 1)).total);
     CHECK(single.kv_read_tokens == 0);
@@ -164,11 +169,12 @@ TEST_CASE("Capacity on the RTX 4090: 4 at 8K, 2 at 16K, 9 at 4K; 3 with a 3 GiB 
     const ModelSpec& m = model("qwen3-8b");
     const Gpu& g = gpu("rtx-4090");
     const Dtype& bf16 = dtype("bf16");
-    CHECK(capacity(m, g, bf16, bf16, 8192, 2 * GiB).requests == 4);
-    CHECK(capacity(m, g, bf16, bf16, 16384, 2 * GiB).requests == 2);
-    CHECK(capacity(m, g, bf16, bf16, 4096, 2 * GiB).requests == 9);
-    CHECK(capacity(m, g, bf16, bf16, 8192, 3 * GiB).requests == 3);  // Exercise 2-7
-    const CapacityResult c = capacity(m, g, bf16, bf16, 8192, 2 * GiB);
+    const StateOptions kv = bf16_state();
+    CHECK(capacity(m, g, bf16, kv, 8192, 2 * GiB).requests == 4);
+    CHECK(capacity(m, g, bf16, kv, 16384, 2 * GiB).requests == 2);
+    CHECK(capacity(m, g, bf16, kv, 4096, 2 * GiB).requests == 9);
+    CHECK(capacity(m, g, bf16, kv, 8192, 3 * GiB).requests == 3);  // Exercise 2-7
+    const CapacityResult c = capacity(m, g, bf16, kv, 8192, 2 * GiB);
     CHECK(c.weight_bytes + c.workspace_bytes + c.kv_bytes_total + c.free_bytes == c.device_bytes);
 }
 
@@ -180,21 +186,22 @@ TEST_CASE("The 70B case: 141.107 / 73.726 / 39.500 GB and 1 / 14 / 3 requests on
     CHECK(kv_bytes_per_token(m, dtype("bf16")) * Ratio(8192) == Ratio(5 * GiB / 2));
     const Gpu& h100 = gpu("h100-sxm");
     const Dtype& bf16 = dtype("bf16");
-    CHECK(capacity(m, h100, dtype("int8"), bf16, 8192, 2 * GiB).requests == 1);
-    CHECK(capacity(m, h100, dtype("int4"), bf16, 8192, 2 * GiB).requests == 14);
-    CHECK(capacity(m, h100, dtype("int4"), bf16, 32768, 2 * GiB).requests == 3);
+    const StateOptions kv = bf16_state();
+    CHECK(capacity(m, h100, dtype("int8"), kv, 8192, 2 * GiB).requests == 1);
+    CHECK(capacity(m, h100, dtype("int4"), kv, 8192, 2 * GiB).requests == 14);
+    CHECK(capacity(m, h100, dtype("int4"), kv, 32768, 2 * GiB).requests == 3);
     // Exercise 2-7 on the 48 GB RTX 6000 Ada: 2 at 8K, none at 32K.
-    CHECK(capacity(m, gpu("rtx-6000-ada"), dtype("int4"), bf16, 8192, 2 * GiB).requests == 2);
-    CHECK(capacity(m, gpu("rtx-6000-ada"), dtype("int4"), bf16, 32768, 2 * GiB).requests == 0);
+    CHECK(capacity(m, gpu("rtx-6000-ada"), dtype("int4"), kv, 8192, 2 * GiB).requests == 2);
+    CHECK(capacity(m, gpu("rtx-6000-ada"), dtype("int4"), kv, 32768, 2 * GiB).requests == 0);
     // BF16 weights do not fit on one H100 at all.
-    const CapacityResult none = capacity(m, h100, bf16, bf16, 8192, 2 * GiB);
+    const CapacityResult none = capacity(m, h100, bf16, kv, 8192, 2 * GiB);
     CHECK(none.requests == 0);
     CHECK(none.shortfall_bytes > Ratio(0));
 }
 
 TEST_CASE("Parameter budget: N_max ≈ 85.1 億 on the RTX 4090 (Figure 2-34)") {
     const ParamBudgetResult b =
-        param_budget(model("qwen3-8b"), gpu("rtx-4090"), dtype("bf16"), dtype("bf16"), 4, 8192, 2 * GiB);
+        param_budget(model("qwen3-8b"), gpu("rtx-4090"), dtype("bf16"), bf16_state(), 4, 8192, 2 * GiB);
     CHECK(b.params == 8510339072ULL);
     CHECK(count_zh_text(Ratio(b.params)) == "85.1 億");
 }

@@ -1,17 +1,11 @@
-// Context state of a GQA model and the accounting of a whole request.
+// A whole request: one prefill, then G − 1 decodes.
 #pragma once
 
 #include "exact.hpp"
-#include "forward.hpp"
-#include "items.hpp"
 #include "spec.hpp"
+#include "state.hpp"
 
 namespace tally {
-
-// c_KV = Σ_groups 2 · L · n_KV · d_h · bytes: the first 2 is K and V.
-Ratio kv_bytes_per_token(const ModelSpec& m, const Dtype& kv);
-
-std::vector<LineItem> kv_items(const ModelSpec& m, const Dtype& kv);
 
 // B identical requests: S restored prefix, P new input, G returned tokens.
 // One prefill on P positions, then n_d = G − 1 decodes; the last returned
@@ -26,7 +20,7 @@ struct RequestShape {
 struct RequestResult {
     u128 decode_steps = 0;      // n_d
     u128 kv_read_tokens = 0;    // per request: n_d·H + n_d(n_d−1)/2
-    Ratio kv_read_bytes;        // all requests
+    Ratio kv_read_bytes;        // all requests: per-token history read by the decodes
     Ratio prefill_kv_bytes;     // written by prefill: c·P per request
     Ratio new_kv_bytes;         // written by the decodes: c·n_d per request
     Ratio final_kv_bytes;       // c·(H + n_d) per request, all requests
@@ -35,6 +29,6 @@ struct RequestResult {
     Ratio total;
 };
 
-RequestResult request(const ModelSpec& m, const Dtype& kv, const RequestShape& r);
+RequestResult request(const ModelSpec& m, const StateOptions& options, const RequestShape& r);
 
 }  // namespace tally

@@ -1,0 +1,91 @@
+#include "gated_deltanet.hpp"
+
+namespace tally::mech {
+
+u128 valid_conv_taps(u128 context, u128 input, u64 kernel) {
+    // Positions S+1 … S+P see min(position, K) inputs: those below K ramp up.
+    u128 taps = 0;
+    const u128 first = add(context, 1);
+    if (first < kernel) {
+        const u128 ramp_end = std::min<u128>(add(context, input), kernel - 1);  // last position below K
+        // Σ_{p=first}^{ramp_end} p
+        if (ramp_end >= first) taps = (ramp_end * (ramp_end + 1) - (first - 1) * first) / 2;
+        const u128 ramp_count = ramp_end >= first ? ramp_end - first + 1 : 0;
+        taps = add(taps, mul(input - ramp_count, kernel));
+    } else {
+        taps = mul(input, kernel);
+    }
+    return taps;
+}
+
+void add_tensors(const GatedDeltaNet& g, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
+    const u64 d = m.hidden, v_width = g.v_heads * g.value_dim;
+    const auto A = ParamCategory::Attention;
+    out.push_back(matrix("lin_qkv", "線性注意力 QKV 聯合投影", A, d, g.qkv_width(), layers));
+    out.push_back(matrix("lin_z", "線性注意力輸出門控 z", A, d, v_width, layers));
+    out.push_back(matrix("lin_ab", "線性注意力 a、b 控制量", A, d, 2 * g.v_heads, layers));
+    out.push_back(matrix("lin_out", "線性注意力輸出投影", A, v_width, d, layers));
+    out.push_back(vec("lin_conv", "短卷積核", g.qkv_width() * g.conv_kernel, layers));
+    out.push_back(vec("lin_decay", "衰減參數 A_log、dt_bias", 2 * g.v_heads, layers));
+    out.push_back(vec("lin_norm", "輸出門控歸一化", g.value_dim, layers));
+}
+
+void add_forward(const GatedDeltaNet& g, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    const u64 d = m.hidden, v_width = g.v_heads * g.value_dim;
+    const u128 rows = c.rows();
+    out.push_back(projection("lin_qkv", "線性注意力：QKV 聯合投影", "linear", rows, d, g.qkv_width(), 1, layers));
+    out.push_back(projection("lin_z", "線性注意力：輸出門控 z", "linear", rows, d, v_width, 1, layers));
+    out.push_back(projection("lin_ab", "線性注意力：a、b 控制量", "linear", rows, d, g.v_heads, 2, layers));
+
+    // Depthwise convolution: its valid taps count as matrix work.
+    const u128 taps = valid_conv_taps(c.context, c.input, g.conv_kernel);
+    LineItem conv = computed("lin_conv", "線性注意力：短卷積", "linear",
+                             "2×通道×有效抽頭", "2×" + num(g.qkv_width()) + "×" + num(mul(c.batch, taps)),
+                             Ratio(mul(2, g.qkv_width(), c.batch, taps)), layers);
+    conv.weight = num(g.qkv_width()) + " 通道、核寬 " + num(g.conv_kernel);
+    out.push_back(conv);
+
+    const u64 K = g.key_dim, V = g.value_dim, C = g.chunk;
+    if (c.input == 1) {
+        // Decode: three state products per head (read, delta write, query).
+        LineItem rec = computed("lin_recurrence", "線性注意力：delta 遞推（逐步）", "linear",
+                                "3×2×B×v_heads×d_k×d_v",
+                                "3×2×" + num(c.batch) + "×" + num(g.v_heads) + "×" + num(K) + "×" + num(V),
+                                Ratio(mul(6, c.batch, g.v_heads, K, V)), layers);
+        rec.interaction = false;
+        out.push_back(rec);
+    } else {
+        // Chunked prefill: six dense products per padded chunk of C positions.
+        const u128 per_chunk = mul(2, add(add(mul(2, C, C, K), mul(2, C, K, V)), add(mul(C, C, V), mul(K, C, V))));
+        const u128 chunks = ceil_div(c.input, C);
+        LineItem rec = computed("lin_recurrence", "線性注意力：塊式 delta 計算", "linear",
+                                "B×v_heads×⌈P/C⌉×2(2C²K+2CKV+C²V+KCV)",
+                                num(c.batch) + "×" + num(g.v_heads) + "×" + num(chunks) + "×" + num(per_chunk),
+                                Ratio(mul(c.batch, g.v_heads, chunks, per_chunk)), layers);
+        out.push_back(rec);
+    }
+    out.push_back(projection("lin_out", "線性注意力：輸出投影", "linear", rows, v_width, d, 1, layers));
+}
+
+void add_state(const GatedDeltaNet& g, const ModelSpec&, u64 layers, u128, const StateOptions&, StateResult& out) {
+    // Fixed per request: FP32 recurrent matrices and BF16 convolution slots.
+    const Ratio recurrent(mul(g.v_heads, g.key_dim, g.value_dim, 4));
+    const std::string rf = "v_heads×d_k×d_v×4 B";
+    const std::string rs = num(g.v_heads) + "×" + num(g.key_dim) + "×" + num(g.value_dim) + "×4";
+    out.items.push_back(bytes_item("recurrent", "遞推狀態（FP32）", "recurrent", rf, rs, recurrent, layers));
+    const Ratio conv(mul(g.qkv_width(), g.conv_kernel, 2));
+    out.items.push_back(bytes_item("conv", "短卷積槽位（BF16）", "conv", "通道×核寬×2 B",
+                                   num(g.qkv_width()) + "×" + num(g.conv_kernel) + "×2", conv, layers));
+    // A decode step reads the state and writes it back.
+    out.reads.push_back(bytes_item("recurrent_rw", "遞推狀態讀＋寫", "recurrent", "2×" + rf, "2×" + rs,
+                                   recurrent * Ratio(2), layers));
+}
+
+Ratio decode_growth(const GatedDeltaNet& g, const ModelSpec&, u128 batch, u128 H, u128 n, u64 layers) {
+    // Only the convolution grows, and only while fewer than K inputs exist.
+    const u128 taps = valid_conv_taps(H, n, g.conv_kernel);
+    const u128 first = mul(n, valid_conv_taps(H, 1, g.conv_kernel));
+    return Ratio(mul(2, g.qkv_width(), batch, sub(taps, first), layers));
+}
+
+}  // namespace tally::mech

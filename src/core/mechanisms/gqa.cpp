@@ -1,0 +1,65 @@
+#include "gqa.hpp"
+
+namespace tally::mech {
+
+namespace {
+u64 q_out_width(const GqaAttention& a) { return a.q_heads * a.head_dim * (a.output_gate ? 2 : 1); }
+}  // namespace
+
+u128 rectangle_pairs(const CallShape& c) { return mul(c.batch, c.input, add(c.context, c.input)); }
+
+void add_tensors(const GqaAttention& a, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
+    const u64 d = m.hidden, q_width = a.q_heads * a.head_dim, kv_width = a.kv_heads * a.head_dim;
+    const auto A = ParamCategory::Attention;
+    out.push_back(matrix("q_proj", a.output_gate ? "Q 與輸出門控投影" : "Q 投影", A, d, q_out_width(a), layers));
+    out.push_back(matrix("k_proj", "K 投影", A, d, kv_width, layers));
+    out.push_back(matrix("v_proj", "V 投影", A, d, kv_width, layers));
+    out.push_back(matrix("o_proj", "輸出投影", A, q_width, d, layers));
+    if (a.qkv_bias) out.push_back(vec("qkv_bias", "Q/K/V 偏置", q_width + 2 * kv_width, layers));
+    if (a.qk_norm) out.push_back(vec("qk_norm", "Q/K 歸一化", 2 * a.head_dim, layers));
+}
+
+void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    const u64 d = m.hidden, q_width = a.q_heads * a.head_dim, kv_width = a.kv_heads * a.head_dim;
+    const u128 rows = c.rows();
+    out.push_back(projection("q_proj", a.output_gate ? "Q 與輸出門控：形成查詢" : "Q 投影：形成查詢", "attention",
+                             rows, d, q_out_width(a), 1, layers));
+    out.push_back(projection("kv_proj", "K、V 投影：形成可複用上下文", "attention", rows, d, kv_width, 2, layers));
+
+    // QKᵀ and AV: 2·d_h FLOPs each per query head and query–key pair.  The
+    // eager path multiplies the full rectangle, masked slots included.
+    const u128 pairs = a.eager_rectangle ? rectangle_pairs(c) : causal_pairs(c);
+    const std::string k = "4×" + num(a.q_heads) + "×" + num(a.head_dim) + "×";
+    LineItem core = computed("attn_core", "QKᵀ 與 AV：按內容彙總上下文", "attention",
+                             k + (a.eager_rectangle ? "B·P·(S+P)（矩形，含被遮蔽格）" : "N_pair"), k + num(pairs),
+                             Ratio(mul(4, a.q_heads, a.head_dim, pairs)), layers);
+    core.shape = num(a.q_heads) + " 個查詢頭，每頭 " + num(a.head_dim) + " 維";
+    core.weight = "無新增投影權重";
+    core.interaction = true;
+    out.push_back(core);
+
+    out.push_back(projection("o_proj", "輸出投影：合併各頭", "attention", rows, q_width, d, 1, layers));
+}
+
+void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o,
+               StateResult& out) {
+    // c_KV = 2·L·n_KV·d_h·b: the first 2 is K and V.
+    const Ratio per_token_layer(mul(2, a.kv_heads, a.head_dim, o.history.bits), 8);
+    const std::string formula = "2×n_KV×d_h×b×N";
+    const std::string substituted = "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" +
+                                    to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(tokens);
+    out.items.push_back(bytes_item("kv", "K、V 快取", "history", formula, substituted,
+                                   per_token_layer * Ratio(tokens), layers));
+    // One decode step reads every stored position's K and V once.
+    out.reads.push_back(bytes_item("kv_read", "讀取 K、V", "history", formula, substituted,
+                                   per_token_layer * Ratio(tokens), layers));
+    out.per_token = out.per_token + per_token_layer * Ratio(layers);
+}
+
+Ratio decode_growth(const GqaAttention& a, const ModelSpec&, u128 batch, u128, u128 n, u64 layers) {
+    // Step j attends one more cached position than step 0: Σ j = n(n−1)/2.
+    const u128 steps = n == 0 ? 0 : (n % 2 == 0 ? mul(n / 2, n - 1) : mul(n, (n - 1) / 2));
+    return Ratio(mul(4, a.q_heads, a.head_dim, batch, steps, layers));
+}
+
+}  // namespace tally::mech

@@ -1,0 +1,19 @@
+#include "state.hpp"
+
+#include "mechanisms/dispatch.hpp"
+
+namespace tally {
+
+StateResult state(const ModelSpec& m, u128 tokens, const StateOptions& options) {
+    StateResult r;
+    for (const auto& g : m.groups) {
+        mech::for_each_mechanism(g, [&](const auto& mechanism) {
+            mech::add_state(mechanism, m, g.layers, tokens, options, r);
+        });
+    }
+    for (const auto& it : r.items) r.total = r.total + it.value;
+    for (const auto& it : r.reads) r.decode_read_bytes = r.decode_read_bytes + it.value;
+    return r;
+}
+
+}  // namespace tally

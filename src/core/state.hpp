@@ -1,0 +1,28 @@
+// Context state a request holds at length N, by kind, and what one decode
+// step reads of it.
+#pragma once
+
+#include "exact.hpp"
+#include "items.hpp"
+#include "spec.hpp"
+
+namespace tally {
+
+// Storage of per-token history (K/V, latents).  Recurrent matrices are FP32
+// and convolution slots BF16 in the chapter's reference layout.
+struct StateOptions {
+    Dtype history;  // e.g. BF16
+};
+
+struct StateResult {
+    Items items;  // section: "history", "recurrent", "conv", …; value in bytes
+    Items reads;  // one decode step at this length: bytes read (and written)
+    Ratio total;
+    Ratio decode_read_bytes;
+    Ratio per_token;  // bytes one more stored position adds (the slope)
+};
+
+// State of one request holding `tokens` positions.
+StateResult state(const ModelSpec& m, u128 tokens, const StateOptions& options);
+
+}  // namespace tally
