@@ -53,7 +53,18 @@ Json context_notes(const ModelSpec& m, u128 positions) {
 const ModelSpec& model_of(const RequestFields& f) { return find_model("model", f.text("model")); }
 const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype", "bf16")); }
 const Dtype& kv_dtype_of(const RequestFields& f) { return find_dtype("kv_dtype", f.text_or("kv_dtype", "bf16")); }
-StateOptions state_options_of(const RequestFields& f) { return StateOptions{kv_dtype_of(f)}; }
+// `layout` is a field only of ops that report state by kind.
+StateOptions state_options_of(const RequestFields& f, bool with_layout = false) {
+    StateOptions o{kv_dtype_of(f)};
+    if (with_layout) {
+        o.layout = f.text_or("layout", "reference");
+        if (o.layout != "reference" && o.layout != "production") {
+            throw FieldError("layout", "layout（儲存格式）不支援「" + o.layout + "」；可用：reference、production");
+        }
+    }
+    return o;
+}
+
 
 Json op_catalog(const Json& req) {
     RequestFields f(req, {});
@@ -118,6 +129,19 @@ Json op_params(const Json& req) {
     return r;
 }
 
+// "reference" / "ced" exist only for models with a CED split (V4.1).
+std::string execution_of(const RequestFields& f, const ModelSpec& m) {
+    const std::string e = f.text_or("execution", "");
+    if (e.empty()) return e;
+    if (m.ced_replay_window == 0) {
+        throw FieldError("execution", "execution（執行路徑）只適用於有 CED 分工的模型；" + m.name + " 只有一條路徑");
+    }
+    if (e != "reference" && e != "ced") {
+        throw FieldError("execution", "execution（執行路徑）不支援「" + e + "」；可用：reference、ced");
+    }
+    return e;
+}
+
 CallShape call_shape_of(const RequestFields& f) {
     CallShape c;
     c.batch = f.integer_or("batch", 1, 1, kMaxCount);
@@ -128,9 +152,10 @@ CallShape call_shape_of(const RequestFields& f) {
 }
 
 Json op_forward(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens"});
+    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution"});
     const ModelSpec& m = model_of(f);
-    const CallShape c = call_shape_of(f);
+    CallShape c = call_shape_of(f);
+    c.execution = execution_of(f, m);
     const ForwardResult fr = forward(m, c);
     Json r;
     r["model"] = m.id;
@@ -170,13 +195,14 @@ Json op_kv(const Json& req) {
 }
 
 Json op_state(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype"});
+    RequestFields f(req, {"model", "tokens", "kv_dtype", "layout"});
     const ModelSpec& m = model_of(f);
-    const StateOptions options = state_options_of(f);
+    const StateOptions options = state_options_of(f, true);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
     const StateResult s = state(m, tokens, options);
     Json r;
     r["model"] = m.id;
+    r["layout"] = options.layout;
     r["tokens"] = exact_json(tokens);
     r["total"] = exact_json(s.total);
     r["display"] = bytes_binary_text(s.total);
@@ -192,9 +218,10 @@ Json op_state(const Json& req) {
 }
 
 Json op_request(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype"});
+    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution"});
     const ModelSpec& m = model_of(f);
     RequestShape s;
+    s.execution = execution_of(f, m);
     s.batch = f.integer_or("batch", 1, 1, kMaxCount);
     s.context = f.integer_or("context", 0, 0, kMaxCount);
     s.input = f.integer_or("input", 1, 1, kMaxCount);

@@ -2,95 +2,12 @@
 
 #include "core/format.hpp"
 #include "errors.hpp"
+#include "object_reader.hpp"
+#include "spec_families.hpp"
 
 namespace tally::api {
 
 namespace {
-
-// Walks one JSON object, remembering its path for error messages.
-class ObjectReader {
-public:
-    ObjectReader(const Json& j, std::string path) : j_(j), path_(std::move(path)) {
-        if (!j_.is_object()) throw FieldError(path_, path_ + " 必須是 JSON 物件");
-    }
-
-    std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
-
-    bool has(const std::string& key) const { return j_.contains(key); }
-
-    // A typo ("kv_head") must not silently fall back to a default.
-    void only(std::initializer_list<const char*> allowed) const {
-        for (auto it = j_.begin(); it != j_.end(); ++it) {
-            bool known = false;
-            for (const char* a : allowed) known = known || it.key() == a;
-            if (!known) {
-                std::string list;
-                for (const char* a : allowed) list += (list.empty() ? "" : "、") + std::string(a);
-                throw FieldError(at(it.key()), "未知欄位 " + at(it.key()) + "；可用：" + list);
-            }
-        }
-    }
-
-    const Json& get(const std::string& key) const {
-        if (!j_.contains(key)) throw FieldError(at(key), "缺少必填欄位 " + at(key));
-        return j_.at(key);
-    }
-
-    std::string text(const std::string& key) const {
-        const Json& v = get(key);
-        if (!v.is_string() || v.get<std::string>().empty()) {
-            throw FieldError(at(key), at(key) + " 必須是非空字串");
-        }
-        return v.get<std::string>();
-    }
-
-    std::string text_or(const std::string& key, const std::string& fallback) const {
-        return has(key) ? text(key) : fallback;
-    }
-
-    bool flag_or(const std::string& key, bool fallback) const {
-        if (!has(key)) return fallback;
-        const Json& v = j_.at(key);
-        if (!v.is_boolean()) throw FieldError(at(key), at(key) + " 必須是 true 或 false");
-        return v.get<bool>();
-    }
-
-    // A positive integer (JSON number or digit string) within [lo, hi].
-    u128 integer(const std::string& key, u128 lo, u128 hi) const { return integer_value(get(key), at(key), lo, hi); }
-
-    u128 integer_or(const std::string& key, u128 fallback, u128 lo, u128 hi) const {
-        return has(key) ? integer(key, lo, hi) : fallback;
-    }
-
-    static u128 integer_value(const Json& v, const std::string& where, u128 lo, u128 hi) {
-        const std::string range = "，可接受 " + group_thousands(lo) + " 到 " + group_thousands(hi) + " 的整數";
-        u128 value = 0;
-        if (v.is_number_unsigned()) {
-            value = v.get<std::uint64_t>();
-        } else if (v.is_string()) {
-            const std::string s = v.get<std::string>();
-            if (s.empty() || s.size() > 38 || s.find_first_not_of("0123456789") != std::string::npos) {
-                throw FieldError(where, where + " 必須是整數" + range);
-            }
-            for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
-        } else {
-            throw FieldError(where, where + " 必須是整數" + range);
-        }
-        if (value < lo || value > hi) throw FieldError(where, where + " 超出範圍" + range);
-        return value;
-    }
-
-    const Json& json() const { return j_; }
-
-private:
-    const Json& j_;
-    std::string path_;
-};
-
-constexpr u128 kMaxWidth = u128{1} << 24;   // 16,777,216: wider than any real matrix
-constexpr u128 kMaxLayers = 4096;
-constexpr u128 kMaxHeads = 65536;
-constexpr u128 kMaxExperts = 65536;
 
 GqaAttention parse_gqa(const ObjectReader& r, const std::string& kind) {
     r.only({"kind", "q_heads", "kv_heads", "head_dim", "qk_norm", "qkv_bias", "output_gate", "eager_rectangle"});
@@ -134,7 +51,12 @@ Attention parse_attention(const Json& j, const std::string& path) {
     const std::string kind = r.text("kind");
     if (kind == "gqa" || kind == "mha" || kind == "mqa") return parse_gqa(r, kind);
     if (kind == "gated_deltanet") return parse_gated_deltanet(r);
-    throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：gqa、mha、mqa、gated_deltanet");
+    Attention family;
+    if (parse_kimi_attention(kind, r, family) || parse_deepseek_v4_attention(kind, r, family) ||
+        parse_deepseek_v41_attention(kind, r, family)) {
+        return family;
+    }
+    throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：" + kAttentionKinds);
 }
 
 Ffn parse_ffn(const Json& j, const std::string& path) {
@@ -147,13 +69,17 @@ Ffn parse_ffn(const Json& j, const std::string& path) {
         return f;
     }
     if (kind == "moe") {
-        r.only({"kind", "experts", "top_k", "expert_intermediate", "shared_intermediate", "shared_gate"});
+        r.only({"kind", "experts", "top_k", "expert_intermediate", "shared_intermediate", "shared_gate", "latent",
+                "hash_routing", "router_bias"});
         MoeFfn f;
         f.experts = static_cast<u64>(r.integer("experts", 1, kMaxExperts));
         f.top_k = static_cast<u64>(r.integer("top_k", 1, kMaxExperts));
         f.expert_intermediate = static_cast<u64>(r.integer("expert_intermediate", 1, kMaxWidth));
         f.shared_intermediate = static_cast<u64>(r.integer_or("shared_intermediate", 0, 0, kMaxWidth));
         f.shared_gate = r.flag_or("shared_gate", false);
+        f.latent = static_cast<u64>(r.integer_or("latent", 0, 0, kMaxWidth));
+        f.hash_routing = r.flag_or("hash_routing", false);
+        f.router_bias = r.flag_or("router_bias", false);
         if (f.top_k > f.experts) {
             throw FieldError(r.at("top_k"), r.at("top_k") + " 不可大於 experts（每個 token 選中的專家數不能超過專家總數）");
         }
@@ -169,7 +95,8 @@ Ffn parse_ffn(const Json& j, const std::string& path) {
 
 ModelSpec parse_model(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
-    r.only({"id", "name", "source", "hidden", "vocab", "tie_embeddings", "released_context", "groups"});
+    r.only({"id", "name", "source", "hidden", "vocab", "tie_embeddings", "released_context", "ced_replay_window",
+            "groups", "parts"});
     ModelSpec m;
     m.id = r.text("id");
     m.name = r.text_or("name", m.id);
@@ -178,6 +105,7 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
     m.vocab = static_cast<u64>(r.integer("vocab", 1, kMaxWidth));
     m.tie_embeddings = r.flag_or("tie_embeddings", false);
     m.released_context = static_cast<u64>(r.integer_or("released_context", 0, 0, u128{1} << 40));
+    m.ced_replay_window = static_cast<u64>(r.integer_or("ced_replay_window", 0, 0, u128{1} << 20));
     const Json& groups = r.get("groups");
     if (!groups.is_array() || groups.empty()) {
         throw FieldError(r.at("groups"), r.at("groups") + " 必須是至少含一組層的陣列");
@@ -186,16 +114,29 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
     for (size_t i = 0; i < groups.size(); ++i) {
         const std::string gp = r.at("groups") + "[" + std::to_string(i) + "]";
         ObjectReader g(groups[i], gp);
-        g.only({"name", "layers", "attention", "ffn"});
+        g.only({"name", "layers", "role", "attention", "ffn", "connection", "engram"});
         LayerGroup lg;
         lg.name = g.text_or("name", "");
         lg.layers = static_cast<u64>(g.integer("layers", 1, kMaxLayers));
         lg.attention = parse_attention(g.get("attention"), g.at("attention"));
         lg.ffn = parse_ffn(g.get("ffn"), g.at("ffn"));
+        lg.role = g.text_or("role", "");
+        if (!lg.role.empty() && lg.role != "encoder" && lg.role != "decoder") {
+            throw FieldError(g.at("role"), g.at("role") + " 只接受 encoder 或 decoder");
+        }
+        if (g.has("connection")) lg.connection = parse_connection(g.get("connection"), g.at("connection"));
+        if (g.has("engram")) lg.engram = parse_engram(g.get("engram"), g.at("engram"));
         layers += lg.layers;
         m.groups.push_back(lg);
     }
     if (layers > kMaxLayers) throw FieldError(r.at("groups"), r.at("groups") + " 的層數合計超過 4,096");
+    if (r.has("parts")) {
+        const Json& parts = r.get("parts");
+        if (!parts.is_array()) throw FieldError(r.at("parts"), r.at("parts") + " 必須是陣列");
+        for (size_t i = 0; i < parts.size(); ++i) {
+            m.parts.push_back(parse_part(parts[i], r.at("parts") + "[" + std::to_string(i) + "]"));
+        }
+    }
     return m;
 }
 

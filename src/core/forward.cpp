@@ -71,6 +71,21 @@ LineItem elementwise_item(u64 layers) {
 
 }  // namespace
 
+std::string execution_of(const ModelSpec& m, const CallShape& c) {
+    if (!c.execution.empty()) return c.execution;
+    return m.ced_replay_window != 0 ? "ced" : "";
+}
+
+CallShape effective_call(const ModelSpec& m, const LayerGroup& g, const CallShape& c) {
+    CallShape e = c;
+    e.execution = execution_of(m, c);
+    if (m.ced_replay_window == 0 || g.role != "decoder" || e.execution != "ced") return e;
+    e.input = std::min<u128>(c.input, m.ced_replay_window);
+    e.context = add(c.context, c.input - e.input);
+    e.global_input = c.input;
+    return e;
+}
+
 ForwardResult forward(const ModelSpec& m, const CallShape& c) {
     ForwardResult r;
     r.rows = c.rows();
@@ -78,9 +93,17 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
     r.items.push_back(embedding_item(m));
     for (size_t gi = 0; gi < m.groups.size(); ++gi) {
         const LayerGroup& g = m.groups[gi];
+        const CallShape run = effective_call(m, g, c);
         Items group;
-        mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_forward(mechanism, m, c, g.layers, group); });
+        mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_forward(mechanism, m, run, g.layers, group); });
         for (auto& item : group) append_merged(r.items, std::move(item), gi);
+    }
+    {
+        CallShape once = c;
+        once.execution = execution_of(m, c);
+        Items parts;
+        mech::for_each_part(m, [&](const auto& part) { mech::add_forward(part, m, once, 1, parts); });
+        for (auto& item : parts) append_merged(r.items, std::move(item), m.groups.size());
     }
     r.items.push_back(elementwise_item(m.total_layers()));
     LineItem head = mech::projection("lm_head", "詞表頭：轉為 token 分數", "output", c.head_tokens, m.hidden, m.vocab, 1, 1);
@@ -98,16 +121,19 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
     return r;
 }
 
-Ratio decode_flops_sum(const ModelSpec& m, u128 batch, u128 H, u128 n) {
+Ratio decode_flops_sum(const ModelSpec& m, u128 batch, u128 H, u128 n, const std::string& execution) {
     if (n == 0) return Ratio(0);
     // n copies of the first step, plus what each mechanism adds as the
     // context grows step by step (closed forms: no loop over n).
-    Ratio total = forward(m, CallShape{batch, H, 1, batch}).total * Ratio(n);
+    CallShape first{batch, H, 1, batch};
+    first.execution = execution;
+    Ratio total = forward(m, first).total * Ratio(n);
     for (const auto& g : m.groups) {
         mech::for_each_mechanism(g, [&](const auto& mechanism) {
             total = total + mech::decode_growth(mechanism, m, batch, H, n, g.layers);
         });
     }
+    mech::for_each_part(m, [&](const auto& part) { total = total + mech::decode_growth(part, m, batch, H, n, 1); });
     return total;
 }
 

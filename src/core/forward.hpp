@@ -1,6 +1,8 @@
 // Matrix FLOPs of one forward call, as line items (Table 2-1's rows).
 #pragma once
 
+#include <string>
+
 #include "exact.hpp"
 #include "items.hpp"
 #include "spec.hpp"
@@ -14,7 +16,15 @@ struct CallShape {
     u128 context = 0;
     u128 input = 1;
     u128 head_tokens = 1;
+    // The execution path ("" = the chapter's default for the model;
+    // "reference" / "ced" for DeepSeek V4.1).
+    std::string execution;
+    // Positions whose global KV this call projects (u_l); 0 means `input`.
+    // Differs only in a CED decoder, which runs the last prompt positions
+    // but still projects global KV for all of them.
+    u128 global_input = 0;
     u128 rows() const { return mul(batch, input); }
+    u128 global_positions() const { return global_input == 0 ? input : global_input; }
 };
 
 // Valid causal query–key pairs, without heads: B(PS + P(P+1)/2).
@@ -30,7 +40,14 @@ struct ForwardResult {
 
 ForwardResult forward(const ModelSpec& m, const CallShape& c);
 
+// The call a group's layers actually run: a CED decoder (V4.1) runs only the
+// last `ced_replay_window` prompt positions.
+CallShape effective_call(const ModelSpec& m, const LayerGroup& g, const CallShape& c);
+
+// The execution path a call takes on a model ("ced" is V4.1's default).
+std::string execution_of(const ModelSpec& m, const CallShape& c);
+
 // FLOPs of n decode steps of B requests at S = H, H+1, …, H+n−1.
-Ratio decode_flops_sum(const ModelSpec& m, u128 batch, u128 H, u128 n);
+Ratio decode_flops_sum(const ModelSpec& m, u128 batch, u128 H, u128 n, const std::string& execution = "");
 
 }  // namespace tally

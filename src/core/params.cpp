@@ -41,6 +41,11 @@ std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
         group.push_back(mech::vec("layer_norms", "層內歸一化", 2 * m.hidden, g.layers));
         for (const auto& t : group) append_merged(all, t);
     }
+    {
+        std::vector<WeightTensor> parts;
+        mech::for_each_part(m, [&](const auto& part) { mech::add_tensors(part, m, 1, parts); });
+        for (const auto& t : parts) append_merged(all, t);
+    }
     all.push_back(mech::vec("final_norm", "末端歸一化", m.hidden, 1));
     if (!m.tie_embeddings) {
         all.push_back(WeightTensor{"lm_head", "詞表頭", ParamCategory::EmbeddingHead, m.hidden, m.vocab, 1, false, false});

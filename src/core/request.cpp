@@ -21,8 +21,10 @@ RequestResult request(const ModelSpec& m, const StateOptions& options, const Req
     out.new_kv_bytes = c * Ratio(nd) * B;
     out.final_kv_bytes = c * Ratio(add(H, nd)) * B;
 
-    out.prefill_flops = forward(m, CallShape{r.batch, r.context, r.input, r.batch}).total;
-    out.decode_flops = decode_flops_sum(m, r.batch, H, nd);
+    CallShape prefill{r.batch, r.context, r.input, r.batch};
+    prefill.execution = r.execution;
+    out.prefill_flops = forward(m, prefill).total;
+    out.decode_flops = decode_flops_sum(m, r.batch, H, nd, r.execution);
     out.total = out.prefill_flops + out.decode_flops;
     return out;
 }

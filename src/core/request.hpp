@@ -1,6 +1,8 @@
 // A whole request: one prefill, then G − 1 decodes.
 #pragma once
 
+#include <string>
+
 #include "exact.hpp"
 #include "spec.hpp"
 #include "state.hpp"
@@ -15,6 +17,7 @@ struct RequestShape {
     u128 context = 0;
     u128 input = 1;
     u128 generated = 1;
+    std::string execution;  // see CallShape::execution
 };
 
 struct RequestResult {

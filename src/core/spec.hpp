@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exact.hpp"
+#include "mechanisms/family_specs.hpp"
 
 namespace tally {
 
@@ -40,7 +41,7 @@ struct GatedDeltaNet {
     u64 qkv_width() const { return 2 * qk_heads * key_dim + v_heads * value_dim; }
 };
 
-using Attention = std::variant<GqaAttention, GatedDeltaNet>;
+using Attention = std::variant<GqaAttention, GatedDeltaNet, MlaAttention, KdaAttention, V4Attention, Csa2Attention>;
 
 // SwiGLU feed-forward: gate and up (d -> f), down (f -> d).
 struct DenseFfn {
@@ -55,16 +56,31 @@ struct MoeFfn {
     u64 expert_intermediate = 0;
     u64 shared_intermediate = 0;  // 0 = no shared expert
     bool shared_gate = false;     // a d × 1 sigmoid gate on the shared expert
+    u64 latent = 0;               // experts run in a narrower latent space (Kimi K3); 0 = hidden
+    bool hash_routing = false;    // experts chosen by token id (DeepSeek V4's first layers)
+    bool router_bias = false;     // a per-expert score bias vector
 };
 
 using Ffn = std::variant<DenseFfn, MoeFfn>;
 
+// How a layer's sublayers connect: a plain residual, or the multi-stream
+// connections of DeepSeek V4 (mHC), V4.1 (Single-Pass mHC) and Kimi K3 (AttnRes).
+struct PlainResidual {};
+using Connection = std::variant<PlainResidual, MhcConnection, SinglePassMhcConnection, AttnResConnection>;
+
 struct LayerGroup {
     std::string name;
     u64 layers = 0;
+    std::string role;  // "", or "encoder" / "decoder" for DeepSeek V4.1's CED
     Attention attention;
     Ffn ffn;
+    Connection connection;
+    EngramBranch engram;  // enabled only on V4.1's Engram layers
 };
+
+// Parts that run once per call outside the layer groups (multi-stream head
+// mixing, MTP blocks, …).
+using ModelPart = std::variant<MhcHead, MtpBlock>;
 
 struct ModelSpec {
     std::string id;
@@ -74,7 +90,9 @@ struct ModelSpec {
     u64 vocab = 0;
     bool tie_embeddings = false;
     u64 released_context = 0;  // positions the release supports; 0 = unknown
+    u64 ced_replay_window = 0;  // CED: decoder runs only the last W prompt positions; 0 = no CED
     std::vector<LayerGroup> groups;
+    std::vector<ModelPart> parts;
 
     u64 total_layers() const {
         u64 n = 0;

@@ -11,6 +11,7 @@ StateResult state(const ModelSpec& m, u128 tokens, const StateOptions& options) 
             mech::add_state(mechanism, m, g.layers, tokens, options, r);
         });
     }
+    mech::for_each_part(m, [&](const auto& part) { mech::add_state(part, m, 1, tokens, options, r); });
     for (const auto& it : r.items) r.total = r.total + it.value;
     for (const auto& it : r.reads) r.decode_read_bytes = r.decode_read_bytes + it.value;
     return r;

@@ -2,6 +2,8 @@
 // step reads of it.
 #pragma once
 
+#include <string>
+
 #include "exact.hpp"
 #include "items.hpp"
 #include "spec.hpp"
@@ -12,6 +14,9 @@ namespace tally {
 // and convolution slots BF16 in the chapter's reference layout.
 struct StateOptions {
     Dtype history;  // e.g. BF16
+    // "reference": the chapter's BF16 per-token layout; "production": the
+    // model's released mixed formats where the spec gives them.
+    std::string layout = "reference";
 };
 
 struct StateResult {

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -17,12 +18,21 @@ using namespace tally::test;
 
 namespace {
 
+// tests/ledger/ch02.json plus one ch02-<family>.json per model family.
 Json load_ledger() {
-    std::ifstream in(std::string(TALLY_SOURCE_DIR) + "/tests/ledger/ch02.json");
-    REQUIRE_MESSAGE(in.good(), "tests/ledger/ch02.json is missing");
-    std::stringstream text;
-    text << in.rdbuf();
-    return Json::parse(text.str());
+    Json all = {{"entries", Json::array()}};
+    const std::string dir = std::string(TALLY_SOURCE_DIR) + "/tests/ledger";
+    for (const auto& file : std::filesystem::directory_iterator(dir)) {
+        const std::string name = file.path().filename().string();
+        if (name.rfind("ch02", 0) != 0 || file.path().extension() != ".json") continue;
+        std::ifstream in(file.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        const Json part = Json::parse(text.str());
+        for (const auto& e : part.at("entries")) all["entries"].push_back(e);
+    }
+    REQUIRE_MESSAGE(!all["entries"].empty(), "tests/ledger/ch02*.json are missing");
+    return all;
 }
 
 // An API value: a JSON integer, or a decimal / "num/den" string.
@@ -83,10 +93,18 @@ std::string without_commas(std::string s) {
 
 TEST_CASE("ledger: every printed number of chapter 2 in scope is reproduced") {
     const Json ledger = load_ledger();
-    int reproduced = 0;
+    int reproduced = 0, derivable = 0, not_derivable = 0;
     for (const auto& entry : ledger.at("entries")) {
         const std::string id = entry.at("id");
         CAPTURE(id);
+        // An entry the chapter lacks a fact for names that fact; it is
+        // counted apart, never fitted.
+        if (!entry.value("derivable", true)) {
+            CHECK_MESSAGE(entry.value("missing", std::string()).size() > 20, id << ": say which fact is missing");
+            ++not_derivable;
+            continue;
+        }
+        ++derivable;
         const Json result_json = result(entry.at("request"));
         Ratio value;
         for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result_json, path));
@@ -98,7 +116,8 @@ TEST_CASE("ledger: every printed number of chapter 2 in scope is reproduced") {
         CHECK_MESSAGE(ours == printed, id << ": printed " << printed << ", computed " << ours);
         if (ours == printed) ++reproduced;
     }
-    MESSAGE("ledger: " << reproduced << " of " << ledger.at("entries").size() << " reproduced");
-    CHECK(reproduced == static_cast<int>(ledger.at("entries").size()));
+    MESSAGE("ledger: " << reproduced << " of " << derivable << " derivable entries reproduced; " << not_derivable
+                       << " not derivable from the chapter");
+    CHECK(reproduced == derivable);
     CHECK(reproduced >= 60);
 }

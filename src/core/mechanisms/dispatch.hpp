@@ -1,20 +1,32 @@
-// Visits a layer group's attention and FFN variants with the mechanism
-// modules' overloads.  The only place that lists every mechanism.
+// Visits a model's mechanisms with the modules' overloads.  The only place
+// that lists every module.
 #pragma once
 
 #include <variant>
 
+#include "deepseek_v4.hpp"
+#include "deepseek_v41.hpp"
 #include "ffn.hpp"
 #include "gated_deltanet.hpp"
 #include "gqa.hpp"
+#include "kimi.hpp"
+#include "residual.hpp"
 
 namespace tally::mech {
 
-// Calls f(mechanism) for the group's attention, then for its FFN.
+// Calls f(mechanism) for a group's attention, FFN, connection and Engram branch.
 template <typename F>
 void for_each_mechanism(const LayerGroup& g, F&& f) {
     std::visit(f, g.attention);
     std::visit(f, g.ffn);
+    std::visit(f, g.connection);
+    f(g.engram);
+}
+
+// Calls f(part) for each part that runs once per call outside the groups.
+template <typename F>
+void for_each_part(const ModelSpec& m, F&& f) {
+    for (const auto& part : m.parts) std::visit(f, part);
 }
 
 }  // namespace tally::mech

@@ -34,12 +34,23 @@ void add_forward(const DenseFfn& f, const ModelSpec& m, const CallShape& c, u64 
 
 void add_state(const DenseFfn&, const ModelSpec&, u64, u128, const StateOptions&, StateResult&) {}
 
-u128 expert_params(const MoeFfn& f, const ModelSpec& m) { return mul(3, m.hidden, f.expert_intermediate); }
+namespace {
+// Width the routed experts read and write: the latent space when there is one.
+u64 expert_width(const MoeFfn& f, const ModelSpec& m) { return f.latent != 0 ? f.latent : m.hidden; }
+}  // namespace
+
+u128 expert_params(const MoeFfn& f, const ModelSpec& m) { return mul(3, expert_width(f, m), f.expert_intermediate); }
 
 void add_tensors(const MoeFfn& f, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
     const u64 d = m.hidden;
     out.push_back(matrix("router", "路由器", ParamCategory::Other, d, f.experts, layers));
-    add_swiglu(out, "experts", "路由專家", ParamCategory::RoutedExperts, d, f.expert_intermediate, layers * f.experts);
+    if (f.router_bias) out.push_back(vec("router_bias", "路由偏置", f.experts, layers));
+    if (f.latent != 0) {
+        out.push_back(matrix("latent_in", "進入專家潛空間", ParamCategory::Other, d, f.latent, layers));
+        out.push_back(matrix("latent_out", "離開專家潛空間", ParamCategory::Other, f.latent, d, layers));
+    }
+    add_swiglu(out, "experts", "路由專家", ParamCategory::RoutedExperts, expert_width(f, m), f.expert_intermediate,
+               layers * f.experts);
     if (f.shared_intermediate != 0) {
         add_swiglu(out, "shared", "共享專家", ParamCategory::DenseSharedFfn, d, f.shared_intermediate, layers);
         if (f.shared_gate) out.push_back(matrix("shared_gate", "共享專家門控", ParamCategory::Other, d, 1, layers));
@@ -50,11 +61,14 @@ void add_forward(const MoeFfn& f, const ModelSpec& m, const CallShape& c, u64 la
     const u64 d = m.hidden;
     const u128 rows = c.rows();
     out.push_back(projection("router", "路由評分", "ffn", rows, d, f.experts, 1, layers));
+    const u64 w = expert_width(f, m);
+    if (f.latent != 0) out.push_back(projection("latent_in", "進入專家潛空間", "ffn", rows, d, w, 1, layers));
     // Without dropped tokens Σ t_e = m·k_top, whatever the dispatch.
-    LineItem routed = swiglu_item("routed_experts", "路由專家：選中分支變換", "Σt_e", mul(rows, f.top_k), d,
-                                  f.expert_intermediate, layers);
-    routed.substituted = "6×(" + num(rows) + "×" + num(f.top_k) + ")×" + num(d) + "×" + num(f.expert_intermediate);
+    LineItem routed = swiglu_item("routed_experts", f.latent != 0 ? "路由專家：潛空間變換" : "路由專家：選中分支變換",
+                                  "Σt_e", mul(rows, f.top_k), w, f.expert_intermediate, layers);
+    routed.substituted = "6×(" + num(rows) + "×" + num(f.top_k) + ")×" + num(w) + "×" + num(f.expert_intermediate);
     out.push_back(routed);
+    if (f.latent != 0) out.push_back(projection("latent_out", "合併後離開潛空間", "ffn", rows, w, d, 1, layers));
     if (f.shared_intermediate != 0) {
         out.push_back(swiglu_item("shared_expert", "共享專家：所有 token 的共同變換", "m", rows, d,
                                   f.shared_intermediate, layers));

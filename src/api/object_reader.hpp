@@ -1,0 +1,101 @@
+// Reads one JSON object of a spec, remembering its path so every error
+// names the exact field ("groups[0].attention.kv_heads").
+#pragma once
+
+#include <initializer_list>
+#include <string>
+
+#include "core/format.hpp"
+#include "errors.hpp"
+#include "json_out.hpp"
+
+namespace tally::api {
+
+// Widths, counts and heads accepted in specs: far above any real model,
+// low enough that products stay inside 128 bits.
+constexpr u128 kMaxWidth = u128{1} << 24;  // 16,777,216
+constexpr u128 kMaxLayers = 4096;
+constexpr u128 kMaxHeads = 65536;
+constexpr u128 kMaxExperts = 65536;
+
+// Walks one JSON object, remembering its path for error messages.
+class ObjectReader {
+public:
+    ObjectReader(const Json& j, std::string path) : j_(j), path_(std::move(path)) {
+        if (!j_.is_object()) throw FieldError(path_, path_ + " 必須是 JSON 物件");
+    }
+
+    std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+
+    bool has(const std::string& key) const { return j_.contains(key); }
+
+    // A typo ("kv_head") must not silently fall back to a default.
+    void only(std::initializer_list<const char*> allowed) const {
+        for (auto it = j_.begin(); it != j_.end(); ++it) {
+            bool known = false;
+            for (const char* a : allowed) known = known || it.key() == a;
+            if (!known) {
+                std::string list;
+                for (const char* a : allowed) list += (list.empty() ? "" : "、") + std::string(a);
+                throw FieldError(at(it.key()), "未知欄位 " + at(it.key()) + "；可用：" + list);
+            }
+        }
+    }
+
+    const Json& get(const std::string& key) const {
+        if (!j_.contains(key)) throw FieldError(at(key), "缺少必填欄位 " + at(key));
+        return j_.at(key);
+    }
+
+    std::string text(const std::string& key) const {
+        const Json& v = get(key);
+        if (!v.is_string() || v.get<std::string>().empty()) {
+            throw FieldError(at(key), at(key) + " 必須是非空字串");
+        }
+        return v.get<std::string>();
+    }
+
+    std::string text_or(const std::string& key, const std::string& fallback) const {
+        return has(key) ? text(key) : fallback;
+    }
+
+    bool flag_or(const std::string& key, bool fallback) const {
+        if (!has(key)) return fallback;
+        const Json& v = j_.at(key);
+        if (!v.is_boolean()) throw FieldError(at(key), at(key) + " 必須是 true 或 false");
+        return v.get<bool>();
+    }
+
+    // A positive integer (JSON number or digit string) within [lo, hi].
+    u128 integer(const std::string& key, u128 lo, u128 hi) const { return integer_value(get(key), at(key), lo, hi); }
+
+    u128 integer_or(const std::string& key, u128 fallback, u128 lo, u128 hi) const {
+        return has(key) ? integer(key, lo, hi) : fallback;
+    }
+
+    static u128 integer_value(const Json& v, const std::string& where, u128 lo, u128 hi) {
+        const std::string range = "，可接受 " + group_thousands(lo) + " 到 " + group_thousands(hi) + " 的整數";
+        u128 value = 0;
+        if (v.is_number_unsigned()) {
+            value = v.get<std::uint64_t>();
+        } else if (v.is_string()) {
+            const std::string s = v.get<std::string>();
+            if (s.empty() || s.size() > 38 || s.find_first_not_of("0123456789") != std::string::npos) {
+                throw FieldError(where, where + " 必須是整數" + range);
+            }
+            for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
+        } else {
+            throw FieldError(where, where + " 必須是整數" + range);
+        }
+        if (value < lo || value > hi) throw FieldError(where, where + " 超出範圍" + range);
+        return value;
+    }
+
+    const Json& json() const { return j_; }
+
+private:
+    const Json& j_;
+    std::string path_;
+};
+
+}  // namespace tally::api
