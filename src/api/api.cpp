@@ -152,10 +152,11 @@ CallShape call_shape_of(const RequestFields& f) {
 }
 
 Json op_forward(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution"});
+    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps"});
     const ModelSpec& m = model_of(f);
     CallShape c = call_shape_of(f);
     c.execution = execution_of(f, m);
+    c.mtp_steps = f.integer_or("mtp_steps", 0, 0, 16);
     const ForwardResult fr = forward(m, c);
     Json r;
     r["model"] = m.id;

@@ -21,6 +21,11 @@ std::string describe_field(const std::string& name) {
         {"workspace_bytes", "工作區預留位元組"},
         {"requests", "併發請求數"},
         {"weight_dtype", "權重精度"},
+        {"execution", "執行路徑"},
+        {"layout", "儲存格式"},
+        {"mtp_steps", "MTP 預測步數"},
+        {"dispatch", "分派方式"},
+        {"tokens_per_expert", "每個專家的 token 數"},
         {"kv_dtype", "KV 精度"},
     };
     auto it = kMeaning.find(name);

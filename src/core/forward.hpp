@@ -23,6 +23,9 @@ struct CallShape {
     // Differs only in a CED decoder, which runs the last prompt positions
     // but still projects global KV for all of them.
     u128 global_input = 0;
+    // Optional multi-token-prediction blocks run after the main model (an
+    // explicit term: the chapter's totals exclude them).
+    u128 mtp_steps = 0;
     u128 rows() const { return mul(batch, input); }
     u128 global_positions() const { return global_input == 0 ? input : global_input; }
 };
