@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "catalog.hpp"
+#include "spec_json.hpp"
 #include "core/capacity.hpp"
 #include "core/format.hpp"
 #include "core/forward.hpp"
@@ -50,7 +51,12 @@ Json context_notes(const ModelSpec& m, u128 positions) {
     return notes;
 }
 
-const ModelSpec& model_of(const RequestFields& f) { return find_model("model", f.text("model")); }
+// `model` is a catalog id or an inline spec object (validated like a content
+// file, errors naming the path inside it: "model.groups[0].layers").
+ModelSpec model_of(const RequestFields& f) {
+    if (f.has("model") && f.raw("model").is_object()) return parse_model(f.raw("model"), "model");
+    return find_model("model", f.text("model"));
+}
 const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype", "bf16")); }
 const Dtype& kv_dtype_of(const RequestFields& f) { return find_dtype("kv_dtype", f.text_or("kv_dtype", "bf16")); }
 // `layout` is a field only of ops that report state by kind.
@@ -71,8 +77,10 @@ Json op_catalog(const Json& req) {
     Json r;
     r["models"] = Json::array();
     for (const auto& m : catalog().models) {
-        r["models"].push_back({{"id", m.id}, {"name", m.name}, {"layers", m.total_layers()},
-                               {"released_context", exact_json(m.released_context)}});
+        Json entry = {{"id", m.id}, {"name", m.name}, {"layers", m.total_layers()},
+                      {"released_context", exact_json(m.released_context)}};
+        if (!m.partial.empty()) entry["partial"] = m.partial;
+        r["models"].push_back(entry);
     }
     r["gpus"] = Json::array();
     for (const auto& g : catalog().gpus) {
@@ -208,6 +216,20 @@ Json op_state(const Json& req) {
     r["total"] = exact_json(s.total);
     r["display"] = bytes_binary_text(s.total);
     r["bytes_per_token"] = exact_json(s.per_token);
+    // The part that does not grow with the context (recurrent matrices,
+    // convolution slots) and the length H* at which per-token history
+    // equals it (section 2.3.5).
+    Ratio fixed;
+    for (const auto& it : s.items) {
+        if (it.section == "recurrent" || it.section == "conv") fixed = fixed + it.value;
+    }
+    r["fixed_bytes"] = exact_json(fixed);
+    r["fixed_display"] = bytes_binary_text(fixed);
+    if (s.per_token != Ratio(0)) {
+        const Ratio h_star = fixed / s.per_token;
+        r["h_star"] = exact_json(h_star);
+        r["h_star_display"] = trimmed(h_star, 2) + " 個 token";
+    }
     r["decode_read_bytes"] = exact_json(s.decode_read_bytes);
     r["decode_read_display"] = bytes_binary_text(s.decode_read_bytes);
     r["items"] = Json::array();
@@ -446,6 +468,8 @@ std::string evaluate(const std::string& request_json) {
         }
     } catch (const FieldError& e) {
         out = error_json(e.field, e.what());
+    } catch (const NotGiven& e) {
+        out = error_json("model", std::string("此模型只有部分資料：") + e.what());
     } catch (const ArithmeticOverflow&) {
         out = error_json("", "結果超出 128 位元整數的精確範圍；請縮小 batch、context、input 或 generated");
     } catch (const NegativeResult&) {

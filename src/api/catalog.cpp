@@ -41,8 +41,10 @@ Catalog load() {
         }
     }
     // Pickers list small to large: models by parameters, GPUs by memory.
+    // Partial models (no parameter count) go last.
+    auto size = [](const ModelSpec& m) { return m.partial.empty() ? total_params(m) : ~u128{0}; };
     std::stable_sort(c.models.begin(), c.models.end(),
-                     [](const ModelSpec& a, const ModelSpec& b) { return total_params(a) < total_params(b); });
+                     [&](const ModelSpec& a, const ModelSpec& b) { return size(a) < size(b); });
     std::stable_sort(c.gpus.begin(), c.gpus.end(),
                      [](const Gpu& a, const Gpu& b) { return a.memory_bytes < b.memory_bytes; });
     return c;

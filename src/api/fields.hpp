@@ -18,6 +18,7 @@ public:
     RequestFields(const Json& request, const std::vector<std::string>& allowed);
 
     bool has(const std::string& name) const { return j_.contains(name); }
+    const Json& raw(const std::string& name) const { return j_.at(name); }
     std::string text(const std::string& name) const;
     std::string text_or(const std::string& name, const std::string& fallback) const;
     u128 integer(const std::string& name, u128 lo, u128 hi) const;

@@ -95,14 +95,17 @@ Ffn parse_ffn(const Json& j, const std::string& path) {
 
 ModelSpec parse_model(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
-    r.only({"id", "name", "source", "hidden", "vocab", "tie_embeddings", "released_context", "ced_replay_window",
-            "groups", "parts"});
+    r.only({"id", "name", "source", "partial", "hidden", "vocab", "tie_embeddings", "released_context",
+            "ced_replay_window", "groups", "parts"});
     ModelSpec m;
     m.id = r.text("id");
     m.name = r.text_or("name", m.id);
     m.source = r.text_or("source", "");
-    m.hidden = static_cast<u64>(r.integer("hidden", 1, kMaxWidth));
-    m.vocab = static_cast<u64>(r.integer("vocab", 1, kMaxWidth));
+    m.partial = r.text_or("partial", "");
+    // A partial model may leave out what the sources do not give.
+    const bool whole = m.partial.empty();
+    m.hidden = static_cast<u64>(whole ? r.integer("hidden", 1, kMaxWidth) : r.integer_or("hidden", 0, 0, kMaxWidth));
+    m.vocab = static_cast<u64>(whole ? r.integer("vocab", 1, kMaxWidth) : r.integer_or("vocab", 0, 0, kMaxWidth));
     m.tie_embeddings = r.flag_or("tie_embeddings", false);
     m.released_context = static_cast<u64>(r.integer_or("released_context", 0, 0, u128{1} << 40));
     m.ced_replay_window = static_cast<u64>(r.integer_or("ced_replay_window", 0, 0, u128{1} << 20));
@@ -119,7 +122,7 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
         lg.name = g.text_or("name", "");
         lg.layers = static_cast<u64>(g.integer("layers", 1, kMaxLayers));
         lg.attention = parse_attention(g.get("attention"), g.at("attention"));
-        lg.ffn = parse_ffn(g.get("ffn"), g.at("ffn"));
+        if (whole || g.has("ffn")) lg.ffn = parse_ffn(g.get("ffn"), g.at("ffn"));
         lg.role = g.text_or("role", "");
         if (!lg.role.empty() && lg.role != "encoder" && lg.role != "decoder") {
             throw FieldError(g.at("role"), g.at("role") + " 只接受 encoder 或 decoder");

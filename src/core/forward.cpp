@@ -87,6 +87,7 @@ CallShape effective_call(const ModelSpec& m, const LayerGroup& g, const CallShap
 }
 
 ForwardResult forward(const ModelSpec& m, const CallShape& c) {
+    if (!m.partial.empty()) throw NotGiven(m.partial);
     ForwardResult r;
     r.rows = c.rows();
     r.n_pair = causal_pairs(c);

@@ -32,6 +32,7 @@ void append_merged(std::vector<WeightTensor>& all, const WeightTensor& t) {
 }  // namespace
 
 std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
+    if (!m.partial.empty()) throw NotGiven(m.partial);
     std::vector<WeightTensor> all;
     all.push_back(WeightTensor{"embedding", "詞嵌入", ParamCategory::EmbeddingHead, m.vocab, m.hidden, 1, false, true});
     for (const auto& g : m.groups) {

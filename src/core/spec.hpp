@@ -7,6 +7,7 @@
 // chapter depends on where a layer sits.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -15,6 +16,11 @@
 #include "mechanisms/family_specs.hpp"
 
 namespace tally {
+
+// Raised when an op needs a part of a model the sources do not give.
+struct NotGiven : std::runtime_error {
+    explicit NotGiven(const std::string& what) : std::runtime_error(what) {}
+};
 
 // Softmax attention with n_Q query heads sharing n_KV key/value heads.
 // MHA is n_KV = n_Q, MQA is n_KV = 1, GQA anything in between.
@@ -93,6 +99,9 @@ struct ModelSpec {
     u64 ced_replay_window = 0;  // CED: decoder runs only the last W prompt positions; 0 = no CED
     std::vector<LayerGroup> groups;
     std::vector<ModelPart> parts;
+    // Non-empty when the chapter gives only part of the model (Qwen3.5: its
+    // full-attention KV and fixed state): ops that need the rest refuse.
+    std::string partial;
 
     u64 total_layers() const {
         u64 n = 0;
