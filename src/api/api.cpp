@@ -1,5 +1,6 @@
 #include "api.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <vector>
@@ -200,6 +201,57 @@ Json op_kv(const Json& req) {
         if (it.section == "history") r["items"].push_back(item_json(it, false));
     }
     r["notes"] = context_notes(m, tokens);
+    return r;
+}
+
+// Lengths for state_curve: a JSON array of integers (at most 4,096).
+std::vector<u128> lengths_of(const Json& req) {
+    if (!req.contains("lengths") || !req["lengths"].is_array() || req["lengths"].empty()) {
+        throw FieldError("lengths", "lengths（上下文長度列表）必須是非空的整數陣列，例如 [1, 8192, 1048575]");
+    }
+    const Json& list = req["lengths"];
+    if (list.size() > 4096) throw FieldError("lengths", "lengths 最多 4,096 個長度，收到 " + std::to_string(list.size()));
+    std::vector<u128> out;
+    for (size_t i = 0; i < list.size(); ++i) {
+        const Json& v = list[i];
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > kMaxCount) {
+            throw FieldError("lengths[" + std::to_string(i) + "]",
+                             "lengths[" + std::to_string(i) + "] 必須是 1 到 9,007,199,254,740,991 的整數，收到 " + v.dump());
+        }
+        out.push_back(v.get<std::uint64_t>());
+    }
+    return out;
+}
+
+// The state at many lengths at once, each in closed form (Figures 2-18/2-19).
+// Columns are parallel arrays so a chart reads them directly.
+Json op_state_curve(const Json& req) {
+    RequestFields f(req, {"model", "lengths", "kv_dtype", "layout"});
+    const ModelSpec& m = model_of(f);
+    const StateOptions options = state_options_of(f, true);
+    const std::vector<u128> lengths = lengths_of(req);
+    Json tokens = Json::array(), total = Json::array(), reads = Json::array(), fixed = Json::array();
+    Json by_kind = Json::object();
+    for (u128 n : lengths) {
+        const StateResult s = state(m, n, options);
+        tokens.push_back(exact_json(n));
+        total.push_back(exact_json(s.total));
+        reads.push_back(exact_json(s.decode_read_bytes));
+        std::map<std::string, Ratio> kinds;
+        for (const auto& it : s.items) kinds[it.section] = kinds[it.section] + it.value;
+        for (const auto& [kind, bytes] : kinds) {
+            if (!by_kind.contains(kind)) by_kind[kind] = Json::array();
+            by_kind[kind].push_back(exact_json(bytes));
+        }
+    }
+    Json r;
+    r["model"] = m.id;
+    r["layout"] = options.layout;
+    r["tokens"] = tokens;
+    r["total"] = total;
+    r["decode_read_bytes"] = reads;
+    r["by_kind"] = by_kind;
+    r["notes"] = context_notes(m, lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end()));
     return r;
 }
 
@@ -425,12 +477,69 @@ Json op_routing(const Json& req) {
     return r;
 }
 
+// One model's row of the comparison; a model the core cannot compute yet
+// (or only partly) reports why instead of a number.
+Json compare_row(const std::string& id, const RequestShape& shape) {
+    Json row;
+    row["model"] = id;
+    try {
+        const ModelSpec& m = find_model("models", id);
+        row["name"] = m.name;
+        const u128 H = add(shape.context, shape.input);
+        const u128 params = total_params(m);
+        const Ratio weights = weight_bytes(m, find_dtype("weight_dtype", "bf16"));
+        const StateOptions options{find_dtype("kv_dtype", "bf16")};
+        const Ratio prefill = forward(m, CallShape{shape.batch, shape.context, shape.input, shape.batch}).total;
+        const Ratio decode = forward(m, CallShape{shape.batch, H, 1, shape.batch}).total;
+        const StateResult st = state(m, H, options);
+        const RequestResult rq = request(m, options, shape);
+        row["params"] = exact_json(params);
+        row["params_display"] = count_zh_text(Ratio(params));
+        row["weight_bytes"] = exact_json(weights);
+        row["weight_display"] = bytes_decimal_text(weights);
+        row["prefill_flops"] = exact_json(prefill);
+        row["prefill_display"] = flops_text(prefill);
+        row["decode_flops"] = exact_json(decode);
+        row["decode_display"] = flops_text(decode);
+        row["state_bytes"] = exact_json(st.total);
+        row["state_display"] = bytes_binary_text(st.total);
+        row["decode_read_bytes"] = exact_json(st.decode_read_bytes);
+        row["decode_read_display"] = bytes_binary_text(st.decode_read_bytes);
+        row["request_flops"] = exact_json(rq.total);
+        row["request_display"] = flops_text(rq.total);
+    } catch (const FieldError& e) {
+        row["error"] = e.what();
+    } catch (const NotGiven& e) {
+        row["error"] = e.what();
+    }
+    return row;
+}
+
+// The chapter's five-model comparison (Figures 2-28 to 2-30, 2-36) for the
+// reader's S, P, G, B: weights, one prefill, one decode step at S+P, the
+// state at S+P and the whole request.
+Json op_compare(const Json& req) {
+    RequestFields f(req, {"set", "batch", "context", "input", "generated"});
+    const ModelSet& set = find_set("set", f.text_or("set", "ch02-five"));
+    RequestShape shape;
+    shape.batch = f.integer_or("batch", 1, 1, kMaxCount);
+    shape.context = f.integer_or("context", 0, 0, kMaxCount);
+    shape.input = f.integer_or("input", 8192, 1, kMaxCount);
+    shape.generated = f.integer_or("generated", 1, 1, kMaxCount);
+    Json r;
+    r["set"] = set.id;
+    r["name"] = set.name;
+    r["rows"] = Json::array();
+    for (const auto& id : set.models) r["rows"].push_back(compare_row(id, shape));
+    return r;
+}
+
 using Handler = std::function<Json(const Json&)>;
 
 const std::vector<std::pair<const char*, Handler>>& handlers() {
     static const std::vector<std::pair<const char*, Handler>> table = {
         {"catalog", op_catalog},   {"params", op_params},       {"forward", op_forward},
-        {"kv", op_kv},             {"state", op_state},         {"routing", op_routing},         {"request", op_request},     {"crossover", op_crossover},
+        {"kv", op_kv},             {"state", op_state},         {"routing", op_routing},     {"state_curve", op_state_curve}, {"compare", op_compare},         {"request", op_request},     {"crossover", op_crossover},
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
     };
     return table;

@@ -6,6 +6,7 @@
 #include "catalog_data.hpp"
 #include "core/params.hpp"
 #include "errors.hpp"
+#include "object_reader.hpp"
 #include "spec_json.hpp"
 
 namespace tally::api {
@@ -31,6 +32,15 @@ Catalog load() {
             c.models.push_back(parse_model(j, where));
         } else if (kind == "hardware") {
             c.gpus.push_back(parse_gpu(j, where));
+        } else if (kind == "sets") {
+            ObjectReader top(j, where);
+            const Json& sets = top.get("sets");
+            for (size_t k = 0; k < sets.size(); ++k) {
+                ObjectReader r(sets[k], where + ".sets[" + std::to_string(k) + "]");
+                ModelSet set{r.text("id"), r.text("name"), {}};
+                for (const auto& id : r.get("models")) set.models.push_back(id.get<std::string>());
+                c.sets.push_back(set);
+            }
         } else {
             if (!j.contains("dtypes") || !j["dtypes"].is_array()) {
                 throw FieldError(where + ".dtypes", where + ".dtypes 必須是陣列");
@@ -82,6 +92,10 @@ const Gpu& find_gpu(const std::string& field, const std::string& id) {
 
 const Dtype& find_dtype(const std::string& field, const std::string& id) {
     return find(catalog().dtypes, field, id, "精度");
+}
+
+const ModelSet& find_set(const std::string& field, const std::string& id) {
+    return find(catalog().sets, field, id, "模型組");
 }
 
 }  // namespace tally::api

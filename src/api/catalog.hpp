@@ -9,10 +9,18 @@
 
 namespace tally::api {
 
+// A named list of model ids (content/model_sets.json).
+struct ModelSet {
+    std::string id;
+    std::string name;
+    std::vector<std::string> models;
+};
+
 struct Catalog {
     std::vector<ModelSpec> models;
     std::vector<Gpu> gpus;
     std::vector<Dtype> dtypes;
+    std::vector<ModelSet> sets;
 };
 
 // Throws FieldError naming the file and JSON path if the content is invalid
@@ -22,5 +30,6 @@ const Catalog& catalog();
 const ModelSpec& find_model(const std::string& field, const std::string& id);
 const Gpu& find_gpu(const std::string& field, const std::string& id);
 const Dtype& find_dtype(const std::string& field, const std::string& id);
+const ModelSet& find_set(const std::string& field, const std::string& id);
 
 }  // namespace tally::api

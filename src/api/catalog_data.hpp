@@ -6,7 +6,7 @@
 namespace tally::api {
 
 struct EmbeddedFile {
-    const char* kind;  // "models", "hardware" or "dtypes"
+    const char* kind;  // "models", "hardware", "dtypes" or "sets"
     const char* name;  // file name, e.g. "qwen3-8b.json"
     const char* text;
 };
