@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/api.hpp"
+#include "reproduce.hpp"
 
 namespace {
 
@@ -21,9 +22,12 @@ const char* kUsage = R"(用法：
   tally eval < request.json               讀一個 JSON 請求，輸出 JSON 回應
   tally eval --jsonl < requests.jsonl     每行一個請求，每行一個回應
   tally <op> [--欄位 值 …] [--format md|json]
-操作（op）：catalog params forward kv request crossover capacity param_budget
+  tally reproduce ch02 [--format md|json]  重算第 2 章每張表，並核對印出數字帳本
+操作（op）：catalog params forward kv state state_curve request crossover capacity
+          param_budget routing compare check_answer
 欄位：--model --batch --context --input --generated --head-tokens --tokens
-      --gpu --workspace-bytes --requests --weight-dtype --kv-dtype
+      --gpu --workspace-bytes --requests --weight-dtype --kv-dtype --execution
+      --layout --dispatch --mtp-steps
 例：
   tally forward --model qwen3-8b --input 8192 --format md
   tally capacity --model qwen3-8b --gpu rtx-4090 --context 8192
@@ -151,6 +155,9 @@ int main(int argc, char** argv) {
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << kUsage;
         return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "reproduce") {
+        return tally::cli::run_reproduce(std::vector<std::string>(args.begin() + 1, args.end()));
     }
     if (args[0] == "eval") {
         if (args.size() == 2 && args[1] == "--jsonl") return run_eval_lines();

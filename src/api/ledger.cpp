@@ -1,0 +1,112 @@
+#include "ledger.hpp"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "api.hpp"
+#include "core/format.hpp"
+
+namespace tally::api {
+
+namespace {
+
+u128 digits_value(const std::string& t) {
+    u128 n = 0;
+    for (char c : t) n = mul(n, 10) + static_cast<u128>(c - '0');
+    return n;
+}
+
+// An API value: a JSON integer, or a decimal / "num/den" string.
+Ratio ratio_of(const Json& v) {
+    if (v.is_number_unsigned()) return Ratio(v.get<std::uint64_t>());
+    const std::string s = v.get<std::string>();
+    const auto slash = s.find('/');
+    if (slash != std::string::npos) return Ratio(digits_value(s.substr(0, slash)), digits_value(s.substr(slash + 1)));
+    const auto dot = s.find('.');
+    if (dot == std::string::npos) return Ratio(digits_value(s));
+    u128 scale = 1;
+    for (size_t i = dot + 1; i < s.size(); ++i) scale = mul(scale, 10);
+    return Ratio(digits_value(s.substr(0, dot) + s.substr(dot + 1)), scale);
+}
+
+// "items[id=q_proj].per_call", "groups.attention", "models[id=qwen3-8b].layers"
+const Json& at_path(const Json& root, const std::string& path) {
+    const Json* node = &root;
+    std::stringstream parts(path);
+    std::string part;
+    while (std::getline(parts, part, '.')) {
+        const auto bracket = part.find('[');
+        node = &node->at(part.substr(0, bracket));
+        if (bracket == std::string::npos) continue;
+        const std::string selector = part.substr(bracket + 1, part.size() - bracket - 2);
+        const auto eq = selector.find('=');
+        const std::string field = selector.substr(0, eq), wanted = selector.substr(eq + 1);
+        const Json* found = nullptr;
+        for (const auto& item : *node) {
+            if (item.contains(field) && item.at(field) == wanted) found = &item;
+        }
+        if (found == nullptr) throw std::runtime_error("沒有 " + selector + "（" + path + "）");
+        node = found;
+    }
+    return *node;
+}
+
+u128 unit_scale(const std::string& unit) {
+    static const std::map<std::string, u128> kScale = {
+        {"", 1}, {"B", 1}, {"KiB", u128{1} << 10}, {"MiB", u128{1} << 20}, {"GiB", u128{1} << 30},
+        {"GB", 1000000000}, {"MB", 1000000}, {"GFLOPs", 1000000000}, {"TFLOPs", 1000000000000ULL},
+        {"億", 100000000}, {"萬", 10000}, {"10^9", 1000000000}, {"10^12", 1000000000000ULL}};
+    const auto it = kScale.find(unit);
+    if (it == kScale.end()) throw std::runtime_error("未知單位 " + unit);
+    return it->second;
+}
+
+std::string without_commas(std::string s) {
+    s.erase(std::remove(s.begin(), s.end(), ','), s.end());
+    return s;
+}
+
+// Our value rounded to the printed decimals, in the printed unit.
+std::string computed_text(const Json& entry) {
+    const Json response = Json::parse(evaluate(entry.at("request").dump()));
+    if (!response.value("ok", false)) return "錯誤：" + response["error"]["message"].get<std::string>();
+    const Json& result = response["result"];
+    Ratio value;
+    for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path));
+    if (entry.contains("per")) value = value / Ratio(entry.at("per").get<std::uint64_t>());
+    const std::string printed = entry.at("printed");
+    const auto dot = printed.find('.');
+    const unsigned decimals = dot == std::string::npos ? 0 : static_cast<unsigned>(printed.size() - dot - 1);
+    return without_commas(fixed(value / Ratio(unit_scale(entry.value("unit", ""))), decimals));
+}
+
+}  // namespace
+
+LedgerReport check_ledger(const Json& entries) {
+    LedgerReport report;
+    for (const auto& entry : entries) {
+        LedgerLine line;
+        line.id = entry.value("id", "");
+        line.where = entry.value("where", "");
+        line.printed = entry.value("printed", "");
+        line.unit = entry.value("unit", "");
+        line.derivable = entry.value("derivable", true);
+        line.missing = entry.value("missing", "");
+        ++report.total;
+        if (line.derivable) {
+            ++report.derivable;
+            try {
+                line.computed = computed_text(entry);
+            } catch (const std::exception& e) {
+                line.computed = std::string("錯誤：") + e.what();
+            }
+            line.reproduced = line.computed == line.printed;
+            if (line.reproduced) ++report.reproduced;
+        }
+        report.lines.push_back(line);
+    }
+    return report;
+}
+
+}  // namespace tally::api

@@ -1,0 +1,220 @@
+#include "reproduce.hpp"
+
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "api/api.hpp"
+#include "api/ledger.hpp"
+#include "ledger_data.hpp"
+
+namespace tally::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct Table {
+    std::string id;
+    std::string title;
+    std::vector<std::string> columns;
+    std::vector<std::vector<std::string>> rows;
+};
+
+const char* const kFive[] = {"deepseek-v4.1-flash", "qwen3-8b", "qwen3.6-35b-a3b", "deepseek-v4-flash", "kimi-k3"};
+
+// The result of one request, or an object with "error" when the core refuses.
+Json ask(const Json& request) {
+    const Json response = Json::parse(api::evaluate(request.dump()));
+    if (response.value("ok", false)) return response["result"];
+    return Json{{"error", response["error"]["message"]}};
+}
+
+std::string text(const Json& result, const char* key) {
+    if (result.contains("error")) return "—（" + result["error"].get<std::string>() + "）";
+    if (!result.contains(key)) return "—";
+    const Json& v = result[key];
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+Table forward_table(const std::string& id, const std::string& title, const std::string& model) {
+    Table t{id, title, {"模組", "代入", "層／呼叫數", "矩陣 FLOPs"}, {}};
+    const Json r = ask({{"op", "forward"}, {"model", model}, {"input", 8192}});
+    if (r.contains("error")) {
+        t.rows.push_back({text(r, "error"), "", "", ""});
+        return t;
+    }
+    for (const auto& item : r["items"]) {
+        t.rows.push_back({item["label"], item["substituted"], item["layers"].dump(), item["display"]});
+    }
+    t.rows.push_back({"合計（8K prefill，B=1，m_out=1）", "", "", r["display"]});
+    return t;
+}
+
+std::vector<Table> chapter_tables() {
+    std::vector<Table> tables;
+    tables.push_back(forward_table("tab-2-1", "表 2-1　Qwen3-8B，8K prefill", "qwen3-8b"));
+    tables.push_back(forward_table("tab-2-2", "表 2-2　Qwen3.6-35B-A3B，8K prefill", "qwen3.6-35b-a3b"));
+    tables.push_back(forward_table("tab-2-3", "表 2-3　DeepSeek-V3，8K prefill", "deepseek-v3"));
+    tables.push_back(forward_table("tab-2-4", "表 2-4　DeepSeek V4-Flash，8K prefill", "deepseek-v4-flash"));
+    tables.push_back(forward_table("tab-2-5", "表 2-5　Kimi K3，8K prefill", "kimi-k3"));
+    tables.push_back(forward_table("tab-2-6", "表 2-6　DeepSeek V4.1 Flash，8K prefill（CED）", "deepseek-v4.1-flash"));
+
+    Table b{"tab-2-B", "表 2-A／2-B　參數（十億）",
+            {"模型", "總數", "嵌入與輸出頭", "注意力投影", "稠密／共享 FFN", "路由專家", "Engram", "其他"}, {}};
+    Table c{"tab-2-C", "表 2-C　8K prefill 與單 token 選中路由專家的 BF16 權重", {"模型", "8K prefill", "選中專家權重"}, {}};
+    Table e{"tab-2-E", "表 2-E　互動運算與狀態", {"模型", "8K 互動", "1M 互動", "8K 狀態", "1M 狀態"}, {}};
+    for (const char* model : kFive) {
+        const Json p = ask({{"op", "params"}, {"model", model}});
+        std::vector<std::string> row{model, text(p, "display")};
+        for (const char* key : {"embedding_head", "attention", "dense_shared_ffn", "routed_experts", "engram", "other"}) {
+            row.push_back(p.contains("groups") ? text(p["groups"], key) : "—");
+        }
+        b.rows.push_back(row);
+        const Json prefill = ask({{"op", "forward"}, {"model", model}, {"input", 8192}});
+        c.rows.push_back({model, text(prefill, "display"), text(p, "selected_expert_display")});
+        const Json d8 = ask({{"op", "forward"}, {"model", model}, {"context", 8192}});
+        const Json d1m = ask({{"op", "forward"}, {"model", model}, {"context", 1048575}});
+        const Json s8 = ask({{"op", "state"}, {"model", model}, {"tokens", 8192}});
+        const Json s1m = ask({{"op", "state"}, {"model", model}, {"tokens", 1048575}});
+        e.rows.push_back({model, text(d8, "interaction_display"), text(d1m, "interaction_display"), text(s8, "display"),
+                          text(s1m, "display")});
+    }
+    tables.push_back(b);
+    tables.push_back(c);
+
+    Table d{"tab-2-D", "表 2-D　V4.1 Flash 的 8K 輸入：兩條執行路徑", {"路徑", "合計"}, {}};
+    for (const char* path : {"reference", "ced"}) {
+        const Json r = ask({{"op", "forward"}, {"model", "deepseek-v4.1-flash"}, {"input", 8192}, {"execution", path}});
+        d.rows.push_back({path, text(r, "display")});
+    }
+    tables.push_back(d);
+    tables.push_back(e);
+
+    Table s{"sec-2-3-6", "§2.3.6　每個 token 存多少、每次 decode 讀多少（8K）", {"模型", "格式", "B/token", "8K 狀態", "decode 讀"}, {}};
+    const std::pair<const char*, const char*> kRows[] = {
+        {"qwen3-8b", "reference"},        {"qwen3-32b", "reference"},        {"qwen3-30b-a3b", "reference"},
+        {"qwen3-235b-a22b", "reference"}, {"qwen3.5-397b-a17b", "reference"}, {"qwen3.6-35b-a3b", "reference"},
+        {"kimi-k3", "reference"},         {"deepseek-v4-flash", "production"}, {"deepseek-v4.1-flash", "production"}};
+    for (const auto& [model, layout] : kRows) {
+        const Json r = ask({{"op", "state"}, {"model", model}, {"tokens", 8192}, {"layout", layout}});
+        s.rows.push_back({model, layout, text(r, "bytes_per_token"), text(r, "display"), text(r, "decode_read_display")});
+    }
+    tables.push_back(s);
+
+    Table routing{"sec-2-4-2", "§2.4.2　B = 64 的路由（Qwen3.6 一層）", {"分派", "不同專家 U", "每專家 token", "每層讀取"}, {}};
+    for (const char* dispatch : {"uniform", "concentrated"}) {
+        const Json r = ask({{"op", "routing"}, {"model", "qwen3.6-35b-a3b"}, {"batch", 64}, {"dispatch", dispatch}});
+        routing.rows.push_back({dispatch, text(r, "distinct_display"), text(r, "max_tokens_per_expert"), text(r, "display")});
+    }
+    tables.push_back(routing);
+
+    Table req{"sec-2-6-3", "§2.6.3　S=0、P=128、G=4、B=1 的完整請求", {"模型", "完整請求矩陣運算量"}, {}};
+    const Json cmp = ask({{"op", "compare"}, {"input", 128}, {"generated", 4}});
+    if (cmp.contains("rows")) {
+        for (const auto& row : cmp["rows"]) req.rows.push_back({row["model"], text(row, "request_display")});
+    }
+    tables.push_back(req);
+
+    Table cap{"sec-2-6-2", "§2.6.2　可容納請求數（工作區 2 GiB）", {"模型", "GPU", "權重", "上下文", "請求數"}, {}};
+    const struct {
+        const char* model;
+        const char* gpu;
+        const char* dtype;
+        int context;
+    } kCapacity[] = {{"qwen3-8b", "rtx-4090", "bf16", 4096},
+                     {"qwen3-8b", "rtx-4090", "bf16", 8192},
+                     {"qwen3-8b", "rtx-4090", "bf16", 16384},
+                     {"deepseek-r1-distill-llama-70b", "h100-sxm", "int8", 8192},
+                     {"deepseek-r1-distill-llama-70b", "h100-sxm", "int4", 8192},
+                     {"deepseek-r1-distill-llama-70b", "h100-sxm", "int4", 32768}};
+    for (const auto& k : kCapacity) {
+        const Json r = ask({{"op", "capacity"}, {"model", k.model}, {"gpu", k.gpu}, {"weight_dtype", k.dtype},
+                            {"context", k.context}});
+        cap.rows.push_back({k.model, k.gpu, k.dtype, std::to_string(k.context), text(r, "requests")});
+    }
+    tables.push_back(cap);
+    return tables;
+}
+
+api::LedgerReport ledger_report() {
+    Json entries = Json::array();
+    for (std::size_t i = 0; i < kLedgerFileCount; ++i) {
+        const Json file = Json::parse(kLedgerFiles[i]);  // kept alive for the loop
+        for (const auto& e : file.at("entries")) entries.push_back(e);
+    }
+    return api::check_ledger(entries);
+}
+
+std::string cell(std::string s) {
+    for (auto pos = s.find('|'); pos != std::string::npos; pos = s.find('|', pos + 2)) s.replace(pos, 1, "\\|");
+    return s;
+}
+
+void print_markdown(const std::vector<Table>& tables, const api::LedgerReport& ledger) {
+    std::cout << "# 第 2 章：由 Tally 核心重算\n";
+    for (const auto& t : tables) {
+        std::cout << "\n## " << t.title << "\n\n|";
+        for (const auto& c : t.columns) std::cout << " " << c << " |";
+        std::cout << "\n|";
+        for (size_t i = 0; i < t.columns.size(); ++i) std::cout << "---|";
+        std::cout << "\n";
+        for (const auto& row : t.rows) {
+            std::cout << "|";
+            for (const auto& v : row) std::cout << " " << cell(v) << " |";
+            std::cout << "\n";
+        }
+    }
+    std::cout << "\n## 印出數字帳本\n\n";
+    std::cout << "- 重現：" << ledger.reproduced << " / 可推導 " << ledger.derivable << " / 全部 " << ledger.total << "\n";
+    for (const auto& line : ledger.lines) {
+        if (line.derivable && !line.reproduced) {
+            std::cout << "- 未重現 " << line.id << "（" << line.where << "）：書中 " << line.printed << " " << line.unit
+                      << "，核心 " << line.computed << "\n";
+        }
+        if (!line.derivable) std::cout << "- 無法推導 " << line.id << "（" << line.where << "）：" << line.missing << "\n";
+    }
+}
+
+void print_json(const std::vector<Table>& tables, const api::LedgerReport& ledger) {
+    Json out;
+    out["tables"] = Json::array();
+    for (const auto& t : tables) out["tables"].push_back({{"id", t.id}, {"title", t.title}, {"columns", t.columns}, {"rows", t.rows}});
+    Json lines = Json::array();
+    for (const auto& l : ledger.lines) {
+        lines.push_back({{"id", l.id}, {"where", l.where}, {"printed", l.printed}, {"unit", l.unit},
+                         {"computed", l.computed}, {"derivable", l.derivable}, {"reproduced", l.reproduced},
+                         {"missing", l.missing}});
+    }
+    out["ledger"] = {{"reproduced", ledger.reproduced}, {"derivable", ledger.derivable}, {"total", ledger.total},
+                     {"entries", lines}};
+    std::cout << out.dump(2, ' ', false) << "\n";
+}
+
+}  // namespace
+
+int run_reproduce(const std::vector<std::string>& args) {
+    std::string format = "md";
+    if (args.empty() || args[0] != "ch02") {
+        std::cerr << "tally: 用法：tally reproduce ch02 [--format md|json]\n";
+        return 2;
+    }
+    for (size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "--format" && i + 1 < args.size() && (args[i + 1] == "md" || args[i + 1] == "json")) {
+            format = args[++i];
+        } else {
+            std::cerr << "tally: reproduce 只接受 --format md 或 --format json，收到「" << args[i] << "」\n";
+            return 2;
+        }
+    }
+    const auto tables = chapter_tables();
+    const auto ledger = ledger_report();
+    if (format == "json") {
+        print_json(tables, ledger);
+    } else {
+        print_markdown(tables, ledger);
+    }
+    return ledger.reproduced == ledger.derivable ? 0 : 1;
+}
+
+}  // namespace tally::cli
