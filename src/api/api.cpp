@@ -5,6 +5,7 @@
 #include <map>
 #include <vector>
 
+#include "answer_op.hpp"
 #include "catalog.hpp"
 #include "spec_json.hpp"
 #include "core/capacity.hpp"
@@ -541,6 +542,7 @@ const std::vector<std::pair<const char*, Handler>>& handlers() {
         {"catalog", op_catalog},   {"params", op_params},       {"forward", op_forward},
         {"kv", op_kv},             {"state", op_state},         {"routing", op_routing},     {"state_curve", op_state_curve}, {"compare", op_compare},         {"request", op_request},     {"crossover", op_crossover},
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
+        {"check_answer", op_check_answer},
     };
     return table;
 }

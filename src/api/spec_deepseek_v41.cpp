@@ -1,21 +1,225 @@
 // Spec parsing for DeepSeek V4.1 Flash parts: csa2, single_pass_mhc, engram.
+//
+// A csa2 attention object describes one group of identical layers:
+//   {"kind": "csa2", "mode": "swa" | "full" | "reindex" | "reuse",
+//    "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window",
+//    "cache_ratio", "top_k"                      (all but swa),
+//    "index_heads", "index_head_dim"             (full, reindex),
+//    "candidate_pool": {"blocks", "block_size"}  (the full layer that builds it; every reindex layer),
+//    "production": {"main", "index", "window"}   (entry formats: {"bits", "group_size", "scale_bytes"};
+//                                                 main and index only on full),
+//    "source"}
+#include <string>
+#include <vector>
+
 #include "spec_families.hpp"
 
 namespace tally::api {
 
+namespace {
+
+const char* const kModes = "swa、full、reindex、reuse";
+
+EntryFormat parse_format(const Json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    r.only({"bits", "group_size", "scale_bytes"});
+    EntryFormat f;
+    f.given = true;
+    f.bits = static_cast<u64>(r.integer("bits", 1, 64));
+    f.group_size = static_cast<u64>(r.integer_or("group_size", 0, 0, kMaxWidth));
+    f.scale_bytes = static_cast<u64>(r.integer_or("scale_bytes", 0, 0, 16));
+    if ((f.group_size == 0) != (f.scale_bytes == 0)) {
+        throw FieldError(r.at("scale_bytes"), r.at("scale_bytes") + " 與 group_size 必須同時為 0 或同時為正");
+    }
+    return f;
+}
+
+void parse_production(const ObjectReader& parent, Csa2Attention& a) {
+    if (!parent.has("production")) return;
+    ObjectReader r(parent.get("production"), parent.at("production"));
+    if (a.owns_cache()) {
+        r.only({"main", "index", "window"});
+    } else {
+        // Only a Full layer stores global entries; the others store a window.
+        r.only({"window"});
+    }
+    if (r.has("main")) a.main_format = parse_format(r.get("main"), r.at("main"));
+    if (r.has("index")) a.index_format = parse_format(r.get("index"), r.at("index"));
+    if (r.has("window")) a.window_format = parse_format(r.get("window"), r.at("window"));
+}
+
+// Layers read caches built by earlier layers, so the groups of a csa2 model
+// are checked in the order they are listed: a Reuse or Reindex group needs
+// an earlier Full group owning a cache of its ratio, a Reindex group an
+// earlier Full group that builds the candidate pool.  parse_model parses
+// the groups of one model in order; the model is recognised by the path
+// ("<model>.groups[i].attention"), and group 0 starts afresh.
+struct Seen {
+    std::string model;
+    unsigned long long last = 0;  // index of the last group checked
+    std::vector<u64> owner_ratios;
+    bool pool = false;
+    u64 pool_ratio = 0;
+    u64 pool_blocks = 0;
+    u64 pool_block_size = 0;
+    std::string pool_path;
+};
+
+// Returns the checked model's record, or nullptr when the path is not a
+// group's attention (a lone object parsed outside a model).
+Seen* seen_for(const std::string& attention_path) {
+    static Seen seen;  // parsing is single-threaded (catalog load, one request at a time)
+    const std::string tail = "].attention";
+    const auto open = attention_path.rfind(".groups[");
+    if (open == std::string::npos || attention_path.size() < tail.size() ||
+        attention_path.compare(attention_path.size() - tail.size(), tail.size(), tail) != 0) {
+        return nullptr;
+    }
+    const std::string model = attention_path.substr(0, open);
+    const std::string index = attention_path.substr(open + 8, attention_path.size() - tail.size() - open - 8);
+    if (index.empty() || index.size() > 9 || index.find_first_not_of("0123456789") != std::string::npos) return nullptr;
+    const unsigned long long i = std::stoull(index);
+    // A new model, or the same path parsed again from an earlier group.
+    if (seen.model != model || i == 0 || i <= seen.last) seen = Seen{model};
+    seen.last = i;
+    return &seen;
+}
+
+void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a) {
+    const std::string kind_path = r.at("kind");  // "<attention path>.kind"
+    if (kind_path.size() <= 5) return;
+    Seen* seen = seen_for(kind_path.substr(0, kind_path.size() - 5));
+    if (seen == nullptr) return;
+    const std::string ratio = group_thousands(a.cache_ratio);
+    if (a.mode == Csa2Mode::Reindex) {
+        if (!seen->pool) {
+            throw FieldError(r.at("mode"), r.at("mode") + " 為 reindex，但排在前面的層組沒有建立候選池的 Full 層" +
+                                               "（含 candidate_pool）；Reindex 層只在解碼器首個 Full 層選出的候選池內重選");
+        }
+        if (a.pool_blocks != seen->pool_blocks || a.pool_block_size != seen->pool_block_size) {
+            throw FieldError(r.at("candidate_pool"), r.at("candidate_pool") + " 與 " + seen->pool_path + " 建立的候選池（" +
+                                                         group_thousands(seen->pool_blocks) + " 塊×" +
+                                                         group_thousands(seen->pool_block_size) + "）不一致");
+        }
+        if (a.cache_ratio != seen->pool_ratio) {
+            throw FieldError(r.at("cache_ratio"), r.at("cache_ratio") + " 為 " + ratio + "，但候選池建在比例 " +
+                                                      group_thousands(seen->pool_ratio) + ":1 的快取上");
+        }
+    }
+    if (a.mode == Csa2Mode::Reuse) {
+        bool owner = false;
+        for (u64 q : seen->owner_ratios) owner = owner || q == a.cache_ratio;
+        if (!owner) {
+            throw FieldError(r.at("cache_ratio"), r.at("cache_ratio") + " 為 " + ratio + "，但排在前面的層組沒有比例 " + ratio +
+                                                      ":1 的 Full 層；Reuse 層只能讀取之前的 Full 層建立的全域快取");
+        }
+    }
+    if (a.mode == Csa2Mode::Full) {
+        if (a.builds_pool()) {
+            if (seen->pool) {
+                throw FieldError(r.at("candidate_pool"), r.at("candidate_pool") + " 重複：" + seen->pool_path +
+                                                             " 已建立候選池；只有解碼器首個 Full 層建立候選池");
+            }
+            seen->pool = true;
+            seen->pool_ratio = a.cache_ratio;
+            seen->pool_blocks = a.pool_blocks;
+            seen->pool_block_size = a.pool_block_size;
+            seen->pool_path = r.at("candidate_pool");
+        }
+        seen->owner_ratios.push_back(a.cache_ratio);
+    }
+}
+
+Csa2Attention parse_csa2(const ObjectReader& r) {
+    Csa2Attention a;
+    const std::string mode = r.text("mode");
+    if (mode == "swa") {
+        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "production",
+                "source"});
+        a.mode = Csa2Mode::SwaOnly;
+    } else if (mode == "full") {
+        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio",
+                "top_k", "index_heads", "index_head_dim", "candidate_pool", "production", "source"});
+        a.mode = Csa2Mode::Full;
+    } else if (mode == "reindex") {
+        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio",
+                "top_k", "index_heads", "index_head_dim", "candidate_pool", "production", "source"});
+        a.mode = Csa2Mode::Reindex;
+    } else if (mode == "reuse") {
+        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio",
+                "top_k", "production", "source"});
+        a.mode = Csa2Mode::Reuse;
+    } else {
+        throw FieldError(r.at("mode"), r.at("mode") + " 不支援「" + mode + "」；可用：" + kModes);
+    }
+    r.text_or("source", "");
+    a.heads = static_cast<u64>(r.integer("heads", 1, kMaxHeads));
+    a.head_dim = static_cast<u64>(r.integer("head_dim", 1, kMaxWidth));
+    a.q_rank = static_cast<u64>(r.integer("q_rank", 1, kMaxWidth));
+    a.output_groups = static_cast<u64>(r.integer("output_groups", 1, kMaxHeads));
+    a.output_rank = static_cast<u64>(r.integer("output_rank", 1, kMaxWidth));
+    a.window = static_cast<u64>(r.integer("window", 1, kMaxWidth));
+    if (mul(a.heads, a.head_dim) % a.output_groups != 0) {
+        throw FieldError(r.at("output_groups"), r.at("output_groups") + " 必須整除 heads×head_dim（每組輸出投影處理同寬的一段）");
+    }
+    if (a.mode != Csa2Mode::SwaOnly) {
+        a.cache_ratio = static_cast<u64>(r.integer("cache_ratio", 1, kMaxWidth));
+        a.top_k = static_cast<u64>(r.integer("top_k", 1, kMaxWidth));
+    }
+    if (a.runs_indexer()) {
+        a.index_heads = static_cast<u64>(r.integer("index_heads", 1, kMaxHeads));
+        a.index_head_dim = static_cast<u64>(r.integer("index_head_dim", 1, kMaxWidth));
+    }
+    if (a.mode == Csa2Mode::Reindex && !r.has("candidate_pool")) {
+        throw FieldError(r.at("candidate_pool"), "缺少必填欄位 " + r.at("candidate_pool") +
+                                                     "：Reindex 層只在候選池內重選，需寫明候選池大小");
+    }
+    if (r.has("candidate_pool")) {
+        ObjectReader p(r.get("candidate_pool"), r.at("candidate_pool"));
+        p.only({"blocks", "block_size"});
+        a.pool_blocks = static_cast<u64>(p.integer("blocks", 1, kMaxWidth));
+        a.pool_block_size = static_cast<u64>(p.integer("block_size", 1, kMaxWidth));
+        if (a.mode == Csa2Mode::Reindex && a.top_k > a.pool_entries()) {
+            throw FieldError(r.at("top_k"), r.at("top_k") + " 不可大於候選池的條目數 blocks×block_size（" +
+                                                group_thousands(a.pool_entries()) + "）");
+        }
+    }
+    parse_production(r, a);
+    check_against_earlier_groups(r, a);
+    return a;
+}
+
+}  // namespace
+
 bool parse_deepseek_v41_attention(const std::string& kind, const ObjectReader& r, Attention& out) {
-    (void)out;
     if (kind != "csa2") return false;
-    throw FieldError(r.at("kind"), r.at("kind") + "「csa2」尚未實作");
+    out = parse_csa2(r);
+    return true;
 }
 
 Connection parse_single_pass_mhc_connection(const ObjectReader& r) {
-    throw FieldError(r.at("kind"), r.at("kind") + "「single_pass_mhc」尚未實作");
+    r.only({"kind", "streams", "source"});
+    r.text_or("source", "");
+    SinglePassMhcConnection c;
+    c.streams = static_cast<u64>(r.integer("streams", 1, 64));
+    return c;
 }
 
 EngramBranch parse_engram(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
-    throw FieldError(path, path + " 尚未實作");
+    r.only({"buckets", "bucket_dim", "keys", "table_rows", "token_history_bytes", "source"});
+    r.text_or("source", "");
+    EngramBranch e;
+    e.enabled = true;
+    e.buckets = static_cast<u64>(r.integer("buckets", 1, kMaxHeads));
+    e.bucket_dim = static_cast<u64>(r.integer("bucket_dim", 1, kMaxWidth));
+    e.keys = static_cast<u64>(r.integer("keys", 1, kMaxHeads));
+    e.table_rows = static_cast<u64>(r.integer_or("table_rows", 0, 0, u128{1} << 40));
+    e.token_history_bytes = static_cast<u64>(r.integer_or("token_history_bytes", 0, 0, 16));
+    if (e.lookup_width() > kMaxWidth) {
+        throw FieldError(r.at("buckets"), r.at("buckets") + "×bucket_dim 超過 " + group_thousands(kMaxWidth));
+    }
+    return e;
 }
 
 }  // namespace tally::api

@@ -3,15 +3,100 @@
 
 namespace tally::api {
 
+namespace {
+
+MlaAttention parse_mla(const ObjectReader& r) {
+    r.only({"kind", "heads", "q_lora_rank", "kv_lora_rank", "rope_dim", "rope", "qk_nope_dim", "v_head_dim",
+            "output_gate", "latent_norms", "path"});
+    MlaAttention a;
+    a.heads = static_cast<u64>(r.integer("heads", 1, kMaxHeads));
+    a.q_lora_rank = static_cast<u64>(r.integer_or("q_lora_rank", 0, 0, kMaxWidth));
+    a.kv_lora_rank = static_cast<u64>(r.integer("kv_lora_rank", 1, kMaxWidth));
+    a.rope_dim = static_cast<u64>(r.integer_or("rope_dim", 0, 0, kMaxWidth));
+    a.rope = r.flag_or("rope", true);
+    a.qk_nope_dim = static_cast<u64>(r.integer("qk_nope_dim", 1, kMaxWidth));
+    a.v_head_dim = static_cast<u64>(r.integer("v_head_dim", 1, kMaxWidth));
+    a.output_gate = r.flag_or("output_gate", false);
+    a.latent_norms = r.flag_or("latent_norms", false);
+    const std::string path = r.text_or("path", "compact");
+    if (path == "compact") {
+        a.path = MlaPath::Compact;
+    } else if (path == "expanded") {
+        a.path = MlaPath::Expanded;
+    } else {
+        throw FieldError(r.at("path"), r.at("path") + " 不支援「" + path +
+                                           "」；可用：compact（快取潛變數）、expanded（快取展開的各頭 K、V）");
+    }
+    if (r.has("rope") && a.rope_dim == 0) {
+        throw FieldError(r.at("rope"),
+                         r.at("rope") + " 描述 rope_dim 分支是否旋轉；rope_dim 為 0 時沒有這個分支，不可設定");
+    }
+    const u128 q_width = mul(a.heads, a.qk_head_dim()), kv_width = mul(a.heads, a.qk_nope_dim + a.v_head_dim);
+    if (q_width > kMaxWidth || kv_width > kMaxWidth) {
+        throw FieldError(r.at("heads"), r.at("heads") + " 乘每頭寬度超過 " + group_thousands(kMaxWidth) +
+                                            "（heads×(qk_nope_dim+rope_dim) 與 heads×(qk_nope_dim+v_head_dim)）");
+    }
+    // A latent at least as wide as what it expands to compresses nothing.
+    if (a.kv_lora_rank >= kv_width) {
+        throw FieldError(r.at("kv_lora_rank"),
+                         r.at("kv_lora_rank") + "（" + group_thousands(a.kv_lora_rank) +
+                             "）必須小於展開後的各頭 K、V 寬度 heads×(qk_nope_dim+v_head_dim) = " +
+                             group_thousands(kv_width) + "，否則潛變數沒有壓縮");
+    }
+    if (a.q_lora_rank != 0 && a.q_lora_rank >= q_width) {
+        throw FieldError(r.at("q_lora_rank"), r.at("q_lora_rank") + "（" + group_thousands(a.q_lora_rank) +
+                                                  "）必須小於展開後的查詢寬度 heads×(qk_nope_dim+rope_dim) = " +
+                                                  group_thousands(q_width) + "；不壓縮查詢請設為 0");
+    }
+    return a;
+}
+
+KdaAttention parse_kda(const ObjectReader& r) {
+    r.only({"kind", "heads", "key_dim", "value_dim", "decay_rank", "conv_kernel", "chunk", "output_gate"});
+    KdaAttention k;
+    k.heads = static_cast<u64>(r.integer("heads", 1, kMaxHeads));
+    k.key_dim = static_cast<u64>(r.integer("key_dim", 1, kMaxWidth));
+    k.value_dim = static_cast<u64>(r.integer("value_dim", 1, kMaxWidth));
+    k.decay_rank = static_cast<u64>(r.integer("decay_rank", 1, kMaxWidth));
+    k.conv_kernel = static_cast<u64>(r.integer_or("conv_kernel", 4, 1, 64));
+    k.chunk = static_cast<u64>(r.integer_or("chunk", 64, 1, 4096));
+    k.output_gate = r.flag_or("output_gate", true);
+    const u128 key_width = mul(k.heads, k.key_dim), value_width = mul(k.heads, k.value_dim);
+    if (key_width > kMaxWidth || value_width > kMaxWidth) {
+        throw FieldError(r.at("heads"), r.at("heads") + " 乘每頭寬度超過 " + group_thousands(kMaxWidth) +
+                                            "（heads×key_dim 與 heads×value_dim）");
+    }
+    // The decay is a low-rank factorization of a d → heads·key_dim map.
+    if (k.decay_rank >= key_width) {
+        throw FieldError(r.at("decay_rank"),
+                         r.at("decay_rank") + "（" + group_thousands(k.decay_rank) +
+                             "）是低秩衰減投影的秩，必須小於 heads×key_dim = " + group_thousands(key_width));
+    }
+    return k;
+}
+
+}  // namespace
+
 bool parse_kimi_attention(const std::string& kind, const ObjectReader& r, Attention& out) {
-    (void)r;
-    (void)out;
-    if (kind != "mla" && kind != "kda") return false;
-    throw FieldError(r.at("kind"), r.at("kind") + "「" + kind + "」尚未實作");
+    if (kind == "mla") {
+        out = parse_mla(r);
+        return true;
+    }
+    if (kind == "kda") {
+        out = parse_kda(r);
+        return true;
+    }
+    return false;
 }
 
 Connection parse_attn_res_connection(const ObjectReader& r) {
-    throw FieldError(r.at("kind"), r.at("kind") + "「attn_res」尚未實作");
+    r.only({"kind", "block_layers", "embedding_source", "key_norm", "layout_assumed"});
+    AttnResConnection a;
+    a.block_layers = static_cast<u64>(r.integer("block_layers", 1, kMaxLayers));
+    a.embedding_source = r.flag_or("embedding_source", true);
+    a.key_norm = r.flag_or("key_norm", false);
+    a.layout_assumed = r.flag_or("layout_assumed", false);
+    return a;
 }
 
 }  // namespace tally::api

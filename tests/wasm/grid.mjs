@@ -53,5 +53,19 @@ export function requestGrid() {
   add('"just a string"');
   add('');
   add('{"op":"forward","model":"qwen3-8b","input":"<script>alert(1)</script>"}');
+  // Answer checking: right, wrong in known ways, unreadable, and bad requests.
+  const kv8k = { value: '1207959552', unit: 'B', digits: 4, mistakes: [{ code: 'query_heads', value: '4831838208' }] };
+  for (const answer of ['1.125 GiB', '1,207,959,552', '１．１２５ GiB', '2*36*8*128*2*8192 B', '1.125 GB', '4.5 GiB',
+                        '0.5625 GiB', '1.2e9', '12億', 'abc', '', '1..2', '(((1)', '1e999999 B', '5 GiB GiB']) {
+    add({ op: 'check_answer', answer, expected: kv8k });
+  }
+  for (const answer of ['4', '5', '4 條請求', '4.53']) {
+    add({ op: 'check_answer', answer, expected: { value: '4', unit: 'requests' } });
+  }
+  add({ op: 'check_answer', answer: '85.1億', expected: { value: '8510339072', unit: 'params', digits: 3 } });
+  add({ op: 'check_answer', answer: '133.59 TFLOPs', expected: { value: '133594323353600', unit: 'FLOPs', digits: 5 } });
+  add({ op: 'check_answer', answer: 12, expected: kv8k });
+  add({ op: 'check_answer', answer: '1', expected: { value: 'x', unit: 'B' } });
+  add({ op: 'check_answer', answer: '1', expected: { value: '1', unit: 'GiB' } });
   return out;
 }

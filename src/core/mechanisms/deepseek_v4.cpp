@@ -1,25 +1,430 @@
 #include "deepseek_v4.hpp"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "ffn.hpp"
+
 namespace tally::mech {
 
-void add_tensors(const V4Attention&, const ModelSpec&, u64, std::vector<WeightTensor>&) {}
-void add_forward(const V4Attention&, const ModelSpec&, const CallShape&, u64, Items&) {}
-void add_state(const V4Attention&, const ModelSpec&, u64, u128, const StateOptions&, StateResult&) {}
-Ratio decode_growth(const V4Attention&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }
+// ---------------------------------------------------------------------------
+// Counting helpers
+// ---------------------------------------------------------------------------
+namespace v4 {
 
-void add_tensors(const MhcConnection&, const ModelSpec&, u64, std::vector<WeightTensor>&) {}
-void add_forward(const MhcConnection&, const ModelSpec&, const CallShape&, u64, Items&) {}
+u128 window_positions(const V4Attention& x, u128 t) { return std::min<u128>(t, x.window); }
+
+u128 selected_entries(const V4Attention& x, u128 t) {
+    if (!x.compressed()) return 0;
+    const u128 done = t / x.ratio;
+    return x.top_k == 0 ? done : std::min<u128>(done, x.top_k);
+}
+
+u128 stored_entries(const V4Attention& x, u128 tokens) { return x.compressed() ? tokens / x.ratio : 0; }
+
+u128 window_pairs(const V4Attention& x, u128 S, u128 T) { return run_min(S, T, x.window); }
+
+u128 selected_pairs(const V4Attention& x, u128 S, u128 T) {
+    if (!x.compressed()) return 0;
+    return x.top_k == 0 ? run_floor(S, T, x.ratio) : run_floor_cap(S, T, x.ratio, x.top_k);
+}
+
+u128 index_scan_pairs(const V4Attention& x, u128 S, u128 T) {
+    if (!x.indexed()) return 0;
+    return mul(T, add(S, T) / x.ratio);
+}
+
+Ratio main_entry_bytes(const V4Attention& x, const StateOptions& o) {
+    if (o.layout == "production") return Ratio(x.production_entry_bytes);
+    return Ratio(mul(x.head_dim, o.history.bits), 8);
+}
+
+Ratio index_entry_bytes(const V4Attention& x, const StateOptions& o) {
+    if (!x.indexed()) return Ratio(0);
+    if (o.layout == "production") {
+        // Block format: bits per value plus one scale per group (MXFP4: 128/2 + 128/32 = 68 B).
+        Ratio values(mul(x.index_head_dim, x.production_index_bits), 8);
+        if (x.production_index_group == 0) return values;
+        return values + Ratio(mul(ceil_div(x.index_head_dim, x.production_index_group), x.production_index_scale_bytes));
+    }
+    return Ratio(mul(x.index_head_dim, o.history.bits), 8);
+}
+
+u128 buffer_bytes(const V4Attention& x) {
+    if (!x.compressed()) return 0;
+    // Two FP32 buffers (kv and score) of (coff·r) rows × (coff·dim) values.
+    const u128 rows = mul(x.overlap, x.ratio);
+    u128 bytes = mul(2, rows, mul(x.overlap, x.head_dim), 4);
+    if (x.indexed()) bytes = add(bytes, mul(2, rows, mul(x.overlap, x.index_head_dim), 4));
+    return bytes;
+}
+
+}  // namespace v4
+
+namespace {
+
+using v4::index_scan_pairs;
+using v4::selected_pairs;
+using v4::window_pairs;
+
+const char* kind_key(const V4Attention& x) {
+    switch (x.kind) {
+        case V4Attention::Kind::Csa: return "csa";
+        case V4Attention::Kind::Hca: return "hca";
+        case V4Attention::Kind::Window: break;
+    }
+    return "window";
+}
+
+const char* kind_name(const V4Attention& x) {
+    switch (x.kind) {
+        case V4Attention::Kind::Csa: return "CSA";
+        case V4Attention::Kind::Hca: return "HCA";
+        case V4Attention::Kind::Window: break;
+    }
+    return "視窗";
+}
+
+u64 q_width(const V4Attention& x) { return x.heads * x.head_dim; }
+
+// FLOPs per attended position: QKᵀ and PV over heads × head_dim.
+u128 pair_flops(const V4Attention& x) { return mul(4, x.heads, x.head_dim); }
+// FLOPs per scanned index entry: one dot product per index head.
+u128 index_flops(const V4Attention& x) { return mul(2, x.index_heads, x.index_head_dim); }
+
+std::string pair_factor(const V4Attention& x) { return "4×" + num(x.heads) + "×" + num(x.head_dim) + "×"; }
+std::string index_factor(const V4Attention& x) {
+    return "2×" + num(x.index_heads) + "×" + num(x.index_head_dim) + "×";
+}
+
+std::string selected_rule(const V4Attention& x) {
+    const std::string entries = "⌊t/" + num(x.ratio) + "⌋";
+    return x.top_k == 0 ? entries : "min(" + entries + ", " + num(x.top_k) + ")";
+}
+
+// State and read rows of identical per-layer value across groups are one row
+// over more layers (the window of all 43 layers is one row).
+void add_merged(Items& items, LineItem it) {
+    for (auto& existing : items) {
+        if (existing.id == it.id && existing.per_call == it.per_call && existing.formula == it.formula) {
+            existing.layers = add(existing.layers, it.layers);
+            existing.value = existing.value + it.value;
+            return;
+        }
+    }
+    for (const auto& existing : items) {
+        if (existing.id == it.id) {
+            it.id += "@" + std::to_string(items.size());
+            break;
+        }
+    }
+    items.push_back(std::move(it));
+}
+
+LineItem state_row(std::string id, std::string label, std::string section, const std::string& count_formula,
+                   u128 count, const Ratio& entry, u64 layers) {
+    return bytes_item(std::move(id), std::move(label), std::move(section), count_formula + "×e",
+                      num(count) + "×" + to_exact_text(entry), entry * Ratio(count), layers);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Window / CSA / HCA attention
+// ---------------------------------------------------------------------------
+
+void add_tensors(const V4Attention& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
+    const u64 d = m.hidden;
+    const auto A = ParamCategory::Attention;
+    out.push_back(matrix("q_down", "查詢下投影", A, d, x.q_latent, layers));
+    out.push_back(matrix("q_up", "查詢上投影", A, x.q_latent, q_width(x), layers));
+    out.push_back(matrix("kv", "共享 KV 投影", A, d, x.head_dim, layers));
+    out.push_back(matrix("out_group", "分組輸出低秩投影", A, q_width(x) / x.out_groups, x.out_rank, layers * x.out_groups));
+    out.push_back(matrix("out_proj", "拼接後輸出投影", A, x.out_groups * x.out_rank, d, layers));
+    // Vectors of the reference implementation (Table 2-B "other").
+    out.push_back(vec("q_norm", "查詢潛變數歸一化", x.q_latent, layers));
+    out.push_back(vec("kv_norm", "KV 歸一化", x.head_dim, layers));
+    out.push_back(vec("attn_sink", "注意力 sink（每頭一個）", x.heads, layers));
+    if (x.compressed()) {
+        // A compressor: content and gate projections to coff·dim, a learned
+        // per-position weight for each of the ratio × coff·dim slots (§2.3.3
+        // "逐通道權重"), and an RMSNorm on the finished entry.
+        const std::string k = kind_key(x), name = kind_name(x);
+        const u64 width = x.overlap * x.head_dim;
+        out.push_back(matrix(k + "_compress_kv", name + " 主注意力壓縮內容", A, d, width, layers));
+        out.push_back(matrix(k + "_compress_gate", name + " 主注意力壓縮門控", A, d, width, layers));
+        out.push_back(vec(k + "_compress_ape", name + " 壓縮器逐位置權重", x.ratio * width, layers));
+        out.push_back(vec(k + "_compress_norm", name + " 壓縮條目歸一化", x.head_dim, layers));
+    }
+    if (x.indexed()) {
+        const u64 width = x.overlap * x.index_head_dim;
+        out.push_back(matrix("index_q", "索引查詢投影", A, x.q_latent, x.index_heads * x.index_head_dim, layers));
+        out.push_back(matrix("index_weights", "索引頭權重", A, d, x.index_heads, layers));
+        out.push_back(matrix("index_compress_kv", "索引壓縮內容", A, d, width, layers));
+        out.push_back(matrix("index_compress_gate", "索引壓縮門控", A, d, width, layers));
+        out.push_back(vec("index_compress_ape", "索引壓縮器逐位置權重", x.ratio * width, layers));
+        out.push_back(vec("index_compress_norm", "索引條目歸一化", x.index_head_dim, layers));
+    }
+}
+
+void add_forward(const V4Attention& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    const u64 d = m.hidden;
+    const u128 rows = c.rows();
+    out.push_back(projection("q_down", "所有層：查詢下投影", "attention", rows, d, x.q_latent, 1, layers));
+    out.push_back(projection("q_up", "所有層：查詢上投影", "attention", rows, x.q_latent, q_width(x), 1, layers));
+    out.push_back(projection("kv", "所有層：共享 KV", "attention", rows, d, x.head_dim, 1, layers));
+
+    // Main attention over the window: Σ_t min(t, w) for t = S+1 … S+P.
+    const std::string shape = num(x.heads) + " 頭，每頭 " + num(x.head_dim) + " 維";
+    {
+        const u128 pairs = mul(c.batch, window_pairs(x, c.context, c.input));
+        LineItem core = computed("attn_core_window", "主注意力：視窗內 QKᵀ 與 PV", "attention",
+                                 pair_factor(x) + "A_窗（Σ min(t, " + num(x.window) + ")）",
+                                 pair_factor(x) + num(pairs), Ratio(mul(pair_flops(x), pairs)), layers);
+        core.shape = shape;
+        core.weight = "無新增權重";
+        core.interaction = true;
+        out.push_back(core);
+    }
+    if (x.compressed()) {
+        const std::string k = kind_key(x);
+        const u128 pairs = mul(c.batch, selected_pairs(x, c.context, c.input));
+        LineItem core = computed("attn_core_" + k,
+                                 x.top_k == 0 ? std::string(kind_name(x)) + " 主注意力：全部已完成的壓縮條目"
+                                              : std::string(kind_name(x)) + " 主注意力：選中的壓縮條目",
+                                 "attention", pair_factor(x) + "A_" + k + "（Σ " + selected_rule(x) + "）",
+                                 pair_factor(x) + num(pairs), Ratio(mul(pair_flops(x), pairs)), layers);
+        core.shape = shape;
+        core.weight = "無新增權重";
+        core.interaction = true;
+        out.push_back(core);
+    }
+    out.push_back(projection("out_group", "所有層：分組輸出低秩投影", "attention", rows, q_width(x) / x.out_groups,
+                             x.out_rank, x.out_groups, layers));
+    out.push_back(projection("out_proj", "所有層：拼接後輸出投影", "attention", rows, x.out_groups * x.out_rank, d, 1,
+                             layers));
+    if (x.compressed()) {
+        const std::string k = kind_key(x);
+        out.push_back(projection(k + "_compress", std::string(kind_name(x)) + "：主注意力的上下文壓縮與門控", "attention",
+                                 rows, d, x.overlap * x.head_dim, 2, layers));
+    }
+    if (x.indexed()) {
+        const std::string name = kind_name(x);
+        out.push_back(projection("index_q", name + "：索引查詢", "attention", rows, x.q_latent,
+                                 x.index_heads * x.index_head_dim, 1, layers));
+        out.push_back(projection("index_weights", name + "：索引頭權重", "attention", rows, d, x.index_heads, 1, layers));
+        out.push_back(projection("index_compress", name + "：索引壓縮內容及門控", "attention", rows, d,
+                                 x.overlap * x.index_head_dim, 2, layers));
+        // Scored over the rectangle before masking: B·T·⌊(S+T)/r⌋ entries.
+        const u128 scanned = mul(c.batch, index_scan_pairs(x, c.context, c.input));
+        LineItem scan = computed("index_scan", name + "：索引掃描（遮蔽前矩形）", "attention",
+                                 index_factor(x) + "I（B×P×⌊(S+P)/" + num(x.ratio) + "⌋）",
+                                 index_factor(x) + num(scanned), Ratio(mul(index_flops(x), scanned)), layers);
+        scan.shape = num(x.index_heads) + " 個索引頭，每頭 " + num(x.index_head_dim) + " 維";
+        scan.weight = "無新增權重；加權與 top-k 另計";
+        scan.interaction = true;
+        out.push_back(scan);
+    }
+}
+
+void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o,
+               StateResult& out) {
+    const Ratio e = v4::main_entry_bytes(x, o);
+    const std::string k = kind_key(x), name = kind_name(x);
+    const std::string window_rule = "min(N, " + num(x.window) + ")";
+    const std::string entries_rule = "⌊N/" + num(x.ratio) + "⌋";
+    const u128 window = v4::window_positions(x, tokens);
+    const u128 stored = v4::stored_entries(x, tokens);
+
+    // Stored: the window (every kind), completed entries, index entries, and
+    // the FP32 buffers of blocks still being compressed (present at any N).
+    add_merged(out.items, state_row("window", "視窗（最近 " + num(x.window) + " 個位置）", "window", window_rule,
+                                    window, e, layers));
+    if (x.compressed()) {
+        add_merged(out.items,
+                   state_row(k + "_main", name + " 壓縮條目（主注意力）", "compressed", entries_rule, stored, e, layers));
+    }
+    if (x.indexed()) {
+        add_merged(out.items, state_row(k + "_index", name + " 索引條目", "index", entries_rule, stored,
+                                        v4::index_entry_bytes(x, o), layers));
+    }
+    if (x.compressed()) {
+        const u128 rows = mul(x.overlap, x.ratio);
+        std::string formula = "2×" + num(rows) + "×" + num(x.overlap * x.head_dim) + "×4";
+        if (x.indexed()) formula += "＋2×" + num(rows) + "×" + num(x.overlap * x.index_head_dim) + "×4";
+        add_merged(out.items, bytes_item(k + "_buffer", name + " 壓縮緩衝（FP32，kv 與分數）", "buffer",
+                                         "2×(coff·r)×(coff·d)×4 B" + std::string(x.indexed() ? "，主與索引各一組" : ""),
+                                         formula, Ratio(v4::buffer_bytes(x)), layers));
+    }
+
+    // One decode query at t = N: the window (its own entry included), the
+    // selected or all completed entries, and a scan of every index entry.
+    add_merged(out.reads, state_row("window_read", "讀取視窗", "window", window_rule, window, e, layers));
+    if (x.compressed()) {
+        const u128 selected = v4::selected_entries(x, tokens);
+        add_merged(out.reads, state_row(k + "_entries_read",
+                                        x.top_k == 0 ? "讀取 " + name + " 全部已完成條目" : "讀取 " + name + " 選中條目",
+                                        "compressed", x.top_k == 0 ? entries_rule : "min(" + entries_rule + ", " +
+                                                                                        num(x.top_k) + ")",
+                                        selected, e, layers));
+    }
+    if (x.indexed()) {
+        add_merged(out.reads, state_row(k + "_index_read", name + " 索引掃描", "index", entries_rule, stored,
+                                        v4::index_entry_bytes(x, o), layers));
+    }
+
+    // Average growth of the global history: entries complete every r positions.
+    if (x.compressed()) {
+        const Ratio entry_bytes = e + v4::index_entry_bytes(x, o);
+        out.per_token = out.per_token + entry_bytes * Ratio(layers) / Ratio(x.ratio);
+    }
+}
+
+Ratio decode_growth(const V4Attention& x, const ModelSpec&, u128 batch, u128 H, u128 n, u64 layers) {
+    if (n == 0) return Ratio(0);
+    // Step j queries t = H+1+j; its extra work over step 0 summed in closed form:
+    // Σ_j f(H+1+j) − n·f(H+1) for each counted quantity f.
+    const u128 first = add(H, 1);
+    const u128 window = sub(window_pairs(x, H, n), mul(n, v4::window_positions(x, first)));
+    const u128 selected = sub(selected_pairs(x, H, n), mul(n, v4::selected_entries(x, first)));
+    u128 flops = mul(pair_flops(x), add(window, selected));
+    if (x.indexed()) {
+        const u128 scanned = sub(v4::run_floor(H, n, x.ratio), mul(n, first / x.ratio));
+        flops = add(flops, mul(index_flops(x), scanned));
+    }
+    return Ratio(mul(flops, batch, layers));
+}
+
+// ---------------------------------------------------------------------------
+// mHC connection and head mixing
+// ---------------------------------------------------------------------------
+
+void add_tensors(const MhcConnection& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
+    out.push_back(matrix("mhc_mix", "mHC 混合投影（注意力、FFN 子層）", ParamCategory::Other, x.streams * m.hidden,
+                         x.mix_width(), layers * x.sublayers));
+    // Per sublayer: a bias for each mixing logit and one scale each for pre, post and comb.
+    out.push_back(vec("mhc_bias_scale", "mHC 偏置與縮放", x.sublayers * (x.mix_width() + 3), layers));
+}
+
+void add_forward(const MhcConnection& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    LineItem mix = projection("mhc_mix", "mHC：子層混合係數", "ffn", c.rows(), x.streams * m.hidden, x.mix_width(),
+                              x.sublayers, layers);
+    mix.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " → m×" + num(x.mix_width());
+    out.push_back(mix);
+    LineItem scalar = computed("mhc_scalar", "mHC：Sinkhorn 歸一化與路間混合", "ffn", "標量運算，不計入矩陣 FLOPs", "0",
+                               Ratio(0), layers);
+    scalar.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " ↔ m×" + num(m.hidden);
+    scalar.weight = "混合係數";
+    out.push_back(scalar);
+}
+
 void add_state(const MhcConnection&, const ModelSpec&, u64, u128, const StateOptions&, StateResult&) {}
 Ratio decode_growth(const MhcConnection&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }
 
-void add_tensors(const MhcHead&, const ModelSpec&, u64, std::vector<WeightTensor>&) {}
-void add_forward(const MhcHead&, const ModelSpec&, const CallShape&, u64, Items&) {}
+void add_tensors(const MhcHead& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
+    out.push_back(matrix("mhc_head", "mHC 末端匯合投影", ParamCategory::Other, x.streams * m.hidden, x.streams, layers));
+    out.push_back(vec("mhc_head_bias_scale", "mHC 末端偏置與縮放", x.streams + 1, layers));
+}
+
+void add_forward(const MhcHead& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    // Every row merges its streams (not only the m_out rows the head scores).
+    LineItem head = projection("mhc_head", "mHC：末端匯合係數", "output", c.rows(), x.streams * m.hidden, x.streams, 1,
+                               layers);
+    head.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " → m×" + num(x.streams);
+    out.push_back(head);
+}
+
 void add_state(const MhcHead&, const ModelSpec&, u64, u128, const StateOptions&, StateResult&) {}
 Ratio decode_growth(const MhcHead&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }
 
+// ---------------------------------------------------------------------------
+// MTP block
+// ---------------------------------------------------------------------------
+
+// The chapter's parameter counts cover the trunk only (主幹), and its state
+// figures exclude the MTP block's own window: no tensors, no state.
 void add_tensors(const MtpBlock&, const ModelSpec&, u64, std::vector<WeightTensor>&) {}
-void add_forward(const MtpBlock&, const ModelSpec&, const CallShape&, u64, Items&) {}
 void add_state(const MtpBlock&, const ModelSpec&, u64, u128, const StateOptions&, StateResult&) {}
+
+void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    if (c.mtp_steps == 0) return;
+    const u64 runs = static_cast<u64>(mul(c.mtp_steps, layers));  // every row below runs once per step
+    const u64 d = m.hidden;
+    const u128 rows = c.rows();
+    Items block;
+    if (x.embed_proj) block.push_back(projection("embed_proj", "嵌入投影", "output", rows, d, d, 1, runs));
+    block.push_back(projection("hidden_proj", x.hidden_proj_per_stream ? "主幹特徵投影（每路一次）" : "主幹特徵投影",
+                               "output", rows, d, d, x.hidden_proj_per_stream ? x.connection.streams : 1, runs));
+
+    // Step j runs the block on the call's rows with j more positions before
+    // them (the drafts of the earlier steps), so only the attention cores can
+    // differ between steps; a core that does is one row over all steps.
+    Items attention;
+    std::vector<bool> constant;
+    for (u128 j = 0; j < c.mtp_steps; ++j) {
+        CallShape step = c;
+        step.context = add(c.context, j);
+        Items one;
+        add_forward(x.attention, m, step, layers, one);
+        for (size_t i = 0; i < one.size(); ++i) {
+            if (j == 0) {
+                attention.push_back(one[i]);
+                constant.push_back(true);
+                continue;
+            }
+            LineItem& a = attention[i];
+            if (constant[i] && one[i].per_call == a.per_call) {
+                a.value = a.value + one[i].value;
+                a.layers = add(a.layers, layers);
+                continue;
+            }
+            if (constant[i]) {  // first change: fold the steps so far into one row
+                const u128 same = a.layers / layers;
+                if (same != 1) a.substituted = to_decimal(same) + "×(" + a.substituted + ")";
+                a.formula += "，各 MTP 步相加";
+                a.per_call = a.value / Ratio(layers);
+                a.layers = layers;
+                constant[i] = false;
+            }
+            a.substituted += "＋" + one[i].substituted;
+            a.per_call = a.per_call + one[i].per_call;
+            a.value = a.per_call * Ratio(layers);
+        }
+    }
+    for (auto& a : attention) block.push_back(std::move(a));
+
+    MoeFfn ffn;
+    ffn.experts = x.experts;
+    ffn.top_k = x.top_k;
+    ffn.expert_intermediate = x.expert_intermediate;
+    ffn.shared_intermediate = x.shared_intermediate;
+    Items rest;
+    add_forward(ffn, m, c, 1, rest);
+    add_forward(x.connection, m, c, 1, rest);
+    add_forward(x.head, m, c, 1, rest);
+    LineItem head = projection("lm_head", "共享詞表頭", "output", c.head_tokens, d, m.vocab, 1, 1);
+    head.shape = "m_out×" + num(d) + " → m_out×" + num(m.vocab);
+    head.formula = "2×m_out×" + num(d) + "×" + num(m.vocab);
+    head.weight = "與主幹共用 " + num(d) + "×" + num(m.vocab);
+    rest.push_back(head);
+    for (auto& it : rest) {
+        it.layers = runs;
+        it.value = it.per_call * Ratio(runs);
+        block.push_back(std::move(it));
+    }
+
+    for (auto& it : block) {
+        it.id = "mtp_" + it.id;
+        const std::string every_layer = "所有層：";  // the block is one layer
+        if (it.label.compare(0, every_layer.size(), every_layer) == 0) it.label.erase(0, every_layer.size());
+        it.label = "MTP：" + it.label;
+        it.section = "output";
+        out.push_back(std::move(it));
+    }
+}
+
+// decode_flops_sum's steps ask for no MTP steps, so the block adds nothing.
 Ratio decode_growth(const MtpBlock&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }
 
 }  // namespace tally::mech

@@ -1,20 +1,573 @@
 #include "deepseek_v41.hpp"
 
+#include <algorithm>
+
 namespace tally::mech {
 
-void add_tensors(const Csa2Attention&, const ModelSpec&, u64, std::vector<WeightTensor>&) {}
-void add_forward(const Csa2Attention&, const ModelSpec&, const CallShape&, u64, Items&) {}
-void add_state(const Csa2Attention&, const ModelSpec&, u64, u128, const StateOptions&, StateResult&) {}
-Ratio decode_growth(const Csa2Attention&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }
+namespace {
 
-void add_tensors(const SinglePassMhcConnection&, const ModelSpec&, u64, std::vector<WeightTensor>&) {}
-void add_forward(const SinglePassMhcConnection&, const ModelSpec&, const CallShape&, u64, Items&) {}
+using namespace v41;
+
+// ---------------------------------------------------------------- placement
+// A mechanism's overloads do not receive its layer group, but the generic
+// code always visits the mechanisms stored in m.groups, so the group is
+// found by address.  Its role names the stage of Table 2-D ("enc_", "dec_").
+
+const LayerGroup* group_of(const ModelSpec& m, const Csa2Attention& x) {
+    for (const auto& g : m.groups) {
+        if (std::get_if<Csa2Attention>(&g.attention) == &x) return &g;
+    }
+    return nullptr;
+}
+
+const LayerGroup* group_of(const ModelSpec& m, const SinglePassMhcConnection& x) {
+    for (const auto& g : m.groups) {
+        if (std::get_if<SinglePassMhcConnection>(&g.connection) == &x) return &g;
+    }
+    return nullptr;
+}
+
+const LayerGroup* group_of(const ModelSpec& m, const EngramBranch& x) {
+    for (const auto& g : m.groups) {
+        if (&g.engram == &x) return &g;
+    }
+    return nullptr;
+}
+
+struct Stage {
+    std::string id;     // prefix of line ids
+    std::string label;  // prefix of labels
+    std::string noun;   // "編碼器層" inside a label
+};
+
+Stage stage_of(const LayerGroup* g) {
+    if (g != nullptr && g->role == "encoder") return {"enc_", "編碼器：", "編碼器層"};
+    if (g != nullptr && g->role == "decoder") return {"dec_", "解碼器：", "解碼器層"};
+    return {"", "", ""};
+}
+
+// The first CSA2 group of the model (model-wide terms are emitted once, by it).
+const Csa2Attention* first_csa2(const ModelSpec& m) {
+    for (const auto& g : m.groups) {
+        if (const auto* a = std::get_if<Csa2Attention>(&g.attention)) return a;
+    }
+    return nullptr;
+}
+
+// The Full layer that owns the cache of ratio r (whose entry formats a
+// Reuse or Reindex layer reads); the layer itself when none is found.
+const Csa2Attention& owner_of(const ModelSpec& m, const Csa2Attention& x) {
+    if (x.owns_cache()) return x;
+    for (const auto& g : m.groups) {
+        const auto* a = std::get_if<Csa2Attention>(&g.attention);
+        if (a != nullptr && a->owns_cache() && a->cache_ratio == x.cache_ratio) return *a;
+    }
+    return x;
+}
+
+// ---------------------------------------------------------------- text
+std::string ratio_text(u64 r) { return num(r) + ":1"; }
+
+// ⌊x/r⌋ written plainly when r = 1.
+std::string over_text(const std::string& x, u64 r) { return r == 1 ? x : "⌊" + x + "/" + num(r) + "⌋"; }
+std::string floor_text(u64 r) { return over_text("v", r); }
+
+// A projection whose rows are not the call's query rows (u, n_cmp).
+LineItem projection_on(const std::string& symbol, std::string id, std::string label, std::string section, u128 rows,
+                       u64 in, u64 out, u64 layers) {
+    LineItem it = projection(std::move(id), std::move(label), std::move(section), rows, in, out, 1, layers);
+    it.shape = symbol + "×" + num(in) + " → " + symbol + "×" + num(out);
+    it.formula = "2×" + symbol + "×" + num(in) + "×" + num(out);
+    return it;
+}
+
+LineItem interaction_item(std::string id, std::string label, std::string shape, std::string formula,
+                          const std::string& factor_text, u128 factor, u128 count, u64 layers) {
+    LineItem it = computed(std::move(id), std::move(label), "attention", std::move(formula),
+                           factor_text + "×" + num(count), Ratio(mul(factor, count)), layers);
+    it.shape = std::move(shape);
+    it.weight = "無新增權重";
+    it.interaction = true;
+    return it;
+}
+
+// ---------------------------------------------------------------- one call
+// The queries of a call as CSA2 sees them.  v runs over first … last; u
+// positions (the last u of the sequence) get global KV.  A CED decoder call
+// has u = P > m = min(P, W): it replays only the prompt tail, so its window
+// holds only replayed positions.
+struct Run {
+    u128 batch = 1;
+    u128 queries = 0;  // per request
+    u128 first = 1;
+    u128 last = 0;
+    u128 global = 0;   // u
+    u128 before = 0;   // positions before the projected ones: last − u
+    bool replay = false;
+    bool reference = false;
+};
+
+Run run_of(const CallShape& c) {
+    Run r;
+    r.batch = c.batch;
+    r.queries = c.input;
+    r.first = add(c.context, 1);
+    r.last = add(c.context, c.input);
+    r.global = c.global_positions();
+    r.before = sub(r.last, r.global);
+    r.replay = r.global > r.queries;
+    r.reference = c.execution == "reference";
+    return r;
+}
+
+u128 window_count(const Csa2Attention& a, const Run& r) {
+    return r.replay ? sum_min(r.queries, a.window) : range_min(r.first, r.last, a.window);
+}
+
+u128 global_count(const Csa2Attention& a, const Run& r) {
+    return range_floor_cap(r.first, r.last, a.cache_ratio, a.top_k);
+}
+
+// Index entries scanned: the rectangle before masking on the reference path;
+// the causal count, capped by the candidate pool in Reindex layers, otherwise.
+u128 scan_count(const Csa2Attention& a, const Run& r) {
+    if (r.reference) return mul(r.queries, r.last / a.cache_ratio);
+    if (a.mode == Csa2Mode::Reindex) return range_floor_cap(r.first, r.last, a.cache_ratio, a.pool_entries());
+    return range_floor(r.first, r.last, a.cache_ratio);
+}
+
+// Global entries this call completes: ⌊(S+P)/r⌋ − ⌊S/r⌋.
+u128 new_entries(const Csa2Attention& a, const Run& r) { return r.last / a.cache_ratio - r.before / a.cache_ratio; }
+
+// ---------------------------------------------------------------- state
+// Bytes of one entry of `values` numbers in a storage dtype (reference layout).
+Ratio dtype_entry(const Dtype& d, u64 values) {
+    Ratio b(mul(values, d.bits), 8);
+    if (d.group_size != 0) b = b + Ratio(mul(ceil_div(values, d.group_size), d.scale_bytes));
+    return b;
+}
+
+std::string dtype_entry_text(const Dtype& d, u64 values) {
+    std::string t = num(values) + "×" + num(d.bits) + "/8";
+    if (d.group_size != 0) t += "+⌈" + num(values) + "/" + num(d.group_size) + "⌉×" + num(d.scale_bytes);
+    return t;
+}
+
+std::string format_text(const EntryFormat& f, u64 values) {
+    std::string t = num(values) + "×" + num(f.bits) + "/8";
+    if (f.group_size != 0) t += "+⌈" + num(values) + "/" + num(f.group_size) + "⌉×" + num(f.scale_bytes);
+    return t;
+}
+
+// An entry's size in the requested layout, and how it was obtained.
+struct EntrySize {
+    Ratio bytes;
+    std::string text;   // "512×4/8+⌈512/16⌉×1"
+    bool fallback = false;  // production asked, but no production format given
+};
+
+EntrySize entry_size(const EntryFormat& f, u64 values, const StateOptions& o) {
+    if (o.layout == "production" && f.given) return {entry_bytes(f, values), format_text(f, values), false};
+    return {dtype_entry(o.history, values), dtype_entry_text(o.history, values), o.layout == "production"};
+}
+
+const char* kNoProductionFormat = "（未給出生產格式，沿用參考精度）";
+
+// Items of the same id, value and formula are one row in more layers.
+void merge_into(Items& all, LineItem item) {
+    for (auto& existing : all) {
+        if (existing.id == item.id && existing.per_call == item.per_call && existing.formula == item.formula) {
+            existing.layers = add(existing.layers, item.layers);
+            existing.value = existing.value + item.value;
+            return;
+        }
+    }
+    for (const auto& existing : all) {
+        if (existing.id == item.id) {
+            item.id += "@" + std::to_string(all.size());
+            break;
+        }
+    }
+    all.push_back(std::move(item));
+}
+
+LineItem state_item(std::string id, std::string label, std::string section, std::string formula,
+                    std::string substituted, const Ratio& per_layer, u64 layers) {
+    return bytes_item(std::move(id), std::move(label), std::move(section), std::move(formula), std::move(substituted),
+                      per_layer, layers);
+}
+
+// ---------------------------------------------------------------- decode growth
+// Σ_{v=a..b} f(v) − n·f(a) for the FLOPs of one layer of `a` across decode
+// steps with visible counts v = a … b (CED counting, one query per step),
+// split into what grows (plus) and what shrinks (minus): a ratio-r owner
+// writes index keys only on steps where r divides v.
+struct Growth {
+    u128 plus = 0;
+    u128 minus = 0;
+};
+
+void add_growth(Growth& g, const Csa2Attention& x, u128 a, u128 b, u128 layers) {
+    const u128 n = b - a + 1;
+    const u128 attend = mul(4, x.heads, x.head_dim);
+    u128 plus = mul(attend, sub(range_min(a, b, x.window), mul(n, std::min<u128>(a, x.window))));
+    if (x.reads_global()) {
+        const u128 first = std::min<u128>(a / x.cache_ratio, x.top_k);
+        plus = add(plus, mul(attend, sub(range_floor_cap(a, b, x.cache_ratio, x.top_k), mul(n, first))));
+    }
+    if (x.runs_indexer()) {
+        const u128 per_entry = mul(2, x.index_heads, x.index_head_dim);
+        u128 scanned = 0;
+        if (x.mode == Csa2Mode::Reindex) {
+            const u128 cap = x.pool_entries();
+            scanned = sub(range_floor_cap(a, b, x.cache_ratio, cap), mul(n, std::min<u128>(a / x.cache_ratio, cap)));
+        } else {
+            scanned = sub(range_floor(a, b, x.cache_ratio), mul(n, a / x.cache_ratio));
+        }
+        plus = add(plus, mul(per_entry, scanned));
+    }
+    g.plus = add(g.plus, mul(plus, layers));
+    if (x.owns_cache()) {
+        const u128 key = mul(2, x.head_dim, x.index_head_dim);
+        const u128 written = multiples(a, b, x.cache_ratio);
+        const u128 baseline = mul(n, a % x.cache_ratio == 0 ? 1 : 0);
+        const u128 k = mul(key, layers);
+        if (written >= baseline) {
+            g.plus = add(g.plus, mul(k, written - baseline));
+        } else {
+            g.minus = add(g.minus, mul(k, baseline - written));
+        }
+    }
+}
+
+}  // namespace
+
+// ================================================================ helpers
+namespace v41 {
+
+Ratio entry_bytes(const EntryFormat& f, u64 values) {
+    Ratio b(mul(values, f.bits), 8);
+    if (f.group_size != 0) b = b + Ratio(mul(ceil_div(values, f.group_size), f.scale_bytes));
+    return b;
+}
+
+DecodeGrowth decode_growth_parts(const ModelSpec& m, u128 batch, u128 H, u128 n) {
+    if (n == 0) return {};
+    // Steps at S = H … H+n−1 see v = H+1 … H+n.
+    Growth g;
+    for (const auto& group : m.groups) {
+        if (const auto* y = std::get_if<Csa2Attention>(&group.attention)) add_growth(g, *y, add(H, 1), add(H, n), group.layers);
+    }
+    return {Ratio(mul(batch, g.plus)), Ratio(mul(batch, g.minus))};
+}
+
+CandidatePool candidate_pool(const Csa2Attention& builder, u128 entries) {
+    CandidatePool p;
+    if (builder.pool_block_size == 0) return p;
+    p.blocks = ceil_div(entries, builder.pool_block_size);
+    p.kept_blocks = std::min<u128>(p.blocks, builder.pool_blocks);
+    p.candidates = std::min<u128>(entries, mul(p.kept_blocks, builder.pool_block_size));
+    p.selected = std::min<u128>(p.candidates, builder.top_k);
+    return p;
+}
+
+}  // namespace v41
+
+// ================================================================ CSA2
+void add_tensors(const Csa2Attention& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
+    const auto A = ParamCategory::Attention;
+    const u64 d = m.hidden, q_width = x.heads * x.head_dim;
+    out.push_back(matrix("q_down", "查詢下投影", A, d, x.q_rank, layers));
+    out.push_back(matrix("q_up", "查詢上投影", A, x.q_rank, q_width, layers));
+    out.push_back(matrix("swa_kv", "區域性 SWA KV 投影", A, d, x.head_dim, layers));
+    out.push_back(matrix("out_group", "分組輸出投影（每組一個）", A, q_width / x.output_groups, x.output_rank,
+                         layers * x.output_groups));
+    out.push_back(matrix("out_concat", "輸出拼接投影", A, x.output_groups * x.output_rank, d, layers));
+    if (x.owns_cache()) {
+        out.push_back(matrix("global_kv", "全域 KV 投影", A, d, x.head_dim, layers));
+        if (x.cache_ratio > 1) {
+            out.push_back(matrix("compress_gate", ratio_text(x.cache_ratio) + " 壓縮門控", A, d, x.head_dim, layers));
+        }
+        out.push_back(matrix("index_key", "全域索引鍵投影", A, x.head_dim, x.index_head_dim, layers));
+    }
+    if (x.runs_indexer()) {
+        out.push_back(matrix("index_query", "索引查詢投影", A, x.q_rank, x.index_heads * x.index_head_dim, layers));
+        out.push_back(matrix("index_weight", "索引頭權重投影", A, d, x.index_heads, layers));
+    }
+}
+
+void add_forward(const Csa2Attention& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    const Stage s = stage_of(group_of(m, x));
+    const Run r = run_of(c);
+    const u64 d = m.hidden, q_width = x.heads * x.head_dim;
+    const u128 rows = mul(r.batch, r.queries);
+    const bool decoder = s.id == "dec_";
+    auto id = [&](const char* k) { return s.id + k; };
+    auto label = [&](const std::string& l) { return s.label + l; };
+
+    out.push_back(projection(id("q_down"), label("查詢下投影"), "attention", rows, d, x.q_rank, 1, layers));
+    out.push_back(projection(id("q_up"), label("查詢上投影"), "attention", rows, x.q_rank, q_width, 1, layers));
+    out.push_back(projection(id("swa_kv"), label("區域性 SWA KV 投影"), "attention", rows, d, x.head_dim, 1, layers));
+
+    if (x.owns_cache()) {
+        // Global KV (and the compression gate) on every position whose
+        // entries this call builds (u_l); a CED decoder projects them from
+        // the encoder's output for the whole prompt.
+        const u128 u_rows = mul(r.batch, r.global);
+        out.push_back(projection_on("u", id("global_kv"),
+                                    label(decoder ? "全域 KV 投影（輸入為編碼器輸出，u = P）" : "全域 KV 投影"),
+                                    "attention", u_rows, d, x.head_dim, layers));
+        if (x.cache_ratio > 1) {
+            out.push_back(projection_on("u", id("compress_gate"), label(ratio_text(x.cache_ratio) + " 壓縮門控"),
+                                        "attention", u_rows, d, x.head_dim, layers));
+        }
+        // Index keys only for entries completed in this call (n_cmp).
+        LineItem key = projection_on("n_cmp", id("index_key"), label("全域索引鍵投影（本次新完成的條目）"), "attention",
+                                     mul(r.batch, new_entries(x, r)), x.head_dim, x.index_head_dim, layers);
+        key.formula += x.cache_ratio == 1 ? "，n_cmp = P"
+                                          : "，n_cmp = " + over_text("(S+P)", x.cache_ratio) + " − " + over_text("S", x.cache_ratio);
+        out.push_back(key);
+    }
+
+    const std::string heads = num(x.heads) + " 個查詢頭，每頭 " + num(x.head_dim) + " 維";
+    const u128 attend = mul(4, x.heads, x.head_dim);
+    const std::string attend_text = "4×" + num(x.heads) + "×" + num(x.head_dim);
+
+    if (x.runs_indexer()) {
+        const u64 index_width = x.index_heads * x.index_head_dim;
+        out.push_back(projection(id("index_query"), label("索引查詢投影"), "attention", rows, x.q_rank, index_width, 1,
+                                 layers));
+        out.push_back(projection(id("index_weight"), label("索引頭權重投影"), "attention", rows, d, x.index_heads, 1,
+                                 layers));
+        const u128 per_entry = mul(2, x.index_heads, x.index_head_dim);
+        const std::string per_text = "2×" + num(x.index_heads) + "×" + num(x.index_head_dim);
+        const bool pool = x.mode == Csa2Mode::Reindex;
+        std::string formula;
+        if (r.reference) {
+            formula = per_text + "×B×P×" + over_text("(S+P)", x.cache_ratio) + "（矩形，遮蔽前" +
+                      (pool ? "；不受候選池限制）" : "）");
+        } else if (pool) {
+            formula = per_text + "×Σ_q min(" + floor_text(x.cache_ratio) + "," + num(x.pool_entries()) + ")";
+        } else {
+            formula = per_text + "×Σ_q " + floor_text(x.cache_ratio);
+        }
+        const std::string shape = num(x.index_heads) + " 個索引頭，每頭 " + num(x.index_head_dim) + " 維" +
+                                  (pool ? "；候選池 " + num(x.pool_blocks) + " 塊×" + num(x.pool_block_size) : "");
+        out.push_back(interaction_item(id(pool ? "reindex_scan" : "index_scan"),
+                                       label(pool ? "索引點積：在候選池內重新選取" : "索引點積：掃描全域條目"), shape,
+                                       formula, per_text, per_entry, mul(r.batch, scan_count(x, r)), layers));
+    }
+
+    {
+        const std::string formula = attend_text + (r.replay ? "×Σ_{i=1..m} min(i," + num(x.window) + ")（只見重放的末尾位置）"
+                                                            : "×Σ_q min(v," + num(x.window) + ")");
+        out.push_back(interaction_item(id("attn_window"), label("SWA 視窗注意力：QKᵀ 與 PV"), heads, formula,
+                                       attend_text, attend, mul(r.batch, window_count(x, r)), layers));
+    }
+    if (x.reads_global()) {
+        const std::string formula =
+            attend_text + "×Σ_q min(" + floor_text(x.cache_ratio) + "," + num(x.top_k) + ")";
+        out.push_back(interaction_item(id("attn_global"),
+                                       label("全域條目注意力：QKᵀ 與 PV（" + ratio_text(x.cache_ratio) + " 快取，top-" +
+                                             num(x.top_k) + "）"),
+                                       heads, formula, attend_text, attend, mul(r.batch, global_count(x, r)), layers));
+    }
+
+    // Each output group multiplies only its own slice: no cross-group terms.
+    out.push_back(projection(id("out_group"), label("分組輸出投影（各組內運算）"), "attention", rows,
+                             q_width / x.output_groups, x.output_rank, x.output_groups, layers));
+    out.push_back(projection(id("out_concat"), label("輸出拼接投影"), "attention", rows, x.output_groups * x.output_rank,
+                             d, 1, layers));
+
+    // V4.1's speculative-decoding module: asked for, but not modelled.
+    if (c.mtp_steps != 0 && first_csa2(m) == &x) {
+        LineItem note = computed("dspark", "DSpark／MTP（推測解碼模組）：未建模", "output",
+                                 "章節未給出 V4.1 DSpark／MTP 的形狀，不計入（0 表示未建模，不是沒有成本）", "—", Ratio(0), 1);
+        note.weight = "形狀未公布";
+        out.push_back(note);
+    }
+}
+
+void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o,
+               StateResult& out) {
+    const Stage s = stage_of(group_of(m, x));
+    const Csa2Attention& owner = owner_of(m, x);
+    const u128 N = tokens;
+    const std::string r_text = num(x.cache_ratio);
+
+    const EntrySize win = entry_size(x.window_format, x.head_dim, o);
+    const std::string win_note = win.fallback ? kNoProductionFormat : "";
+    const u128 in_window = std::min<u128>(N, x.window);
+    merge_into(out.items, state_item("window", "區域性 SWA 視窗" + win_note, "window",
+                                     "min(N," + num(x.window) + ")×每條位元組",
+                                     num(in_window) + "×(" + win.text + ")", win.bytes * Ratio(in_window), layers));
+
+    const EntrySize main = entry_size(owner.main_format, owner.head_dim, o);
+    const EntrySize index = entry_size(owner.index_format, owner.index_head_dim, o);
+    const std::string main_note = main.fallback ? kNoProductionFormat : "";
+    const std::string index_note = index.fallback ? kNoProductionFormat : "";
+
+    if (x.owns_cache()) {
+        const u128 entries = N / x.cache_ratio;
+        const std::string kind = x.cache_ratio > 1 ? ratio_text(x.cache_ratio) + " 壓縮" : "1:1";
+        merge_into(out.items,
+                   state_item(s.id + "global_main", s.label + "全域 KV 主記錄（" + kind + "）" + main_note,
+                              x.cache_ratio > 1 ? "compressed" : "history", over_text("N", x.cache_ratio) + "×每條位元組",
+                              num(entries) + "×(" + main.text + ")", main.bytes * Ratio(entries), layers));
+        merge_into(out.items, state_item(s.id + "global_index", s.label + "全域索引記錄" + index_note, "index",
+                                         over_text("N", x.cache_ratio) + "×每條位元組", num(entries) + "×(" + index.text + ")",
+                                         index.bytes * Ratio(entries), layers));
+        if (x.cache_ratio > 1) {
+            // KV and gate of the r positions an entry is built from, FP32
+            // in both layouts (no production format is given).
+            const u128 buffer = mul(2, x.cache_ratio, x.head_dim, 4);
+            merge_into(out.items,
+                       state_item(s.id + "compressor",
+                                  s.label + ratio_text(x.cache_ratio) + " 壓縮緩衝（FP32" +
+                                      (o.layout == "production" ? "；生產格式未給出）" : "）"),
+                                  "buffer", "2×r×d×4 B", "2×" + r_text + "×" + num(x.head_dim) + "×4", Ratio(buffer),
+                                  layers));
+        }
+        // Average growth: one main and one index entry per r positions.
+        out.per_token = out.per_token + (main.bytes + index.bytes) * Ratio(layers, x.cache_ratio);
+    }
+
+    // One decode step whose query sees N positions (itself included), as in
+    // section 2.3.6: what it reads, then what it writes.
+    merge_into(out.reads, state_item("read_window", "讀取：SWA 視窗" + win_note, "window",
+                                     "min(N," + num(x.window) + ")×每條位元組",
+                                     num(in_window) + "×(" + win.text + ")", win.bytes * Ratio(in_window), layers));
+    if (x.reads_global()) {
+        const u128 selected = std::min<u128>(N / x.cache_ratio, x.top_k);
+        merge_into(out.reads,
+                   state_item(s.id + "read_main", "讀取：" + s.noun + "選中的全域主記錄（top-" + num(x.top_k) + "）" + main_note,
+                              x.cache_ratio > 1 ? "compressed" : "history",
+                              "min(" + over_text("N", x.cache_ratio) + "," + num(x.top_k) + ")×每條位元組",
+                              num(selected) + "×(" + main.text + ")", main.bytes * Ratio(selected), layers));
+    }
+    if (x.mode == Csa2Mode::Full) {
+        const u128 scanned = N / x.cache_ratio;
+        merge_into(out.reads, state_item(s.id + "read_index", "讀取：" + s.noun + "索引掃描的全域索引記錄" + index_note,
+                                         "index", over_text("N", x.cache_ratio) + "×每條位元組",
+                                         num(scanned) + "×(" + index.text + ")", index.bytes * Ratio(scanned), layers));
+    } else if (x.mode == Csa2Mode::Reindex) {
+        const u128 scanned = std::min<u128>(N / x.cache_ratio, x.pool_entries());
+        merge_into(out.reads,
+                   state_item(s.id + "read_pool_index", "讀取：" + s.noun + "候選池內的索引記錄（Reindex）" + index_note,
+                              "index", "min(" + over_text("N", x.cache_ratio) + "," + num(x.pool_entries()) + ")×每條位元組",
+                              num(scanned) + "×(" + index.text + ")", index.bytes * Ratio(scanned), layers));
+    }
+    merge_into(out.reads, state_item("write_window", "寫入：本步的視窗條目（填滿後覆蓋舊槽位）" + win_note, "write",
+                                     "1×每條位元組", "1×(" + win.text + ")", win.bytes, layers));
+    if (x.owns_cache()) {
+        const u128 completed = N % x.cache_ratio == 0 ? 1 : 0;
+        merge_into(out.reads,
+                   state_item(s.id + "write_global", "寫入：" + s.noun + "本步新完成的全域條目（主記錄＋索引）", "write",
+                              "[" + r_text + " 整除 N]×(主記錄＋索引)",
+                              num(completed) + "×(" + main.text + " + " + index.text + ")",
+                              (main.bytes + index.bytes) * Ratio(completed), layers));
+    }
+}
+
+Ratio decode_growth(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers) {
+    if (n == 0) return Ratio(0);
+    // The first CSA2 group returns the growth of every CSA2 group at once
+    // and the others return 0, so the value is negative only when the whole
+    // model's is (see v41::decode_growth_parts).
+    v41::DecodeGrowth g;
+    if (first_csa2(m) == nullptr || group_of(m, x) == nullptr) {
+        Growth own;
+        add_growth(own, x, add(H, 1), add(H, n), layers);
+        g = {Ratio(mul(batch, own.plus)), Ratio(mul(batch, own.minus))};
+    } else if (first_csa2(m) != &x) {
+        return Ratio(0);
+    } else {
+        g = v41::decode_growth_parts(m, batch, H, n);
+    }
+    if (g.plus < g.minus) {
+        throw NegativeResult("V4.1 decode steps shrink over this range (2:1 index keys every other step); "
+                             "the generic decode sum has no negative term");
+    }
+    return g.plus - g.minus;
+}
+
+// ================================================================ Single-Pass mHC
+namespace {
+u64 mhc_in(const SinglePassMhcConnection& x, const ModelSpec& m) { return x.streams * m.hidden; }
+u64 mhc_out(const SinglePassMhcConnection& x) { return x.streams * x.streams + 2 * x.streams; }
+}  // namespace
+
+void add_tensors(const SinglePassMhcConnection& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
+    out.push_back(matrix("mhc_attn", "注意力 Single-Pass mHC 投影", ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
+    out.push_back(matrix("mhc_ffn", "FFN Single-Pass mHC 投影", ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
+}
+
+void add_forward(const SinglePassMhcConnection& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    const Stage s = stage_of(group_of(m, x));
+    const u128 rows = c.rows();
+    out.push_back(projection(s.id + "mhc_attn", s.label + "注意力 Single-Pass mHC 投影", "attention", rows, mhc_in(x, m),
+                             mhc_out(x), 1, layers));
+    out.push_back(projection(s.id + "mhc_ffn", s.label + "FFN Single-Pass mHC 投影", "ffn", rows, mhc_in(x, m),
+                             mhc_out(x), 1, layers));
+}
+
 void add_state(const SinglePassMhcConnection&, const ModelSpec&, u64, u128, const StateOptions&, StateResult&) {}
+
 Ratio decode_growth(const SinglePassMhcConnection&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }
 
-void add_tensors(const EngramBranch&, const ModelSpec&, u64, std::vector<WeightTensor>&) {}
-void add_forward(const EngramBranch&, const ModelSpec&, const CallShape&, u64, Items&) {}
-void add_state(const EngramBranch&, const ModelSpec&, u64, u128, const StateOptions&, StateResult&) {}
+// ================================================================ Engram
+namespace {
+u64 engram_out(const EngramBranch& x, const ModelSpec& m) { return (x.keys + 1) * m.hidden; }
+
+// The token-id history is one per request, kept by the first Engram group.
+bool first_engram(const ModelSpec& m, const EngramBranch& x) {
+    for (const auto& g : m.groups) {
+        if (g.engram.enabled) return &g.engram == &x;
+    }
+    return false;
+}
+}  // namespace
+
+void add_tensors(const EngramBranch& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
+    if (!x.enabled) return;
+    const u64 width = static_cast<u64>(x.lookup_width());
+    out.push_back(matrix("engram_kv", "Engram 查詢結果的 KV 投影", ParamCategory::Engram, width, engram_out(x, m), layers));
+    // The lookup tables: listed even when their rows are unknown, so the
+    // missing size shows instead of silently counting as zero.
+    WeightTensor tables{"engram_tables",
+                        x.table_rows != 0 ? "Engram 查表" : "Engram 查表（每桶列數未給出，未計入）",
+                        ParamCategory::Engram,
+                        x.table_rows,
+                        x.bucket_dim,
+                        layers * x.buckets,
+                        false,
+                        true};
+    out.push_back(tables);
+}
+
+void add_forward(const EngramBranch& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
+    if (!x.enabled) return;
+    const Stage s = stage_of(group_of(m, x));
+    LineItem lookup = computed(s.id + "engram_lookup",
+                               s.label + "Engram 查表：" + num(x.buckets) + " 桶各取 " + num(x.bucket_dim) + " 維",
+                               "engram", "0（查表不計作矩陣乘法，讀取另計）", "0", Ratio(0), layers);
+    lookup.shape = "m 個 n-gram → m×" + num(x.lookup_width());
+    lookup.weight = "查表";
+    out.push_back(lookup);
+    out.push_back(projection(s.id + "engram_kv", s.label + "Engram 查詢結果的 KV 投影（" + num(x.keys) + " 路鍵＋1 個共享值）",
+                             "engram", c.rows(), static_cast<u64>(x.lookup_width()), engram_out(x, m), 1, layers));
+}
+
+void add_state(const EngramBranch& x, const ModelSpec& m, u64, u128 tokens, const StateOptions& o, StateResult& out) {
+    if (!x.enabled || x.token_history_bytes == 0 || !first_engram(m, x)) return;
+    out.items.push_back(state_item("token_history",
+                                   std::string("token 歷史（int64，供 Engram 構造跨呼叫 n-gram") +
+                                       (o.layout == "production" ? "；生產格式未給出，沿用參考）" : "）"),
+                                   "token_history", "N×" + num(x.token_history_bytes) + " B",
+                                   num(tokens) + "×" + num(x.token_history_bytes),
+                                   Ratio(mul(tokens, x.token_history_bytes)), 1));
+}
+
 Ratio decode_growth(const EngramBranch&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }
 
 }  // namespace tally::mech

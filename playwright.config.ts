@@ -1,0 +1,43 @@
+// Browser tests for the static site in dist/ (build it first: npm run build:site).
+// Chromium comes from Debian (/usr/bin/chromium); Playwright's own browser
+// downloads are not available here. The server picks a free port and prints
+// it; webServer.wait copies it into process.env.TALLY_PORT for the tests.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  testMatch: '**/*.spec.ts',
+  // Headroom for a busy 2-core machine.  Speed targets are not tests: they
+  // are figures that `npm run bench` prints.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2, // the machines have 2 cores
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results/browser',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.TALLY_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'off',
+  },
+  webServer: {
+    command: 'node tests/browser/serve.mjs dist 0',
+    wait: { stdout: /listening on port (?<tally_port>\d+)/ },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,156 @@
+#include "answer_op.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/answer.hpp"
+#include "errors.hpp"
+#include "fields.hpp"
+
+namespace tally::api {
+
+namespace {
+
+// Exercises list a handful of typical wrong values; more is a content bug.
+constexpr std::size_t kMaxMistakes = 16;
+constexpr std::size_t kMaxCodeLength = 40;
+constexpr std::size_t kMaxMessageBytes = 600;
+
+std::string shown(const Json& v) {
+    std::string s = v.dump();
+    if (s.size() > 40) s = s.substr(0, 37) + "...";
+    return "收到 " + s;
+}
+
+// Like RequestFields for the nested objects: a typo ("digit") must not be
+// silently ignored.
+void reject_unknown(const Json& object, const std::vector<std::string>& allowed, const std::string& path) {
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        bool known = false;
+        for (const auto& a : allowed) known = known || a == it.key();
+        if (known) continue;
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : "、") + a;
+        throw FieldError(path + "." + it.key(), "未知欄位「" + it.key() + "」；" + path + " 可用的欄位：" + list);
+    }
+}
+
+std::string answer_of(const Json& request) {
+    if (!request.contains("answer")) throw FieldError("answer", "缺少必填欄位 answer（學習者輸入的答案，字串）");
+    const Json& a = request.at("answer");
+    if (!a.is_string()) throw FieldError("answer", "answer（學習者輸入的答案）必須是字串，" + shown(a));
+    return a.get<std::string>();  // empty or unreadable text is a verdict, not an error
+}
+
+Ratio decimal_of(const Json& parent, const std::string& key, const std::string& path) {
+    const std::string accepted =
+        "必須是非負的十進位字串（最多 38 位數字、12 位小數），例如 \"1207959552\" 或 \"3514.25\"";
+    if (!parent.contains(key)) throw FieldError(path, "缺少必填欄位 " + path + "；" + accepted);
+    const Json& v = parent.at(key);
+    Ratio out;
+    if (!v.is_string() || !parse_expected_decimal(v.get<std::string>(), out)) {
+        throw FieldError(path, path + accepted + "，" + shown(v));
+    }
+    return out;
+}
+
+AnswerUnit unit_of(const Json& expected) {
+    const std::string accepted = "可用：\"B\"、\"FLOPs\"、\"tokens\"、\"requests\"、\"params\"、\"\"（純數）、\"%\"";
+    if (!expected.contains("unit")) throw FieldError("expected.unit", "缺少必填欄位 expected.unit；" + accepted);
+    const Json& u = expected.at("unit");
+    AnswerUnit out = AnswerUnit::Pure;
+    if (!u.is_string() || !answer_unit_from_id(u.get<std::string>(), out)) {
+        throw FieldError("expected.unit", "未知的單位，" + shown(u) + "；" + accepted +
+                                              "（GiB、TFLOPs 等請換算成基本單位 B、FLOPs 的精確值）");
+    }
+    return out;
+}
+
+unsigned digits_of(const Json& expected) {
+    if (!expected.contains("digits")) return 0;
+    const Json& d = expected.at("digits");
+    if (!d.is_number_unsigned() || d.get<std::uint64_t>() < 1 || d.get<std::uint64_t>() > 30) {
+        throw FieldError("expected.digits", "expected.digits（書中印出的有效數字位數）必須是 1 到 30 的整數，" + shown(d));
+    }
+    return static_cast<unsigned>(d.get<std::uint64_t>());
+}
+
+bool is_code(const std::string& s) {
+    if (s.empty() || s.size() > kMaxCodeLength || s[0] < 'a' || s[0] > 'z') return false;
+    for (char c : s) {
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    }
+    return true;
+}
+
+KnownMistake mistake_of(const Json& m, const std::string& path, const Ratio& right) {
+    if (!m.is_object()) throw FieldError(path, path + " 必須是物件 {\"code\": …, \"value\": …}，" + shown(m));
+    reject_unknown(m, {"code", "value", "message"}, path);
+    KnownMistake out;
+    if (!m.contains("code") || !m.at("code").is_string() || !is_code(m.at("code").get<std::string>())) {
+        throw FieldError(path + ".code", path + ".code 必須是小寫英文、數字與底線組成的代碼（例如 \"query_heads\"），" +
+                                             shown(m.value("code", Json())));
+    }
+    out.code = m.at("code").get<std::string>();
+    out.value = decimal_of(m, "value", path + ".value");
+    if (out.value == right) throw FieldError(path + ".value", path + ".value 與 expected.value 相同，不能當作錯誤答案");
+    if (m.contains("message")) {
+        const Json& msg = m.at("message");
+        if (!msg.is_string() || msg.get<std::string>().empty() || msg.get<std::string>().size() > kMaxMessageBytes) {
+            throw FieldError(path + ".message", path + ".message 必須是非空字串（最多 600 位元組），" + shown(msg));
+        }
+        out.message = msg.get<std::string>();
+    }
+    return out;
+}
+
+std::vector<KnownMistake> mistakes_of(const Json& expected, const Ratio& right) {
+    std::vector<KnownMistake> out;
+    if (!expected.contains("mistakes")) return out;
+    const Json& list = expected.at("mistakes");
+    if (!list.is_array() || list.size() > kMaxMistakes) {
+        throw FieldError("expected.mistakes", "expected.mistakes 必須是最多 16 項的陣列，" + shown(list));
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        out.push_back(mistake_of(list[i], "expected.mistakes[" + std::to_string(i) + "]", right));
+    }
+    return out;
+}
+
+ExpectedAnswer expected_of(const Json& request) {
+    if (!request.contains("expected")) {
+        throw FieldError("expected", "缺少必填欄位 expected（題目的正確值，物件 {value, unit, digits, mistakes}）");
+    }
+    const Json& e = request.at("expected");
+    if (!e.is_object()) throw FieldError("expected", "expected 必須是物件 {value, unit, digits, mistakes}，" + shown(e));
+    reject_unknown(e, {"value", "unit", "digits", "mistakes"}, "expected");
+    ExpectedAnswer out;
+    out.value = decimal_of(e, "value", "expected.value");
+    out.unit = unit_of(e);
+    out.digits = digits_of(e);
+    out.mistakes = mistakes_of(e, out.value);
+    return out;
+}
+
+Json verdict_json(const AnswerVerdict& v) {
+    Json r;
+    r["correct"] = v.correct;
+    r["mistake"] = v.mistake.empty() ? Json(nullptr) : Json(v.mistake);
+    r["message"] = v.message;
+    r["understood"] = v.understood.empty() ? Json(nullptr) : Json(v.understood);
+    r["parsed"] = v.has_parsed ? Json(v.parsed) : Json(nullptr);
+    r["parsed_unit"] = v.has_parsed ? Json(v.parsed_unit) : Json(nullptr);
+    return r;
+}
+
+}  // namespace
+
+Json op_check_answer(const Json& request) {
+    RequestFields f(request, {"answer", "expected"});
+    const std::string answer = answer_of(request);
+    return verdict_json(check_answer(answer, expected_of(request)));
+}
+
+}  // namespace tally::api

@@ -1,0 +1,100 @@
+// The page is complete before JavaScript runs, hydration does not move
+// anything, and nothing is loaded from other hosts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { DEFAULTS, expect, openChapter, settled, test, widget } from './fixtures';
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the prerendered HTML already contains every default result', async ({ page, core }) => {
+    await page.goto('./');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
+    await expect(widget(page, 'table-2-1').getByTestId('total')).toHaveText(core.ok(DEFAULTS.forward).display as string);
+    await expect(widget(page, 'table-2-1').getByTestId('total')).toHaveText('133.59 TFLOPs');
+    await expect(widget(page, 'capacity').getByTestId('requests')).toHaveText(core.ok(DEFAULTS.capacity).display as string);
+    const req = core.ok(DEFAULTS.request);
+    await expect(widget(page, 'decode').getByTestId('reads')).toHaveText(req.kv_read_display as string);
+    await expect(widget(page, 'decode').getByTestId('final-kv')).toHaveText(req.final_kv_display as string);
+    for (const kind of ['table-2-1', 'capacity', 'decode']) {
+      await expect(widget(page, kind)).not.toHaveAttribute('data-ready', 'true');
+    }
+    // Math is rendered at build time (KaTeX HTML + MathML), not by a script.
+    expect(await page.locator('.katex').count()).toBeGreaterThan(20);
+    // Deep-link targets exist.
+    for (const id of ['tab-2-1', 'example-2-3', 'sec-2-6-2']) await expect(page.locator(`#${id}`)).toHaveCount(1);
+  });
+
+  test('the raw HTML response contains the default total (no JS involved at all)', async ({ request, core }) => {
+    const html = await (await request.get('./')).text();
+    expect(html).toContain(`data-testid="total" aria-live="polite" data-b="total">${core.ok(DEFAULTS.forward).display}<`);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline scripts
+    expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/); // no absolute URLs to other hosts
+    expect(html).not.toMatch(/\b(?:src|href)="\//); // relative only: works from any sub-path
+  });
+});
+
+test('hydration keeps the prerendered markup and layout (no shift)', async ({ browser, page, baseURL }) => {
+  // Same viewport, with and without JavaScript: each widget's output region
+  // must be identical in markup and in position/size.
+  const measure = async (p: typeof page) =>
+    p.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-widget]')].map((w) => {
+        const out = w.querySelector<HTMLElement>('[data-output]')!;
+        const r = w.getBoundingClientRect();
+        return { kind: w.dataset.widget, html: out.outerHTML, box: [r.x, r.y + window.scrollY, r.width, r.height].map(Math.round) };
+      }),
+    );
+
+  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 } });
+  const staticPage = await noJs.newPage();
+  await staticPage.goto(baseURL!);
+  await staticPage.evaluate(() => document.fonts.ready);
+  const before = await measure(staticPage);
+  await noJs.close();
+
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await openChapter(page);
+  await settled(page); // includes the in-browser recomputation of the defaults
+  await page.evaluate(() => document.fonts.ready);
+  const after = await measure(page);
+  expect(after).toEqual(before);
+});
+
+test('layout-shift score is zero while the widgets hydrate', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __cls: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await openChapter(page);
+  await settled(page);
+  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+});
+
+test('every request stays on the page origin (no CDN, fonts and WASM bundled)', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.protocol !== 'data:' && u.origin !== origin) foreign.push(r.url());
+  });
+  await openChapter(page);
+  await page.evaluate(() => document.fonts.ready);
+  expect(foreign).toEqual([]);
+});
+
+test('if the WASM cannot load, the page says so and keeps the prerendered numbers', async ({ page, core, pageErrors }) => {
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto('./');
+  const status = widget(page, 'table-2-1').locator('[data-status]');
+  const content = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/widgets.json'), 'utf8'));
+  await expect(status).toHaveText(content.status.failed);
+  await expect(widget(page, 'table-2-1').getByTestId('total')).toHaveText(core.ok(DEFAULTS.forward).display as string);
+  await expect(widget(page, 'table-2-1')).not.toHaveAttribute('data-ready', 'true');
+  pageErrors.length = 0; // the failed load is logged on purpose; this test expects it
+});

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// npm run build:site — writes the complete static site into dist/.
+//
+//   1. Vite builds the browser bundle (hashed JS/CSS, KaTeX fonts) + manifest.
+//   2. Vite bundles web/src/site/build.ts for Node (same TypeScript widget
+//      code the browser runs, so prerendered markup equals hydrated markup).
+//   3. The WASM glue and binary are copied under content-hashed names.
+//   4. The Node build of the core (tally_node) computes every widget's default
+//      result, and each content/ch02/*.md becomes a full HTML page.
+//
+// The core is looked up in build/wasm/ (override with TALLY_WASM_DIR); the
+// lead's CMake wasm preset produces it.
+
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
+const dist = path.join(root, 'dist');
+const ssrOut = path.join(root, '.cache/site-ssr');
+const contentDir = path.join(root, 'content/ch02');
+
+const need = ['tally_web.mjs', 'tally_web.wasm', 'tally_node.mjs', 'tally_node.wasm'].map((f) => path.join(wasmDir, f));
+const missing = need.filter((f) => !existsSync(f));
+if (missing.length) {
+  console.error(`build:site: the WASM core is missing:\n  ${missing.join('\n  ')}\nBuild it first (cmake --preset wasm && cmake --build --preset wasm).`);
+  process.exit(1);
+}
+
+// 1. Browser bundle.
+await build({ configFile: path.join(root, 'vite.config.ts'), root, logLevel: 'warn' });
+const manifestPath = path.join(dist, '.vite/manifest.json');
+const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8'));
+const entry = manifest['web/src/main.ts'];
+if (!entry) throw new Error('build:site: web/src/main.ts missing from the Vite manifest');
+await fs.rm(path.dirname(manifestPath), { recursive: true, force: true }); // not part of the site
+
+// 2. Page generator for Node.
+await build({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  build: {
+    ssr: 'web/src/site/build.ts',
+    outDir: ssrOut,
+    emptyOutDir: true,
+    target: 'node20',
+    rolldownOptions: { output: { entryFileNames: 'build.mjs' } },
+  },
+});
+
+// 3. Core for the browser, content-hashed so a new core never mixes with a cached old one.
+const [glue, binary] = await Promise.all([fs.readFile(need[0]), fs.readFile(need[1])]);
+const hash = createHash('sha256').update(glue).update(binary).digest('hex').slice(0, 10);
+const wasmGlue = `wasm/tally_web.${hash}.mjs`;
+const wasmBinary = `wasm/tally_web.${hash}.wasm`;
+await fs.mkdir(path.join(dist, 'wasm'), { recursive: true });
+await fs.writeFile(path.join(dist, wasmGlue), glue);
+await fs.writeFile(path.join(dist, wasmBinary), binary);
+
+// 4. Pages, with widgets prerendered by the Node build of the same core.
+// Emscripten's Node glue would try fetch() on a file path, so hand it the bytes.
+const createTally = (await import(pathToFileURL(need[2]).href)).default;
+const module = await createTally({ wasmBinary: await fs.readFile(need[3]) });
+const { buildPages } = await import(pathToFileURL(path.join(ssrOut, 'build.mjs')).href);
+const pages = await buildPages({
+  module,
+  contentDir,
+  outDir: dist,
+  assets: { script: entry.file, styles: entry.css ?? [], fonts: entry.assets ?? [], wasmGlue, wasmBinary },
+});
+
+console.log(`build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash})`);

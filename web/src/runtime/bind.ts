@@ -1,0 +1,83 @@
+// Minimal one-way data binding. A widget turns a core result into a flat
+// View (key → string); templates mark where each key goes; on every update we
+// write only the text nodes / attributes whose value changed. This keeps a
+// control change far below one frame without re-rendering the widget.
+
+import { attrs, esc } from './html';
+
+/** key → text or attribute value; null removes an attribute / empties text. */
+export type View = Record<string, string | null>;
+
+/**
+ * Special key: a signature of the output's structure (e.g. the table's row ids).
+ * If it changes, the bound elements no longer match and the region is re-rendered.
+ */
+export const SHAPE = '$shape';
+
+/** `<tag data-b="key">text</tag>`: element whose whole text is view[key]. */
+export function boundText(tag: string, key: string, view: View, extra: Record<string, string | null> = {}): string {
+  return `<${tag}${attrs(extra)} data-b="${esc(key)}">${esc(view[key] ?? '')}</${tag}>`;
+}
+
+/**
+ * Attributes bound to view keys: {width: 'seg.kv.w'} renders width="…" and
+ * records the binding in data-a so hydration can find it again.
+ */
+export function boundAttrs(map: Record<string, string>, view: View): string {
+  const values: Record<string, string | null> = {};
+  for (const [attr, key] of Object.entries(map)) values[attr] = view[key] ?? null;
+  const spec = Object.entries(map)
+    .map(([attr, key]) => `${attr}:${key}`)
+    .join(' ');
+  return `${attrs(values)} data-a="${esc(spec)}"`;
+}
+
+export class Bindings {
+  private texts: Array<[Element, string]> = [];
+  private attrBindings: Array<[Element, string, string]> = [];
+
+  constructor(private readonly region: HTMLElement) {
+    this.scan();
+  }
+
+  /** (Re)collect bound elements; called after the region's markup is replaced. */
+  scan(): void {
+    this.texts = [];
+    this.attrBindings = [];
+    for (const el of this.region.querySelectorAll('[data-b]')) this.texts.push([el, el.getAttribute('data-b') ?? '']);
+    for (const el of this.region.querySelectorAll('[data-a]')) {
+      for (const pair of (el.getAttribute('data-a') ?? '').split(' ')) {
+        const i = pair.indexOf(':');
+        if (i > 0) this.attrBindings.push([el, pair.slice(0, i), pair.slice(i + 1)]);
+      }
+    }
+  }
+
+  /** Write changed values. Returns false if the structure differs (caller re-renders). */
+  apply(view: View): boolean {
+    if ((view[SHAPE] ?? '') !== (this.region.getAttribute('data-shape') ?? '')) return false;
+    for (const [el, key] of this.texts) {
+      const v = view[key] ?? '';
+      if (el.textContent !== v) el.textContent = v;
+    }
+    for (const [el, attr, key] of this.attrBindings) {
+      const v = view[key];
+      if (v === null || v === undefined) {
+        if (el.hasAttribute(attr)) el.removeAttribute(attr);
+      } else if (el.getAttribute(attr) !== v) {
+        el.setAttribute(attr, v);
+      }
+    }
+    return true;
+  }
+}
+
+/** View keys for the core's remarks (e.g. "beyond the released context"). */
+export function notesView(notes: string[]): View {
+  return { notes: notes.join('；'), 'notes.hidden': notes.length ? null : '' };
+}
+
+/** One paragraph for the remarks; always present so it can appear without re-rendering. */
+export function notesMarkup(view: View): string {
+  return `<p class="tally-notes"${boundAttrs({ hidden: 'notes.hidden' }, view)} data-testid="notes" data-b="notes">${esc(view.notes ?? '')}</p>`;
+}

@@ -1,0 +1,302 @@
+// Typed boundary to the C++ core (compiled to WASM). The core computes and
+// formats every number; this file only checks the response shape and turns
+// integer fields into bigint, because the core sends integers above 2^53 as
+// decimal strings and smaller ones as JSON numbers.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Fields = Record<string, Json>;
+
+/** What the Emscripten module exposes (browser and Node builds alike). */
+export interface TallyModule {
+  evaluate(requestJson: string): string;
+}
+
+/** The core rejected the request: `field` names the offending request field. */
+export class EngineError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+/** The core answered something this wrapper cannot read: a bug, never user input. */
+export class ProtocolError extends Error {
+  override name = 'ProtocolError';
+}
+
+// ---------------------------------------------------------------------------
+// Result types (only the fields the site uses are decoded).
+
+export interface ForwardItem {
+  id: string;
+  label: string;
+  section: string;
+  shape: string;
+  weight: string;
+  formula: string;
+  substituted: string;
+  layers: bigint;
+  per_call: bigint;
+  flops: bigint;
+  display: string;
+}
+export interface ForwardResult {
+  total: bigint;
+  display: string;
+  n_pair: bigint;
+  rows: bigint;
+  items: ForwardItem[];
+  displays: Record<string, string>;
+  /** Core remarks, e.g. a context beyond the model's released length. */
+  notes: string[];
+}
+
+export interface CapacitySegment {
+  id: string; // "weights" | "workspace" | "kv" | "free"
+  label: string;
+  bytes: bigint;
+  display: string;
+}
+export interface CapacityResult {
+  requests: bigint;
+  display: string;
+  device_bytes: bigint;
+  weight_bytes: bigint;
+  workspace_bytes: bigint;
+  kv_bytes_per_request: bigint;
+  kv_bytes_total: bigint;
+  free_bytes: bigint;
+  /** 0 unless weights + workspace alone exceed the device. */
+  shortfall_bytes: bigint;
+  items: CapacitySegment[];
+  /** Any extra preformatted strings the core adds (…_display), kept verbatim. */
+  displays: Record<string, string>;
+  notes: string[];
+}
+
+export interface RequestResult {
+  decode_steps: bigint;
+  kv_read_tokens: bigint;
+  kv_read_bytes: bigint;
+  kv_read_display: string;
+  new_kv_bytes: bigint;
+  new_kv_display: string;
+  prefill_kv_bytes: bigint;
+  final_kv_bytes: bigint;
+  final_kv_display: string;
+  total: bigint;
+  display: string;
+  prefill_flops: bigint;
+  decode_flops: bigint;
+  displays: Record<string, string>;
+  notes: string[];
+}
+
+export interface KvResult {
+  bytes_per_token: bigint;
+  total: bigint;
+  display: string;
+}
+
+export interface CatalogEntry {
+  id: string;
+  name: string;
+}
+export interface CatalogGpu extends CatalogEntry {
+  memory_bytes: bigint;
+  display: string;
+}
+export interface Catalog {
+  models: CatalogEntry[];
+  gpus: CatalogGpu[];
+  dtypes: CatalogEntry[];
+}
+
+export interface OpResults {
+  forward: ForwardResult;
+  capacity: CapacityResult;
+  request: RequestResult;
+  kv: KvResult;
+  catalog: Catalog;
+}
+export type Op = keyof OpResults;
+
+/** evaluate(op, fields) → typed result, or rejects with EngineError. */
+export type Engine = <K extends Op>(op: K, fields?: Fields) => Promise<OpResults[K]>;
+
+// ---------------------------------------------------------------------------
+// Field readers. Each names the JSON path so a protocol mismatch is findable.
+
+type Obj = Record<string, unknown>;
+
+function obj(v: unknown, path: string): Obj {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ProtocolError(`${path}: expected object`);
+  return v as Obj;
+}
+function arr(v: unknown, path: string): unknown[] {
+  if (!Array.isArray(v)) throw new ProtocolError(`${path}: expected array`);
+  return v;
+}
+function str(o: Obj, key: string, path: string): string {
+  const v = o[key];
+  if (typeof v !== 'string') throw new ProtocolError(`${path}.${key}: expected string`);
+  return v;
+}
+/** Integer as JSON number (≤ 2^53) or decimal string (larger) → bigint. */
+export function toBigInt(v: unknown, path: string): bigint {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
+  throw new ProtocolError(`${path}: expected integer, got ${JSON.stringify(v)}`);
+}
+function int(o: Obj, key: string, path: string): bigint {
+  return toBigInt(o[key], `${path}.${key}`);
+}
+function optStr(o: Obj, key: string, path: string): string {
+  return o[key] === undefined ? '' : str(o, key, path);
+}
+/**
+ * A quantity the core may send as an exact non-integer ("3514.25" or "7/2",
+ * e.g. bytes of a 4-bit tensor). Only used for drawing proportions, so the
+ * integer part is enough; what the reader sees is always the core's display.
+ */
+function amount(o: Obj, key: string, path: string): bigint {
+  const v = o[key];
+  if (typeof v === 'string') {
+    const frac = /^(\d+)\.\d+$/.exec(v);
+    if (frac) return BigInt(frac[1]!);
+    const q = /^(\d+)\/(\d+)$/.exec(v);
+    if (q && q[2] !== '0') return BigInt(q[1]!) / BigInt(q[2]!);
+  }
+  return toBigInt(v, `${path}.${key}`);
+}
+function notes(o: Obj, path: string): string[] {
+  if (o.notes === undefined) return [];
+  return arr(o.notes, `${path}.notes`).map((n, i) => {
+    if (typeof n !== 'string') throw new ProtocolError(`${path}.notes[${i}]: expected string`);
+    return n;
+  });
+}
+/** Collect every "…display" string so widgets can show extra core displays. */
+function displays(o: Obj): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o)) if (k.endsWith('display') && typeof v === 'string') out[k] = v;
+  return out;
+}
+
+const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
+  forward: (r, p) => ({
+    total: amount(r, 'total', p),
+    display: str(r, 'display', p),
+    n_pair: int(r, 'n_pair', p),
+    rows: int(r, 'rows', p),
+    displays: displays(r),
+    notes: notes(r, p),
+    items: arr(r.items, `${p}.items`).map((raw, i) => {
+      const q = `${p}.items[${i}]`;
+      const it = obj(raw, q);
+      return {
+        id: str(it, 'id', q),
+        label: str(it, 'label', q),
+        section: str(it, 'section', q),
+        shape: optStr(it, 'shape', q),
+        weight: optStr(it, 'weight', q),
+        formula: str(it, 'formula', q),
+        substituted: str(it, 'substituted', q),
+        layers: int(it, 'layers', q),
+        per_call: amount(it, 'per_call', q),
+        flops: amount(it, 'flops', q),
+        display: str(it, 'display', q),
+      };
+    }),
+  }),
+  capacity: (r, p) => ({
+    requests: int(r, 'requests', p),
+    display: str(r, 'display', p),
+    device_bytes: amount(r, 'device_bytes', p),
+    weight_bytes: amount(r, 'weight_bytes', p),
+    workspace_bytes: amount(r, 'workspace_bytes', p),
+    kv_bytes_per_request: amount(r, 'kv_bytes_per_request', p),
+    kv_bytes_total: amount(r, 'kv_bytes_total', p),
+    free_bytes: amount(r, 'free_bytes', p),
+    shortfall_bytes: r.shortfall_bytes === undefined ? 0n : amount(r, 'shortfall_bytes', p),
+    items: arr(r.items, `${p}.items`).map((raw, i) => {
+      const q = `${p}.items[${i}]`;
+      const it = obj(raw, q);
+      return { id: str(it, 'id', q), label: str(it, 'label', q), bytes: amount(it, 'bytes', q), display: str(it, 'display', q) };
+    }),
+    displays: displays(r),
+    notes: notes(r, p),
+  }),
+  request: (r, p) => ({
+    decode_steps: int(r, 'decode_steps', p),
+    kv_read_tokens: int(r, 'kv_read_tokens', p),
+    kv_read_bytes: amount(r, 'kv_read_bytes', p),
+    kv_read_display: str(r, 'kv_read_display', p),
+    new_kv_bytes: amount(r, 'new_kv_bytes', p),
+    new_kv_display: str(r, 'new_kv_display', p),
+    prefill_kv_bytes: amount(r, 'prefill_kv_bytes', p),
+    final_kv_bytes: amount(r, 'final_kv_bytes', p),
+    final_kv_display: str(r, 'final_kv_display', p),
+    total: amount(r, 'total', p),
+    display: str(r, 'display', p),
+    prefill_flops: amount(r, 'prefill_flops', p),
+    decode_flops: amount(r, 'decode_flops', p),
+    displays: displays(r),
+    notes: notes(r, p),
+  }),
+  kv: (r, p) => ({
+    bytes_per_token: amount(r, 'bytes_per_token', p),
+    total: amount(r, 'total', p),
+    display: str(r, 'display', p),
+  }),
+  catalog: (r, p) => {
+    const entries = (key: string) =>
+      arr(r[key], `${p}.${key}`).map((raw, i) => {
+        const q = `${p}.${key}[${i}]`;
+        const e = obj(raw, q);
+        return { e, q, entry: { id: str(e, 'id', q), name: str(e, 'name', q) } };
+      });
+    return {
+      models: entries('models').map((x) => x.entry),
+      dtypes: entries('dtypes').map((x) => x.entry),
+      gpus: entries('gpus').map(({ e, q, entry }) => ({
+        ...entry,
+        memory_bytes: int(e, 'memory_bytes', q),
+        display: str(e, 'display', q),
+      })),
+    };
+  },
+};
+
+/**
+ * Wrap a loaded module. Used by the browser (after loading tally_web), by the
+ * site build (tally_node) and by tests, so all three read responses the same way.
+ */
+export function makeEngine(mod: TallyModule): Engine {
+  return async (op, fields = {}) => {
+    const responseText = mod.evaluate(JSON.stringify({ op, ...fields }));
+    const response = obj(JSON.parse(responseText), 'response');
+    if (response.ok === true) return decoders[op](obj(response.result, 'result'), 'result');
+    if (response.ok === false) {
+      const err = obj(response.error, 'error');
+      throw new EngineError(str(err, 'field', 'error'), str(err, 'message', 'error'));
+    }
+    throw new ProtocolError('response.ok: expected boolean');
+  };
+}
+
+/**
+ * Encode what the reader typed into an integer field. Safe integers travel as
+ * JSON numbers; anything else (empty, "abc", "1e3", huge values) is sent as
+ * the raw string so the core, not this page, decides and explains.
+ */
+export function encodeIntegerInput(raw: string): Json {
+  if (/^-?\d+$/.test(raw)) {
+    const n = Number(raw);
+    if (Number.isSafeInteger(n)) return n;
+  }
+  return raw;
+}

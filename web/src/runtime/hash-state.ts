@@ -1,0 +1,98 @@
+// Widget state ⇄ URL hash, written once for every widget.
+//
+// Format: #<widget>:<k>=<v>&<k>=<v>;<widget>:…   e.g.
+//   #table-2-1:B=4&S=4096&P=1024&m=4;capacity:model=qwen3-32b&gpu=h100-sxm
+// Values are form-urlencoded, so ';' ':' '&' '=' inside a value stay escaped.
+// Only keys that differ from a widget's defaults are written, keeping links
+// short; a segment without ':' (a plain #anchor such as #tab-2-1) is not state.
+
+export type Params = Map<string, string>;
+
+export function parseHash(hash: string): Map<string, Params> {
+  const out = new Map<string, Params>();
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  for (const segment of body.split(';')) {
+    const colon = segment.indexOf(':');
+    if (colon <= 0) continue;
+    const name = decodeURIComponent(segment.slice(0, colon));
+    out.set(name, new Map(new URLSearchParams(segment.slice(colon + 1))));
+  }
+  return out;
+}
+
+export function formatHash(state: Map<string, Params>): string {
+  const segments: string[] = [];
+  for (const [name, params] of state) {
+    if (params.size === 0) continue;
+    segments.push(`${encodeURIComponent(name)}:${new URLSearchParams([...params]).toString()}`);
+  }
+  return segments.length ? `#${segments.join(';')}` : '';
+}
+
+function sameParams(a: Params | undefined, b: Params | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
+/**
+ * Holds every widget's state segment in memory and mirrors it into the URL with
+ * replaceState (no history entry per keystroke, no hashchange event). If the
+ * reader follows an in-page anchor the URL loses the state, but the next change
+ * writes all widgets back from memory.
+ */
+export class HashStore {
+  private state: Map<string, Params>;
+  private readonly listeners = new Map<string, (params: Params) => void>();
+  private timer: number | undefined;
+  private dirty = false;
+  static readonly WRITE_DELAY_MS = 120;
+
+  constructor(private readonly win: Window) {
+    this.state = parseHash(win.location.hash);
+    // Do not lose a pending write when the reader leaves or reloads.
+    win.addEventListener('pagehide', () => this.flush());
+    // A pasted link or back/forward to a state URL re-applies that state.
+    win.addEventListener('hashchange', () => {
+      const next = parseHash(win.location.hash);
+      for (const [name, params] of next) {
+        if (sameParams(this.state.get(name), params)) continue;
+        this.state.set(name, params);
+        this.listeners.get(name)?.(params);
+      }
+    });
+  }
+
+  /** The widget's saved params (empty map if none). */
+  read(name: string): Params {
+    return new Map(this.state.get(name) ?? []);
+  }
+
+  /** Called when the URL later carries a different state for this widget. */
+  subscribe(name: string, listener: (params: Params) => void): void {
+    this.listeners.set(name, listener);
+  }
+
+  write(name: string, params: Params): void {
+    if (sameParams(this.state.get(name) ?? new Map(), params)) return;
+    if (params.size) this.state.set(name, params);
+    else this.state.delete(name);
+    // Coalesce: typing fires an input event per keystroke, and browsers both
+    // charge for and rate-limit history.replaceState. The URL catches up a
+    // moment after the last change instead of on every keystroke.
+    this.dirty = true;
+    this.win.clearTimeout(this.timer);
+    this.timer = this.win.setTimeout(() => this.flush(), HashStore.WRITE_DELAY_MS);
+  }
+
+  /** Write the pending state (if any) into the URL now. */
+  flush(): void {
+    this.win.clearTimeout(this.timer);
+    if (!this.dirty) return; // never rewrite a URL the reader did not change (e.g. #tab-2-1)
+    this.dirty = false;
+    const { pathname, search, hash } = this.win.location;
+    const next = formatHash(this.state);
+    if (next !== hash) this.win.history.replaceState(this.win.history.state, '', `${pathname}${search}${next}`);
+  }
+}

@@ -1,0 +1,233 @@
+// The generic widget: one definition per widget kind (compute → view →
+// markup), rendered to HTML at build time and hydrated in the browser.
+
+import { Bindings, SHAPE, type View } from './bind';
+import type { WidgetConfig } from './config';
+import {
+  controlId,
+  defaultState,
+  errorId,
+  paramsFromState,
+  renderControls,
+  requestFields,
+  stateFromParams,
+  type RawState,
+} from './controls';
+import { EngineError, type Catalog, type Engine, type Fields } from './engine';
+import type { HashStore } from './hash-state';
+import { attrs, esc } from './html';
+import { whenIdle } from './idle';
+
+export interface WidgetContext {
+  instance: string;
+  cfg: WidgetConfig;
+}
+
+export interface WidgetDef<D> {
+  /** Ask the core. Rejects with EngineError when it refuses the input. */
+  compute(engine: Engine, fields: Fields, ctx: WidgetContext): Promise<D>;
+  /** Core result → strings to display (core displays, digit-grouped integers, SVG coordinates). */
+  view(data: D, ctx: WidgetContext): View;
+  /** Inner HTML of the output region for a view (build time, or when the structure changes). */
+  renderOutput(view: View, ctx: WidgetContext): string;
+}
+
+// Widgets of different result types live in one registry.
+export type AnyWidgetDef = WidgetDef<any>;
+
+function renderOutputRegion(def: AnyWidgetDef, view: View, ctx: WidgetContext): string {
+  return `<div class="tally-output" data-output${attrs({ 'data-shape': view[SHAPE] ?? '' })}>${def.renderOutput(view, ctx)}</div>`;
+}
+
+/** Whole widget markup with its default result: what the page ships before WASM loads. */
+export async function prerenderWidget(
+  def: AnyWidgetDef,
+  ctx: WidgetContext,
+  engine: Engine,
+  catalog: Catalog,
+  status: string,
+): Promise<string> {
+  const state = defaultState(ctx.cfg);
+  const data = await def.compute(engine, requestFields(ctx.cfg, state), ctx);
+  const view = def.view(data, ctx);
+  const intro = ctx.cfg.intro ? `<p class="tally-intro">${esc(ctx.cfg.intro)}</p>` : '';
+  return (
+    `<figure class="tally-widget"${attrs({
+      id: `w-${ctx.instance}`,
+      'data-widget': ctx.cfg.kind,
+      'data-instance': ctx.instance,
+      'data-state': 'ok',
+      'aria-labelledby': `${ctx.instance}-title`,
+    })}>` +
+    `<figcaption class="tally-title" id="${esc(ctx.instance)}-title">${esc(ctx.cfg.title)}</figcaption>` +
+    intro +
+    renderControls(ctx.instance, ctx.cfg, catalog, state) +
+    renderOutputRegion(def, view, ctx) +
+    `<p class="tally-status" data-status>${esc(status)}</p>` +
+    `</figure>`
+  );
+}
+
+type Control = HTMLInputElement | HTMLSelectElement;
+
+export interface HydratedWidget {
+  /** Settles after the first computation through the core. */
+  ready: Promise<void>;
+  /** Run the widget's current computation once without touching the DOM. */
+  warm(): Promise<void>;
+}
+
+/**
+ * Take over a prerendered widget: read state from the URL hash, wire the
+ * controls, and recompute through the core on every input event. Markup is
+ * never rebuilt for a value change; only bound text/attributes are written.
+ */
+export function hydrateWidget(
+  root: HTMLElement,
+  def: AnyWidgetDef,
+  ctx: WidgetContext,
+  enginePromise: Promise<Engine>,
+  store: HashStore,
+  status: { ready: string; failed: string },
+): HydratedWidget {
+  const { cfg, instance } = ctx;
+  const form = root.querySelector<HTMLFormElement>('[data-controls]');
+  const output = root.querySelector<HTMLElement>('[data-output]');
+  const errorEl = root.querySelector<HTMLElement>(`#${CSS.escape(errorId(instance))}`);
+  const statusEl = root.querySelector<HTMLElement>('[data-status]');
+  if (!form || !output || !errorEl) throw new Error(`widget ${instance}: prerendered markup is incomplete`);
+
+  const controls = new Map<string, Control>();
+  for (const c of cfg.controls) {
+    const el = root.querySelector<Control>(`#${CSS.escape(controlId(instance, c.key))}`);
+    if (!el) throw new Error(`widget ${instance}: control ${c.key} missing`);
+    controls.set(c.key, el);
+  }
+  const bindings = new Bindings(output);
+  let seq = 0;
+  let ready = false;
+
+  const readState = (): RawState => new Map([...controls].map(([k, el]) => [k, el.value]));
+
+  const writeControls = (state: RawState): void => {
+    for (const [key, el] of controls) {
+      const v = state.get(key) ?? '';
+      if (el instanceof HTMLSelectElement && ![...el.options].some((o) => o.value === v)) {
+        // Keep an unknown value visible; the core will explain why it is refused.
+        el.add(new Option(v, v));
+      }
+      if (el.value !== v) el.value = v;
+    }
+  };
+
+  const clearError = (): void => {
+    if (!errorEl.hidden) errorEl.hidden = true;
+    for (const el of controls.values()) {
+      if (el.hasAttribute('aria-invalid')) {
+        el.removeAttribute('aria-invalid');
+        const hint = el.getAttribute('aria-describedby')?.replace(errorEl.id, '').trim();
+        if (hint) el.setAttribute('aria-describedby', hint);
+        else el.removeAttribute('aria-describedby');
+      }
+    }
+  };
+
+  const showError = (err: EngineError): void => {
+    clearError();
+    const c = cfg.controls.find((x) => x.field === err.field);
+    const el = c ? controls.get(c.key) : undefined;
+    // Put the message right under the control the core blamed; a field with
+    // no control (a fixed one) gets the message at the end of the form.
+    const host = el?.closest('[data-field-wrap]') ?? form;
+    if (errorEl.parentElement !== host) host.appendChild(errorEl);
+    errorEl.textContent = err.message;
+    errorEl.hidden = false;
+    if (el) {
+      el.setAttribute('aria-invalid', 'true');
+      const hint = el.getAttribute('aria-describedby');
+      el.setAttribute('aria-describedby', hint ? `${hint} ${errorEl.id}` : errorEl.id);
+    }
+    root.dataset.state = 'error';
+  };
+
+  /** Hydrated: the core is loaded and the widget shows a core answer for its controls. */
+  const markReady = (): void => {
+    if (ready) return;
+    ready = true;
+    root.dataset.ready = 'true';
+    if (statusEl) statusEl.textContent = status.ready;
+    performance.mark(`tally:ready:${instance}`);
+  };
+
+  const run = async (started: number, fromUser: boolean): Promise<void> => {
+    const mine = ++seq;
+    const state = readState();
+    if (fromUser) store.write(instance, paramsFromState(cfg, state));
+    const engine = await enginePromise;
+    let data: unknown;
+    let failure: EngineError | null = null;
+    try {
+      data = await def.compute(engine, requestFields(cfg, state), ctx);
+    } catch (err) {
+      if (!(err instanceof EngineError)) throw err;
+      failure = err;
+    }
+    if (mine !== seq) return; // a newer input already superseded this one
+    if (failure) {
+      showError(failure); // the last good result stays on screen
+    } else {
+      const view = def.view(data, ctx);
+      if (!bindings.apply(view)) {
+        // Structure changed (e.g. a different set of rows): rebuild this region once.
+        output.setAttribute('data-shape', view[SHAPE] ?? '');
+        output.innerHTML = def.renderOutput(view, ctx);
+        bindings.scan();
+        bindings.apply(view);
+      }
+      clearError();
+      if (root.dataset.state !== 'ok') root.dataset.state = 'ok';
+    }
+    markReady();
+    // For benchmarks: time from the input event to the DOM being updated.
+    root.dispatchEvent(new CustomEvent('tally:update', { detail: { ms: performance.now() - started, ok: !failure } }));
+  };
+
+  // Restore state from the URL before the engine arrives, so controls show it at once.
+  const initial = stateFromParams(cfg, store.read(instance));
+  writeControls(initial);
+  store.subscribe(instance, (params) => {
+    writeControls(stateFromParams(cfg, params));
+    void run(performance.now(), false);
+  });
+
+  form.addEventListener('submit', (e) => e.preventDefault());
+  // e.timeStamp shares performance.now()'s time origin, so the reported
+  // latency includes any wait between the event and this handler.
+  form.addEventListener('input', (e) => void run(e.timeStamp, true));
+
+  // With default state the page already shows the core's answer (prerendered
+  // at build time by the same core), so the widget is interactive as soon as
+  // the engine has loaded; the answer is recomputed in idle time as a check.
+  // State from a link has to be computed before the widget is ready.
+  const first =
+    paramsFromState(cfg, initial).size === 0
+      ? enginePromise.then(() => {
+          markReady();
+          whenIdle(() => void run(performance.now(), false));
+        })
+      : run(performance.now(), false);
+  // If the core cannot load, say so; the prerendered defaults stay readable.
+  enginePromise.catch(() => {
+    if (statusEl) statusEl.textContent = status.failed;
+  });
+  return {
+    ready: first,
+    // Same work as an update, result discarded: lets the page warm the WASM
+    // JIT for exactly the calls this widget makes.
+    warm: async () => {
+      await def.compute(await enginePromise, requestFields(cfg, readState()), ctx).catch((err: unknown) => {
+        if (!(err instanceof EngineError)) throw err;
+      });
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// Build-time Markdown: markdown-it + KaTeX rendered to static HTML (no math
+// JavaScript in the browser), explicit heading ids for deep links, and the
+// widget directive.
+//
+// Syntax added on top of CommonMark:
+//   $…$            inline math          $$…$$ (own lines)  display math
+//   ## Title {#id} heading with a fixed id (stable deep links such as #sec-2-6-2)
+//   ```widget capacity```  (a fenced block whose info is "widget <instance>")
+//                  → the prerendered widget markup for that instance
+
+import katex from 'katex';
+import markdownIt from 'markdown-it';
+import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
+
+export interface RenderEnv extends Record<PropertyKey, unknown> {
+  /** instance → prerendered widget HTML, filled in before rendering. */
+  widgets: Map<string, string>;
+  /** h2 headings with ids, collected for the table of contents. */
+  toc: Array<{ id: string; title: string }>;
+}
+
+function tex(src: string, displayMode: boolean): string {
+  // throwOnError: a typo in the chapter's TeX must fail the build, not ship red text.
+  return katex.renderToString(src, { displayMode, throwOnError: true, output: 'htmlAndMathml', strict: 'error' });
+}
+
+/** $…$ — opening $ not followed by a space, closing $ not preceded by one (Pandoc's rule). */
+function inlineMath(state: StateInline, silent: boolean): boolean {
+  const { src, pos, posMax } = state;
+  if (src.charCodeAt(pos) !== 0x24 /* $ */) return false;
+  const display = src.charCodeAt(pos + 1) === 0x24;
+  const open = display ? 2 : 1;
+  if (/\s/.test(src.charAt(pos + open))) return false;
+  let end = pos + open;
+  for (;;) {
+    end = src.indexOf(display ? '$$' : '$', end);
+    if (end < 0 || end >= posMax) return false;
+    if (src.charCodeAt(end - 1) === 0x5c /* \ */) {
+      end += 1;
+      continue;
+    }
+    if (/\s/.test(src.charAt(end - 1))) return false;
+    break;
+  }
+  if (end === pos + open) return false;
+  if (!silent) {
+    const token = state.push(display ? 'math_display_inline' : 'math_inline', 'math', 0);
+    token.content = src.slice(pos + open, end);
+  }
+  state.pos = end + open;
+  return true;
+}
+
+/** A block that starts with a line "$$" (or "$$ tex") and ends with a line ending in "$$". */
+function blockMath(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const lineText = (n: number) => state.src.slice(state.bMarks[n]! + state.tShift[n]!, state.eMarks[n]!);
+  const first = lineText(startLine);
+  if (!first.startsWith('$$')) return false;
+  if (silent) return true;
+  let body = first.slice(2);
+  let line = startLine;
+  // Single-line form: $$ … $$
+  if (body.trimEnd().endsWith('$$') && body.trim().length >= 2) {
+    body = body.trimEnd().slice(0, -2);
+  } else {
+    const parts = [body];
+    for (line = startLine + 1; line < endLine; line++) {
+      const t = lineText(line);
+      if (t.trimEnd().endsWith('$$')) {
+        parts.push(t.trimEnd().slice(0, -2));
+        break;
+      }
+      parts.push(t);
+    }
+    if (line >= endLine) return false; // unterminated: leave it as text
+    body = parts.join('\n');
+  }
+  const token = state.push('math_block', 'math', 0);
+  token.content = body;
+  token.map = [startLine, line + 1];
+  token.block = true;
+  state.line = line + 1;
+  return true;
+}
+
+/** "Title {#id}" → id on the heading; h2 titles go into the table of contents. */
+function headingIds(md: MarkdownIt): void {
+  md.core.ruler.push('heading_ids', (state) => {
+    const env = state.env as RenderEnv;
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      const open = tokens[i]!;
+      const inline = tokens[i + 1];
+      if (open.type !== 'heading_open' || !inline) continue;
+      const m = /\s*\{#([A-Za-z][\w-]*)\}\s*$/.exec(inline.content);
+      if (!m) continue;
+      const id = m[1]!;
+      inline.content = inline.content.slice(0, m.index);
+      const last = inline.children?.[inline.children.length - 1];
+      if (last?.type === 'text') last.content = last.content.replace(/\s*\{#[A-Za-z][\w-]*\}\s*$/, '');
+      open.attrSet('id', id);
+      if (open.tag === 'h2') env.toc.push({ id, title: inline.content });
+    }
+  });
+}
+
+/**
+ * Wrap each h2 and what follows it in <section>, so CSS can let the browser
+ * skip layout of off-screen sections (content-visibility) on this long,
+ * math-heavy page.
+ */
+function sections(md: MarkdownIt): void {
+  md.core.ruler.push('sections', (state) => {
+    const out: Token[] = [];
+    let open = false;
+    for (const token of state.tokens) {
+      if (token.type === 'heading_open' && token.tag === 'h2') {
+        if (open) out.push(new state.Token('section_close', 'section', -1));
+        const sec = new state.Token('section_open', 'section', 1);
+        sec.attrSet('class', 'chapter-section');
+        out.push(sec);
+        open = true;
+      }
+      out.push(token);
+    }
+    if (open) out.push(new state.Token('section_close', 'section', -1));
+    state.tokens = out;
+  });
+}
+
+/** Instance names referenced by ```widget …``` blocks, in page order. */
+export function widgetInstances(tokens: Token[]): string[] {
+  return tokens.filter((t) => t.type === 'fence' && /^widget\s/.test(t.info)).map((t) => t.info.replace(/^widget\s+/, '').trim());
+}
+
+export function createMarkdown(): MarkdownIt {
+  const md = markdownIt({ html: true, linkify: false, typographer: false });
+  md.inline.ruler.before('escape', 'math_inline', inlineMath);
+  md.block.ruler.before('fence', 'math_block', blockMath, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.renderer.rules.math_inline = (tokens, i) => tex(tokens[i]!.content, false);
+  md.renderer.rules.math_display_inline = (tokens, i) => tex(tokens[i]!.content, true);
+  md.renderer.rules.math_block = (tokens, i) => `<div class="math-display">${tex(tokens[i]!.content, true)}</div>\n`;
+  headingIds(md);
+  sections(md);
+
+  const fence = md.renderer.rules.fence!;
+  md.renderer.rules.fence = (tokens, i, options, env, self) => {
+    const token = tokens[i]!;
+    if (!/^widget\s/.test(token.info)) return fence(tokens, i, options, env, self);
+    const instance = token.info.replace(/^widget\s+/, '').trim();
+    const html = (env as RenderEnv).widgets.get(instance);
+    if (html === undefined) throw new Error(`markdown: no prerendered widget "${instance}"`);
+    return `${html}\n`;
+  };
+
+  // Tables in the prose scroll sideways on narrow screens instead of overflowing.
+  md.renderer.rules.table_open = () => '<div class="table-wrap" tabindex="0"><table>\n';
+  md.renderer.rules.table_close = () => '</table></div>\n';
+  return md;
+}
+
+/** Minimal front matter: "key: value" lines between --- fences. */
+export function splitFrontMatter(src: string): { meta: Record<string, string>; body: string } {
+  const m = /^---\n([\s\S]*?)\n---\n/.exec(src);
+  if (!m) return { meta: {}, body: src };
+  const meta: Record<string, string> = {};
+  for (const line of m[1]!.split('\n')) {
+    const i = line.indexOf(':');
+    if (i > 0) meta[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+  }
+  return { meta, body: src.slice(m[0].length) };
+}

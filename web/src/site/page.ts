@@ -1,0 +1,73 @@
+// The HTML shell around a rendered chapter page. Every URL is relative, so
+// dist/ works from any static host and any sub-path. No inline scripts.
+
+import path from 'node:path';
+
+import { attrs, esc } from '../runtime/html';
+
+export interface PageAssets {
+  /** Entry script and stylesheets from Vite's manifest (paths relative to dist/). */
+  script: string;
+  styles: string[];
+  /** Every bundled asset (KaTeX fonts among them), for font preloads. */
+  fonts: string[];
+  /** Content-hashed copies of the Emscripten glue and binary. */
+  wasmGlue: string;
+  wasmBinary: string;
+}
+
+export interface PageInput {
+  title: string;
+  description: string;
+  siteName: string;
+  bodyHtml: string;
+  tocHtml: string;
+  footerHtml: string;
+  assets: PageAssets;
+  /** Font files to preload (content/ch02/site.json "preload_fonts", e.g. "KaTeX_Main-Regular"). */
+  preloadFonts: string[];
+}
+
+/** woff2 assets whose name starts with one of the wanted font names. */
+function fontPreloads(assets: string[], wanted: string[]): string {
+  return assets
+    .filter((a) => a.endsWith('.woff2') && wanted.some((w) => path.basename(a).startsWith(`${w}-`)))
+    .map((href) => `<link rel="preload"${attrs({ href, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })}>`)
+    .join('\n');
+}
+
+// The empty data: icon stops browsers from requesting /favicon.ico (a 404 on
+// most static hosts, and a console error).
+export function renderPage(p: PageInput): string {
+  const styles = p.assets.styles.map((href) => `<link rel="stylesheet"${attrs({ href })}>`).join('\n');
+  return `<!doctype html>
+<html lang="zh-Hant">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
+<title>${esc(p.title)}</title>
+<meta name="description"${attrs({ content: p.description })}>
+${styles}
+${fontPreloads(p.assets.fonts, p.preloadFonts)}
+<link rel="modulepreload"${attrs({ href: p.assets.wasmGlue, 'data-tally': 'glue' })}>
+<link rel="preload"${attrs({ href: p.assets.wasmBinary, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'wasm' })}>
+<script type="module" async${attrs({ src: p.assets.script })}></script>
+</head>
+<body>
+<a class="skip-link" href="#main">跳到正文</a>
+<header class="site-header"><p class="site-name">${esc(p.siteName)}</p></header>
+<div class="layout">
+<nav class="toc" aria-label="本頁目錄">${p.tocHtml}</nav>
+<main id="main">
+<article class="chapter">
+${p.bodyHtml}
+</article>
+</main>
+</div>
+<footer class="site-footer">${p.footerHtml}</footer>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,82 @@
+// Capacity (section 2.6.2): how many equal requests fit on one GPU.
+// B_max, the segment bytes and every display string come from the core; the
+// widget draws the stacked bar from the segments' byte counts.
+
+import { boundAttrs, boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
+import { text } from '../../runtime/config';
+import type { CapacityResult } from '../../runtime/engine';
+import { coord, ratio } from '../../runtime/format';
+import { esc } from '../../runtime/html';
+import type { WidgetDef } from '../../runtime/widget';
+
+const BAR_W = 1000;
+const BAR_H = 40;
+/** Beyond this many requests the per-request dividers would merge into a solid block. */
+const MAX_SLICES = 200;
+
+function sliceDividers(kvX: number, kvW: number, requests: bigint): string {
+  if (requests < 2n || requests > BigInt(MAX_SLICES)) return '';
+  const n = Number(requests);
+  let d = '';
+  for (let i = 1; i < n; i++) d += `M${coord(kvX + (kvW * i) / n)} 0V${BAR_H}`;
+  return d;
+}
+
+export const capacity: WidgetDef<CapacityResult> = {
+  compute: (engine, fields) => engine('capacity', fields),
+
+  view(r, { cfg }) {
+    const view: View = {
+      [SHAPE]: r.items.map((s) => s.id).join(','),
+      requests: r.display,
+      device: r.displays.device_display ?? '',
+      per_request: r.displays.kv_per_request_display ?? '',
+      // The shortfall itself is explained in the core's notes.
+      'shortfall.state': r.shortfall_bytes > 0n ? 'true' : 'false',
+      ...notesView(r.notes),
+    };
+    let x = 0;
+    const parts: string[] = [];
+    for (const s of r.items) {
+      // Segments sum to device_bytes; widths are drawn proportionally.
+      const w = ratio(s.bytes, r.device_bytes) * BAR_W;
+      view[`seg.${s.id}.x`] = coord(x);
+      view[`seg.${s.id}.w`] = coord(w);
+      view[`seg.${s.id}.label`] = s.label;
+      view[`seg.${s.id}.display`] = s.display;
+      if (s.id === 'kv') view['kv.slices'] = sliceDividers(x, w, r.requests);
+      parts.push(`${s.label} ${s.display}`);
+      x += w;
+    }
+    view['kv.slices'] ??= '';
+    view['bar.label'] = `${text(cfg, 'bar_label')}：${parts.join('；')}`;
+    return view;
+  },
+
+  renderOutput(view, { cfg }) {
+    const ids = (view[SHAPE] ?? '').split(',').filter(Boolean);
+    const rects = ids
+      .map((id) => `<rect class="seg seg-${esc(id)}" y="0" height="${BAR_H}"${boundAttrs({ x: `seg.${id}.x`, width: `seg.${id}.w` }, view)}></rect>`)
+      .join('');
+    const legend = ids
+      .map(
+        (id) =>
+          `<li class="legend-${esc(id)}" data-testid="seg-${esc(id)}"><span class="swatch seg-${esc(id)}" aria-hidden="true"></span>` +
+          `${boundText('span', `seg.${id}.label`, view, { class: 'legend-label' })}` +
+          `${boundText('span', `seg.${id}.display`, view, { class: 'num legend-value', 'data-testid': `seg-${id}-display` })}</li>`,
+      )
+      .join('');
+    return (
+      `<dl class="tally-summary">` +
+      `<div class="tally-headline"><dt>${esc(text(cfg, 'requests'))}</dt>` +
+      `${boundText('dd', 'requests', view, { 'data-testid': 'requests', 'aria-live': 'polite' })}</div>` +
+      `<div><dt>${esc(text(cfg, 'per_request'))}</dt>${boundText('dd', 'per_request', view, { 'data-testid': 'per-request' })}</div>` +
+      `<div><dt>${esc(text(cfg, 'device'))}</dt>${boundText('dd', 'device', view, { 'data-testid': 'device' })}</div>` +
+      `</dl>` +
+      notesMarkup(view) +
+      `<svg class="tally-bar" viewBox="0 0 ${BAR_W} ${BAR_H}" preserveAspectRatio="none" role="img"${boundAttrs({ 'aria-label': 'bar.label', 'data-shortfall': 'shortfall.state' }, view)}>` +
+      `${rects}<path class="kv-slices"${boundAttrs({ d: 'kv.slices' }, view)}></path></svg>` +
+      `<ul class="tally-legend">${legend}</ul>`
+    );
+  },
+};

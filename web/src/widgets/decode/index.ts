@@ -1,0 +1,131 @@
+// A whole request (section 2.2.3, example 2-3): prefill, then n_d = G − 1
+// decode steps. Shows stored KV against cumulative KV reads, and draws both as
+// G grows — every point is its own `request` call to the core.
+
+import { boundAttrs, boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
+import { text } from '../../runtime/config';
+import type { Engine, Fields, RequestResult } from '../../runtime/engine';
+import { encodeIntegerInput } from '../../runtime/engine';
+import { coord, groupDigits, ratio } from '../../runtime/format';
+import { esc } from '../../runtime/html';
+import type { WidgetDef } from '../../runtime/widget';
+
+/** How many values of G the chart samples between 1 and the chosen G. */
+const SAMPLES = 24;
+
+// Chart geometry (SVG user units; the SVG scales to the column width).
+const W = 640;
+const H = 260;
+const PAD = { left: 16, right: 120, top: 28, bottom: 36 };
+const PLOT_W = W - PAD.left - PAD.right;
+const PLOT_H = H - PAD.top - PAD.bottom;
+
+interface Point {
+  g: bigint;
+  stored: bigint;
+  reads: bigint;
+}
+interface DecodeData {
+  main: RequestResult;
+  g: bigint;
+  points: Point[];
+}
+
+/** Evenly spaced G values 1…G (integers, deduplicated): inputs, not results. */
+function sampleG(g: bigint): bigint[] {
+  const out: bigint[] = [];
+  for (let i = 0n; i < BigInt(SAMPLES); i++) {
+    const v = 1n + ((g - 1n) * i) / BigInt(SAMPLES - 1);
+    if (out[out.length - 1] !== v) out.push(v);
+  }
+  return out;
+}
+
+async function compute(engine: Engine, fields: Fields): Promise<DecodeData> {
+  // The main request validates the reader's input; only then do we sample.
+  const main = await engine('request', fields);
+  // G as the reader entered it (the core has just accepted it).
+  const raw = fields.generated;
+  const g = typeof raw === 'number' ? BigInt(raw) : /^\d+$/.test(String(raw)) ? BigInt(String(raw)) : null;
+  if (g === null) return { main, g: 1n, points: [] }; // a form we cannot sample: numbers only, no curve
+  const points: Point[] = [];
+  for (const v of sampleG(g)) {
+    const r = v === g ? main : await engine('request', { ...fields, generated: encodeIntegerInput(v.toString()) });
+    points.push({ g: v, stored: r.final_kv_bytes, reads: r.kv_read_bytes });
+  }
+  return { main, g, points };
+}
+
+function polyline(points: Point[], pick: (p: Point) => bigint, g: bigint, max: bigint): string {
+  return points
+    .map((p) => {
+      const x = PAD.left + (g > 1n ? ratio(p.g - 1n, g - 1n) : 0) * PLOT_W;
+      const y = PAD.top + (1 - ratio(pick(p), max)) * PLOT_H;
+      return `${coord(x)},${coord(y)}`;
+    })
+    .join(' ');
+}
+
+/** y coordinate of a series' last point, for its end label. */
+function endY(value: bigint, max: bigint): string {
+  return coord(PAD.top + (1 - ratio(value, max)) * PLOT_H + 4);
+}
+
+export const decode: WidgetDef<DecodeData> = {
+  compute: (engine, fields) => compute(engine, fields),
+
+  view({ main, g, points }) {
+    // Both series grow with G, so the largest value is the chosen G's own result.
+    const readsOnTop = main.kv_read_bytes >= main.final_kv_bytes;
+    const max = readsOnTop ? main.kv_read_bytes : main.final_kv_bytes;
+    return {
+      [SHAPE]: 'decode',
+      steps: groupDigits(main.decode_steps),
+      read_tokens: groupDigits(main.kv_read_tokens),
+      reads: main.kv_read_display,
+      new_kv: main.new_kv_display,
+      final_kv: main.final_kv_display,
+      total: main.display,
+      'line.reads': polyline(points, (p) => p.reads, g, max),
+      'line.stored': polyline(points, (p) => p.stored, g, max),
+      'end.reads.y': endY(main.kv_read_bytes, max),
+      'end.stored.y': endY(main.final_kv_bytes, max),
+      'y.max': readsOnTop ? main.kv_read_display : main.final_kv_display,
+      'x.max': `G = ${groupDigits(g)}`,
+      ...notesView(main.notes),
+    };
+  },
+
+  renderOutput(view, { cfg, instance }) {
+    const titleId = `${instance}-chart-title`;
+    const item = (key: string, testid: string, cls = '') =>
+      `<div${cls ? ` class="${cls}"` : ''}><dt>${esc(text(cfg, key))}</dt>${boundText('dd', key, view, { 'data-testid': testid })}</div>`;
+    const right = PAD.left + PLOT_W;
+    const bottom = PAD.top + PLOT_H;
+    const chart =
+      `<svg class="tally-chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${esc(titleId)}">` +
+      `<title id="${esc(titleId)}">${esc(text(cfg, 'chart_label'))}</title>` +
+      `<path class="axis" d="M${PAD.left} ${PAD.top}V${bottom}H${right}"></path>` +
+      `<text class="tick" x="${PAD.left}" y="${PAD.top - 10}">${esc(text(cfg, 'y_axis'))}</text>` +
+      boundText('text', 'y.max', view, { class: 'tick tick-max', x: String(right), y: String(PAD.top - 10), 'text-anchor': 'end' }) +
+      `<text class="tick" x="${PAD.left}" y="${bottom + 22}">G = 1</text>` +
+      boundText('text', 'x.max', view, { class: 'tick', x: String(right), y: String(bottom + 22), 'text-anchor': 'end' }) +
+      `<polyline class="line line-reads"${boundAttrs({ points: 'line.reads' }, view)}></polyline>` +
+      `<polyline class="line line-stored"${boundAttrs({ points: 'line.stored' }, view)}></polyline>` +
+      `<text class="end end-reads" x="${right + 8}"${boundAttrs({ y: 'end.reads.y' }, view)}>${esc(text(cfg, 'series_reads'))}</text>` +
+      `<text class="end end-stored" x="${right + 8}"${boundAttrs({ y: 'end.stored.y' }, view)}>${esc(text(cfg, 'series_stored'))}</text>` +
+      `</svg>`;
+    return (
+      `<dl class="tally-summary tally-summary--grid">` +
+      item('steps', 'decode-steps') +
+      item('read_tokens', 'read-tokens') +
+      item('reads', 'reads', 'tally-headline legend-reads') +
+      item('new_kv', 'new-kv') +
+      item('final_kv', 'final-kv', 'legend-stored') +
+      item('total', 'total') +
+      `</dl>` +
+      notesMarkup(view) +
+      chart
+    );
+  },
+};

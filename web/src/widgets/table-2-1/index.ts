@@ -1,0 +1,90 @@
+// Table 2-1 live: one forward pass of a model, row by row. The core returns
+// the rows (label, shape, formula, substituted formula, layers, FLOPs); this
+// widget only lays them out and keeps the numbers current.
+
+import { boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
+import { text } from '../../runtime/config';
+import type { ForwardResult } from '../../runtime/engine';
+import { esc } from '../../runtime/html';
+import { groupDigits } from '../../runtime/format';
+import type { WidgetContext, WidgetDef } from '../../runtime/widget';
+
+const COLUMNS = ['module', 'shape', 'weight', 'formula', 'layers', 'flops'] as const;
+
+/** Row id and section, in core order, encoded into the view's shape key. */
+function rowsOf(view: View): Array<{ id: string; section: string }> {
+  const shape = view[SHAPE] ?? '';
+  return shape
+    ? shape.split(',').map((pair) => {
+        const [section = '', id = ''] = pair.split('/');
+        return { id, section };
+      })
+    : [];
+}
+
+function sectionTitle(ctx: WidgetContext, section: string): string {
+  return ctx.cfg.text[`section.${section}`] ?? section;
+}
+
+export const table21: WidgetDef<ForwardResult> = {
+  compute: (engine, fields) => engine('forward', fields),
+
+  view(r) {
+    const view: View = {
+      [SHAPE]: r.items.map((it) => `${it.section}/${it.id}`).join(','),
+      total: r.display,
+      rows: groupDigits(r.rows),
+      npair: groupDigits(r.n_pair),
+      ...notesView(r.notes),
+    };
+    for (const it of r.items) {
+      const k = `row.${it.id}`;
+      view[`${k}.label`] = it.label;
+      view[`${k}.shape`] = it.shape;
+      view[`${k}.weight`] = it.weight;
+      view[`${k}.formula`] = it.formula;
+      view[`${k}.substituted`] = it.substituted;
+      view[`${k}.layers`] = groupDigits(it.layers);
+      view[`${k}.flops`] = it.display;
+    }
+    return view;
+  },
+
+  renderOutput(view, ctx) {
+    const { cfg } = ctx;
+    const head = COLUMNS.map((c) => `<th scope="col" class="col-${c}">${esc(text(cfg, `col.${c}`))}</th>`).join('');
+    let body = '';
+    let section: string | null = null;
+    for (const { id, section: s } of rowsOf(view)) {
+      if (s !== section) {
+        section = s;
+        body += `<tr class="tally-section"><th colspan="${COLUMNS.length}" scope="rowgroup">${esc(sectionTitle(ctx, s))}</th></tr>`;
+      }
+      const k = `row.${id}`;
+      body +=
+        `<tr data-testid="row-${esc(id)}" data-row="${esc(id)}">` +
+        boundText('th', `${k}.label`, view, { scope: 'row' }) +
+        boundText('td', `${k}.shape`, view, { class: 'col-shape' }) +
+        boundText('td', `${k}.weight`, view, { class: 'col-weight' }) +
+        `<td class="col-formula">${boundText('code', `${k}.formula`, view, { class: 'formula' })}` +
+        `${boundText('code', `${k}.substituted`, view, { class: 'substituted' })}</td>` +
+        boundText('td', `${k}.layers`, view, { class: 'num col-layers' }) +
+        boundText('td', `${k}.flops`, view, { class: 'num col-flops', 'data-testid': `flops-${id}` }) +
+        `</tr>`;
+    }
+    const summary =
+      `<dl class="tally-summary">` +
+      `<div><dt>${esc(text(cfg, 'rows'))}</dt>${boundText('dd', 'rows', view, { 'data-testid': 'rows' })}</div>` +
+      `<div><dt>${esc(text(cfg, 'npair'))}</dt>${boundText('dd', 'npair', view, { 'data-testid': 'n-pair' })}</div>` +
+      `<div class="tally-headline"><dt>${esc(text(cfg, 'total'))}</dt>` +
+      `${boundText('dd', 'total', view, { 'data-testid': 'total', 'aria-live': 'polite' })}</div>` +
+      `</dl>` +
+      notesMarkup(view);
+    const table =
+      `<div class="tally-table-wrap" tabindex="0" role="region" aria-label="${esc(text(cfg, 'table_label'))}">` +
+      `<table class="tally-table"><thead><tr>${head}</tr></thead><tbody>${body}</tbody>` +
+      `<tfoot><tr data-testid="row-total"><th scope="row" colspan="${COLUMNS.length - 1}">${esc(text(cfg, 'total'))}</th>` +
+      `${boundText('td', 'total', view, { class: 'num col-flops' })}</tr></tfoot></table></div>`;
+    return summary + table;
+  },
+};
