@@ -285,6 +285,15 @@ Json op_state(const Json& req) {
     }
     r["decode_read_bytes"] = exact_json(s.decode_read_bytes);
     r["decode_read_display"] = bytes_binary_text(s.decode_read_bytes);
+    r["decode_write_bytes"] = exact_json(s.decode_write_bytes);
+    // The global history alone: per-token K/V or latents, compressed entries
+    // and their index (the "8K 全域歷史" column of section 2.3.6).
+    Ratio history;
+    for (const auto& it : s.items) {
+        if (it.section == "history" || it.section == "compressed" || it.section == "index") history = history + it.value;
+    }
+    r["history_bytes"] = exact_json(history);
+    r["history_display"] = bytes_binary_text(history);
     r["items"] = Json::array();
     for (const auto& it : s.items) r["items"].push_back(item_json(it, false));
     r["reads"] = Json::array();

@@ -91,14 +91,14 @@ std::vector<Table> chapter_tables() {
     tables.push_back(d);
     tables.push_back(e);
 
-    Table s{"sec-2-3-6", "§2.3.6　每個 token 存多少、每次 decode 讀多少（8K）", {"模型", "格式", "B/token", "8K 狀態", "decode 讀"}, {}};
+    Table s{"sec-2-3-6", "§2.3.6　每個 token 存多少、每次 decode 讀多少（8K）", {"模型", "格式", "B/token", "8K 全域歷史", "decode 讀"}, {}};
     const std::pair<const char*, const char*> kRows[] = {
         {"qwen3-8b", "reference"},        {"qwen3-32b", "reference"},        {"qwen3-30b-a3b", "reference"},
         {"qwen3-235b-a22b", "reference"}, {"qwen3.5-397b-a17b", "reference"}, {"qwen3.6-35b-a3b", "reference"},
         {"kimi-k3", "reference"},         {"deepseek-v4-flash", "production"}, {"deepseek-v4.1-flash", "production"}};
     for (const auto& [model, layout] : kRows) {
         const Json r = ask({{"op", "state"}, {"model", model}, {"tokens", 8192}, {"layout", layout}});
-        s.rows.push_back({model, layout, text(r, "bytes_per_token"), text(r, "display"), text(r, "decode_read_display")});
+        s.rows.push_back({model, layout, text(r, "bytes_per_token"), text(r, "history_display"), text(r, "decode_read_display")});
     }
     tables.push_back(s);
 

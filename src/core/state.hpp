@@ -21,9 +21,11 @@ struct StateOptions {
 
 struct StateResult {
     Items items;  // section: "history", "recurrent", "conv", …; value in bytes
-    Items reads;  // one decode step at this length: bytes read (and written)
+    Items reads;  // one decode step at this length: bytes read (and written);
+                  // section "write" marks pure writes (new entries, window slots)
     Ratio total;
-    Ratio decode_read_bytes;
+    Ratio decode_read_bytes;   // reads, including read-modify-write of recurrent state
+    Ratio decode_write_bytes;  // the "write" rows alone
     Ratio per_token;  // bytes one more stored position adds (the slope)
 };
 

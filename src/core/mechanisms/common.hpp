@@ -39,6 +39,14 @@ LineItem projection(std::string id, std::string label, std::string section, u128
 LineItem computed(std::string id, std::string label, std::string section, std::string formula,
                   std::string substituted, const Ratio& per_call, u64 layers);
 
+// FLOPs n decode steps lose against n copies of the first step.  Almost every
+// mechanism only grows with the context; one that can also shrink (V4.1's
+// every-other-step index keys) overloads this.
+template <typename Mechanism>
+Ratio decode_shrink(const Mechanism&, const ModelSpec&, u128, u128, u128, u64) {
+    return Ratio(0);
+}
+
 // A state row: `per_layer` bytes in each of `layers` layers.
 LineItem bytes_item(std::string id, std::string label, std::string section, std::string formula,
                     std::string substituted, const Ratio& per_layer, u64 layers);

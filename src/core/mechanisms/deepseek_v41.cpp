@@ -469,26 +469,30 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
     }
 }
 
-Ratio decode_growth(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers) {
-    if (n == 0) return Ratio(0);
-    // The first CSA2 group returns the growth of every CSA2 group at once
-    // and the others return 0, so the value is negative only when the whole
-    // model's is (see v41::decode_growth_parts).
-    v41::DecodeGrowth g;
+namespace {
+// The first CSA2 group reports the growth of every CSA2 group at once and the
+// others report 0 (see v41::decode_growth_parts); a group outside a model
+// (tests) reports its own.
+v41::DecodeGrowth csa2_growth(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers) {
+    if (n == 0) return {};
     if (first_csa2(m) == nullptr || group_of(m, x) == nullptr) {
         Growth own;
         add_growth(own, x, add(H, 1), add(H, n), layers);
-        g = {Ratio(mul(batch, own.plus)), Ratio(mul(batch, own.minus))};
-    } else if (first_csa2(m) != &x) {
-        return Ratio(0);
-    } else {
-        g = v41::decode_growth_parts(m, batch, H, n);
+        return {Ratio(mul(batch, own.plus)), Ratio(mul(batch, own.minus))};
     }
-    if (g.plus < g.minus) {
-        throw NegativeResult("V4.1 decode steps shrink over this range (2:1 index keys every other step); "
-                             "the generic decode sum has no negative term");
-    }
-    return g.plus - g.minus;
+    if (first_csa2(m) != &x) return {};
+    return v41::decode_growth_parts(m, batch, H, n);
+}
+}  // namespace
+
+// Decode steps are not monotone in S: the 2:1 owners write index keys only on
+// every other step, so the sum has a growing and a shrinking part.
+Ratio decode_growth(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers) {
+    return csa2_growth(x, m, batch, H, n, layers).plus;
+}
+
+Ratio decode_shrink(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers) {
+    return csa2_growth(x, m, batch, H, n, layers).minus;
 }
 
 // ================================================================ Single-Pass mHC
