@@ -50,6 +50,22 @@ for (let round = 0; round < 10; round++) for (const r of grid) engine.evaluate(r
 const wasmUs = Number(process.hrtime.bigint() - t1) / 1e3 / (grid.length * 10);
 report('wasm in Node: mean per request', `${wasmUs.toFixed(1)} µs`);
 
+// Issue targets: the whole reproduction natively, and state curves in WASM.
+const t2 = process.hrtime.bigint();
+try {
+  execFileSync(path.join(root, 'build/native/tally'), ['reproduce', 'ch02'], { stdio: 'ignore' });
+} catch {
+  // a non-reproduced entry exits 1; the timing still stands
+}
+report('native: tally reproduce ch02 (process)', `${(Number(process.hrtime.bigint() - t2) / 1e6).toFixed(1)} ms`, '< 100 ms');
+const lengths = Array.from({ length: 1000 }, (_, i) => Math.max(1, Math.round(Math.pow(1048576, i / 999))));
+const five = ['deepseek-v4.1-flash', 'qwen3-8b', 'qwen3.6-35b-a3b', 'deepseek-v4-flash', 'kimi-k3'];
+const curveRequests = five.map((model) => JSON.stringify({ op: 'state_curve', model, lengths }));
+for (const r of curveRequests) engine.evaluate(r);  // warm up
+const t3 = process.hrtime.bigint();
+for (const r of curveRequests) engine.evaluate(r);
+report('wasm in Node: state_curve, 5 models × 1,000 lengths', `${(Number(process.hrtime.bigint() - t3) / 1e6).toFixed(2)} ms`, '< 5 ms');
+
 // --- the page in headless Chromium ---------------------------------------------
 log('Page timings in headless Chromium');
 const { chromium } = await import('@playwright/test');

@@ -5,7 +5,8 @@
 namespace tally {
 
 std::string to_decimal(u128 value) {
-    if (value == 0) return "0";
+    // 128-bit division is a library call in WASM; most values fit 64 bits.
+    if (value <= UINT64_MAX) return std::to_string(static_cast<std::uint64_t>(value));
     std::string digits;
     while (value != 0) {
         digits.push_back(static_cast<char>('0' + static_cast<int>(value % 10)));

@@ -50,12 +50,20 @@ inline u128 sub(u128 a, u128 b) {
 inline u128 ceil_div(u128 a, u128 b) { return a / b + (a % b != 0 ? 1 : 0); }
 
 inline u128 gcd(u128 a, u128 b) {
-    while (b != 0) {
+    // Finish in 64-bit arithmetic as soon as both fit (128-bit % is slow).
+    while (b != 0 && (a > UINT64_MAX || b > UINT64_MAX)) {
         u128 t = a % b;
         a = b;
         b = t;
     }
-    return a;
+    if (b == 0) return a;
+    std::uint64_t x = static_cast<std::uint64_t>(a), y = static_cast<std::uint64_t>(b);
+    while (y != 0) {
+        std::uint64_t t = x % y;
+        x = y;
+        y = t;
+    }
+    return x;
 }
 
 // Largest integer that the JavaScript side can hold exactly (2^53 - 1).

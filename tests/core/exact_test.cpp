@@ -14,6 +14,17 @@ TEST_CASE("checked arithmetic refuses to wrap") {
     CHECK(to_decimal(0) == "0");
 }
 
+TEST_CASE("gcd across the 64-bit boundary") {
+    const u128 big = (u128{1} << 100) * 3;
+    CHECK(gcd(big, u128{1} << 90) == (u128{1} << 90));
+    CHECK(gcd(big, 0) == big);
+    CHECK(gcd(0, big) == big);
+    CHECK(gcd(big, 9) == 3);
+    CHECK(gcd(12, 18) == 6);
+    CHECK(to_decimal((u128{1} << 64)) == "18446744073709551616");
+    CHECK(to_decimal(UINT64_MAX) == "18446744073709551615");
+}
+
 TEST_CASE("ratios stay exact and reduced") {
     Ratio a(14057, 4);  // 3514.25
     CHECK(to_exact_text(a) == "3514.25");
