@@ -86,6 +86,9 @@ try {
       }
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
   });
+  // One throwaway load first: it measures Chromium's own start-up (process
+  // launch, first compile of its internals), not the page.
+  await page.goto(url, { waitUntil: 'load' });
   const firsts = [];
   for (let i = 0; i < 5; i++) {
     await page.goto(url, { waitUntil: 'load' });
@@ -93,7 +96,7 @@ try {
     firsts.push(await page.evaluate(() => window.__firstReady));
   }
   firsts.sort((a, b) => a - b);
-  report('navigation → first interactive widget (median of 5)', `${firsts[2].toFixed(1)} ms`, `≤ ${TARGET_FIRST_WIDGET_MS} ms`);
+  report('navigation → first interactive widget (median of 5, after one warm-up load)', `${firsts[2].toFixed(1)} ms`, `≤ ${TARGET_FIRST_WIDGET_MS} ms`);
 
   // Control change → updated DOM, timed inside the page, for each widget.
   const controls = [
