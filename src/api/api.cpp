@@ -56,8 +56,25 @@ Json context_notes(const ModelSpec& m, u128 positions) {
 // `model` is a catalog id or an inline spec object (validated like a content
 // file, errors naming the path inside it: "model.groups[0].layers").
 ModelSpec model_of(const RequestFields& f) {
-    if (f.has("model") && f.raw("model").is_object()) return parse_model(f.raw("model"), "model");
-    return find_model("model", f.text("model"));
+    ModelSpec m = f.has("model") && f.raw("model").is_object() ? parse_model(f.raw("model"), "model")
+                                                               : find_model("model", f.text("model"));
+    // `mla_path` re-runs an MLA model on the other cache path (section 2.3.2):
+    // "compact" caches the latent, "expanded" every head's K and V.
+    if (f.has("mla_path")) {
+        const std::string path = f.text("mla_path");
+        if (path != "compact" && path != "expanded") {
+            throw FieldError("mla_path", "mla_path（MLA 快取路徑）不支援「" + path + "」；可用：compact、expanded");
+        }
+        bool has_mla = false;
+        for (auto& g : m.groups) {
+            if (auto* mla = std::get_if<MlaAttention>(&g.attention)) {
+                mla->path = path == "compact" ? MlaPath::Compact : MlaPath::Expanded;
+                has_mla = true;
+            }
+        }
+        if (!has_mla) throw FieldError("mla_path", "mla_path 只適用於有 MLA 層的模型；" + m.name + " 沒有");
+    }
+    return m;
 }
 const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype", "bf16")); }
 const Dtype& kv_dtype_of(const RequestFields& f) { return find_dtype("kv_dtype", f.text_or("kv_dtype", "bf16")); }
@@ -162,7 +179,7 @@ CallShape call_shape_of(const RequestFields& f) {
 }
 
 Json op_forward(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps"});
+    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path"});
     const ModelSpec& m = model_of(f);
     CallShape c = call_shape_of(f);
     c.execution = execution_of(f, m);
@@ -183,7 +200,7 @@ Json op_forward(const Json& req) {
 }
 
 Json op_kv(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype"});
+    RequestFields f(req, {"model", "tokens", "kv_dtype", "mla_path"});
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
@@ -227,7 +244,7 @@ std::vector<u128> lengths_of(const Json& req) {
 // The state at many lengths at once, each in closed form (Figures 2-18/2-19).
 // Columns are parallel arrays so a chart reads them directly.
 Json op_state_curve(const Json& req) {
-    RequestFields f(req, {"model", "lengths", "kv_dtype", "layout"});
+    RequestFields f(req, {"model", "lengths", "kv_dtype", "layout", "mla_path"});
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
     const std::vector<u128> lengths = lengths_of(req);
@@ -257,7 +274,7 @@ Json op_state_curve(const Json& req) {
 }
 
 Json op_state(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype", "layout"});
+    RequestFields f(req, {"model", "tokens", "kv_dtype", "layout", "mla_path"});
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
@@ -303,7 +320,7 @@ Json op_state(const Json& req) {
 }
 
 Json op_request(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution"});
+    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution", "mla_path"});
     const ModelSpec& m = model_of(f);
     RequestShape s;
     s.execution = execution_of(f, m);
@@ -357,7 +374,7 @@ Json segment(const char* id, const char* label, const Ratio& bytes) {
 }
 
 Json op_capacity(const Json& req) {
-    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype"});
+    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path"});
     const ModelSpec& m = model_of(f);
     const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
     const u128 context = f.integer("context", 1, kMaxCount);

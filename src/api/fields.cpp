@@ -24,6 +24,7 @@ std::string describe_field(const std::string& name) {
         {"execution", "執行路徑"},
         {"layout", "儲存格式"},
         {"mtp_steps", "MTP 預測步數"},
+        {"mla_path", "MLA 快取路徑"},
         {"dispatch", "分派方式"},
         {"tokens_per_expert", "每個專家的 token 數"},
         {"kv_dtype", "KV 精度"},

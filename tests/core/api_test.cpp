@@ -116,3 +116,13 @@ TEST_CASE("lengths past the released context are computed and flagged") {
     CHECK(f["notes"][0].get<std::string>().find("外推") != std::string::npos);
     CHECK(result({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", 8192}})["notes"].empty());
 }
+
+TEST_CASE("mla_path re-runs an MLA model on the other cache path") {
+    Json compact = result({{"op", "kv"}, {"model", "kimi-k3"}, {"tokens", 1}});
+    Json expanded = result({{"op", "kv"}, {"model", "kimi-k3"}, {"tokens", 1}, {"mla_path", "expanded"}});
+    CHECK(compact["bytes_per_token"] == 27648);
+    CHECK(expanded["bytes_per_token"] == 1474560);
+    CHECK(error_of({{"op", "kv"}, {"model", "kimi-k3"}, {"tokens", 1}, {"mla_path", "wide"}})["field"] == "mla_path");
+    CHECK(error_of({{"op", "kv"}, {"model", "qwen3-8b"}, {"tokens", 1}, {"mla_path", "expanded"}})["field"] == "mla_path");
+    CHECK(error_of({{"op", "routing"}, {"model", "kimi-k3"}, {"mla_path", "expanded"}})["field"] == "mla_path");
+}
