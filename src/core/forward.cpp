@@ -16,25 +16,6 @@ u128 causal_pairs(const CallShape& c) {
 
 namespace {
 
-// Items of the same id and per-call value across groups are one row run in
-// more layers (Qwen3.6's MoE rows run in all 40 layers).  Different shapes
-// under one id stay apart with the group's index appended.
-void append_merged(Items& all, LineItem item, size_t group_index) {
-    for (auto& existing : all) {
-        if (existing.id == item.id && existing.per_call == item.per_call && existing.formula == item.formula) {
-            existing.layers = add(existing.layers, item.layers);
-            existing.value = existing.value + item.value;
-            return;
-        }
-    }
-    for (const auto& existing : all) {
-        if (existing.id == item.id) {
-            item.id += "@" + std::to_string(group_index);
-            break;
-        }
-    }
-    all.push_back(std::move(item));
-}
 
 int section_rank(const std::string& section) {
     static const char* const kOrder[] = {"entry", "attention", "linear", "ffn", "output"};
@@ -97,14 +78,14 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
         const CallShape run = effective_call(m, g, c);
         Items group;
         mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_forward(mechanism, m, run, g.layers, group); });
-        for (auto& item : group) append_merged(r.items, std::move(item), gi);
+        for (auto& item : group) merge_item(r.items, std::move(item), "@" + std::to_string(gi));
     }
     {
         CallShape once = c;
         once.execution = execution_of(m, c);
         Items parts;
         mech::for_each_part(m, [&](const auto& part) { mech::add_forward(part, m, once, 1, parts); });
-        for (auto& item : parts) append_merged(r.items, std::move(item), m.groups.size());
+        for (auto& item : parts) merge_item(r.items, std::move(item), "@" + std::to_string(m.groups.size()));
     }
     r.items.push_back(elementwise_item(m.total_layers()));
     LineItem head = mech::projection("lm_head", "詞表頭：轉為 token 分數", "output", c.head_tokens, m.hidden, m.vocab, 1, 1);

@@ -25,4 +25,25 @@ struct LineItem {
 
 using Items = std::vector<LineItem>;
 
+// Rows of the same id, per-call value and formula are one row run in more
+// layers (Qwen3.6's MoE rows run in all 40 layers, a window row covers every
+// layer that keeps one).  A different row under an id already taken keeps
+// its place with `clash_suffix` appended to its id.
+inline void merge_item(Items& all, LineItem item, const std::string& clash_suffix) {
+    for (auto& existing : all) {
+        if (existing.id == item.id && existing.per_call == item.per_call && existing.formula == item.formula) {
+            existing.layers = add(existing.layers, item.layers);
+            existing.value = existing.value + item.value;
+            return;
+        }
+    }
+    for (const auto& existing : all) {
+        if (existing.id == item.id) {
+            item.id += clash_suffix;
+            break;
+        }
+    }
+    all.push_back(std::move(item));
+}
+
 }  // namespace tally

@@ -64,6 +64,9 @@ u128 buffer_bytes(const V4Attention& x) {
 
 namespace {
 
+// State and read rows merge across groups (the window of all 43 layers is one row).
+void merge_into(Items& items, LineItem it) { merge_item(items, std::move(it), "@" + std::to_string(items.size())); }
+
 using v4::index_scan_pairs;
 using v4::selected_pairs;
 using v4::window_pairs;
@@ -103,24 +106,6 @@ std::string selected_rule(const V4Attention& x) {
     return x.top_k == 0 ? entries : "min(" + entries + ", " + num(x.top_k) + ")";
 }
 
-// State and read rows of identical per-layer value across groups are one row
-// over more layers (the window of all 43 layers is one row).
-void add_merged(Items& items, LineItem it) {
-    for (auto& existing : items) {
-        if (existing.id == it.id && existing.per_call == it.per_call && existing.formula == it.formula) {
-            existing.layers = add(existing.layers, it.layers);
-            existing.value = existing.value + it.value;
-            return;
-        }
-    }
-    for (const auto& existing : items) {
-        if (existing.id == it.id) {
-            it.id += "@" + std::to_string(items.size());
-            break;
-        }
-    }
-    items.push_back(std::move(it));
-}
 
 LineItem state_row(std::string id, std::string label, std::string section, const std::string& count_formula,
                    u128 count, const Ratio& entry, u64 layers) {
@@ -239,38 +224,38 @@ void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, 
 
     // Stored: the window (every kind), completed entries, index entries, and
     // the FP32 buffers of blocks still being compressed (present at any N).
-    add_merged(out.items, state_row("window", "視窗（最近 " + num(x.window) + " 個位置）", "window", window_rule,
+    merge_into(out.items, state_row("window", "視窗（最近 " + num(x.window) + " 個位置）", "window", window_rule,
                                     window, e, layers));
     if (x.compressed()) {
-        add_merged(out.items,
+        merge_into(out.items,
                    state_row(k + "_main", name + " 壓縮條目（主注意力）", "compressed", entries_rule, stored, e, layers));
     }
     if (x.indexed()) {
-        add_merged(out.items, state_row(k + "_index", name + " 索引條目", "index", entries_rule, stored,
+        merge_into(out.items, state_row(k + "_index", name + " 索引條目", "index", entries_rule, stored,
                                         v4::index_entry_bytes(x, o), layers));
     }
     if (x.compressed()) {
         const u128 rows = mul(x.overlap, x.ratio);
         std::string formula = "2×" + num(rows) + "×" + num(x.overlap * x.head_dim) + "×4";
         if (x.indexed()) formula += "＋2×" + num(rows) + "×" + num(x.overlap * x.index_head_dim) + "×4";
-        add_merged(out.items, bytes_item(k + "_buffer", name + " 壓縮緩衝（FP32，kv 與分數）", "buffer",
+        merge_into(out.items, bytes_item(k + "_buffer", name + " 壓縮緩衝（FP32，kv 與分數）", "buffer",
                                          "2×(coff·r)×(coff·d)×4 B" + std::string(x.indexed() ? "，主與索引各一組" : ""),
                                          formula, Ratio(v4::buffer_bytes(x)), layers));
     }
 
     // One decode query at t = N: the window (its own entry included), the
     // selected or all completed entries, and a scan of every index entry.
-    add_merged(out.reads, state_row("window_read", "讀取視窗", "window", window_rule, window, e, layers));
+    merge_into(out.reads, state_row("window_read", "讀取視窗", "window", window_rule, window, e, layers));
     if (x.compressed()) {
         const u128 selected = v4::selected_entries(x, tokens);
-        add_merged(out.reads, state_row(k + "_entries_read",
+        merge_into(out.reads, state_row(k + "_entries_read",
                                         x.top_k == 0 ? "讀取 " + name + " 全部已完成條目" : "讀取 " + name + " 選中條目",
                                         "compressed", x.top_k == 0 ? entries_rule : "min(" + entries_rule + ", " +
                                                                                         num(x.top_k) + ")",
                                         selected, e, layers));
     }
     if (x.indexed()) {
-        add_merged(out.reads, state_row(k + "_index_read", name + " 索引掃描", "index", entries_rule, stored,
+        merge_into(out.reads, state_row(k + "_index_read", name + " 索引掃描", "index", entries_rule, stored,
                                         v4::index_entry_bytes(x, o), layers));
     }
 

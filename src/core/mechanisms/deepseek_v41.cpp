@@ -173,23 +173,8 @@ EntrySize entry_size(const EntryFormat& f, u64 values, const StateOptions& o) {
 
 const char* kNoProductionFormat = "（未給出生產格式，沿用參考精度）";
 
-// Items of the same id, value and formula are one row in more layers.
-void merge_into(Items& all, LineItem item) {
-    for (auto& existing : all) {
-        if (existing.id == item.id && existing.per_call == item.per_call && existing.formula == item.formula) {
-            existing.layers = add(existing.layers, item.layers);
-            existing.value = existing.value + item.value;
-            return;
-        }
-    }
-    for (const auto& existing : all) {
-        if (existing.id == item.id) {
-            item.id += "@" + std::to_string(all.size());
-            break;
-        }
-    }
-    all.push_back(std::move(item));
-}
+// Rows merge across groups (see merge_item).
+void merge_into(Items& all, LineItem item) { merge_item(all, std::move(item), "@" + std::to_string(all.size())); }
 
 LineItem state_item(std::string id, std::string label, std::string section, std::string formula,
                     std::string substituted, const Ratio& per_layer, u64 layers) {
