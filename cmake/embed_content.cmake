@@ -31,11 +31,5 @@ foreach(kind models hardware dtypes sets)
 endforeach()
 string(APPEND body "};\n\nconst std::size_t kEmbeddedFileCount = ${count};\n\n}  // namespace tally::api\n")
 
-# Only touch the output when it changes, to keep rebuilds incremental.
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" old)
-  if(old STREQUAL body)
-    return()
-  endif()
-endif()
-file(WRITE "${OUTPUT}" "${body}")
+include("${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake")
+write_if_changed("${OUTPUT}" "${body}")
