@@ -6,16 +6,15 @@
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
 
-import rawConfig from '../../content/ch02/widgets.json';
-import { checkConfigs } from './runtime/config';
 import { HashStore } from './runtime/hash-state';
 import { loadEngine } from './runtime/loader';
+import { siteWidgets } from './runtime/site-config';
 import { idle } from './runtime/idle';
 import { hydrateWidget } from './runtime/widget';
 import { widgets } from './widgets/registry';
 
 performance.mark('tally:main');
-const { status, widgets: configs } = checkConfigs(rawConfig);
+const { status, widgets: configs } = siteWidgets;
 const engine = loadEngine();
 
 if (document.readyState === 'loading') {

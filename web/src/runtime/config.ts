@@ -40,7 +40,7 @@ export interface SiteWidgets {
 }
 
 function fail(path: string, what: string): never {
-  throw new Error(`content/ch02/widgets.json: ${path}: ${what}`);
+  throw new Error(`content/ch02/widgets*.json: ${path}: ${what}`);
 }
 
 /** Validate the parsed JSON once at startup (build and browser). */
@@ -75,6 +75,6 @@ export function checkConfigs(raw: unknown): SiteWidgets {
 /** A widget string from the content; missing keys are a content bug. */
 export function text(cfg: WidgetConfig, key: string): string {
   const v = cfg.text[key];
-  if (v === undefined) throw new Error(`content/ch02/widgets.json: ${cfg.kind}.text.${key} is missing`);
+  if (v === undefined) throw new Error(`content/ch02/widgets*.json: ${cfg.kind}.text.${key} is missing`);
   return v;
 }

@@ -6,9 +6,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { checkConfigs } from '../runtime/config';
 import { makeEngine, type TallyModule } from '../runtime/engine';
 import { esc } from '../runtime/html';
+import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
 import { widgets } from '../widgets/registry';
 import { createMarkdown, splitFrontMatter, widgetInstances, type RenderEnv } from './markdown';
@@ -33,7 +33,7 @@ interface SiteMeta {
 export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const engine = makeEngine(opts.module);
   const catalog = await engine('catalog');
-  const { status, widgets: configs } = checkConfigs(JSON.parse(await readFile(path.join(opts.contentDir, 'widgets.json'), 'utf8')));
+  const { status, widgets: configs } = siteWidgets;
   const site = JSON.parse(await readFile(path.join(opts.contentDir, 'site.json'), 'utf8')) as SiteMeta;
   const md = createMarkdown();
 

@@ -1,11 +1,10 @@
-// Widget kinds by the name used in content (```widget <instance>``` → kind).
+// Widget kinds, found by folder: web/src/widgets/<kind>/index.ts must
+// `export default` its WidgetDef. A new widget is a new folder; nothing here
+// changes (content names the kind in content/ch02/widgets*.json).
 import type { AnyWidgetDef } from '../runtime/widget';
-import { capacity } from './capacity';
-import { decode } from './decode';
-import { table21 } from './table-2-1';
 
-export const widgets: Record<string, AnyWidgetDef> = {
-  'table-2-1': table21,
-  capacity,
-  decode,
-};
+const modules = import.meta.glob<AnyWidgetDef>('./*/index.ts', { eager: true, import: 'default' });
+
+export const widgets: Record<string, AnyWidgetDef> = Object.fromEntries(
+  Object.entries(modules).map(([file, def]) => [file.replace(/^\.\/([^/]+)\/index\.ts$/, '$1'), def]),
+);

@@ -80,3 +80,5 @@ export const capacity: WidgetDef<CapacityResult> = {
     );
   },
 };
+
+export default capacity;

@@ -129,3 +129,5 @@ export const decode: WidgetDef<DecodeData> = {
     );
   },
 };
+
+export default decode;

@@ -88,3 +88,5 @@ export const table21: WidgetDef<ForwardResult> = {
     return summary + table;
   },
 };
+
+export default table21;
