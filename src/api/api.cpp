@@ -614,7 +614,7 @@ std::string evaluate(const std::string& request_json) {
     } catch (const std::exception& e) {
         out = error_json("", std::string("內部錯誤：") + e.what());
     }
-    return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return out.dump();
 }
 
 }  // namespace tally::api

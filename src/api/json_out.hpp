@@ -3,13 +3,12 @@
 // non-integers exact decimal strings ("3514.25") or "num/den".
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "core/exact.hpp"
+#include "json.hpp"
 
 namespace tally::api {
 
-using Json = nlohmann::ordered_json;
+using Json = tally::json::Value;
 
 inline Json exact_json(u128 v) {
     if (v <= kMaxSafeInteger) return Json(static_cast<std::uint64_t>(v));

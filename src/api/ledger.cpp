@@ -73,9 +73,9 @@ std::string computed_text(const Json& entry) {
     if (!response.value("ok", false)) return "錯誤：" + response["error"]["message"].get<std::string>();
     const Json& result = response["result"];
     Ratio value;
-    for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path));
+    for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path.get<std::string>()));
     if (entry.contains("per")) value = value / Ratio(entry.at("per").get<std::uint64_t>());
-    const std::string printed = entry.at("printed");
+    const std::string printed = entry.at("printed").get<std::string>();
     const auto dot = printed.find('.');
     const unsigned decimals = dot == std::string::npos ? 0 : static_cast<unsigned>(printed.size() - dot - 1);
     return without_commas(fixed(value / Ratio(unit_scale(entry.value("unit", ""))), decimals));

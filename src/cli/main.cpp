@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "api/json_out.hpp"
 
 #include "api/api.hpp"
 #include "reproduce.hpp"
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using Json = tally::api::Json;
 
 const char* kUsage = R"(用法：
   tally eval < request.json               讀一個 JSON 請求，輸出 JSON 回應

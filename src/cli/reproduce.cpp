@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include <nlohmann/json.hpp>
+#include "api/json_out.hpp"
 
 #include "api/api.hpp"
 #include "api/ledger.hpp"
@@ -12,7 +12,7 @@ namespace tally::cli {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using Json = tally::api::Json;
 
 struct Table {
     std::string id;

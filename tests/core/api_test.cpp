@@ -1,5 +1,6 @@
 // The JSON surface: contract fields, big integers as strings, and every kind
 // of bad input answered with a message that names the field.
+#include <algorithm>
 #include <doctest/doctest.h>
 
 #include "core/forward.hpp"

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "api/json_out.hpp"
 
 #include "api/api.hpp"
 #include "api/catalog.hpp"
@@ -12,7 +12,7 @@
 
 namespace tally::test {
 
-using Json = nlohmann::ordered_json;
+using Json = tally::api::Json;
 
 inline const ModelSpec& model(const std::string& id) { return api::find_model("model", id); }
 inline const Dtype& dtype(const std::string& id) { return api::find_dtype("dtype", id); }

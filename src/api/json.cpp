@@ -1,0 +1,488 @@
+#include "json.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace tally::json {
+
+namespace {
+
+bool is_pair(const Value& v) { return v.is_array() && v.size() == 2 && v.at(std::size_t{0}).is_string(); }
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// Length of the well-formed UTF-8 sequence at s[i], or 0 if it is not one
+// (overlongs, surrogates and code points past U+10FFFF are not).
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+    const auto byte = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
+    const unsigned c = byte(i);
+    const auto cont = [&](std::size_t k) { return (byte(k) & 0xC0) == 0x80; };
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) return cont(i + 1) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        const unsigned c1 = byte(i + 1);
+        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)) return 0;
+        return cont(i + 1) && cont(i + 2) ? 3 : 0;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        const unsigned c1 = byte(i + 1);
+        if ((c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) return 0;
+        return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+    }
+    return 0;
+}
+
+void write_string(std::string& out, std::string_view s) {
+    static const char* hex = "0123456789abcdef";
+    out += '"';
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        const std::size_t n = utf8_length(s, i);
+        if (n == 0) {
+            out += "\xEF\xBF\xBD";  // U+FFFD for a byte that is not UTF-8
+            ++i;
+            continue;
+        }
+        if (n > 1) {
+            out.append(s.data() + i, n);
+            i += n;
+            continue;
+        }
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (c < 0x20) {
+                    out += "\\u00";
+                    out += hex[c >> 4];
+                    out += hex[c & 0xF];
+                } else {
+                    out += static_cast<char>(c);
+                }
+        }
+        ++i;
+    }
+    out += '"';
+}
+
+}  // namespace
+
+// Strict RFC 8259 parser; any failure makes the whole result Discarded.
+class Parser {
+public:
+    explicit Parser(std::string_view s) : s_(s) {}
+
+    Value run() {
+        Value v;
+        skip_space();
+        if (!value(v, 0)) return discarded();
+        skip_space();
+        if (i_ != s_.size()) return discarded();
+        return v;
+    }
+
+private:
+    static Value discarded() {
+        Value v;
+        v.kind_ = Kind::Discarded;
+        return v;
+    }
+
+    void skip_space() {
+        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
+    }
+
+    bool literal(const char* word) {
+        const std::size_t n = std::strlen(word);
+        if (s_.compare(i_, n, word) != 0) return false;
+        i_ += n;
+        return true;
+    }
+
+    bool value(Value& out, int depth) {
+        if (depth > Value::kMaxDepth || i_ >= s_.size()) return false;
+        switch (s_[i_]) {
+            case '{': return object(out, depth + 1);
+            case '[': return array(out, depth + 1);
+            case '"': out.kind_ = Kind::String; return string(out.text_);
+            case 't': out = Value(true); return literal("true");
+            case 'f': out = Value(false); return literal("false");
+            case 'n': out = Value(); return literal("null");
+            default: return number(out);
+        }
+    }
+
+    bool object(Value& out, int depth) {
+        out.kind_ = Kind::Object;
+        ++i_;  // {
+        skip_space();
+        if (i_ < s_.size() && s_[i_] == '}') return ++i_, true;
+        for (;;) {
+            std::string key;
+            if (i_ >= s_.size() || s_[i_] != '"' || !string(key)) return false;
+            skip_space();
+            if (i_ >= s_.size() || s_[i_] != ':') return false;
+            ++i_;
+            skip_space();
+            Value v;
+            if (!value(v, depth)) return false;
+            out[key] = std::move(v);  // a repeated key keeps its first place and its last value
+            skip_space();
+            if (i_ >= s_.size()) return false;
+            if (s_[i_] == '}') return ++i_, true;
+            if (s_[i_] != ',') return false;
+            ++i_;
+            skip_space();
+        }
+    }
+
+    bool array(Value& out, int depth) {
+        out.kind_ = Kind::Array;
+        ++i_;  // [
+        skip_space();
+        if (i_ < s_.size() && s_[i_] == ']') return ++i_, true;
+        for (;;) {
+            Value v;
+            if (!value(v, depth)) return false;
+            out.items_.push_back(std::move(v));
+            skip_space();
+            if (i_ >= s_.size()) return false;
+            if (s_[i_] == ']') return ++i_, true;
+            if (s_[i_] != ',') return false;
+            ++i_;
+            skip_space();
+        }
+    }
+
+    bool hex4(std::uint32_t& cp) {
+        if (i_ + 4 > s_.size()) return false;
+        cp = 0;
+        for (int k = 0; k < 4; ++k) {
+            const char c = s_[i_++];
+            cp <<= 4;
+            if (c >= '0' && c <= '9') cp |= static_cast<std::uint32_t>(c - '0');
+            else if (c >= 'a' && c <= 'f') cp |= static_cast<std::uint32_t>(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F') cp |= static_cast<std::uint32_t>(c - 'A' + 10);
+            else return false;
+        }
+        return true;
+    }
+
+    bool escape(std::string& out) {
+        if (i_ >= s_.size()) return false;
+        const char c = s_[i_++];
+        switch (c) {
+            case '"': out += '"'; return true;
+            case '\\': out += '\\'; return true;
+            case '/': out += '/'; return true;
+            case 'b': out += '\b'; return true;
+            case 'f': out += '\f'; return true;
+            case 'n': out += '\n'; return true;
+            case 'r': out += '\r'; return true;
+            case 't': out += '\t'; return true;
+            case 'u': break;
+            default: return false;
+        }
+        std::uint32_t cp = 0;
+        if (!hex4(cp)) return false;
+        if (cp >= 0xDC00 && cp <= 0xDFFF) return false;  // a low surrogate alone
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+            std::uint32_t low = 0;
+            if (s_.compare(i_, 2, "\\u") != 0) return false;
+            i_ += 2;
+            if (!hex4(low) || low < 0xDC00 || low > 0xDFFF) return false;
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        }
+        append_utf8(out, cp);
+        return true;
+    }
+
+    bool string(std::string& out) {
+        ++i_;  // "
+        while (i_ < s_.size()) {
+            const unsigned char c = static_cast<unsigned char>(s_[i_]);
+            if (c == '"') return ++i_, true;
+            if (c == '\\') {
+                ++i_;
+                if (!escape(out)) return false;
+                continue;
+            }
+            if (c < 0x20) return false;
+            const std::size_t n = utf8_length(s_, i_);
+            if (n == 0) return false;
+            out.append(s_.data() + i_, n);
+            i_ += n;
+        }
+        return false;
+    }
+
+    // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?  An integer that fits 64
+    // bits is exact; anything else keeps its text (Real).
+    bool number(Value& out) {
+        const std::size_t start = i_;
+        const bool negative = s_[i_] == '-';
+        if (negative) ++i_;
+        const auto digits = [&] {
+            const std::size_t from = i_;
+            while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+            return i_ - from;
+        };
+        const std::size_t int_start = i_;
+        const std::size_t n = digits();
+        if (n == 0 || (n > 1 && s_[int_start] == '0')) return false;
+        bool integral = true;
+        if (i_ < s_.size() && s_[i_] == '.') {
+            ++i_;
+            if (digits() == 0) return false;
+            integral = false;
+        }
+        if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+            ++i_;
+            if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+            if (digits() == 0) return false;
+            integral = false;
+        }
+        if (integral) {
+            std::uint64_t v = 0;
+            bool fits = true;
+            for (std::size_t k = int_start; k < i_ && fits; ++k) {
+                const auto d = static_cast<std::uint64_t>(s_[k] - '0');
+                fits = v <= (UINT64_MAX - d) / 10;
+                v = v * 10 + d;
+            }
+            if (fits && !negative) {
+                out = Value(v);
+                return true;
+            }
+            if (fits && v <= static_cast<std::uint64_t>(INT64_MAX) + 1) {
+                out.kind_ = Kind::Integer;
+                out.bits_ = ~v + 1;  // two's complement of −v
+                return true;
+            }
+        }
+        // A number no double can hold (1e400) is refused, as nlohmann does.
+        out.kind_ = Kind::Real;
+        out.text_ = std::string(s_.substr(start, i_ - start));
+        return std::isfinite(std::strtod(out.text_.c_str(), nullptr));
+    }
+
+    std::string_view s_;
+    std::size_t i_ = 0;
+};
+
+Value::Value(double d) : kind_(Kind::Real) {
+    char buf[32];
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, d);
+        if (std::strtod(buf, nullptr) == d) break;
+    }
+    text_ = buf;
+}
+
+Value::Value(std::initializer_list<Value> init) {
+    const bool object = std::all_of(init.begin(), init.end(), is_pair);
+    kind_ = object ? Kind::Object : Kind::Array;
+    for (const Value& v : init) {
+        if (object) {
+            (*this)[v.items_[0].text_] = v.items_[1];
+        } else {
+            items_.push_back(v);
+        }
+    }
+}
+
+Value Value::array(std::initializer_list<Value> init) {
+    Value v;
+    v.kind_ = Kind::Array;
+    v.items_.assign(init.begin(), init.end());
+    return v;
+}
+
+Value Value::object(std::initializer_list<Value> init) {
+    Value v;
+    v.kind_ = Kind::Object;
+    for (const Value& pair : init) {
+        if (!is_pair(pair)) throw Error("Value::object needs [key, value] pairs");
+        v[pair.items_[0].text_] = pair.items_[1];
+    }
+    return v;
+}
+
+Value Value::parse(std::string_view text, std::nullptr_t, bool allow_exceptions) {
+    Value v = Parser(text).run();
+    if (v.is_discarded() && allow_exceptions) throw Error("invalid JSON");
+    return v;
+}
+
+const char* Value::type_name() const {
+    switch (kind_) {
+        case Kind::Null: return "null";
+        case Kind::Boolean: return "boolean";
+        case Kind::Unsigned:
+        case Kind::Integer:
+        case Kind::Real: return "number";
+        case Kind::String: return "string";
+        case Kind::Array: return "array";
+        case Kind::Object: return "object";
+        case Kind::Discarded: return "discarded";
+    }
+    return "?";
+}
+
+std::size_t Value::find_index(const std::string& key) const {
+    if (!is_object()) return npos;
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+        if (keys_[i] == key) return i;
+    }
+    return npos;
+}
+
+Value& Value::operator[](const std::string& key) {
+    if (is_null()) kind_ = Kind::Object;
+    if (!is_object()) throw Error(std::string("cannot use a key on a ") + type_name());
+    const std::size_t i = find_index(key);
+    if (i != npos) return items_[i];
+    keys_.push_back(key);
+    items_.emplace_back();
+    return items_.back();
+}
+
+const Value& Value::at(const std::string& key) const {
+    const std::size_t i = find_index(key);
+    if (i == npos) throw Error("key \"" + key + "\" not found");
+    return items_[i];
+}
+
+Value& Value::at(const std::string& key) {
+    return const_cast<Value&>(static_cast<const Value&>(*this).at(key));
+}
+
+std::size_t Value::erase(const std::string& key) {
+    const std::size_t i = find_index(key);
+    if (i == npos) return 0;
+    keys_.erase(keys_.begin() + static_cast<std::ptrdiff_t>(i));
+    items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(i));
+    return 1;
+}
+
+Value::iterator Value::find(const std::string& key) {
+    const std::size_t i = find_index(key);
+    return i == npos ? end() : iterator(this, i);
+}
+
+Value::const_iterator Value::find(const std::string& key) const {
+    const std::size_t i = find_index(key);
+    return i == npos ? end() : const_iterator(this, i);
+}
+
+const Value& Value::at(std::size_t index) const {
+    if (!is_array()) throw Error(std::string("cannot index a ") + type_name());
+    if (index >= items_.size()) throw Error("array index " + std::to_string(index) + " out of range");
+    return items_[index];
+}
+
+Value& Value::at(std::size_t index) { return const_cast<Value&>(static_cast<const Value&>(*this).at(index)); }
+
+void Value::push_back(Value v) {
+    if (is_null()) kind_ = Kind::Array;
+    if (!is_array()) throw Error(std::string("cannot push_back onto a ") + type_name());
+    items_.push_back(std::move(v));
+}
+
+std::size_t Value::size() const {
+    if (is_array() || is_object()) return items_.size();
+    return is_null() ? 0 : 1;
+}
+
+Value::iterator Value::begin() { return iterator(this, 0); }
+Value::iterator Value::end() { return iterator(this, items_.size()); }
+Value::const_iterator Value::begin() const { return const_iterator(this, 0); }
+Value::const_iterator Value::end() const { return const_iterator(this, items_.size()); }
+
+bool operator==(const Value& a, const Value& b) {
+    if (a.is_number_integer() && b.is_number_integer()) {
+        if (a.kind_ == b.kind_) return a.bits_ == b.bits_;
+        // Unsigned vs Integer: equal only when the signed one is not negative.
+        const Value& s = a.kind_ == Kind::Integer ? a : b;
+        return static_cast<std::int64_t>(s.bits_) >= 0 && a.bits_ == b.bits_;
+    }
+    if (a.kind_ != b.kind_) return false;
+    switch (a.kind_) {
+        case Kind::Null:
+        case Kind::Discarded: return true;
+        case Kind::Boolean: return a.bits_ == b.bits_;
+        case Kind::Real:
+        case Kind::String: return a.text_ == b.text_;
+        case Kind::Array: return a.items_ == b.items_;
+        case Kind::Object: return a.keys_ == b.keys_ && a.items_ == b.items_;
+        default: return false;
+    }
+}
+
+std::string Value::dump(int indent, char indent_char, bool, error_handler_t) const {
+    std::string out;
+    write(out, indent, indent_char, 0);
+    return out;
+}
+
+void Value::write(std::string& out, int indent, char indent_char, int depth) const {
+    const auto newline = [&](int level) {
+        if (indent < 0) return;
+        out += '\n';
+        out.append(static_cast<std::size_t>(indent) * static_cast<std::size_t>(level), indent_char);
+    };
+    switch (kind_) {
+        case Kind::Null: out += "null"; return;
+        case Kind::Discarded: out += "<discarded>"; return;
+        case Kind::Boolean: out += bits_ ? "true" : "false"; return;
+        case Kind::Unsigned: out += std::to_string(bits_); return;
+        case Kind::Integer: out += std::to_string(static_cast<std::int64_t>(bits_)); return;
+        case Kind::Real: out += text_; return;
+        case Kind::String: write_string(out, text_); return;
+        case Kind::Array:
+        case Kind::Object: break;
+    }
+    const bool object = is_object();
+    out += object ? '{' : '[';
+    if (items_.empty()) {
+        out += object ? '}' : ']';
+        return;
+    }
+    for (std::size_t i = 0; i < items_.size(); ++i) {
+        if (i > 0) out += ',';
+        newline(depth + 1);
+        if (object) {
+            write_string(out, keys_[i]);
+            out += indent < 0 ? ":" : ": ";
+        }
+        items_[i].write(out, indent, indent_char, depth + 1);
+    }
+    newline(depth);
+    out += object ? '}' : ']';
+}
+
+}  // namespace tally::json

@@ -1,0 +1,144 @@
+// src/api/json against nlohmann_json as an independent oracle: the same
+// inputs must be accepted or refused alike, and what both accept must dump
+// to the same text.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "api/json.hpp"
+
+using tally::json::Kind;
+using tally::json::Value;
+using Oracle = nlohmann::ordered_json;
+
+namespace {
+
+bool oracle_accepts(const std::string& text) { return !Oracle::parse(text, nullptr, false).is_discarded(); }
+
+bool has_real(const Oracle& j) {
+    if (j.is_number_float()) return true;
+    for (const auto& v : j) {
+        if ((v.is_structured() || v.is_number_float()) && has_real(v)) return true;
+    }
+    return false;
+}
+
+// Accepted alike; when accepted, dumped alike (compact and indented).
+// Non-integer numbers are left out of the text comparison: we keep the
+// source text ("1.50"), nlohmann reprints a double ("1.5").
+void agrees(const std::string& text) {
+    CAPTURE(text);
+    const Value ours = Value::parse(text, nullptr, false);
+    const Oracle theirs = Oracle::parse(text, nullptr, false);
+    REQUIRE(ours.is_discarded() == theirs.is_discarded());
+    if (ours.is_discarded() || has_real(theirs)) return;
+    CHECK(ours.dump() == theirs.dump());
+    CHECK(ours.dump(2) == theirs.dump(2));
+}
+
+const std::vector<std::string> kSamples = {
+    R"({})", R"([])", R"(0)", R"(-0)", R"("")", R"(null)", R"(true)", R"(false)",
+    R"({"op":"forward","model":"qwen3-8b","input":8192})",
+    R"({"a":{"b":[1,2,{"c":null}]},"d":[],"e":{}})",
+    R"( { "spaced" : [ 1 , 2 ] } )",
+    R"(18446744073709551615)", R"(18446744073709551616)", R"(-9223372036854775808)", R"(-9223372036854775809)",
+    R"(1.5)", R"(1e3)", R"(-2.5E-3)", R"([1.0, 2])",
+    R"("\u00e9\u4e2d\ud83d\ude00")", R"("\n\t\r\b\f\/\\\"")", R"("\u0001\u001f")",
+    R"("中文：模型架構")", "\"\xf0\x9f\x98\x80\"",
+    R"({"k":1,"k":2})",
+    // refused
+    R"()", R"( )", R"({)", R"([1,])", R"({"a":1,})", R"({'a':1})", R"(01)", R"(1.)", R"(.5)", R"(-)", R"(+1)",
+    R"(1e)", R"(tru)", R"(nul)", R"("abc)", R"("\x")", R"("\u12")", R"("\ud800")", R"("\udc00")",
+    R"("\ud800\u0041")", "\"\x01\"", "\"\xc3\x28\"", "\"\xe0\x80\x80\"", "\"\xed\xa0\x80\"", "\"\xf5\x80\x80\x80\"",
+    R"({} {})", R"([1] x)", R"({"a" 1})", R"({1:2})", R"(NaN)", R"(Infinity)", R"(// c
+1)",
+};
+
+// Random documents from a small alphabet of tricky pieces.
+std::string random_document(std::mt19937& rng, int depth) {
+    static const std::vector<std::string> atoms = {
+        "0", "-1", "42", "9007199254740993", "18446744073709551615", "\"x\"", "\"\\u00e9\"", "\"中\"", "\"\\\"\"",
+        "true", "false", "null", "\"\"",
+    };
+    std::uniform_int_distribution<int> pick(0, 9);
+    const int p = depth > 4 ? 0 : pick(rng);
+    if (p < 6) return atoms[std::uniform_int_distribution<size_t>(0, atoms.size() - 1)(rng)];
+    const int n = std::uniform_int_distribution<int>(0, 4)(rng);
+    std::string out = p < 8 ? "[" : "{";
+    for (int i = 0; i < n; ++i) {
+        if (i) out += ",";
+        if (p >= 8) out += "\"k" + std::to_string(std::uniform_int_distribution<int>(0, 3)(rng)) + "\":";
+        out += random_document(rng, depth + 1);
+    }
+    return out + (p < 8 ? "]" : "}");
+}
+
+}  // namespace
+
+TEST_CASE("json: parse and dump agree with nlohmann on hand-picked inputs") {
+    for (const auto& s : kSamples) agrees(s);
+}
+
+TEST_CASE("json: random documents and their one-byte mutations agree with nlohmann") {
+    std::mt19937 rng(20261130);
+    const std::string alphabet = "{}[],:\"\\ 0123456789-+.eEtrufalsn\x01\xc3\xa9";
+    for (int i = 0; i < 3000; ++i) {
+        std::string doc = random_document(rng, 0);
+        agrees(doc);
+        if (doc.empty()) continue;
+        const size_t at = std::uniform_int_distribution<size_t>(0, doc.size() - 1)(rng);
+        doc[at] = alphabet[std::uniform_int_distribution<size_t>(0, alphabet.size() - 1)(rng)];
+        agrees(doc);
+    }
+}
+
+TEST_CASE("json: numbers keep their exact kind") {
+    CHECK(Value::parse("18446744073709551615").kind() == Kind::Unsigned);
+    CHECK(Value::parse("18446744073709551615").get<std::uint64_t>() == UINT64_MAX);
+    CHECK(Value::parse("18446744073709551616").kind() == Kind::Real);  // past 64 bits: not an integer we can use
+    CHECK(Value::parse("-9223372036854775808").kind() == Kind::Integer);
+    CHECK(Value::parse("-9223372036854775808").get<std::int64_t>() == INT64_MIN);
+    CHECK(Value::parse("-3").is_number_unsigned() == false);
+    CHECK(Value::parse("1.50").dump() == "1.50");  // quoted back exactly as sent
+    CHECK(Value(1.5).dump() == "1.5");
+    CHECK(Value(0.1).dump() == "0.1");
+    CHECK(Value::parse("5") == 5);
+    CHECK(Value::parse("5") == Value(std::uint64_t{5}));
+    CHECK(Value(-1) != Value(std::uint64_t{18446744073709551615u}));
+}
+
+TEST_CASE("json: objects keep insertion order; a repeated key keeps its first place and last value") {
+    const Value v = Value::parse(R"({"b":1,"a":2,"b":3})");
+    CHECK(v.dump() == R"({"b":3,"a":2})");
+    Value built = {{"ok", true}, {"result", Value::array({1, "x"})}};
+    CHECK(built.dump() == R"({"ok":true,"result":[1,"x"]})");
+    CHECK(Value({1, 2}).is_array());
+    built.erase("ok");
+    CHECK(built.dump() == R"({"result":[1,"x"]})");
+}
+
+TEST_CASE("json: nesting deeper than the limit is refused, not a stack overflow") {
+    const std::string ok = std::string(Value::kMaxDepth, '[') + std::string(Value::kMaxDepth, ']');
+    CHECK_FALSE(Value::parse(ok, nullptr, false).is_discarded());
+    const std::string deep(100000, '[');
+    CHECK(Value::parse(deep, nullptr, false).is_discarded());
+    const std::string deep_closed = std::string(Value::kMaxDepth + 2, '[') + std::string(Value::kMaxDepth + 2, ']');
+    CHECK(Value::parse(deep_closed, nullptr, false).is_discarded());
+}
+
+TEST_CASE("json: dump never emits invalid UTF-8") {
+    const Value v(std::string("a\xff" "b\xc3"));
+    CHECK(v.dump() == "\"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\"");
+    CHECK(oracle_accepts(v.dump()));
+}
+
+TEST_CASE("json: misuse throws an error the API turns into a message") {
+    const Value v = Value::parse(R"({"a":[1]})");
+    CHECK_THROWS_AS(v.at("missing"), tally::json::Error);
+    CHECK_THROWS_AS(v.at("a").at(std::size_t{3}), tally::json::Error);
+    CHECK_THROWS_AS(v.at("a").get<std::string>(), tally::json::Error);
+    CHECK_THROWS_AS(Value::parse("{"), tally::json::Error);
+}
