@@ -248,27 +248,20 @@ Json op_state_curve(const Json& req) {
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
     const std::vector<u128> lengths = lengths_of(req);
-    Json tokens = Json::array(), total = Json::array(), reads = Json::array(), fixed = Json::array();
-    Json by_kind = Json::object();
-    for (u128 n : lengths) {
-        const StateResult s = state(m, n, options);
-        tokens.push_back(exact_json(n));
-        total.push_back(exact_json(s.total));
-        reads.push_back(exact_json(s.decode_read_bytes));
-        std::map<std::string, Ratio> kinds;
-        for (const auto& it : s.items) kinds[it.section] = kinds[it.section] + it.value;
-        for (const auto& [kind, bytes] : kinds) {
-            if (!by_kind.contains(kind)) by_kind[kind] = Json::array();
-            by_kind[kind].push_back(exact_json(bytes));
-        }
-    }
+    const StateCurve curve = state_curve(m, lengths, options);
+    const auto column = [](const auto& values) {
+        Json out = Json::array();
+        for (const auto& v : values) out.push_back(exact_json(v));
+        return out;
+    };
     Json r;
     r["model"] = m.id;
     r["layout"] = options.layout;
-    r["tokens"] = tokens;
-    r["total"] = total;
-    r["decode_read_bytes"] = reads;
-    r["by_kind"] = by_kind;
+    r["tokens"] = column(lengths);
+    r["total"] = column(curve.total);
+    r["decode_read_bytes"] = column(curve.decode_read_bytes);
+    Json& by_kind = r["by_kind"] = Json::object();
+    for (size_t k = 0; k < curve.kinds.size(); ++k) by_kind[curve.kinds[k]] = column(curve.by_kind[k]);
     r["notes"] = context_notes(m, lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end()));
     return r;
 }
@@ -587,7 +580,12 @@ Json dispatch(const Json& req) {
     if (!req.contains("op") || !req["op"].is_string()) return error_json("op", "缺少 op（操作）；可用：" + ops);
     const std::string op = req["op"].get<std::string>();
     for (const auto& h : handlers()) {
-        if (op == h.first) return {{"ok", true}, {"result", h.second(req)}};
+        if (op != h.first) continue;
+        // Built in place: an initializer list would copy the whole result.
+        Json out;
+        out["ok"] = true;
+        out["result"] = h.second(req);
+        return out;
     }
     return error_json("op", "未知的 op「" + op + "」；可用：" + ops);
 }

@@ -51,6 +51,16 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
     return 0;
 }
 
+void write_unsigned(std::string& out, std::uint64_t v) {
+    char digits[20];
+    int n = 0;
+    do {
+        digits[n++] = static_cast<char>('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (n > 0) out += digits[--n];
+}
+
 void write_string(std::string& out, std::string_view s) {
     static const char* hex = "0123456789abcdef";
     out += '"';
@@ -275,7 +285,8 @@ private:
                 v = v * 10 + d;
             }
             if (fits && !negative) {
-                out = Value(v);
+                out.kind_ = Kind::Unsigned;
+                out.bits_ = v;
                 return true;
             }
             if (fits && v <= static_cast<std::uint64_t>(INT64_MAX) + 1) {
@@ -459,8 +470,15 @@ void Value::write(std::string& out, int indent, char indent_char, int depth) con
         case Kind::Null: out += "null"; return;
         case Kind::Discarded: out += "<discarded>"; return;
         case Kind::Boolean: out += bits_ ? "true" : "false"; return;
-        case Kind::Unsigned: out += std::to_string(bits_); return;
-        case Kind::Integer: out += std::to_string(static_cast<std::int64_t>(bits_)); return;
+        case Kind::Unsigned: write_unsigned(out, bits_); return;
+        case Kind::Integer:
+            if (static_cast<std::int64_t>(bits_) < 0) {
+                out += '-';
+                write_unsigned(out, ~bits_ + 1);
+            } else {
+                write_unsigned(out, bits_);
+            }
+            return;
         case Kind::Real: out += text_; return;
         case Kind::String: write_string(out, text_); return;
         case Kind::Array:

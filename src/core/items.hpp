@@ -9,6 +9,43 @@
 
 namespace tally {
 
+// How a state row grows with the stored length N.  A state row is
+// per_count bytes × count(N) in each layer, so state_curve can evaluate the
+// same rows at other lengths without rebuilding them.
+struct Count {
+    enum class Kind : unsigned char {
+        Fixed,          // 1 (recurrent matrices, buffers)
+        Tokens,         // N
+        Window,         // min(N, a)
+        Entries,        // ⌊N/a⌋ completed entries
+        CappedEntries,  // min(⌊N/a⌋, b): top-k selections, candidate pools
+        Completes,      // 1 when a divides N (an entry completes at this step)
+    };
+    Kind kind = Kind::Fixed;
+    u128 a = 1;
+    u128 b = 0;
+
+    static Count fixed() { return {}; }
+    static Count tokens() { return {Kind::Tokens, 1, 0}; }
+    static Count window(u128 w) { return {Kind::Window, w, 0}; }
+    static Count entries(u128 r) { return {Kind::Entries, r, 0}; }
+    static Count capped_entries(u128 r, u128 cap) { return {Kind::CappedEntries, r, cap}; }
+    static Count completes(u128 r) { return {Kind::Completes, r, 0}; }
+
+    u128 at(u128 n) const {
+        switch (kind) {
+            case Kind::Fixed: return 1;
+            case Kind::Tokens: return n;
+            case Kind::Window: return n < a ? n : a;
+            case Kind::Entries: return n / a;
+            case Kind::CappedEntries: return n / a < b ? n / a : b;
+            case Kind::Completes: return n % a == 0 ? 1 : 0;
+        }
+        return 0;
+    }
+    bool operator==(const Count& o) const { return kind == o.kind && a == o.a && b == o.b; }
+};
+
 struct LineItem {
     std::string id;           // stable key, e.g. "q_proj"
     std::string label;        // zh-Hant row label
@@ -21,6 +58,9 @@ struct LineItem {
     Ratio per_call;           // value of one call
     Ratio value;              // per_call × layers
     bool interaction = false; // attention/index work over attended positions (Table 2-E)
+    // State rows only: per_call == per_count × count(N).
+    Count count;
+    Ratio per_count;
 };
 
 using Items = std::vector<LineItem>;
@@ -31,7 +71,8 @@ using Items = std::vector<LineItem>;
 // its place with `clash_suffix` appended to its id.
 inline void merge_item(Items& all, LineItem item, const std::string& clash_suffix) {
     for (auto& existing : all) {
-        if (existing.id == item.id && existing.per_call == item.per_call && existing.formula == item.formula) {
+        if (existing.id == item.id && existing.per_call == item.per_call && existing.formula == item.formula &&
+            existing.count == item.count && existing.per_count == item.per_count) {
             existing.layers = add(existing.layers, item.layers);
             existing.value = existing.value + item.value;
             return;

@@ -1,5 +1,7 @@
 #include "state.hpp"
 
+#include <algorithm>
+
 #include "mechanisms/dispatch.hpp"
 
 namespace tally {
@@ -21,6 +23,72 @@ StateResult state(const ModelSpec& m, u128 tokens, const StateOptions& options) 
         }
     }
     return r;
+}
+
+namespace {
+
+// Σ coef·count(N) over rows, as integers over one common denominator so a
+// length costs a few 128-bit multiply-adds.
+class Series {
+public:
+    void add(const LineItem& row) {
+        const Ratio coef = row.per_count * Ratio(row.layers);
+        for (auto& [count, c] : terms_) {
+            if (count == row.count) {
+                c = c + coef;
+                return;
+            }
+        }
+        terms_.emplace_back(row.count, coef);
+    }
+
+    // Call once after the last add().
+    void finish() {
+        for (const auto& [count, c] : terms_) den_ = mul(den_ / gcd(den_, c.den()), c.den());
+        for (const auto& [count, c] : terms_) scaled_.emplace_back(count, mul(c.num(), den_ / c.den()));
+    }
+
+    Ratio at(u128 n) const {
+        u128 sum = 0;
+        for (const auto& [count, a] : scaled_) sum = tally::add(sum, mul(a, count.at(n)));
+        return den_ == 1 ? Ratio(sum) : Ratio(sum, den_);
+    }
+
+private:
+    std::vector<std::pair<Count, Ratio>> terms_;
+    std::vector<std::pair<Count, u128>> scaled_;
+    u128 den_ = 1;
+};
+
+}  // namespace
+
+StateCurve state_curve(const ModelSpec& m, const std::vector<u128>& lengths, const StateOptions& options) {
+    const StateResult rows = state(m, 1, options);
+    Series total, reads;
+    std::vector<std::pair<std::string, Series>> kinds;
+    for (const auto& it : rows.items) {
+        total.add(it);
+        auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == it.section; });
+        if (kind == kinds.end()) kind = kinds.insert(kinds.end(), {it.section, Series()});
+        kind->second.add(it);
+    }
+    for (const auto& it : rows.reads) {
+        if (it.section != "write") reads.add(it);
+    }
+    std::sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    total.finish();
+    reads.finish();
+    for (auto& k : kinds) k.second.finish();
+
+    StateCurve curve;
+    curve.by_kind.resize(kinds.size());
+    for (const auto& k : kinds) curve.kinds.push_back(k.first);
+    for (u128 n : lengths) {
+        curve.total.push_back(total.at(n));
+        curve.decode_read_bytes.push_back(reads.at(n));
+        for (size_t k = 0; k < kinds.size(); ++k) curve.by_kind[k].push_back(kinds[k].second.at(n));
+    }
+    return curve;
 }
 
 }  // namespace tally

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "exact.hpp"
 #include "items.hpp"
@@ -31,5 +32,17 @@ struct StateResult {
 
 // State of one request holding `tokens` positions.
 StateResult state(const ModelSpec& m, u128 tokens, const StateOptions& options);
+
+// The same state at many lengths (Figures 2-18/2-19).  Every state row is
+// per_count × count(N) × layers, and which rows exist does not depend on N,
+// so the rows of one evaluation are re-evaluated at each length: exact at
+// every length (block boundaries included), without rebuilding any row.
+struct StateCurve {
+    std::vector<std::string> kinds;           // item sections, sorted
+    std::vector<Ratio> total;                 // per length
+    std::vector<Ratio> decode_read_bytes;     // per length, as StateResult
+    std::vector<std::vector<Ratio>> by_kind;  // [kind][length]
+};
+StateCurve state_curve(const ModelSpec& m, const std::vector<u128>& lengths, const StateOptions& options);
 
 }  // namespace tally

@@ -34,9 +34,12 @@ LineItem computed(std::string id, std::string label, std::string section, std::s
 }
 
 LineItem bytes_item(std::string id, std::string label, std::string section, std::string formula,
-                    std::string substituted, const Ratio& per_layer, u64 layers) {
-    return computed(std::move(id), std::move(label), std::move(section), std::move(formula),
-                    std::move(substituted), per_layer, layers);
+                    std::string substituted, const Ratio& per_count, const Count& count, u128 tokens, u64 layers) {
+    LineItem it = computed(std::move(id), std::move(label), std::move(section), std::move(formula),
+                           std::move(substituted), per_count * Ratio(count.at(tokens)), layers);
+    it.count = count;
+    it.per_count = per_count;
+    return it;
 }
 
 }  // namespace tally::mech

@@ -47,8 +47,9 @@ Ratio decode_shrink(const Mechanism&, const ModelSpec&, u128, u128, u128, u64) {
     return Ratio(0);
 }
 
-// A state row: `per_layer` bytes in each of `layers` layers.
+// A state row of a request holding `tokens` positions: `per_count` bytes for
+// each of count(tokens) positions or entries, in each of `layers` layers.
 LineItem bytes_item(std::string id, std::string label, std::string section, std::string formula,
-                    std::string substituted, const Ratio& per_layer, u64 layers);
+                    std::string substituted, const Ratio& per_count, const Count& count, u128 tokens, u64 layers);
 
 }  // namespace tally::mech

@@ -13,15 +13,19 @@ namespace tally::mech {
 // ---------------------------------------------------------------------------
 namespace v4 {
 
-u128 window_positions(const V4Attention& x, u128 t) { return std::min<u128>(t, x.window); }
+Count window_count(const V4Attention& x) { return Count::window(x.window); }
 
-u128 selected_entries(const V4Attention& x, u128 t) {
-    if (!x.compressed()) return 0;
-    const u128 done = t / x.ratio;
-    return x.top_k == 0 ? done : std::min<u128>(done, x.top_k);
+Count selected_count(const V4Attention& x) {
+    return x.top_k == 0 ? Count::entries(x.ratio) : Count::capped_entries(x.ratio, x.top_k);
 }
 
-u128 stored_entries(const V4Attention& x, u128 tokens) { return x.compressed() ? tokens / x.ratio : 0; }
+Count stored_count(const V4Attention& x) { return Count::entries(x.ratio); }
+
+u128 window_positions(const V4Attention& x, u128 t) { return window_count(x).at(t); }
+
+u128 selected_entries(const V4Attention& x, u128 t) { return x.compressed() ? selected_count(x).at(t) : 0; }
+
+u128 stored_entries(const V4Attention& x, u128 tokens) { return x.compressed() ? stored_count(x).at(tokens) : 0; }
 
 u128 window_pairs(const V4Attention& x, u128 S, u128 T) { return run_min(S, T, x.window); }
 
@@ -108,9 +112,9 @@ std::string selected_rule(const V4Attention& x) {
 
 
 LineItem state_row(std::string id, std::string label, std::string section, const std::string& count_formula,
-                   u128 count, const Ratio& entry, u64 layers) {
+                   const Count& count, u128 tokens, const Ratio& entry, u64 layers) {
     return bytes_item(std::move(id), std::move(label), std::move(section), count_formula + "×e",
-                      num(count) + "×" + to_exact_text(entry), entry * Ratio(count), layers);
+                      num(count.at(tokens)) + "×" + to_exact_text(entry), entry, count, tokens, layers);
 }
 
 }  // namespace
@@ -219,19 +223,19 @@ void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, 
     const std::string k = kind_key(x), name = kind_name(x);
     const std::string window_rule = "min(N, " + num(x.window) + ")";
     const std::string entries_rule = "⌊N/" + num(x.ratio) + "⌋";
-    const u128 window = v4::window_positions(x, tokens);
-    const u128 stored = v4::stored_entries(x, tokens);
+    const Count window = v4::window_count(x);
+    const Count stored = v4::stored_count(x);  // rows that use it exist only for compressed kinds
 
     // Stored: the window (every kind), completed entries, index entries, and
     // the FP32 buffers of blocks still being compressed (present at any N).
     merge_into(out.items, state_row("window", "視窗（最近 " + num(x.window) + " 個位置）", "window", window_rule,
-                                    window, e, layers));
+                                    window, tokens, e, layers));
     if (x.compressed()) {
         merge_into(out.items,
-                   state_row(k + "_main", name + " 壓縮條目（主注意力）", "compressed", entries_rule, stored, e, layers));
+                   state_row(k + "_main", name + " 壓縮條目（主注意力）", "compressed", entries_rule, stored, tokens, e, layers));
     }
     if (x.indexed()) {
-        merge_into(out.items, state_row(k + "_index", name + " 索引條目", "index", entries_rule, stored,
+        merge_into(out.items, state_row(k + "_index", name + " 索引條目", "index", entries_rule, stored, tokens,
                                         v4::index_entry_bytes(x, o), layers));
     }
     if (x.compressed()) {
@@ -240,22 +244,22 @@ void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, 
         if (x.indexed()) formula += "＋2×" + num(rows) + "×" + num(x.overlap * x.index_head_dim) + "×4";
         merge_into(out.items, bytes_item(k + "_buffer", name + " 壓縮緩衝（FP32，kv 與分數）", "buffer",
                                          "2×(coff·r)×(coff·d)×4 B" + std::string(x.indexed() ? "，主與索引各一組" : ""),
-                                         formula, Ratio(v4::buffer_bytes(x)), layers));
+                                         formula, Ratio(v4::buffer_bytes(x)), Count::fixed(), tokens, layers));
     }
 
     // One decode query at t = N: the window (its own entry included), the
     // selected or all completed entries, and a scan of every index entry.
-    merge_into(out.reads, state_row("window_read", "讀取視窗", "window", window_rule, window, e, layers));
+    merge_into(out.reads, state_row("window_read", "讀取視窗", "window", window_rule, window, tokens, e, layers));
     if (x.compressed()) {
-        const u128 selected = v4::selected_entries(x, tokens);
+        const Count selected = v4::selected_count(x);
         merge_into(out.reads, state_row(k + "_entries_read",
                                         x.top_k == 0 ? "讀取 " + name + " 全部已完成條目" : "讀取 " + name + " 選中條目",
                                         "compressed", x.top_k == 0 ? entries_rule : "min(" + entries_rule + ", " +
                                                                                         num(x.top_k) + ")",
-                                        selected, e, layers));
+                                        selected, tokens, e, layers));
     }
     if (x.indexed()) {
-        merge_into(out.reads, state_row(k + "_index_read", name + " 索引掃描", "index", entries_rule, stored,
+        merge_into(out.reads, state_row(k + "_index_read", name + " 索引掃描", "index", entries_rule, stored, tokens,
                                         v4::index_entry_bytes(x, o), layers));
     }
 

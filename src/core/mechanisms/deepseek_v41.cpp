@@ -176,11 +176,6 @@ const char* kNoProductionFormat = "（未給出生產格式，沿用參考精度
 // Rows merge across groups (see merge_item).
 void merge_into(Items& all, LineItem item) { merge_item(all, std::move(item), "@" + std::to_string(all.size())); }
 
-LineItem state_item(std::string id, std::string label, std::string section, std::string formula,
-                    std::string substituted, const Ratio& per_layer, u64 layers) {
-    return bytes_item(std::move(id), std::move(label), std::move(section), std::move(formula), std::move(substituted),
-                      per_layer, layers);
-}
 
 // ---------------------------------------------------------------- decode growth
 // Σ_{v=a..b} f(v) − n·f(a) for the FLOPs of one layer of `a` across decode
@@ -382,10 +377,11 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
 
     const EntrySize win = entry_size(x.window_format, x.head_dim, o);
     const std::string win_note = win.fallback ? kNoProductionFormat : "";
-    const u128 in_window = std::min<u128>(N, x.window);
-    merge_into(out.items, state_item("window", "區域性 SWA 視窗" + win_note, "window",
+    const Count window = Count::window(x.window);
+    const u128 in_window = window.at(N);
+    merge_into(out.items, bytes_item("window", "區域性 SWA 視窗" + win_note, "window",
                                      "min(N," + num(x.window) + ")×每條位元組",
-                                     num(in_window) + "×(" + win.text + ")", win.bytes * Ratio(in_window), layers));
+                                     num(in_window) + "×(" + win.text + ")", win.bytes, window, N, layers));
 
     const EntrySize main = entry_size(owner.main_format, owner.head_dim, o);
     const EntrySize index = entry_size(owner.index_format, owner.index_head_dim, o);
@@ -393,25 +389,26 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
     const std::string index_note = index.fallback ? kNoProductionFormat : "";
 
     if (x.owns_cache()) {
-        const u128 entries = N / x.cache_ratio;
+        const Count stored = Count::entries(x.cache_ratio);
+        const u128 entries = stored.at(N);
         const std::string kind = x.cache_ratio > 1 ? ratio_text(x.cache_ratio) + " 壓縮" : "1:1";
         merge_into(out.items,
-                   state_item(s.id + "global_main", s.label + "全域 KV 主記錄（" + kind + "）" + main_note,
+                   bytes_item(s.id + "global_main", s.label + "全域 KV 主記錄（" + kind + "）" + main_note,
                               x.cache_ratio > 1 ? "compressed" : "history", over_text("N", x.cache_ratio) + "×每條位元組",
-                              num(entries) + "×(" + main.text + ")", main.bytes * Ratio(entries), layers));
-        merge_into(out.items, state_item(s.id + "global_index", s.label + "全域索引記錄" + index_note, "index",
+                              num(entries) + "×(" + main.text + ")", main.bytes, stored, N, layers));
+        merge_into(out.items, bytes_item(s.id + "global_index", s.label + "全域索引記錄" + index_note, "index",
                                          over_text("N", x.cache_ratio) + "×每條位元組", num(entries) + "×(" + index.text + ")",
-                                         index.bytes * Ratio(entries), layers));
+                                         index.bytes, stored, N, layers));
         if (x.cache_ratio > 1) {
             // KV and gate of the r positions an entry is built from, FP32
             // in both layouts (no production format is given).
             const u128 buffer = mul(2, x.cache_ratio, x.head_dim, 4);
             merge_into(out.items,
-                       state_item(s.id + "compressor",
+                       bytes_item(s.id + "compressor",
                                   s.label + ratio_text(x.cache_ratio) + " 壓縮緩衝（FP32" +
                                       (o.layout == "production" ? "；生產格式未給出）" : "）"),
                                   "buffer", "2×r×d×4 B", "2×" + r_text + "×" + num(x.head_dim) + "×4", Ratio(buffer),
-                                  layers));
+                                  Count::fixed(), N, layers));
         }
         // Average growth: one main and one index entry per r positions.
         out.per_token = out.per_token + (main.bytes + index.bytes) * Ratio(layers, x.cache_ratio);
@@ -419,38 +416,42 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
 
     // One decode step whose query sees N positions (itself included), as in
     // section 2.3.6: what it reads, then what it writes.
-    merge_into(out.reads, state_item("read_window", "讀取：SWA 視窗" + win_note, "window",
+    merge_into(out.reads, bytes_item("read_window", "讀取：SWA 視窗" + win_note, "window",
                                      "min(N," + num(x.window) + ")×每條位元組",
-                                     num(in_window) + "×(" + win.text + ")", win.bytes * Ratio(in_window), layers));
+                                     num(in_window) + "×(" + win.text + ")", win.bytes, window, N, layers));
     if (x.reads_global()) {
-        const u128 selected = std::min<u128>(N / x.cache_ratio, x.top_k);
+        const Count chosen = Count::capped_entries(x.cache_ratio, x.top_k);
+        const u128 selected = chosen.at(N);
         merge_into(out.reads,
-                   state_item(s.id + "read_main", "讀取：" + s.noun + "選中的全域主記錄（top-" + num(x.top_k) + "）" + main_note,
+                   bytes_item(s.id + "read_main", "讀取：" + s.noun + "選中的全域主記錄（top-" + num(x.top_k) + "）" + main_note,
                               x.cache_ratio > 1 ? "compressed" : "history",
                               "min(" + over_text("N", x.cache_ratio) + "," + num(x.top_k) + ")×每條位元組",
-                              num(selected) + "×(" + main.text + ")", main.bytes * Ratio(selected), layers));
+                              num(selected) + "×(" + main.text + ")", main.bytes, chosen, N, layers));
     }
     if (x.mode == Csa2Mode::Full) {
-        const u128 scanned = N / x.cache_ratio;
-        merge_into(out.reads, state_item(s.id + "read_index", "讀取：" + s.noun + "索引掃描的全域索引記錄" + index_note,
+        const Count all = Count::entries(x.cache_ratio);
+        const u128 scanned = all.at(N);
+        merge_into(out.reads, bytes_item(s.id + "read_index", "讀取：" + s.noun + "索引掃描的全域索引記錄" + index_note,
                                          "index", over_text("N", x.cache_ratio) + "×每條位元組",
-                                         num(scanned) + "×(" + index.text + ")", index.bytes * Ratio(scanned), layers));
+                                         num(scanned) + "×(" + index.text + ")", index.bytes, all, N, layers));
     } else if (x.mode == Csa2Mode::Reindex) {
-        const u128 scanned = std::min<u128>(N / x.cache_ratio, x.pool_entries());
+        const Count pool = Count::capped_entries(x.cache_ratio, x.pool_entries());
+        const u128 scanned = pool.at(N);
         merge_into(out.reads,
-                   state_item(s.id + "read_pool_index", "讀取：" + s.noun + "候選池內的索引記錄（Reindex）" + index_note,
+                   bytes_item(s.id + "read_pool_index", "讀取：" + s.noun + "候選池內的索引記錄（Reindex）" + index_note,
                               "index", "min(" + over_text("N", x.cache_ratio) + "," + num(x.pool_entries()) + ")×每條位元組",
-                              num(scanned) + "×(" + index.text + ")", index.bytes * Ratio(scanned), layers));
+                              num(scanned) + "×(" + index.text + ")", index.bytes, pool, N, layers));
     }
-    merge_into(out.reads, state_item("write_window", "寫入：本步的視窗條目（填滿後覆蓋舊槽位）" + win_note, "write",
-                                     "1×每條位元組", "1×(" + win.text + ")", win.bytes, layers));
+    merge_into(out.reads, bytes_item("write_window", "寫入：本步的視窗條目（填滿後覆蓋舊槽位）" + win_note, "write",
+                                     "1×每條位元組", "1×(" + win.text + ")", win.bytes, Count::fixed(), N, layers));
     if (x.owns_cache()) {
-        const u128 completed = N % x.cache_ratio == 0 ? 1 : 0;
+        const Count completes = Count::completes(x.cache_ratio);
+        const u128 completed = completes.at(N);
         merge_into(out.reads,
-                   state_item(s.id + "write_global", "寫入：" + s.noun + "本步新完成的全域條目（主記錄＋索引）", "write",
+                   bytes_item(s.id + "write_global", "寫入：" + s.noun + "本步新完成的全域條目（主記錄＋索引）", "write",
                               "[" + r_text + " 整除 N]×(主記錄＋索引)",
                               num(completed) + "×(" + main.text + " + " + index.text + ")",
-                              (main.bytes + index.bytes) * Ratio(completed), layers));
+                              main.bytes + index.bytes, completes, N, layers));
     }
 }
 
@@ -549,12 +550,12 @@ void add_forward(const EngramBranch& x, const ModelSpec& m, const CallShape& c, 
 
 void add_state(const EngramBranch& x, const ModelSpec& m, u64, u128 tokens, const StateOptions& o, StateResult& out) {
     if (!x.enabled || x.token_history_bytes == 0 || !first_engram(m, x)) return;
-    out.items.push_back(state_item("token_history",
+    out.items.push_back(bytes_item("token_history",
                                    std::string("token 歷史（int64，供 Engram 構造跨呼叫 n-gram") +
                                        (o.layout == "production" ? "；生產格式未給出，沿用參考）" : "）"),
                                    "token_history", "N×" + num(x.token_history_bytes) + " B",
                                    num(tokens) + "×" + num(x.token_history_bytes),
-                                   Ratio(mul(tokens, x.token_history_bytes)), 1));
+                                   Ratio(x.token_history_bytes), Count::tokens(), tokens, 1));
 }
 
 Ratio decode_growth(const EngramBranch&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }

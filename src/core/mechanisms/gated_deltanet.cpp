@@ -67,18 +67,18 @@ void add_forward(const GatedDeltaNet& g, const ModelSpec& m, const CallShape& c,
     out.push_back(projection("lin_out", "線性注意力：輸出投影", "linear", rows, v_width, d, 1, layers));
 }
 
-void add_state(const GatedDeltaNet& g, const ModelSpec&, u64 layers, u128, const StateOptions&, StateResult& out) {
+void add_state(const GatedDeltaNet& g, const ModelSpec&, u64 layers, u128 N, const StateOptions&, StateResult& out) {
     // Fixed per request: FP32 recurrent matrices and BF16 convolution slots.
     const Ratio recurrent(mul(g.v_heads, g.key_dim, g.value_dim, 4));
     const std::string rf = "v_heads×d_k×d_v×4 B";
     const std::string rs = num(g.v_heads) + "×" + num(g.key_dim) + "×" + num(g.value_dim) + "×4";
-    out.items.push_back(bytes_item("recurrent", "遞推狀態（FP32）", "recurrent", rf, rs, recurrent, layers));
+    out.items.push_back(bytes_item("recurrent", "遞推狀態（FP32）", "recurrent", rf, rs, recurrent, Count::fixed(), N, layers));
     const Ratio conv(mul(g.qkv_width(), g.conv_kernel, 2));
     out.items.push_back(bytes_item("conv", "短卷積槽位（BF16）", "conv", "通道×核寬×2 B",
-                                   num(g.qkv_width()) + "×" + num(g.conv_kernel) + "×2", conv, layers));
+                                   num(g.qkv_width()) + "×" + num(g.conv_kernel) + "×2", conv, Count::fixed(), N, layers));
     // A decode step reads the state and writes it back.
     out.reads.push_back(bytes_item("recurrent_rw", "遞推狀態讀＋寫", "recurrent", "2×" + rf, "2×" + rs,
-                                   recurrent * Ratio(2), layers));
+                                   recurrent * Ratio(2), Count::fixed(), N, layers));
 }
 
 Ratio decode_growth(const GatedDeltaNet& g, const ModelSpec&, u128 batch, u128 H, u128 n, u64 layers) {

@@ -49,10 +49,10 @@ void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
     const std::string substituted = "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" +
                                     to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(tokens);
     out.items.push_back(bytes_item("kv", "K、V 快取", "history", formula, substituted,
-                                   per_token_layer * Ratio(tokens), layers));
+                                   per_token_layer, Count::tokens(), tokens, layers));
     // One decode step reads every stored position's K and V once.
     out.reads.push_back(bytes_item("kv_read", "讀取 K、V", "history", formula, substituted,
-                                   per_token_layer * Ratio(tokens), layers));
+                                   per_token_layer, Count::tokens(), tokens, layers));
     out.per_token = out.per_token + per_token_layer * Ratio(layers);
 }
 

@@ -95,21 +95,21 @@ void add_forward(const KdaAttention& k, const ModelSpec& m, const CallShape& c, 
     out.push_back(projection("kda_o_proj", "KDA：輸出投影", "linear", rows, k.value_width(), d, 1, layers));
 }
 
-void add_state(const KdaAttention& k, const ModelSpec&, u64 layers, u128, const StateOptions&, StateResult& out) {
+void add_state(const KdaAttention& k, const ModelSpec&, u64 layers, u128 N, const StateOptions&, StateResult& out) {
     // Fixed per request: FP32 state matrices and BF16 conv slots (one per tap).
     const Ratio recurrent(mul(k.heads, k.key_dim, k.value_dim, 4));
     const std::string rf = "heads×d_k×d_v×4 B";
     const std::string rs = num(k.heads) + "×" + num(k.key_dim) + "×" + num(k.value_dim) + "×4";
     kimi_append_merged(out.items,
-                       bytes_item("kda_recurrent", "KDA 遞推狀態（FP32）", "recurrent", rf, rs, recurrent, layers));
+                       bytes_item("kda_recurrent", "KDA 遞推狀態（FP32）", "recurrent", rf, rs, recurrent, Count::fixed(), N, layers));
     const Ratio conv(mul(k.conv_channels(), k.conv_kernel, 2));
     kimi_append_merged(out.items, bytes_item("kda_conv", "KDA 短卷積槽位（BF16）", "conv", "Q、K、V 通道×核寬×2 B",
-                                             num(k.conv_channels()) + "×" + num(k.conv_kernel) + "×2", conv, layers));
+                                             num(k.conv_channels()) + "×" + num(k.conv_kernel) + "×2", conv, Count::fixed(), N, layers));
     // A decode step reads the state matrices and writes them back (828 MiB for
     // Kimi K3).  The conv slots are also updated; the chapter gives no size for
     // that traffic, so it is not a read row (as for Gated DeltaNet).
     kimi_append_merged(out.reads, bytes_item("kda_recurrent_rw", "KDA 遞推狀態讀＋寫", "recurrent", "2×" + rf,
-                                             "2×" + rs, recurrent * Ratio(2), layers));
+                                             "2×" + rs, recurrent * Ratio(2), Count::fixed(), N, layers));
 }
 
 Ratio decode_growth(const KdaAttention&, const ModelSpec&, u128, u128, u128, u64) {

@@ -126,10 +126,10 @@ void add_state(const MlaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
         read_label = "讀取展開的 K、V";
     }
     kimi_append_merged(out.items,
-                       bytes_item(id, label, "history", formula, substituted, per_token_layer * Ratio(tokens), layers));
+                       bytes_item(id, label, "history", formula, substituted, per_token_layer, Count::tokens(), tokens, layers));
     // One decode step reads every stored position once, shared by all heads.
     kimi_append_merged(out.reads, bytes_item(id + "_read", read_label, "history", formula, substituted,
-                                             per_token_layer * Ratio(tokens), layers));
+                                             per_token_layer, Count::tokens(), tokens, layers));
     out.per_token = out.per_token + per_token_layer * Ratio(layers);
 }
 
