@@ -113,11 +113,11 @@ Ratio decode_flops_sum(const ModelSpec& m, u128 batch, u128 H, u128 n, const std
     Ratio shrink;
     for (const auto& g : m.groups) {
         mech::for_each_mechanism(g, [&](const auto& mechanism) {
-            total = total + mech::decode_growth(mechanism, m, batch, H, n, g.layers);
-            shrink = shrink + mech::decode_shrink(mechanism, m, batch, H, n, g.layers);
+            total = total + mech::decode_growth_on(mechanism, m, first, n, g.layers);
+            shrink = shrink + mech::decode_shrink_on(mechanism, m, first, n, g.layers);
         });
     }
-    mech::for_each_part(m, [&](const auto& part) { total = total + mech::decode_growth(part, m, batch, H, n, 1); });
+    mech::for_each_part(m, [&](const auto& part) { total = total + mech::decode_growth_on(part, m, first, n, 1); });
     return total - shrink;
 }
 

@@ -339,6 +339,26 @@ TEST_CASE("V4.1 decode_growth equals the loop of forward() differences") {
     }
 }
 
+TEST_CASE("V4.1 decode sums follow the execution path: the reference path's scan is not capped by the pool") {
+    // Past 2 × 16,384 positions a Reindex layer scans at most the candidate
+    // pool on the CED path but every stored entry on the reference path, so
+    // the two paths' decode sums must differ there and each equal its own loop.
+    const ModelSpec& m = model(kId);
+    for (const std::string execution : {"reference", "ced"}) {
+        for (u128 H : {0, 1000, 32766, 32767, 32768, 40000, 300001}) {
+            for (u128 n : {1, 2, 7, 40}) {
+                CAPTURE(execution);
+                CAPTURE(dec(H));
+                CAPTURE(dec(n));
+                Ratio loop;
+                for (u128 j = 0; j < n; ++j) loop = loop + forward(m, call(2, H + j, 1, execution)).total;
+                CHECK(decode_flops_sum(m, 2, H, n, execution) == loop);
+            }
+        }
+    }
+    CHECK(decode_flops_sum(m, 1, 40000, 40, "reference") != decode_flops_sum(m, 1, 40000, 40, "ced"));
+}
+
 TEST_CASE("V4.1 state: Figure 2-30 / Table 2-E reference layout") {
     const ModelSpec& m = model(kId);
     const StateResult s8k = state(m, 8192, layout("reference"));

@@ -187,7 +187,7 @@ struct Growth {
     u128 minus = 0;
 };
 
-void add_growth(Growth& g, const Csa2Attention& x, u128 a, u128 b, u128 layers) {
+void add_growth(Growth& g, const Csa2Attention& x, u128 a, u128 b, u128 layers, bool reference) {
     const u128 n = b - a + 1;
     const u128 attend = mul(4, x.heads, x.head_dim);
     u128 plus = mul(attend, sub(range_min(a, b, x.window), mul(n, std::min<u128>(a, x.window))));
@@ -198,7 +198,7 @@ void add_growth(Growth& g, const Csa2Attention& x, u128 a, u128 b, u128 layers) 
     if (x.runs_indexer()) {
         const u128 per_entry = mul(2, x.index_heads, x.index_head_dim);
         u128 scanned = 0;
-        if (x.mode == Csa2Mode::Reindex) {
+        if (x.mode == Csa2Mode::Reindex && !reference) {
             const u128 cap = x.pool_entries();
             scanned = sub(range_floor_cap(a, b, x.cache_ratio, cap), mul(n, std::min<u128>(a / x.cache_ratio, cap)));
         } else {
@@ -231,12 +231,12 @@ Ratio entry_bytes(const EntryFormat& f, u64 values) {
     return b;
 }
 
-DecodeGrowth decode_growth_parts(const ModelSpec& m, u128 batch, u128 H, u128 n) {
+DecodeGrowth decode_growth_parts(const ModelSpec& m, u128 batch, u128 H, u128 n, bool reference) {
     if (n == 0) return {};
     // Steps at S = H … H+n−1 see v = H+1 … H+n.
     Growth g;
     for (const auto& group : m.groups) {
-        if (const auto* y = std::get_if<Csa2Attention>(&group.attention)) add_growth(g, *y, add(H, 1), add(H, n), group.layers);
+        if (const auto* y = std::get_if<Csa2Attention>(&group.attention)) add_growth(g, *y, add(H, 1), add(H, n), group.layers, reference);
     }
     return {Ratio(mul(batch, g.plus)), Ratio(mul(batch, g.minus))};
 }
@@ -459,26 +459,37 @@ namespace {
 // The first CSA2 group reports the growth of every CSA2 group at once and the
 // others report 0 (see v41::decode_growth_parts); a group outside a model
 // (tests) reports its own.
-v41::DecodeGrowth csa2_growth(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers) {
+v41::DecodeGrowth csa2_growth(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers,
+                              bool reference) {
     if (n == 0) return {};
     if (first_csa2(m) == nullptr || group_of(m, x) == nullptr) {
         Growth own;
-        add_growth(own, x, add(H, 1), add(H, n), layers);
+        add_growth(own, x, add(H, 1), add(H, n), layers, reference);
         return {Ratio(mul(batch, own.plus)), Ratio(mul(batch, own.minus))};
     }
     if (first_csa2(m) != &x) return {};
-    return v41::decode_growth_parts(m, batch, H, n);
+    return v41::decode_growth_parts(m, batch, H, n, reference);
 }
+
+bool on_reference_path(const ModelSpec& m, const CallShape& first) { return execution_of(m, first) == "reference"; }
 }  // namespace
 
 // Decode steps are not monotone in S: the 2:1 owners write index keys only on
 // every other step, so the sum has a growing and a shrinking part.
 Ratio decode_growth(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers) {
-    return csa2_growth(x, m, batch, H, n, layers).plus;
+    return csa2_growth(x, m, batch, H, n, layers, false).plus;
 }
 
 Ratio decode_shrink(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers) {
-    return csa2_growth(x, m, batch, H, n, layers).minus;
+    return csa2_growth(x, m, batch, H, n, layers, false).minus;
+}
+
+Ratio decode_growth_on(const Csa2Attention& x, const ModelSpec& m, const CallShape& first, u128 n, u64 layers) {
+    return csa2_growth(x, m, first.batch, first.context, n, layers, on_reference_path(m, first)).plus;
+}
+
+Ratio decode_shrink_on(const Csa2Attention& x, const ModelSpec& m, const CallShape& first, u128 n, u64 layers) {
+    return csa2_growth(x, m, first.batch, first.context, n, layers, on_reference_path(m, first)).minus;
 }
 
 // ================================================================ Single-Pass mHC

@@ -21,6 +21,8 @@ void add_forward(const Csa2Attention& x, const ModelSpec& m, const CallShape& c,
 void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o, StateResult& out);
 Ratio decode_growth(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers);
 Ratio decode_shrink(const Csa2Attention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers);
+Ratio decode_growth_on(const Csa2Attention& x, const ModelSpec& m, const CallShape& first, u128 n, u64 layers);
+Ratio decode_shrink_on(const Csa2Attention& x, const ModelSpec& m, const CallShape& first, u128 n, u64 layers);
 
 void add_tensors(const SinglePassMhcConnection& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out);
 void add_forward(const SinglePassMhcConnection& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out);
@@ -59,7 +61,9 @@ struct DecodeGrowth {
     Ratio plus;
     Ratio minus;
 };
-DecodeGrowth decode_growth_parts(const ModelSpec& m, u128 batch, u128 H, u128 n);
+// On the reference path a Reindex layer's index scan is not capped by the
+// candidate pool (see scan_count), which matters past pool_entries entries.
+DecodeGrowth decode_growth_parts(const ModelSpec& m, u128 batch, u128 H, u128 n, bool reference = false);
 
 }  // namespace v41
 
