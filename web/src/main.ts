@@ -6,6 +6,7 @@
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
 
+import { hydrateExercises } from './exercises/hydrate';
 import { HashStore } from './runtime/hash-state';
 import { loadEngine } from './runtime/loader';
 import { siteWidgets } from './runtime/site-config';
@@ -29,13 +30,14 @@ const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-
   if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
   return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
 });
+const exercisesReady = hydrateExercises(engine, store);
 
 // The WASM starts in its baseline tier; V8 optimizes functions only once they
 // are hot. Running each widget's computation a few times in idle periods after
 // hydration gets the reader's first edits onto optimized code (an edit should
 // update the page within one frame). Small slices keep input responsive.
 const WARM_ROUNDS = 40;
-await Promise.all(hydrated.map((w) => w.ready));
+await Promise.all([...hydrated.map((w) => w.ready), exercisesReady]);
 for (let round = 0; round < WARM_ROUNDS; round++) {
   await idle();
   for (const w of hydrated) await w.warm();
