@@ -1,8 +1,8 @@
 // Exercise markup, shared by the build-time prerender and the browser (a new
 // variant re-renders the texts with the same functions). The question, its
 // givens and the answer fields are plain HTML, readable without JavaScript;
-// buttons that need the core carry data-needs-core and stay hidden until the
-// page has hydrated.
+// buttons that need the core (or, for the progress block, this script) carry
+// data-needs-core and stay hidden until the page has hydrated.
 
 import type { Catalog } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
