@@ -76,8 +76,6 @@ export type Part = AnswerPart | OpenPart;
 export interface Exercise {
   id: string;
   title: string;
-  /** Where the exercise belongs in the chapter (for the summary's links). */
-  section: string;
   intro: string;
   givens: Record<string, Given>;
   /** Order in which givens are shown. */
@@ -112,7 +110,7 @@ export function textRefs(text: string): string[] {
 export function checkExercise(file: string, raw: unknown): Exercise {
   const x = raw as Partial<Exercise> | null;
   if (typeof x !== 'object' || x === null) fail(file, '$', 'expected an object');
-  for (const key of ['id', 'title', 'section', 'intro'] as const) {
+  for (const key of ['id', 'title', 'intro'] as const) {
     if (typeof x[key] !== 'string') fail(file, key, 'expected a string');
   }
   if (`${x.id}.json` !== file) fail(file, 'id', `must match the file name (${file})`);
