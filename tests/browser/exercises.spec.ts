@@ -79,6 +79,7 @@ test('a wrong unit: GB written for GiB is named', async ({ page, core }) => {
   await openExercises(page);
   const r = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 513 });
   const rx = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 514 });
+  const rq = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 513, kv_heads: 32 });
   // The core's own display ("1.195 GiB") with the decimal unit instead.
   const text = str(r.final_kv_display).replace('GiB', 'GB');
   expect(text).toMatch(/ GB$/);
@@ -87,7 +88,10 @@ test('a wrong unit: GB written for GiB is named', async ({ page, core }) => {
     value: str(r.final_kv_bytes),
     unit: 'B',
     digits: 4,
-    mistakes: [{ code: 'decode_steps_g', value: str(rx.final_kv_bytes) }],
+    mistakes: [
+      { code: 'decode_steps_g', value: str(rx.final_kv_bytes) },
+      { code: 'query_heads', value: str(rq.final_kv_bytes) },
+    ],
   });
   expect(expected.mistake).toBe('gb_vs_gib');
   await expect(feedback).toHaveAttribute('data-verdict', 'wrong');
@@ -120,6 +124,13 @@ test('wrong values name the mistake: n_d = G, square pairs', async ({ page, core
   await expect(feedback).toHaveText(expected.message);
   // The message names the mistake without giving the value away.
   await expect(feedback).not.toContainText(str(causal.display));
+});
+
+test('query heads instead of KV heads is named', async ({ page, core }) => {
+  await openExercises(page);
+  const rq = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 513, kv_heads: 32 });
+  const feedback = await answer(page, '2-3', 'b', str(rq.final_kv_display));
+  await expect(feedback).toHaveAttribute('data-mistake', 'query_heads');
 });
 
 test('hints open one at a time', async ({ page }) => {
@@ -250,6 +261,24 @@ test('a corrupt progress entry is reported and set aside, not wiped', async ({ p
       .map((k) => localStorage.getItem(k)),
   );
   expect(kept).toEqual(['{"schema": 1, "exercises": [oops']);
+});
+
+test('progress written by a newer page is kept aside, not misread', async ({ page }) => {
+  const newer = '{"schema": 2, "exercises": {}}';
+  await page.addInitScript((raw) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('tally.progress.v1', raw);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, newer);
+  await openExercises(page);
+  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('較新版本');
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('tally.progress.v1.set-aside.'))
+      .map((k) => localStorage.getItem(k)),
+  );
+  expect(kept).toEqual([newer]);
 });
 
 test('progress from the unversioned schema is migrated', async ({ page }) => {
