@@ -281,6 +281,21 @@ test('progress written by a newer page is kept aside, not misread', async ({ pag
   expect(kept).toEqual([newer]);
 });
 
+test('without localStorage the exercises still work and the reader is told', async ({ page, core }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('storage is disabled', 'SecurityError');
+      },
+    });
+  });
+  await openExercises(page);
+  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('不允許本頁使用 localStorage');
+  const cap = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 4096 });
+  await expect(await answer(page, '2-7', 'a', str(cap.requests))).toHaveAttribute('data-verdict', 'correct');
+  await expect(page.locator('[data-summary="2-7"] [data-count="correct"]')).toHaveText('1');
+});
+
 test('progress from the unversioned schema is migrated', async ({ page }) => {
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {

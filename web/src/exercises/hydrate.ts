@@ -9,7 +9,7 @@ import type { HashStore } from '../runtime/hash-state';
 import { esc } from '../runtime/html';
 import { answerText, checkAnswer, computeAll, fill, type Results } from './compute';
 import { exercises } from './data';
-import { ProgressStore } from './progress-store';
+import { pageStorage, ProgressStore } from './progress-store';
 import { texts } from './render';
 import type { AnswerPart, Exercise, Part } from './schema';
 import { drawGivens, freshSeed, parseSeed, sameGivens, type Givens } from './variants';
@@ -221,7 +221,8 @@ export async function hydrateExercises(enginePromise: Promise<Engine>, store: Ha
   const roots = [...document.querySelectorAll<HTMLElement>('[data-exercise]')];
   const summary = document.querySelector<HTMLElement>('[data-exercise-progress]');
   if (roots.length === 0 && !summary) return;
-  const progress = new ProgressStore(window.localStorage, summary);
+  const { storage, notice } = pageStorage();
+  const progress = new ProgressStore(storage, summary, notice);
   const engine = await enginePromise;
   const catalog = await engine('catalog');
   const views: ExerciseView[] = [];

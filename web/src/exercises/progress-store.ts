@@ -4,6 +4,33 @@
 
 import { counts, emptyProgress, loadProgress, parseImport, saveProgress, type PartProgress, type Progress } from './progress';
 
+/**
+ * The page's localStorage, or an in-memory stand-in when the browser refuses
+ * storage (disabled cookies, some private modes): exercises still work, and
+ * the reader is told that progress will not outlive the page.
+ */
+export function pageStorage(): { storage: Storage; notice: string | null } {
+  try {
+    const s = window.localStorage;
+    s.setItem('tally.storage-check', '1');
+    s.removeItem('tally.storage-check');
+    return { storage: s, notice: null };
+  } catch {
+    const data = new Map<string, string>();
+    const memory: Storage = {
+      get length() {
+        return data.size;
+      },
+      clear: () => data.clear(),
+      getItem: (k) => data.get(k) ?? null,
+      key: (i) => [...data.keys()][i] ?? null,
+      removeItem: (k) => void data.delete(k),
+      setItem: (k, v) => void data.set(k, String(v)),
+    };
+    return { storage: memory, notice: '這個瀏覽器不允許本頁使用 localStorage：練習進度只保留到關閉頁面為止，可先用「匯出進度」存檔。' };
+  }
+}
+
 export class ProgressStore {
   private progress: Progress;
   private readonly notice: string | null;
@@ -12,10 +39,11 @@ export class ProgressStore {
   constructor(
     private readonly storage: Storage,
     private readonly summary: HTMLElement | null,
+    storageNotice: string | null = null,
   ) {
     const loaded = loadProgress(storage);
     this.progress = loaded.progress;
-    this.notice = loaded.notice;
+    this.notice = [storageNotice, loaded.notice].filter(Boolean).join(' ') || null;
     if (summary) this.wireSummary(summary);
     this.render();
   }
@@ -49,7 +77,12 @@ export class ProgressStore {
   }
 
   private save(): void {
-    saveProgress(this.storage, this.progress);
+    try {
+      saveProgress(this.storage, this.progress);
+    } catch (err) {
+      // e.g. QuotaExceededError: keep working in memory and say so.
+      this.status(`進度無法寫入 localStorage（${(err as Error).name}）；請用「匯出進度」另存。`, false);
+    }
     this.render();
   }
 
