@@ -30,16 +30,18 @@ const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-
   if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
   return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
 });
-const exercisesReady = hydrateExercises(engine, store);
+// Exercises sit below the widgets: they take over once the widgets are live.
+const exercisesReady = Promise.all(hydrated.map((w) => w.ready)).then(() => hydrateExercises(engine, store));
 
 // The WASM starts in its baseline tier; V8 optimizes functions only once they
 // are hot. Running each widget's computation a few times in idle periods after
 // hydration gets the reader's first edits onto optimized code (an edit should
 // update the page within one frame). Small slices keep input responsive.
 const WARM_ROUNDS = 40;
-await Promise.all([...hydrated.map((w) => w.ready), exercisesReady]);
+await Promise.all(hydrated.map((w) => w.ready));
 for (let round = 0; round < WARM_ROUNDS; round++) {
   await idle();
   for (const w of hydrated) await w.warm();
 }
 performance.mark('tally:warm');
+await exercisesReady;
