@@ -46,7 +46,7 @@ std::string answer_of(const Json& request) {
 
 Ratio decimal_of(const Json& parent, const std::string& key, const std::string& path) {
     const std::string accepted =
-        "必須是非負的十進位字串（最多 38 位數字、12 位小數），例如 \"1207959552\" 或 \"3514.25\"";
+        "必須是非負的十進位字串（最多 38 位數字、12 位小數）或核心的精確分數 \"分子/分母\"，例如 \"1207959552\"、\"3514.25\" 或 \"49312/3\"";
     if (!parent.contains(key)) throw FieldError(path, "缺少必填欄位 " + path + "；" + accepted);
     const Json& v = parent.at(key);
     Ratio out;

@@ -74,6 +74,41 @@ ModelSpec model_of(const RequestFields& f) {
         }
         if (!has_mla) throw FieldError("mla_path", "mla_path 只適用於有 MLA 層的模型；" + m.name + " 沒有");
     }
+    // `kv_heads` re-runs a GQA model with another number of KV heads, query
+    // heads unchanged (exercise 2-4, and the "query heads instead of KV heads"
+    // mistake: kv_heads = q_heads). It must divide the query heads.
+    if (f.has("kv_heads")) {
+        const u128 kv = f.integer("kv_heads", 1, 4096);
+        bool has_gqa = false;
+        for (auto& g : m.groups) {
+            if (auto* a = std::get_if<GqaAttention>(&g.attention)) {
+                if (a->q_heads % static_cast<u64>(kv) != 0) {
+                    throw FieldError("kv_heads", "kv_heads（KV 頭數）必須整除查詢頭數 " + std::to_string(a->q_heads) +
+                                                     "，收到 " + to_decimal(kv));
+                }
+                a->kv_heads = static_cast<u64>(kv);
+                has_gqa = true;
+            }
+        }
+        if (!has_gqa) throw FieldError("kv_heads", "kv_heads 只適用於有 GQA 層的模型；" + m.name + " 沒有");
+    }
+    // `pairs` picks how attention scores are counted on GQA layers: "causal"
+    // (the effective pairs, P·S + P(P+1)/2) or "square" (every slot of the
+    // B·P·(S+P) rectangle, masked ones included; the 2-2 mistake).
+    if (f.has("pairs")) {
+        const std::string pairs = f.text("pairs");
+        if (pairs != "causal" && pairs != "square") {
+            throw FieldError("pairs", "pairs（注意力配對計法）不支援「" + pairs + "」；可用：causal、square");
+        }
+        bool has_gqa = false;
+        for (auto& g : m.groups) {
+            if (auto* a = std::get_if<GqaAttention>(&g.attention)) {
+                a->eager_rectangle = pairs == "square";
+                has_gqa = true;
+            }
+        }
+        if (!has_gqa) throw FieldError("pairs", "pairs 只適用於有 GQA 層的模型；" + m.name + " 沒有");
+    }
     return m;
 }
 const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype", "bf16")); }
@@ -114,7 +149,7 @@ Json op_catalog(const Json& req) {
 }
 
 Json op_params(const Json& req) {
-    RequestFields f(req, {"model", "weight_dtype"});
+    RequestFields f(req, {"model", "weight_dtype", "kv_heads"});
     const ModelSpec& m = model_of(f);
     const Dtype& d = weight_dtype_of(f);
     std::map<std::string, u128> by_category;
@@ -179,7 +214,7 @@ CallShape call_shape_of(const RequestFields& f) {
 }
 
 Json op_forward(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path"});
+    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path", "kv_heads", "pairs"});
     const ModelSpec& m = model_of(f);
     CallShape c = call_shape_of(f);
     c.execution = execution_of(f, m);
@@ -200,7 +235,7 @@ Json op_forward(const Json& req) {
 }
 
 Json op_kv(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype", "mla_path"});
+    RequestFields f(req, {"model", "tokens", "kv_dtype", "mla_path", "kv_heads"});
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
@@ -267,7 +302,7 @@ Json op_state_curve(const Json& req) {
 }
 
 Json op_state(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype", "layout", "mla_path"});
+    RequestFields f(req, {"model", "tokens", "kv_dtype", "layout", "mla_path", "budget_bytes"});
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
@@ -304,16 +339,44 @@ Json op_state(const Json& req) {
     }
     r["history_bytes"] = exact_json(history);
     r["history_display"] = bytes_binary_text(history);
+    // `budget_bytes`: the longest context whose whole state fits the budget
+    // (exercise 2-5). State grows with the length, so a binary search over
+    // the closed-form state finds it exactly; 0 when even one position does
+    // not fit, and then the note says whether the fixed part alone is too big.
+    Json notes = context_notes(m, tokens);
+    if (f.has("budget_bytes")) {
+        const u128 budget = f.integer("budget_bytes", 1, kMaxCount);
+        const Ratio cap(budget);
+        u128 best = 0;
+        if (state(m, 1, options).total <= cap) {
+            u128 lo = 1, hi = kMaxCount;
+            while (lo < hi) {
+                const u128 mid = lo + (hi - lo + 1) / 2;
+                if (state(m, mid, options).total <= cap) lo = mid;
+                else hi = mid - 1;
+            }
+            best = lo;
+        }
+        r["budget_bytes"] = exact_json(budget);
+        r["budget_display"] = bytes_binary_text(cap);
+        r["budget_tokens"] = exact_json(best);
+        r["budget_tokens_display"] = group_thousands(best) + " 個 token";
+        if (best == 0) {
+            notes.push_back(cap < fixed ? "固定狀態 " + bytes_binary_text(fixed) + " 已超過預算 " + bytes_binary_text(cap) +
+                                                   "，上下文再短也放不下"
+                                             : "預算放不下一個位置的狀態");
+        }
+    }
     r["items"] = Json::array();
     for (const auto& it : s.items) r["items"].push_back(item_json(it, false));
     r["reads"] = Json::array();
     for (const auto& it : s.reads) r["reads"].push_back(item_json(it, false));
-    r["notes"] = context_notes(m, tokens);
+    r["notes"] = notes;
     return r;
 }
 
 Json op_request(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution", "mla_path"});
+    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution", "mla_path", "kv_heads"});
     const ModelSpec& m = model_of(f);
     RequestShape s;
     s.execution = execution_of(f, m);
@@ -344,6 +407,70 @@ Json op_request(const Json& req) {
     return r;
 }
 
+// One chat turn with a cache hit (exercise 2-8): the turn's T input tokens,
+// of which the first `cached` are reused, and G returned tokens. Reports the
+// call shape (S, P, n_d), what the turn adds to the cache, and what the reuse
+// saves against recomputing all T positions: S projection rows and the S(S+1)/2
+// causal pairs among the reused prefix. `edit_at` (1-based) marks the first
+// changed input token: only the positions before it can be reused.
+Json op_turn(const Json& req) {
+    RequestFields f(req, {"model", "total_input", "cached", "generated", "edit_at", "kv_dtype", "kv_heads"});
+    const ModelSpec& m = model_of(f);
+    const u128 total = f.integer("total_input", 1, kMaxCount);
+    const u128 cached = f.integer("cached", 0, total - 1);
+    RequestShape s;
+    s.context = cached;
+    s.input = total - cached;
+    s.generated = f.integer("generated", 1, kMaxCount);
+    const RequestResult rr = request(m, state_options_of(f), s);
+    const CallShape full{1, 0, total, 1};
+    const CallShape reused{1, cached, s.input, 1};
+    Json r;
+    r["model"] = m.id;
+    r["context"] = exact_json(s.context);
+    r["input"] = exact_json(s.input);
+    r["generated"] = exact_json(s.generated);
+    r["decode_steps"] = exact_json(rr.decode_steps);
+    r["final_context"] = exact_json(add(total, rr.decode_steps));
+    const Ratio added = rr.prefill_kv_bytes + rr.new_kv_bytes;
+    r["added_kv_bytes"] = exact_json(added);
+    r["added_kv_display"] = bytes_binary_text(added);
+    r["full_rows"] = exact_json(total);
+    r["rows"] = exact_json(s.input);
+    r["rows_saved"] = exact_json(cached);
+    r["full_pairs"] = exact_json(causal_pairs(full));
+    r["pairs"] = exact_json(causal_pairs(reused));
+    r["pairs_saved"] = exact_json(causal_pairs(full) - causal_pairs(reused));
+    if (f.has("edit_at")) {
+        const u128 edit = f.integer("edit_at", 1, total);
+        const u128 prefix = std::min(cached, edit - 1);
+        r["reuse_prefix"] = exact_json(prefix);
+        r["reuse_input"] = exact_json(total - prefix);
+    }
+    r["notes"] = context_notes(m, add(total, rr.decode_steps));
+    return r;
+}
+
+// Exercise 2-1: longest dependency chain when every layer-position node takes
+// one step and parallel units are plentiful. An RNN node waits for the node
+// before it in the same layer and the one below it, so the chain is the
+// staircase L + T − 1; a causal Transformer node waits only for the layer
+// below (all earlier positions at once), so the chain is L. The first output
+// position waits, in both, for the top layer at the last input position.
+Json op_dependency_chain(const Json& req) {
+    RequestFields f(req, {"layers", "tokens"});
+    const u128 layers = f.integer("layers", 1, 4096);
+    const u128 tokens = f.integer("tokens", 1, 1u << 20);
+    Json r;
+    r["layers"] = exact_json(layers);
+    r["tokens"] = exact_json(tokens);
+    r["nodes"] = exact_json(mul(layers, tokens));
+    r["rnn_chain"] = exact_json(layers + tokens - 1);
+    r["transformer_chain"] = exact_json(layers);
+    r["wait_node_display"] = "第 " + to_decimal(layers) + " 層、第 " + to_decimal(tokens) + " 個位置";
+    return r;
+}
+
 Json op_crossover(const Json& req) {
     RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype"});
     const ModelSpec& m = model_of(f);
@@ -367,7 +494,7 @@ Json segment(const char* id, const char* label, const Ratio& bytes) {
 }
 
 Json op_capacity(const Json& req) {
-    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path"});
+    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path", "kv_heads"});
     const ModelSpec& m = model_of(f);
     const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
     const u128 context = f.integer("context", 1, kMaxCount);
@@ -561,7 +688,7 @@ const std::vector<std::pair<const char*, Handler>>& handlers() {
         {"catalog", op_catalog},   {"params", op_params},       {"forward", op_forward},
         {"kv", op_kv},             {"state", op_state},         {"routing", op_routing},     {"state_curve", op_state_curve}, {"compare", op_compare},         {"request", op_request},     {"crossover", op_crossover},
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
-        {"check_answer", op_check_answer},
+        {"check_answer", op_check_answer}, {"turn", op_turn},      {"dependency_chain", op_dependency_chain},
     };
     return table;
 }

@@ -1473,6 +1473,19 @@ AnswerVerdict check_answer(const std::string& answer, const ExpectedAnswer& expe
 }
 
 bool parse_expected_decimal(const std::string& text, Ratio& out) {
+    // "num/den" is how the core writes a non-terminating exact value (an H*
+    // of 49312/3 tokens), so a value can go from one op to check_answer as is.
+    const size_t slash = text.find('/');
+    if (slash != std::string::npos) {
+        Ratio num, den;
+        if (text.find('.') != std::string::npos || text.find('/', slash + 1) != std::string::npos ||
+            !parse_expected_decimal(text.substr(0, slash), num) ||
+            !parse_expected_decimal(text.substr(slash + 1), den) || den == Ratio(0)) {
+            return false;
+        }
+        out = num / den;
+        return true;
+    }
     const size_t dot = text.find('.');
     const std::string whole = text.substr(0, dot);
     const std::string frac = dot == std::string::npos ? "" : text.substr(dot + 1);

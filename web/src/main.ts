@@ -6,6 +6,7 @@
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
 
+import { hydrateExercises } from './exercises/hydrate';
 import { HashStore } from './runtime/hash-state';
 import { loadEngine } from './runtime/loader';
 import { siteWidgets } from './runtime/site-config';
@@ -29,6 +30,8 @@ const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-
   if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
   return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
 });
+// Exercises sit below the widgets: they take over once the widgets are live.
+const exercisesReady = Promise.all(hydrated.map((w) => w.ready)).then(() => hydrateExercises(engine, store));
 
 // The WASM starts in its baseline tier; V8 optimizes functions only once they
 // are hot. Running each widget's computation a few times in idle periods after
@@ -41,3 +44,4 @@ for (let round = 0; round < WARM_ROUNDS; round++) {
   for (const w of hydrated) await w.warm();
 }
 performance.mark('tally:warm');
+await exercisesReady;

@@ -124,8 +124,17 @@ export interface OpResults {
 }
 export type Op = keyof OpResults;
 
-/** evaluate(op, fields) → typed result, or rejects with EngineError. */
-export type Engine = <K extends Op>(op: K, fields?: Fields) => Promise<OpResults[K]>;
+/** A result object as the core sent it (integers as numbers or decimal strings). */
+export type RawResult = { [key: string]: Json };
+
+/**
+ * evaluate(op, fields) → typed result, or rejects with EngineError.
+ * `raw(op, fields)` returns the result object undecoded, for callers that read
+ * fields named in content (the exercises: "which field is the answer").
+ */
+export type Engine = (<K extends Op>(op: K, fields?: Fields) => Promise<OpResults[K]>) & {
+  raw(op: string, fields?: Fields): Promise<RawResult>;
+};
 
 // ---------------------------------------------------------------------------
 // Field readers. Each names the JSON path so a protocol mismatch is findable.
@@ -276,16 +285,20 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
  * site build (tally_node) and by tests, so all three read responses the same way.
  */
 export function makeEngine(mod: TallyModule): Engine {
-  return async (op, fields = {}) => {
+  const raw = async (op: string, fields: Fields = {}): Promise<RawResult> => {
     const responseText = mod.evaluate(JSON.stringify({ op, ...fields }));
     const response = obj(JSON.parse(responseText), 'response');
-    if (response.ok === true) return decoders[op](obj(response.result, 'result'), 'result');
+    if (response.ok === true) return obj(response.result, 'result') as RawResult;
     if (response.ok === false) {
       const err = obj(response.error, 'error');
-      throw new EngineError(str(err, 'field', 'error'), str(err, 'message', 'error'));
+      // field is null when no single request field is at fault (e.g. an overflow).
+      throw new EngineError(typeof err.field === 'string' ? err.field : '', str(err, 'message', 'error'));
     }
     throw new ProtocolError('response.ok: expected boolean');
   };
+  const typed = async <K extends Op>(op: K, fields: Fields = {}): Promise<OpResults[K]> =>
+    decoders[op](await raw(op, fields), 'result');
+  return Object.assign(typed, { raw });
 }
 
 /**

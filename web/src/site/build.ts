@@ -11,7 +11,8 @@ import { esc } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
 import { widgets } from '../widgets/registry';
-import { createMarkdown, splitFrontMatter, widgetInstances, type RenderEnv } from './markdown';
+import { prerenderExercise } from '../exercises/prerender';
+import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
 
 export interface BuildOptions {
@@ -41,7 +42,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const sources = (await readdir(opts.contentDir)).filter((f) => f.endsWith('.md') && !f.startsWith('_')).sort();
   for (const file of sources) {
     const { meta, body } = splitFrontMatter(await readFile(path.join(opts.contentDir, file), 'utf8'));
-    const env: RenderEnv = { widgets: new Map(), toc: [] };
+    const env: RenderEnv = { widgets: new Map(), exercises: new Map(), toc: [] };
     const tokens = md.parse(body, env);
 
     // Prerender each widget with its default state through the real core.
@@ -51,6 +52,8 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       if (!cfg || !def) throw new Error(`${file}: unknown widget "${instance}"`);
       env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered));
     }
+
+    for (const id of exerciseIds(tokens)) env.exercises.set(id, await prerenderExercise(id, engine, catalog));
 
     const bodyHtml = md.renderer.render(tokens, md.options, env);
     const tocHtml = env.toc.length

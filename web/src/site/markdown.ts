@@ -7,6 +7,8 @@
 //   ## Title {#id} heading with a fixed id (stable deep links such as #sec-2-6-2)
 //   ```widget capacity```  (a fenced block whose info is "widget <instance>")
 //                  → the prerendered widget markup for that instance
+//   ```exercise 2-5```     → the prerendered exercise (content/ch02/exercises/2-5.json);
+//   ```exercise progress``` → the chapter's exercise progress summary
 
 import katex from 'katex';
 import markdownIt from 'markdown-it';
@@ -15,6 +17,8 @@ import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
 export interface RenderEnv extends Record<PropertyKey, unknown> {
   /** instance → prerendered widget HTML, filled in before rendering. */
   widgets: Map<string, string>;
+  /** exercise id (or "progress") → prerendered exercise HTML. */
+  exercises: Map<string, string>;
   /** h2 headings with ids, collected for the table of contents. */
   toc: Array<{ id: string; title: string }>;
 }
@@ -133,6 +137,11 @@ export function widgetInstances(tokens: Token[]): string[] {
   return tokens.filter((t) => t.type === 'fence' && /^widget\s/.test(t.info)).map((t) => t.info.replace(/^widget\s+/, '').trim());
 }
 
+/** Exercise ids referenced by ```exercise …``` blocks, in page order. */
+export function exerciseIds(tokens: Token[]): string[] {
+  return tokens.filter((t) => t.type === 'fence' && /^exercise\s/.test(t.info)).map((t) => t.info.replace(/^exercise\s+/, '').trim());
+}
+
 export function createMarkdown(): MarkdownIt {
   const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.inline.ruler.before('escape', 'math_inline', inlineMath);
@@ -146,6 +155,12 @@ export function createMarkdown(): MarkdownIt {
   const fence = md.renderer.rules.fence!;
   md.renderer.rules.fence = (tokens, i, options, env, self) => {
     const token = tokens[i]!;
+    if (/^exercise\s/.test(token.info)) {
+      const id = token.info.replace(/^exercise\s+/, '').trim();
+      const html = (env as RenderEnv).exercises.get(id);
+      if (html === undefined) throw new Error(`markdown: no prerendered exercise "${id}"`);
+      return `${html}\n`;
+    }
     if (!/^widget\s/.test(token.info)) return fence(tokens, i, options, env, self);
     const instance = token.info.replace(/^widget\s+/, '').trim();
     const html = (env as RenderEnv).widgets.get(instance);

@@ -1,0 +1,49 @@
+// Build time: an exercise with the book's givens (seed 0), its texts filled
+// by the Node build of the core, or the chapter's progress block. The build
+// also runs every variant value of every given through the core, so content
+// whose requests or field paths do not work for some variant fails the build.
+import { EngineError, type Catalog, type Engine } from '../runtime/engine';
+import { computeAll, unresolved } from './compute';
+import { exerciseOrder, exercises } from './data';
+import { renderExercise, renderProgress } from './render';
+import type { Exercise } from './schema';
+import { drawGivens, type Givens } from './variants';
+
+/** The book's givens with one given changed to each of its variants in turn. */
+function variantSweep(ex: Exercise): Givens[] {
+  const base = drawGivens(ex, 0);
+  const out: Givens[] = [base];
+  for (const key of ex.given_order) {
+    for (const v of ex.givens[key]!.variants) {
+      const g = new Map(base);
+      g.set(key, v);
+      for (const [k, value] of Object.entries(v.with ?? {})) g.set(k, { value });
+      out.push(g);
+    }
+  }
+  return out;
+}
+
+async function checkVariants(ex: Exercise, engine: Engine): Promise<void> {
+  for (const givens of variantSweep(ex)) {
+    const where = [...givens].map(([k, v]) => `${k}=${v.value}`).join(' ');
+    try {
+      const bad = unresolved(ex, await computeAll(engine, ex, givens));
+      if (bad.length) throw new Error(`exercise ${ex.id} (${where}): unresolved ${bad.join(', ')}`);
+    } catch (err) {
+      if (err instanceof EngineError) throw new Error(`exercise ${ex.id} (${where}): core refused ${err.field}: ${err.message}`);
+      throw err;
+    }
+  }
+}
+
+export async function prerenderExercise(id: string, engine: Engine, catalog: Catalog): Promise<string> {
+  if (id === 'progress') {
+    return renderProgress(exerciseOrder, new Map(exerciseOrder.map((x) => [x, exercises[x]!.title])));
+  }
+  const ex = exercises[id];
+  if (!ex) throw new Error(`unknown exercise "${id}" (content/ch02/exercises/${id}.json)`);
+  await checkVariants(ex, engine);
+  const givens = drawGivens(ex, 0);
+  return renderExercise(ex, givens, catalog, await computeAll(engine, ex, givens));
+}

@@ -1,0 +1,106 @@
+// Exercise markup, shared by the build-time prerender and the browser (a new
+// variant re-renders the texts with the same functions). The question, its
+// givens and the answer fields are plain HTML, readable without JavaScript;
+// buttons that need the core (or, for the progress block, this script) carry
+// data-needs-core and stay hidden until the page has hydrated.
+
+import type { Catalog } from '../runtime/engine';
+import { attrs, esc } from '../runtime/html';
+import { fill, type Results } from './compute';
+import type { Exercise, Part } from './schema';
+import type { Givens } from './variants';
+
+export const exerciseId = (id: string): string => `exercise-${id}`;
+export const partId = (id: string, part: string): string => `exercise-${id}-${part}`;
+
+/** The texts that change with the givens: [data-text] key → text. */
+export function texts(ex: Exercise, givens: Givens, catalog: Catalog, results?: Results): Map<string, string> {
+  const out = new Map<string, string>();
+  out.set('intro', fill(ex.intro, ex, givens, catalog, results));
+  for (const key of ex.given_order) out.set(`given.${key}`, fill(`{${key}}`, ex, givens, catalog));
+  for (const p of ex.parts) out.set(`${p.id}.prompt`, fill(p.prompt, ex, givens, catalog, results));
+  return out;
+}
+
+function text(tag: string, key: string, values: Map<string, string>, extra: Record<string, string> = {}): string {
+  return `<${tag}${attrs(extra)} data-text="${esc(key)}">${esc(values.get(key) ?? '')}</${tag}>`;
+}
+
+function renderPart(ex: Exercise, part: Part, values: Map<string, string>): string {
+  const id = partId(ex.id, part.id);
+  const input = `${id}-input`;
+  const feedback = `${id}-feedback`;
+  const field =
+    part.kind === 'answer'
+      ? `<input${attrs({ id: input, name: part.id, type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': feedback, 'data-input': '' })}>`
+      : `<textarea${attrs({ id: input, name: part.id, rows: '3', 'aria-describedby': feedback, 'data-input': '' })}></textarea>`;
+  const submit = part.kind === 'answer' ? '核對答案' : '我想好了，看參考答案';
+  const reveal = part.kind === 'answer' ? '看完整解答' : null;
+  return (
+    `<li class="exercise-part"${attrs({ id, 'data-part': part.id, 'data-kind': part.kind })}>` +
+    text('p', `${part.id}.prompt`, values, { class: 'exercise-prompt' }) +
+    `<form class="exercise-form" data-form novalidate>` +
+    `<label for="${esc(input)}">${esc(part.label)}</label>${field}` +
+    `<button type="submit" data-needs-core hidden>${esc(submit)}</button></form>` +
+    // Feedback is announced politely: the core's verdict, a refusal, a revealed answer.
+    `<p class="exercise-feedback" id="${esc(feedback)}" data-feedback aria-live="polite"></p>` +
+    `<div class="exercise-help" data-needs-core hidden>` +
+    `<button type="button" data-action="hint"${attrs({ 'aria-controls': `${id}-hints` })}>提示</button>` +
+    (reveal ? `<button type="button" data-action="solution"${attrs({ 'aria-controls': `${id}-solution` })}>${reveal}</button>` : '') +
+    `</div>` +
+    `<ol class="exercise-hints" id="${esc(id)}-hints" data-hints aria-live="polite"></ol>` +
+    `<div class="exercise-solution" id="${esc(id)}-solution" data-solution hidden></div>` +
+    `</li>`
+  );
+}
+
+/** The whole exercise for a variant (prerendered with seed 0, the book's question). */
+export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, results?: Results): string {
+  const values = texts(ex, givens, catalog, results);
+  const id = exerciseId(ex.id);
+  const givenList = ex.given_order
+    .map((key) => `<div><dt>${esc(ex.givens[key]!.label)}</dt>${text('dd', `given.${key}`, values)}</div>`)
+    .join('');
+  return (
+    `<section class="exercise"${attrs({ id, 'data-exercise': ex.id, 'data-seed': '0', 'aria-labelledby': `${id}-title` })}>` +
+    `<h3 class="exercise-title" id="${esc(id)}-title">${esc(ex.title)}</h3>` +
+    `<p class="exercise-notice" data-notice role="status" hidden></p>` +
+    text('p', 'intro', values, { class: 'exercise-intro' }) +
+    `<dl class="exercise-givens" aria-label="題設">${givenList}</dl>` +
+    `<div class="exercise-tools" data-needs-core hidden>` +
+    `<button type="button" data-action="variant">換一題</button>` +
+    `<button type="button" data-action="book" hidden>回到書中的題目</button>` +
+    `<span class="exercise-variant" data-variant aria-live="polite"></span></div>` +
+    `<ol class="exercise-parts">${ex.parts.map((p) => renderPart(ex, p, values)).join('')}</ol>` +
+    `</section>`
+  );
+}
+
+/** The chapter progress block: summary table, export, import, reset. */
+export function renderProgress(ids: string[], titles: Map<string, string>): string {
+  // Rows name the exercise by number; the full title is the link's tooltip.
+  const rows = ids
+    .map(
+      (id) =>
+        `<tr data-summary="${esc(id)}"><th scope="row"><a href="#${esc(exerciseId(id))}"${attrs({ title: titles.get(id) })}>練習 ${esc(id)}</a></th>` +
+        `<td data-count="attempted">—</td><td data-count="correct">—</td></tr>`,
+    )
+    .join('');
+  return (
+    `<section class="exercise-progress" id="exercise-progress" data-exercise-progress aria-labelledby="exercise-progress-title">` +
+    `<h3 id="exercise-progress-title">練習進度</h3>` +
+    `<p class="exercise-notice" data-notice role="alert" hidden></p>` +
+    `<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">練習</th><th scope="col">已作答小題</th><th scope="col">答對小題</th></tr></thead>` +
+    `<tbody>${rows}</tbody></table></div>` +
+    `<p class="exercise-progress-note">進度只存在這個瀏覽器（localStorage）；可以匯出成 JSON 檔，換到別的瀏覽器再匯入。</p>` +
+    `<div class="exercise-tools" data-needs-core hidden>` +
+    `<button type="button" data-action="export">匯出進度</button>` +
+    `<label class="exercise-import">匯入進度<input type="file" accept="application/json,.json" data-action="import"></label>` +
+    `<button type="button" data-action="reset">清除進度…</button>` +
+    `<span class="exercise-confirm" data-confirm hidden>確定清除所有練習進度？` +
+    `<button type="button" data-action="reset-yes">確定清除</button><button type="button" data-action="reset-no">取消</button></span>` +
+    `</div>` +
+    `<p class="exercise-feedback" data-progress-status aria-live="polite"></p>` +
+    `</section>`
+  );
+}
