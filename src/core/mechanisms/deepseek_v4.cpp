@@ -195,7 +195,7 @@ void add_forward(const V4Attention& x, const ModelSpec& m, const CallShape& c, u
                              layers));
     if (x.compressed()) {
         const std::string k = kind_key(x);
-        out.push_back(projection(k + "_compress", std::string(kind_name(x)) + "：主注意力的上下文壓縮與門控", "attention",
+        out.push_back(projection(k + "_compress", std::string(kind_name(x)) + "：主注意力壓縮內容及門控", "attention",
                                  rows, d, x.overlap * x.head_dim, 2, layers));
     }
     if (x.indexed()) {

@@ -88,7 +88,7 @@ void add_forward(const MlaAttention& a, const ModelSpec& m, const CallShape& c, 
     if (compact(a)) {
         // The key up-projection is applied to each head's query (W_UKᵀ absorbed),
         // the value up-projection to each head's aggregated latent.
-        out.push_back(projection("mla_k_absorb", "MLA：將鍵的上投影與查詢變換合併", "attention", rows, a.qk_nope_dim,
+        out.push_back(projection("mla_k_absorb", "MLA：鍵上投影併入查詢變換（吸收）", "attention", rows, a.qk_nope_dim,
                                  a.kv_lora_rank, a.heads, layers));
         out.push_back(core);
         out.push_back(projection("mla_v_up", "MLA：彙總後恢復值表示", "attention", rows, a.kv_lora_rank, a.v_head_dim,
