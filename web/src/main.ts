@@ -5,9 +5,14 @@
 // are hydrated as soon as the document is complete.
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
+import './styles/pages.css';
 
+import { installCheckHandler } from './runtime/checks';
+import { installCopyHandler } from './runtime/copy';
+import { installGlossaryKeys } from './runtime/glossary';
 import { HashStore } from './runtime/hash-state';
 import { loadEngine } from './runtime/loader';
+import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { siteWidgets } from './runtime/site-config';
 import { idle } from './runtime/idle';
 import { hydrateWidget } from './runtime/widget';
@@ -20,6 +25,14 @@ const engine = loadEngine();
 if (document.readyState === 'loading') {
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
 }
+
+// Script-only affordances (copy buttons, true/false picks) are shown from here on.
+document.documentElement.classList.add('js');
+installCopyHandler(document);
+installCheckHandler(document);
+installGlossaryKeys(document);
+showProfileProblem(document);
+wireProfileForm(document, engine);
 
 const store = new HashStore(window);
 const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')].map((root) => {

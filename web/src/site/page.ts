@@ -21,7 +21,9 @@ export interface PageInput {
   description: string;
   siteName: string;
   bodyHtml: string;
+  /** Site-wide contents (all pages, the current one's sections). */
   tocHtml: string;
+  tocLabel: string;
   footerHtml: string;
   assets: PageAssets;
   /** Font files to preload (content/ch02/site.json "preload_fonts", e.g. "KaTeX_Main-Regular"). */
@@ -59,8 +61,9 @@ ${fontPreloads(p.assets.fonts, p.preloadFonts)}
 <a class="skip-link" href="#main">跳到正文</a>
 <header class="site-header"><p class="site-name">${esc(p.siteName)}</p></header>
 <div class="layout">
-<nav class="toc" aria-label="本頁目錄">${p.tocHtml}</nav>
+<nav class="toc"${attrs({ 'aria-label': p.tocLabel })}>${p.tocHtml}</nav>
 <main id="main">
+<p class="profile-problem" data-profile-problem role="alert" hidden></p>
 <article class="chapter">
 ${p.bodyHtml}
 </article>
