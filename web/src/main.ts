@@ -47,7 +47,9 @@ const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-
 // are hot. Running each widget's computation a few times in idle periods after
 // hydration gets the reader's first edits onto optimized code (an edit should
 // update the page within one frame). Small slices keep input responsive.
-const WARM_ROUNDS = 40;
+// About 120 widget computations in all: 40 rounds for a page of three
+// widgets, fewer rounds on pages with many tables (each round is idle time).
+const WARM_ROUNDS = Math.max(4, Math.ceil(120 / Math.max(1, hydrated.length)));
 await Promise.all(hydrated.map((w) => w.ready));
 for (let round = 0; round < WARM_ROUNDS; round++) {
   await idle();

@@ -132,7 +132,9 @@ function renderTerm(key: string, env: RenderEnv): string {
   env.termCount = (env.termCount ?? 0) + 1;
   const id = `gloss-${env.termCount}`;
   return (
-    `<span class="gloss"><button type="button" class="gloss-term" aria-describedby="${id}">${tex(term.tex, false)}</button>` +
+    // The visible symbol is KaTeX; the button's name is the symbol as typed
+    // (e.g. "N_pair"), its description the meaning.
+    `<span class="gloss"><button type="button" class="gloss-term" aria-label="${esc(key)}" aria-describedby="${id}">${tex(term.tex, false)}</button>` +
     `<span class="gloss-tip" role="tooltip" id="${id}">${esc(term.name)}：${esc(term.desc)}</span></span>`
   );
 }
