@@ -101,7 +101,7 @@ export async function openChapter(page: Page, kind: WidgetKind, hash = ''): Prom
 /** Wait until the page's idle work is done: the default results have been
  * recomputed by the core in the browser and the JIT warm-up has finished. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => performance.getEntriesByName('tally:warm').length > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('tally:warm').length > 0, null, { timeout: 120_000 });
 }
 
 /** Replace a text control's content the way a reader would (select all, type). */
