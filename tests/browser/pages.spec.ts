@@ -160,7 +160,7 @@ test('every live table offers copy as CSV and Markdown with the same text as on 
   await w.getByRole('button', { name: '複製為 CSV' }).click();
   await expect(w.getByRole('status')).toHaveText('已複製到剪貼簿。');
   const csv = await page.evaluate(() => navigator.clipboard.readText());
-  const lines = csv.trim().split('\r\n');
+  const lines = csv.trim().split('\n');
   expect(lines[0]).toBe([cfg.table!.corner, ...cfg.table!.columns.map((c) => c.header)].join(','));
   expect(lines[2]).toBe(`${cfg.table!.rows![1]!.label},${qwenPrefill},${tableCell(core, cfg, values, 1, 1)}`);
 

@@ -6,13 +6,18 @@
 import { boundAttrs, type View } from './bind';
 import { esc } from './html';
 
-/** RFC 4180: quote a field that holds a comma, quote or line break. */
+/**
+ * RFC 4180 quoting (a field with a comma, quote or line break is quoted).
+ * Lines end in \n, not \r\n: the text travels in an HTML attribute, where
+ * the parser would turn a prerendered \r\n into \n and hydration would then
+ * differ from the prerendered page.
+ */
 function csvField(s: string): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function tableCsv(headers: string[], rows: string[][]): string {
-  return [headers, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return [headers, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }
 
 function mdCell(s: string): string {
