@@ -223,3 +223,17 @@ test('glossary: a symbol shows its meaning on keyboard focus and on hover', asyn
   await page.locator('.gloss-term').nth(1).hover();
   await expect(page.locator(`#${await page.locator('.gloss-term').nth(1).getAttribute('aria-describedby')}`)).toBeVisible();
 });
+
+test('a link made when every widget was on index.html is forwarded to the widget’s page', async ({ page, core }) => {
+  await page.goto('./index.html#table-2-1:B=4&S=4096&P=1024&m=4');
+  await expect(page).toHaveURL(/\/2-1\.html#table-2-1:B=4&S=4096&P=1024&m=4$/);
+  await allReady(page);
+  const w = page.locator('[data-instance="table-2-1"]');
+  await expect(w.getByLabel('B（請求數）')).toHaveValue('4');
+  await expect(w.getByTestId('total')).toHaveText(
+    core.ok({ op: 'forward', model: 'qwen3-8b', batch: 4, context: 4096, input: 1024, head_tokens: 4 }).display as string,
+  );
+  // A plain anchor on the landing page stays where it is.
+  await page.goto('./index.html#glossary');
+  await expect(page).toHaveURL(/\/index\.html#glossary$/);
+});

@@ -12,6 +12,7 @@ import { installCopyHandler } from './runtime/copy';
 import { installGlossaryKeys } from './runtime/glossary';
 import { HashStore } from './runtime/hash-state';
 import { loadEngine } from './runtime/loader';
+import { forwardOldLink } from './runtime/old-links';
 import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { siteWidgets } from './runtime/site-config';
 import { idle } from './runtime/idle';
@@ -25,6 +26,8 @@ const engine = loadEngine();
 if (document.readyState === 'loading') {
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
 }
+
+if (forwardOldLink(document, location)) await new Promise(() => {}); // leaving for the widget's page
 
 // Script-only affordances (copy buttons, true/false picks) are shown from here on.
 document.documentElement.classList.add('js');

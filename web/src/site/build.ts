@@ -65,6 +65,10 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     }),
   );
   const links = pages.map((p) => p.link);
+  // Which page holds each widget: lets the landing page forward links made
+  // when every widget was on it (index.html#table-2-1:B=4 → 2-1.html#…).
+  const widgetPages: Record<string, string> = {};
+  for (const p of pages) for (const m of p.body.matchAll(/^```widget\s+(\S+)/gm)) widgetPages[m[1]!] = p.link.href;
 
   const written: string[] = [];
   for (const [index, page] of pages.entries()) {
@@ -100,6 +104,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       footerHtml: esc(site.footer),
       assets: opts.assets,
       preloadFonts: site.preload_fonts ?? [],
+      widgetPages: index === 0 ? widgetPages : undefined,
     });
     const out = path.join(opts.outDir, `${page.name}.html`);
     await mkdir(path.dirname(out), { recursive: true });

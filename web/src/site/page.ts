@@ -28,6 +28,8 @@ export interface PageInput {
   assets: PageAssets;
   /** Font files to preload (content/ch02/site.json "preload_fonts", e.g. "KaTeX_Main-Regular"). */
   preloadFonts: string[];
+  /** Landing page only: widget instance → page, for old links (runtime/old-links.ts). */
+  widgetPages?: Record<string, string>;
 }
 
 /** woff2 assets whose name starts with one of the wanted font names. */
@@ -57,7 +59,7 @@ ${fontPreloads(p.assets.fonts, p.preloadFonts)}
 <link rel="preload"${attrs({ href: p.assets.wasmBinary, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'wasm' })}>
 <script type="module" async${attrs({ src: p.assets.script })}></script>
 </head>
-<body>
+<body${attrs({ 'data-widget-pages': p.widgetPages ? JSON.stringify(p.widgetPages) : null })}>
 <a class="skip-link" href="#main">跳到正文</a>
 <header class="site-header"><p class="site-name">${esc(p.siteName)}</p></header>
 <div class="layout">
