@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <variant>
 #include <vector>
 
 #include "answer_op.hpp"
@@ -148,6 +149,42 @@ Json op_catalog(const Json& req) {
     return r;
 }
 
+// Table 2-A's facts straight from the spec: layer groups with their
+// attention and FFN kinds, so the page shows the spec, not a retyped copy.
+Json architecture_json(const ModelSpec& m) {
+    static const char* const kAttention[] = {"gqa", "gated_deltanet", "mla", "kda", "v4", "csa2"};
+    static const char* const kConnection[] = {"residual", "mhc", "single_pass_mhc", "attn_res"};
+    static_assert(std::variant_size_v<Attention> == 6 && std::variant_size_v<Connection> == 4,
+                  "architecture_json: name every attention and connection kind");
+    Json groups = Json::array();
+    Json moe = nullptr;
+    u64 moe_layers = 0;
+    for (const auto& g : m.groups) {
+        Json ffn;
+        if (const auto* dense = std::get_if<DenseFfn>(&g.ffn)) {
+            ffn = {{"kind", "dense"}, {"intermediate", dense->intermediate}};
+        } else {
+            const auto& e = std::get<MoeFfn>(g.ffn);
+            ffn = {{"kind", "moe"}, {"experts", e.experts}, {"top_k", e.top_k},
+                   {"expert_intermediate", e.expert_intermediate}, {"shared_intermediate", e.shared_intermediate},
+                   {"expert_width", e.latent ? e.latent : m.hidden}};
+            if (moe.is_null()) moe = ffn;
+            moe_layers += g.layers;
+        }
+        groups.push_back({{"name", g.name}, {"layers", g.layers}, {"role", g.role},
+                          {"attention", kAttention[g.attention.index()]},
+                          {"connection", kConnection[g.connection.index()]}, {"ffn", ffn}});
+    }
+    Json a;
+    a["layers"] = m.total_layers();
+    a["hidden"] = m.hidden;
+    a["vocab"] = m.vocab;
+    a["moe_layers"] = moe_layers;
+    a["moe"] = moe;  // the first MoE group's experts (null for a dense model)
+    a["groups"] = groups;
+    return a;
+}
+
 Json op_params(const Json& req) {
     RequestFields f(req, {"model", "weight_dtype", "kv_heads"});
     const ModelSpec& m = model_of(f);
@@ -163,6 +200,7 @@ Json op_params(const Json& req) {
         const Ratio bytes = tensor_bytes(t, d);
         items.push_back({{"id", t.id}, {"label", t.label}, {"category", category_key(t.category)},
                          {"shape", to_decimal(t.in) + "×" + to_decimal(t.out)}, {"count", t.count},
+                         {"per_copy", exact_json(mul(t.in, t.out))},
                          {"params", exact_json(t.params())}, {"bytes", exact_json(bytes)},
                          {"display", bytes_decimal_text(bytes)}});
     }
@@ -188,6 +226,7 @@ Json op_params(const Json& req) {
     r["selected_expert_bytes"] = exact_json(selected_bytes);
     r["selected_expert_display"] = bytes_binary_text(selected_bytes);
     r["items"] = items;
+    r["architecture"] = architecture_json(m);
     return r;
 }
 

@@ -5,7 +5,7 @@ import { DEFAULTS, expect, openChapter, test, widget } from './fixtures';
 const GiB = 2 ** 30;
 
 test('table 2-1 shows the core total and rows for B=1, S=0, P=8192, m_out=1', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'table-2-1');
   const w = widget(page, 'table-2-1');
   const expected = core.ok(DEFAULTS.forward);
 
@@ -25,7 +25,7 @@ test('table 2-1 shows the core total and rows for B=1, S=0, P=8192, m_out=1', as
 });
 
 test('capacity shows 4 requests for Qwen3-8B BF16 on an RTX 4090 with 8K context and 2 GiB workspace', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'capacity');
   const w = widget(page, 'capacity');
   const expected = core.ok(DEFAULTS.capacity);
 
@@ -43,7 +43,7 @@ test('capacity shows 4 requests for Qwen3-8B BF16 on an RTX 4090 with 8K context
 });
 
 test('decode shows example 2-3: 1024 decode steps, ~1224 GiB read, 144 MiB new, ~1.27 GiB stored', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'decode');
   const w = widget(page, 'decode');
   const expected = core.ok(DEFAULTS.request);
 

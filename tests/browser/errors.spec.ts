@@ -4,7 +4,7 @@ import { DEFAULTS, expect, openChapter, test, typeInto, widget } from './fixture
 
 for (const bad of ['0', '-3', 'abc', '', '1e3', '99999999999999999999']) {
   test(`table 2-1: P = ${JSON.stringify(bad)} shows the core's message and keeps the last total`, async ({ page, core }) => {
-    await openChapter(page);
+    await openChapter(page, 'table-2-1');
     const w = widget(page, 'table-2-1');
     const p = w.getByLabel('P（每請求本次輸入 token）');
 
@@ -41,13 +41,14 @@ for (const bad of ['0', '-3', 'abc', '', '1e3', '99999999999999999999']) {
 }
 
 test('invalid hash values go to the core and show its messages on load', async ({ page, core }) => {
-  await openChapter(page, '#table-2-1:P=abc;capacity:model=no-such-model;decode:G=0');
-
+  // Each widget lives on its own page now; the same hash format on each.
+  await openChapter(page, 'table-2-1', '#table-2-1:P=abc');
   const t = widget(page, 'table-2-1');
   await expect(t.getByLabel('P（每請求本次輸入 token）')).toHaveValue('abc');
   await expect(t.getByTestId('error')).toHaveText(core.error({ ...DEFAULTS.forward, input: 'abc' }).message);
   await expect(t.getByTestId('total')).toHaveText(core.ok(DEFAULTS.forward).display as string); // prerendered default kept
 
+  await openChapter(page, 'capacity', '#capacity:model=no-such-model');
   const c = widget(page, 'capacity');
   const capErr = core.error({ ...DEFAULTS.capacity, model: 'no-such-model' });
   expect(capErr.field).toBe('model');
@@ -55,19 +56,20 @@ test('invalid hash values go to the core and show its messages on load', async (
   await expect(c.locator('[data-field-wrap="model"] [data-testid="error"]')).toBeVisible();
   await expect(c.getByTestId('requests')).toHaveText(core.ok(DEFAULTS.capacity).display as string);
 
+  await openChapter(page, 'decode', '#decode:G=0');
   const d = widget(page, 'decode');
   const decErr = core.error({ ...DEFAULTS.request, generated: 0 });
   await expect(d.getByTestId('error')).toHaveText(decErr.message);
   await expect(d).toHaveAttribute('data-state', 'error');
 
-  // Picking a real model recovers.
-  await c.getByLabel('模型').selectOption('qwen3-8b');
-  await expect(c).toHaveAttribute('data-state', 'ok');
-  await expect(c.getByTestId('error')).toBeHidden();
+  // A valid G recovers.
+  await typeInto(d.getByLabel('G（回傳 token）'), '1025');
+  await expect(d).toHaveAttribute('data-state', 'ok');
+  await expect(d.getByTestId('error')).toBeHidden();
 });
 
 test('capacity: a non-integer workspace is refused by the core, named by its field', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'capacity');
   const w = widget(page, 'capacity');
   await w.getByLabel('工作區預留（位元組）').fill('2GiB');
   const err = core.error({ ...DEFAULTS.capacity, workspace_bytes: '2GiB' });

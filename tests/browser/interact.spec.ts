@@ -2,7 +2,7 @@
 import { DEFAULTS, expect, openChapter, test, typeInto, widget } from './fixtures';
 
 test('table 2-1: exercise 2-2 inputs update every row to the core values and round-trip through the hash', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'table-2-1');
   const w = widget(page, 'table-2-1');
   await typeInto(w.getByLabel('B（請求數）'), '4');
   await typeInto(w.getByLabel('S（已有上下文 token）'), '4096');
@@ -25,7 +25,7 @@ test('table 2-1: exercise 2-2 inputs update every row to the core values and rou
 });
 
 test('table 2-1: a decode step after 8K context (S=8192, P=1) is about 20.0 GFLOPs', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'table-2-1');
   const w = widget(page, 'table-2-1');
   await typeInto(w.getByLabel('S（已有上下文 token）'), '8192');
   await typeInto(w.getByLabel('P（每請求本次輸入 token）'), '1');
@@ -35,7 +35,7 @@ test('table 2-1: a decode step after 8K context (S=8192, P=1) is about 20.0 GFLO
 });
 
 test('capacity: selects and numbers recompute through the core (book cases of 2.6.2)', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'capacity');
   const w = widget(page, 'capacity');
   const requests = w.getByTestId('requests');
   const ctx = w.getByLabel('每請求上下文 token');
@@ -82,7 +82,7 @@ test('capacity: selects and numbers recompute through the core (book cases of 2.
 });
 
 test('decode: changing G to 513 (exercise 2-3) updates stored vs read to the core values', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'decode');
   const w = widget(page, 'decode');
   await typeInto(w.getByLabel('G（回傳 token）'), '513');
   const expected = core.ok({ ...DEFAULTS.request, generated: 513 });
@@ -93,20 +93,29 @@ test('decode: changing G to 513 (exercise 2-3) updates stored vs read to the cor
   await expect(page).toHaveURL(/#decode:G=513$/);
 });
 
-test('a shared link restores several widgets at once', async ({ page, core }) => {
-  await openChapter(page, '#table-2-1:B=4&S=4096&P=1024&m=4;capacity:model=qwen3-32b&gpu=h100-sxm&ctx=8192;decode:P=4096&G=2049');
-  const table = core.ok({ ...DEFAULTS.forward, batch: 4, context: 4096, input: 1024, head_tokens: 4 });
+test('a shared link restores several widgets of one page at once', async ({ page, core }) => {
+  await openChapter(page, 'capacity', '#capacity:model=qwen3-32b&gpu=h100-sxm&ctx=8192;tab-2-E:S1=4096');
   const cap = core.ok({ ...DEFAULTS.capacity, model: 'qwen3-32b', gpu: 'h100-sxm' });
-  const req = core.ok({ ...DEFAULTS.request, input: 4096, generated: 2049 });
-  await expect(widget(page, 'table-2-1').getByTestId('total')).toHaveText(table.display as string);
   await expect(widget(page, 'capacity').getByTestId('requests')).toHaveText(cap.display as string);
   await expect(widget(page, 'capacity').getByLabel('GPU')).toHaveValue('h100-sxm');
+  const e = page.locator('[data-instance="tab-2-E"]');
+  await expect(e.getByLabel('較短上下文 S')).toHaveValue('4096');
+  const qwen = core.ok({ op: 'forward', model: 'qwen3-8b', context: 4096 });
+  await expect(e.getByTestId('tab-2-E-r1-c0')).toHaveText(qwen.interaction_display as string);
+});
+
+test('a shared link restores table 2-1 and the decode widget on their pages', async ({ page, core }) => {
+  await openChapter(page, 'table-2-1', '#table-2-1:B=4&S=4096&P=1024&m=4');
+  const table = core.ok({ ...DEFAULTS.forward, batch: 4, context: 4096, input: 1024, head_tokens: 4 });
+  await expect(widget(page, 'table-2-1').getByTestId('total')).toHaveText(table.display as string);
+  await openChapter(page, 'decode', '#decode:P=4096&G=2049');
+  const req = core.ok({ ...DEFAULTS.request, input: 4096, generated: 2049 });
   await expect(widget(page, 'decode').getByTestId('reads')).toHaveText(req.kv_read_display as string);
   await expect(widget(page, 'decode').getByLabel('P（輸入 token）')).toHaveValue('4096');
 });
 
 test('controls are labelled and keyboard operable', async ({ page, core }) => {
-  await openChapter(page);
+  await openChapter(page, 'capacity');
   const w = widget(page, 'capacity');
   const gpu = w.getByLabel('GPU');
   await gpu.focus();
@@ -116,6 +125,7 @@ test('controls are labelled and keyboard operable', async ({ page, core }) => {
   await expect(w.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, gpu: chosen }).display as string);
 
   // Tab order reaches the table's inputs, and typing there recomputes.
+  await openChapter(page, 'table-2-1');
   const t = widget(page, 'table-2-1');
   await t.getByLabel('B（請求數）').focus();
   await page.keyboard.press('Tab');

@@ -9,25 +9,30 @@ test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the prerendered HTML already contains every default result', async ({ page, core }) => {
-    await page.goto('./');
+    await page.goto('./2-1.html');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
     await expect(widget(page, 'table-2-1').getByTestId('total')).toHaveText(core.ok(DEFAULTS.forward).display as string);
     await expect(widget(page, 'table-2-1').getByTestId('total')).toHaveText('133.59 TFLOPs');
+    await expect(widget(page, 'table-2-1')).not.toHaveAttribute('data-ready', 'true');
+    // Math is rendered at build time (KaTeX HTML + MathML), not by a script.
+    expect(await page.locator('.katex').count()).toBeGreaterThan(20);
+    await expect(page.locator('#tab-2-1')).toHaveCount(1);
+
+    await page.goto('./2-6.html');
     await expect(widget(page, 'capacity').getByTestId('requests')).toHaveText(core.ok(DEFAULTS.capacity).display as string);
+    await expect(widget(page, 'capacity')).not.toHaveAttribute('data-ready', 'true');
+    await expect(page.locator('#sec-2-6-2')).toHaveCount(1);
+
+    await page.goto('./2-2.html');
     const req = core.ok(DEFAULTS.request);
     await expect(widget(page, 'decode').getByTestId('reads')).toHaveText(req.kv_read_display as string);
     await expect(widget(page, 'decode').getByTestId('final-kv')).toHaveText(req.final_kv_display as string);
-    for (const kind of ['table-2-1', 'capacity', 'decode']) {
-      await expect(widget(page, kind)).not.toHaveAttribute('data-ready', 'true');
-    }
-    // Math is rendered at build time (KaTeX HTML + MathML), not by a script.
-    expect(await page.locator('.katex').count()).toBeGreaterThan(20);
-    // Deep-link targets exist.
-    for (const id of ['tab-2-1', 'example-2-3', 'sec-2-6-2']) await expect(page.locator(`#${id}`)).toHaveCount(1);
+    await expect(widget(page, 'decode')).not.toHaveAttribute('data-ready', 'true');
+    await expect(page.locator('#example-2-3')).toHaveCount(1);
   });
 
   test('the raw HTML response contains the default total (no JS involved at all)', async ({ request, core }) => {
-    const html = await (await request.get('./')).text();
+    const html = await (await request.get('./2-1.html')).text();
     expect(html).toContain(`data-testid="total" aria-live="polite" data-b="total">${core.ok(DEFAULTS.forward).display}<`);
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline scripts
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/); // no absolute URLs to other hosts
@@ -49,13 +54,13 @@ test('hydration keeps the prerendered markup and layout (no shift)', async ({ br
 
   const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 } });
   const staticPage = await noJs.newPage();
-  await staticPage.goto(baseURL!);
+  await staticPage.goto(`${baseURL!}2-1.html`);
   await staticPage.evaluate(() => document.fonts.ready);
   const before = await measure(staticPage);
   await noJs.close();
 
   await page.setViewportSize({ width: 1100, height: 900 });
-  await openChapter(page);
+  await openChapter(page, 'table-2-1');
   await settled(page); // includes the in-browser recomputation of the defaults
   await page.evaluate(() => document.fonts.ready);
   const after = await measure(page);
@@ -71,7 +76,7 @@ test('layout-shift score is zero while the widgets hydrate', async ({ page }) =>
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await openChapter(page);
+  await openChapter(page, 'decode');
   await settled(page);
   expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
 });
@@ -83,14 +88,14 @@ test('every request stays on the page origin (no CDN, fonts and WASM bundled)', 
     const u = new URL(r.url());
     if (u.protocol !== 'data:' && u.origin !== origin) foreign.push(r.url());
   });
-  await openChapter(page);
+  await openChapter(page, 'capacity');
   await page.evaluate(() => document.fonts.ready);
   expect(foreign).toEqual([]);
 });
 
 test('if the WASM cannot load, the page says so and keeps the prerendered numbers', async ({ page, core, pageErrors }) => {
   await page.route('**/*.wasm', (route) => route.abort());
-  await page.goto('./');
+  await page.goto('./2-1.html');
   const status = widget(page, 'table-2-1').locator('[data-status]');
   const content = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/widgets.json'), 'utf8'));
   await expect(status).toHaveText(content.status.failed);

@@ -127,3 +127,25 @@ TEST_CASE("mla_path re-runs an MLA model on the other cache path") {
     CHECK(error_of({{"op", "kv"}, {"model", "qwen3-8b"}, {"tokens", 1}, {"mla_path", "expanded"}})["field"] == "mla_path");
     CHECK(error_of({{"op", "routing"}, {"model", "kimi-k3"}, {"mla_path", "expanded"}})["field"] == "mla_path");
 }
+
+TEST_CASE("params carries the architecture of Table 2-A and each tensor's size per copy") {
+    Json q = result({{"op", "params"}, {"model", "qwen3-8b"}});
+    CHECK(q["architecture"]["layers"] == 36);
+    CHECK(q["architecture"]["hidden"] == 4096);
+    CHECK(q["architecture"]["moe"].is_null());
+    CHECK(q["architecture"]["groups"][0]["attention"] == "gqa");
+    CHECK(q["architecture"]["groups"][0]["ffn"]["intermediate"] == 12288);
+    for (const auto& it : q["items"]) {
+        if (it["id"] == "q_proj") CHECK(it["per_copy"] == 16777216);
+        if (it["id"] == "k_proj") CHECK(it["per_copy"] == 4194304);
+    }
+    Json k = result({{"op", "params"}, {"model", "kimi-k3"}});
+    CHECK(k["architecture"]["layers"] == 93);
+    CHECK(k["architecture"]["moe"]["experts"] == 896);
+    CHECK(k["architecture"]["moe"]["top_k"] == 16);
+    CHECK(k["architecture"]["moe"]["expert_width"] == 3584);
+    CHECK(k["architecture"]["moe_layers"] == 92);
+    Json v = result({{"op", "params"}, {"model", "qwen3.6-35b-a3b"}});
+    CHECK(v["architecture"]["moe"]["experts"] == 256);
+    CHECK(v["architecture"]["moe"]["expert_width"] == 2048);
+}

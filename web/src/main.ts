@@ -5,10 +5,16 @@
 // are hydrated as soon as the document is complete.
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
+import './styles/pages.css';
 
 import { hydrateExercises } from './exercises/hydrate';
+import { installCheckHandler } from './runtime/checks';
+import { installCopyHandler } from './runtime/copy';
+import { installGlossaryKeys } from './runtime/glossary';
 import { HashStore } from './runtime/hash-state';
 import { loadEngine } from './runtime/loader';
+import { forwardOldLink } from './runtime/old-links';
+import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { siteWidgets } from './runtime/site-config';
 import { idle } from './runtime/idle';
 import { hydrateWidget } from './runtime/widget';
@@ -21,6 +27,16 @@ const engine = loadEngine();
 if (document.readyState === 'loading') {
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
 }
+
+if (forwardOldLink(document, location)) await new Promise(() => {}); // leaving for the widget's page
+
+// Script-only affordances (copy buttons, true/false picks) are shown from here on.
+document.documentElement.classList.add('js');
+installCopyHandler(document);
+installCheckHandler(document);
+installGlossaryKeys(document);
+showProfileProblem(document);
+wireProfileForm(document, engine);
 
 const store = new HashStore(window);
 const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')].map((root) => {
@@ -37,7 +53,9 @@ const exercisesReady = Promise.all(hydrated.map((w) => w.ready)).then(() => hydr
 // are hot. Running each widget's computation a few times in idle periods after
 // hydration gets the reader's first edits onto optimized code (an edit should
 // update the page within one frame). Small slices keep input responsive.
-const WARM_ROUNDS = 40;
+// About 120 widget computations in all: 40 rounds for a page of three
+// widgets, fewer rounds on pages with many tables (each round is idle time).
+const WARM_ROUNDS = Math.max(4, Math.ceil(120 / Math.max(1, hydrated.length)));
 await Promise.all(hydrated.map((w) => w.ready));
 for (let round = 0; round < WARM_ROUNDS; round++) {
   await idle();

@@ -37,9 +37,14 @@ async function checkVariants(ex: Exercise, engine: Engine): Promise<void> {
   }
 }
 
-export async function prerenderExercise(id: string, engine: Engine, catalog: Catalog): Promise<string> {
+export async function prerenderExercise(
+  id: string,
+  engine: Engine,
+  catalog: Catalog,
+  pages = new Map<string, string>(),
+): Promise<string> {
   if (id === 'progress') {
-    return renderProgress(exerciseOrder, new Map(exerciseOrder.map((x) => [x, exercises[x]!.title])));
+    return renderProgress(exerciseOrder, new Map(exerciseOrder.map((x) => [x, exercises[x]!.title])), pages);
   }
   const ex = exercises[id];
   if (!ex) throw new Error(`unknown exercise "${id}" (content/ch02/exercises/${id}.json)`);

@@ -77,12 +77,13 @@ export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, r
 }
 
 /** The chapter progress block: summary table, export, import, reset. */
-export function renderProgress(ids: string[], titles: Map<string, string>): string {
+/** `pages` maps an exercise to the page that holds it ("2-3.html"); links stay on this page otherwise. */
+export function renderProgress(ids: string[], titles: Map<string, string>, pages = new Map<string, string>()): string {
   // Rows name the exercise by number; the full title is the link's tooltip.
   const rows = ids
     .map(
       (id) =>
-        `<tr data-summary="${esc(id)}"><th scope="row"><a href="#${esc(exerciseId(id))}"${attrs({ title: titles.get(id) })}>練習 ${esc(id)}</a></th>` +
+        `<tr data-summary="${esc(id)}"><th scope="row"><a href="${esc(pages.get(id) ?? '')}#${esc(exerciseId(id))}"${attrs({ title: titles.get(id) })}>練習 ${esc(id)}</a></th>` +
         `<td data-count="attempted">—</td><td data-count="correct">—</td></tr>`,
     )
     .join('');

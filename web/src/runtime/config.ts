@@ -18,6 +18,8 @@ export interface ControlConfig {
   default: string;
   /** For selects: which catalog list fills the options. */
   options?: CatalogList;
+  /** Reader-profile slot whose value replaces "default" (runtime/profile.ts). */
+  profile?: 'model' | 'gpu' | 'precision' | 'context';
 }
 
 export interface WidgetConfig {
@@ -35,7 +37,15 @@ export type WidgetConfigs = Record<string, WidgetConfig>;
 
 export interface SiteWidgets {
   /** Status line under each widget: before and after the WASM core takes over. */
-  status: { prerendered: string; ready: string; failed: string };
+  status: {
+    prerendered: string;
+    ready: string;
+    failed: string;
+    /** Shown when the widget's inputs differ from the book's (profile or edits). */
+    differs?: string;
+    /** The button that puts the book's values back. */
+    reset?: string;
+  };
   widgets: WidgetConfigs;
 }
 
@@ -66,6 +76,7 @@ export function checkConfigs(raw: unknown): SiteWidgets {
       if (typeof ctl.label !== 'string') fail(p, 'missing "label"');
       if (typeof ctl.default !== 'string') fail(p, '"default" must be a string (raw input text)');
       if (ctl.kind === 'select' && !['models', 'gpus', 'dtypes'].includes(ctl.options ?? '')) fail(p, 'select needs "options"');
+      if (ctl.profile !== undefined && !['model', 'gpu', 'precision', 'context'].includes(ctl.profile)) fail(p, 'bad "profile" slot');
     }
     out[name] = { fixed: {}, text: {}, ...c } as WidgetConfig;
   }

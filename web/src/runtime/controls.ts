@@ -21,9 +21,27 @@ export function defaultState(cfg: WidgetConfig): RawState {
   return new Map(cfg.controls.map((c) => [c.key, c.default]));
 }
 
-/** Defaults overlaid with the URL's params (unknown keys ignored). */
-export function stateFromParams(cfg: WidgetConfig, params: Params): RawState {
+/**
+ * The reader's defaults: the book's, with the reader profile's values for
+ * controls that opt in ("profile" slot). Links and edits still win over these.
+ */
+export function readerDefaults(cfg: WidgetConfig, profile: Partial<Record<string, string>>): RawState {
   const state = defaultState(cfg);
+  for (const c of cfg.controls) {
+    const v = c.profile ? profile[c.profile] : undefined;
+    if (v !== undefined) state.set(c.key, v);
+  }
+  return state;
+}
+
+/** True when some control holds something other than the book's default. */
+export function differsFromBook(cfg: WidgetConfig, state: RawState): boolean {
+  return cfg.controls.some((c) => (state.get(c.key) ?? c.default) !== c.default);
+}
+
+/** Defaults (the book's, or `base`) overlaid with the URL's params (unknown keys ignored). */
+export function stateFromParams(cfg: WidgetConfig, params: Params, base: RawState = defaultState(cfg)): RawState {
+  const state = new Map(base);
   for (const c of cfg.controls) {
     const v = params.get(c.key);
     if (v !== undefined) state.set(c.key, v);

@@ -115,17 +115,31 @@ export interface Catalog {
   dtypes: CatalogEntry[];
 }
 
+/**
+ * A result read generically by path (tables, worked examples, checks): its
+ * strings are the core's displays, shown verbatim; integers are only grouped.
+ */
+export type RawResult = { [key: string]: Json };
+
 export interface OpResults {
   forward: ForwardResult;
   capacity: CapacityResult;
   request: RequestResult;
   kv: KvResult;
   catalog: Catalog;
+  params: RawResult;
+  state: RawResult;
+  routing: RawResult;
+  compare: RawResult;
+  crossover: RawResult;
+  param_budget: RawResult;
 }
+
+/** Ops whose results widgets read by path (see web/src/runtime/cells.ts). */
+export const RAW_OPS = ['params', 'state', 'routing', 'compare', 'crossover', 'param_budget', 'forward', 'request', 'capacity', 'kv'] as const;
+export type RawOp = (typeof RAW_OPS)[number];
 export type Op = keyof OpResults;
 
-/** A result object as the core sent it (integers as numbers or decimal strings). */
-export type RawResult = { [key: string]: Json };
 
 /**
  * evaluate(op, fields) → typed result, or rejects with EngineError.
@@ -261,6 +275,12 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     total: amount(r, 'total', p),
     display: str(r, 'display', p),
   }),
+  params: (r) => r as RawResult,
+  state: (r) => r as RawResult,
+  routing: (r) => r as RawResult,
+  compare: (r) => r as RawResult,
+  crossover: (r) => r as RawResult,
+  param_budget: (r) => r as RawResult,
   catalog: (r, p) => {
     const entries = (key: string) =>
       arr(r[key], `${p}.${key}`).map((raw, i) => {
@@ -281,21 +301,32 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
 };
 
 /**
+ * The same call, undecoded: the result object as the core sent it. Used by
+ * the path-reading widgets, which need every field of any op.
+ */
+export type RawEngine = (op: RawOp, fields?: Fields) => Promise<RawResult>;
+
+/** The raw twin of an engine made by makeEngine. */
+export function rawEngine(engine: Engine): RawEngine {
+  return engine.raw;
+}
+
+function call(mod: TallyModule, op: string, fields: Fields): Obj {
+  const response = obj(JSON.parse(mod.evaluate(JSON.stringify({ op, ...fields }))), 'response');
+  if (response.ok === true) return obj(response.result, 'result');
+  if (response.ok === false) {
+    const err = obj(response.error, 'error');
+    throw new EngineError(typeof err.field === 'string' ? err.field : '', str(err, 'message', 'error'));
+  }
+  throw new ProtocolError('response.ok: expected boolean');
+}
+
+/**
  * Wrap a loaded module. Used by the browser (after loading tally_web), by the
  * site build (tally_node) and by tests, so all three read responses the same way.
  */
 export function makeEngine(mod: TallyModule): Engine {
-  const raw = async (op: string, fields: Fields = {}): Promise<RawResult> => {
-    const responseText = mod.evaluate(JSON.stringify({ op, ...fields }));
-    const response = obj(JSON.parse(responseText), 'response');
-    if (response.ok === true) return obj(response.result, 'result') as RawResult;
-    if (response.ok === false) {
-      const err = obj(response.error, 'error');
-      // field is null when no single request field is at fault (e.g. an overflow).
-      throw new EngineError(typeof err.field === 'string' ? err.field : '', str(err, 'message', 'error'));
-    }
-    throw new ProtocolError('response.ok: expected boolean');
-  };
+  const raw = async (op: string, fields: Fields = {}): Promise<RawResult> => call(mod, op, fields) as RawResult;
   const typed = async <K extends Op>(op: K, fields: Fields = {}): Promise<OpResults[K]> =>
     decoders[op](await raw(op, fields), 'result');
   return Object.assign(typed, { raw });

@@ -9,15 +9,18 @@ const files = import.meta.glob<unknown>(['../../../content/ch02/widgets.json', '
   import: 'default',
 });
 
+// A file may carry a top-level "text": strings shared by all its widgets
+// (e.g. the tables' "copy as CSV"); a widget's own "text" wins.
 function merged(): unknown {
   const main = files['../../../content/ch02/widgets.json'] as { status: unknown; widgets: Record<string, unknown> };
   const widgets: Record<string, unknown> = { ...main.widgets };
   for (const [file, raw] of Object.entries(files)) {
     if (raw === main) continue;
-    const extra = (raw as { widgets?: Record<string, unknown> }).widgets ?? {};
+    const { widgets: extra = {}, text: shared = {} } = raw as { widgets?: Record<string, unknown>; text?: Record<string, string> };
     for (const [name, cfg] of Object.entries(extra)) {
       if (name in widgets) throw new Error(`${file}: widget "${name}" is already defined`);
-      widgets[name] = cfg;
+      const own = cfg as { text?: Record<string, string> };
+      widgets[name] = { ...own, text: { ...shared, ...own.text } };
     }
   }
   return { status: main.status, widgets };

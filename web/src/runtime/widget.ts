@@ -6,8 +6,10 @@ import type { WidgetConfig } from './config';
 import {
   controlId,
   defaultState,
+  differsFromBook,
   errorId,
   paramsFromState,
+  readerDefaults,
   renderControls,
   requestFields,
   stateFromParams,
@@ -17,6 +19,13 @@ import { EngineError, type Catalog, type Engine, type Fields } from './engine';
 import type { HashStore } from './hash-state';
 import { attrs, esc } from './html';
 import { whenIdle } from './idle';
+import { loadProfile, onProfileChange } from './profile';
+
+/** Strings of the "differs from the book" marker (content/ch02/widgets.json "status"). */
+export interface BookText {
+  differs?: string;
+  reset?: string;
+}
 
 export interface WidgetContext {
   instance: string;
@@ -46,6 +55,7 @@ export async function prerenderWidget(
   engine: Engine,
   catalog: Catalog,
   status: string,
+  book: BookText = {},
 ): Promise<string> {
   const state = defaultState(ctx.cfg);
   const data = await def.compute(engine, requestFields(ctx.cfg, state), ctx);
@@ -63,6 +73,12 @@ export async function prerenderWidget(
     intro +
     renderControls(ctx.instance, ctx.cfg, catalog, state) +
     renderOutputRegion(def, view, ctx) +
+    // Shown by the browser when the inputs are no longer the book's (reader
+    // profile, link or edit); prerendered pages always show the book's values.
+    (book.differs && book.reset
+      ? `<p class="tally-book" data-book hidden><span>${esc(book.differs)}</span> ` +
+        `<button type="button" data-book-reset>${esc(book.reset)}</button></p>`
+      : '') +
     `<p class="tally-status" data-status>${esc(status)}</p>` +
     `</figure>`
   );
@@ -95,6 +111,7 @@ export function hydrateWidget(
   const output = root.querySelector<HTMLElement>('[data-output]');
   const errorEl = root.querySelector<HTMLElement>(`#${CSS.escape(errorId(instance))}`);
   const statusEl = root.querySelector<HTMLElement>('[data-status]');
+  const bookEl = root.querySelector<HTMLElement>('[data-book]');
   if (!form || !output || !errorEl) throw new Error(`widget ${instance}: prerendered markup is incomplete`);
 
   const controls = new Map<string, Control>();
@@ -173,6 +190,7 @@ export function hydrateWidget(
       failure = err;
     }
     if (mine !== seq) return; // a newer input already superseded this one
+    markBook(state);
     if (failure) {
       showError(failure); // the last good result stays on screen
     } else {
@@ -192,12 +210,31 @@ export function hydrateWidget(
     root.dispatchEvent(new CustomEvent('tally:update', { detail: { ms: performance.now() - started, ok: !failure } }));
   };
 
-  // Restore state from the URL before the engine arrives, so controls show it at once.
-  const initial = stateFromParams(cfg, store.read(instance));
+  /** Mark numbers that no longer match the printed book (see site.css [data-differs]). */
+  const markBook = (state: RawState): void => {
+    const differs = differsFromBook(cfg, state);
+    root.dataset.differs = differs ? 'true' : 'false';
+    if (bookEl) bookEl.hidden = !differs;
+  };
+
+  // Restore state from the URL before the engine arrives, so controls show it
+  // at once; controls the link does not set start from the reader profile.
+  const startState = (params = store.read(instance)): RawState =>
+    stateFromParams(cfg, params, readerDefaults(cfg, loadProfile().profile));
+  const initial = startState();
   writeControls(initial);
+  markBook(initial);
   store.subscribe(instance, (params) => {
-    writeControls(stateFromParams(cfg, params));
+    writeControls(startState(params));
     void run(performance.now(), false);
+  });
+  onProfileChange(() => {
+    writeControls(startState());
+    void run(performance.now(), false);
+  });
+  root.querySelector('[data-book-reset]')?.addEventListener('click', () => {
+    writeControls(defaultState(cfg));
+    void run(performance.now(), true);
   });
 
   form.addEventListener('submit', (e) => e.preventDefault());
@@ -210,7 +247,7 @@ export function hydrateWidget(
   // the engine has loaded; the answer is recomputed in idle time as a check.
   // State from a link has to be computed before the widget is ready.
   const first =
-    paramsFromState(cfg, initial).size === 0
+    !differsFromBook(cfg, initial)
       ? enginePromise.then(() => {
           markReady();
           whenIdle(() => void run(performance.now(), false));

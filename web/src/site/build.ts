@@ -2,6 +2,10 @@
 // web/scripts/build-site.mjs). Each content/ch02/*.md becomes one HTML page
 // whose widgets are already rendered with the core's default results, so the
 // page is complete before any JavaScript or WASM runs.
+//
+// The chapter's page order, and so the site-wide table of contents and the
+// previous/next links, is content/ch02/site.json "pages"; every page has
+// front matter "title", "nav" (short name in the contents) and "description".
 
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,8 +16,10 @@ import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
 import { widgets } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
-import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type RenderEnv } from './markdown';
+import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
+import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
+import { profileForm, type ProfileText } from './profile-form';
 
 export interface BuildOptions {
   /** Instantiated tally_node module (the same core the browser loads). */
@@ -28,6 +34,10 @@ interface SiteMeta {
   footer: string;
   /** Fonts visible in the first screen: preloading them avoids a reflow when they arrive. */
   preload_fonts?: string[];
+  /** Page files (without .md) in reading order. */
+  pages: string[];
+  nav_label: string;
+  pager_label: string;
 }
 
 /** Render every page; returns the written file paths. */
@@ -35,42 +45,75 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const engine = makeEngine(opts.module);
   const catalog = await engine('catalog');
   const { status, widgets: configs } = siteWidgets;
-  const site = JSON.parse(await readFile(path.join(opts.contentDir, 'site.json'), 'utf8')) as SiteMeta;
+  const read = async (file: string) => readFile(path.join(opts.contentDir, file), 'utf8');
+  const site = JSON.parse(await read('site.json')) as SiteMeta;
+  const glossary = (JSON.parse(await read('glossary.json')) as { terms: Glossary }).terms;
+  const profileText = JSON.parse(await read('profile.json')) as ProfileText;
   const md = createMarkdown();
 
+  const sources = (await readdir(opts.contentDir)).filter((f) => f.endsWith('.md') && !f.startsWith('_'));
+  const unlisted = sources.filter((f) => !site.pages.includes(f.replace(/\.md$/, '')));
+  if (unlisted.length) throw new Error(`content/ch02/site.json "pages" does not list ${unlisted.join(', ')}`);
+
+  // First pass: front matter of every page, for the contents and the pager.
+  const pages = await Promise.all(
+    site.pages.map(async (name) => {
+      const { meta, body } = splitFrontMatter(await read(`${name}.md`));
+      for (const key of ['title', 'nav', 'description']) {
+        if (!meta[key]) throw new Error(`content/ch02/${name}.md: front matter needs "${key}"`);
+      }
+      return { name, meta, body, link: { href: `${name}.html`, nav: meta.nav!, description: meta.description! } as PageLink };
+    }),
+  );
+  const links = pages.map((p) => p.link);
+  // Which page holds each widget: lets the landing page forward links made
+  // when every widget was on it (index.html#table-2-1:B=4 → 2-1.html#…).
+  const widgetPages: Record<string, string> = {};
+  for (const p of pages) for (const m of p.body.matchAll(/^```widget\s+(\S+)/gm)) widgetPages[m[1]!] = p.link.href;
+  // Which page holds each exercise: the progress summary links across pages.
+  const exercisePages = new Map<string, string>();
+  for (const p of pages) for (const m of p.body.matchAll(/^```exercise\s+(\S+)/gm)) exercisePages.set(m[1]!, p.link.href);
+
   const written: string[] = [];
-  const sources = (await readdir(opts.contentDir)).filter((f) => f.endsWith('.md') && !f.startsWith('_')).sort();
-  for (const file of sources) {
-    const { meta, body } = splitFrontMatter(await readFile(path.join(opts.contentDir, file), 'utf8'));
-    const env: RenderEnv = { widgets: new Map(), exercises: new Map(), toc: [] };
-    const tokens = md.parse(body, env);
+  for (const [index, page] of pages.entries()) {
+    const env: RenderEnv = {
+      widgets: new Map(),
+      exercises: new Map(),
+      toc: [],
+      glossary,
+      blocks: {
+        pages: pagesBlock(links),
+        profile: profileForm(catalog, profileText),
+        glossary: glossaryBlock(glossary, md),
+      },
+    };
+    const tokens = md.parse(page.body, env);
 
     // Prerender each widget with its default state through the real core.
     for (const instance of widgetInstances(tokens)) {
       const cfg = configs[instance];
       const def = cfg && widgets[cfg.kind];
-      if (!cfg || !def) throw new Error(`${file}: unknown widget "${instance}"`);
-      env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered));
+      if (!cfg || !def) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
+      env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered, status));
     }
 
-    for (const id of exerciseIds(tokens)) env.exercises.set(id, await prerenderExercise(id, engine, catalog));
+    for (const id of exerciseIds(tokens)) env.exercises.set(id, await prerenderExercise(id, engine, catalog, exercisePages));
 
     const bodyHtml = md.renderer.render(tokens, md.options, env);
-    const tocHtml = env.toc.length
-      ? `<ol>${env.toc.map((h) => `<li><a href="#${esc(h.id)}">${md.renderInline(h.title, env)}</a></li>`).join('')}</ol>`
-      : '';
-    const title = meta.title ?? site.name;
+    const headings = env.toc.map((h) => ({ id: h.id, html: md.renderInline(h.title, env) }));
     const html = renderPage({
-      title,
-      description: meta.description ?? '',
+      title: page.meta.title!,
+      description: page.meta.description!,
       siteName: site.name,
-      bodyHtml,
-      tocHtml,
+      bodyHtml: bodyHtml + pager(links, index, site.pager_label),
+      tocHtml: siteToc(links, index, headings),
+      tocLabel: site.nav_label,
       footerHtml: esc(site.footer),
       assets: opts.assets,
       preloadFonts: site.preload_fonts ?? [],
+      widgetPages: index === 0 ? widgetPages : undefined,
     });
-    const out = path.join(opts.outDir, file.replace(/\.md$/, '.html'));
+    const out = path.join(opts.outDir, `${page.name}.html`);
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, html);
     written.push(out);

@@ -5,14 +5,39 @@
 // Syntax added on top of CommonMark:
 //   $…$            inline math          $$…$$ (own lines)  display math
 //   ## Title {#id} heading with a fixed id (stable deep links such as #sec-2-6-2)
+//   Text … {#id}   the same at the end of a paragraph: the paragraph gets the
+//                  id (figure, table and exercise anchors: #fig-2-18, #exercise-2-5)
+//   [[N_pair]]     a glossary term (content/ch02/glossary.json): the symbol,
+//                  focusable, with its meaning in a tooltip (hover and focus);
+//                  an unknown symbol fails the build
 //   ```widget capacity```  (a fenced block whose info is "widget <instance>")
 //                  → the prerendered widget markup for that instance
 //   ```exercise 2-5```     → the prerendered exercise (content/ch02/exercises/2-5.json);
 //   ```exercise progress``` → the chapter's exercise progress summary
+//   ```pages``` / ```profile``` / ```glossary```  (a fenced block whose info is
+//                  one of these words) → a block the build renders: the list of
+//                  the chapter's pages, the reader-profile form, the glossary
+//   <!-- figure fig-2-N -->  placeholder for a figure not yet drawn, kept as it is
 
 import katex from 'katex';
 import markdownIt from 'markdown-it';
 import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
+
+import { esc } from '../runtime/html';
+
+export interface GlossaryTerm {
+  /** TeX of the symbol, e.g. "N_{\\mathrm{pair}}". */
+  tex: string;
+  /** What it stands for (zh-Hant). */
+  name: string;
+  /** One or two sentences: how the chapter uses it. */
+  desc: string;
+}
+export type Glossary = Record<string, GlossaryTerm>;
+
+/** Fenced blocks the build renders (```pages``` …). */
+export const BLOCKS = ['pages', 'profile', 'glossary'] as const;
+export type BlockName = (typeof BLOCKS)[number];
 
 export interface RenderEnv extends Record<PropertyKey, unknown> {
   /** instance → prerendered widget HTML, filled in before rendering. */
@@ -21,6 +46,11 @@ export interface RenderEnv extends Record<PropertyKey, unknown> {
   exercises: Map<string, string>;
   /** h2 headings with ids, collected for the table of contents. */
   toc: Array<{ id: string; title: string }>;
+  glossary: Glossary;
+  /** Rendered blocks by name (only those the page uses need to be present). */
+  blocks: Partial<Record<BlockName, string>>;
+  /** Counts glossary terms on the page, so each tooltip id is unique. */
+  termCount?: number;
 }
 
 function tex(src: string, displayMode: boolean): string {
@@ -87,7 +117,33 @@ function blockMath(state: StateBlock, startLine: number, endLine: number, silent
   return true;
 }
 
-/** "Title {#id}" → id on the heading; h2 titles go into the table of contents. */
+/** "[[sym]]" → a glossary term: focusable symbol + tooltip described by it. */
+function glossaryTerm(state: StateInline, silent: boolean): boolean {
+  const { src, pos } = state;
+  if (!src.startsWith('[[', pos)) return false;
+  const end = src.indexOf(']]', pos + 2);
+  if (end < 0) return false;
+  const key = src.slice(pos + 2, end);
+  if (!/^[A-Za-z][\w*]*$/.test(key)) return false;
+  if (!silent) state.push('glossary_term', '', 0).content = key;
+  state.pos = end + 2;
+  return true;
+}
+
+function renderTerm(key: string, env: RenderEnv): string {
+  const term = env.glossary[key];
+  if (!term) throw new Error(`markdown: [[${key}]] is not in content/ch02/glossary.json`);
+  env.termCount = (env.termCount ?? 0) + 1;
+  const id = `gloss-${env.termCount}`;
+  return (
+    // The visible symbol is KaTeX; the button's name is the symbol as typed
+    // (e.g. "N_pair"), its description the meaning.
+    `<span class="gloss"><button type="button" class="gloss-term" aria-label="${esc(key)}" aria-describedby="${id}">${tex(term.tex, false)}</button>` +
+    `<span class="gloss-tip" role="tooltip" id="${id}">${esc(term.name)}：${esc(term.desc)}</span></span>`
+  );
+}
+
+/** "Title {#id}" → id on the heading or paragraph; h2 titles go into the table of contents. */
 function headingIds(md: MarkdownIt): void {
   md.core.ruler.push('heading_ids', (state) => {
     const env = state.env as RenderEnv;
@@ -95,7 +151,7 @@ function headingIds(md: MarkdownIt): void {
     for (let i = 0; i < tokens.length; i++) {
       const open = tokens[i]!;
       const inline = tokens[i + 1];
-      if (open.type !== 'heading_open' || !inline) continue;
+      if ((open.type !== 'heading_open' && open.type !== 'paragraph_open') || !inline) continue;
       const m = /\s*\{#([A-Za-z][\w-]*)\}\s*$/.exec(inline.content);
       if (!m) continue;
       const id = m[1]!;
@@ -145,6 +201,8 @@ export function exerciseIds(tokens: Token[]): string[] {
 export function createMarkdown(): MarkdownIt {
   const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.inline.ruler.before('escape', 'math_inline', inlineMath);
+  md.inline.ruler.before('link', 'glossary_term', glossaryTerm);
+  md.renderer.rules.glossary_term = (tokens, i, _o, env) => renderTerm(tokens[i]!.content, env as RenderEnv);
   md.block.ruler.before('fence', 'math_block', blockMath, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.renderer.rules.math_inline = (tokens, i) => tex(tokens[i]!.content, false);
   md.renderer.rules.math_display_inline = (tokens, i) => tex(tokens[i]!.content, true);
@@ -159,6 +217,12 @@ export function createMarkdown(): MarkdownIt {
       const id = token.info.replace(/^exercise\s+/, '').trim();
       const html = (env as RenderEnv).exercises.get(id);
       if (html === undefined) throw new Error(`markdown: no prerendered exercise "${id}"`);
+      return `${html}\n`;
+    }
+    const info = token.info.trim();
+    if ((BLOCKS as readonly string[]).includes(info)) {
+      const html = (env as RenderEnv).blocks[info as BlockName];
+      if (html === undefined) throw new Error(`markdown: block "${info}" was not rendered`);
       return `${html}\n`;
     }
     if (!/^widget\s/.test(token.info)) return fence(tokens, i, options, env, self);

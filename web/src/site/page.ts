@@ -21,11 +21,15 @@ export interface PageInput {
   description: string;
   siteName: string;
   bodyHtml: string;
+  /** Site-wide contents (all pages, the current one's sections). */
   tocHtml: string;
+  tocLabel: string;
   footerHtml: string;
   assets: PageAssets;
   /** Font files to preload (content/ch02/site.json "preload_fonts", e.g. "KaTeX_Main-Regular"). */
   preloadFonts: string[];
+  /** Landing page only: widget instance → page, for old links (runtime/old-links.ts). */
+  widgetPages?: Record<string, string>;
 }
 
 /** woff2 assets whose name starts with one of the wanted font names. */
@@ -55,12 +59,13 @@ ${fontPreloads(p.assets.fonts, p.preloadFonts)}
 <link rel="preload"${attrs({ href: p.assets.wasmBinary, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'wasm' })}>
 <script type="module" async${attrs({ src: p.assets.script })}></script>
 </head>
-<body>
+<body${attrs({ 'data-widget-pages': p.widgetPages ? JSON.stringify(p.widgetPages) : null })}>
 <a class="skip-link" href="#main">跳到正文</a>
 <header class="site-header"><p class="site-name">${esc(p.siteName)}</p></header>
 <div class="layout">
-<nav class="toc" aria-label="本頁目錄">${p.tocHtml}</nav>
+<nav class="toc"${attrs({ 'aria-label': p.tocLabel })}>${p.tocHtml}</nav>
 <main id="main">
+<p class="profile-problem" data-profile-problem role="alert" hidden></p>
 <article class="chapter">
 ${p.bodyHtml}
 </article>

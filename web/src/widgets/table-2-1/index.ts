@@ -4,6 +4,7 @@
 
 import { boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { text } from '../../runtime/config';
+import { copyButtons, copyView } from '../../runtime/copy';
 import type { ForwardResult } from '../../runtime/engine';
 import { esc } from '../../runtime/html';
 import { groupDigits } from '../../runtime/format';
@@ -29,7 +30,7 @@ function sectionTitle(ctx: WidgetContext, section: string): string {
 export const table21: WidgetDef<ForwardResult> = {
   compute: (engine, fields) => engine('forward', fields),
 
-  view(r) {
+  view(r, { cfg }) {
     const view: View = {
       [SHAPE]: r.items.map((it) => `${it.section}/${it.id}`).join(','),
       total: r.display,
@@ -47,6 +48,14 @@ export const table21: WidgetDef<ForwardResult> = {
       view[`${k}.layers`] = groupDigits(it.layers);
       view[`${k}.flops`] = it.display;
     }
+    // Copy: the same rows as on screen, formula and substituted formula in
+    // separate columns (a spreadsheet can use them apart).
+    const headers = ['module', 'shape', 'weight', 'formula', 'substituted', 'layers', 'flops'].map((c) =>
+      c === 'substituted' ? text(cfg, 'col.substituted') : text(cfg, `col.${c}`),
+    );
+    const rows = r.items.map((it) => [it.label, it.shape, it.weight, it.formula, it.substituted, groupDigits(it.layers), it.display]);
+    rows.push([text(cfg, 'total'), '', '', '', '', '', r.display]);
+    Object.assign(view, copyView(headers, rows));
     return view;
   },
 
@@ -85,7 +94,7 @@ export const table21: WidgetDef<ForwardResult> = {
       `<table class="tally-table"><thead><tr>${head}</tr></thead><tbody>${body}</tbody>` +
       `<tfoot><tr data-testid="row-total"><th scope="row" colspan="${COLUMNS.length - 1}">${esc(text(cfg, 'total'))}</th>` +
       `${boundText('td', 'total', view, { class: 'num col-flops' })}</tr></tfoot></table></div>`;
-    return summary + table;
+    return summary + table + copyButtons(view, { csv: text(cfg, 'copy_csv'), md: text(cfg, 'copy_md'), done: text(cfg, 'copied') });
   },
 };
 

@@ -1,0 +1,100 @@
+// What the page tests know about the chapter: read from content/, so a new
+// page or table is tested without editing the tests.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const content = path.resolve(import.meta.dirname, '../../content/ch02');
+const json = (file: string) => JSON.parse(readFileSync(path.join(content, file), 'utf8'));
+
+/** Page files in reading order (site.json "pages"), as served paths. */
+export const PAGES: string[] = (json('site.json').pages as string[]).map((p) => `${p}.html`);
+
+type Fields = Record<string, unknown>;
+export interface ControlCfg {
+  key: string;
+  field: string;
+  kind: 'integer' | 'select';
+  label: string;
+  default: string;
+  options?: string;
+  profile?: string;
+}
+export interface WidgetCfg {
+  kind: string;
+  title: string;
+  fixed: Fields;
+  controls: ControlCfg[];
+  table?: {
+    corner: string;
+    fields?: Fields;
+    rows?: Array<{ label: string; fields?: Fields }>;
+    list?: { op: string; fields?: Fields; path: string; label: string };
+    columns: Array<{ header: string; op?: string; fields?: Fields; path: string }>;
+  };
+  steps?: Array<{ text: string; op: string; fields?: Fields; path: string }>;
+  fields?: Fields;
+  check?: { answer: string; right: string; wrong: string };
+}
+
+/** Every widget configuration of the chapter, by instance. */
+export const WIDGETS: Record<string, WidgetCfg> = {
+  ...json('widgets.json').widgets,
+  ...Object.assign({}, ...readdirSync(path.join(content, 'widgets')).map((f) => json(`widgets/${f}`).widgets)),
+};
+
+/** Which page holds each widget instance (from the ```widget …``` blocks). */
+export function pageOfInstance(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const page of PAGES) {
+    const src = readFileSync(path.join(content, page.replace(/\.html$/, '.md')), 'utf8');
+    for (const m of src.matchAll(/^```widget\s+(\S+)/gm)) out[m[1]!] = page;
+  }
+  return out;
+}
+
+/** The anchors the chapter must have: every figure, table, example and exercise. */
+export const ANCHORS: string[] = [
+  ...Array.from({ length: 36 }, (_, i) => `fig-2-${i + 1}`),
+  ...['1', '2', '3', '4', '5', '6', 'A', 'B', 'C', 'D', 'E'].map((t) => `tab-2-${t}`),
+  ...Array.from({ length: 4 }, (_, i) => `example-2-${i + 1}`),
+  ...Array.from({ length: 9 }, (_, i) => `exercise-2-${i + 1}`),
+];
+
+/**
+ * The request a cell sends, following the documented rule in
+ * web/src/runtime/cells.ts: widget fields, then row, then cell; "$X" is the
+ * control with field "$X". Written out here again so the test does not
+ * trust the page's own merge.
+ */
+export function cellRequest(op: string, values: Record<string, string>, ...layers: Array<Fields | undefined>): Fields {
+  const req: Fields = { op };
+  for (const layer of layers) {
+    for (const [k, v] of Object.entries(layer ?? {})) {
+      req[k] = typeof v === 'string' && v.startsWith('$') ? asInteger(values[v]!) : v;
+    }
+  }
+  return req;
+}
+
+function asInteger(raw: string): unknown {
+  return /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
+}
+
+/** Follow "a.b[2].c[id=x]" in a JSON value. */
+export function at(value: unknown, p: string): unknown {
+  let cur: unknown = value;
+  for (const m of p.matchAll(/([^.[\]]+)|\[(\d+)\]|\[([\w-]+)=([^\]]+)\]/g)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    if (m[1] !== undefined) cur = (cur as Record<string, unknown>)[m[1]];
+    else if (m[2] !== undefined) cur = (cur as unknown[])[Number(m[2])];
+    else cur = (cur as Array<Record<string, unknown>>).find((e) => String(e[m[3]!]) === m[4]);
+  }
+  return cur;
+}
+
+/** Display of a value as the page shows it: strings verbatim, integers grouped. */
+export function shown(v: unknown): string {
+  if (v === undefined || v === null) return '—';
+  if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return BigInt(v).toLocaleString('en-US');
+  return String(v);
+}

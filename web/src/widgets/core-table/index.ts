@@ -1,0 +1,142 @@
+// A live table configured as data (content/ch02/widgets/tables.json): the
+// chapter's tables 2-A … 2-E and its unnumbered tables. Two layouts:
+//   grid — "rows" × "columns": every cell is its own request (memoised), e.g.
+//          Table 2-E: one row per model, columns at 8K and 1M context;
+//   list — one request ("list": {op, fields, path}) whose array gives the
+//          rows, e.g. the compare op's five models; columns are paths into
+//          each element.
+// Each column may name "how" paths (formula, substituted formula): the cell
+// then carries a "how was this computed?" disclosure.
+
+import { boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
+import { CellResolver, follow, type CellSpec, type CellValue } from '../../runtime/cells';
+import { text, type WidgetConfig } from '../../runtime/config';
+import { copyButtons, copyView } from '../../runtime/copy';
+import type { Fields, Json, RawOp } from '../../runtime/engine';
+import { esc } from '../../runtime/html';
+import type { WidgetDef } from '../../runtime/widget';
+
+interface Column extends CellSpec {
+  header: string;
+  /** Right-aligned numeric column. */
+  num?: boolean;
+}
+interface Row {
+  label: string;
+  fields?: Fields;
+}
+export interface TableSpec {
+  /** Header of the label column. */
+  corner: string;
+  fields?: Fields;
+  rows?: Row[];
+  list?: { op: RawOp; fields?: Fields; path: string; label: string };
+  columns: Column[];
+}
+
+interface TableData {
+  labels: string[];
+  cells: CellValue[][];
+  notes: string[];
+}
+
+export function tableSpec(cfg: WidgetConfig): TableSpec {
+  const spec = (cfg as WidgetConfig & { table?: TableSpec }).table;
+  if (!spec || !Array.isArray(spec.columns) || (!spec.rows && !spec.list)) {
+    throw new Error(`content/ch02/widgets*.json: ${cfg.title}: "table" needs "columns" and "rows" or "list"`);
+  }
+  return spec;
+}
+
+/** Core remarks (e.g. past the released context), once each. */
+function collectNotes(results: Json[]): string[] {
+  const seen = new Set<string>();
+  for (const r of results) {
+    const notes = follow(r, 'notes');
+    if (Array.isArray(notes)) for (const n of notes) if (typeof n === 'string') seen.add(n);
+  }
+  return [...seen];
+}
+
+export const coreTable: WidgetDef<TableData> = {
+  async compute(engine, vars, { cfg }) {
+    const spec = tableSpec(cfg);
+    const cells = new CellResolver(engine, vars);
+    if (spec.list) {
+      const result = await cells.result(spec.list.op, spec.fields, spec.list.fields);
+      const items = follow(result, spec.list.path);
+      const list = Array.isArray(items) ? items : [];
+      return {
+        labels: list.map((e) => CellResolver.read(e, { path: spec.list!.label }).text),
+        cells: list.map((e) => spec.columns.map((c) => CellResolver.read(e, c))),
+        notes: collectNotes([result]),
+      };
+    }
+    const rows = spec.rows ?? [];
+    const results: Json[] = [];
+    const grid = await Promise.all(
+      rows.map((row) =>
+        Promise.all(
+          spec.columns.map(async (c) => {
+            if (!c.op) throw new Error(`${cfg.title}: column "${c.header}" needs "op" in a grid table`);
+            const r = await cells.result(c.op, spec.fields, row.fields, c.fields);
+            results.push(r);
+            return CellResolver.read(r, c);
+          }),
+        ),
+      ),
+    );
+    return { labels: rows.map((r) => r.label), cells: grid, notes: collectNotes(results) };
+  },
+
+  view(data, { cfg }) {
+    const spec = tableSpec(cfg);
+    const view: View = { [SHAPE]: `${data.labels.length}x${spec.columns.length}`, ...notesView(data.notes) };
+    data.labels.forEach((label, i) => {
+      view[`r${i}.label`] = label;
+      data.cells[i]!.forEach((cell, j) => {
+        view[`r${i}.c${j}`] = cell.text;
+        view[`r${i}.c${j}.how`] = cell.how.join('\n');
+      });
+    });
+    const headers = [spec.corner, ...spec.columns.map((c) => c.header)];
+    Object.assign(
+      view,
+      copyView(
+        headers,
+        data.labels.map((label, i) => [label, ...data.cells[i]!.map((c) => c.text)]),
+      ),
+    );
+    return view;
+  },
+
+  renderOutput(view, { cfg, instance }) {
+    const spec = tableSpec(cfg);
+    const rowCount = Number((view[SHAPE] ?? '0x0').split('x')[0]);
+    const head =
+      `<th scope="col">${esc(spec.corner)}</th>` +
+      spec.columns.map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.header)}</th>`).join('');
+    let body = '';
+    for (let i = 0; i < rowCount; i++) {
+      body += `<tr data-row="${i}">` + boundText('th', `r${i}.label`, view, { scope: 'row' });
+      spec.columns.forEach((c, j) => {
+        const key = `r${i}.c${j}`;
+        const how = c.how?.length
+          ? `<details class="tally-how"><summary>${esc(text(cfg, 'how'))}</summary>` +
+            boundText('code', `${key}.how`, view, { class: 'substituted' }) +
+            `</details>`
+          : '';
+        body += `<td${c.num ? ' class="num"' : ''} data-testid="${esc(`${instance}-r${i}-c${j}`)}">${boundText('span', key, view, { class: 'cell-value' })}${how}</td>`;
+      });
+      body += `</tr>`;
+    }
+    return (
+      `<div class="tally-table-wrap" tabindex="0" role="region" aria-label="${esc(cfg.title)}">` +
+      `<table class="tally-table tally-table--data"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>` +
+      notesMarkup(view) +
+      copyButtons(view, { csv: text(cfg, 'copy_csv'), md: text(cfg, 'copy_md'), done: text(cfg, 'copied') })
+    );
+  },
+};
+
+export default coreTable;
