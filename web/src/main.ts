@@ -5,7 +5,9 @@
 // are hydrated as soon as the document is complete.
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
+import './styles/embed.css';
 
+import { addEmbedButton, embedInfo } from './embed/button';
 import { HashStore } from './runtime/hash-state';
 import { loadEngine } from './runtime/loader';
 import { siteWidgets } from './runtime/site-config';
@@ -22,11 +24,13 @@ if (document.readyState === 'loading') {
 }
 
 const store = new HashStore(window);
+const embed = embedInfo(document);
 const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')].map((root) => {
   const instance = root.dataset.instance ?? '';
   const cfg = configs[instance];
   const def = cfg && widgets[cfg.kind];
   if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
+  if (embed) addEmbedButton(root, instance, store, embed);
   return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
 });
 

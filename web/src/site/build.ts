@@ -20,6 +20,8 @@ export interface BuildOptions {
   contentDir: string;
   outDir: string;
   assets: PageAssets;
+  /** Build version and site root for the "嵌入" snippets (docs/embed.md). */
+  version?: string;
 }
 
 interface SiteMeta {
@@ -66,6 +68,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       footerHtml: esc(site.footer),
       assets: opts.assets,
       preloadFonts: site.preload_fonts ?? [],
+      embed: opts.version ? { root: './', version: opts.version } : undefined,
     });
     const out = path.join(opts.outDir, file.replace(/\.md$/, '.html'));
     await mkdir(path.dirname(out), { recursive: true });
@@ -74,3 +77,6 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   }
   return written;
 }
+
+export { buildEmbedPage } from './embed-page';
+export { buildArticles } from './articles';

@@ -16,6 +16,36 @@ export interface PageAssets {
   wasmBinary: string;
 }
 
+/**
+ * Every page's Content-Security-Policy: scripts only from this site (no
+ * inline script, no eval), WASM compilation allowed, no third-party hosts.
+ * style-src needs 'unsafe-inline' for KaTeX's inline style attributes only.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** Site root (relative to the page) and build version, for the "嵌入" snippets. */
+export interface EmbedMeta {
+  root: string;
+  version: string;
+}
+
+export function headMeta(embed: EmbedMeta | undefined): string {
+  const csp = `<meta http-equiv="Content-Security-Policy"${attrs({ content: CSP })}>`;
+  if (!embed) return csp;
+  return `${csp}\n<meta name="tally-root"${attrs({ content: embed.root })}>\n<meta name="tally-version"${attrs({ content: embed.version })}>`;
+}
+
 export interface PageInput {
   title: string;
   description: string;
@@ -26,6 +56,7 @@ export interface PageInput {
   assets: PageAssets;
   /** Font files to preload (content/ch02/site.json "preload_fonts", e.g. "KaTeX_Main-Regular"). */
   preloadFonts: string[];
+  embed?: EmbedMeta;
 }
 
 /** woff2 assets whose name starts with one of the wanted font names. */
@@ -44,6 +75,7 @@ export function renderPage(p: PageInput): string {
 <html lang="zh-Hant">
 <head>
 <meta charset="utf-8">
+${headMeta(p.embed)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
