@@ -6,6 +6,7 @@
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
 import './styles/embed.css';
+import './styles/article-widgets.css';
 
 import { addEmbedButton, embedInfo } from './embed/button';
 import { HashStore } from './runtime/hash-state';
