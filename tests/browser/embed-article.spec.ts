@@ -32,7 +32,8 @@ async function openArticle(page: Page): Promise<void> {
 
 test('the article is made of embeds only, and each number is the core’s', async ({ page, core }) => {
   await openArticle(page);
-  expect(await page.locator('article [data-widget]').count()).toBe(0); // no chapter-style widgets in the light DOM
+  // No chapter-style widget in the page's own DOM: each lives in an element's shadow root.
+  expect(await page.evaluate(() => document.querySelectorAll('[data-widget]').length)).toBe(0);
   await expect(page.locator('tally-widget')).toHaveCount(5);
 
   // Concurrency: 200 × 128K × 445 B, and every design row.

@@ -74,7 +74,7 @@ test('frames resize to their content through the postMessage protocol', async ({
   const f0 = page.frameLocator('[data-testid="frame-0"]');
   await expect(f0.locator('[data-widget]')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   const frame = await frameOf(page, 0);
-  const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
+  const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
   await expect.poll(async () => Number(await iframe.getAttribute('height'))).toBe(await contentHeight());
   const before = Number(await iframe.getAttribute('height'));
   expect(before).not.toBe(480);

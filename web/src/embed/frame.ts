@@ -20,7 +20,7 @@ function byId(id: string): HTMLElement {
 
 function showError(text: string): void {
   const el = byId('embed-error');
-  el.textContent = text;
+  el.textContent = el.hidden ? text : `${el.textContent ?? ''}；${text}`;
   el.hidden = false;
 }
 
@@ -53,7 +53,8 @@ const applySettings = (theme: string | null | undefined, lang: string | null | u
   }
   return refused;
 };
-for (const text of applySettings(query.get('theme'), query.get('lang'))) showError(text);
+const refusedAtStart = applySettings(query.get('theme'), query.get('lang'));
+if (refusedAtStart.length) showError(refusedAtStart.join('；'));
 
 const template = templates.get(instance);
 if (!template) {
@@ -79,9 +80,12 @@ if (!template) {
   hydrateWidget(root, def, { instance, cfg }, loadEngine(), new QueryStore(window), siteWidgets.status);
 }
 
-// Height: whenever the content changes size, tell the host.
-const sendHeight = (): void => post(message('height', { widget: instance, height: Math.ceil(document.documentElement.scrollHeight) }));
-new ResizeObserver(sendHeight).observe(document.body);
+// Height: whenever the content changes size, tell the host. The root
+// element's box is the content's height (scrollHeight would never report less
+// than the frame's current height, so a frame could grow but never shrink).
+const sendHeight = (): void =>
+  post(message('height', { widget: instance, height: Math.ceil(document.documentElement.getBoundingClientRect().height) }));
+new ResizeObserver(sendHeight).observe(document.documentElement);
 
 window.addEventListener('message', (e) => {
   // Only the page that embeds this frame may change its settings.

@@ -26,7 +26,7 @@ export const CSP = [
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
-  "font-src 'self'",
+  "font-src 'self' data:", // Vite inlines the smallest KaTeX fonts as data: URLs
   "connect-src 'self'",
   "frame-src 'self'",
   "object-src 'none'",
