@@ -15,8 +15,14 @@ import path from 'node:path';
 
 /** Move dist/v/ aside (Vite's emptyOutDir would delete it). */
 export async function keepVersions(dist, keepDir) {
-  await fs.rm(keepDir, { recursive: true, force: true });
-  if (existsSync(path.join(dist, 'v'))) await fs.rename(path.join(dist, 'v'), keepDir);
+  // A build that failed after this step left its versions in keepDir: merge,
+  // never delete, so no published version is lost to a failed build.
+  await fs.mkdir(keepDir, { recursive: true });
+  const v = path.join(dist, 'v');
+  if (!existsSync(v)) return;
+  for (const name of await fs.readdir(v)) {
+    if (!existsSync(path.join(keepDir, name))) await fs.rename(path.join(v, name), path.join(keepDir, name));
+  }
 }
 
 /** Put earlier versions back, never over the current one. */
