@@ -109,6 +109,8 @@ export interface FootprintResult {
   gb_display: string;
   gib_display: string;
   bytes_per_token_display: string;
+  /** Fixed per-request bytes (a model's full local window); 0 for a bare per-token figure. */
+  window_bytes: bigint;
   window_display: string;
   per_request_display: string;
   tokens_display: string;
@@ -304,6 +306,7 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     gb_display: str(r, 'gb_display', p),
     gib_display: str(r, 'gib_display', p),
     bytes_per_token_display: str(r, 'bytes_per_token_display', p),
+    window_bytes: amount(r, 'window_bytes', p),
     window_display: str(r, 'window_display', p),
     per_request_display: str(r, 'per_request_display', p),
     tokens_display: str(r, 'tokens_display', p),

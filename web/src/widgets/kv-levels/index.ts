@@ -42,7 +42,8 @@ const kvLevels: WidgetDef<Levels> = {
       const id = designs[i]!.id;
       view[`bar.${id}.w`] = coord(ratio(r.total, max) * BAR_W);
       view[`bar.${id}.display`] = `${r.gb_display}（${r.gib_display}）`;
-      view[`bar.${id}.per_token`] = r.window_display === '0 B' ? `${r.bytes_per_token_display}/token` : `${r.bytes_per_token_display}/token＋${r.window_display}`;
+      const perToken = `${r.bytes_per_token_display}/token`;
+      view[`bar.${id}.per_token`] = r.window_bytes > 0n ? `${perToken}＋${r.window_display}` : perToken;
     });
     view.tokens = data.chosen[0] ? `${data.chosen[0].tokens_display} token` : '';
     levels(ctx).forEach((l, li) => {
