@@ -18,7 +18,18 @@ export default defineConfig({
     sourcemap: false,
     // The only external module is the Emscripten glue, loaded at runtime by URL.
     modulePreload: false,
-    rolldownOptions: { input: 'web/src/main.ts' },
+    rolldownOptions: {
+      // The chapter pages, embed.html (one widget in an iframe), embed.js
+      // (<tally-widget> on a host page) and embed-host.js (iframe resizing).
+      input: {
+        main: 'web/src/main.ts',
+        'embed-frame': 'web/src/embed-frame.ts',
+        'embed-element': 'web/src/embed-element.ts',
+        'embed-host': 'web/src/embed-host.ts',
+      },
+      // embed-element exports defineTallyWidget for the generated embed.js stub.
+      preserveEntrySignatures: 'exports-only',
+    },
   },
   preview: { host: '127.0.0.1' },
 });

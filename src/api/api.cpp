@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "answer_op.hpp"
+#include "article_ops.hpp"
 #include "catalog.hpp"
 #include "spec_json.hpp"
 #include "core/capacity.hpp"
@@ -728,6 +729,7 @@ const std::vector<std::pair<const char*, Handler>>& handlers() {
         {"kv", op_kv},             {"state", op_state},         {"routing", op_routing},     {"state_curve", op_state_curve}, {"compare", op_compare},         {"request", op_request},     {"crossover", op_crossover},
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
         {"check_answer", op_check_answer}, {"turn", op_turn},      {"dependency_chain", op_dependency_chain},
+        {"kv_footprint", op_kv_footprint}, {"replay_window", op_replay_window}, {"effort_scale", op_effort_scale},
     };
     return table;
 }

@@ -28,6 +28,14 @@ std::string describe_field(const std::string& name) {
         {"dispatch", "分派方式"},
         {"tokens_per_expert", "每個專家的 token 數"},
         {"kv_dtype", "KV 精度"},
+        {"bytes_per_token", "每 token 位元組"},
+        {"baseline_bytes_per_token", "對照基準的每 token 位元組"},
+        {"with_window", "是否計入區域視窗"},
+        {"length", "時間軸 token 數"},
+        {"position", "最新 token 的位置"},
+        {"window", "重放視窗大小"},
+        {"stride", "長距離標記間隔"},
+        {"effort", "reasoning effort 刻度"},
     };
     auto it = kMeaning.find(name);
     return it == kMeaning.end() ? name : name + "（" + it->second + "）";

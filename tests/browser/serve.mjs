@@ -39,6 +39,9 @@ const server = http.createServer(async (req, res) => {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'content-length': info.size,
       'cache-control': 'no-cache',
+      // Like static hosts that allow embedding: embed.js, the core and the
+      // styles load from other origins (docs/embed.md).
+      'access-control-allow-origin': '*',
     });
     if (req.method === 'HEAD') return res.end();
     createReadStream(file).pipe(res);

@@ -18,11 +18,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
+import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
 const dist = path.join(root, 'dist');
 const ssrOut = path.join(root, '.cache/site-ssr');
 const contentDir = path.join(root, 'content/ch02');
+const articlesDir = path.join(root, 'content/articles');
+const keptVersions = path.join(root, '.cache/kept-versions');
 
 const need = ['tally_web.mjs', 'tally_web.wasm', 'tally_node.mjs', 'tally_node.wasm'].map((f) => path.join(wasmDir, f));
 const missing = need.filter((f) => !existsSync(f));
@@ -31,7 +35,8 @@ if (missing.length) {
   process.exit(1);
 }
 
-// 1. Browser bundle.
+// 1. Browser bundle (earlier embed versions in dist/v/ are kept aside, see embed-build.mjs).
+await keepVersions(dist, keptVersions);
 await build({ configFile: path.join(root, 'vite.config.ts'), root, logLevel: 'warn' });
 const manifestPath = path.join(dist, '.vite/manifest.json');
 const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8'));
@@ -66,12 +71,19 @@ await fs.writeFile(path.join(dist, wasmBinary), binary);
 // Emscripten's Node glue would try fetch() on a file path, so hand it the bytes.
 const createTally = (await import(pathToFileURL(need[2]).href)).default;
 const module = await createTally({ wasmBinary: await fs.readFile(need[3]) });
-const { buildPages } = await import(pathToFileURL(path.join(ssrOut, 'build.mjs')).href);
-const pages = await buildPages({
+const ssr = await import(pathToFileURL(path.join(ssrOut, 'build.mjs')).href);
+const version = buildVersion(hash, manifest);
+const pages = await ssr.buildPages({
   module,
   contentDir,
   outDir: dist,
   assets: { script: entry.file, styles: entry.css ?? [], fonts: entry.assets ?? [], wasmGlue, wasmBinary },
+  version,
 });
 
-console.log(`build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash})`);
+// 5. Embeds (embed.html, embed.js, v/<version>/) and the articles built from them.
+const site = JSON.parse(await fs.readFile(path.join(contentDir, 'site.json'), 'utf8'));
+pages.push(...(await buildEmbeds({ ssr, module, manifest, dist, contentDir, articlesDir, wasmGlue, wasmBinary, version, site })));
+const kept = await restoreVersions(dist, keptVersions, version);
+
+console.log(`build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash}, version ${version}${kept.length ? `; kept ${kept.join(', ')}` : ''})`);

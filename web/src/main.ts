@@ -6,7 +6,10 @@
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
 import './styles/pages.css';
+import './styles/embed.css';
+import './styles/article-widgets.css';
 
+import { addEmbedButton, embedInfo } from './embed/button';
 import { hydrateExercises } from './exercises/hydrate';
 import { installCheckHandler } from './runtime/checks';
 import { installCopyHandler } from './runtime/copy';
@@ -39,11 +42,13 @@ showProfileProblem(document);
 wireProfileForm(document, engine);
 
 const store = new HashStore(window);
+const embed = embedInfo(document);
 const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')].map((root) => {
   const instance = root.dataset.instance ?? '';
   const cfg = configs[instance];
   const def = cfg && widgets[cfg.kind];
   if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
+  if (embed) addEmbedButton(root, instance, store, embed);
   return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
 });
 // Exercises sit below the widgets: they take over once the widgets are live.

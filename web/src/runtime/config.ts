@@ -5,19 +5,33 @@
 import type { Fields } from './engine';
 
 export type CatalogList = 'models' | 'gpus' | 'dtypes';
+/** Where a select's options come from: a catalog list, or the control's own "choices". */
+export type OptionSource = CatalogList | 'choices';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
 
 export interface ControlConfig {
   /** Short key used in the URL hash and in element ids ("P", "gpu"). */
   key: string;
   /** Request field the core validates; its errors name this field. */
   field: string;
-  kind: 'integer' | 'select';
+  /** range: a slider over integers (min/max/step); the core still validates the value. */
+  kind: 'integer' | 'select' | 'range';
   label: string;
   hint?: string;
   /** Raw text, exactly what a reader would type or pick. */
   default: string;
-  /** For selects: which catalog list fills the options. */
-  options?: CatalogList;
+  /** For selects: which catalog list fills the options, or "choices". */
+  options?: OptionSource;
+  /** For options "choices": the fixed list, from the content. */
+  choices?: Choice[];
+  /** For ranges: slider bounds (integers as text, like "default"). */
+  min?: string;
+  max?: string;
+  step?: string;
   /** Reader-profile slot whose value replaces "default" (runtime/profile.ts). */
   profile?: 'model' | 'gpu' | 'precision' | 'context';
 }
@@ -72,10 +86,16 @@ export function checkConfigs(raw: unknown): SiteWidgets {
       const p = `${name}.controls[${i}]`;
       if (typeof ctl.key !== 'string' || !/^[A-Za-z][\w-]*$/.test(ctl.key)) fail(p, 'bad "key"');
       if (typeof ctl.field !== 'string') fail(p, 'missing "field"');
-      if (ctl.kind !== 'integer' && ctl.kind !== 'select') fail(p, '"kind" must be integer or select');
+      if (!['integer', 'select', 'range'].includes(ctl.kind)) fail(p, '"kind" must be integer, select or range');
       if (typeof ctl.label !== 'string') fail(p, 'missing "label"');
       if (typeof ctl.default !== 'string') fail(p, '"default" must be a string (raw input text)');
-      if (ctl.kind === 'select' && !['models', 'gpus', 'dtypes'].includes(ctl.options ?? '')) fail(p, 'select needs "options"');
+      if (ctl.kind === 'select' && !['models', 'gpus', 'dtypes', 'choices'].includes(ctl.options ?? '')) fail(p, 'select needs "options"');
+      if (ctl.options === 'choices' && !(Array.isArray(ctl.choices) && ctl.choices.every((c) => typeof c.value === 'string' && typeof c.label === 'string'))) {
+        fail(p, '"choices" must be a list of {value, label}');
+      }
+      if (ctl.kind === 'range' && ![ctl.min, ctl.max, ctl.step].every((v) => typeof v === 'string' && /^\d+$/.test(v))) {
+        fail(p, 'range needs integer "min", "max" and "step" (as text)');
+      }
       if (ctl.profile !== undefined && !['model', 'gpu', 'precision', 'context'].includes(ctl.profile)) fail(p, 'bad "profile" slot');
     }
     out[name] = { fixed: {}, text: {}, ...c } as WidgetConfig;

@@ -63,7 +63,7 @@ export function requestFields(cfg: WidgetConfig, state: RawState): Fields {
   const fields: Fields = { ...cfg.fixed };
   for (const c of cfg.controls) {
     const raw = state.get(c.key) ?? c.default;
-    fields[c.field] = c.kind === 'integer' ? encodeIntegerInput(raw) : raw;
+    fields[c.field] = c.kind === 'select' ? raw : encodeIntegerInput(raw);
   }
   return fields;
 }
@@ -77,6 +77,8 @@ function optionList(c: ControlConfig, catalog: Catalog): Array<[string, string]>
     case 'gpus':
       // The core's display string carries the memory size (e.g. "24 GB").
       return catalog.gpus.map((g) => [g.id, `${g.name}（${g.display}）`]);
+    case 'choices':
+      return (c.choices ?? []).map((x) => [x.value, x.label]);
     default:
       return [];
   }
@@ -95,6 +97,12 @@ function renderControl(instance: string, c: ControlConfig, catalog: Catalog, val
       `<select${attrs({ id, name: c.key, 'data-key': c.key, 'data-field': c.field, 'aria-describedby': hintId })}>` +
       options.map(([v, label]) => `<option${attrs({ value: v, selected: v === value ? '' : null })}>${esc(label)}</option>`).join('') +
       `</select>`;
+  } else if (c.kind === 'range') {
+    // The slider cannot show a value outside its bounds (the browser would
+    // move it); the <output> shows the raw value the core is asked about.
+    input =
+      `<input${attrs({ id, name: c.key, type: 'range', min: c.min, max: c.max, step: c.step, value, 'data-key': c.key, 'data-field': c.field, 'aria-describedby': hintId })}>` +
+      `<output${attrs({ for: id, 'data-range-out': c.key })}>${esc(value)}</output>`;
   } else {
     // type="text" (not number): the reader's exact text goes to the core,
     // including things a number input would silently drop ("abc", "1e3").

@@ -101,6 +101,50 @@ export interface KvResult {
   display: string;
 }
 
+/** kv_footprint: requests × (tokens × bytes per token [+ window]). */
+export interface FootprintResult {
+  source: string;
+  total: bigint;
+  display: string;
+  gb_display: string;
+  gib_display: string;
+  bytes_per_token_display: string;
+  /** Fixed per-request bytes (a model's full local window); 0 for a bare per-token figure. */
+  window_bytes: bigint;
+  window_display: string;
+  per_request_display: string;
+  tokens_display: string;
+  requests_display: string;
+  formula: string;
+  /** Against baseline_bytes_per_token, when asked: "1/4". */
+  ratio_display: string;
+}
+
+/** replay_window: one frame of the replay-window animation. */
+export interface ReplayFrameResult {
+  length: bigint;
+  position: bigint;
+  window: bigint;
+  window_first: bigint;
+  window_last: bigint;
+  selected: bigint[];
+  display: string;
+  position_display: string;
+  window_display: string;
+  selected_display: string;
+}
+
+/** effort_scale: one point of the 1 … 100 reasoning-effort scale. */
+export interface EffortResult {
+  effort: bigint;
+  display: string;
+  band: string;
+  band_display: string;
+  published: boolean;
+  /** effort / max as exact text ("0.5"), for the bar's length only. */
+  fraction: string;
+}
+
 export interface CatalogEntry {
   id: string;
   name: string;
@@ -133,6 +177,9 @@ export interface OpResults {
   compare: RawResult;
   crossover: RawResult;
   param_budget: RawResult;
+  kv_footprint: FootprintResult;
+  replay_window: ReplayFrameResult;
+  effort_scale: EffortResult;
 }
 
 /** Ops whose results widgets read by path (see web/src/runtime/cells.ts). */
@@ -281,6 +328,46 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
   compare: (r) => r as RawResult,
   crossover: (r) => r as RawResult,
   param_budget: (r) => r as RawResult,
+  kv_footprint: (r, p) => ({
+    source: str(r, 'source', p),
+    total: amount(r, 'total', p),
+    display: str(r, 'display', p),
+    gb_display: str(r, 'gb_display', p),
+    gib_display: str(r, 'gib_display', p),
+    bytes_per_token_display: str(r, 'bytes_per_token_display', p),
+    window_bytes: amount(r, 'window_bytes', p),
+    window_display: str(r, 'window_display', p),
+    per_request_display: str(r, 'per_request_display', p),
+    tokens_display: str(r, 'tokens_display', p),
+    requests_display: str(r, 'requests_display', p),
+    formula: str(r, 'formula', p),
+    ratio_display: optStr(r, 'ratio_display', p),
+  }),
+  replay_window: (r, p) => ({
+    length: int(r, 'length', p),
+    position: int(r, 'position', p),
+    window: int(r, 'window', p),
+    window_first: int(r, 'window_first', p),
+    window_last: int(r, 'window_last', p),
+    selected: arr(r.selected, `${p}.selected`).map((v, i) => toBigInt(v, `${p}.selected[${i}]`)),
+    display: str(r, 'display', p),
+    position_display: str(r, 'position_display', p),
+    window_display: str(r, 'window_display', p),
+    selected_display: str(r, 'selected_display', p),
+  }),
+  effort_scale: (r, p) => {
+    if (typeof r.published !== 'boolean') throw new ProtocolError(`${p}.published: expected boolean`);
+    const fraction = r.fraction;
+    if (typeof fraction !== 'string' && typeof fraction !== 'number') throw new ProtocolError(`${p}.fraction: expected number or text`);
+    return {
+      effort: int(r, 'effort', p),
+      display: str(r, 'display', p),
+      band: str(r, 'band', p),
+      band_display: str(r, 'band_display', p),
+      published: r.published,
+      fraction: String(fraction),
+    };
+  },
   catalog: (r, p) => {
     const entries = (key: string) =>
       arr(r[key], `${p}.${key}`).map((raw, i) => {

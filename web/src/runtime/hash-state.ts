@@ -6,6 +6,8 @@
 // Only keys that differ from a widget's defaults are written, keeping links
 // short; a segment without ':' (a plain #anchor such as #tab-2-1) is not state.
 
+import { sameParams, type StateStore } from './state-store';
+
 export type Params = Map<string, string>;
 
 export function parseHash(hash: string): Map<string, Params> {
@@ -29,20 +31,13 @@ export function formatHash(state: Map<string, Params>): string {
   return segments.length ? `#${segments.join(';')}` : '';
 }
 
-function sameParams(a: Params | undefined, b: Params | undefined): boolean {
-  if (!a || !b) return a === b;
-  if (a.size !== b.size) return false;
-  for (const [k, v] of a) if (b.get(k) !== v) return false;
-  return true;
-}
-
 /**
  * Holds every widget's state segment in memory and mirrors it into the URL with
  * replaceState (no history entry per keystroke, no hashchange event). If the
  * reader follows an in-page anchor the URL loses the state, but the next change
  * writes all widgets back from memory.
  */
-export class HashStore {
+export class HashStore implements StateStore {
   private state: Map<string, Params>;
   private readonly listeners = new Map<string, (params: Params) => void>();
   private timer: number | undefined;

@@ -1,6 +1,8 @@
-// Loads the WASM core once per page. The page names the glue and the binary
-// in <link data-tally="glue|wasm"> tags (which also preload them), so URLs stay
-// relative to the page and the site works from any static host or sub-path.
+// Loads the WASM core once per document. A Tally page names the glue and the
+// binary in <link data-tally="glue|wasm"> tags (which also preload them), so
+// URLs stay relative to the page and the site works from any static host or
+// sub-path. On a third-party page, embed.js passes absolute URLs instead; every
+// <tally-widget> there shares this one load.
 
 import { makeEngine, type Engine, type TallyModule } from './engine';
 
@@ -14,14 +16,21 @@ function linkHref(kind: 'glue' | 'wasm'): string {
   return link.href; // absolute, resolved against the document URL
 }
 
-export function loadEngine(): Promise<Engine> {
+export interface CoreUrls {
+  glue: string;
+  wasm: string;
+}
+
+export function loadEngine(urls?: CoreUrls): Promise<Engine> {
   engine ??= (async () => {
+    const glueUrl = urls?.glue ?? linkHref('glue');
+    const wasmUrl = urls?.wasm ?? linkHref('wasm');
     // Fetch the binary ourselves, in parallel with importing the glue, and hand
     // it over as wasmBinary: no dependence on the server's MIME type for .wasm
     // and no second request by the glue.
     const [glue, bytes] = await Promise.all([
-      import(/* @vite-ignore */ linkHref('glue')) as Promise<{ default: Factory }>,
-      fetch(linkHref('wasm')).then((r) => {
+      import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>,
+      fetch(wasmUrl).then((r) => {
         if (!r.ok) throw new Error(`tally wasm: HTTP ${r.status}`);
         return r.arrayBuffer();
       }),

@@ -16,7 +16,7 @@ import {
   type RawState,
 } from './controls';
 import { EngineError, type Catalog, type Engine, type Fields } from './engine';
-import type { HashStore } from './hash-state';
+import type { StateStore } from './state-store';
 import { attrs, esc } from './html';
 import { whenIdle } from './idle';
 import { loadProfile, onProfileChange } from './profile';
@@ -39,6 +39,20 @@ export interface WidgetDef<D> {
   view(data: D, ctx: WidgetContext): View;
   /** Inner HTML of the output region for a view (build time, or when the structure changes). */
   renderOutput(view: View, ctx: WidgetContext): string;
+  /**
+   * Optional browser-only behaviour after hydration (an animation, tabs).
+   * Listen on `root` (the output region may be re-rendered); show core
+   * results through `host.show`, never by computing figures here.
+   */
+  mount?(root: HTMLElement, ctx: WidgetContext, host: WidgetHost<D>): void;
+}
+
+export interface WidgetHost<D> {
+  engine: Promise<Engine>;
+  /** Request fields for the controls' current values. */
+  fields(): Fields;
+  /** Display a result computed outside the controls' flow (e.g. an animation frame). */
+  show(data: D): void;
 }
 
 // Widgets of different result types live in one registry.
@@ -103,7 +117,7 @@ export function hydrateWidget(
   def: AnyWidgetDef,
   ctx: WidgetContext,
   enginePromise: Promise<Engine>,
-  store: HashStore,
+  store: StateStore,
   status: { ready: string; failed: string },
 ): HydratedWidget {
   const { cfg, instance } = ctx;
@@ -124,7 +138,17 @@ export function hydrateWidget(
   let seq = 0;
   let ready = false;
 
-  const readState = (): RawState => new Map([...controls].map(([k, el]) => [k, el.value]));
+  // A slider cannot hold a value outside its bounds: the browser would move
+  // it silently. The raw value from the link is kept aside until the reader
+  // moves the slider, so the core sees (and explains) what the link said.
+  const rawOf = (el: Control): string => el.dataset.raw ?? el.value;
+  const readState = (): RawState => new Map([...controls].map(([k, el]) => [k, rawOf(el)]));
+  const showRangeValues = (): void => {
+    for (const [key, el] of controls) {
+      const out = root.querySelector<HTMLOutputElement>(`output[data-range-out="${CSS.escape(key)}"]`);
+      if (out && out.textContent !== rawOf(el)) out.textContent = rawOf(el);
+    }
+  };
 
   const writeControls = (state: RawState): void => {
     for (const [key, el] of controls) {
@@ -134,7 +158,10 @@ export function hydrateWidget(
         el.add(new Option(v, v));
       }
       if (el.value !== v) el.value = v;
+      if (el.value !== v) el.dataset.raw = v;
+      else delete el.dataset.raw;
     }
+    showRangeValues();
   };
 
   const clearError = (): void => {
@@ -176,6 +203,17 @@ export function hydrateWidget(
     performance.mark(`tally:ready:${instance}`);
   };
 
+  const show = (data: unknown): void => {
+    const view = def.view(data, ctx);
+    if (!bindings.apply(view)) {
+      // Structure changed (e.g. a different set of rows): rebuild this region once.
+      output.setAttribute('data-shape', view[SHAPE] ?? '');
+      output.innerHTML = def.renderOutput(view, ctx);
+      bindings.scan();
+      bindings.apply(view);
+    }
+  };
+
   const run = async (started: number, fromUser: boolean): Promise<void> => {
     const mine = ++seq;
     const state = readState();
@@ -194,14 +232,7 @@ export function hydrateWidget(
     if (failure) {
       showError(failure); // the last good result stays on screen
     } else {
-      const view = def.view(data, ctx);
-      if (!bindings.apply(view)) {
-        // Structure changed (e.g. a different set of rows): rebuild this region once.
-        output.setAttribute('data-shape', view[SHAPE] ?? '');
-        output.innerHTML = def.renderOutput(view, ctx);
-        bindings.scan();
-        bindings.apply(view);
-      }
+      show(data);
       clearError();
       if (root.dataset.state !== 'ok') root.dataset.state = 'ok';
     }
@@ -240,7 +271,12 @@ export function hydrateWidget(
   form.addEventListener('submit', (e) => e.preventDefault());
   // e.timeStamp shares performance.now()'s time origin, so the reported
   // latency includes any wait between the event and this handler.
-  form.addEventListener('input', (e) => void run(e.timeStamp, true));
+  form.addEventListener('input', (e) => {
+    if (e.target instanceof HTMLInputElement) delete e.target.dataset.raw;
+    showRangeValues();
+    void run(e.timeStamp, true);
+  });
+  def.mount?.(root, ctx, { engine: enginePromise, fields: () => requestFields(cfg, readState()), show });
 
   // With default state the page already shows the core's answer (prerendered
   // at build time by the same core), so the widget is interactive as soon as

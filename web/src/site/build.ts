@@ -27,6 +27,8 @@ export interface BuildOptions {
   contentDir: string;
   outDir: string;
   assets: PageAssets;
+  /** Build version and site root for the "嵌入" snippets (docs/embed.md). */
+  version?: string;
 }
 
 interface SiteMeta {
@@ -112,6 +114,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       assets: opts.assets,
       preloadFonts: site.preload_fonts ?? [],
       widgetPages: index === 0 ? widgetPages : undefined,
+      embed: opts.version ? { root: './', version: opts.version } : undefined,
     });
     const out = path.join(opts.outDir, `${page.name}.html`);
     await mkdir(path.dirname(out), { recursive: true });
@@ -120,3 +123,6 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   }
   return written;
 }
+
+export { buildEmbedPage } from './embed-page';
+export { buildArticles } from './articles';

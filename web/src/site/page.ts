@@ -16,6 +16,36 @@ export interface PageAssets {
   wasmBinary: string;
 }
 
+/**
+ * Every page's Content-Security-Policy: scripts only from this site (no
+ * inline script, no eval), WASM compilation allowed, no third-party hosts.
+ * style-src needs 'unsafe-inline' for KaTeX's inline style attributes only.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:", // Vite inlines the smallest KaTeX fonts as data: URLs
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** Site root (relative to the page) and build version, for the "嵌入" snippets. */
+export interface EmbedMeta {
+  root: string;
+  version: string;
+}
+
+export function headMeta(embed: EmbedMeta | undefined): string {
+  const csp = `<meta http-equiv="Content-Security-Policy"${attrs({ content: CSP })}>`;
+  if (!embed) return csp;
+  return `${csp}\n<meta name="tally-root"${attrs({ content: embed.root })}>\n<meta name="tally-version"${attrs({ content: embed.version })}>`;
+}
+
 export interface PageInput {
   title: string;
   description: string;
@@ -30,6 +60,7 @@ export interface PageInput {
   preloadFonts: string[];
   /** Landing page only: widget instance → page, for old links (runtime/old-links.ts). */
   widgetPages?: Record<string, string>;
+  embed?: EmbedMeta;
 }
 
 /** woff2 assets whose name starts with one of the wanted font names. */
@@ -48,6 +79,7 @@ export function renderPage(p: PageInput): string {
 <html lang="zh-Hant">
 <head>
 <meta charset="utf-8">
+${headMeta(p.embed)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">

@@ -1,0 +1,163 @@
+#include "article_ops.hpp"
+
+#include "catalog.hpp"
+#include "core/answer.hpp"
+#include "core/article.hpp"
+#include "core/format.hpp"
+#include "core/state.hpp"
+#include "errors.hpp"
+#include "fields.hpp"
+
+namespace tally::api {
+
+namespace {
+
+// A design's bytes per token: either given as exact decimal text (the
+// article's inferred 3,560 / 890 / 445 B, kept as content) or taken from a
+// catalog model's state (the chapter's exact figures).
+struct Design {
+    std::string source;  // "given" or the model id
+    std::string name;
+    Ratio per_token;
+    Ratio window;  // fixed per-request bytes (the local window once full)
+};
+
+Ratio decimal_of(const RequestFields& f, const std::string& name) {
+    const Json& v = f.raw(name);
+    std::string text;
+    if (v.is_number_unsigned()) {
+        text = std::to_string(v.get<std::uint64_t>());
+    } else if (v.is_string()) {
+        text = v.get<std::string>();
+    }
+    Ratio r;
+    if (text.empty() || !parse_expected_decimal(text, r) || r == Ratio(0)) {
+        std::string got = v.dump();
+        if (got.size() > 40) got = got.substr(0, 37) + "...";
+        throw FieldError(name, describe_field(name) + "必須是正的十進位數（例如 445 或 3514.25），收到 " + got);
+    }
+    return r;
+}
+
+bool flag_of(const RequestFields& f, const std::string& name) {
+    if (!f.has(name)) return false;
+    const Json& v = f.raw(name);
+    if (!v.is_boolean()) throw FieldError(name, describe_field(name) + "必須是 true 或 false，收到 " + v.dump());
+    return v.get<bool>();
+}
+
+Design design_of(const RequestFields& f, u128 tokens) {
+    const bool given = f.has("bytes_per_token");
+    if (given == f.has("model")) {
+        throw FieldError(given ? "model" : "bytes_per_token", "kv_footprint 需要 bytes_per_token 或 model 其中之一（不能兩者都給）");
+    }
+    if (given) {
+        if (f.has("layout") || f.has("with_window")) {
+            throw FieldError(f.has("layout") ? "layout" : "with_window", "layout 與 with_window 只和 model 一起使用");
+        }
+        return {"given", "", decimal_of(f, "bytes_per_token"), Ratio(0)};
+    }
+    const ModelSpec& m = find_model("model", f.text("model"));
+    StateOptions o{find_dtype("kv_dtype", "bf16")};
+    o.layout = f.text_or("layout", "reference");
+    if (o.layout != "reference" && o.layout != "production") {
+        throw FieldError("layout", "layout（儲存格式）不支援「" + o.layout + "」；可用：reference、production");
+    }
+    const StateResult s = state(m, tokens, o);
+    Ratio window;
+    if (flag_of(f, "with_window")) {
+        for (const auto& it : s.items) {
+            if (it.section == "window") window = window + it.value;
+        }
+    }
+    return {m.id, m.name, s.per_token, window};
+}
+
+}  // namespace
+
+Json op_kv_footprint(const Json& req) {
+    RequestFields f(req, {"bytes_per_token", "model", "layout", "with_window", "tokens", "requests", "baseline_bytes_per_token"});
+    const u128 tokens = f.integer("tokens", 1, kMaxCount);
+    const u128 requests = f.integer_or("requests", 1, 1, kMaxCount);
+    const Design d = design_of(f, tokens);
+    const Footprint fp = kv_footprint(d.per_token, d.window, tokens, requests);
+    Json r;
+    r["source"] = d.source;
+    if (!d.name.empty()) r["name"] = d.name;
+    r["tokens"] = exact_json(tokens);
+    r["tokens_display"] = group_thousands(tokens);
+    r["requests"] = exact_json(requests);
+    r["requests_display"] = group_thousands(requests);
+    r["bytes_per_token"] = exact_json(d.per_token);
+    r["bytes_per_token_display"] = trimmed(d.per_token, 2) + " B";
+    r["window_bytes"] = exact_json(d.window);
+    r["window_display"] = bytes_binary_text(d.window);
+    r["per_request_bytes"] = exact_json(fp.per_request);
+    r["per_request_display"] = bytes_decimal_text(fp.per_request);
+    r["total"] = exact_json(fp.total);
+    r["display"] = bytes_decimal_text(fp.total);
+    r["gb_display"] = bytes_decimal_text(fp.total);
+    r["gib_display"] = bytes_binary_text(fp.total);
+    std::string formula = group_thousands(requests) + " × " + group_thousands(tokens) + " × " + trimmed(d.per_token, 2) + " B";
+    if (d.window != Ratio(0)) {
+        formula = group_thousands(requests) + " × (" + group_thousands(tokens) + " × " + trimmed(d.per_token, 2) + " B + " +
+                  trimmed(d.window, 2) + " B)";
+    }
+    r["formula"] = formula;
+    // Against a baseline's bytes per token: the article's point is that ¼ and
+    // ⅛ are both measured against the same baseline.
+    if (f.has("baseline_bytes_per_token")) {
+        const Ratio ratio = d.per_token / decimal_of(f, "baseline_bytes_per_token");
+        r["ratio"] = exact_json(ratio);
+        r["ratio_display"] = ratio.is_integer() ? to_decimal(ratio.num()) : to_decimal(ratio.num()) + "/" + to_decimal(ratio.den());
+    }
+    return r;
+}
+
+// Bounds keep the picture drawable; the card does not publish n_win, so the
+// window here is an illustration and says so on the page.
+constexpr u128 kMaxReplaySlots = 512;
+
+Json op_replay_window(const Json& req) {
+    RequestFields f(req, {"length", "position", "window", "stride"});
+    const u128 length = f.integer_or("length", 64, 2, kMaxReplaySlots);
+    const u128 window = f.integer("window", 1, length);
+    const u128 position = f.integer_or("position", length, 1, length);
+    const u128 stride = f.integer_or("stride", 7, 1, length);
+    const ReplayFrame fr = replay_frame(length, position, window, stride);
+    Json r;
+    r["length"] = exact_json(length);
+    r["position"] = exact_json(position);
+    r["window"] = exact_json(window);
+    r["window_first"] = exact_json(fr.window_first);
+    r["window_last"] = exact_json(fr.window_last);
+    r["window_size"] = exact_json(fr.window_size);
+    r["selected"] = Json::array();
+    for (u128 s : fr.selected) r["selected"].push_back(exact_json(s));
+    r["position_display"] = "第 " + group_thousands(position) + " 個 token";
+    r["window_display"] = "重放第 " + group_thousands(fr.window_first) + "–" + group_thousands(fr.window_last) + " 個 token（" +
+                          group_thousands(fr.window_size) + " 個）";
+    r["selected_display"] = group_thousands(fr.selected.size()) + " 個較早的位置被標為可能的長距離選取";
+    r["display"] = "視窗 " + group_thousands(window) + " 個 token";
+    return r;
+}
+
+Json op_effort_scale(const Json& req) {
+    RequestFields f(req, {"effort"});
+    const u128 effort = f.integer("effort", kEffortMin, kEffortMax);
+    const EffortPoint p = effort_point(effort);
+    Json r;
+    r["effort"] = exact_json(effort);
+    r["max"] = exact_json(kEffortMax);
+    r["display"] = "reasoning_effort = " + group_thousands(effort);
+    r["band"] = p.band;
+    r["band_first"] = exact_json(p.band_first);
+    r["band_last"] = exact_json(p.band_last);
+    r["band_display"] = group_thousands(p.band_first) + "–" + group_thousands(p.band_last);
+    r["published"] = p.published;
+    // Bar length as an exact fraction of the scale: a position, not a cost.
+    r["fraction"] = exact_json(Ratio(effort, kEffortMax));
+    return r;
+}
+
+}  // namespace tally::api

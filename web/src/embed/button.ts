@@ -1,0 +1,72 @@
+// The "嵌入" button beside every widget of a chapter page: it shows the iframe
+// and the custom-element snippets for the widget's current state. Built with
+// DOM calls (textContent, value), never HTML strings, so nothing a link
+// carries can become markup.
+import type { StateStore } from '../runtime/state-store';
+import { elementSnippet, iframeSnippet, type EmbedTarget } from './snippets';
+
+export interface EmbedInfo {
+  root: string;
+  version: string;
+}
+
+/** Site root and version from <meta name="tally-root|tally-version">; null if the page has none. */
+export function embedInfo(doc: Document): EmbedInfo | null {
+  const meta = (name: string) => doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+  const root = meta('tally-root');
+  const version = meta('tally-version');
+  if (root === undefined || !version) return null;
+  return { root: new URL(root, doc.baseURI).href, version };
+}
+
+function snippetField(label: string, testid: string): { wrap: HTMLElement; area: HTMLTextAreaElement } {
+  const wrap = document.createElement('label');
+  wrap.className = 'tally-embed-field';
+  const span = document.createElement('span');
+  span.textContent = label;
+  const area = document.createElement('textarea');
+  area.readOnly = true;
+  area.rows = 3;
+  area.spellcheck = false;
+  area.dataset.testid = testid;
+  wrap.append(span, area);
+  return { wrap, area };
+}
+
+export function addEmbedButton(root: HTMLElement, instance: string, store: StateStore, info: EmbedInfo): void {
+  const title = root.querySelector('.tally-title')?.textContent ?? instance;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'tally-embed-button';
+  button.textContent = '嵌入';
+  button.setAttribute('aria-expanded', 'false');
+  button.dataset.testid = 'embed-button';
+
+  const panel = document.createElement('div');
+  panel.className = 'tally-embed-panel';
+  panel.hidden = true;
+  panel.dataset.testid = 'embed-panel';
+  const iframe = snippetField('iframe（任何網頁）', 'embed-iframe');
+  const element = snippetField('自訂元素（同一頁多個小工具共用一次 WASM 載入）', 'embed-element');
+  const note = document.createElement('p');
+  note.className = 'tally-hint';
+  note.textContent = '程式碼帶有目前的設定與版本號；日後開啟仍顯示這個版本算出的數字。';
+  panel.append(iframe.wrap, element.wrap, note);
+
+  const refresh = (): void => {
+    const target: EmbedTarget = { root: info.root, version: info.version, instance, params: store.read(instance), title };
+    iframe.area.value = iframeSnippet(target);
+    element.area.value = elementSnippet(target);
+  };
+  button.addEventListener('click', () => {
+    panel.hidden = !panel.hidden;
+    button.setAttribute('aria-expanded', String(!panel.hidden));
+    if (!panel.hidden) refresh();
+  });
+  // Keep the snippets in step with the controls while the panel is open.
+  root.addEventListener('tally:update', () => {
+    if (!panel.hidden) refresh();
+  });
+  const caption = root.querySelector('.tally-title');
+  caption?.after(button, panel);
+}

@@ -1,0 +1,125 @@
+// <tally-widget widget="capacity" state="model=qwen3-32b&ctx=32768" theme="dark">
+//
+// The custom element behind embed.js: the same widget as embed.html, drawn
+// into the element's shadow root on the host page itself. Every element on a
+// page shares one WASM load (runtime/loader.ts keeps one per document).
+// Attributes:
+//   widget  instance name (as in embed.html?w=)
+//   state   the widget's params, query-string encoded; the reader's changes
+//           are written back here, and a host may set it to apply a state
+//   theme   light | dark | auto (default: the page's <html data-tally-theme>, else auto)
+import type { Catalog, Engine } from '../runtime/engine';
+import { loadEngine, type CoreUrls } from '../runtime/loader';
+import { siteWidgets } from '../runtime/site-config';
+import { hydrateWidget, prerenderWidget } from '../runtime/widget';
+import { widgets } from '../widgets/registry';
+import { applyTheme, THEMES, type Theme } from './protocol';
+import { AttributeStore } from './stores';
+
+export interface ElementOptions extends CoreUrls {
+  /** Stylesheets of the widget (absolute URLs). */
+  css: string[];
+  /** Absolute URL of the site root, for the link back to the chapter. */
+  root: string;
+  version: string;
+  /** instance → page#anchor where it lives, relative to root. */
+  homes: Record<string, string>;
+}
+
+let catalog: Promise<Catalog> | undefined;
+
+function pageTheme(): string | null {
+  return document.documentElement.getAttribute('data-tally-theme');
+}
+
+export function defineTallyWidget(opts: ElementOptions): void {
+  if (customElements.get('tally-widget')) return; // a second embed.js on the page
+  const engine = (): Promise<Engine> => loadEngine({ glue: opts.glue, wasm: opts.wasm });
+
+  class TallyWidget extends HTMLElement {
+    static observedAttributes = ['state', 'theme'];
+    private store: AttributeStore | undefined;
+    private readonly shadow = this.attachShadow({ mode: 'open' });
+
+    connectedCallback(): void {
+      if (this.store) return;
+      this.store = new AttributeStore(this.getAttribute('state') ?? '');
+      this.applyTheme();
+      void this.render();
+    }
+
+    attributeChangedCallback(name: string): void {
+      if (name === 'state') this.store?.set(this.getAttribute('state') ?? '');
+      if (name === 'theme') this.applyTheme();
+    }
+
+    applyTheme(): void {
+      const wanted = this.getAttribute('theme') ?? pageTheme() ?? 'auto';
+      applyTheme(this, (THEMES as readonly string[]).includes(wanted) ? (wanted as Theme) : 'auto');
+    }
+
+    private async render(): Promise<void> {
+      const frame = document.createElement('div');
+      frame.className = 'tally-embed';
+      for (const href of opts.css) {
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        this.shadow.append(link);
+      }
+      const status = document.createElement('p');
+      status.className = 'tally-status';
+      status.textContent = siteWidgets.status.prerendered;
+      frame.append(status);
+      this.shadow.append(frame);
+
+      const instance = this.getAttribute('widget') ?? '';
+      const cfg = siteWidgets.widgets[instance];
+      const def = cfg && widgets[cfg.kind];
+      if (!cfg || !def) {
+        status.className = 'tally-error';
+        status.setAttribute('role', 'alert');
+        status.textContent = `沒有名為「${instance}」的小工具；可用：${Object.keys(siteWidgets.widgets).join('、')}`;
+        return;
+      }
+      try {
+        const core = await engine();
+        catalog ??= core('catalog');
+        // Markup from the same code that prerenders the chapter; every value
+        // in it is escaped. The element's state is applied by hydration.
+        const holder = document.createElement('div');
+        holder.innerHTML = await prerenderWidget(def, { instance, cfg }, core, await catalog, siteWidgets.status.prerendered);
+        const root = holder.firstElementChild as HTMLElement;
+        frame.replaceChildren(root, this.homeLink(instance));
+        const store = this.store!;
+        hydrateWidget(root, def, { instance, cfg }, Promise.resolve(core), store, siteWidgets.status);
+        root.addEventListener('tally:update', () => {
+          const text = store.toString();
+          if ((this.getAttribute('state') ?? '') !== text) this.setAttribute('state', text);
+        });
+      } catch (err) {
+        status.className = 'tally-error';
+        status.textContent = siteWidgets.status.failed;
+        throw err;
+      }
+    }
+
+    private homeLink(instance: string): HTMLElement {
+      const p = document.createElement('p');
+      p.className = 'tally-embed-home';
+      const a = document.createElement('a');
+      a.href = new URL(opts.homes[instance] ?? '', opts.root).href;
+      a.target = '_blank';
+      a.rel = 'noopener';
+      a.textContent = '在 Tally 章節中查看這個小工具';
+      p.append(a);
+      return p;
+    }
+  }
+  customElements.define('tally-widget', TallyWidget);
+
+  // Hosts switch every element at once with <html data-tally-theme="dark">.
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll<HTMLElement & { applyTheme(): void }>('tally-widget')) el.applyTheme();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-tally-theme'] });
+}

@@ -1,0 +1,100 @@
+// embed.html: shows the one widget named by ?w=, hydrated from the query
+// string, and talks to the host page through the protocol in protocol.ts.
+//
+// Security: every value from the URL or from a message is either looked up
+// in a fixed list (widget instance, theme, language), compared (version), or
+// handed to the core as a request field, which validates it. Text reaches
+// the page through textContent only.
+import { loadEngine } from '../runtime/loader';
+import { siteWidgets } from '../runtime/site-config';
+import { hydrateWidget } from '../runtime/widget';
+import { widgets } from '../widgets/registry';
+import { applyTheme, asMessage, LANGS, message, THEMES, type Theme } from './protocol';
+import { QueryStore } from './stores';
+
+function byId(id: string): HTMLElement {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`embed.html is missing #${id}`);
+  return el;
+}
+
+function showError(text: string): void {
+  const el = byId('embed-error');
+  el.textContent = el.hidden ? text : `${el.textContent ?? ''}；${text}`;
+  el.hidden = false;
+}
+
+const query = new URLSearchParams(location.search);
+const instance = query.get('w') ?? '';
+const main = byId('embed');
+const own = main.dataset.version ?? '';
+const templates = new Map(
+  [...document.querySelectorAll<HTMLTemplateElement>('template[data-embed]')].map((t) => [t.dataset.embed ?? '', t]),
+);
+// Messages go to the host only; a host that names itself with ?host=<origin>
+// gets them addressed to that origin alone (the frame then also refuses
+// settings from any other origin).
+const hostOrigin = query.get('host');
+const target = hostOrigin && /^https?:\/\/[^/]+$/.test(hostOrigin) ? hostOrigin : '*';
+const post = (m: ReturnType<typeof message>): void => {
+  if (window.parent !== window) window.parent.postMessage(m, target);
+};
+
+// Theme and language can come from the URL (first paint) or from the host.
+const applySettings = (theme: string | null | undefined, lang: string | null | undefined): string[] => {
+  const refused: string[] = [];
+  if (theme !== null && theme !== undefined) {
+    if ((THEMES as readonly string[]).includes(theme)) applyTheme(document.documentElement, theme as Theme);
+    else refused.push(`不支援的 theme；可用：${THEMES.join('、')}`);
+  }
+  if (lang !== null && lang !== undefined) {
+    if (LANGS.includes(lang)) document.documentElement.lang = lang;
+    else refused.push(`不支援的 lang；可用：${LANGS.join('、')}`);
+  }
+  return refused;
+};
+const refusedAtStart = applySettings(query.get('theme'), query.get('lang'));
+if (refusedAtStart.length) showError(refusedAtStart.join('；'));
+
+const template = templates.get(instance);
+if (!template) {
+  const known = [...templates.keys()].join('、');
+  showError(instance ? `沒有名為「${instance}」的小工具；可用：${known}` : `缺少 w 參數（小工具名稱）；可用：${known}`);
+} else {
+  const version = query.get('v');
+  if (version !== null && version !== own) {
+    const note = byId('embed-version-note');
+    note.textContent = /^[0-9a-f]{10}$/.test(version)
+      ? `這個連結建立於版本 ${version}，此頁是版本 ${own}：數字可能與當時不同。`
+      : `v 參數應為 10 位十六進位版本號；此頁是版本 ${own}。`;
+    note.hidden = false;
+  }
+  const home = byId('embed-home') as HTMLAnchorElement;
+  home.href = new URL(template.dataset.home ?? '', new URL(main.dataset.root ?? './', location.href)).href;
+  const slot = byId('embed-slot');
+  slot.append(template.content.cloneNode(true));
+  const root = slot.querySelector<HTMLElement>('[data-widget][data-instance]');
+  const cfg = siteWidgets.widgets[instance];
+  const def = cfg && widgets[cfg.kind];
+  if (!root || !cfg || !def) throw new Error(`embed: widget "${instance}" is incomplete`);
+  hydrateWidget(root, def, { instance, cfg }, loadEngine(), new QueryStore(window), siteWidgets.status);
+}
+
+// Height: whenever the content changes size, tell the host. The root
+// element's box is the content's height (scrollHeight would never report less
+// than the frame's current height, so a frame could grow but never shrink).
+const sendHeight = (): void =>
+  post(message('height', { widget: instance, height: Math.ceil(document.documentElement.getBoundingClientRect().height) }));
+new ResizeObserver(sendHeight).observe(document.documentElement);
+
+window.addEventListener('message', (e) => {
+  // Only the page that embeds this frame may change its settings.
+  if (e.source !== window.parent || window.parent === window) return;
+  if (target !== '*' && e.origin !== target) return;
+  const m = asMessage(e.data);
+  if (!m || m.type !== 'settings') return;
+  const refused = applySettings(m.theme, m.lang);
+  for (const text of refused) post(message('error', { widget: instance, message: text }));
+  sendHeight();
+});
+post(message('ready', { widget: instance }));

@@ -1,0 +1,37 @@
+// The two ways to embed a widget in its current state, as text a reader can
+// copy: an <iframe> of embed.html, or embed.js plus a <tally-widget> element.
+// Both point into v/<version>/, the immutable copy of this build (docs/embed.md).
+import type { Params } from '../runtime/hash-state';
+import { esc } from '../runtime/html';
+
+export interface EmbedTarget {
+  /** Absolute URL of the site root (where index.html and v/ live), ending in "/". */
+  root: string;
+  version: string;
+  instance: string;
+  params: Params;
+  title: string;
+}
+
+export function stateText(params: Params): string {
+  return new URLSearchParams([...params]).toString();
+}
+
+export function embedUrl(t: EmbedTarget): string {
+  const q = new URLSearchParams([['w', t.instance], ...t.params, ['v', t.version]]);
+  return `${t.root}v/${encodeURIComponent(t.version)}/embed.html?${q.toString()}`;
+}
+
+export function iframeSnippet(t: EmbedTarget): string {
+  return (
+    `<iframe src="${esc(embedUrl(t))}" title="${esc(t.title)}" width="100%" height="480" loading="lazy" data-tally-embed></iframe>\n` +
+    `<script type="module" src="${esc(`${t.root}v/${encodeURIComponent(t.version)}/embed-host.js`)}"></script>`
+  );
+}
+
+export function elementSnippet(t: EmbedTarget): string {
+  return (
+    `<script type="module" src="${esc(`${t.root}v/${encodeURIComponent(t.version)}/embed.js`)}"></script>\n` +
+    `<tally-widget widget="${esc(t.instance)}" state="${esc(stateText(t.params))}"></tally-widget>`
+  );
+}
