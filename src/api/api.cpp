@@ -324,10 +324,14 @@ Json op_state_curve(const Json& req) {
     const StateOptions options = state_options_of(f, true);
     const std::vector<u128> lengths = lengths_of(req);
     const StateCurve curve = state_curve(m, lengths, options);
+    // Columns are long (up to 4,096 values): written straight to JSON text.
     const auto column = [](const auto& values) {
-        Json out = Json::array();
-        for (const auto& v : values) out.push_back(exact_json(v));
-        return out;
+        std::string text = "[";
+        for (const auto& v : values) {
+            if (text.size() > 1) text += ',';
+            text += exact_json(v).dump();
+        }
+        return Json::serialized(text + "]");
     };
     Json r;
     r["model"] = m.id;

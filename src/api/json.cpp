@@ -53,12 +53,12 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 
 void write_unsigned(std::string& out, std::uint64_t v) {
     char digits[20];
-    int n = 0;
+    char* start = digits + sizeof digits;
     do {
-        digits[n++] = static_cast<char>('0' + v % 10);
+        *--start = static_cast<char>('0' + v % 10);
         v /= 10;
     } while (v != 0);
-    while (n > 0) out += digits[--n];
+    out.append(start, static_cast<std::size_t>(digits + sizeof digits - start));
 }
 
 void write_string(std::string& out, std::string_view s) {
@@ -343,6 +343,13 @@ Value Value::object(std::initializer_list<Value> init) {
     return v;
 }
 
+Value Value::serialized(std::string json_text) {
+    Value v;
+    v.kind_ = Kind::Serialized;
+    v.text_ = std::move(json_text);
+    return v;
+}
+
 Value Value::parse(std::string_view text, std::nullptr_t, bool allow_exceptions) {
     Value v = Parser(text).run();
     if (v.is_discarded() && allow_exceptions) throw Error("invalid JSON");
@@ -360,6 +367,7 @@ const char* Value::type_name() const {
         case Kind::Array: return "array";
         case Kind::Object: return "object";
         case Kind::Discarded: return "discarded";
+        case Kind::Serialized: return "serialized";
     }
     return "?";
 }
@@ -447,6 +455,7 @@ bool operator==(const Value& a, const Value& b) {
         case Kind::Discarded: return true;
         case Kind::Boolean: return a.bits_ == b.bits_;
         case Kind::Real:
+        case Kind::Serialized:
         case Kind::String: return a.text_ == b.text_;
         case Kind::Array: return a.items_ == b.items_;
         case Kind::Object: return a.keys_ == b.keys_ && a.items_ == b.items_;
@@ -479,7 +488,8 @@ void Value::write(std::string& out, int indent, char indent_char, int depth) con
                 write_unsigned(out, bits_);
             }
             return;
-        case Kind::Real: out += text_; return;
+        case Kind::Real:
+        case Kind::Serialized: out += text_; return;
         case Kind::String: write_string(out, text_); return;
         case Kind::Array:
         case Kind::Object: break;

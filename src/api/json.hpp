@@ -34,7 +34,7 @@ struct Error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-enum class Kind : std::uint8_t { Null, Boolean, Unsigned, Integer, Real, String, Array, Object, Discarded };
+enum class Kind : std::uint8_t { Null, Boolean, Unsigned, Integer, Real, String, Array, Object, Discarded, Serialized };
 
 class Value {
     template <class V>
@@ -83,6 +83,9 @@ public:
     static Value array(std::initializer_list<Value> init = {});
     static Value object(std::initializer_list<Value> init = {});
     static Value parse(std::string_view text, std::nullptr_t = nullptr, bool allow_exceptions = true);
+    // Text the API has already written as JSON (a long numeric column):
+    // dump() copies it as is, so thousands of numbers need no tree.
+    static Value serialized(std::string json_text);
 
     Kind kind() const { return kind_; }
     bool is_null() const { return kind_ == Kind::Null; }
