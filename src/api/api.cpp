@@ -248,18 +248,25 @@ Json op_state_curve(const Json& req) {
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
     const std::vector<u128> lengths = lengths_of(req);
-    Json tokens = Json::array(), total = Json::array(), reads = Json::array(), fixed = Json::array();
-    Json by_kind = Json::object();
+    Json tokens = Json::array(), total = Json::array(), reads = Json::array();
+    Json total_display = Json::array(), reads_display = Json::array();
+    Json by_kind = Json::object(), by_kind_display = Json::object();
     for (u128 n : lengths) {
         const StateResult s = state(m, n, options);
         tokens.push_back(exact_json(n));
         total.push_back(exact_json(s.total));
+        total_display.push_back(bytes_binary_text(s.total));
         reads.push_back(exact_json(s.decode_read_bytes));
+        reads_display.push_back(bytes_binary_text(s.decode_read_bytes));
         std::map<std::string, Ratio> kinds;
         for (const auto& it : s.items) kinds[it.section] = kinds[it.section] + it.value;
         for (const auto& [kind, bytes] : kinds) {
-            if (!by_kind.contains(kind)) by_kind[kind] = Json::array();
+            if (!by_kind.contains(kind)) {
+                by_kind[kind] = Json::array();
+                by_kind_display[kind] = Json::array();
+            }
             by_kind[kind].push_back(exact_json(bytes));
+            by_kind_display[kind].push_back(bytes_binary_text(bytes));
         }
     }
     Json r;
@@ -267,8 +274,11 @@ Json op_state_curve(const Json& req) {
     r["layout"] = options.layout;
     r["tokens"] = tokens;
     r["total"] = total;
+    r["total_display"] = total_display;
     r["decode_read_bytes"] = reads;
+    r["decode_read_display"] = reads_display;
     r["by_kind"] = by_kind;
+    r["by_kind_display"] = by_kind_display;
     r["notes"] = context_notes(m, lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end()));
     return r;
 }
@@ -428,6 +438,17 @@ Json op_param_budget(const Json& req) {
     r["bytes_per_param"] = exact_json(b.bytes_per_param);
     r["kv_bytes_per_request"] = exact_json(b.kv_bytes_per_request);
     r["shortfall_bytes"] = exact_json(b.shortfall_bytes);
+    // Figure 2-34's stacked bar: the service's state and the workspace are
+    // set aside first; what is left is the weight budget.
+    const Ratio kv_total = b.kv_bytes_per_request * Ratio(requests);
+    r["device_bytes"] = exact_json(gpu.memory_bytes);
+    r["device_display"] = bytes_decimal_text(Ratio(gpu.memory_bytes));
+    r["kv_bytes_total"] = exact_json(kv_total);
+    Json items = Json::array();
+    items.push_back(segment("kv", "請求 KV", kv_total));
+    items.push_back(segment("workspace", "工作區預留", Ratio(workspace)));
+    items.push_back(segment("weights", "權重預算", b.available_bytes));
+    r["items"] = items;
     r["notes"] = Json::array();
     if (b.shortfall_bytes != Ratio(0)) {
         r["notes"].push_back("工作區與請求狀態已超出 " + gpu.name + " 的容量 " + bytes_decimal_text(b.shortfall_bytes) +
@@ -506,7 +527,12 @@ Json op_routing(const Json& req) {
 
 // One model's row of the comparison; a model the core cannot compute yet
 // (or only partly) reports why instead of a number.
-Json compare_row(const std::string& id, const RequestShape& shape) {
+struct CompareFormats {
+    const Dtype& weights;
+    const Dtype& kv;
+};
+
+Json compare_row(const std::string& id, const RequestShape& shape, const CompareFormats& formats) {
     Json row;
     row["model"] = id;
     try {
@@ -514,12 +540,19 @@ Json compare_row(const std::string& id, const RequestShape& shape) {
         row["name"] = m.name;
         const u128 H = add(shape.context, shape.input);
         const u128 params = total_params(m);
-        const Ratio weights = weight_bytes(m, find_dtype("weight_dtype", "bf16"));
-        const StateOptions options{find_dtype("kv_dtype", "bf16")};
+        const Ratio weights = weight_bytes(m, formats.weights);
+        const StateOptions options{formats.kv};
         const Ratio prefill = forward(m, CallShape{shape.batch, shape.context, shape.input, shape.batch}).total;
         const Ratio decode = forward(m, CallShape{shape.batch, H, 1, shape.batch}).total;
         const StateResult st = state(m, H, options);
         const RequestResult rq = request(m, options, shape);
+        // Shape of the backbone (Figures 2-25 to 2-27): depth, width and the
+        // routed experts stored per MoE layer (0 for a dense FFN).
+        const MoeFfn* moe = first_moe(m);
+        row["layers"] = m.total_layers();
+        row["hidden"] = m.hidden;
+        row["routed_experts"] = moe == nullptr ? 0 : moe->experts;
+        row["top_k"] = moe == nullptr ? 0 : moe->top_k;
         row["params"] = exact_json(params);
         row["params_display"] = count_zh_text(Ratio(params));
         row["weight_bytes"] = exact_json(weights);
@@ -546,8 +579,9 @@ Json compare_row(const std::string& id, const RequestShape& shape) {
 // reader's S, P, G, B: weights, one prefill, one decode step at S+P, the
 // state at S+P and the whole request.
 Json op_compare(const Json& req) {
-    RequestFields f(req, {"set", "batch", "context", "input", "generated"});
+    RequestFields f(req, {"set", "batch", "context", "input", "generated", "weight_dtype", "kv_dtype"});
     const ModelSet& set = find_set("set", f.text_or("set", "ch02-five"));
+    const CompareFormats formats{weight_dtype_of(f), kv_dtype_of(f)};
     RequestShape shape;
     shape.batch = f.integer_or("batch", 1, 1, kMaxCount);
     shape.context = f.integer_or("context", 0, 0, kMaxCount);
@@ -557,7 +591,9 @@ Json op_compare(const Json& req) {
     r["set"] = set.id;
     r["name"] = set.name;
     r["rows"] = Json::array();
-    for (const auto& id : set.models) r["rows"].push_back(compare_row(id, shape));
+    r["weight_dtype"] = formats.weights.id;
+    r["kv_dtype"] = formats.kv.id;
+    for (const auto& id : set.models) r["rows"].push_back(compare_row(id, shape, formats));
     return r;
 }
 
