@@ -2,7 +2,7 @@
 // which request fields the controls feed). This file types and checks it, so
 // a typo in the content fails the site build instead of shipping a blank label.
 
-import type { Fields } from './engine';
+import type { Fields, Json } from './engine';
 
 export type CatalogList = 'models' | 'gpus' | 'dtypes';
 
@@ -18,6 +18,8 @@ export interface ControlConfig {
   default: string;
   /** For selects: which catalog list fills the options. */
   options?: CatalogList;
+  /** For selects whose values are not a catalog list (dispatch, layout, MLA path). */
+  choices?: Array<{ value: string; label: string }>;
 }
 
 export interface WidgetConfig {
@@ -29,6 +31,8 @@ export interface WidgetConfig {
   controls: ControlConfig[];
   /** Widget-specific strings, looked up with text(). */
   text: Record<string, string>;
+  /** Kind-specific content (series, variants, diagram shapes); each kind checks its own. */
+  data?: Json;
 }
 
 export type WidgetConfigs = Record<string, WidgetConfig>;
@@ -65,7 +69,9 @@ export function checkConfigs(raw: unknown): SiteWidgets {
       if (ctl.kind !== 'integer' && ctl.kind !== 'select') fail(p, '"kind" must be integer or select');
       if (typeof ctl.label !== 'string') fail(p, 'missing "label"');
       if (typeof ctl.default !== 'string') fail(p, '"default" must be a string (raw input text)');
-      if (ctl.kind === 'select' && !['models', 'gpus', 'dtypes'].includes(ctl.options ?? '')) fail(p, 'select needs "options"');
+      if (ctl.kind === 'select' && !['models', 'gpus', 'dtypes'].includes(ctl.options ?? '') && !Array.isArray(ctl.choices)) {
+        fail(p, 'select needs "options" or "choices"');
+      }
     }
     out[name] = { fixed: {}, text: {}, ...c } as WidgetConfig;
   }

@@ -51,6 +51,7 @@ export function requestFields(cfg: WidgetConfig, state: RawState): Fields {
 }
 
 function optionList(c: ControlConfig, catalog: Catalog): Array<[string, string]> {
+  if (c.choices) return c.choices.map((o) => [o.value, o.label]);
   switch (c.options) {
     case 'models':
       return catalog.models.map((m) => [m.id, m.name]);

@@ -23,6 +23,16 @@ export interface WidgetContext {
   cfg: WidgetConfig;
 }
 
+/**
+ * Element id of a widget. Instances named after the book's own anchors
+ * (fig-2-18, tab-2-1, example-2-3, exercise-2-5) keep that name, so the deep
+ * links the chapter promises land on them; other instances get a "w-" prefix
+ * so they never collide with heading ids.
+ */
+export function widgetElementId(instance: string): string {
+  return /^(fig|tab|example|exercise)-\d+-[\w]+$/.test(instance) ? instance : `w-${instance}`;
+}
+
 export interface WidgetDef<D> {
   /** Ask the core. Rejects with EngineError when it refuses the input. */
   compute(engine: Engine, fields: Fields, ctx: WidgetContext): Promise<D>;
@@ -30,6 +40,12 @@ export interface WidgetDef<D> {
   view(data: D, ctx: WidgetContext): View;
   /** Inner HTML of the output region for a view (build time, or when the structure changes). */
   renderOutput(view: View, ctx: WidgetContext): string;
+  /**
+   * Optional browser-only behaviour that is not a recomputation (a step
+   * button walking through a prerendered diagram). Called once on hydration;
+   * use event delegation on `root`, because the output region may be rebuilt.
+   */
+  enhance?(root: HTMLElement, ctx: WidgetContext): void;
 }
 
 // Widgets of different result types live in one registry.
@@ -53,7 +69,7 @@ export async function prerenderWidget(
   const intro = ctx.cfg.intro ? `<p class="tally-intro">${esc(ctx.cfg.intro)}</p>` : '';
   return (
     `<figure class="tally-widget"${attrs({
-      id: `w-${ctx.instance}`,
+      id: widgetElementId(ctx.instance),
       'data-widget': ctx.cfg.kind,
       'data-instance': ctx.instance,
       'data-state': 'ok',
@@ -200,6 +216,7 @@ export function hydrateWidget(
     void run(performance.now(), false);
   });
 
+  def.enhance?.(root, ctx);
   form.addEventListener('submit', (e) => e.preventDefault());
   // e.timeStamp shares performance.now()'s time origin, so the reported
   // latency includes any wait between the event and this handler.
