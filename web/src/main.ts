@@ -5,6 +5,7 @@
 // are hydrated as soon as the document is complete.
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
+import './styles/figures.css';
 
 import { HashStore } from './runtime/hash-state';
 import { loadEngine } from './runtime/loader';
