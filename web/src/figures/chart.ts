@@ -49,8 +49,9 @@ export function tickLabel(style: TickStyle, unit = ''): (v: number) => string {
     case 'tokens':
       return (v) => powerOfTwoLabel(v, COUNT, '');
     case 'si': {
+      // d3-format's SI prefix ("20G"), then a space before prefix + unit: "20 GB", "1 TFLOPs".
       const f = d3format('~s');
-      return (v) => (v === 0 ? '0' : `${f(v)}${unit}`);
+      return (v) => (v === 0 ? '0' : f(v).replace(/^(-?[\d.]+)(.*)$/, `$1 $2${unit}`));
     }
     default: {
       const f = d3format(',d');
@@ -64,15 +65,33 @@ export function tickValues(scale: NumScale, count: number): number[] {
   return scale.ticks(count);
 }
 
+function isLog(scale: NumScale): scale is ScaleLogarithmic<number, number> {
+  return 'base' in scale;
+}
+
+/**
+ * Ticks worth drawing, with their labels. A log scale returns every 1…9
+ * multiple; d3's own tickFormat(count, …) blanks the ones it would not label,
+ * and those are left out so the axis stays readable.
+ */
+function labelledTicks(scale: NumScale, count: number, label: (v: number) => string): Array<[number, string]> {
+  const values = tickValues(scale, count);
+  // d3's log tickFormat accepts a formatting function at run time; its typings only list a specifier string.
+  const logFormat = (s: ScaleLogarithmic<number, number>) =>
+    (s.tickFormat as unknown as (c: number, f: (v: number) => string) => (v: number) => string).call(s, count, label);
+  const fmt = isLog(scale) ? logFormat(scale) : label;
+  return values.map((v): [number, string] => [v, fmt(v)]).filter(([, t]) => t !== '');
+}
+
 /** Horizontal axis at y (ticks go down), labels centred under each tick. */
 export function axisBottom(scale: NumScale, y: number, count: number, label: (v: number) => string, title = ''): Mark {
   const [x0, x1] = scale.range() as [number, number];
-  const ticks = tickValues(scale, count).map((v) => {
+  const ticks = labelledTicks(scale, count, label).map(([v, t]) => {
     const x = coord(scale(v));
     return el('g', { class: 'tick', transform: `translate(${x},${coord(y)})` }, [
       el('line', { y2: '5' }),
       el('line', { class: 'grid', y2: coord(-(y - 8)) }),
-      el('text', { y: '18', 'text-anchor': 'middle' }, label(v)),
+      el('text', { y: '18', 'text-anchor': 'middle' }, t),
     ]);
   });
   const children = [el('path', { class: 'domain', d: `M${coord(x0)} ${coord(y)}H${coord(x1)}` }), ...ticks];
@@ -83,12 +102,12 @@ export function axisBottom(scale: NumScale, y: number, count: number, label: (v:
 /** Vertical axis at x (ticks go left), labels right-aligned. */
 export function axisLeft(scale: NumScale, x: number, width: number, count: number, label: (v: number) => string, title = ''): Mark {
   const [y0, y1] = scale.range() as [number, number];
-  const ticks = tickValues(scale, count).map((v) => {
+  const ticks = labelledTicks(scale, count, label).map(([v, t]) => {
     const y = coord(scale(v));
     return el('g', { class: 'tick', transform: `translate(${coord(x)},${y})` }, [
       el('line', { x2: '-5' }),
       el('line', { class: 'grid', x2: coord(width) }),
-      el('text', { x: '-8', dy: '4', 'text-anchor': 'end' }, label(v)),
+      el('text', { x: '-8', dy: '4', 'text-anchor': 'end' }, t),
     ]);
   });
   const children = [el('path', { class: 'domain', d: `M${coord(x)} ${coord(y0)}V${coord(y1)}` }), ...ticks];

@@ -1,6 +1,6 @@
 // Reading a figure's kind-specific content (config `data`) and catalog names.
 import type { WidgetConfig } from '../runtime/config';
-import type { Engine } from '../runtime/engine';
+import { EngineError, type Engine, type Fields, type Json } from '../runtime/engine';
 
 /** data[key] as a list of strings; a content mistake fails the build. */
 export function stringList(cfg: WidgetConfig, key: string): string[] {
@@ -25,4 +25,40 @@ export function modelNames(engine: Engine): Promise<Map<string, string>> {
     names.set(engine, n);
   }
   return n;
+}
+
+/**
+ * A configured request: literal fields, plus "$name" placeholders that take
+ * the value of the control whose field is `name` (so one control can feed a
+ * core field of another name, or several requests). Controls not referenced
+ * by any placeholder pass through unchanged.
+ */
+export class ConfiguredCall {
+  readonly request: Fields;
+  private readonly origin = new Map<string, string>();
+
+  constructor(template: Record<string, Json>, controls: Fields, referenced: Set<string>) {
+    this.request = Object.fromEntries(Object.entries(controls).filter(([k]) => !referenced.has(k)));
+    for (const [k, v] of Object.entries(template)) {
+      if (typeof v === 'string' && v.startsWith('$')) {
+        this.request[k] = controls[v.slice(1)] ?? null;
+        this.origin.set(k, v.slice(1));
+      } else {
+        this.request[k] = v;
+      }
+    }
+  }
+
+  /** Placeholders used across a set of templates: those controls never pass through directly. */
+  static referenced(templates: Array<Record<string, Json>>): Set<string> {
+    const out = new Set<string>();
+    for (const t of templates) for (const v of Object.values(t)) if (typeof v === 'string' && v.startsWith('$')) out.add(v.slice(1));
+    return out;
+  }
+
+  /** The core blamed a field filled from a control: name the control's field, so the message lands under it. */
+  blame(err: unknown): unknown {
+    if (err instanceof EngineError && this.origin.has(err.field)) return new EngineError(this.origin.get(err.field)!, err.message);
+    return err;
+  }
 }

@@ -159,6 +159,16 @@ export interface RoutingResult {
   bytes_all_layers_display: string;
 }
 
+/** `crossover`: B* and the two read volumes it compares (Example 2-2, Figure 2-8). */
+export interface CrossoverResult {
+  batch: bigint;
+  display: string;
+  weight_read_bytes: bigint;
+  weight_read_display: string;
+  kv_bytes_per_request: bigint;
+  kv_per_request_display: string;
+}
+
 export interface ParamBudgetResult {
   total: bigint;
   display: string;
@@ -193,6 +203,7 @@ export interface OpResults {
   compare: CompareResult;
   routing: RoutingResult;
   param_budget: ParamBudgetResult;
+  crossover: CrossoverResult;
 }
 export type Op = keyof OpResults;
 
@@ -394,6 +405,14 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     display: str(r, 'display', p),
     moe_layers: int(r, 'moe_layers', p),
     bytes_all_layers_display: str(r, 'bytes_all_layers_display', p),
+  }),
+  crossover: (r, p) => ({
+    batch: int(r, 'batch', p),
+    display: str(r, 'display', p),
+    weight_read_bytes: amount(r, 'weight_read_bytes', p),
+    weight_read_display: str(r, 'weight_read_display', p),
+    kv_bytes_per_request: amount(r, 'kv_bytes_per_request', p),
+    kv_per_request_display: str(r, 'kv_per_request_display', p),
   }),
   param_budget: (r, p) => ({
     total: int(r, 'total', p),

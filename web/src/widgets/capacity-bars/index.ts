@@ -29,9 +29,12 @@ interface Data {
 }
 
 const W = 640;
-const PAD = { left: 8, right: 130, top: 8, bottom: 50 };
+const PAD = { left: 28, right: 130, top: 8, bottom: 50 };
 const ROW_H = 56;
 const BAR_H = 24;
+/** Room above the bars for the GPU capacity labels (figure 2-32). */
+const MARKER_ROOM = 22;
+const MARKER_LABEL_Y = 18;
 
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
   const mode = dataOf<Mode>(cfg, 'mode');
@@ -66,14 +69,16 @@ function itemsView(d: Data, cfg: WidgetConfig, instance: string) {
   const totals = stacks.map((s) => s.reduce((a, x) => a + x.value, 0)); // drawing extent only
   const hi = Math.max(1, ...totals, ...gpus.map((g) => num(g.memory_bytes)));
   const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
-  const height = PAD.top + d.bars.length * ROW_H + PAD.bottom;
+  const top = PAD.top + MARKER_ROOM;
+  const height = top + d.bars.length * ROW_H + PAD.bottom;
   const markers: Mark[] = gpus.map((g) =>
     el('g', { class: 'marker' }, [
-      el('line', { x1: coord(scale(num(g.memory_bytes))), x2: coord(scale(num(g.memory_bytes))), y1: coord(PAD.top), y2: coord(height - PAD.bottom + 6) }),
-      el('text', { x: coord(scale(num(g.memory_bytes)) - 4), y: coord(height - PAD.bottom - 4), 'text-anchor': 'end' }, `${g.name} ${g.display}`),
+      el('line', { x1: coord(scale(num(g.memory_bytes))), x2: coord(scale(num(g.memory_bytes))), y1: coord(MARKER_LABEL_Y + 4), y2: coord(height - PAD.bottom + 6) }),
+      // Label above the bars, centred on its line, so it is never cut at the left edge.
+      el('text', { x: coord(scale(num(g.memory_bytes))), y: coord(MARKER_LABEL_Y), 'text-anchor': 'middle' }, `${g.name} ${g.display}`),
     ]),
   );
-  const bars = d.bars.map((b, i) => stackedBar(`item-${i}`, b.label, stacks[i]!, scale, PAD.top + i * ROW_H, BAR_H));
+  const bars = d.bars.map((b, i) => stackedBar(`item-${i}`, b.label, stacks[i]!, scale, top + i * ROW_H, BAR_H));
   const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
     axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel('si', 'B'), text(cfg, 'x_axis')),
     ...bars,

@@ -5,11 +5,11 @@
 
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { text, type WidgetConfig } from '../../runtime/config';
-import { EngineError, type CompareRow, type Engine, type Fields, type Json } from '../../runtime/engine';
+import type { CompareRow, Engine, Fields, Json } from '../../runtime/engine';
 import { groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, hbars, notesMark, num, svgFrame, tickLabel, type Bar, type NumScale, type TickStyle } from '../../figures/chart';
-import { dataOf } from '../../figures/content';
+import { ConfiguredCall, dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView } from '../../figures/marks';
 
 interface Call {
@@ -33,7 +33,7 @@ interface Data {
 }
 
 const W = 640;
-const PAD = { left: 8, right: 120, top: 8, bottom: 50 };
+const PAD = { left: 28, right: 120, top: 8, bottom: 50 };
 const ROW_H = 44;
 
 function specOf(cfg: WidgetConfig): Spec {
@@ -47,25 +47,14 @@ function specOf(cfg: WidgetConfig): Spec {
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
   const spec = specOf(cfg);
   const calls = spec.calls ?? [{ label: '', fields: {} }];
-  const referenced = new Set(calls.flatMap((c) => Object.values(c.fields).filter((v): v is string => typeof v === 'string' && v.startsWith('$')).map((v) => v.slice(1))));
-  const base: Fields = Object.fromEntries(Object.entries(fields).filter(([k]) => !referenced.has(k)));
+  const referenced = ConfiguredCall.referenced(calls.map((c) => c.fields));
   const out: Data['calls'] = [];
   for (const call of calls) {
-    const request: Fields = { ...base };
-    const origin = new Map<string, string>(); // core field → control field, to place errors under the right control
-    for (const [k, v] of Object.entries(call.fields)) {
-      if (typeof v === 'string' && v.startsWith('$')) {
-        request[k] = fields[v.slice(1)] ?? null;
-        origin.set(k, v.slice(1));
-      } else {
-        request[k] = v;
-      }
-    }
+    const configured = new ConfiguredCall(call.fields, fields, referenced);
     try {
-      out.push({ label: call.label, rows: (await engine('compare', request)).rows });
+      out.push({ label: call.label, rows: (await engine('compare', configured.request)).rows });
     } catch (err) {
-      if (err instanceof EngineError && origin.has(err.field)) throw new EngineError(origin.get(err.field)!, err.message);
-      throw err;
+      throw configured.blame(err);
     }
   }
   return { spec, calls: out };

@@ -29,9 +29,14 @@ async function compute(engine: Engine, fields: Fields): Promise<Data> {
   return { r, S: BigInt(String(fields.context)), P: BigInt(String(fields.input)) };
 }
 
+/** Cell edge: as large as fits the width, at most 28 units. */
+function cellSize(S: number, P: number): number {
+  return Math.min((W - PAD.left - PAD.right) / (S + P), 28);
+}
+
 function cells(S: number, P: number): Mark[] {
   const keys = S + P;
-  const size = Math.min((W - PAD.left - PAD.right) / keys, (H - PAD.top - PAD.bottom) / P, 28);
+  const size = cellSize(S, P);
   const out: Mark[] = [];
   for (let i = 0; i < P; i++) {
     for (let j = 0; j < keys; j++) {
@@ -61,9 +66,11 @@ function areas(S: bigint, P: bigint): Mark[] {
 function view(d: Data, cfg: WidgetConfig, instance: string) {
   const drawCells = d.S + d.P <= BigInt(MAX_KEYS) && d.P <= BigInt(MAX_QUERIES);
   const attn = d.r.items.find((i) => i.id === 'attn_core');
-  const chart = svgFrame(instance, W, H, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
+  // Cells: the drawing is as tall as the grid; areas: a fixed frame.
+  const height = drawCells ? PAD.top + Number(d.P) * cellSize(Number(d.S), Number(d.P)) + PAD.bottom : H;
+  const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
     ...(drawCells ? cells(Number(d.S), Number(d.P)) : areas(d.S, d.P)),
-    el('text', { class: 'label small', x: coord(PAD.left), y: coord(H - 14) }, text(cfg, 'x_axis')),
+    el('text', { class: 'label small', x: coord(PAD.left), y: coord(height - 14) }, text(cfg, 'x_axis')),
     el('text', { class: 'label small', x: '4', y: coord(PAD.top + 12) }, text(cfg, 'y_axis')),
   ]);
   const legend = el(

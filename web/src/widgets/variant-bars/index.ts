@@ -7,16 +7,18 @@
 //   "total"        result.total / result.display           (kv, state)
 //   "item:<id>"    the state item with that id              (state)
 //   "kind:<name>"  the per-kind sum the core reports        (state_curve, first length)
+//   "field:<value>:<display>"  any bytes field with its display (request, crossover)
+// Bar fields may use "$name" to take the value of the control whose field is `name`.
 
 import { scaleLinear } from 'd3-scale';
 import { text, type WidgetConfig } from '../../runtime/config';
 import { type Engine, type Fields, type Json } from '../../runtime/engine';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, hbars, notesMark, num, summary, svgFrame, tickLabel, type Bar } from '../../figures/chart';
-import { dataOf } from '../../figures/content';
+import { ConfiguredCall, dataOf } from '../../figures/content';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 
-type VariantOp = 'kv' | 'state' | 'state_curve';
+type VariantOp = 'kv' | 'state' | 'state_curve' | 'request' | 'crossover';
 interface Variant {
   id: string;
   label: string;
@@ -37,22 +39,26 @@ interface Data {
 }
 
 const W = 640;
-const PAD = { left: 8, right: 120, top: 8, bottom: 50 };
+const PAD = { left: 28, right: 120, top: 8, bottom: 50 };
 const ROW_H = 48;
 
 type Answer = { total?: bigint; display?: string; notes?: string[] } & Record<string, unknown>;
 
-async function ask(engine: Engine, v: Variant, fields: Fields, cache: Map<string, Promise<Answer>>): Promise<Answer> {
+async function ask(engine: Engine, v: Variant, call: ConfiguredCall, cache: Map<string, Promise<Answer>>): Promise<Answer> {
   // state_curve takes a list: the reader's length becomes a one-element list.
-  const { tokens, ...rest } = fields;
-  const request: Fields = v.op === 'state_curve' ? { ...rest, lengths: [tokens ?? null], ...v.fields } : { ...fields, ...v.fields };
+  const { tokens, ...rest } = call.request;
+  const request: Fields = v.op === 'state_curve' ? { ...rest, lengths: [tokens ?? null] } : call.request;
   const key = `${v.op}:${JSON.stringify(request)}`;
   let p = cache.get(key);
   if (!p) {
     p = engine(v.op, request) as unknown as Promise<Answer>;
     cache.set(key, p);
   }
-  return p;
+  try {
+    return await p;
+  } catch (err) {
+    throw call.blame(err);
+  }
 }
 
 function pick(v: Variant, a: Answer): Picked {
@@ -69,6 +75,13 @@ function pick(v: Variant, a: Answer): Picked {
     if (!byKind[name]) throw new Error(`${v.label}: the core reports no state kind "${name}"`);
     return { id: v.id, label: v.label, value: byKind[name]![0]!, display: shown[name]![0]! };
   }
+  if (how === 'field') {
+    const [, valueKey = '', displayKey = ''] = v.value.split(':');
+    const value = a[valueKey];
+    const display = a[displayKey];
+    if (typeof value !== 'bigint' || typeof display !== 'string') throw new Error(`${v.label}: the core reports no "${valueKey}"/"${displayKey}"`);
+    return { id: v.id, label: v.label, value, display };
+  }
   if (how === 'curve-total') {
     return { id: v.id, label: v.label, value: (a.total as unknown as bigint[])[0]!, display: (a.total_display as string[])[0]! };
   }
@@ -77,15 +90,18 @@ function pick(v: Variant, a: Answer): Picked {
 
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
   const cache = new Map<string, Promise<Answer>>();
+  const variants = dataOf<Variant[]>(cfg, 'bars');
+  const h = (cfg.data as { headline?: Variant }).headline;
+  const referenced = ConfiguredCall.referenced([...variants, ...(h ? [h] : [])].map((v) => v.fields));
+  const answer = (v: Variant) => ask(engine, v, new ConfiguredCall(v.fields, fields, referenced), cache);
   const bars: Picked[] = [];
   const notes = new Set<string>();
-  for (const v of dataOf<Variant[]>(cfg, 'bars')) {
-    const a = await ask(engine, v, fields, cache);
+  for (const v of variants) {
+    const a = await answer(v);
     bars.push(pick(v, a));
     for (const n of a.notes ?? []) notes.add(n);
   }
-  const h = (cfg.data as { headline?: Variant }).headline;
-  const headline = h ? pick(h, await ask(engine, h, fields, cache)) : null;
+  const headline = h ? pick(h, await answer(h)) : null;
   return { bars, headline, notes: [...notes] };
 }
 
