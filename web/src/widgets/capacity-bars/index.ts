@@ -9,7 +9,7 @@
 import { scaleLinear } from 'd3-scale';
 import { text, type WidgetConfig } from '../../runtime/config';
 import { encodeIntegerInput, type CapacityResult, type Catalog, type Engine, type Fields, type Json, type ParamBudgetResult } from '../../runtime/engine';
-import { coord } from '../../runtime/format';
+import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, notesMark, num, segmentLegend, stackedBar, summary, svgFrame, tickLabel, type Segment } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
@@ -102,7 +102,7 @@ function contextsView(d: Data, cfg: WidgetConfig, instance: string) {
   const bars = d.bars.map((b, i) => {
     const y = PAD.top + i * ROW_H;
     const ctx = (cfg.data as { contexts: number[] }).contexts[i]!;
-    const bar = stackedBar(`ctx-${ctx}`, `${text(cfg, 'context_prefix')} ${ctx.toLocaleString('en-US')}`, deviceSegments(b.r), scale, y, BAR_H, b.r.display);
+    const bar = stackedBar(`ctx-${ctx}`, `${text(cfg, 'context_prefix')} ${groupDigits(BigInt(ctx))}`, deviceSegments(b.r), scale, y, BAR_H, b.r.display);
     // Dividers between requests inside the KV segment (drawn from the core's count).
     const kv = b.r.items.find((s) => s.id === 'kv');
     const n = num(b.r.requests);
@@ -122,7 +122,7 @@ function contextsView(d: Data, cfg: WidgetConfig, instance: string) {
   const head = [text(cfg, 'col_context'), text(cfg, 'col_requests'), text(cfg, 'col_per_request'), ...(d.bars[0]?.r.items.map((s) => s.label) ?? [])];
   const rows = d.bars.map((b, i) => ({
     id: String(contexts[i]),
-    cells: [contexts[i]!.toLocaleString('en-US'), b.r.display, b.r.displays.kv_per_request_display ?? '', ...b.r.items.map((s) => s.display)],
+    cells: [groupDigits(BigInt(contexts[i]!)), b.r.display, b.r.displays.kv_per_request_display ?? '', ...b.r.items.map((s) => s.display)],
   }));
   const notes = [...new Set(d.bars.flatMap((b) => b.r.notes))];
   return marksView([
