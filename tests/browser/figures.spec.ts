@@ -320,13 +320,21 @@ test('step-through diagrams (2-1, 2-2, 2-15, 2-22) are keyboard operable', async
   }
 });
 
-test('at 360 px the page does not scroll sideways and every chart fits its column', async ({ page }) => {
+test('at 360 px the page does not scroll sideways; charts keep legible text and scroll in their own frame', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await openFigures(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const widths = await page.locator('svg.fig-svg').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
-  for (const w of widths) expect(w).toBeLessThanOrEqual(360);
+  const frames = await page.locator('.fig-scroll').evaluateAll((els) =>
+    els.map((e) => ({ frame: e.getBoundingClientRect().width, svg: e.querySelector('svg')!.getBoundingClientRect().width })),
+  );
+  expect(frames).toHaveLength(36);
+  for (const f of frames) {
+    expect(f.frame).toBeLessThanOrEqual(360);
+    expect(f.svg).toBeGreaterThanOrEqual(520); // 12-unit text drawn at ≥ 9.75 px
+  }
+  // The scrolling frame is reachable from the keyboard.
+  await expect(page.locator('#fig-2-18 .fig-scroll')).toHaveAttribute('tabindex', '0');
 });
 
 test('dark mode: chart text uses the page colour', async ({ page }) => {

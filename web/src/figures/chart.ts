@@ -13,8 +13,16 @@ import { el, type Mark } from './marks';
 
 export type NumScale = ScaleLinear<number, number> | ScaleLogarithmic<number, number>;
 
-/** The accessible SVG frame: role=img, <title> and <desc>, scaled by its viewBox. */
+/**
+ * The accessible SVG frame: role=img, <title> and <desc>, scaled by its
+ * viewBox. On narrow screens the drawing keeps a minimum width (so its text
+ * stays legible) and its wrapper scrolls sideways instead of the page.
+ */
 export function svgFrame(id: string, width: number, height: number, title: string, desc: string, children: Mark[]): Mark {
+  return el('div', { class: 'fig-scroll', tabindex: '0', role: 'group', 'aria-label': title }, [svgElement(id, width, height, title, desc, children)]);
+}
+
+function svgElement(id: string, width: number, height: number, title: string, desc: string, children: Mark[]): Mark {
   return el(
     'svg',
     {

@@ -31,7 +31,7 @@ interface Data {
 const W = 640;
 const H = 380;
 const PAD = { left: 70, right: 16, top: 30, bottom: 48 };
-const SAMPLES = 48;
+const SAMPLES = 32;
 const X_TICKS = 6;
 
 function metricOf(cfg: WidgetConfig): Metric {
