@@ -200,6 +200,15 @@ test('2-31: two contexts per model on a log axis; the long one can be changed', 
   for (const r of compareRows(core, { input: 8192 })) await expect(barValue(w, `${r.model}-0`)).toHaveText(r.decode_display);
 });
 
+test('a figure configured by link: #fig-2-36:P=1024&G=64 restores the controls and the core values', async ({ page, core }) => {
+  await openFigures(page, '#fig-2-36:P=1024&G=64');
+  const w = fig(page, 36);
+  await ready(w);
+  await expect(w.getByLabel('P（輸入 token）')).toHaveValue('1024');
+  await expect(w.getByLabel('G（回傳 token）')).toHaveValue('64');
+  for (const r of compareRows(core, { input: 1024, generated: 64 })) await expect(barValue(w, r.model)).toHaveText(r.request_display);
+});
+
 test('2-36: whole-request FLOPs follow P and G', async ({ page, core }) => {
   await openFigures(page);
   const w = fig(page, 36);
