@@ -325,22 +325,31 @@ Json op_state_curve(const Json& req) {
     const std::vector<u128> lengths = lengths_of(req);
     const StateCurve curve = state_curve(m, lengths, options);
     // Columns are long (up to 4,096 values): written straight to JSON text.
-    const auto column = [](const auto& values) {
+    const auto column = [](const auto& values, auto&& encode) {
         std::string text = "[";
         for (const auto& v : values) {
             if (text.size() > 1) text += ',';
-            text += exact_json(v).dump();
+            text += encode(v).dump();
         }
         return Json::serialized(text + "]");
     };
     Json r;
     r["model"] = m.id;
     r["layout"] = options.layout;
-    r["tokens"] = column(lengths);
-    r["total"] = column(curve.total);
-    r["decode_read_bytes"] = column(curve.decode_read_bytes);
-    Json& by_kind = r["by_kind"] = Json::object();
-    for (size_t k = 0; k < curve.kinds.size(); ++k) by_kind[curve.kinds[k]] = column(curve.by_kind[k]);
+    const auto exact = [](const auto& v) { return exact_json(v); };
+    const auto display = [](const Ratio& v) { return Json(bytes_binary_text(v)); };
+    r["tokens"] = column(lengths, exact);
+    r["total"] = column(curve.total, exact);
+    r["total_display"] = column(curve.total, display);
+    r["decode_read_bytes"] = column(curve.decode_read_bytes, exact);
+    r["decode_read_display"] = column(curve.decode_read_bytes, display);
+    Json by_kind = Json::object(), by_kind_display = Json::object();
+    for (size_t k = 0; k < curve.kinds.size(); ++k) {
+        by_kind[curve.kinds[k]] = column(curve.by_kind[k], exact);
+        by_kind_display[curve.kinds[k]] = column(curve.by_kind[k], display);
+    }
+    r["by_kind"] = std::move(by_kind);
+    r["by_kind_display"] = std::move(by_kind_display);
     r["notes"] = context_notes(m, lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end()));
     return r;
 }
@@ -592,6 +601,17 @@ Json op_param_budget(const Json& req) {
     r["bytes_per_param"] = exact_json(b.bytes_per_param);
     r["kv_bytes_per_request"] = exact_json(b.kv_bytes_per_request);
     r["shortfall_bytes"] = exact_json(b.shortfall_bytes);
+    // Figure 2-34's stacked bar: the service's state and the workspace are
+    // set aside first; what is left is the weight budget.
+    const Ratio kv_total = b.kv_bytes_per_request * Ratio(requests);
+    r["device_bytes"] = exact_json(gpu.memory_bytes);
+    r["device_display"] = bytes_decimal_text(Ratio(gpu.memory_bytes));
+    r["kv_bytes_total"] = exact_json(kv_total);
+    Json items = Json::array();
+    items.push_back(segment("kv", "請求 KV", kv_total));
+    items.push_back(segment("workspace", "工作區預留", Ratio(workspace)));
+    items.push_back(segment("weights", "權重預算", b.available_bytes));
+    r["items"] = items;
     r["notes"] = Json::array();
     if (b.shortfall_bytes != Ratio(0)) {
         r["notes"].push_back("工作區與請求狀態已超出 " + gpu.name + " 的容量 " + bytes_decimal_text(b.shortfall_bytes) +
@@ -670,7 +690,12 @@ Json op_routing(const Json& req) {
 
 // One model's row of the comparison; a model the core cannot compute yet
 // (or only partly) reports why instead of a number.
-Json compare_row(const std::string& id, const RequestShape& shape) {
+struct CompareFormats {
+    const Dtype& weights;
+    const Dtype& kv;
+};
+
+Json compare_row(const std::string& id, const RequestShape& shape, const CompareFormats& formats) {
     Json row;
     row["model"] = id;
     try {
@@ -678,12 +703,19 @@ Json compare_row(const std::string& id, const RequestShape& shape) {
         row["name"] = m.name;
         const u128 H = add(shape.context, shape.input);
         const u128 params = total_params(m);
-        const Ratio weights = weight_bytes(m, find_dtype("weight_dtype", "bf16"));
-        const StateOptions options{find_dtype("kv_dtype", "bf16")};
+        const Ratio weights = weight_bytes(m, formats.weights);
+        const StateOptions options{formats.kv};
         const Ratio prefill = forward(m, CallShape{shape.batch, shape.context, shape.input, shape.batch}).total;
         const Ratio decode = forward(m, CallShape{shape.batch, H, 1, shape.batch}).total;
         const StateResult st = state(m, H, options);
         const RequestResult rq = request(m, options, shape);
+        // Shape of the backbone (Figures 2-25 to 2-27): depth, width and the
+        // routed experts stored per MoE layer (0 for a dense FFN).
+        const MoeFfn* moe = first_moe(m);
+        row["layers"] = m.total_layers();
+        row["hidden"] = m.hidden;
+        row["routed_experts"] = moe == nullptr ? 0 : moe->experts;
+        row["top_k"] = moe == nullptr ? 0 : moe->top_k;
         row["params"] = exact_json(params);
         row["params_display"] = count_zh_text(Ratio(params));
         row["weight_bytes"] = exact_json(weights);
@@ -710,8 +742,9 @@ Json compare_row(const std::string& id, const RequestShape& shape) {
 // reader's S, P, G, B: weights, one prefill, one decode step at S+P, the
 // state at S+P and the whole request.
 Json op_compare(const Json& req) {
-    RequestFields f(req, {"set", "batch", "context", "input", "generated"});
+    RequestFields f(req, {"set", "batch", "context", "input", "generated", "weight_dtype", "kv_dtype"});
     const ModelSet& set = find_set("set", f.text_or("set", "ch02-five"));
+    const CompareFormats formats{weight_dtype_of(f), kv_dtype_of(f)};
     RequestShape shape;
     shape.batch = f.integer_or("batch", 1, 1, kMaxCount);
     shape.context = f.integer_or("context", 0, 0, kMaxCount);
@@ -721,7 +754,9 @@ Json op_compare(const Json& req) {
     r["set"] = set.id;
     r["name"] = set.name;
     r["rows"] = Json::array();
-    for (const auto& id : set.models) r["rows"].push_back(compare_row(id, shape));
+    r["weight_dtype"] = formats.weights.id;
+    r["kv_dtype"] = formats.kv.id;
+    for (const auto& id : set.models) r["rows"].push_back(compare_row(id, shape, formats));
     return r;
 }
 

@@ -8,6 +8,7 @@ import './styles/site.css';
 import './styles/pages.css';
 import './styles/embed.css';
 import './styles/article-widgets.css';
+import './styles/figures.css';
 
 import { addEmbedButton, embedInfo } from './embed/button';
 import { hydrateExercises } from './exercises/hydrate';

@@ -2,7 +2,7 @@
 // which request fields the controls feed). This file types and checks it, so
 // a typo in the content fails the site build instead of shipping a blank label.
 
-import type { Fields } from './engine';
+import type { Fields, Json } from './engine';
 
 export type CatalogList = 'models' | 'gpus' | 'dtypes';
 /** Where a select's options come from: a catalog list, or the control's own "choices". */
@@ -45,6 +45,8 @@ export interface WidgetConfig {
   controls: ControlConfig[];
   /** Widget-specific strings, looked up with text(). */
   text: Record<string, string>;
+  /** Kind-specific content (series, variants, diagram shapes); each kind checks its own. */
+  data?: Json;
 }
 
 export type WidgetConfigs = Record<string, WidgetConfig>;
@@ -89,8 +91,10 @@ export function checkConfigs(raw: unknown): SiteWidgets {
       if (!['integer', 'select', 'range'].includes(ctl.kind)) fail(p, '"kind" must be integer, select or range');
       if (typeof ctl.label !== 'string') fail(p, 'missing "label"');
       if (typeof ctl.default !== 'string') fail(p, '"default" must be a string (raw input text)');
-      if (ctl.kind === 'select' && !['models', 'gpus', 'dtypes', 'choices'].includes(ctl.options ?? '')) fail(p, 'select needs "options"');
-      if (ctl.options === 'choices' && !(Array.isArray(ctl.choices) && ctl.choices.every((c) => typeof c.value === 'string' && typeof c.label === 'string'))) {
+      if (ctl.kind === 'select' && !['models', 'gpus', 'dtypes', 'choices'].includes(ctl.options ?? '') && !Array.isArray(ctl.choices)) {
+        fail(p, 'select needs "options" or "choices"');
+      }
+      if (ctl.choices !== undefined && !(Array.isArray(ctl.choices) && ctl.choices.every((c) => typeof c.value === 'string' && typeof c.label === 'string'))) {
         fail(p, '"choices" must be a list of {value, label}');
       }
       if (ctl.kind === 'range' && ![ctl.min, ctl.max, ctl.step].every((v) => typeof v === 'string' && /^\d+$/.test(v))) {

@@ -69,6 +69,7 @@ export function requestFields(cfg: WidgetConfig, state: RawState): Fields {
 }
 
 function optionList(c: ControlConfig, catalog: Catalog): Array<[string, string]> {
+  if (c.choices) return c.choices.map((o) => [o.value, o.label]);
   switch (c.options) {
     case 'models':
       return catalog.models.map((m) => [m.id, m.name]);
@@ -77,8 +78,6 @@ function optionList(c: ControlConfig, catalog: Catalog): Array<[string, string]>
     case 'gpus':
       // The core's display string carries the memory size (e.g. "24 GB").
       return catalog.gpus.map((g) => [g.id, `${g.name}（${g.display}）`]);
-    case 'choices':
-      return (c.choices ?? []).map((x) => [x.value, x.label]);
     default:
       return [];
   }

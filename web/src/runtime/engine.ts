@@ -145,6 +145,83 @@ export interface EffortResult {
   fraction: string;
 }
 
+/** `state`: one request's state by kind at `tokens` positions and one decode step's reads. */
+export interface StateItem {
+  id: string;
+  label: string;
+  section: string;
+  bytes: bigint;
+  display: string;
+}
+export interface StateResult {
+  total: bigint;
+  display: string;
+  decode_read_bytes: bigint;
+  decode_read_display: string;
+  items: StateItem[];
+  notes: string[];
+}
+
+/** `state_curve`: the same at many lengths, as parallel arrays (with the core's displays). */
+export interface StateCurveResult {
+  tokens: bigint[];
+  total: bigint[];
+  total_display: string[];
+  decode_read_bytes: bigint[];
+  decode_read_display: string[];
+  by_kind: Record<string, bigint[]>;
+  by_kind_display: Record<string, string[]>;
+  notes: string[];
+}
+
+/**
+ * One model of `compare`. Integer fields (layers, hidden, params,
+ * weight_bytes, decode_flops, …) are in `values`; every `…_display` string in
+ * `displays`. A model the core cannot compute carries `error` instead.
+ */
+export interface CompareRow {
+  model: string;
+  name: string;
+  error: string;
+  values: Record<string, bigint>;
+  displays: Record<string, string>;
+}
+export interface CompareResult {
+  rows: CompareRow[];
+}
+
+export interface RoutingResult {
+  experts: bigint;
+  top_k: bigint;
+  assignments: bigint;
+  distinct_experts: bigint;
+  distinct_display: string;
+  max_tokens_per_expert: bigint;
+  flops_display: string;
+  display: string;
+  moe_layers: bigint;
+  bytes_all_layers_display: string;
+}
+
+/** `crossover`: B* and the two read volumes it compares (Example 2-2, Figure 2-8). */
+export interface CrossoverResult {
+  batch: bigint;
+  display: string;
+  weight_read_bytes: bigint;
+  weight_read_display: string;
+  kv_bytes_per_request: bigint;
+  kv_per_request_display: string;
+}
+
+export interface ParamBudgetResult {
+  total: bigint;
+  display: string;
+  device_bytes: bigint;
+  device_display: string;
+  items: CapacitySegment[];
+  notes: string[];
+}
+
 export interface CatalogEntry {
   id: string;
   name: string;
@@ -172,14 +249,15 @@ export interface OpResults {
   kv: KvResult;
   catalog: Catalog;
   params: RawResult;
-  state: RawResult;
-  routing: RawResult;
-  compare: RawResult;
-  crossover: RawResult;
-  param_budget: RawResult;
   kv_footprint: FootprintResult;
   replay_window: ReplayFrameResult;
   effort_scale: EffortResult;
+  state: StateResult;
+  state_curve: StateCurveResult;
+  compare: CompareResult;
+  routing: RoutingResult;
+  param_budget: ParamBudgetResult;
+  crossover: CrossoverResult;
 }
 
 /** Ops whose results widgets read by path (see web/src/runtime/cells.ts). */
@@ -256,6 +334,23 @@ function displays(o: Obj): Record<string, string> {
   return out;
 }
 
+function strList(v: unknown, path: string): string[] {
+  return arr(v, path).map((x, i) => {
+    if (typeof x !== 'string') throw new ProtocolError(`${path}[${i}]: expected string`);
+    return x;
+  });
+}
+function amountList(v: unknown, path: string): bigint[] {
+  return arr(v, path).map((x, i) => amount({ v: x }, 'v', `${path}[${i}]`));
+}
+function segments(r: Obj, p: string): CapacitySegment[] {
+  return arr(r.items, `${p}.items`).map((raw, i) => {
+    const q = `${p}.items[${i}]`;
+    const it = obj(raw, q);
+    return { id: str(it, 'id', q), label: str(it, 'label', q), bytes: amount(it, 'bytes', q), display: str(it, 'display', q) };
+  });
+}
+
 const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
   forward: (r, p) => ({
     total: amount(r, 'total', p),
@@ -317,17 +412,87 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     displays: displays(r),
     notes: notes(r, p),
   }),
+  state: (r, p) => ({
+    total: amount(r, 'total', p),
+    display: str(r, 'display', p),
+    decode_read_bytes: amount(r, 'decode_read_bytes', p),
+    decode_read_display: str(r, 'decode_read_display', p),
+    items: arr(r.items, `${p}.items`).map((raw, i) => {
+      const q = `${p}.items[${i}]`;
+      const it = obj(raw, q);
+      return {
+        id: str(it, 'id', q),
+        label: str(it, 'label', q),
+        section: str(it, 'section', q),
+        bytes: amount(it, 'bytes', q),
+        display: str(it, 'display', q),
+      };
+    }),
+    notes: notes(r, p),
+  }),
+  state_curve: (r, p) => {
+    const kinds = obj(r.by_kind, `${p}.by_kind`);
+    const kindDisplays = obj(r.by_kind_display, `${p}.by_kind_display`);
+    return {
+      tokens: amountList(r.tokens, `${p}.tokens`),
+      total: amountList(r.total, `${p}.total`),
+      total_display: strList(r.total_display, `${p}.total_display`),
+      decode_read_bytes: amountList(r.decode_read_bytes, `${p}.decode_read_bytes`),
+      decode_read_display: strList(r.decode_read_display, `${p}.decode_read_display`),
+      by_kind: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, amountList(v, `${p}.by_kind.${k}`)])),
+      by_kind_display: Object.fromEntries(
+        Object.entries(kindDisplays).map(([k, v]) => [k, strList(v, `${p}.by_kind_display.${k}`)]),
+      ),
+      notes: notes(r, p),
+    };
+  },
+  compare: (r, p) => ({
+    rows: arr(r.rows, `${p}.rows`).map((raw, i) => {
+      const q = `${p}.rows[${i}]`;
+      const row = obj(raw, q);
+      const values: Record<string, bigint> = {};
+      for (const [k, v] of Object.entries(row)) {
+        if (k !== 'model' && !k.endsWith('display') && (typeof v === 'number' || typeof v === 'string') && k !== 'name' && k !== 'error') {
+          values[k] = amount(row, k, q);
+        }
+      }
+      return { model: str(row, 'model', q), name: optStr(row, 'name', q), error: optStr(row, 'error', q), values, displays: displays(row) };
+    }),
+  }),
+  routing: (r, p) => ({
+    experts: int(r, 'experts', p),
+    top_k: int(r, 'top_k', p),
+    assignments: int(r, 'assignments', p),
+    distinct_experts: amount(r, 'distinct_experts', p),
+    distinct_display: str(r, 'distinct_display', p),
+    max_tokens_per_expert: int(r, 'max_tokens_per_expert', p),
+    flops_display: str(r, 'flops_display', p),
+    display: str(r, 'display', p),
+    moe_layers: int(r, 'moe_layers', p),
+    bytes_all_layers_display: str(r, 'bytes_all_layers_display', p),
+  }),
+  crossover: (r, p) => ({
+    batch: int(r, 'batch', p),
+    display: str(r, 'display', p),
+    weight_read_bytes: amount(r, 'weight_read_bytes', p),
+    weight_read_display: str(r, 'weight_read_display', p),
+    kv_bytes_per_request: amount(r, 'kv_bytes_per_request', p),
+    kv_per_request_display: str(r, 'kv_per_request_display', p),
+  }),
+  param_budget: (r, p) => ({
+    total: int(r, 'total', p),
+    display: str(r, 'display', p),
+    device_bytes: amount(r, 'device_bytes', p),
+    device_display: str(r, 'device_display', p),
+    items: segments(r, p),
+    notes: notes(r, p),
+  }),
   kv: (r, p) => ({
     bytes_per_token: amount(r, 'bytes_per_token', p),
     total: amount(r, 'total', p),
     display: str(r, 'display', p),
   }),
   params: (r) => r as RawResult,
-  state: (r) => r as RawResult,
-  routing: (r) => r as RawResult,
-  compare: (r) => r as RawResult,
-  crossover: (r) => r as RawResult,
-  param_budget: (r) => r as RawResult,
   kv_footprint: (r, p) => ({
     source: str(r, 'source', p),
     total: amount(r, 'total', p),

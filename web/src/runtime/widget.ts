@@ -32,6 +32,16 @@ export interface WidgetContext {
   cfg: WidgetConfig;
 }
 
+/**
+ * Element id of a widget. A figure (fig-2-18) is its own anchor, so the
+ * deep link the chapter promises lands on it; tables and examples are
+ * anchored by their headings, so every other widget gets a "w-" prefix and
+ * never collides with a heading id.
+ */
+export function widgetElementId(instance: string): string {
+  return /^fig-2-\d+$/.test(instance) ? instance : `w-${instance}`;
+}
+
 export interface WidgetDef<D> {
   /** Ask the core. Rejects with EngineError when it refuses the input. */
   compute(engine: Engine, fields: Fields, ctx: WidgetContext): Promise<D>;
@@ -45,6 +55,12 @@ export interface WidgetDef<D> {
    * results through `host.show`, never by computing figures here.
    */
   mount?(root: HTMLElement, ctx: WidgetContext, host: WidgetHost<D>): void;
+  /**
+   * Optional browser-only behaviour that is not a recomputation (a step
+   * button walking through a prerendered diagram). Called once on hydration;
+   * use event delegation on `root`, because the output region may be rebuilt.
+   */
+  enhance?(root: HTMLElement, ctx: WidgetContext): void;
 }
 
 export interface WidgetHost<D> {
@@ -77,7 +93,7 @@ export async function prerenderWidget(
   const intro = ctx.cfg.intro ? `<p class="tally-intro">${esc(ctx.cfg.intro)}</p>` : '';
   return (
     `<figure class="tally-widget"${attrs({
-      id: `w-${ctx.instance}`,
+      id: widgetElementId(ctx.instance),
       'data-widget': ctx.cfg.kind,
       'data-instance': ctx.instance,
       'data-state': 'ok',
@@ -268,6 +284,7 @@ export function hydrateWidget(
     void run(performance.now(), true);
   });
 
+  def.enhance?.(root, ctx);
   form.addEventListener('submit', (e) => e.preventDefault());
   // e.timeStamp shares performance.now()'s time origin, so the reported
   // latency includes any wait between the event and this handler.

@@ -1,0 +1,234 @@
+// Building blocks every figure kind shares: the accessible SVG frame, axes
+// whose ticks come from d3-scale, horizontal bars, the summary list and the
+// data table (the chart's text alternative, built from the same core result).
+//
+// Tick *values* are chosen by d3-scale (round numbers or powers of two on the
+// axis); tick *labels* only spell those round values out. Values the reader
+// compares — bar and point values — are always the core's display strings.
+
+import { format as d3format } from 'd3-format';
+import type { ScaleLinear, ScaleLogarithmic } from 'd3-scale';
+import { coord } from '../runtime/format';
+import { el, type Mark } from './marks';
+
+export type NumScale = ScaleLinear<number, number> | ScaleLogarithmic<number, number>;
+
+/**
+ * The accessible SVG frame: role=img, <title> and <desc>, scaled by its
+ * viewBox. On narrow screens the drawing keeps a minimum width (so its text
+ * stays legible) and its wrapper scrolls sideways instead of the page.
+ */
+export function svgFrame(id: string, width: number, height: number, title: string, desc: string, children: Mark[]): Mark {
+  return el('div', { class: 'fig-scroll', tabindex: '0', role: 'group', 'aria-label': title }, [svgElement(id, width, height, title, desc, children)]);
+}
+
+function svgElement(id: string, width: number, height: number, title: string, desc: string, children: Mark[]): Mark {
+  return el(
+    'svg',
+    {
+      class: 'fig-svg',
+      viewBox: `0 0 ${width} ${height}`,
+      role: 'img',
+      'aria-labelledby': `${id}-svg-title ${id}-svg-desc`,
+      'data-testid': 'figure-svg',
+    },
+    [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc), ...children],
+  );
+}
+
+const BINARY = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
+const COUNT = ['', 'K', 'M', 'G', 'T', 'P', 'E'];
+
+/** A power-of-two tick spelled with binary prefixes: 2^23 → "8 Mi" + unit. */
+function powerOfTwoLabel(v: number, prefixes: string[], unit: string): string {
+  const e = Math.round(Math.log2(v));
+  const head = 2 ** (e % 10);
+  const p = prefixes[Math.floor(e / 10)] ?? `×2^${e - (e % 10)}`;
+  return `${head}${unit ? ` ${p}${unit}` : p}`;
+}
+
+/** Tick label styles: byte sizes (powers of two), token counts (powers of two), SI (FLOPs, GB), plain integers. */
+export type TickStyle = 'bytes' | 'tokens' | 'si' | 'int';
+
+export function tickLabel(style: TickStyle, unit = ''): (v: number) => string {
+  switch (style) {
+    case 'bytes':
+      return (v) => powerOfTwoLabel(v, BINARY, 'B');
+    case 'tokens':
+      return (v) => powerOfTwoLabel(v, COUNT, '');
+    case 'si': {
+      // d3-format's SI prefix ("20G"), then a space before prefix + unit: "20 GB", "1 TFLOPs".
+      const f = d3format('~s');
+      return (v) => (v === 0 ? '0' : f(v).replace(/^(-?[\d.]+)(.*)$/, `$1 $2${unit}`));
+    }
+    default: {
+      const f = d3format(',d');
+      return (v) => f(v);
+    }
+  }
+}
+
+/** Tick values: d3-scale's own choice (log scales use base 2 or 10 as constructed). */
+export function tickValues(scale: NumScale, count: number): number[] {
+  return scale.ticks(count);
+}
+
+function isLog(scale: NumScale): scale is ScaleLogarithmic<number, number> {
+  return 'base' in scale;
+}
+
+/**
+ * Ticks worth drawing, with their labels. A log scale returns every 1…9
+ * multiple; d3's own tickFormat(count, …) blanks the ones it would not label,
+ * and those are left out so the axis stays readable.
+ */
+function labelledTicks(scale: NumScale, count: number, label: (v: number) => string): Array<[number, string]> {
+  const values = tickValues(scale, count);
+  // d3's log tickFormat accepts a formatting function at run time; its typings only list a specifier string.
+  const logFormat = (s: ScaleLogarithmic<number, number>) =>
+    (s.tickFormat as unknown as (c: number, f: (v: number) => string) => (v: number) => string).call(s, count, label);
+  const fmt = isLog(scale) ? logFormat(scale) : label;
+  return values.map((v): [number, string] => [v, fmt(v)]).filter(([, t]) => t !== '');
+}
+
+/** Horizontal axis at y (ticks go down), labels centred under each tick. */
+export function axisBottom(scale: NumScale, y: number, count: number, label: (v: number) => string, title = ''): Mark {
+  const [x0, x1] = scale.range() as [number, number];
+  const ticks = labelledTicks(scale, count, label).map(([v, t]) => {
+    const x = coord(scale(v));
+    return el('g', { class: 'tick', transform: `translate(${x},${coord(y)})` }, [
+      el('line', { y2: '5' }),
+      el('line', { class: 'grid', y2: coord(-(y - 8)) }),
+      el('text', { y: '18', 'text-anchor': 'middle' }, t),
+    ]);
+  });
+  const children = [el('path', { class: 'domain', d: `M${coord(x0)} ${coord(y)}H${coord(x1)}` }), ...ticks];
+  if (title) children.push(el('text', { class: 'axis-title', x: coord(x1), y: coord(y + 34), 'text-anchor': 'end' }, title));
+  return el('g', { class: 'axis axis-x', 'aria-hidden': 'true' }, children);
+}
+
+/** Vertical axis at x (ticks go left), labels right-aligned. */
+export function axisLeft(scale: NumScale, x: number, width: number, count: number, label: (v: number) => string, title = ''): Mark {
+  const [y0, y1] = scale.range() as [number, number];
+  const ticks = labelledTicks(scale, count, label).map(([v, t]) => {
+    const y = coord(scale(v));
+    return el('g', { class: 'tick', transform: `translate(${coord(x)},${y})` }, [
+      el('line', { x2: '-5' }),
+      el('line', { class: 'grid', x2: coord(width) }),
+      el('text', { x: '-8', dy: '4', 'text-anchor': 'end' }, t),
+    ]);
+  });
+  const children = [el('path', { class: 'domain', d: `M${coord(x)} ${coord(y0)}V${coord(y1)}` }), ...ticks];
+  if (title) children.push(el('text', { class: 'axis-title', x: coord(x), y: coord(Math.min(y0, y1) - 12), 'text-anchor': 'start' }, title));
+  return el('g', { class: 'axis axis-y', 'aria-hidden': 'true' }, children);
+}
+
+/** bigint (bytes, FLOPs, counts from the core) → number, for coordinates only. */
+export function num(v: bigint): number {
+  return Number(v);
+}
+
+/** Summary list of headline values (the core's displays). */
+export function summary(items: Array<{ label: string; value: string; testid: string }>): Mark {
+  return el(
+    'dl',
+    { class: 'tally-summary fig-summary' },
+    items.map((it) => el('div', {}, [el('dt', {}, it.label), el('dd', { class: 'num', 'data-testid': it.testid }, it.value)])),
+  );
+}
+
+/** The chart's text alternative: a data table in a disclosure, same numbers as the drawing. */
+export function dataTable(summaryText: string, caption: string, head: string[], rows: Array<{ id: string; cells: string[] }>): Mark {
+  return el('details', { class: 'fig-data', 'data-testid': 'figure-data' }, [
+    el('summary', {}, summaryText),
+    el('div', { class: 'table-wrap', tabindex: '0' }, [
+      el('table', {}, [
+        el('caption', {}, caption),
+        el('thead', {}, [el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))]),
+        el(
+          'tbody',
+          {},
+          rows.map((r) =>
+            el(
+              'tr',
+              { 'data-row': r.id },
+              r.cells.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: 'num', 'data-testid': `cell-${r.id}-${i}` }, c))),
+            ),
+          ),
+        ),
+      ]),
+    ]),
+  ]);
+}
+
+/** The core's remarks (e.g. "extrapolated past the released context"). */
+export function notesMark(notes: string[]): Mark {
+  return el('p', { class: notes.length ? 'tally-notes' : 'tally-notes is-empty', 'data-testid': 'notes' }, notes.join('；'));
+}
+
+export interface Bar {
+  id: string;
+  label: string;
+  /** Value for drawing (from the core), and the core's display. */
+  value: number;
+  display: string;
+  cls?: string;
+}
+
+/**
+ * Labelled horizontal bars on one scale (model comparisons, variants).
+ * Labels sit above each bar so long zh-Hant names fit at 360 px.
+ */
+export function hbars(bars: Bar[], scale: NumScale, top: number, rowH: number): Mark[] {
+  const [x0] = scale.range() as [number, number];
+  const out: Mark[] = [];
+  bars.forEach((b, i) => {
+    const y = top + i * rowH;
+    const x1 = b.value > 0 ? scale(b.value) : x0;
+    const w = Math.max(0, x1 - x0);
+    out.push(
+      el('g', { class: `bar ${b.cls ?? ''}`.trim(), 'data-bar': b.id }, [
+        el('text', { class: 'bar-label', x: coord(x0), y: coord(y + 12) }, b.label),
+        el('rect', { x: coord(x0), y: coord(y + 18), width: coord(w), height: coord(rowH - 30) }),
+        el('text', { class: 'bar-value num', x: coord(x0 + w + 6), y: coord(y + rowH - 16), 'data-testid': `bar-${b.id}` }, b.display),
+      ]),
+    );
+  });
+  return out;
+}
+
+export interface Segment {
+  id: string;
+  label: string;
+  value: number;
+  display: string;
+}
+
+/** One stacked bar (weights, workspace, KV …) with its row label above it. */
+export function stackedBar(id: string, label: string, segments: Segment[], scale: NumScale, y: number, h: number, tail = ''): Mark {
+  let x = scale(0);
+  const rects: Mark[] = [];
+  for (const s of segments) {
+    const w = Math.max(0, scale(s.value) - scale(0));
+    rects.push(
+      el('rect', { class: `seg seg-${s.id}`, x: coord(x), y: coord(y + 18), width: coord(w), height: coord(h) }, [
+        el('title', {}, `${s.label} ${s.display}`),
+      ]),
+    );
+    x += w;
+  }
+  return el('g', { class: 'stack', 'data-bar': id }, [
+    el('text', { class: 'bar-label', x: coord(scale(0)), y: coord(y + 12) }, label),
+    ...rects,
+    el('text', { class: 'bar-value num', x: coord(x + 6), y: coord(y + 18 + h / 2 + 4), 'data-testid': `bar-${id}` }, tail),
+  ]);
+}
+
+/** Legend for stacked segments (swatch + label), shared by every bar of a figure. */
+export function segmentLegend(segments: Array<{ id: string; label: string }>): Mark {
+  return el(
+    'ul',
+    { class: 'tally-legend fig-legend' },
+    segments.map((s) => el('li', {}, [el('span', { class: `swatch seg-${s.id}`, 'aria-hidden': 'true' }, ''), el('span', {}, s.label)])),
+  );
+}

@@ -1,0 +1,76 @@
+// Diagrams as content: boxes, labels, arrows, dots and cells described in
+// content/ch02/widgets/figures-diagrams.json, drawn as SVG marks. Shapes may
+// belong to a step (data-step) for the step-through of web/src/figures/stepper.ts.
+
+import { coord } from '../runtime/format';
+import { el, type Mark } from './marks';
+
+export interface Shape {
+  type: 'box' | 'text' | 'arrow' | 'dot' | 'cell' | 'line';
+  x?: number;
+  y?: number;
+  w?: number;
+  h?: number;
+  r?: number;
+  /** Arrow or line: a polyline through these points (the last one gets the head). */
+  points?: Array<[number, number]>;
+  label?: string;
+  cls?: string;
+  anchor?: 'start' | 'middle' | 'end';
+  step?: number;
+}
+
+export interface DiagramSpec {
+  width: number;
+  height: number;
+  shapes: Shape[];
+  /** One caption per step; present for step-through diagrams. */
+  steps?: string[];
+}
+
+function withStep(attrs: Record<string, string>, s: Shape): Record<string, string> {
+  return s.step === undefined ? attrs : { ...attrs, 'data-step': String(s.step) };
+}
+
+/** Arrowhead marker; its id is scoped to the widget so several diagrams can share a page. */
+export function arrowDefs(id: string): Mark {
+  return el('defs', {}, [
+    el('marker', { id: `${id}-head`, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse' }, [
+      el('path', { class: 'arrowhead', d: 'M0 0L10 5L0 10z' }),
+    ]),
+  ]);
+}
+
+export function shapeMark(s: Shape, id: string): Mark {
+  const x = s.x ?? 0;
+  const y = s.y ?? 0;
+  switch (s.type) {
+    case 'box': {
+      const w = s.w ?? 80;
+      const h = s.h ?? 30;
+      const children: Mark[] = [el('rect', { class: `box ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), width: coord(w), height: coord(h), rx: '4' })];
+      if (s.label) {
+        const lines = s.label.split('\n');
+        lines.forEach((line, i) => {
+          const ty = y + h / 2 + 4 + (i - (lines.length - 1) / 2) * 14;
+          children.push(el('text', { class: 'label', x: coord(x + w / 2), y: coord(ty), 'text-anchor': 'middle' }, line));
+        });
+      }
+      return el('g', withStep({ class: 'shape' }, s), children);
+    }
+    case 'cell':
+      return el('rect', withStep({ class: `cell ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), width: coord(s.w ?? 20), height: coord(s.h ?? 20) }, s));
+    case 'dot':
+      return el('circle', withStep({ class: `dot ${s.cls ?? ''}`.trim(), cx: coord(x), cy: coord(y), r: coord(s.r ?? 8) }, s));
+    case 'text':
+      return el('text', withStep({ class: `label ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), 'text-anchor': s.anchor ?? 'start' }, s), s.label ?? '');
+    case 'arrow':
+    case 'line': {
+      const pts = s.points ?? [];
+      const d = pts.map(([px, py], i) => `${i ? 'L' : 'M'}${coord(px)} ${coord(py)}`).join('');
+      const attrs: Record<string, string> = { class: `arrow ${s.cls ?? ''}`.trim(), d };
+      if (s.type === 'arrow') attrs['marker-end'] = `url(#${id}-head)`;
+      return el('path', withStep(attrs, s));
+    }
+  }
+}

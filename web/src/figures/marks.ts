@@ -1,0 +1,79 @@
+// Marks: a figure's output (SVG shapes, summary, data table) described as a
+// tree of elements whose attributes and text live in the widget's flat View.
+//
+// Why: the widget runtime updates a hydrated region by writing changed bound
+// attributes and texts, and rebuilds the region only when its structure
+// changes. Figures have many shapes; describing them once as marks gives both
+// for free — the same tree renders at build time and in the browser (so
+// prerendered markup equals hydrated markup), every attribute is bound, and
+// the structure signature (tag, attribute names, child count) is the SHAPE.
+
+import { SHAPE, type View } from '../runtime/bind';
+import { esc } from '../runtime/html';
+
+export interface Mark {
+  tag: string;
+  attrs?: Record<string, string>;
+  /** Text content (exclusive with children). */
+  text?: string;
+  children?: Mark[];
+}
+
+/** Shorthand: el('rect', {x: '0'}), el('text', {x: '1'}, 'label'), el('g', {}, [child]). */
+export function el(tag: string, attrs: Record<string, string> = {}, content?: string | Mark[]): Mark {
+  return typeof content === 'string' ? { tag, attrs, text: content } : { tag, attrs, children: content ?? [] };
+}
+
+const ROOT = 'm';
+
+function put(view: View, key: string, mark: Mark): string {
+  const names = Object.keys(mark.attrs ?? {});
+  const hasText = mark.text !== undefined;
+  const sig = `${mark.tag}|${names.join(',')}|${hasText ? 't' : ''}`;
+  view[`${key}.$`] = sig;
+  for (const name of names) view[`${key}@${name}`] = mark.attrs![name]!;
+  let childSig = '';
+  if (hasText) {
+    view[`${key}.t`] = mark.text!;
+  } else {
+    const children = mark.children ?? [];
+    view[`${key}.$n`] = String(children.length);
+    childSig = children.map((c, i) => put(view, `${key}.${i}`, c)).join(';');
+  }
+  return `${sig}{${childSig}}`;
+}
+
+/** FNV-1a of the structure: a short SHAPE that changes whenever the tree does. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** Marks → View (plus the SHAPE signature). */
+export function marksView(marks: Mark[]): View {
+  const view: View = {};
+  const sig = put(view, ROOT, { tag: 'div', attrs: { class: 'fig-body' }, children: marks });
+  view[SHAPE] = `marks:${hash(sig)}`;
+  return view;
+}
+
+function render(view: View, key: string): string {
+  const [tag = 'g', names = '', text = ''] = (view[`${key}.$`] ?? '').split('|');
+  const attrNames = names ? names.split(',') : [];
+  const attrs = attrNames.map((n) => ` ${n}="${esc(view[`${key}@${n}`] ?? '')}"`).join('');
+  const bound = attrNames.length ? ` data-a="${esc(attrNames.map((n) => `${n}:${key}@${n}`).join(' '))}"` : '';
+  if (text === 't') return `<${tag}${attrs}${bound} data-b="${esc(`${key}.t`)}">${esc(view[`${key}.t`] ?? '')}</${tag}>`;
+  const n = Number(view[`${key}.$n`] ?? '0');
+  let inner = '';
+  for (let i = 0; i < n; i++) inner += render(view, `${key}.${i}`);
+  return `<${tag}${attrs}${bound}>${inner}</${tag}>`;
+}
+
+/** View → markup: what renderOutput returns for every figure kind. */
+export function marksMarkup(view: View): string {
+  return render(view, ROOT);
+}

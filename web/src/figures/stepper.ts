@@ -1,0 +1,49 @@
+// Step-through for diagrams: marks carry data-step="k"; the stepper shows
+// steps 0…k and dims the rest. Markup is prerendered (hidden without
+// JavaScript, where the whole diagram stays visible); enhance() wires it.
+
+import { el, type Mark } from './marks';
+
+/** Buttons and the live caption, placed above the diagram. */
+export function stepperMarks(captions: string[], labels: { next: string; reset: string }): Mark[] {
+  return [
+    el('div', { class: 'fig-stepper', role: 'group' }, [
+      el('button', { type: 'button', 'data-step-action': 'next', 'data-testid': 'step-next' }, labels.next),
+      el('button', { type: 'button', 'data-step-action': 'reset', 'data-testid': 'step-reset' }, labels.reset),
+    ]),
+    el('p', { class: 'fig-step-caption', 'aria-live': 'polite', 'data-step-caption': '', 'data-testid': 'step-caption' }, captions[captions.length - 1] ?? ''),
+    // Captions travel with the markup so the browser needs no second copy of the content.
+    el('ol', { class: 'visually-hidden fig-step-list', 'data-step-captions': '' }, captions.map((c) => el('li', {}, c))),
+  ];
+}
+
+function apply(root: HTMLElement, step: number): void {
+  const captions = [...root.querySelectorAll('[data-step-captions] li')].map((li) => li.textContent ?? '');
+  const last = Math.max(0, captions.length - 1);
+  const k = Math.min(Math.max(step, 0), last);
+  root.dataset.step = String(k);
+  for (const node of root.querySelectorAll<SVGElement | HTMLElement>('[data-step]')) {
+    const s = Number(node.getAttribute('data-step'));
+    node.toggleAttribute('data-future', s > k);
+    node.toggleAttribute('data-current', s === k && k < last);
+  }
+  const caption = root.querySelector('[data-step-caption]');
+  if (caption) caption.textContent = captions[k] ?? '';
+}
+
+/** Wire the step buttons of a widget (event delegation: the output may be rebuilt). */
+export function enhanceStepper(root: HTMLElement): void {
+  root.dataset.enhanced = 'true';
+  root.addEventListener('click', (e) => {
+    const button = (e.target as Element).closest<HTMLButtonElement>('[data-step-action]');
+    if (!button || !root.contains(button)) return;
+    const last = root.querySelectorAll('[data-step-captions] li').length - 1;
+    const current = root.dataset.step === undefined ? last : Number(root.dataset.step);
+    const next = button.dataset.stepAction === 'reset' ? 0 : current >= last ? 0 : current + 1;
+    apply(root, next);
+  });
+  // A recomputation may rebuild the drawing: keep showing the reader's step.
+  root.addEventListener('tally:update', () => {
+    if (root.dataset.step !== undefined) apply(root, Number(root.dataset.step));
+  });
+}

@@ -1,0 +1,161 @@
+// Figures 2-32 to 2-34: device memory as stacked bars, every segment a core
+// byte count with the core's display.
+//   items    (2-32) one bar per configured model/format: weights, workspace
+//            and one request's state, with ticks at GPU capacities;
+//   contexts (2-33) one GPU at several context lengths: how many requests fit;
+//   budget   (2-34) the reverse: state and workspace first, the rest is the
+//            weight budget (`param_budget`).
+
+import { scaleLinear } from 'd3-scale';
+import { text, type WidgetConfig } from '../../runtime/config';
+import { encodeIntegerInput, type CapacityResult, type Catalog, type Engine, type Fields, type Json, type ParamBudgetResult } from '../../runtime/engine';
+import { coord, groupDigits } from '../../runtime/format';
+import type { WidgetDef } from '../../runtime/widget';
+import { axisBottom, dataTable, notesMark, num, segmentLegend, stackedBar, summary, svgFrame, tickLabel, type Segment } from '../../figures/chart';
+import { dataOf } from '../../figures/content';
+import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+
+type Mode = 'items' | 'contexts' | 'budget';
+interface Item {
+  label: string;
+  fields: Record<string, Json>;
+}
+interface Data {
+  mode: Mode;
+  catalog: Catalog;
+  markers: string[];
+  bars: Array<{ label: string; r: CapacityResult }>;
+  budget?: ParamBudgetResult;
+}
+
+const W = 640;
+const PAD = { left: 28, right: 130, top: 8, bottom: 50 };
+const ROW_H = 56;
+const BAR_H = 24;
+/** Room above the bars for the GPU capacity labels (figure 2-32). */
+const MARKER_ROOM = 22;
+const MARKER_LABEL_Y = 18;
+
+async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
+  const mode = dataOf<Mode>(cfg, 'mode');
+  const catalog = await engine('catalog');
+  const markers = mode === 'items' ? dataOf<string[]>(cfg, 'markers') : [];
+  if (mode === 'budget') {
+    return { mode, catalog, markers, bars: [], budget: await engine('param_budget', fields) };
+  }
+  const bars: Data['bars'] = [];
+  if (mode === 'items') {
+    for (const item of dataOf<Item[]>(cfg, 'items')) bars.push({ label: item.label, r: await engine('capacity', { ...fields, ...item.fields }) });
+  } else {
+    for (const ctx of dataOf<number[]>(cfg, 'contexts')) {
+      bars.push({ label: '', r: await engine('capacity', { ...fields, context: encodeIntegerInput(String(ctx)) }) });
+    }
+  }
+  return { mode, catalog, markers, bars };
+}
+
+/** 2-32: weights + workspace + one request's state; GPU capacities as ticks. */
+function itemsView(d: Data, cfg: WidgetConfig, instance: string) {
+  const gpus = d.markers.map((id) => d.catalog.gpus.find((g) => g.id === id)).filter((g) => g !== undefined);
+  const segs = (r: CapacityResult): Segment[] => {
+    const seg = (id: string) => r.items.find((s) => s.id === id)!;
+    return [
+      { id: 'weights', label: seg('weights').label, value: num(r.weight_bytes), display: seg('weights').display },
+      { id: 'workspace', label: seg('workspace').label, value: num(r.workspace_bytes), display: seg('workspace').display },
+      { id: 'kv', label: text(cfg, 'one_request'), value: num(r.kv_bytes_per_request), display: r.displays.kv_per_request_display ?? '' },
+    ];
+  };
+  const stacks = d.bars.map((b) => segs(b.r));
+  const totals = stacks.map((s) => s.reduce((a, x) => a + x.value, 0)); // drawing extent only
+  const hi = Math.max(1, ...totals, ...gpus.map((g) => num(g.memory_bytes)));
+  const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
+  const top = PAD.top + MARKER_ROOM;
+  const height = top + d.bars.length * ROW_H + PAD.bottom;
+  const markers: Mark[] = gpus.map((g) =>
+    el('g', { class: 'marker' }, [
+      el('line', { x1: coord(scale(num(g.memory_bytes))), x2: coord(scale(num(g.memory_bytes))), y1: coord(MARKER_LABEL_Y + 4), y2: coord(height - PAD.bottom + 6) }),
+      // Label above the bars, centred on its line, so it is never cut at the left edge.
+      el('text', { x: coord(scale(num(g.memory_bytes))), y: coord(MARKER_LABEL_Y), 'text-anchor': 'middle' }, `${g.name} ${g.display}`),
+    ]),
+  );
+  const bars = d.bars.map((b, i) => stackedBar(`item-${i}`, b.label, stacks[i]!, scale, top + i * ROW_H, BAR_H));
+  const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
+    axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel('si', 'B'), text(cfg, 'x_axis')),
+    ...bars,
+    ...markers,
+  ]);
+  const head = [text(cfg, 'col_item'), ...stacks[0]!.map((s) => s.label)];
+  const rows = d.bars.map((b, i) => ({ id: `item-${i}`, cells: [b.label, ...stacks[i]!.map((s) => s.display)] }));
+  const notes = [...new Set(d.bars.flatMap((b) => b.r.notes.filter((n) => !n.includes('放不下'))))];
+  return marksView([chart, segmentLegend(stacks[0] ?? []), notesMark(notes), dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows)]);
+}
+
+function deviceSegments(r: CapacityResult): Segment[] {
+  return r.items.map((s) => ({ id: s.id, label: s.label, value: num(s.bytes), display: s.display }));
+}
+
+/** 2-33: the same device at several context lengths; the KV segment is cut per request. */
+function contextsView(d: Data, cfg: WidgetConfig, instance: string) {
+  const hi = Math.max(1, ...d.bars.map((b) => num(b.r.device_bytes) + num(b.r.shortfall_bytes)));
+  const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
+  const height = PAD.top + d.bars.length * ROW_H + PAD.bottom;
+  const bars = d.bars.map((b, i) => {
+    const y = PAD.top + i * ROW_H;
+    const ctx = (cfg.data as { contexts: number[] }).contexts[i]!;
+    const bar = stackedBar(`ctx-${ctx}`, `${text(cfg, 'context_prefix')} ${groupDigits(BigInt(ctx))}`, deviceSegments(b.r), scale, y, BAR_H, b.r.display);
+    // Dividers between requests inside the KV segment (drawn from the core's count).
+    const kv = b.r.items.find((s) => s.id === 'kv');
+    const n = num(b.r.requests);
+    let dPath = '';
+    if (kv && n > 1 && n <= 200) {
+      const x0 = scale(num(b.r.weight_bytes) + num(b.r.workspace_bytes));
+      const w = scale(num(kv.bytes)) - scale(0);
+      for (let k = 1; k < n; k++) dPath += `M${coord(x0 + (w * k) / n)} ${coord(y + 18)}V${coord(y + 18 + BAR_H)}`;
+    }
+    return el('g', {}, [bar, el('path', { class: 'kv-slices', d: dPath })]);
+  });
+  const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
+    axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel('si', 'B'), text(cfg, 'x_axis')),
+    ...bars,
+  ]);
+  const contexts = (cfg.data as { contexts: number[] }).contexts;
+  const head = [text(cfg, 'col_context'), text(cfg, 'col_requests'), text(cfg, 'col_per_request'), ...(d.bars[0]?.r.items.map((s) => s.label) ?? [])];
+  const rows = d.bars.map((b, i) => ({
+    id: String(contexts[i]),
+    cells: [groupDigits(BigInt(contexts[i]!)), b.r.display, b.r.displays.kv_per_request_display ?? '', ...b.r.items.map((s) => s.display)],
+  }));
+  const notes = [...new Set(d.bars.flatMap((b) => b.r.notes))];
+  return marksView([
+    chart,
+    segmentLegend(d.bars[0]?.r.items ?? []),
+    notesMark(notes),
+    dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows),
+  ]);
+}
+
+/** 2-34: state and workspace set aside first; what is left bounds the weights. */
+function budgetView(d: Data, cfg: WidgetConfig, instance: string) {
+  const b = d.budget!;
+  const segs: Segment[] = b.items.map((s) => ({ id: s.id, label: s.label, value: num(s.bytes), display: s.display }));
+  const scale = scaleLinear().domain([0, Math.max(1, num(b.device_bytes))]).nice().range([PAD.left, W - PAD.right]);
+  const height = PAD.top + ROW_H + PAD.bottom;
+  const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
+    axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel('si', 'B'), text(cfg, 'x_axis')),
+    stackedBar('budget', `${text(cfg, 'device')} ${b.device_display}`, segs, scale, PAD.top, BAR_H),
+  ]);
+  return marksView([
+    summary([{ label: text(cfg, 'headline'), value: b.display, testid: 'headline' }]),
+    chart,
+    segmentLegend(segs),
+    notesMark(b.notes),
+    dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_item'), text(cfg, 'col_bytes')], segs.map((s) => ({ id: s.id, cells: [s.label, s.display] }))),
+  ]);
+}
+
+export const capacityBars: WidgetDef<Data> = {
+  compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
+  view: (d, { cfg, instance }) => (d.mode === 'items' ? itemsView(d, cfg, instance) : d.mode === 'contexts' ? contextsView(d, cfg, instance) : budgetView(d, cfg, instance)),
+  renderOutput: (v) => marksMarkup(v),
+};
+
+export default capacityBars;

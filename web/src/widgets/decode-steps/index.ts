@@ -1,0 +1,84 @@
+// Figure 2-7: decode steps reading the context. Each row is one decode: it
+// reads every position already stored (blue) and appends one (orange). The
+// counts — n_d, positions read in total, bytes — are the core's `request`
+// answer; rows can be stepped through.
+
+import { text, type WidgetConfig } from '../../runtime/config';
+import type { Engine, Fields, RequestResult } from '../../runtime/engine';
+import { coord, groupDigits } from '../../runtime/format';
+import type { WidgetDef } from '../../runtime/widget';
+import { notesMark, summary, svgFrame, dataTable } from '../../figures/chart';
+import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { enhanceStepper, stepperMarks } from '../../figures/stepper';
+
+interface Data {
+  r: RequestResult;
+  P: bigint;
+}
+
+const W = 640;
+const PAD = { left: 90, top: 10, right: 10 };
+const MAX_POSITIONS = 40;
+const MAX_STEPS = 16;
+
+async function compute(engine: Engine, fields: Fields): Promise<Data> {
+  const r = await engine('request', fields);
+  return { r, P: BigInt(String(fields.input)) };
+}
+
+function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const steps = Number(d.r.decode_steps);
+  const P = Number(d.P);
+  const drawable = steps >= 1 && steps <= MAX_STEPS && P + steps <= MAX_POSITIONS;
+  const marks: Mark[] = [
+    summary([
+      { label: text(cfg, 'steps'), value: groupDigits(d.r.decode_steps), testid: 'decode-steps' },
+      { label: text(cfg, 'read_tokens'), value: groupDigits(d.r.kv_read_tokens), testid: 'read-tokens' },
+      { label: text(cfg, 'reads'), value: d.r.kv_read_display, testid: 'reads' },
+      { label: text(cfg, 'final_kv'), value: d.r.final_kv_display, testid: 'final-kv' },
+    ]),
+  ];
+  if (drawable) {
+    const size = Math.min(24, (W - PAD.left - PAD.right) / (P + steps));
+    const rows: Mark[] = [];
+    for (let j = 0; j < steps; j++) {
+      const y = PAD.top + j * (size + 6);
+      const row: Mark[] = [el('text', { class: 'label small', x: '4', y: coord(y + size * 0.7) }, `${text(cfg, 'row_prefix')} ${j + 1}`)];
+      for (let c = 0; c <= P + j; c++) {
+        row.push(el('rect', { class: `cell ${c < P + j ? 'old' : 'new'}`, x: coord(PAD.left + c * size), y: coord(y), width: coord(size), height: coord(size) }));
+      }
+      rows.push(el('g', { 'data-step': String(j) }, row));
+    }
+    const height = PAD.top + steps * (size + 6) + 10;
+    const captions = Array.from({ length: steps }, (_, j) => `${text(cfg, 'row_prefix')} ${j + 1}：${text(cfg, 'caption')}`);
+    marks.push(...stepperMarks(captions, { next: text(cfg, 'step_next'), reset: text(cfg, 'step_reset') }));
+    marks.push(svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), rows));
+    marks.push(
+      el('ul', { class: 'fig-legend' }, [
+        el('li', {}, [el('span', { class: 'swatch legend-old', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_old'))]),
+        el('li', {}, [el('span', { class: 'swatch legend-new', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_new'))]),
+      ]),
+    );
+  } else {
+    marks.push(el('p', { class: 'tally-notes', 'data-testid': 'too-large' }, text(cfg, 'too_large')));
+  }
+  marks.push(
+    notesMark(d.r.notes),
+    dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_item'), text(cfg, 'col_value')], [
+      { id: 'steps', cells: [text(cfg, 'steps'), groupDigits(d.r.decode_steps)] },
+      { id: 'read-tokens', cells: [text(cfg, 'read_tokens'), groupDigits(d.r.kv_read_tokens)] },
+      { id: 'reads', cells: [text(cfg, 'reads'), d.r.kv_read_display] },
+      { id: 'final', cells: [text(cfg, 'final_kv'), d.r.final_kv_display] },
+    ]),
+  );
+  return marksView(marks);
+}
+
+export const decodeSteps: WidgetDef<Data> = {
+  compute: (engine, fields) => compute(engine, fields),
+  view: (d, { cfg, instance }) => view(d, cfg, instance),
+  renderOutput: (v) => marksMarkup(v),
+  enhance: (root) => enhanceStepper(root),
+};
+
+export default decodeSteps;

@@ -1,0 +1,113 @@
+// Figures 2-25 to 2-31 and 2-36: the chapter's five models side by side on
+// one scale — depth, width, routed experts, weights, one decode step, state,
+// a whole request. One `compare` call per configured condition (2-31 draws
+// two: 8K and 1M); bars, values and table are the core's rows.
+
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { text, type WidgetConfig } from '../../runtime/config';
+import type { CompareRow, Engine, Fields, Json } from '../../runtime/engine';
+import { groupDigits } from '../../runtime/format';
+import type { WidgetDef } from '../../runtime/widget';
+import { axisBottom, dataTable, hbars, notesMark, num, svgFrame, tickLabel, type Bar, type NumScale, type TickStyle } from '../../figures/chart';
+import { ConfiguredCall, dataOf } from '../../figures/content';
+import { el, marksMarkup, marksView } from '../../figures/marks';
+
+interface Call {
+  /** Shown next to each bar when there are several calls (e.g. "8K", "1M"). */
+  label: string;
+  /** Request fields; "$name" takes the value of the control whose field is `name`. */
+  fields: Record<string, Json>;
+}
+interface Spec {
+  metric: string;
+  /** Which `…_display` of the row shows the value; absent for plain counts (layers, hidden). */
+  display?: string;
+  scale: 'linear' | 'log';
+  ticks: TickStyle;
+  unit?: string;
+  calls?: Call[];
+}
+interface Data {
+  spec: Spec;
+  calls: Array<{ label: string; rows: CompareRow[] }>;
+}
+
+const W = 640;
+const PAD = { left: 28, right: 120, top: 8, bottom: 50 };
+const ROW_H = 44;
+
+function specOf(cfg: WidgetConfig): Spec {
+  const spec = dataOf<Spec>(cfg, 'chart');
+  if (typeof spec.metric !== 'string' || (spec.scale !== 'linear' && spec.scale !== 'log')) {
+    throw new Error(`${cfg.title}: data.chart needs metric and scale (linear|log)`);
+  }
+  return spec;
+}
+
+async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
+  const spec = specOf(cfg);
+  const calls = spec.calls ?? [{ label: '', fields: {} }];
+  const referenced = ConfiguredCall.referenced(calls.map((c) => c.fields));
+  const out: Data['calls'] = [];
+  for (const call of calls) {
+    const configured = new ConfiguredCall(call.fields, fields, referenced);
+    try {
+      out.push({ label: call.label, rows: (await engine('compare', configured.request)).rows });
+    } catch (err) {
+      throw configured.blame(err);
+    }
+  }
+  return { spec, calls: out };
+}
+
+function valueOf(row: CompareRow, spec: Spec): { value: bigint; display: string } | null {
+  const v = row.values[spec.metric];
+  if (row.error || v === undefined) return null;
+  return { value: v, display: spec.display ? (row.displays[spec.display] ?? '') : groupDigits(v) };
+}
+
+function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const { spec } = d;
+  const models = d.calls[0]?.rows ?? [];
+  const many = d.calls.length > 1;
+  const bars: Bar[] = [];
+  models.forEach((m, i) => {
+    d.calls.forEach((call, c) => {
+      const row = call.rows[i]!;
+      const v = valueOf(row, spec);
+      bars.push({
+        id: `${m.model}${many ? `-${c}` : ''}`,
+        label: many ? `${m.name}・${call.label}` : m.name,
+        value: v ? num(v.value) : 0,
+        display: v ? v.display : row.error,
+        cls: many ? `series-${c}` : 'series-0',
+      });
+    });
+  });
+  const positive = bars.map((b) => b.value).filter((v) => v > 0);
+  const hi = Math.max(1, ...positive);
+  const lo = Math.min(hi / 2, ...positive);
+  const range: [number, number] = [PAD.left, W - PAD.right];
+  const scale: NumScale =
+    spec.scale === 'log' ? scaleLog().domain([lo, hi]).nice().range(range) : scaleLinear().domain([0, hi]).nice().range(range);
+  const height = PAD.top + bars.length * ROW_H + PAD.bottom;
+  const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
+    axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel(spec.ticks, spec.unit ?? ''), text(cfg, 'x_axis')),
+    ...hbars(bars, scale, PAD.top, ROW_H),
+  ]);
+  const head = [text(cfg, 'col_model'), ...d.calls.map((c) => c.label || text(cfg, 'col_value'))];
+  const rows = models.map((m, i) => ({
+    id: m.model,
+    cells: [m.name, ...d.calls.map((c) => valueOf(c.rows[i]!, spec)?.display ?? c.rows[i]!.error)],
+  }));
+  const errors = models.filter((m) => m.error).map((m) => `${m.name}：${m.error}`);
+  return marksView([chart, notesMark(errors), dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows)]);
+}
+
+export const modelCompare: WidgetDef<Data> = {
+  compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
+  view: (d, { cfg, instance }) => view(d, cfg, instance),
+  renderOutput: (v) => marksMarkup(v),
+};
+
+export default modelCompare;

@@ -1,0 +1,94 @@
+// Figure 2-23: the same B·k_top token-to-expert assignments dispatched two
+// ways. Each grid has one cell per routed expert of the layer (E from the
+// core); the U experts the batch touches are filled. U, tokens per expert,
+// FLOPs and bytes are the core's `routing` answers.
+
+import { text, type WidgetConfig } from '../../runtime/config';
+import type { Engine, Fields, RoutingResult } from '../../runtime/engine';
+import { coord, groupDigits } from '../../runtime/format';
+import type { WidgetDef } from '../../runtime/widget';
+import { dataTable, svgFrame } from '../../figures/chart';
+import { dataOf } from '../../figures/content';
+import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+
+interface Data {
+  dispatches: Array<{ id: string; label: string; r: RoutingResult }>;
+}
+
+const PANEL = 300;
+const GAP = 40;
+const TOP = 28;
+
+async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
+  const out: Data['dispatches'] = [];
+  for (const d of dataOf<Array<{ id: string; label: string }>>(cfg, 'dispatches')) {
+    out.push({ ...d, r: await engine('routing', { ...fields, dispatch: d.id }) });
+  }
+  return { dispatches: out };
+}
+
+function grid(r: RoutingResult, x0: number): Mark[] {
+  const e = Number(r.experts);
+  const cols = Math.ceil(Math.sqrt(e));
+  const size = PANEL / cols;
+  const touched = Number(r.distinct_experts);
+  const cells: Mark[] = [];
+  for (let i = 0; i < e; i++) {
+    cells.push(
+      el('rect', {
+        class: `cell ${i < touched ? 'hit' : 'idle'}`,
+        x: coord(x0 + (i % cols) * size),
+        y: coord(TOP + Math.floor(i / cols) * size),
+        width: coord(size),
+        height: coord(size),
+      }),
+    );
+  }
+  return cells;
+}
+
+function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const width = d.dispatches.length * PANEL + (d.dispatches.length - 1) * GAP;
+  const panels: Mark[] = d.dispatches.flatMap((x, i) => {
+    const x0 = i * (PANEL + GAP);
+    return [el('text', { class: 'label strong', x: coord(x0), y: '16' }, x.label), ...grid(x.r, x0)];
+  });
+  const rows = [
+    { key: 'distinct', get: (r: RoutingResult) => r.distinct_display },
+    { key: 'per_expert', get: (r: RoutingResult) => groupDigits(r.max_tokens_per_expert) },
+    { key: 'assignments', get: (r: RoutingResult) => groupDigits(r.assignments) },
+    { key: 'flops', get: (r: RoutingResult) => r.flops_display },
+    { key: 'bytes', get: (r: RoutingResult) => r.display },
+    { key: 'bytes_all', get: (r: RoutingResult) => r.bytes_all_layers_display },
+  ];
+  const compare = el(
+    'dl',
+    { class: 'tally-summary tally-summary--grid' },
+    d.dispatches.flatMap((x) => [
+      el('div', {}, [el('dt', {}, `${x.label}・${text(cfg, 'distinct')}`), el('dd', { class: 'num', 'data-testid': `distinct-${x.id}` }, x.r.distinct_display)]),
+      el('div', {}, [el('dt', {}, `${x.label}・${text(cfg, 'bytes')}`), el('dd', { class: 'num', 'data-testid': `bytes-${x.id}` }, x.r.display)]),
+    ]),
+  );
+  return marksView([
+    compare,
+    svgFrame(instance, width, TOP + PANEL + 8, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), panels),
+    el('ul', { class: 'fig-legend' }, [
+      el('li', {}, [el('span', { class: 'swatch legend-hit', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_hit'))]),
+      el('li', {}, [el('span', { class: 'swatch legend-idle', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_idle'))]),
+    ]),
+    dataTable(
+      text(cfg, 'table_summary'),
+      text(cfg, 'chart_title'),
+      [text(cfg, 'col_item'), ...d.dispatches.map((x) => x.label)],
+      rows.map((row) => ({ id: row.key, cells: [text(cfg, row.key), ...d.dispatches.map((x) => row.get(x.r))] })),
+    ),
+  ]);
+}
+
+export const routingGrid: WidgetDef<Data> = {
+  compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
+  view: (d, { cfg, instance }) => view(d, cfg, instance),
+  renderOutput: (v) => marksMarkup(v),
+};
+
+export default routingGrid;

@@ -1,0 +1,130 @@
+// Figures 2-18 and 2-19: one request's state (or one decode step's state
+// reads) against the context length, log–log, for the chapter's five models.
+// Every point is the core's `state_curve` answer; the data table lists the
+// tick lengths with the core's display strings.
+
+import { scaleLog } from 'd3-scale';
+import { line } from 'd3-shape';
+import { text, type WidgetConfig } from '../../runtime/config';
+import { encodeIntegerInput, type Engine, type Fields, type StateCurveResult } from '../../runtime/engine';
+import { coord, groupDigits } from '../../runtime/format';
+import type { WidgetDef } from '../../runtime/widget';
+import { axisBottom, axisLeft, dataTable, notesMark, num, svgFrame, tickLabel, tickValues } from '../../figures/chart';
+import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { modelNames, stringList } from '../../figures/content';
+
+type Metric = 'total' | 'decode_read_bytes';
+
+interface Series {
+  model: string;
+  name: string;
+  curve: StateCurveResult;
+}
+interface Data {
+  metric: Metric;
+  max: bigint;
+  series: Series[];
+  /** Lengths shown in the table: the axis ticks plus the reader's maximum. */
+  rows: bigint[];
+}
+
+const W = 640;
+const H = 380;
+const PAD = { left: 70, right: 16, top: 30, bottom: 48 };
+const SAMPLES = 32;
+const X_TICKS = 6;
+
+function metricOf(cfg: WidgetConfig): Metric {
+  const m = (cfg.data as { metric?: string } | undefined)?.metric;
+  if (m !== 'total' && m !== 'decode_read_bytes') throw new Error(`${cfg.title}: data.metric must be total or decode_read_bytes`);
+  return m;
+}
+
+/** Log-spaced integer lengths 1…max (inputs to the core, not results), with the table's lengths included. */
+function sampleLengths(max: bigint, extra: bigint[]): bigint[] {
+  const set = new Set<bigint>(extra);
+  const top = Number(max);
+  for (let i = 0; i <= SAMPLES; i++) set.add(BigInt(Math.max(1, Math.round(top ** (i / SAMPLES)))));
+  set.add(max);
+  return [...set].filter((v) => v >= 1n && v <= max).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function xScale(max: bigint) {
+  return scaleLog()
+    .base(2)
+    .domain([1, Math.max(2, num(max))])
+    .range([PAD.left, W - PAD.right]);
+}
+
+async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
+  const metric = metricOf(cfg);
+  const models = stringList(cfg, 'models');
+  const { tokens, ...rest } = fields;
+  // The reader's maximum is checked by the core (one state call) before sampling.
+  await engine('state', { ...rest, model: models[0]!, tokens: tokens ?? null });
+  const max = BigInt(String(tokens));
+  const rows = tickValues(xScale(max), X_TICKS)
+    .map((v) => BigInt(Math.round(v)))
+    .filter((v) => v <= max);
+  if (rows[rows.length - 1] !== max) rows.push(max);
+  const lengths = sampleLengths(max, rows).map((v) => encodeIntegerInput(v.toString()));
+  const names = await modelNames(engine);
+  const series: Series[] = [];
+  for (const model of models) {
+    const curve = await engine('state_curve', { ...rest, model, lengths });
+    series.push({ model, name: names.get(model) ?? model, curve });
+  }
+  return { metric, max, series, rows };
+}
+
+function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const x = xScale(d.max);
+  const values = d.series.flatMap((s) => s.curve[d.metric]).filter((v) => v > 0n);
+  const lo = values.reduce((a, b) => (b < a ? b : a), values[0] ?? 1n);
+  const hi = values.reduce((a, b) => (b > a ? b : a), values[0] ?? 1n);
+  const y = scaleLog()
+    .base(2)
+    .domain([num(lo), Math.max(num(hi), num(lo) * 2)])
+    .nice()
+    .range([H - PAD.bottom, PAD.top]);
+  const path = line<[number, number]>();
+  const lines: Mark[] = d.series.map((s, i) => {
+    // Coordinates rounded first, so Node and the browser print the same path.
+    const pts = s.curve.tokens.map((t, j): [number, number] => [Number(coord(x(num(t)))), Number(coord(y(num(s.curve[d.metric][j]!))))]);
+    const dAttr = path(pts) ?? '';
+    const last = pts[pts.length - 1] ?? [0, 0];
+    return el('g', { class: `series series-${i}`, 'data-series': s.model }, [
+      el('path', { class: 'line', d: dAttr }),
+      el('circle', { class: 'end', cx: coord(last[0]), cy: coord(last[1]), r: '3.5' }),
+    ]);
+  });
+  const legend = el(
+    'ul',
+    { class: 'fig-legend' },
+    d.series.map((s, i) => el('li', { class: `series-${i}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, s.name)])),
+  );
+  const chart = svgFrame(instance, W, H, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
+    axisLeft(y, PAD.left, W - PAD.left - PAD.right, 6, tickLabel('bytes'), text(cfg, 'y_axis')),
+    axisBottom(x, H - PAD.bottom, X_TICKS, tickLabel('tokens'), text(cfg, 'x_axis')),
+    ...lines,
+  ]);
+  const displayKey = d.metric === 'total' ? 'total_display' : 'decode_read_display';
+  const tableRows = d.rows.map((len) => ({
+    id: len.toString(),
+    cells: [
+      groupDigits(len),
+      ...d.series.map((s) => s.curve[displayKey][s.curve.tokens.indexOf(len)] ?? ''),
+    ],
+  }));
+  const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_tokens'), ...d.series.map((s) => s.name)], tableRows);
+  const notes = [...new Set(d.series.flatMap((s) => s.curve.notes))];
+  return marksView([chart, legend, notesMark(notes), table]);
+}
+
+export const stateVsContext: WidgetDef<Data> = {
+  compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
+  view: (d, { cfg, instance }) => view(d, cfg, instance),
+  renderOutput: (v) => marksMarkup(v),
+};
+
+export default stateVsContext;

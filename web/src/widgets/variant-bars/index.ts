@@ -1,0 +1,137 @@
+// Figures 2-10, 2-12 and 2-14: a few bars on one linear scale, each one value
+// of a core answer — KV of structural variants (2-10: 32, 8 or 1 KV groups),
+// the two MLA cache paths (2-12), the kinds of V4-Flash state (2-14).
+//
+// Each bar names its request (op + fields, merged over the reader's controls)
+// and which value to read:
+//   "total"        result.total / result.display           (kv, state)
+//   "item:<id>"    the state item with that id              (state)
+//   "kind:<name>"  the per-kind sum the core reports        (state_curve, first length)
+//   "field:<value>:<display>"  any bytes field with its display (request, crossover)
+// Bar fields may use "$name" to take the value of the control whose field is `name`.
+
+import { scaleLinear } from 'd3-scale';
+import { text, type WidgetConfig } from '../../runtime/config';
+import { type Engine, type Fields, type Json } from '../../runtime/engine';
+import type { WidgetDef } from '../../runtime/widget';
+import { axisBottom, dataTable, hbars, notesMark, num, summary, svgFrame, tickLabel, type Bar } from '../../figures/chart';
+import { ConfiguredCall, dataOf } from '../../figures/content';
+import { marksMarkup, marksView, type Mark } from '../../figures/marks';
+
+type VariantOp = 'kv' | 'state' | 'state_curve' | 'request' | 'crossover';
+interface Variant {
+  id: string;
+  label: string;
+  op: VariantOp;
+  fields: Record<string, Json>;
+  value: string;
+}
+interface Picked {
+  id: string;
+  label: string;
+  value: bigint;
+  display: string;
+}
+interface Data {
+  bars: Picked[];
+  headline: Picked | null;
+  notes: string[];
+}
+
+const W = 640;
+const PAD = { left: 28, right: 120, top: 8, bottom: 50 };
+const ROW_H = 48;
+
+type Answer = { total?: bigint; display?: string; notes?: string[] } & Record<string, unknown>;
+
+async function ask(engine: Engine, v: Variant, call: ConfiguredCall, cache: Map<string, Promise<Answer>>): Promise<Answer> {
+  // state_curve takes a list: the reader's length becomes a one-element list.
+  const { tokens, ...rest } = call.request;
+  const request: Fields = v.op === 'state_curve' ? { ...rest, lengths: [tokens ?? null] } : call.request;
+  const key = `${v.op}:${JSON.stringify(request)}`;
+  let p = cache.get(key);
+  if (!p) {
+    p = engine(v.op, request) as unknown as Promise<Answer>;
+    cache.set(key, p);
+  }
+  try {
+    return await p;
+  } catch (err) {
+    throw call.blame(err);
+  }
+}
+
+function pick(v: Variant, a: Answer): Picked {
+  if (v.value === 'total') return { id: v.id, label: v.label, value: a.total ?? 0n, display: a.display ?? '' };
+  const [how, name = ''] = v.value.split(':');
+  if (how === 'item') {
+    const item = (a.items as Array<{ id: string; bytes: bigint; display: string }>).find((i) => i.id === name);
+    if (!item) throw new Error(`${v.label}: the core reports no item "${name}"`);
+    return { id: v.id, label: v.label, value: item.bytes, display: item.display };
+  }
+  if (how === 'kind') {
+    const byKind = a.by_kind as Record<string, bigint[]>;
+    const shown = a.by_kind_display as Record<string, string[]>;
+    if (!byKind[name]) throw new Error(`${v.label}: the core reports no state kind "${name}"`);
+    return { id: v.id, label: v.label, value: byKind[name]![0]!, display: shown[name]![0]! };
+  }
+  if (how === 'field') {
+    const [, valueKey = '', displayKey = ''] = v.value.split(':');
+    const value = a[valueKey];
+    const display = a[displayKey];
+    if (typeof value !== 'bigint' || typeof display !== 'string') throw new Error(`${v.label}: the core reports no "${valueKey}"/"${displayKey}"`);
+    return { id: v.id, label: v.label, value, display };
+  }
+  if (how === 'curve-total') {
+    return { id: v.id, label: v.label, value: (a.total as unknown as bigint[])[0]!, display: (a.total_display as string[])[0]! };
+  }
+  throw new Error(`${v.label}: unknown value "${v.value}"`);
+}
+
+async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
+  const cache = new Map<string, Promise<Answer>>();
+  const variants = dataOf<Variant[]>(cfg, 'bars');
+  const h = (cfg.data as { headline?: Variant }).headline;
+  const referenced = ConfiguredCall.referenced([...variants, ...(h ? [h] : [])].map((v) => v.fields));
+  const answer = (v: Variant) => ask(engine, v, new ConfiguredCall(v.fields, fields, referenced), cache);
+  const bars: Picked[] = [];
+  const notes = new Set<string>();
+  for (const v of variants) {
+    const a = await answer(v);
+    bars.push(pick(v, a));
+    for (const n of a.notes ?? []) notes.add(n);
+  }
+  const headline = h ? pick(h, await answer(h)) : null;
+  return { bars, headline, notes: [...notes] };
+}
+
+function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const bars: Bar[] = d.bars.map((b, i) => ({ id: b.id, label: b.label, value: num(b.value), display: b.display, cls: `series-${i % 5}` }));
+  const hi = Math.max(1, ...bars.map((b) => b.value));
+  const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
+  const height = PAD.top + bars.length * ROW_H + PAD.bottom;
+  const marks: Mark[] = [];
+  if (d.headline) marks.push(summary([{ label: d.headline.label, value: d.headline.display, testid: 'headline' }]));
+  marks.push(
+    svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
+      axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel('si', 'B'), text(cfg, 'x_axis')),
+      ...hbars(bars, scale, PAD.top, ROW_H),
+    ]),
+    notesMark(d.notes),
+    dataTable(
+      text(cfg, 'table_summary'),
+      text(cfg, 'chart_title'),
+      [text(cfg, 'col_item'), text(cfg, 'col_value')],
+      d.bars.map((b) => ({ id: b.id, cells: [b.label, b.display] })),
+    ),
+  );
+  return marksView(marks);
+}
+
+export const variantBars: WidgetDef<Data> = {
+  compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
+  view: (d, { cfg, instance }) => view(d, cfg, instance),
+  renderOutput: (v) => marksMarkup(v),
+};
+
+export default variantBars;
