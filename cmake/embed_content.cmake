@@ -24,6 +24,9 @@ foreach(kind models hardware dtypes sets)
   endif()
   foreach(f ${files})
     file(READ "${f}" text)
+    # Drop the indentation: a JSON string cannot hold a raw newline, so this
+    # never touches a value, and the module carries about a fifth fewer bytes.
+    string(REGEX REPLACE "\n[ ]*" "" text "${text}")
     get_filename_component(name "${f}" NAME)
     string(APPEND body "    {\"${kind}\", \"${name}\", R\"tally_json(${text})tally_json\"},\n")
     math(EXPR count "${count} + 1")

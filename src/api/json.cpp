@@ -1,7 +1,6 @@
 #include "json.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -49,6 +48,40 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
         return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0;
     }
     return 0;
+}
+
+// Whether a well-formed JSON number is below the overflow threshold of a
+// double (about 1.7976931348623158e308), decided on its digits; strtod
+// would pull long-double arithmetic into the WASM module for this alone.
+bool fits_double(std::string_view number) {
+    std::string significant;  // digits from the first non-zero one
+    long long point = 0;      // decimal exponent of the first significant digit, before e
+    bool in_fraction = false;
+    long long leading_fraction_zeros = 0, integer_digits = 0;
+    std::size_t i = number[0] == '-' ? 1 : 0;
+    for (; i < number.size() && number[i] != 'e' && number[i] != 'E'; ++i) {
+        const char c = number[i];
+        if (c == '.') {
+            in_fraction = true;
+        } else if (!significant.empty() || c != '0') {
+            significant += c;
+            if (!in_fraction) ++integer_digits;
+        } else if (in_fraction) {
+            ++leading_fraction_zeros;
+        }
+    }
+    if (significant.empty()) return true;  // zero
+    point = integer_digits > 0 ? integer_digits - 1 : -(leading_fraction_zeros + 1);
+    long long exponent = 0;
+    bool negative_exponent = false;
+    if (i < number.size()) {
+        ++i;
+        if (number[i] == '+' || number[i] == '-') negative_exponent = number[i++] == '-';
+        for (; i < number.size(); ++i) exponent = std::min(exponent * 10 + (number[i] - '0'), 100000LL);
+    }
+    const long long e10 = point + (negative_exponent ? -exponent : exponent);
+    if (e10 != 308) return e10 < 308;
+    return significant < "17976931348623158079";
 }
 
 void write_unsigned(std::string& out, std::uint64_t v) {
@@ -298,7 +331,7 @@ private:
         // A number no double can hold (1e400) is refused, as nlohmann does.
         out.kind_ = Kind::Real;
         out.text_ = std::string(s_.substr(start, i_ - start));
-        return std::isfinite(std::strtod(out.text_.c_str(), nullptr));
+        return fits_double(out.text_);
     }
 
     std::string_view s_;
