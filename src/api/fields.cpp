@@ -28,6 +28,8 @@ std::string describe_field(const std::string& name) {
         {"dispatch", "分派方式"},
         {"tokens_per_expert", "每個專家的 token 數"},
         {"kv_dtype", "KV 精度"},
+        {"config", "Hugging Face config.json"},
+        {"name", "模型名稱"},
     };
     auto it = kMeaning.find(name);
     return it == kMeaning.end() ? name : name + "（" + it->second + "）";
