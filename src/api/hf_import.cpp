@@ -408,8 +408,9 @@ Json import_config(const Json& config, const std::string& name_override) {
 
     const std::string path = c.text_or("_name_or_path", "");
     const std::string name = !name_override.empty() ? name_override : !path.empty() ? path : std::string(f.label) + "（config.json）";
-    std::string id = slug(name);
-    if (id.empty() || id.find_first_not_of('-') == std::string::npos) id = slug(f.model_type);
+    // The id comes from the name the reader or the checkpoint gives, else the family.
+    std::string id = slug(!name_override.empty() ? name_override : path);
+    if (id.find_first_not_of('-') == std::string::npos) id = slug(f.model_type);
     Json spec;
     spec["id"] = "hf-" + id;
     spec["name"] = name;
