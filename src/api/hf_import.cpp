@@ -463,6 +463,7 @@ Json import_config(const Json& config, const std::string& name_override) {
     r["params"] = exact_json(params);
     r["params_display"] = group_thousands(params) + "（" + count_zh_text(Ratio(params)) + "）";
     r["mtp_params"] = exact_json(mtp);
+    r["mtp_params_display"] = group_thousands(mtp) + "（" + count_zh_text(Ratio(mtp)) + "）";
     r["mtp_layers"] = mtp_layers;
     r["kv_bytes_per_token"] = exact_json(one.total);
     r["kv_bytes_per_token_display"] = bytes_binary_text(one.total);

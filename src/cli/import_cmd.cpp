@@ -46,6 +46,7 @@ Json summary_of(const Json& imported) {
     s["params"] = imported["params"];
     s["params_display"] = imported["params_display"];
     s["mtp_params"] = imported["mtp_params"];
+    s["mtp_params_display"] = imported["mtp_params_display"];
     s["kv_bytes_per_token"] = imported["kv_bytes_per_token"];
     s["kv_bytes_per_token_display"] = imported["kv_bytes_per_token_display"];
     const Json prefill = ask({{"op", "forward"}, {"model", spec}, {"input", kSummaryContext}});
@@ -72,7 +73,7 @@ void print_markdown(const Json& imported, const Json& s) {
     const Json& spec = imported["spec"];
     std::cout << "## 匯入 " << text(spec["name"]) << "（model_type " << text(imported["model_type"]) << "）\n\n";
     std::cout << "- 參數（主模型）：" << text(s["params_display"]) << "\n";
-    if (imported["mtp_layers"] != 0) std::cout << "- MTP 層參數（另計）：" << text(s["mtp_params"]) << "\n";
+    if (imported["mtp_layers"] != 0) std::cout << "- MTP 層參數（另計）：" << text(s["mtp_params_display"]) << "\n";
     std::cout << "- 每 token KV（BF16）：" << text(s["kv_bytes_per_token_display"]) << "（"
               << text(s["kv_bytes_per_token"]) << " B）\n";
     std::cout << "- 8K 預填（P = 8,192）：" << text(s["prefill_8k_display"]) << "\n";
