@@ -8,6 +8,7 @@
 
 #include "answer_op.hpp"
 #include "article_ops.hpp"
+#include "hf_import.hpp"
 #include "catalog.hpp"
 #include "spec_json.hpp"
 #include "core/capacity.hpp"
@@ -16,6 +17,7 @@
 #include "core/request.hpp"
 #include "core/routing.hpp"
 #include "core/mechanisms/ffn.hpp"
+#include "core/mechanisms/gqa.hpp"
 #include "core/state.hpp"
 #include "core/params.hpp"
 #include "errors.hpp"
@@ -274,13 +276,21 @@ Json op_forward(const Json& req) {
     return r;
 }
 
+// A sliding-window GQA cache row (ids "kv_window", "kv_window@w…").
+bool is_window_kv(const LineItem& it) { return it.id.rfind(mech::kWindowKvId, 0) == 0; }
+
 Json op_kv(const Json& req) {
     RequestFields f(req, {"model", "tokens", "kv_dtype", "mla_path", "kv_heads"});
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
     const StateResult s = state(m, tokens, options);
-    const Ratio total = s.per_token * Ratio(tokens);
+    // Per-token history grows with the slope; sliding-window layers hold
+    // min(tokens, W) positions and are added as their own rows.
+    Ratio total = s.per_token * Ratio(tokens);
+    for (const auto& it : s.items) {
+        if (is_window_kv(it)) total = total + it.value;
+    }
     Json r;
     r["model"] = m.id;
     r["kv_dtype"] = options.history.id;
@@ -291,7 +301,7 @@ Json op_kv(const Json& req) {
     r["display"] = bytes_binary_text(total);
     r["items"] = Json::array();
     for (const auto& it : s.items) {
-        if (it.section == "history") r["items"].push_back(item_json(it, false));
+        if (it.section == "history" || is_window_kv(it)) r["items"].push_back(item_json(it, false));
     }
     r["notes"] = context_notes(m, tokens);
     return r;
@@ -769,6 +779,7 @@ const std::vector<std::pair<const char*, Handler>>& handlers() {
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
         {"check_answer", op_check_answer}, {"turn", op_turn},      {"dependency_chain", op_dependency_chain},
         {"kv_footprint", op_kv_footprint}, {"replay_window", op_replay_window}, {"effort_scale", op_effort_scale},
+        {"import_hf_config", op_import_hf_config},
     };
     return table;
 }

@@ -36,6 +36,8 @@ std::string describe_field(const std::string& name) {
         {"window", "重放視窗大小"},
         {"stride", "長距離標記間隔"},
         {"effort", "reasoning effort 刻度"},
+        {"config", "Hugging Face config.json"},
+        {"name", "模型名稱"},
     };
     auto it = kMeaning.find(name);
     return it == kMeaning.end() ? name : name + "（" + it->second + "）";

@@ -148,6 +148,9 @@ public:
         return v;
     }
 
+    // Where parsing stopped: the first byte that is not JSON after a failure.
+    std::size_t offset() const { return i_; }
+
 private:
     static Value discarded() {
         Value v;
@@ -380,6 +383,13 @@ Value Value::serialized(std::string json_text) {
     Value v;
     v.kind_ = Kind::Serialized;
     v.text_ = std::move(json_text);
+    return v;
+}
+
+Value Value::parse(std::string_view text, std::size_t& error_offset) {
+    Parser parser(text);
+    Value v = parser.run();
+    error_offset = v.is_discarded() ? parser.offset() : 0;
     return v;
 }
 

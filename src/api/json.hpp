@@ -83,6 +83,9 @@ public:
     static Value array(std::initializer_list<Value> init = {});
     static Value object(std::initializer_list<Value> init = {});
     static Value parse(std::string_view text, std::nullptr_t = nullptr, bool allow_exceptions = true);
+    // The same, never throwing; on failure `error_offset` is the byte where
+    // the text stopped being JSON (for messages such as "near byte 17").
+    static Value parse(std::string_view text, std::size_t& error_offset);
     // Text the API has already written as JSON (a long numeric column):
     // dump() copies it as is, so thousands of numbers need no tree.
     static Value serialized(std::string json_text);

@@ -17,6 +17,7 @@ constexpr u128 kMaxWidth = u128{1} << 24;  // 16,777,216
 constexpr u128 kMaxLayers = 4096;
 constexpr u128 kMaxHeads = 65536;
 constexpr u128 kMaxExperts = 65536;
+constexpr u128 kMaxWindow = u128{1} << 40;  // sliding windows, in positions
 
 // Walks one JSON object, remembering its path for error messages.
 class ObjectReader {

@@ -10,7 +10,8 @@ namespace tally::api {
 namespace {
 
 GqaAttention parse_gqa(const ObjectReader& r, const std::string& kind) {
-    r.only({"kind", "q_heads", "kv_heads", "head_dim", "qk_norm", "qkv_bias", "output_gate", "eager_rectangle"});
+    r.only({"kind", "q_heads", "kv_heads", "head_dim", "qk_norm", "qkv_bias", "o_bias", "output_gate", "eager_rectangle",
+            "window"});
     GqaAttention a;
     a.q_heads = static_cast<u64>(r.integer("q_heads", 1, kMaxHeads));
     a.kv_heads = static_cast<u64>(r.integer("kv_heads", 1, kMaxHeads));
@@ -19,6 +20,11 @@ GqaAttention parse_gqa(const ObjectReader& r, const std::string& kind) {
     a.qkv_bias = r.flag_or("qkv_bias", false);
     a.output_gate = r.flag_or("output_gate", false);
     a.eager_rectangle = r.flag_or("eager_rectangle", false);
+    a.o_bias = r.flag_or("o_bias", false);
+    a.window = static_cast<u64>(r.integer_or("window", 0, 0, kMaxWindow));
+    if (a.window != 0 && a.eager_rectangle) {
+        throw FieldError(r.at("window"), r.at("window") + " 不可與 eager_rectangle 並用（矩形路徑按全部位置計算）");
+    }
     if (a.q_heads % a.kv_heads != 0) {
         throw FieldError(r.at("kv_heads"), r.at("kv_heads") + " 必須整除 q_heads（每組查詢頭共用一組 KV）");
     }
@@ -117,12 +123,13 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
     for (size_t i = 0; i < groups.size(); ++i) {
         const std::string gp = r.at("groups") + "[" + std::to_string(i) + "]";
         ObjectReader g(groups[i], gp);
-        g.only({"name", "layers", "role", "attention", "ffn", "connection", "engram"});
+        g.only({"name", "layers", "role", "attention", "ffn", "connection", "engram", "post_norms"});
         LayerGroup lg;
         lg.name = g.text_or("name", "");
         lg.layers = static_cast<u64>(g.integer("layers", 1, kMaxLayers));
         lg.attention = parse_attention(g.get("attention"), g.at("attention"));
         if (whole || g.has("ffn")) lg.ffn = parse_ffn(g.get("ffn"), g.at("ffn"));
+        lg.post_norms = g.flag_or("post_norms", false);
         lg.role = g.text_or("role", "");
         if (!lg.role.empty() && lg.role != "encoder" && lg.role != "decoder") {
             throw FieldError(g.at("role"), g.at("role") + " 只接受 encoder 或 decoder");

@@ -12,6 +12,7 @@
 #include "api/json_out.hpp"
 
 #include "api/api.hpp"
+#include "import_cmd.hpp"
 #include "reproduce.hpp"
 
 namespace {
@@ -23,8 +24,9 @@ const char* kUsage = R"(用法：
   tally eval --jsonl < requests.jsonl     每行一個請求，每行一個回應
   tally <op> [--欄位 值 …] [--format md|json]
   tally reproduce ch02 [--format md|json]  重算第 2 章每張表，並核對印出數字帳本
+  tally import config.json [--format md|json]  匯入 Hugging Face config.json：規格與摘要
 操作（op）：catalog params forward kv state state_curve request crossover capacity
-          param_budget routing compare check_answer
+          param_budget routing compare check_answer import_hf_config
 欄位：--model --batch --context --input --generated --head-tokens --tokens
       --gpu --workspace-bytes --requests --weight-dtype --kv-dtype --execution
       --layout --dispatch --mtp-steps
@@ -158,6 +160,9 @@ int main(int argc, char** argv) {
     }
     if (args[0] == "reproduce") {
         return tally::cli::run_reproduce(std::vector<std::string>(args.begin() + 1, args.end()));
+    }
+    if (args[0] == "import") {
+        return tally::cli::run_import(std::vector<std::string>(args.begin() + 1, args.end()));
     }
     if (args[0] == "eval") {
         if (args.size() == 2 && args[1] == "--jsonl") return run_eval_lines();

@@ -38,8 +38,8 @@ std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
     for (const auto& g : m.groups) {
         std::vector<WeightTensor> group;
         mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_tensors(mechanism, m, g.layers, group); });
-        // Pre-attention and pre-FFN RMSNorm scales.
-        group.push_back(mech::vec("layer_norms", "層內歸一化", 2 * m.hidden, g.layers));
+        // Pre-attention and pre-FFN RMSNorm scales (and post-sublayer ones).
+        group.push_back(mech::vec("layer_norms", "層內歸一化", (g.post_norms ? 4 : 2) * m.hidden, g.layers));
         for (const auto& t : group) append_merged(all, t);
     }
     {

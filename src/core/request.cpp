@@ -1,6 +1,10 @@
 #include "request.hpp"
 
+#include <algorithm>
+
 #include "forward.hpp"
+#include "mechanisms/deepseek_v4_sums.hpp"
+#include "mechanisms/gqa.hpp"
 
 namespace tally {
 
@@ -20,6 +24,17 @@ RequestResult request(const ModelSpec& m, const StateOptions& options, const Req
     out.prefill_kv_bytes = c * Ratio(r.input) * B;
     out.new_kv_bytes = c * Ratio(nd) * B;
     out.final_kv_bytes = c * Ratio(add(H, nd)) * B;
+    // Sliding-window layers hold min(t, W) positions at length t: step j
+    // reads min(H+j, W) of them, and writes stop once the window is full.
+    for (const auto& w : mech::windowed_kv(m, options.history)) {
+        const auto held = [&](u128 t) { return Ratio(std::min<u128>(t, w.window)); };
+        const Ratio per = w.bytes_per_position * B;
+        const u128 read_positions = nd == 0 ? 0 : mech::v4::run_min(H - 1, nd, w.window);
+        out.kv_read_bytes = out.kv_read_bytes + per * Ratio(read_positions);
+        out.prefill_kv_bytes = out.prefill_kv_bytes + per * (held(H) - held(r.context));
+        out.new_kv_bytes = out.new_kv_bytes + per * (held(add(H, nd)) - held(H));
+        out.final_kv_bytes = out.final_kv_bytes + per * held(add(H, nd));
+    }
 
     CallShape prefill{r.batch, r.context, r.input, r.batch};
     prefill.execution = r.execution;

@@ -30,8 +30,13 @@ struct GqaAttention {
     u64 head_dim = 0;           // explicit: never assumed to be hidden / q_heads
     bool qk_norm = false;       // per-head RMSNorm vectors on Q and K (Qwen3)
     bool qkv_bias = false;
+    bool o_bias = false;        // a bias on the output projection (Llama's attention_bias)
     bool output_gate = false;   // Q projection also emits a sigmoid gate (Qwen3.6)
     bool eager_rectangle = false;  // counted on the eager path: masked slots too
+    // Sliding window: each query sees at most `window` positions, itself
+    // included, and the cache keeps only the last `window` (Mistral, Gemma 2's
+    // local layers).  0 = full causal attention.
+    u64 window = 0;
 };
 
 // Gated DeltaNet linear attention (Qwen3.5/3.6): a fixed FP32 state of
@@ -82,6 +87,9 @@ struct LayerGroup {
     Ffn ffn;
     Connection connection;
     EngramBranch engram;  // enabled only on V4.1's Engram layers
+    // Gemma 2's sandwich norms: RMSNorm vectors after the attention and the
+    // FFN as well as before them (four d-wide vectors per layer, not two).
+    bool post_norms = false;
 };
 
 // Parts that run once per call outside the layer groups (multi-stream head

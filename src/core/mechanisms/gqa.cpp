@@ -1,9 +1,17 @@
 #include "gqa.hpp"
 
+#include <algorithm>
+
+#include "deepseek_v4_sums.hpp"
+
 namespace tally::mech {
 
 namespace {
 u64 q_out_width(const GqaAttention& a) { return a.q_heads * a.head_dim * (a.output_gate ? 2 : 1); }
+
+// Causal pairs of a call when each query sees at most `window` positions:
+// B·Σ_{t=S+1}^{S+P} min(t, W).
+u128 window_pairs(const GqaAttention& a, const CallShape& c) { return mul(c.batch, v4::run_min(c.context, c.input, a.window)); }
 }  // namespace
 
 u128 rectangle_pairs(const CallShape& c) { return mul(c.batch, c.input, add(c.context, c.input)); }
@@ -16,6 +24,7 @@ void add_tensors(const GqaAttention& a, const ModelSpec& m, u64 layers, std::vec
     out.push_back(matrix("v_proj", "V 投影", A, d, kv_width, layers));
     out.push_back(matrix("o_proj", "輸出投影", A, q_width, d, layers));
     if (a.qkv_bias) out.push_back(vec("qkv_bias", "Q/K/V 偏置", q_width + 2 * kv_width, layers));
+    if (a.o_bias) out.push_back(vec("o_bias", "輸出投影偏置", d, layers));
     if (a.qk_norm) out.push_back(vec("qk_norm", "Q/K 歸一化", 2 * a.head_dim, layers));
 }
 
@@ -28,11 +37,17 @@ void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, 
 
     // QKᵀ and AV: 2·d_h FLOPs each per query head and query–key pair.  The
     // eager path multiplies the full rectangle, masked slots included.
-    const u128 pairs = a.eager_rectangle ? rectangle_pairs(c) : causal_pairs(c);
+    // A sliding window caps what each query sees (the parser forbids it on
+    // the eager path).
+    const u128 pairs = a.eager_rectangle ? rectangle_pairs(c) : a.window != 0 ? window_pairs(a, c) : causal_pairs(c);
     const std::string k = "4×" + num(a.q_heads) + "×" + num(a.head_dim) + "×";
-    LineItem core = computed("attn_core", "QKᵀ 與 AV：按內容彙總上下文", "attention",
-                             k + (a.eager_rectangle ? "B·P·(S+P)（矩形，含被遮蔽格）" : "N_pair"), k + num(pairs),
-                             Ratio(mul(4, a.q_heads, a.head_dim, pairs)), layers);
+    const std::string pair_symbol = a.eager_rectangle ? "B·P·(S+P)（矩形，含被遮蔽格）"
+                                    : a.window != 0   ? "N_窗（Σ min(t, " + num(a.window) + ")）"
+                                                      : "N_pair";
+    LineItem core = computed(a.window != 0 ? "attn_core_window" : "attn_core",
+                             a.window != 0 ? "QKᵀ 與 AV：滑動視窗內彙總上下文" : "QKᵀ 與 AV：按內容彙總上下文",
+                             "attention", k + pair_symbol, k + num(pairs), Ratio(mul(4, a.q_heads, a.head_dim, pairs)),
+                             layers);
     core.shape = num(a.q_heads) + " 個查詢頭，每頭 " + num(a.head_dim) + " 維";
     core.weight = "無新增投影權重";
     core.interaction = true;
@@ -45,6 +60,22 @@ void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
                StateResult& out) {
     // c_KV = 2·L·n_KV·d_h·b: the first 2 is K and V.
     const Ratio per_token_layer(mul(2, a.kv_heads, a.head_dim, o.history.bits), 8);
+    if (a.window != 0) {
+        // The cache keeps the last W positions.  Like DeepSeek V4's windows,
+        // these rows are not part of the per-token slope (which describes an
+        // unbounded history); kv and request add them explicitly.
+        const Count window = Count::window(a.window);
+        const u128 held = window.at(tokens);
+        const std::string formula = "2×n_KV×d_h×b×min(N, " + num(a.window) + ")";
+        const std::string substituted = "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" +
+                                        to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(held);
+        const std::string label = "K、V 快取（滑動視窗 " + num(a.window) + "）";
+        merge_item(out.items, bytes_item(kWindowKvId, label, "window", formula, substituted,
+                                         per_token_layer, window, tokens, layers), "@w" + num(a.window));
+        merge_item(out.reads, bytes_item(std::string(kWindowKvId) + "_read", "讀取視窗內 K、V", "window", formula,
+                                         substituted, per_token_layer, window, tokens, layers), "@w" + num(a.window));
+        return;
+    }
     const std::string formula = "2×n_KV×d_h×b×N";
     const std::string substituted = "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" +
                                     to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(tokens);
@@ -56,10 +87,25 @@ void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
     out.per_token = out.per_token + per_token_layer * Ratio(layers);
 }
 
-Ratio decode_growth(const GqaAttention& a, const ModelSpec&, u128 batch, u128, u128 n, u64 layers) {
+Ratio decode_growth(const GqaAttention& a, const ModelSpec&, u128 batch, u128 H, u128 n, u64 layers) {
+    if (a.window != 0) {
+        // Step j's query sits at t = H+1+j and sees min(t, W) positions.
+        const u128 seen = sub(v4::run_min(H, n, a.window), mul(n, std::min<u128>(add(H, 1), a.window)));
+        return Ratio(mul(4, a.q_heads, a.head_dim, batch, seen, layers));
+    }
     // Step j attends one more cached position than step 0: Σ j = n(n−1)/2.
     const u128 steps = n == 0 ? 0 : (n % 2 == 0 ? mul(n / 2, n - 1) : mul(n, (n - 1) / 2));
     return Ratio(mul(4, a.q_heads, a.head_dim, batch, steps, layers));
+}
+
+std::vector<WindowedKv> windowed_kv(const ModelSpec& m, const Dtype& d) {
+    std::vector<WindowedKv> out;
+    for (const auto& g : m.groups) {
+        const auto* a = std::get_if<GqaAttention>(&g.attention);
+        if (a == nullptr || a->window == 0) continue;
+        out.push_back({a->window, Ratio(mul(2, a->kv_heads, a->head_dim, d.bits, g.layers), 8)});
+    }
+    return out;
 }
 
 }  // namespace tally::mech

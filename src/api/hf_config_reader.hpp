@@ -1,0 +1,85 @@
+// Reads fields of a Hugging Face config.json.  Unlike a Tally spec, a
+// config.json carries many fields Tally does not need (so unknown keys are
+// ignored) and writes "absent" as null (so null counts as not given).  Every
+// error names the field as "config.<key>".
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/format.hpp"
+#include "errors.hpp"
+#include "json_out.hpp"
+
+namespace tally::api {
+
+class ConfigReader {
+public:
+    explicit ConfigReader(const Json& config) : j_(config) {
+        if (!j_.is_object()) throw FieldError("config", "config 必須是 JSON 物件（config.json 的內容）");
+    }
+
+    static std::string at(const std::string& key) { return "config." + key; }
+
+    bool given(const std::string& key) const { return j_.contains(key) && !j_.at(key).is_null(); }
+
+    const Json& get(const std::string& key) const {
+        if (!given(key)) throw FieldError(at(key), "缺少必填欄位 " + at(key));
+        return j_.at(key);
+    }
+
+    // A JSON integer within [lo, hi] (config.json writes numbers, not strings).
+    u128 integer(const std::string& key, u128 lo, u128 hi) const { return integer_value(get(key), at(key), lo, hi); }
+
+    u128 integer_or(const std::string& key, u128 fallback, u128 lo, u128 hi) const {
+        return given(key) ? integer(key, lo, hi) : fallback;
+    }
+
+    bool flag_or(const std::string& key, bool fallback) const {
+        if (!given(key)) return fallback;
+        const Json& v = j_.at(key);
+        if (!v.is_boolean()) throw FieldError(at(key), at(key) + " 必須是 true 或 false，" + received(v));
+        return v.get<bool>();
+    }
+
+    std::string text(const std::string& key) const {
+        const Json& v = get(key);
+        if (!v.is_string() || v.get<std::string>().empty()) {
+            throw FieldError(at(key), at(key) + " 必須是非空字串，" + received(v));
+        }
+        return v.get<std::string>();
+    }
+
+    std::string text_or(const std::string& key, const std::string& fallback) const {
+        return given(key) ? text(key) : fallback;
+    }
+
+    // An array of strings or integers (layer_types, mlp_only_layers).
+    const Json& array(const std::string& key) const {
+        const Json& v = get(key);
+        if (!v.is_array()) throw FieldError(at(key), at(key) + " 必須是陣列，" + received(v));
+        return v;
+    }
+
+    static u128 integer_value(const Json& v, const std::string& where, u128 lo, u128 hi) {
+        const std::string range = "；可接受 " + group_thousands(lo) + " 到 " + group_thousands(hi) + " 的整數";
+        if (v.is_number_integer() && !v.is_number_unsigned()) {
+            throw FieldError(where, where + " 不可為負數，" + received(v) + range);
+        }
+        if (!v.is_number_unsigned()) throw FieldError(where, where + " 必須是整數，" + received(v) + range);
+        const u128 value = v.get<std::uint64_t>();
+        if (value < lo || value > hi) throw FieldError(where, where + " 超出範圍，" + received(v) + range);
+        return value;
+    }
+
+    static std::string received(const Json& v) {
+        std::string s = v.dump();
+        if (s.size() > 40) s = s.substr(0, 37) + "...";
+        return "收到 " + s;
+    }
+
+private:
+    const Json& j_;
+};
+
+}  // namespace tally::api
