@@ -329,7 +329,10 @@ std::vector<u128> lengths_of(const Json& req) {
 // The state at many lengths at once, each in closed form (Figures 2-18/2-19).
 // Columns are parallel arrays so a chart reads them directly.
 Json op_state_curve(const Json& req) {
-    RequestFields f(req, {"model", "lengths", "kv_dtype", "layout", "mla_path"});
+    RequestFields f(req, {"model", "lengths", "kv_dtype", "layout", "mla_path", "displays"});
+    // Display strings cost more than the values; a chart of thousands of
+    // points can leave them out (displays: false).
+    const bool displays = f.flag_or("displays", true);
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
     const std::vector<u128> lengths = lengths_of(req);
@@ -350,16 +353,16 @@ Json op_state_curve(const Json& req) {
     const auto display = [](const Ratio& v) { return Json(bytes_binary_text(v)); };
     r["tokens"] = column(lengths, exact);
     r["total"] = column(curve.total, exact);
-    r["total_display"] = column(curve.total, display);
+    if (displays) r["total_display"] = column(curve.total, display);
     r["decode_read_bytes"] = column(curve.decode_read_bytes, exact);
-    r["decode_read_display"] = column(curve.decode_read_bytes, display);
+    if (displays) r["decode_read_display"] = column(curve.decode_read_bytes, display);
     Json by_kind = Json::object(), by_kind_display = Json::object();
     for (size_t k = 0; k < curve.kinds.size(); ++k) {
         by_kind[curve.kinds[k]] = column(curve.by_kind[k], exact);
-        by_kind_display[curve.kinds[k]] = column(curve.by_kind[k], display);
+        if (displays) by_kind_display[curve.kinds[k]] = column(curve.by_kind[k], display);
     }
     r["by_kind"] = std::move(by_kind);
-    r["by_kind_display"] = std::move(by_kind_display);
+    if (displays) r["by_kind_display"] = std::move(by_kind_display);
     r["notes"] = context_notes(m, lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end()));
     return r;
 }

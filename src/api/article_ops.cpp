@@ -39,13 +39,6 @@ Ratio decimal_of(const RequestFields& f, const std::string& name) {
     return r;
 }
 
-bool flag_of(const RequestFields& f, const std::string& name) {
-    if (!f.has(name)) return false;
-    const Json& v = f.raw(name);
-    if (!v.is_boolean()) throw FieldError(name, describe_field(name) + "必須是 true 或 false，收到 " + v.dump());
-    return v.get<bool>();
-}
-
 Design design_of(const RequestFields& f, u128 tokens) {
     const bool given = f.has("bytes_per_token");
     if (given == f.has("model")) {
@@ -65,7 +58,7 @@ Design design_of(const RequestFields& f, u128 tokens) {
     }
     const StateResult s = state(m, tokens, o);
     Ratio window;
-    if (flag_of(f, "with_window")) {
+    if (f.flag_or("with_window", false)) {
         for (const auto& it : s.items) {
             if (it.section == "window") window = window + it.value;
         }

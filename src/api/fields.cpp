@@ -28,6 +28,7 @@ std::string describe_field(const std::string& name) {
         {"dispatch", "分派方式"},
         {"tokens_per_expert", "每個專家的 token 數"},
         {"kv_dtype", "KV 精度"},
+        {"displays", "是否附上顯示文字"},
         {"bytes_per_token", "每 token 位元組"},
         {"baseline_bytes_per_token", "對照基準的每 token 位元組"},
         {"with_window", "是否計入區域視窗"},
@@ -110,6 +111,13 @@ u128 RequestFields::integer(const std::string& name, u128 lo, u128 hi) const {
 
 u128 RequestFields::integer_or(const std::string& name, u128 fallback, u128 lo, u128 hi) const {
     return j_.contains(name) ? integer(name, lo, hi) : fallback;
+}
+
+bool RequestFields::flag_or(const std::string& name, bool fallback) const {
+    if (!j_.contains(name)) return fallback;
+    const Json& v = j_.at(name);
+    if (!v.is_boolean()) throw FieldError(name, describe_field(name) + "必須是 true 或 false，收到 " + v.dump());
+    return v.get<bool>();
 }
 
 }  // namespace tally::api

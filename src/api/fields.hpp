@@ -23,6 +23,8 @@ public:
     std::string text_or(const std::string& name, const std::string& fallback) const;
     u128 integer(const std::string& name, u128 lo, u128 hi) const;
     u128 integer_or(const std::string& name, u128 fallback, u128 lo, u128 hi) const;
+    // true or false; anything else is refused (no "truthy" strings).
+    bool flag_or(const std::string& name, bool fallback) const;
 
 private:
     const Json& j_;

@@ -75,3 +75,16 @@ TEST_CASE("state_curve through the API matches op state at sampled lengths") {
         CHECK(curve["decode_read_bytes"][i] == s["decode_read_bytes"]);
     }
 }
+
+TEST_CASE("state_curve: displays can be left out of long series; the flag must be a boolean") {
+    const Json with = result({{"op", "state_curve"}, {"model", "qwen3-8b"}, {"lengths", Json::array({8192})}});
+    CHECK(with["total_display"][0] == "1.125 GiB");
+    const Json without =
+        result({{"op", "state_curve"}, {"model", "qwen3-8b"}, {"lengths", Json::array({8192})}, {"displays", false}});
+    CHECK_FALSE(without.contains("total_display"));
+    CHECK_FALSE(without.contains("by_kind_display"));
+    CHECK(without["total"] == with["total"]);
+    const Json bad = call({{"op", "state_curve"}, {"model", "qwen3-8b"}, {"lengths", Json::array({8192})}, {"displays", "no"}});
+    CHECK(bad["ok"] == false);
+    CHECK(bad["error"]["field"] == "displays");
+}
