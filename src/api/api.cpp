@@ -338,19 +338,21 @@ Json op_state_curve(const Json& req) {
     const std::vector<u128> lengths = lengths_of(req);
     const StateCurve curve = state_curve(m, lengths, options);
     // Columns are long (up to 4,096 values): written straight to JSON text.
-    const auto column = [](const auto& values, auto&& encode) {
+    const auto column = [](const auto& values, auto&& append) {
         std::string text = "[";
+        text.reserve(values.size() * 12);
         for (const auto& v : values) {
             if (text.size() > 1) text += ',';
-            text += encode(v).dump();
+            append(text, v);
         }
-        return Json::serialized(text + "]");
+        text += ']';
+        return Json::serialized(std::move(text));
     };
     Json r;
     r["model"] = m.id;
     r["layout"] = options.layout;
-    const auto exact = [](const auto& v) { return exact_json(v); };
-    const auto display = [](const Ratio& v) { return Json(bytes_binary_text(v)); };
+    const auto exact = [](std::string& out, const auto& v) { append_exact_json(out, v); };
+    const auto display = [](std::string& out, const Ratio& v) { out += Json(bytes_binary_text(v)).dump(); };
     r["tokens"] = column(lengths, exact);
     r["total"] = column(curve.total, exact);
     if (displays) r["total_display"] = column(curve.total, display);

@@ -84,7 +84,9 @@ bool fits_double(std::string_view number) {
     return significant < "17976931348623158079";
 }
 
-void write_unsigned(std::string& out, std::uint64_t v) {
+}  // namespace
+
+void append_unsigned(std::string& out, std::uint64_t v) {
     char digits[20];
     char* start = digits + sizeof digits;
     do {
@@ -93,6 +95,8 @@ void write_unsigned(std::string& out, std::uint64_t v) {
     } while (v != 0);
     out.append(start, static_cast<std::size_t>(digits + sizeof digits - start));
 }
+
+namespace {
 
 void write_string(std::string& out, std::string_view s) {
     static const char* hex = "0123456789abcdef";
@@ -522,13 +526,13 @@ void Value::write(std::string& out, int indent, char indent_char, int depth) con
         case Kind::Null: out += "null"; return;
         case Kind::Discarded: out += "<discarded>"; return;
         case Kind::Boolean: out += bits_ ? "true" : "false"; return;
-        case Kind::Unsigned: write_unsigned(out, bits_); return;
+        case Kind::Unsigned: append_unsigned(out, bits_); return;
         case Kind::Integer:
             if (static_cast<std::int64_t>(bits_) < 0) {
                 out += '-';
-                write_unsigned(out, ~bits_ + 1);
+                append_unsigned(out, ~bits_ + 1);
             } else {
-                write_unsigned(out, bits_);
+                append_unsigned(out, bits_);
             }
             return;
         case Kind::Real:

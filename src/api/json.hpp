@@ -34,6 +34,10 @@ struct Error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Appends the decimal digits of v (the writer's own integer path, shared
+// with code that writes long columns of numbers straight to text).
+void append_unsigned(std::string& out, std::uint64_t v);
+
 enum class Kind : std::uint8_t { Null, Boolean, Unsigned, Integer, Real, String, Array, Object, Discarded, Serialized };
 
 class Value {

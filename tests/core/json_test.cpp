@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "api/json.hpp"
+#include "api/json_out.hpp"
 
 using tally::json::Kind;
 using tally::json::Value;
@@ -144,4 +145,16 @@ TEST_CASE("json: misuse throws an error the API turns into a message") {
     CHECK_THROWS_AS(v.at("a").at(std::size_t{3}), tally::json::Error);
     CHECK_THROWS_AS(v.at("a").get<std::string>(), tally::json::Error);
     CHECK_THROWS_AS(Value::parse("{"), tally::json::Error);
+}
+
+TEST_CASE("json: columns written straight to text encode exact values as exact_json does") {
+    using tally::Ratio;
+    using tally::u128;
+    const std::vector<Ratio> values = {Ratio(0), Ratio(1), Ratio(tally::kMaxSafeInteger), Ratio(tally::kMaxSafeInteger + 1),
+                                       Ratio(u128{1} << 100), Ratio(14057, 4), Ratio(1, 3)};
+    for (const auto& v : values) {
+        std::string text;
+        tally::api::append_exact_json(text, v);
+        CHECK(text == tally::api::exact_json(v).dump());
+    }
 }
