@@ -32,6 +32,11 @@ inline u128 add(u128 a, u128 b) {
 }
 
 inline u128 mul(u128 a, u128 b) {
+    // Two factors below 2^64 cannot overflow 128 bits; this path avoids the
+    // generic overflow-checked 128-bit multiply, a slow library call in WASM.
+    if ((a >> 64) == 0 && (b >> 64) == 0) {
+        return static_cast<u128>(static_cast<std::uint64_t>(a)) * static_cast<std::uint64_t>(b);
+    }
     u128 r;
     if (__builtin_mul_overflow(a, b, &r)) throw ArithmeticOverflow("multiplication exceeds 128 bits");
     return r;

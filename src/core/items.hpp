@@ -33,6 +33,9 @@ struct Count {
     static Count completes(u128 r) { return {Kind::Completes, r, 0}; }
 
     u128 at(u128 n) const {
+        // 64-bit division when it suffices: 128-bit division is a slow
+        // library call in WASM, and state_curve evaluates counts per length.
+        if ((n >> 64) == 0 && (a >> 64) == 0 && (b >> 64) == 0) return at64(n);
         switch (kind) {
             case Kind::Fixed: return 1;
             case Kind::Tokens: return n;
@@ -40,6 +43,19 @@ struct Count {
             case Kind::Entries: return n / a;
             case Kind::CappedEntries: return n / a < b ? n / a : b;
             case Kind::Completes: return n % a == 0 ? 1 : 0;
+        }
+        return 0;
+    }
+    u128 at64(u128 n128) const {
+        const std::uint64_t n = static_cast<std::uint64_t>(n128), x = static_cast<std::uint64_t>(a),
+                            cap = static_cast<std::uint64_t>(b);
+        switch (kind) {
+            case Kind::Fixed: return 1;
+            case Kind::Tokens: return n;
+            case Kind::Window: return n < x ? n : x;
+            case Kind::Entries: return n / x;
+            case Kind::CappedEntries: return n / x < cap ? n / x : cap;
+            case Kind::Completes: return n % x == 0 ? 1 : 0;
         }
         return 0;
     }

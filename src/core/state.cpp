@@ -27,36 +27,58 @@ StateResult state(const ModelSpec& m, u128 tokens, const StateOptions& options) 
 
 namespace {
 
+// The distinct ways rows grow with N; each is evaluated once per length and
+// shared by every series.
+class Counts {
+public:
+    std::size_t index_of(const Count& c) {
+        for (std::size_t i = 0; i < counts_.size(); ++i) {
+            if (counts_[i] == c) return i;
+        }
+        counts_.push_back(c);
+        return counts_.size() - 1;
+    }
+    void evaluate(u128 n, std::vector<u128>& values) const {
+        values.resize(counts_.size());
+        for (std::size_t i = 0; i < counts_.size(); ++i) values[i] = counts_[i].at(n);
+    }
+
+private:
+    std::vector<Count> counts_;
+};
+
 // Σ coef·count(N) over rows, as integers over one common denominator so a
-// length costs a few 128-bit multiply-adds.
+// length costs a few multiply-adds.
 class Series {
 public:
-    void add(const LineItem& row) {
+    void add(const LineItem& row, Counts& counts) {
+        const std::size_t count = counts.index_of(row.count);
         const Ratio coef = row.per_count * Ratio(row.layers);
-        for (auto& [count, c] : terms_) {
-            if (count == row.count) {
+        for (auto& [i, c] : terms_) {
+            if (i == count) {
                 c = c + coef;
                 return;
             }
         }
-        terms_.emplace_back(row.count, coef);
+        terms_.emplace_back(count, coef);
     }
 
     // Call once after the last add().
     void finish() {
-        for (const auto& [count, c] : terms_) den_ = mul(den_ / gcd(den_, c.den()), c.den());
-        for (const auto& [count, c] : terms_) scaled_.emplace_back(count, mul(c.num(), den_ / c.den()));
+        for (const auto& [i, c] : terms_) den_ = mul(den_ / gcd(den_, c.den()), c.den());
+        for (const auto& [i, c] : terms_) scaled_.emplace_back(i, mul(c.num(), den_ / c.den()));
     }
 
-    Ratio at(u128 n) const {
+    // `values`: every count at this length (Counts::evaluate).
+    Ratio at(const std::vector<u128>& values) const {
         u128 sum = 0;
-        for (const auto& [count, a] : scaled_) sum = tally::add(sum, mul(a, count.at(n)));
+        for (const auto& [i, a] : scaled_) sum = tally::add(sum, mul(a, values[i]));
         return den_ == 1 ? Ratio(sum) : Ratio(sum, den_);
     }
 
 private:
-    std::vector<std::pair<Count, Ratio>> terms_;
-    std::vector<std::pair<Count, u128>> scaled_;
+    std::vector<std::pair<std::size_t, Ratio>> terms_;
+    std::vector<std::pair<std::size_t, u128>> scaled_;
     u128 den_ = 1;
 };
 
@@ -64,16 +86,17 @@ private:
 
 StateCurve state_curve(const ModelSpec& m, const std::vector<u128>& lengths, const StateOptions& options) {
     const StateResult rows = state(m, 1, options);
+    Counts counts;
     Series total, reads;
     std::vector<std::pair<std::string, Series>> kinds;
     for (const auto& it : rows.items) {
-        total.add(it);
+        total.add(it, counts);
         auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == it.section; });
         if (kind == kinds.end()) kind = kinds.insert(kinds.end(), {it.section, Series()});
-        kind->second.add(it);
+        kind->second.add(it, counts);
     }
     for (const auto& it : rows.reads) {
-        if (it.section != "write") reads.add(it);
+        if (it.section != "write") reads.add(it, counts);
     }
     std::sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     total.finish();
@@ -83,10 +106,12 @@ StateCurve state_curve(const ModelSpec& m, const std::vector<u128>& lengths, con
     StateCurve curve;
     curve.by_kind.resize(kinds.size());
     for (const auto& k : kinds) curve.kinds.push_back(k.first);
+    std::vector<u128> values;
     for (u128 n : lengths) {
-        curve.total.push_back(total.at(n));
-        curve.decode_read_bytes.push_back(reads.at(n));
-        for (size_t k = 0; k < kinds.size(); ++k) curve.by_kind[k].push_back(kinds[k].second.at(n));
+        counts.evaluate(n, values);
+        curve.total.push_back(total.at(values));
+        curve.decode_read_bytes.push_back(reads.at(values));
+        for (size_t k = 0; k < kinds.size(); ++k) curve.by_kind[k].push_back(kinds[k].second.at(values));
     }
     return curve;
 }
