@@ -42,10 +42,14 @@ export const WIDGETS: Record<string, WidgetCfg> = {
   ...Object.assign({}, ...readdirSync(path.join(content, 'widgets')).map((f) => json(`widgets/${f}`).widgets)),
 };
 
-/** Which page holds each widget instance (from the ```widget …``` blocks). */
+/** The gallery repeats every figure; the chapter's own pages are the others. */
+export const GALLERY = 'figures.html';
+export const CHAPTER_PAGES: string[] = PAGES.filter((p) => p !== GALLERY);
+
+/** Which chapter page holds each widget instance (from the ```widget …``` blocks). */
 export function pageOfInstance(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const page of PAGES) {
+  for (const page of CHAPTER_PAGES) {
     const src = readFileSync(path.join(content, page.replace(/\.html$/, '.md')), 'utf8');
     for (const m of src.matchAll(/^```widget\s+(\S+)/gm)) out[m[1]!] = page;
   }

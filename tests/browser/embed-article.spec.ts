@@ -113,7 +113,7 @@ test('reduced motion: the replay never runs on its own, one step per press', asy
   await context.close();
 });
 
-const CSP_PAGES = ['index.html', 'embed.html?w=capacity', ARTICLE];
+const CSP_PAGES = ['2-6.html', 'embed.html?w=capacity', ARTICLE];
 
 for (const url of CSP_PAGES) {
   test(`${url} carries the CSP and raises no violation`, async ({ page }) => {

@@ -52,8 +52,8 @@ test('three iframes and two elements render the core’s numbers for their own s
     String(core.ok({ op: 'kv_footprint', bytes_per_token: '445', tokens: 1048576 }).gb_display),
   );
   // Each embed links back to the widget's place in the chapter.
-  await expect(f0.locator('#embed-home')).toHaveAttribute('href', new RegExp(`/index\\.html#w-capacity$`));
-  await expect(e0.locator('.tally-embed-home a')).toHaveAttribute('href', /\/index\.html#w-capacity$/);
+  await expect(f0.locator('#embed-home')).toHaveAttribute('href', new RegExp(`/2-6\\.html#w-capacity$`));
+  await expect(e0.locator('.tally-embed-home a')).toHaveAttribute('href', /\/2-6\.html#w-capacity$/);
 });
 
 test('several elements share one WASM load', async ({ page, baseURL }) => {

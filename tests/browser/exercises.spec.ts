@@ -3,7 +3,7 @@
 // Every expected value and message is the core's own answer to the same
 // request (the Node build, see fixtures.ts).
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Core } from './fixtures';
@@ -11,14 +11,50 @@ import { expect, test, type Core } from './fixtures';
 const root = path.resolve(import.meta.dirname, '../..');
 const exerciseFile = (id: string) => JSON.parse(readFileSync(path.join(root, `content/ch02/exercises/${id}.json`), 'utf8'));
 
+// Which page holds what, read from the content: a fenced block "```exercise 2-5"
+// in content/ch02/2-3.md puts exercise 2-5 on 2-3.html; "```exercise progress"
+// puts the chapter summary on that page.
+const pages = (() => {
+  const dir = path.join(root, 'content/ch02');
+  const byId = new Map<string, string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+    const html = file.replace(/\.md$/, '.html');
+    for (const m of readFileSync(path.join(dir, file), 'utf8').matchAll(/^```exercise[ \t]+(\S+)[ \t\r]*$/gm)) {
+      const id = m[1]!;
+      if (byId.has(id)) throw new Error(`exercise block "${id}" on both ${byId.get(id)} and ${html}`);
+      byId.set(id, html);
+    }
+  }
+  return byId;
+})();
+
+/** The page (e.g. "2-3.html") that holds exercise `id`, or the summary for "progress". */
+function pageOf(id: string): string {
+  const page = pages.get(id);
+  if (!page) throw new Error(`no "\`\`\`exercise ${id}" block in content/ch02/*.md`);
+  return page;
+}
+
 const exercise = (page: Page, id: string): Locator => page.locator(`#exercise-${id}`);
 const part = (page: Page, id: string, p: string): Locator => page.locator(`#exercise-${id}-${p}`);
+const progressBlock = (page: Page): Locator => page.locator('#exercise-progress');
 
-async function openExercises(page: Page, hash = ''): Promise<void> {
-  await page.goto(`./${hash}`);
-  for (const id of ['2-1', '2-2', '2-3', '2-5', '2-6', '2-7']) {
-    await expect(exercise(page, id)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+/** Go to the page holding exercise `id` (hash such as "#ex-2-6:seed=123") and wait until its exercises are live. */
+async function openExercise(page: Page, id: string, hash = ''): Promise<void> {
+  await page.goto(`./${pageOf(id)}${hash}`);
+  await expect(exercise(page, id)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  // Every exercise on that page shares the store; wait for all of them.
+  for (const el of await page.locator('[data-exercise]').all()) {
+    await expect(el).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   }
+}
+
+/** Go to the page with the chapter's progress summary and wait until it is wired. */
+async function openProgress(page: Page): Promise<Locator> {
+  await page.goto(`./${pageOf('progress')}`);
+  const progress = progressBlock(page);
+  await expect(progress.getByRole('button', { name: '匯出進度' })).toBeVisible({ timeout: 20_000 });
+  return progress;
 }
 
 async function answer(page: Page, id: string, p: string, text: string): Promise<Locator> {
@@ -44,7 +80,7 @@ const str = (v: unknown): string => String(v);
 test('prerendered without JavaScript: question, givens and labelled fields', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('./');
+  await page.goto(`./${pageOf('2-5')}`);
   const ex = exercise(page, '2-5');
   await expect(ex.getByRole('heading', { name: /練習 2-5/ })).toBeVisible();
   await expect(ex.locator('.exercise-intro')).toContainText('61.875 MiB');
@@ -56,7 +92,7 @@ test('prerendered without JavaScript: question, givens and labelled fields', asy
 });
 
 test('a right answer is confirmed with the core message', async ({ page, core }) => {
-  await openExercises(page);
+  await openExercise(page, '2-7');
   const cap = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 4096 });
   const text = `${str(cap.requests)} 條請求`;
   const feedback = await answer(page, '2-7', 'a', text);
@@ -65,7 +101,7 @@ test('a right answer is confirmed with the core message', async ({ page, core })
 });
 
 test('the answer field works from the keyboard alone', async ({ page, core }) => {
-  await openExercises(page);
+  await openExercise(page, '2-3');
   const r = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 513 });
   const input = part(page, '2-3', 'a').getByLabel('decode 次數 n_d');
   await input.focus();
@@ -76,7 +112,7 @@ test('the answer field works from the keyboard alone', async ({ page, core }) =>
 });
 
 test('a wrong unit: GB written for GiB is named', async ({ page, core }) => {
-  await openExercises(page);
+  await openExercise(page, '2-3');
   const r = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 513 });
   const rx = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 514 });
   const rq = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 513, kv_heads: 32 });
@@ -101,7 +137,7 @@ test('a wrong unit: GB written for GiB is named', async ({ page, core }) => {
 });
 
 test('wrong values name the mistake: n_d = G, square pairs', async ({ page, core }) => {
-  await openExercises(page);
+  await openExercise(page, '2-3');
   // n_d = G instead of G − 1: typing G itself.
   const steps = await answer(page, '2-3', 'a', '513');
   await expect(steps).toHaveAttribute('data-mistake', 'decode_steps_g');
@@ -112,6 +148,7 @@ test('wrong values name the mistake: n_d = G, square pairs', async ({ page, core
   const square = items(core.ok({ ...shape, pairs: 'square' })).find((i) => i.id === 'attn_core')!;
   const causal = items(core.ok(shape)).find((i) => i.id === 'attn_core')!;
   const text = str(square.display);
+  await openExercise(page, '2-2');
   const feedback = await answer(page, '2-2', 'a', text);
   const expected = verdict(core, text, {
     value: str(causal.flops),
@@ -127,14 +164,14 @@ test('wrong values name the mistake: n_d = G, square pairs', async ({ page, core
 });
 
 test('query heads instead of KV heads is named', async ({ page, core }) => {
-  await openExercises(page);
+  await openExercise(page, '2-3');
   const rq = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 513, kv_heads: 32 });
   const feedback = await answer(page, '2-3', 'b', str(rq.final_kv_display));
   await expect(feedback).toHaveAttribute('data-mistake', 'query_heads');
 });
 
 test('hints open one at a time', async ({ page }) => {
-  await openExercises(page);
+  await openExercise(page, '2-5');
   const p = part(page, '2-5', 'a');
   const button = p.locator('[data-action="hint"]');
   await expect(button).toHaveText('提示（共 2 則）');
@@ -147,7 +184,7 @@ test('hints open one at a time', async ({ page }) => {
 });
 
 test('the worked solution shows the core numbers for the current givens', async ({ page, core }) => {
-  await openExercises(page);
+  await openExercise(page, '2-5');
   const s = core.ok({ op: 'state', model: 'qwen3.6-35b-a3b', tokens: 32768, budget_bytes: 268435456 });
   const p = part(page, '2-5', 'g');
   await p.getByRole('button', { name: '看完整解答' }).click();
@@ -164,7 +201,7 @@ test('the worked solution shows the core numbers for the current givens', async 
 });
 
 test('a variant from the URL seed is reproducible and its answer is recomputed by the core', async ({ page, core }) => {
-  await openExercises(page, '#ex-2-6:seed=123456');
+  await openExercise(page, '2-6', '#ex-2-6:seed=123456');
   const ex = exercise(page, '2-6');
   await expect(ex).toHaveAttribute('data-seed', '123456');
   const texts = await ex.locator('.exercise-givens dd').allTextContents();
@@ -193,30 +230,32 @@ test('a variant from the URL seed is reproducible and its answer is recomputed b
 });
 
 test('an invalid seed in the URL is reported and the book question shown', async ({ page }) => {
-  await openExercises(page, '#ex-2-6:seed=abc');
+  await openExercise(page, '2-6', '#ex-2-6:seed=abc');
   await expect(exercise(page, '2-6').locator('[data-notice]')).toContainText('seed「abc」無效');
   await expect(exercise(page, '2-6')).toHaveAttribute('data-seed', '0');
 });
 
 test('progress survives a reload and shows in the chapter summary', async ({ page, core }) => {
-  await openExercises(page);
+  await openExercise(page, '2-7');
   const cap = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 8192 });
   await answer(page, '2-7', 'b', str(cap.requests));
-  const row = page.locator('[data-summary="2-7"]');
-  await expect(row.locator('[data-count="correct"]')).toHaveText('1');
   await page.reload();
-  await openExercises(page);
+  await expect(exercise(page, '2-7')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await expect(part(page, '2-7', 'b').getByRole('textbox')).toHaveValue(str(cap.requests));
   await expect(part(page, '2-7', 'b').locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
+  // The chapter summary on its own page reads the same progress and links back.
+  await openProgress(page);
+  const row = page.locator('[data-summary="2-7"]');
   await expect(row.locator('[data-count="attempted"]')).toHaveText('1');
   await expect(row.locator('[data-count="correct"]')).toHaveText('1');
+  await expect(row.getByRole('link')).toHaveAttribute('href', `${pageOf('2-7')}#exercise-2-7`);
 });
 
 test('export, reset with confirmation, and import round trip', async ({ page, core }) => {
-  await openExercises(page);
+  await openExercise(page, '2-7');
   const cap = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 16384 });
   await answer(page, '2-7', 'c', str(cap.requests));
-  const progress = page.locator('#exercise-progress');
+  let progress = await openProgress(page);
   const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: '匯出進度' }).click()]);
   const file = await download.path();
   const exported = JSON.parse(readFileSync(file, 'utf8'));
@@ -226,14 +265,18 @@ test('export, reset with confirmation, and import round trip', async ({ page, co
   await progress.getByRole('button', { name: '清除進度…' }).click();
   await progress.getByRole('button', { name: '確定清除' }).click();
   await expect(page.locator('[data-summary="2-7"] [data-count="attempted"]')).toHaveText('0');
+  await openExercise(page, '2-7');
   await expect(part(page, '2-7', 'c').getByRole('textbox')).toHaveValue('');
 
+  progress = await openProgress(page);
   await progress.locator('input[type="file"]').setInputFiles(file);
   await expect(progress.locator('[data-progress-status]')).toContainText('已從');
   await expect(page.locator('[data-summary="2-7"] [data-count="correct"]')).toHaveText('1');
+  await openExercise(page, '2-7');
   await expect(part(page, '2-7', 'c').getByRole('textbox')).toHaveValue(str(cap.requests));
 
   // A file that is not progress is refused with the reason; progress stays.
+  progress = await openProgress(page);
   await progress.locator('input[type="file"]').setInputFiles({
     name: 'other.json',
     mimeType: 'application/json',
@@ -241,6 +284,9 @@ test('export, reset with confirmation, and import round trip', async ({ page, co
   });
   await expect(progress.locator('[data-progress-status]')).toContainText('無法匯入「other.json」');
   await expect(progress.locator('[data-progress-status]')).toContainText('seed');
+  await expect(page.locator('[data-summary="2-7"] [data-count="correct"]')).toHaveText('1');
+  await page.reload();
+  await expect(progressBlock(page).getByRole('button', { name: '匯出進度' })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-summary="2-7"] [data-count="correct"]')).toHaveText('1');
 });
 
@@ -251,9 +297,9 @@ test('a corrupt progress entry is reported and set aside, not wiped', async ({ p
       sessionStorage.setItem('seeded', '1');
     }
   });
-  await openExercises(page);
+  await openProgress(page);
   const notice = page.locator('#exercise-progress [data-notice]');
-  await expect(notice).toBeVisible();
+  await expect(notice).toBeVisible({ timeout: 20_000 });
   await expect(notice).toContainText('tally.progress.v1.set-aside.');
   const kept = await page.evaluate(() =>
     Object.keys(localStorage)
@@ -271,8 +317,8 @@ test('progress written by a newer page is kept aside, not misread', async ({ pag
       sessionStorage.setItem('seeded', '1');
     }
   }, newer);
-  await openExercises(page);
-  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('較新版本');
+  await openProgress(page);
+  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('較新版本', { timeout: 20_000 });
   const kept = await page.evaluate(() =>
     Object.keys(localStorage)
       .filter((k) => k.startsWith('tally.progress.v1.set-aside.'))
@@ -289,11 +335,15 @@ test('without localStorage the exercises still work and the reader is told', asy
       },
     });
   });
-  await openExercises(page);
-  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('不允許本頁使用 localStorage');
+  // Progress lives only in the page's memory, so the summary and the
+  // exercise are checked on one page each: the summary tells the reader...
+  await openProgress(page);
+  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('不允許本頁使用 localStorage', { timeout: 20_000 });
+  // ...and so does the exercise page, where answers are still checked.
+  await openExercise(page, '2-7');
+  await expect(page.locator('[data-exercise] [data-notice]').first()).toContainText('不允許本頁使用 localStorage');
   const cap = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 4096 });
   await expect(await answer(page, '2-7', 'a', str(cap.requests))).toHaveAttribute('data-verdict', 'correct');
-  await expect(page.locator('[data-summary="2-7"] [data-count="correct"]')).toHaveText('1');
 });
 
 test('progress from the unversioned schema is migrated', async ({ page }) => {
@@ -303,8 +353,9 @@ test('progress from the unversioned schema is migrated', async ({ page }) => {
       sessionStorage.setItem('seeded', '1');
     }
   });
-  await openExercises(page);
-  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('轉換為新格式');
+  await openProgress(page);
+  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('轉換為新格式', { timeout: 20_000 });
+  await openExercise(page, '2-8');
   await expect(part(page, '2-8', 'a').getByRole('textbox')).toHaveValue('1392');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tally.progress.v1') ?? 'null'));
   expect(stored.exercises['2-8'].parts.a.answer).toBe('1392');
@@ -312,11 +363,15 @@ test('progress from the unversioned schema is migrated', async ({ page }) => {
 
 test('fits a 360 px wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await openExercises(page);
+  const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   for (const id of ['2-2', '2-5', '2-7']) {
+    await openExercise(page, id);
     const overflow = await exercise(page, id).evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow, `exercise ${id} overflows`).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(), `${pageOf(id)} overflows`).toBeLessThanOrEqual(0);
   }
-  const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(pageOverflow).toBeLessThanOrEqual(0);
+  await openProgress(page);
+  const overflow = await progressBlock(page).evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow, 'progress summary overflows').toBeLessThanOrEqual(0);
+  expect(await pageOverflow(), `${pageOf('progress')} overflows`).toBeLessThanOrEqual(0);
 });

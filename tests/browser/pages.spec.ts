@@ -9,7 +9,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
-import { ANCHORS, at, cellRequest, pageOfInstance, PAGES, shown, WIDGETS, type WidgetCfg } from './chapter';
+import { ANCHORS, at, cellRequest, CHAPTER_PAGES, GALLERY, pageOfInstance, PAGES, shown, WIDGETS, type WidgetCfg } from './chapter';
 import { allReady, expect, settled, test, typeInto, type Core } from './fixtures';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
@@ -51,13 +51,18 @@ for (const [index, file] of PAGES.entries()) {
   });
 }
 
-test('every figure, table, example and exercise has exactly one anchor; figures and exercises keep their placeholders', async () => {
-  const html = PAGES.map((p) => readFileSync(path.join(dist, p), 'utf8')).join('\n');
+test('every figure, table, example and exercise has exactly one anchor; figures are live widgets, also in the gallery', async () => {
+  const html = CHAPTER_PAGES.map((p) => readFileSync(path.join(dist, p), 'utf8')).join('\n');
   for (const id of ANCHORS) {
     expect(html.match(new RegExp(`\\sid="${id}"`, 'g'))?.length ?? 0, id).toBe(1);
   }
-  for (let n = 1; n <= 36; n++) expect(html, `fig-2-${n}`).toContain(`<!-- figure fig-2-${n} -->`);
-  for (let n = 1; n <= 9; n++) expect(html, `exercise 2-${n}`).toContain(`<!-- exercise 2-${n} -->`);
+  const gallery = readFileSync(path.join(dist, GALLERY), 'utf8');
+  for (let n = 1; n <= 36; n++) {
+    expect(html, `fig-2-${n}`).toMatch(new RegExp(`<figure[^>]*\\sid="fig-2-${n}"[^>]*data-widget=`));
+    expect(gallery.match(new RegExp(`\\sid="fig-2-${n}"`, 'g'))?.length ?? 0, `gallery fig-2-${n}`).toBe(1);
+  }
+  expect(html).not.toContain('<!-- figure');
+  expect(html).not.toContain('<!-- exercise');
 });
 
 test('a deep link lands on its anchor on the right page', async ({ page }) => {

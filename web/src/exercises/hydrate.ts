@@ -75,7 +75,7 @@ class ExerciseView {
     }
     await this.show(seed, false);
     this.wire();
-    for (const el of this.root.querySelectorAll<HTMLElement>('[data-needs-core]')) el.hidden = false;
+    for (const el of this.root.querySelectorAll<HTMLElement>('[data-needs-core]')) el.dataset.needsCore = 'ready';
     this.root.dataset.ready = 'true';
     this.store.subscribe(hashName(this.ex.id), (params) => {
       const next = parseSeed(params.get('seed') ?? '0');

@@ -114,7 +114,7 @@ export class ProgressStore {
   private wireSummary(root: HTMLElement): void {
     const q = <T extends HTMLElement>(sel: string) => root.querySelector<T>(sel);
     // Export, import and reset need this script, not the core: usable from now on.
-    for (const el of root.querySelectorAll<HTMLElement>('[data-needs-core]')) el.hidden = false;
+    for (const el of root.querySelectorAll<HTMLElement>('[data-needs-core]')) el.dataset.needsCore = 'ready';
     q('[data-action="export"]')?.addEventListener('click', () => {
       const blob = new Blob([`${JSON.stringify(this.progress, null, 2)}\n`], { type: 'application/json' });
       const a = document.createElement('a');

@@ -2,7 +2,8 @@
 // variant re-renders the texts with the same functions). The question, its
 // givens and the answer fields are plain HTML, readable without JavaScript;
 // buttons that need the core (or, for the progress block, this script) carry
-// data-needs-core and stay hidden until the page has hydrated.
+// data-needs-core and stay invisible (keeping their space) until the page
+// has hydrated.
 
 import type { Catalog } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
@@ -41,10 +42,10 @@ function renderPart(ex: Exercise, part: Part, values: Map<string, string>): stri
     text('p', `${part.id}.prompt`, values, { class: 'exercise-prompt' }) +
     `<form class="exercise-form" data-form novalidate>` +
     `<label for="${esc(input)}">${esc(part.label)}</label>${field}` +
-    `<button type="submit" data-needs-core hidden>${esc(submit)}</button></form>` +
+    `<button type="submit" data-needs-core>${esc(submit)}</button></form>` +
     // Feedback is announced politely: the core's verdict, a refusal, a revealed answer.
     `<p class="exercise-feedback" id="${esc(feedback)}" data-feedback aria-live="polite"></p>` +
-    `<div class="exercise-help" data-needs-core hidden>` +
+    `<div class="exercise-help" data-needs-core>` +
     `<button type="button" data-action="hint"${attrs({ 'aria-controls': `${id}-hints` })}>提示</button>` +
     (reveal ? `<button type="button" data-action="solution"${attrs({ 'aria-controls': `${id}-solution` })}>${reveal}</button>` : '') +
     `</div>` +
@@ -67,7 +68,7 @@ export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, r
     `<p class="exercise-notice" data-notice role="status" hidden></p>` +
     text('p', 'intro', values, { class: 'exercise-intro' }) +
     `<dl class="exercise-givens" aria-label="題設">${givenList}</dl>` +
-    `<div class="exercise-tools" data-needs-core hidden>` +
+    `<div class="exercise-tools" data-needs-core>` +
     `<button type="button" data-action="variant">換一題</button>` +
     `<button type="button" data-action="book" hidden>回到書中的題目</button>` +
     `<span class="exercise-variant" data-variant aria-live="polite"></span></div>` +
@@ -94,7 +95,7 @@ export function renderProgress(ids: string[], titles: Map<string, string>, pages
     `<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">練習</th><th scope="col">已作答小題</th><th scope="col">答對小題</th></tr></thead>` +
     `<tbody>${rows}</tbody></table></div>` +
     `<p class="exercise-progress-note">進度只存在這個瀏覽器（localStorage）；可以匯出成 JSON 檔，換到別的瀏覽器再匯入。</p>` +
-    `<div class="exercise-tools" data-needs-core hidden>` +
+    `<div class="exercise-tools" data-needs-core>` +
     `<button type="button" data-action="export">匯出進度</button>` +
     `<label class="exercise-import">匯入進度<input type="file" accept="application/json,.json" data-action="import"></label>` +
     `<button type="button" data-action="reset">清除進度…</button>` +
