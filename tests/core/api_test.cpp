@@ -8,16 +8,6 @@
 
 using namespace tally::test;
 
-namespace {
-
-Json error_of(const Json& request) {
-    Json r = call(request);
-    REQUIRE_FALSE(r["ok"].get<bool>());
-    return r["error"];
-}
-
-}  // namespace
-
 TEST_CASE("catalog lists the contract's models, GPUs and dtypes") {
     Json r = result({{"op", "catalog"}});
     std::vector<std::string> models, gpus, dtypes;

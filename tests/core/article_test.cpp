@@ -7,16 +7,6 @@
 
 using namespace tally::test;
 
-namespace {
-
-Json error_of(const Json& request) {
-    Json r = call(request);
-    REQUIRE_FALSE(r["ok"].get<bool>());
-    return r["error"];
-}
-
-}  // namespace
-
 TEST_CASE("kv_footprint: the article's concurrency example, 200 × 128K × 445 B") {
     Json r = result({{"op", "kv_footprint"}, {"bytes_per_token", "445"}, {"tokens", 131072}, {"requests", 200}});
     CHECK(r["total"] == 11665408000ULL);  // 445 · 131,072 · 200

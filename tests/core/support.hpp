@@ -2,6 +2,7 @@
 // call the API the way the CLI and the page do.
 #pragma once
 
+#include <doctest/doctest.h>
 #include <string>
 
 #include "api/json_out.hpp"
@@ -24,6 +25,13 @@ inline Json result(const Json& request) {
     Json r = call(request);
     if (!r.value("ok", false)) throw std::runtime_error("API error: " + r.dump());
     return r["result"];
+}
+
+// The error object of a request the API must refuse.
+inline Json error_of(const Json& request) {
+    Json r = call(request);
+    REQUIRE_FALSE(r["ok"].get<bool>());
+    return r["error"];
 }
 
 inline std::string dec(u128 v) { return to_decimal(v); }
