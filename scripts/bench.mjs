@@ -22,8 +22,11 @@ const report = (name, value, target = '') => rows.push([name, value, target]);
 // --- payload size ------------------------------------------------------------
 log('Payload size');
 let gzipTotal = 0;
-for (const file of ['tally_web.wasm', 'tally_web.mjs']) {
-  const bytes = fs.readFileSync(path.join(root, 'build/wasm', file));
+// The files the site ships (dist/wasm/tally_web.<hash>.{wasm,mjs}).
+const shipped = fs.readdirSync(path.join(root, 'dist/wasm')).filter((f) => /^tally_web\.\w+\.(wasm|mjs)$/.test(f));
+if (shipped.length !== 2) throw new Error(`bench: expected one wasm and one glue in dist/wasm, found ${shipped.join(', ')}`);
+for (const file of shipped) {
+  const bytes = fs.readFileSync(path.join(root, 'dist/wasm', file));
   const gz = gzipSync(bytes, { level: 9 }).length;
   gzipTotal += gz;
   report(`${file} size`, `${(bytes.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`);

@@ -10,6 +10,7 @@
 #include "article_ops.hpp"
 #include "hf_import.hpp"
 #include "catalog.hpp"
+#include "catching.hpp"
 #include "spec_json.hpp"
 #include "core/capacity.hpp"
 #include "core/format.hpp"
@@ -676,10 +677,8 @@ Json op_routing(const Json& req) {
         if (in.tokens_per_expert.size() > 65536) throw FieldError("tokens_per_expert", "tokens_per_expert 最多 65,536 項");
     }
     RoutingResult rr;
-    try {
-        rr = route(in);
-    } catch (const std::invalid_argument& e) {
-        throw FieldError("tokens_per_expert", std::string("tokens_per_expert：") + e.what() + "（B×k_top = " +
+    if (const auto failure = failure_of([&] { rr = route(in); })) {
+        throw FieldError("tokens_per_expert", "tokens_per_expert：" + *failure + "（B×k_top = " +
                                                   group_thousands(mul(in.batch, in.top_k)) + "）");
     }
     const u128 moe_layers = moe_layer_count(m);
@@ -713,7 +712,7 @@ struct CompareFormats {
 Json compare_row(const std::string& id, const RequestShape& shape, const CompareFormats& formats) {
     Json row;
     row["model"] = id;
-    try {
+    const auto failure = failure_of([&] {
         const ModelSpec& m = find_model("models", id);
         row["name"] = m.name;
         const u128 H = add(shape.context, shape.input);
@@ -745,11 +744,8 @@ Json compare_row(const std::string& id, const RequestShape& shape, const Compare
         row["decode_read_display"] = bytes_binary_text(st.decode_read_bytes);
         row["request_flops"] = exact_json(rq.total);
         row["request_display"] = flops_text(rq.total);
-    } catch (const FieldError& e) {
-        row["error"] = e.what();
-    } catch (const NotGiven& e) {
-        row["error"] = e.what();
-    }
+    });
+    if (failure) row["error"] = *failure;
     return row;
 }
 
@@ -789,6 +785,8 @@ const std::vector<std::pair<const char*, Handler>>& handlers() {
     return table;
 }
 
+}  // namespace
+
 Json error_json(const std::string& field, const std::string& message) {
     Json e;
     e["field"] = field.empty() ? Json(nullptr) : Json(field);
@@ -813,29 +811,9 @@ Json dispatch(const Json& req) {
     return error_json("op", "未知的 op「" + op + "」；可用：" + ops);
 }
 
-}  // namespace
-
-std::string evaluate(const std::string& request_json) {
-    Json out;
-    try {
-        Json req = Json::parse(request_json, nullptr, false);
-        if (req.is_discarded()) {
-            out = error_json("", "請求不是有效的 JSON");
-        } else {
-            out = dispatch(req);
-        }
-    } catch (const FieldError& e) {
-        out = error_json(e.field, e.what());
-    } catch (const NotGiven& e) {
-        out = error_json("model", std::string("此模型只有部分資料：") + e.what());
-    } catch (const ArithmeticOverflow&) {
-        out = error_json("", "結果超出 128 位元整數的精確範圍；請縮小 batch、context、input 或 generated");
-    } catch (const NegativeResult&) {
-        out = error_json("", "計算出現負的大小；請檢查輸入");
-    } catch (const std::exception& e) {
-        out = error_json("", std::string("內部錯誤：") + e.what());
-    }
-    return out.dump();
+void prepare() {
+    catalog();
+    handlers();
 }
 
 }  // namespace tally::api

@@ -10,4 +10,9 @@ namespace tally::api {
 // {"ok":false,"error":{"field":…,"message":…}} as compact JSON.
 std::string evaluate(const std::string& request_json);
 
+// Builds what every request shares (the catalog of models and GPUs, the op
+// table) now rather than on first use.  The WASM module calls it at start-up,
+// so nothing long-lived is allocated inside a request (wasm/request_arena.hpp).
+void prepare();
+
 }  // namespace tally::api

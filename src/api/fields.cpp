@@ -7,39 +7,42 @@
 
 namespace tally::api {
 
+// Built at start-up, not on first use: the WASM module reclaims whatever a
+// request allocates (src/wasm/request_arena.hpp).
+const std::map<std::string, std::string> kMeaning = {
+    {"op", "操作"},
+    {"model", "模型"},
+    {"batch", "請求數 B"},
+    {"context", "已有上下文 S"},
+    {"input", "本次輸入 P"},
+    {"generated", "回傳 token 數 G"},
+    {"head_tokens", "詞表頭行數 m_out"},
+    {"tokens", "上下文 token 數 H"},
+    {"gpu", "GPU"},
+    {"workspace_bytes", "工作區預留位元組"},
+    {"requests", "併發請求數"},
+    {"weight_dtype", "權重精度"},
+    {"execution", "執行路徑"},
+    {"layout", "儲存格式"},
+    {"mtp_steps", "MTP 預測步數"},
+    {"mla_path", "MLA 快取路徑"},
+    {"dispatch", "分派方式"},
+    {"tokens_per_expert", "每個專家的 token 數"},
+    {"kv_dtype", "KV 精度"},
+    {"displays", "是否附上顯示文字"},
+    {"bytes_per_token", "每 token 位元組"},
+    {"baseline_bytes_per_token", "對照基準的每 token 位元組"},
+    {"with_window", "是否計入區域視窗"},
+    {"length", "時間軸 token 數"},
+    {"position", "最新 token 的位置"},
+    {"window", "重放視窗大小"},
+    {"stride", "長距離標記間隔"},
+    {"effort", "reasoning effort 刻度"},
+    {"config", "Hugging Face config.json"},
+    {"name", "模型名稱"},
+};
+
 std::string describe_field(const std::string& name) {
-    static const std::map<std::string, std::string> kMeaning = {
-        {"op", "操作"},
-        {"model", "模型"},
-        {"batch", "請求數 B"},
-        {"context", "已有上下文 S"},
-        {"input", "本次輸入 P"},
-        {"generated", "回傳 token 數 G"},
-        {"head_tokens", "詞表頭行數 m_out"},
-        {"tokens", "上下文 token 數 H"},
-        {"gpu", "GPU"},
-        {"workspace_bytes", "工作區預留位元組"},
-        {"requests", "併發請求數"},
-        {"weight_dtype", "權重精度"},
-        {"execution", "執行路徑"},
-        {"layout", "儲存格式"},
-        {"mtp_steps", "MTP 預測步數"},
-        {"mla_path", "MLA 快取路徑"},
-        {"dispatch", "分派方式"},
-        {"tokens_per_expert", "每個專家的 token 數"},
-        {"kv_dtype", "KV 精度"},
-        {"displays", "是否附上顯示文字"},
-        {"bytes_per_token", "每 token 位元組"},
-        {"baseline_bytes_per_token", "對照基準的每 token 位元組"},
-        {"with_window", "是否計入區域視窗"},
-        {"length", "時間軸 token 數"},
-        {"position", "最新 token 的位置"},
-        {"window", "重放視窗大小"},
-        {"stride", "長距離標記間隔"},
-        {"effort", "reasoning effort 刻度"},
-        {"config", "Hugging Face config.json"},
-        {"name", "模型名稱"},
-    };
     auto it = kMeaning.find(name);
     return it == kMeaning.end() ? name : name + "（" + it->second + "）";
 }

@@ -9,6 +9,7 @@
 //    "production": {"main", "index", "window"}   (entry formats: {"bits", "group_size", "scale_bytes"};
 //                                                 main and index only on full),
 //    "source"}
+#include <array>
 #include <string>
 #include <vector>
 
@@ -54,20 +55,33 @@ void parse_production(const ObjectReader& parent, Csa2Attention& a) {
 // earlier Full group that builds the candidate pool.  parse_model parses
 // the groups of one model in order; the model is recognised by the path
 // ("<model>.groups[i].attention"), and group 0 starts afresh.
+//
+// The record outlives the request, so it holds no heap memory: the WASM
+// module reclaims everything a request allocates (src/wasm/request_arena.hpp).
+constexpr std::size_t kMaxCacheRatios = 64;
+
 struct Seen {
-    std::string model;
+    u64 model_hash = 0;  // FNV-1a of the model's path
     unsigned long long last = 0;  // index of the last group checked
-    std::vector<u64> owner_ratios;
+    std::array<u64, kMaxCacheRatios> owner_ratios{};
+    std::size_t owner_count = 0;
     bool pool = false;
     u64 pool_ratio = 0;
     u64 pool_blocks = 0;
     u64 pool_block_size = 0;
-    std::string pool_path;
+    unsigned long long pool_group = 0;  // index of the group that built the pool
 };
 
+u64 fnv1a(const std::string& text) {
+    u64 h = 1469598103934665603ull;
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
 // Returns the checked model's record, or nullptr when the path is not a
-// group's attention (a lone object parsed outside a model).
-Seen* seen_for(const std::string& attention_path) {
+// group's attention (a lone object parsed outside a model).  `model` is set
+// to the model's path.
+Seen* seen_for(const std::string& attention_path, std::string& model) {
     static Seen seen;  // parsing is single-threaded (catalog load, one request at a time)
     const std::string tail = "].attention";
     const auto open = attention_path.rfind(".groups[");
@@ -75,20 +89,26 @@ Seen* seen_for(const std::string& attention_path) {
         attention_path.compare(attention_path.size() - tail.size(), tail.size(), tail) != 0) {
         return nullptr;
     }
-    const std::string model = attention_path.substr(0, open);
+    model = attention_path.substr(0, open);
     const std::string index = attention_path.substr(open + 8, attention_path.size() - tail.size() - open - 8);
     if (index.empty() || index.size() > 9 || index.find_first_not_of("0123456789") != std::string::npos) return nullptr;
     const unsigned long long i = std::stoull(index);
     // A new model, or the same path parsed again from an earlier group.
-    if (seen.model != model || i == 0 || i <= seen.last) seen = Seen{model};
+    const u64 hash = fnv1a(model);
+    if (seen.model_hash != hash || i == 0 || i <= seen.last) seen = Seen{hash};
     seen.last = i;
     return &seen;
+}
+
+std::string pool_path(const std::string& model, const Seen& seen) {
+    return model + ".groups[" + std::to_string(seen.pool_group) + "].attention.candidate_pool";
 }
 
 void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a) {
     const std::string kind_path = r.at("kind");  // "<attention path>.kind"
     if (kind_path.size() <= 5) return;
-    Seen* seen = seen_for(kind_path.substr(0, kind_path.size() - 5));
+    std::string model;
+    Seen* seen = seen_for(kind_path.substr(0, kind_path.size() - 5), model);
     if (seen == nullptr) return;
     const std::string ratio = group_thousands(a.cache_ratio);
     if (a.mode == Csa2Mode::Reindex) {
@@ -97,7 +117,7 @@ void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a)
                                                "（含 candidate_pool）；Reindex 層只在解碼器首個 Full 層選出的候選池內重選");
         }
         if (a.pool_blocks != seen->pool_blocks || a.pool_block_size != seen->pool_block_size) {
-            throw FieldError(r.at("candidate_pool"), r.at("candidate_pool") + " 與 " + seen->pool_path + " 建立的候選池（" +
+            throw FieldError(r.at("candidate_pool"), r.at("candidate_pool") + " 與 " + pool_path(model, *seen) + " 建立的候選池（" +
                                                          group_thousands(seen->pool_blocks) + " 塊×" +
                                                          group_thousands(seen->pool_block_size) + "）不一致");
         }
@@ -108,7 +128,7 @@ void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a)
     }
     if (a.mode == Csa2Mode::Reuse) {
         bool owner = false;
-        for (u64 q : seen->owner_ratios) owner = owner || q == a.cache_ratio;
+        for (std::size_t k = 0; k < seen->owner_count; ++k) owner = owner || seen->owner_ratios[k] == a.cache_ratio;
         if (!owner) {
             throw FieldError(r.at("cache_ratio"), r.at("cache_ratio") + " 為 " + ratio + "，但排在前面的層組沒有比例 " + ratio +
                                                       ":1 的 Full 層；Reuse 層只能讀取之前的 Full 層建立的全域快取");
@@ -117,16 +137,23 @@ void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a)
     if (a.mode == Csa2Mode::Full) {
         if (a.builds_pool()) {
             if (seen->pool) {
-                throw FieldError(r.at("candidate_pool"), r.at("candidate_pool") + " 重複：" + seen->pool_path +
+                throw FieldError(r.at("candidate_pool"), r.at("candidate_pool") + " 重複：" + pool_path(model, *seen) +
                                                              " 已建立候選池；只有解碼器首個 Full 層建立候選池");
             }
             seen->pool = true;
             seen->pool_ratio = a.cache_ratio;
             seen->pool_blocks = a.pool_blocks;
             seen->pool_block_size = a.pool_block_size;
-            seen->pool_path = r.at("candidate_pool");
+            seen->pool_group = seen->last;
         }
-        seen->owner_ratios.push_back(a.cache_ratio);
+        bool known = false;
+        for (std::size_t k = 0; k < seen->owner_count; ++k) known = known || seen->owner_ratios[k] == a.cache_ratio;
+        if (!known) {
+            if (seen->owner_count == kMaxCacheRatios) {
+                throw FieldError(r.at("cache_ratio"), "一個模型最多 " + std::to_string(kMaxCacheRatios) + " 種全域快取比例");
+            }
+            seen->owner_ratios[seen->owner_count++] = a.cache_ratio;
+        }
     }
 }
 

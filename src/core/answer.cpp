@@ -329,17 +329,18 @@ struct CjkWord {
 };
 enum CjkWhat { kCjkBytes, kCjkParams, kCjkRequests, kCjkTokens, kCjkCount, kCjkTiao, kCjkMagnitude, kCjkPer };
 
-const std::vector<CjkWord>& cjk_words() {
-    static const std::vector<CjkWord> kWords = {
-        {U"位元組", kCjkBytes}, {U"字節", kCjkBytes},     {U"字节", kCjkBytes},     {U"參數", kCjkParams},
-        {U"参数", kCjkParams},  {U"請求", kCjkRequests},  {U"请求", kCjkRequests},  {U"詞元", kCjkTokens},
-        {U"词元", kCjkTokens},  {U"個", kCjkCount},        {U"个", kCjkCount},        {U"條", kCjkTiao},
-        {U"条", kCjkTiao},      {U"萬", kCjkMagnitude},    {U"万", kCjkMagnitude},    {U"億", kCjkMagnitude},
-        {U"亿", kCjkMagnitude}, {U"千", kCjkMagnitude},    {U"百", kCjkMagnitude},    {U"每", kCjkPer},
-        {U"次讀取", kCjkCount}, {U"次读取", kCjkCount},   {U"次", kCjkCount},
-    };
-    return kWords;
-}
+// Built at start-up, not on first use: the WASM module reclaims whatever a
+// request allocates (src/wasm/request_arena.hpp), so tables must predate requests.
+const std::vector<CjkWord> kWords = {
+    {U"位元組", kCjkBytes}, {U"字節", kCjkBytes},     {U"字节", kCjkBytes},     {U"參數", kCjkParams},
+    {U"参数", kCjkParams},  {U"請求", kCjkRequests},  {U"请求", kCjkRequests},  {U"詞元", kCjkTokens},
+    {U"词元", kCjkTokens},  {U"個", kCjkCount},        {U"个", kCjkCount},        {U"條", kCjkTiao},
+    {U"条", kCjkTiao},      {U"萬", kCjkMagnitude},    {U"万", kCjkMagnitude},    {U"億", kCjkMagnitude},
+    {U"亿", kCjkMagnitude}, {U"千", kCjkMagnitude},    {U"百", kCjkMagnitude},    {U"每", kCjkPer},
+    {U"次讀取", kCjkCount}, {U"次读取", kCjkCount},   {U"次", kCjkCount},
+};
+
+const std::vector<CjkWord>& cjk_words() { return kWords; }
 
 Token magnitude_token(char32_t c) {
     Token t;
@@ -379,8 +380,8 @@ Token cjk_token(const CjkWord& w) {
 }
 
 bool is_chinese_numeral(char32_t c) {
-    static const std::u32string kNumerals = U"零〇一二兩两三四五六七八九十";
-    return kNumerals.find(c) != std::u32string::npos;
+    constexpr std::u32string_view kNumerals = U"零〇一二兩两三四五六七八九十";
+    return kNumerals.find(c) != std::u32string_view::npos;
 }
 
 class Lexer {
@@ -1056,21 +1057,23 @@ struct Finding {
     std::string reason;
 };
 
+// At start-up, like kWords above.
+const std::vector<std::pair<std::string, const char*>> kReasons = {
+    {"gb_vs_gib", "看起來混用了十進位（GB = 10^9 B）與二進位（GiB = 2^30 B）單位。"},
+    {"missing_kv_factor_2", "恰為正確值的一半：是否漏了一個因子 2？KV 快取要同時存 K 與 V 兩份。"},
+    {"extra_factor_2", "恰為正確值的 2 倍：是否多乘了一個 2？例如 K/V 的 2 或 BF16 的 2 位元組算了兩次。"},
+    {"query_heads",
+     "看起來用了查詢頭數而非 KV 頭數：GQA 中多個查詢頭共用一組 K/V（Qwen3-8B 為 32 個查詢頭、8 個 KV 頭），快取只存 KV 頭。"},
+    {"square_pairs",
+     "看起來按完整的 S² 個查詢—鍵配對計算；因果注意力只計算有效配對，P 個新 token 接在 S 個舊 token 後共有 P·S + P(P+1)/2 對。"},
+    {"decode_steps_g", "看起來把 decode 次數取為 G；回傳 G 個 token 只需 n_d = G − 1 次 decode，最後一個輸出不再送回模型。"},
+    {"rounded_not_floored", "比正確值多 1：可容納的請求數要向下取整，放不下一整條請求的剩餘空間不能算一條。"},
+    {"all_experts", "看起來把全部路由專家都算進了運算量；每個 token 只執行被選中的專家（加上共享專家），容量才需要計入全部專家。"},
+    {"off_by_power_of_ten", "與正確值差 10 的整數次方倍：請檢查單位前綴（k、M、G、T）或 10 的指數。"},
+    {"missing_unit", "數值看起來對，但沒有寫單位。"},
+};
+
 const char* standard_reason(const std::string& code) {
-    static const std::vector<std::pair<std::string, const char*>> kReasons = {
-        {"gb_vs_gib", "看起來混用了十進位（GB = 10^9 B）與二進位（GiB = 2^30 B）單位。"},
-        {"missing_kv_factor_2", "恰為正確值的一半：是否漏了一個因子 2？KV 快取要同時存 K 與 V 兩份。"},
-        {"extra_factor_2", "恰為正確值的 2 倍：是否多乘了一個 2？例如 K/V 的 2 或 BF16 的 2 位元組算了兩次。"},
-        {"query_heads",
-         "看起來用了查詢頭數而非 KV 頭數：GQA 中多個查詢頭共用一組 K/V（Qwen3-8B 為 32 個查詢頭、8 個 KV 頭），快取只存 KV 頭。"},
-        {"square_pairs",
-         "看起來按完整的 S² 個查詢—鍵配對計算；因果注意力只計算有效配對，P 個新 token 接在 S 個舊 token 後共有 P·S + P(P+1)/2 對。"},
-        {"decode_steps_g", "看起來把 decode 次數取為 G；回傳 G 個 token 只需 n_d = G − 1 次 decode，最後一個輸出不再送回模型。"},
-        {"rounded_not_floored", "比正確值多 1：可容納的請求數要向下取整，放不下一整條請求的剩餘空間不能算一條。"},
-        {"all_experts", "看起來把全部路由專家都算進了運算量；每個 token 只執行被選中的專家（加上共享專家），容量才需要計入全部專家。"},
-        {"off_by_power_of_ten", "與正確值差 10 的整數次方倍：請檢查單位前綴（k、M、G、T）或 10 的指數。"},
-        {"missing_unit", "數值看起來對，但沒有寫單位。"},
-    };
     for (const auto& r : kReasons) {
         if (r.first == code) return r.second;
     }
@@ -1428,12 +1431,14 @@ AnswerVerdict unparsable(const std::string& reason) {
 
 }  // namespace
 
+// At start-up, like kWords above.
+const std::vector<std::pair<std::string, AnswerUnit>> kIds = {
+    {"B", AnswerUnit::Bytes},       {"FLOPs", AnswerUnit::Flops},   {"tokens", AnswerUnit::Tokens},
+    {"requests", AnswerUnit::Requests}, {"params", AnswerUnit::Params}, {"", AnswerUnit::Pure},
+    {"%", AnswerUnit::Percent},
+};
+
 bool answer_unit_from_id(const std::string& id, AnswerUnit& out) {
-    static const std::vector<std::pair<std::string, AnswerUnit>> kIds = {
-        {"B", AnswerUnit::Bytes},       {"FLOPs", AnswerUnit::Flops},   {"tokens", AnswerUnit::Tokens},
-        {"requests", AnswerUnit::Requests}, {"params", AnswerUnit::Params}, {"", AnswerUnit::Pure},
-        {"%", AnswerUnit::Percent},
-    };
     for (const auto& p : kIds) {
         if (p.first == id) {
             out = p.second;
@@ -1498,12 +1503,14 @@ bool parse_expected_decimal(const std::string& text, Ratio& out) {
     return true;
 }
 
+// At start-up, like kWords above.
+const std::vector<std::string> kCodes = {
+    "unparsable",          "wrong_unit_kind", "negative",      "too_coarse",          "query_heads",
+    "square_pairs",        "decode_steps_g",  "all_experts",   "missing_unit",        "gb_vs_gib",
+    "rounded_not_floored", "missing_kv_factor_2", "extra_factor_2", "off_by_power_of_ten", "other",
+};
+
 const std::vector<std::string>& mistake_codes() {
-    static const std::vector<std::string> kCodes = {
-        "unparsable",          "wrong_unit_kind", "negative",      "too_coarse",          "query_heads",
-        "square_pairs",        "decode_steps_g",  "all_experts",   "missing_unit",        "gb_vs_gib",
-        "rounded_not_floored", "missing_kv_factor_2", "extra_factor_2", "off_by_power_of_ten", "other",
-    };
     return kCodes;
 }
 

@@ -1,5 +1,11 @@
 // A grid of API requests, good and bad, shared by the parity test and the
 // benchmark.  Each entry is the exact request text sent to both engines.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 const models = ['qwen3-8b', 'qwen3-32b', 'deepseek-r1-distill-llama-70b'];
 const gpus = ['rtx-4090', 'rtx-6000-ada', 'h100-sxm', 'h200'];
 const dtypes = ['bf16', 'fp8', 'int8', 'int4', 'fp32'];
@@ -67,5 +73,45 @@ export function requestGrid() {
   add({ op: 'check_answer', answer: 12, expected: kv8k });
   add({ op: 'check_answer', answer: '1', expected: { value: 'x', unit: 'B' } });
   add({ op: 'check_answer', answer: '1', expected: { value: '1', unit: 'GiB' } });
+  addEngineOps(add);
   return out;
+}
+
+// Every other op, on every family of the chapter, including inline specs
+// (a V4.1 spec whose later groups depend on earlier ones) and imports.
+function addEngineOps(add) {
+  const chapter = ['qwen3.6-35b-a3b', 'deepseek-v3', 'deepseek-v4-flash', 'deepseek-v4.1-flash', 'kimi-k3'];
+  for (const model of chapter) {
+    add({ op: 'params', model });
+    add({ op: 'forward', model, input: 8192 });
+    add({ op: 'forward', model, context: 8192, input: 1 });
+    add({ op: 'state', model, tokens: 8192 });
+    add({ op: 'state', model, tokens: 1048576, layout: 'production' });
+    add({ op: 'state_curve', model, lengths: [1, 127, 128, 129, 8192, 65536, 1048576] });
+    add({ op: 'request', model, input: 8192, generated: 1025 });
+  }
+  add({ op: 'forward', model: 'deepseek-v4.1-flash', input: 8192, execution: 'reference' });
+  add({ op: 'forward', model: 'deepseek-v4.1-flash', input: 8192, execution: 'warp' });
+  add({ op: 'compare', context: 0, input: 8192, generated: 1025 });
+  add({ op: 'routing', model: 'deepseek-v3', batch: 64, dispatch: 'random' });
+  add({ op: 'routing', model: 'deepseek-v3', batch: 1, dispatch: 'explicit', tokens_per_expert: [9, 9] });
+  add({ op: 'routing', model: 'qwen3-8b', batch: 1 });
+  add({ op: 'state_curve', model: 'qwen3-8b', lengths: [] });
+  add({ op: 'state_curve', model: 'qwen3-8b', lengths: [1, 0] });
+
+  const v41 = readJson('content/models/deepseek-v4.1-flash.json');
+  add({ op: 'state', model: v41, tokens: 8192 });
+  const noPool = structuredClone(v41);
+  delete noPool.groups[4].attention.candidate_pool;
+  add({ op: 'state', model: noPool, tokens: 8192 });  // Reindex without an earlier pool
+  add({ op: 'state', model: v41, tokens: 8192 });      // …and the same model whole again
+  const reorderedRatio = structuredClone(v41);
+  reorderedRatio.groups[2].attention.cache_ratio = 3;
+  add({ op: 'kv', model: reorderedRatio, tokens: 8 });  // Reuse of a ratio no Full layer owns
+
+  for (const file of fs.readdirSync(path.join(root, 'tests/fixtures/hf')).sort()) {
+    if (file.endsWith('.json')) add({ op: 'import_hf_config', config: readJson(`tests/fixtures/hf/${file}`) });
+  }
+  add({ op: 'import_hf_config', config: { model_type: 'gpt_neo' } });
+  add({ op: 'import_hf_config', config: { model_type: 'llama', hidden_size: 4096 } });
 }

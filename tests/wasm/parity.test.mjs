@@ -27,6 +27,23 @@ test('WASM responses are byte-identical to `tally eval`', () => {
   assert.equal(compared, requests.length);
 });
 
+// Each request runs in an arena that is reset afterwards (src/wasm/
+// request_arena.hpp): if anything allocated in one request survived into the
+// next, a different order would read overwritten memory and answer otherwise.
+test('requests are independent: the grid in a scrambled order gives the same responses', () => {
+  const inOrder = requests.map((r) => engine.evaluate(r));
+  const n = requests.length;
+  const scrambled = requests.map((_, i) => i).sort((a, b) => ((a * 7919) % n) - ((b * 7919) % n) || a - b);
+  assert.notDeepEqual(scrambled.slice(0, 10), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  for (const i of scrambled) assert.equal(engine.evaluate(requests[i]), inOrder[i], `request ${i}: ${requests[i]}`);
+  // Twice in a row, and after a refused one, the same request answers the same.
+  for (const i of [0, Math.floor(n / 2), n - 1]) {
+    engine.evaluate('{"op":"forward","model":"nope"}');
+    assert.equal(engine.evaluate(requests[i]), inOrder[i]);
+    assert.equal(engine.evaluate(requests[i]), inOrder[i]);
+  }
+});
+
 test('the WASM module reproduces the chapter in JavaScript', () => {
   const call = (r) => JSON.parse(engine.evaluate(JSON.stringify(r)));
   const prefill = call({ op: 'forward', model: 'qwen3-8b', input: 8192 });
