@@ -11,6 +11,7 @@
 #include "hf_import.hpp"
 #include "catalog.hpp"
 #include "catching.hpp"
+#include "columns.hpp"
 #include "spec_json.hpp"
 #include "core/capacity.hpp"
 #include "core/format.hpp"
@@ -316,6 +317,7 @@ std::vector<u128> lengths_of(const Json& req) {
     const Json& list = req["lengths"];
     if (list.size() > 4096) throw FieldError("lengths", "lengths 最多 4,096 個長度，收到 " + std::to_string(list.size()));
     std::vector<u128> out;
+    out.reserve(list.size());
     for (size_t i = 0; i < list.size(); ++i) {
         const Json& v = list[i];
         if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > kMaxCount) {
@@ -338,31 +340,18 @@ Json op_state_curve(const Json& req) {
     const StateOptions options = state_options_of(f, true);
     const std::vector<u128> lengths = lengths_of(req);
     const StateCurve curve = state_curve(m, lengths, options);
-    // Columns are long (up to 4,096 values): written straight to JSON text.
-    const auto column = [](const auto& values, auto&& append) {
-        std::string text = "[";
-        text.reserve(values.size() * 12);
-        for (const auto& v : values) {
-            if (text.size() > 1) text += ',';
-            append(text, v);
-        }
-        text += ']';
-        return Json::serialized(std::move(text));
-    };
     Json r;
     r["model"] = m.id;
     r["layout"] = options.layout;
-    const auto exact = [](std::string& out, const auto& v) { append_exact_json(out, v); };
-    const auto display = [](std::string& out, const Ratio& v) { out += Json(bytes_binary_text(v)).dump(); };
-    r["tokens"] = column(lengths, exact);
-    r["total"] = column(curve.total, exact);
-    if (displays) r["total_display"] = column(curve.total, display);
-    r["decode_read_bytes"] = column(curve.decode_read_bytes, exact);
-    if (displays) r["decode_read_display"] = column(curve.decode_read_bytes, display);
+    r["tokens"] = exact_column(lengths);
+    r["total"] = exact_column(curve.total);
+    if (displays) r["total_display"] = bytes_display_column(curve.total);
+    r["decode_read_bytes"] = exact_column(curve.decode_read_bytes);
+    if (displays) r["decode_read_display"] = bytes_display_column(curve.decode_read_bytes);
     Json by_kind = Json::object(), by_kind_display = Json::object();
     for (size_t k = 0; k < curve.kinds.size(); ++k) {
-        by_kind[curve.kinds[k]] = column(curve.by_kind[k], exact);
-        if (displays) by_kind_display[curve.kinds[k]] = column(curve.by_kind[k], display);
+        by_kind[curve.kinds[k]] = exact_column(curve.by_kind[k]);
+        if (displays) by_kind_display[curve.kinds[k]] = bytes_display_column(curve.by_kind[k]);
     }
     r["by_kind"] = std::move(by_kind);
     if (displays) r["by_kind_display"] = std::move(by_kind_display);

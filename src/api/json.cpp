@@ -89,10 +89,22 @@ bool fits_double(std::string_view number) {
 void append_unsigned(std::string& out, std::uint64_t v) {
     char digits[20];
     char* start = digits + sizeof digits;
+    // Nine digits at a time from one 64-bit division, then 32-bit steps:
+    // 64-bit division is the slow part in WASM, and state_curve writes
+    // thousands of these per chart.
+    while (v >= 1000000000u) {
+        std::uint32_t low = static_cast<std::uint32_t>(v % 1000000000u);
+        v /= 1000000000u;
+        for (int i = 0; i < 9; ++i) {
+            *--start = static_cast<char>('0' + low % 10);
+            low /= 10;
+        }
+    }
+    std::uint32_t rest = static_cast<std::uint32_t>(v);
     do {
-        *--start = static_cast<char>('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
+        *--start = static_cast<char>('0' + rest % 10);
+        rest /= 10;
+    } while (rest != 0);
     out.append(start, static_cast<std::size_t>(digits + sizeof digits - start));
 }
 

@@ -104,7 +104,10 @@ StateCurve state_curve(const ModelSpec& m, const std::vector<u128>& lengths, con
     for (auto& k : kinds) k.second.finish();
 
     StateCurve curve;
+    curve.total.reserve(lengths.size());
+    curve.decode_read_bytes.reserve(lengths.size());
     curve.by_kind.resize(kinds.size());
+    for (auto& column : curve.by_kind) column.reserve(lengths.size());
     for (const auto& k : kinds) curve.kinds.push_back(k.first);
     std::vector<u128> values;
     for (u128 n : lengths) {

@@ -158,3 +158,32 @@ TEST_CASE("json: columns written straight to text encode exact values as exact_j
         CHECK(text == tally::api::exact_json(v).dump());
     }
 }
+
+TEST_CASE("json: unsigned integers print every digit, at each nine-digit boundary too") {
+    const std::vector<std::pair<std::uint64_t, std::string>> cases = {
+        {0, "0"},
+        {9, "9"},
+        {10, "10"},
+        {999999999, "999999999"},
+        {1000000000, "1000000000"},
+        {1000000001, "1000000001"},
+        {4294967295u, "4294967295"},
+        {4294967296u, "4294967296"},
+        {1000000000000000000u, "1000000000000000000"},
+        {9007199254740991u, "9007199254740991"},
+        {18446744073709551615u, "18446744073709551615"},
+    };
+    for (const auto& [value, text] : cases) {
+        std::string out = "x";
+        tally::json::append_unsigned(out, value);
+        CHECK(out == "x" + text);
+        CHECK(Value(value).dump() == text);
+    }
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 2000; ++i) {
+        const std::uint64_t v = rng() >> (rng() % 64);
+        std::string out;
+        tally::json::append_unsigned(out, v);
+        CHECK(out == std::to_string(v));
+    }
+}

@@ -11,7 +11,6 @@ import './styles/article-widgets.css';
 import './styles/figures.css';
 
 import { addEmbedButton, embedInfo } from './embed/button';
-import { hydrateExercises } from './exercises/hydrate';
 import { installCheckHandler } from './runtime/checks';
 import { installCopyHandler } from './runtime/copy';
 import { installGlossaryKeys } from './runtime/glossary';
@@ -22,7 +21,7 @@ import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { siteWidgets } from './runtime/site-config';
 import { idle } from './runtime/idle';
 import { hydrateWidget } from './runtime/widget';
-import { widgets } from './widgets/registry';
+import { loadWidget } from './widgets/registry';
 
 performance.mark('tally:main');
 const { status, widgets: configs } = siteWidgets;
@@ -44,16 +43,24 @@ wireProfileForm(document, engine);
 
 const store = new HashStore(window);
 const embed = embedInfo(document);
-const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')].map((root) => {
-  const instance = root.dataset.instance ?? '';
-  const cfg = configs[instance];
-  const def = cfg && widgets[cfg.kind];
-  if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
-  if (embed) addEmbedButton(root, instance, store, embed);
-  return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
-});
+// Each widget hydrates as soon as its kind's code has loaded.
+const hydrated = await Promise.all(
+  [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')].map(async (root) => {
+    const instance = root.dataset.instance ?? '';
+    const cfg = configs[instance];
+    const def = cfg && (await loadWidget(cfg.kind));
+    if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
+    if (embed) addEmbedButton(root, instance, store, embed);
+    return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
+  }),
+);
 // Exercises sit below the widgets: they take over once the widgets are live.
-const exercisesReady = Promise.all(hydrated.map((w) => w.ready)).then(() => hydrateExercises(engine, store));
+// Their code (and the exercise data) loads only on a page that has some.
+const exercisesReady = Promise.all(hydrated.map((w) => w.ready)).then(async () => {
+  if (!document.querySelector('[data-exercise], [data-exercise-progress]')) return;
+  const { hydrateExercises } = await import('./exercises/hydrate');
+  await hydrateExercises(engine, store);
+});
 
 // The WASM starts in its baseline tier; V8 optimizes functions only once they
 // are hot. Running each widget's computation a few times in idle periods after

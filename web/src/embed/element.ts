@@ -12,7 +12,7 @@ import type { Catalog, Engine } from '../runtime/engine';
 import { loadEngine, type CoreUrls } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
 import { hydrateWidget, prerenderWidget } from '../runtime/widget';
-import { widgets } from '../widgets/registry';
+import { loadWidget } from '../widgets/registry';
 import { applyTheme, THEMES, type Theme } from './protocol';
 import { AttributeStore } from './stores';
 
@@ -75,7 +75,7 @@ export function defineTallyWidget(opts: ElementOptions): void {
 
       const instance = this.getAttribute('widget') ?? '';
       const cfg = siteWidgets.widgets[instance];
-      const def = cfg && widgets[cfg.kind];
+      const def = cfg && (await loadWidget(cfg.kind));
       if (!cfg || !def) {
         status.className = 'tally-error';
         status.setAttribute('role', 'alert');

@@ -8,7 +8,7 @@
 import { loadEngine } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
 import { hydrateWidget } from '../runtime/widget';
-import { widgets } from '../widgets/registry';
+import { loadWidget } from '../widgets/registry';
 import { applyTheme, asMessage, LANGS, message, THEMES, type Theme } from './protocol';
 import { QueryStore } from './stores';
 
@@ -75,7 +75,7 @@ if (!template) {
   slot.append(template.content.cloneNode(true));
   const root = slot.querySelector<HTMLElement>('[data-widget][data-instance]');
   const cfg = siteWidgets.widgets[instance];
-  const def = cfg && widgets[cfg.kind];
+  const def = cfg && (await loadWidget(cfg.kind));
   if (!root || !cfg || !def) throw new Error(`embed: widget "${instance}" is incomplete`);
   hydrateWidget(root, def, { instance, cfg }, loadEngine(), new QueryStore(window), siteWidgets.status);
 }

@@ -14,7 +14,7 @@ import { makeEngine, type TallyModule } from '../runtime/engine';
 import { esc } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
-import { widgets } from '../widgets/registry';
+import { loadWidget } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
 import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
@@ -94,7 +94,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     // Prerender each widget with its default state through the real core.
     for (const instance of widgetInstances(tokens)) {
       const cfg = configs[instance];
-      const def = cfg && widgets[cfg.kind];
+      const def = cfg && (await loadWidget(cfg.kind));
       if (!cfg || !def) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
       env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered, status));
     }
