@@ -86,25 +86,47 @@ bool fits_double(std::string_view number) {
 
 }  // namespace
 
+namespace {
+
+// "00" "01" … "99": two digits per division.
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+char* put_pair(char* end, std::uint32_t pair) {
+    end -= 2;
+    end[0] = kDigitPairs[2 * pair];
+    end[1] = kDigitPairs[2 * pair + 1];
+    return end;
+}
+
+}  // namespace
+
 void append_unsigned(std::string& out, std::uint64_t v) {
     char digits[20];
     char* start = digits + sizeof digits;
-    // Nine digits at a time from one 64-bit division, then 32-bit steps:
-    // 64-bit division is the slow part in WASM, and state_curve writes
+    // Eight digits per 64-bit division, then 32-bit steps two digits at a
+    // time: 64-bit division is the slow part in WASM, and state_curve writes
     // thousands of these per chart.
-    while (v >= 1000000000u) {
-        std::uint32_t low = static_cast<std::uint32_t>(v % 1000000000u);
-        v /= 1000000000u;
-        for (int i = 0; i < 9; ++i) {
-            *--start = static_cast<char>('0' + low % 10);
-            low /= 10;
+    while (v >= 100000000u) {
+        std::uint32_t low = static_cast<std::uint32_t>(v % 100000000u);
+        v /= 100000000u;
+        for (int i = 0; i < 4; ++i) {
+            start = put_pair(start, low % 100);
+            low /= 100;
         }
     }
     std::uint32_t rest = static_cast<std::uint32_t>(v);
-    do {
-        *--start = static_cast<char>('0' + rest % 10);
-        rest /= 10;
-    } while (rest != 0);
+    while (rest >= 100) {
+        start = put_pair(start, rest % 100);
+        rest /= 100;
+    }
+    if (rest >= 10) {
+        start = put_pair(start, rest);
+    } else {
+        *--start = static_cast<char>('0' + rest);
+    }
     out.append(start, static_cast<std::size_t>(digits + sizeof digits - start));
 }
 
@@ -331,9 +353,11 @@ private:
         if (integral) {
             std::uint64_t v = 0;
             bool fits = true;
+            // v·10 + d fits 64 bits while v < ⌊max/10⌋, or v equals it and d ≤ max mod 10.
+            constexpr std::uint64_t kLimit = UINT64_MAX / 10, kLastDigit = UINT64_MAX % 10;
             for (std::size_t k = int_start; k < i_ && fits; ++k) {
                 const auto d = static_cast<std::uint64_t>(s_[k] - '0');
-                fits = v <= (UINT64_MAX - d) / 10;
+                fits = v < kLimit || (v == kLimit && d <= kLastDigit);
                 v = v * 10 + d;
             }
             if (fits && !negative) {

@@ -67,19 +67,37 @@ public:
     void finish() {
         for (const auto& [i, c] : terms_) den_ = mul(den_ / gcd(den_, c.den()), c.den());
         for (const auto& [i, c] : terms_) scaled_.emplace_back(i, mul(c.num(), den_ / c.den()));
+        narrow_ = std::all_of(scaled_.begin(), scaled_.end(), [](const auto& t) { return t.second <= kNarrow; });
     }
 
     // `values`: every count at this length (Counts::evaluate).
     Ratio at(const std::vector<u128>& values) const {
+        std::uint64_t narrow_sum = 0;
+        if (narrow_ && narrow_sum_at(values, narrow_sum)) return den_ == 1 ? Ratio(narrow_sum) : Ratio(narrow_sum, den_);
         u128 sum = 0;
         for (const auto& [i, a] : scaled_) sum = tally::add(sum, mul(a, values[i]));
         return den_ == 1 ? Ratio(sum) : Ratio(sum, den_);
     }
 
 private:
+    // A coefficient and a count both below 2^32 multiply within 64 bits, and
+    // 64-bit sums are native in WASM where 128-bit ones are not: the usual
+    // case (lengths below 2^32) takes this path; false sends the rest to the
+    // checked 128-bit one.
+    static constexpr u128 kNarrow = 0xFFFFFFFFu;
+    bool narrow_sum_at(const std::vector<u128>& values, std::uint64_t& sum) const {
+        for (const auto& [i, a] : scaled_) {
+            if (values[i] > kNarrow) return false;
+            const std::uint64_t product = static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(values[i]);
+            if (__builtin_add_overflow(sum, product, &sum)) return false;
+        }
+        return true;
+    }
+
     std::vector<std::pair<std::size_t, Ratio>> terms_;
     std::vector<std::pair<std::size_t, u128>> scaled_;
     u128 den_ = 1;
+    bool narrow_ = false;  // every scaled coefficient ≤ kNarrow
 };
 
 }  // namespace

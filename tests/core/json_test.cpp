@@ -179,6 +179,10 @@ TEST_CASE("json: unsigned integers print every digit, at each nine-digit boundar
         CHECK(out == "x" + text);
         CHECK(Value(value).dump() == text);
     }
+    CHECK(Value::parse("18446744073709551615").kind() == Kind::Unsigned);
+    CHECK(Value::parse("18446744073709551616").kind() == Kind::Real);
+    CHECK(Value::parse("18446744073709551619").kind() == Kind::Real);
+    CHECK(Value::parse("-9223372036854775808").kind() == Kind::Integer);
     std::mt19937_64 rng(7);
     for (int i = 0; i < 2000; ++i) {
         const std::uint64_t v = rng() >> (rng() % 64);

@@ -46,6 +46,22 @@ const entry = manifest['web/src/main.ts'];
 if (!entry) throw new Error('build:site: web/src/main.ts missing from the Vite manifest');
 await fs.rm(path.dirname(manifestPath), { recursive: true, force: true }); // not part of the site
 
+// The chunks a module imports statically (itself included), so a page can
+// preload them in parallel instead of discovering them one import at a time.
+function chunkClosure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return [...seen];
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) chunkClosure(dep, seen);
+  return [...seen];
+}
+const widgetModules = Object.fromEntries(
+  Object.keys(manifest)
+    .map((key) => [key, /^web\/src\/widgets\/([^/]+)\/index\.ts$/.exec(key)?.[1]])
+    .filter(([, kind]) => kind)
+    .map(([key, kind]) => [kind, chunkClosure(key)]),
+);
+
 // 2. Page generator for Node.
 await build({
   configFile: false,
@@ -88,7 +104,15 @@ const pages = await ssr.buildPages({
   module,
   contentDir,
   outDir: dist,
-  assets: { script: entry.file, styles: entry.css ?? [], fonts: entry.assets ?? [], wasmGlue, wasmBinary },
+  assets: {
+    script: entry.file,
+    modules: chunkClosure('web/src/main.ts').filter((file) => file !== entry.file),
+    widgetModules,
+    styles: entry.css ?? [],
+    fonts: entry.assets ?? [],
+    wasmGlue,
+    wasmBinary,
+  },
   version,
 });
 

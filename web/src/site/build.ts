@@ -92,10 +92,12 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     const tokens = md.parse(page.body, env);
 
     // Prerender each widget with its default state through the real core.
+    const kinds = new Set<string>();
     for (const instance of widgetInstances(tokens)) {
       const cfg = configs[instance];
       const def = cfg && (await loadWidget(cfg.kind));
       if (!cfg || !def) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
+      kinds.add(cfg.kind);
       env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered, status));
     }
 
@@ -113,6 +115,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       footerHtml: esc(site.footer),
       assets: opts.assets,
       preloadFonts: site.preload_fonts ?? [],
+      widgetKinds: [...kinds],
       widgetPages: index === 0 ? widgetPages : undefined,
       embed: opts.version ? { root: './', version: opts.version } : undefined,
     });

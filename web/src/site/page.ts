@@ -8,6 +8,10 @@ import { attrs, esc } from '../runtime/html';
 export interface PageAssets {
   /** Entry script and stylesheets from Vite's manifest (paths relative to dist/). */
   script: string;
+  /** Chunks the entry imports statically, preloaded with it. */
+  modules?: string[];
+  /** Widget kind → its chunks; a page preloads those of the kinds it shows. */
+  widgetModules?: Record<string, string[]>;
   styles: string[];
   /** Every bundled asset (KaTeX fonts among them), for font preloads. */
   fonts: string[];
@@ -58,6 +62,8 @@ export interface PageInput {
   assets: PageAssets;
   /** Font files to preload (content/ch02/site.json "preload_fonts", e.g. "KaTeX_Main-Regular"). */
   preloadFonts: string[];
+  /** Widget kinds on the page (their code is preloaded). */
+  widgetKinds?: string[];
   /** Landing page only: widget instance → page, for old links (runtime/old-links.ts). */
   widgetPages?: Record<string, string>;
   embed?: EmbedMeta;
@@ -69,6 +75,12 @@ function fontPreloads(assets: string[], wanted: string[]): string {
     .filter((a) => a.endsWith('.woff2') && wanted.some((w) => path.basename(a).startsWith(`${w}-`)))
     .map((href) => `<link rel="preload"${attrs({ href, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' })}>`)
     .join('\n');
+}
+
+/** modulepreload links: the entry's chunks, then those of the page's widget kinds. */
+function modulePreloads(assets: PageAssets, kinds: string[]): string {
+  const files = new Set([...(assets.modules ?? []), ...kinds.flatMap((k) => assets.widgetModules?.[k] ?? [])]);
+  return [...files].map((href) => `<link rel="modulepreload"${attrs({ href })}>`).join('\n');
 }
 
 // The empty data: icon stops browsers from requesting /favicon.ico (a 404 on
@@ -90,6 +102,7 @@ ${fontPreloads(p.assets.fonts, p.preloadFonts)}
 <link rel="modulepreload"${attrs({ href: p.assets.wasmGlue, 'data-tally': 'glue' })}>
 <link rel="preload"${attrs({ href: p.assets.wasmBinary, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'wasm' })}>
 <script type="module" async${attrs({ src: p.assets.script })}></script>
+${modulePreloads(p.assets, p.widgetKinds ?? [])}
 </head>
 <body${attrs({ 'data-widget-pages': p.widgetPages ? JSON.stringify(p.widgetPages) : null })}>
 <a class="skip-link" href="#main">跳到正文</a>
