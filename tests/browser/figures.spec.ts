@@ -369,6 +369,12 @@ test('2-22: the candidate pool narrows at the reader\'s context length; bad inpu
   const w = fig(page, 22);
   await ready(w);
   const control = w.getByLabel('上下文長度 N（已快取的位置數）');
+  // Box widths: all entries, the pool, what a layer reads (log scale from the core's counts).
+  const widths = () => w.locator('svg g.shape > rect').evaluateAll((els) => els.map((e) => Number(e.getAttribute('width'))));
+  const [all, pool, reindex, reuse] = await widths();
+  expect(all).toBeGreaterThan(pool!);
+  expect(pool).toBeGreaterThan(reindex!);
+  expect(reuse).toBe(reindex);
   for (const tokens of [10000, 300]) {
     await typeInto(control, String(tokens));
     const values = diagramValues(core, 22, { $tokens: tokens });
@@ -379,6 +385,8 @@ test('2-22: the candidate pool narrows at the reader\'s context length; bad inpu
     await expect(w.locator('svg.fig-svg')).toContainText(`→ ${pool.candidates_display} 個候選`);
     await expect(w.getByTestId('step-caption')).toHaveText(fillIn(diagrams['fig-2-22'].data.diagram.steps.at(-1), values));
   }
+  // 300 entries: the pool and top-k no longer narrow anything, so every box is as wide as the first.
+  await expect.poll(async () => new Set(await widths()).size).toBe(1);
   // Below the pool and below top-k, the core's numbers differ from the book's example.
   expect(ok(core, { op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 300 }).selected).toBe(300);
   await typeInto(control, '0');

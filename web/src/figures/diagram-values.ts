@@ -9,7 +9,7 @@
 // data table, labelled by `label`.
 
 import type { WidgetConfig } from '../runtime/config';
-import { CellResolver, type CellSpec } from '../runtime/cells';
+import { CellResolver, follow, type CellSpec } from '../runtime/cells';
 import type { Engine, Fields } from '../runtime/engine';
 import { dataOf } from './content';
 
@@ -23,10 +23,16 @@ export interface ValueSpec {
   path: string;
   /** What the number is, for the diagram's data table. */
   label: string;
+  /** Optional path to the same value as an integer, for shapes sized by it (Shape.w_value). */
+  amount?: string;
 }
 
-/** Placeholder name → the core's display text. */
-export type DiagramValues = Record<string, string>;
+export interface DiagramValues {
+  /** Placeholder name → the core's display text. */
+  text: Record<string, string>;
+  /** Placeholder name → the core's integer, for coordinates only. */
+  amount: Record<string, number>;
+}
 
 function has(cfg: WidgetConfig, key: string): boolean {
   return (cfg.data as Record<string, unknown> | undefined)?.[key] !== undefined;
@@ -47,18 +53,24 @@ export function valueSpecs(cfg: WidgetConfig): Array<[string, ValueSpec]> {
 
 /** Ask the core for every value (each distinct request once). */
 export async function resolveValues(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<DiagramValues> {
+  const out: DiagramValues = { text: {}, amount: {} };
   const specs = valueSpecs(cfg);
-  if (!specs.length) return {};
+  if (!specs.length) return out;
   const requests = dataOf<Record<string, RequestSpec>>(cfg, 'requests');
   const cells = new CellResolver(engine, vars);
-  const entries = await Promise.all(
-    specs.map(async ([name, spec]): Promise<[string, string]> => {
+  await Promise.all(
+    specs.map(async ([name, spec]) => {
       const req = requests[spec.request]!;
       const result = await cells.result(req.op, cfg.fixed, req.fields);
-      return [name, CellResolver.read(result, spec).text];
+      out.text[name] = CellResolver.read(result, spec).text;
+      if (spec.amount !== undefined) {
+        const v = follow(result, spec.amount);
+        if (typeof v !== 'number' && typeof v !== 'string') throw new Error(`${cfg.title}: data.values.${name}.amount is not a number`);
+        out.amount[name] = Number(v);
+      }
     }),
   );
-  return Object.fromEntries(entries);
+  return out;
 }
 
 const PLACEHOLDER = /\{([A-Za-z_]\w*)\}/g;
@@ -66,7 +78,7 @@ const PLACEHOLDER = /\{([A-Za-z_]\w*)\}/g;
 /** "{name}" → the value; an unknown name is a content bug and fails the build. */
 export function fillText(text: string, values: DiagramValues, where: string): string {
   return text.replace(PLACEHOLDER, (_, name: string) => {
-    const v = values[name];
+    const v = values.text[name];
     if (v === undefined) throw new Error(`${where}: "{${name}}" has no entry in data.values`);
     return v;
   });

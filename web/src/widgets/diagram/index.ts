@@ -9,7 +9,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, svgFrame } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
-import { arrowDefs, shapeMark, type DiagramSpec } from '../../figures/diagram';
+import { arrowDefs, shapeMark, sizeShapes, type DiagramSpec } from '../../figures/diagram';
 import { fillText, resolveValues, valueSpecs, type DiagramValues } from '../../figures/diagram-values';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { enhanceStepper, stepperMarks } from '../../figures/stepper';
@@ -21,7 +21,7 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
   if (spec.steps?.length) {
     marks.push(...stepperMarks(spec.steps.map(fill), { next: text(cfg, 'step_next'), reset: text(cfg, 'step_reset') }));
   }
-  const shapes = spec.shapes.map((s) => (s.label ? { ...s, label: fill(s.label) } : s));
+  const shapes = sizeShapes(spec, values.amount, cfg.title).map((s) => (s.label ? { ...s, label: fill(s.label) } : s));
   marks.push(
     svgFrame(instance, spec.width, spec.height, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), [
       arrowDefs(instance),
@@ -35,7 +35,7 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
         text(cfg, 'data_summary'),
         text(cfg, 'data_caption'),
         [text(cfg, 'data_head_label'), text(cfg, 'data_head_value')],
-        specs.map(([name, s]) => ({ id: name, cells: [s.label, values[name] ?? ''] })),
+        specs.map(([name, s]) => ({ id: name, cells: [s.label, values.text[name] ?? ''] })),
       ),
     );
   }
