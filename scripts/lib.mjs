@@ -15,7 +15,13 @@ const SYSTEM_PACKAGES = [
   { pkg: 'nlohmann-json3-dev', probe: '/usr/include/nlohmann/json.hpp' },
   { pkg: 'doctest-dev', probe: '/usr/include/doctest/doctest.h' },
 ];
-const BROWSER_PACKAGES = [{ pkg: 'chromium', probe: '/usr/bin/chromium' }];
+// fonts-noto-cjk: without a CJK font Chromium draws the pages' zh-Hant text
+// as boxes in screenshots (the visual baselines). Installed locally; the site
+// names it in its font stack and never downloads a web font.
+const BROWSER_PACKAGES = [
+  { pkg: 'chromium', probe: '/usr/bin/chromium' },
+  { pkg: 'fonts-noto-cjk', probe: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc' },
+];
 
 export function log(message) {
   console.log(`\n▶ ${message}`);

@@ -8,6 +8,7 @@
 
 #include "answer_op.hpp"
 #include "article_ops.hpp"
+#include "figure_facts.hpp"
 #include "hf_import.hpp"
 #include "catalog.hpp"
 #include "catching.hpp"
@@ -176,9 +177,13 @@ Json architecture_json(const ModelSpec& m) {
             if (moe.is_null()) moe = ffn;
             moe_layers += g.layers;
         }
+        Json layer_ids = Json::array();
+        for (u64 id : g.layer_ids) layer_ids.push_back(id);
         groups.push_back({{"name", g.name}, {"layers", g.layers}, {"role", g.role},
                           {"attention", kAttention[g.attention.index()]},
-                          {"connection", kConnection[g.connection.index()]}, {"ffn", ffn}});
+                          {"attention_spec", attention_facts(g.attention)},
+                          {"connection", kConnection[g.connection.index()]},
+                          {"streams", connection_streams(g.connection)}, {"layer_ids", layer_ids}, {"ffn", ffn}});
     }
     Json a;
     a["layers"] = m.total_layers();
@@ -187,6 +192,7 @@ Json architecture_json(const ModelSpec& m) {
     a["moe_layers"] = moe_layers;
     a["moe"] = moe;  // the first MoE group's experts (null for a dense model)
     a["groups"] = groups;
+    add_layout_facts(m, a);
     return a;
 }
 
@@ -769,7 +775,7 @@ const std::vector<std::pair<const char*, Handler>>& handlers() {
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
         {"check_answer", op_check_answer}, {"turn", op_turn},      {"dependency_chain", op_dependency_chain},
         {"kv_footprint", op_kv_footprint}, {"replay_window", op_replay_window}, {"effort_scale", op_effort_scale},
-        {"import_hf_config", op_import_hf_config},
+        {"import_hf_config", op_import_hf_config}, {"candidate_pool", op_candidate_pool},
     };
     return table;
 }

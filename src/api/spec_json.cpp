@@ -1,5 +1,7 @@
 #include "spec_json.hpp"
 
+#include <algorithm>
+
 #include "core/format.hpp"
 #include "errors.hpp"
 #include "object_reader.hpp"
@@ -97,6 +99,38 @@ Ffn parse_ffn(const Json& j, const std::string& path) {
     throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：dense、moe");
 }
 
+// A group's layer positions: one distinct id per layer, ascending (so a
+// typo shows as an order error, not as a silently different figure).
+std::vector<u64> parse_layer_ids(const Json& j, const std::string& path, u64 layers) {
+    if (!j.is_array() || j.size() != layers) {
+        throw FieldError(path, path + " 必須是 " + std::to_string(layers) + " 個層號（從 0 起）的陣列，每層一個");
+    }
+    std::vector<u64> ids;
+    for (size_t i = 0; i < j.size(); ++i) {
+        const std::string at = path + "[" + std::to_string(i) + "]";
+        if (!j[i].is_number_unsigned() || j[i].get<std::uint64_t>() >= kMaxLayers) {
+            throw FieldError(at, at + " 必須是 0 到 4,095 的整數");
+        }
+        const u64 id = j[i].get<std::uint64_t>();
+        if (!ids.empty() && id <= ids.back()) throw FieldError(at, at + " 必須大於前一個層號（由小到大、不重複）");
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+// Layer ids name positions in one stack: each below the layer count, none twice.
+void check_layer_ids_unique(const ModelSpec& m, u64 layers, const std::string& path) {
+    std::vector<u64> all;
+    for (const auto& g : m.groups) all.insert(all.end(), g.layer_ids.begin(), g.layer_ids.end());
+    std::sort(all.begin(), all.end());
+    for (size_t i = 0; i < all.size(); ++i) {
+        if (all[i] >= layers) {
+            throw FieldError(path, path + " 的層號 " + std::to_string(all[i]) + " 超出模型的 " + std::to_string(layers) + " 層");
+        }
+        if (i > 0 && all[i] == all[i - 1]) throw FieldError(path, path + " 的層號 " + std::to_string(all[i]) + " 出現在兩組");
+    }
+}
+
 }  // namespace
 
 ModelSpec parse_model(const Json& j, const std::string& path) {
@@ -123,7 +157,7 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
     for (size_t i = 0; i < groups.size(); ++i) {
         const std::string gp = r.at("groups") + "[" + std::to_string(i) + "]";
         ObjectReader g(groups[i], gp);
-        g.only({"name", "layers", "role", "attention", "ffn", "connection", "engram", "post_norms"});
+        g.only({"name", "layers", "role", "attention", "ffn", "connection", "engram", "post_norms", "layer_ids"});
         LayerGroup lg;
         lg.name = g.text_or("name", "");
         lg.layers = static_cast<u64>(g.integer("layers", 1, kMaxLayers));
@@ -136,10 +170,12 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
         }
         if (g.has("connection")) lg.connection = parse_connection(g.get("connection"), g.at("connection"));
         if (g.has("engram")) lg.engram = parse_engram(g.get("engram"), g.at("engram"));
+        if (g.has("layer_ids")) lg.layer_ids = parse_layer_ids(g.get("layer_ids"), g.at("layer_ids"), lg.layers);
         layers += lg.layers;
         m.groups.push_back(lg);
     }
     if (layers > kMaxLayers) throw FieldError(r.at("groups"), r.at("groups") + " 的層數合計超過 4,096");
+    check_layer_ids_unique(m, static_cast<u64>(layers), r.at("groups"));
     if (r.has("parts")) {
         const Json& parts = r.get("parts");
         if (!parts.is_array()) throw FieldError(r.at("parts"), r.at("parts") + " 必須是陣列");

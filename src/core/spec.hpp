@@ -87,6 +87,9 @@ struct LayerGroup {
     Ffn ffn;
     Connection connection;
     EngramBranch engram;  // enabled only on V4.1's Engram layers
+    // Where the chapter names the layers' positions (0-based; V4.1's cache
+    // owners 2, 8, 14, 20): figure labels only, never used in a count.
+    std::vector<u64> layer_ids;
     // Gemma 2's sandwich norms: RMSNorm vectors after the attention and the
     // FFN as well as before them (four d-wide vectors per layer, not two).
     bool post_norms = false;

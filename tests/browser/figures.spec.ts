@@ -48,7 +48,10 @@ test('all 36 figures render in book order with ids, non-empty SVG and a text alt
     expect(labelled.split(' ')).toHaveLength(2);
     for (const id of labelled.split(' ')) expect((await page.locator(`[id="${id}"]`).textContent())?.trim().length).toBeGreaterThan(5);
     // … and for every data figure, a table of the same values.
-    if (configs[`fig-2-${n}`]) await expect(w.getByTestId('figure-data').locator('tbody tr').first()).toBeAttached();
+    // (Diagrams that state numbers list them with their source the same way.)
+    if (configs[`fig-2-${n}`] || diagrams[`fig-2-${n}`]?.data.values) {
+      await expect(w.getByTestId('figure-data').locator('tbody tr').first()).toBeAttached();
+    }
   }
   expect(Object.keys(configs).length + Object.keys(diagrams).length).toBe(36);
 });
@@ -312,12 +315,95 @@ test('2-23: uniform vs concentrated dispatch follow B', async ({ page, core }) =
   await expect(w.locator('svg rect.cell.hit')).toHaveCount(Number(at(16, 'uniform').distinct_experts) + Number(at(16, 'concentrated').distinct_experts));
 });
 
-test('step-through diagrams (2-1, 2-2, 2-15, 2-22) are keyboard operable', async ({ page }) => {
+/** Follow "a.b[0]" / "list[key=value]" in a core result (the configs' value paths). */
+function at(value: any, path: string): any {
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]|\[([\w-]+)=([^\]]+)\]/g)) {
+    if (m[1] !== undefined) value = value?.[m[1]];
+    else if (m[2] !== undefined) value = value?.[Number(m[2])];
+    else value = (value as Obj[] | undefined)?.find((e) => String(e[m[3]!]) === m[4]);
+  }
+  return value;
+}
+
+/** A diagram's numbers as the core gives them for its configured requests ($x from `vars`). */
+function diagramValues(core: Core, n: number, vars: Obj = {}): Record<string, string> {
+  const cfg = diagrams[`fig-2-${n}`];
+  const fill = (fields: Obj = {}) =>
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('$') ? vars[v] : v]));
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(cfg.data.values as Record<string, Obj>)) {
+    const req = cfg.data.requests[v.request];
+    const raw = at(ok(core, { op: req.op, ...cfg.fixed, ...fill(req.fields) }), v.path);
+    out[name] = typeof raw === 'string' ? raw : group(raw);
+  }
+  return out;
+}
+const fillIn = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k]!);
+
+test('diagram numbers come from the core: labels, captions and the data table of every diagram with values', async ({ page, core }) => {
+  await openFigures(page);
+  const withValues = Object.keys(diagrams).filter((id) => diagrams[id].data.values);
+  expect(withValues.length).toBeGreaterThanOrEqual(12);
+  for (const id of withValues) {
+    const n = Number(id.slice('fig-2-'.length));
+    const w = fig(page, n);
+    const values = diagramValues(core, n, { $tokens: 131072 });
+    for (const [name, v] of Object.entries(values)) await expect(w.getByTestId(`cell-${name}-1`), `${id} ${name}`).toHaveText(v);
+    const svgText = (await w.locator('svg.fig-svg').textContent()) ?? '';
+    expect(svgText, `${id}: every placeholder filled`).not.toMatch(/\{\w+\}/);
+    for (const s of diagrams[id].data.diagram.shapes as Obj[]) {
+      if (s.label?.includes('{')) for (const line of fillIn(s.label, values).split('\n')) expect(svgText, id).toContain(line);
+    }
+    await expect(w.locator('desc')).toHaveText(fillIn(diagrams[id].text.chart_desc, values));
+  }
+  // A few of the book's own numbers, as printed: §2.3.6 and Figures 2-17, 2-20, 2-21, 2-35.
+  expect(diagramValues(core, 22, { $tokens: 131072 })).toMatchObject({ entries: '131,072', blocks: '2,048', candidates: '16,384', selected: '512' });
+  expect(diagramValues(core, 17)).toMatchObject({ linear_layers: '30', full_layers: '10' });
+  expect(diagramValues(core, 20)).toMatchObject({ encoder_layers: '20', decoder_layers: '20', layers: '40' });
+  expect(diagramValues(core, 21)).toMatchObject({ owners: '4', owner0: '2', owner1: '8', owner2: '14', owner3: '20' });
+  expect(diagramValues(core, 35)).toMatchObject({ input: '128', decode_steps: '3', final_context: '131' });
+});
+
+test('2-22: the candidate pool narrows at the reader\'s context length; bad input is explained', async ({ page, core }) => {
+  await openFigures(page);
+  const w = fig(page, 22);
+  await ready(w);
+  const control = w.getByLabel('上下文長度 N（已快取的位置數）');
+  // Box widths: all entries, the pool, what a layer reads (log scale from the core's counts).
+  const widths = () => w.locator('svg g.shape > rect').evaluateAll((els) => els.map((e) => Number(e.getAttribute('width'))));
+  const [all, pool, reindex, reuse] = await widths();
+  expect(all).toBeGreaterThan(pool!);
+  expect(pool).toBeGreaterThan(reindex!);
+  expect(reuse).toBe(reindex);
+  for (const tokens of [10000, 300]) {
+    await typeInto(control, String(tokens));
+    const values = diagramValues(core, 22, { $tokens: tokens });
+    const pool = ok(core, { op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens });
+    expect(values.candidates).toBe(pool.candidates_display);
+    await expect(w.getByTestId('cell-candidates-1')).toHaveText(pool.candidates_display);
+    await expect(w.getByTestId('cell-selected-1')).toHaveText(pool.selected_display);
+    await expect(w.locator('svg.fig-svg')).toContainText(`→ ${pool.candidates_display} 個候選`);
+    await expect(w.getByTestId('step-caption')).toHaveText(fillIn(diagrams['fig-2-22'].data.diagram.steps.at(-1), values));
+  }
+  // 300 entries: the pool and top-k no longer narrow anything, so every box is as wide as the first.
+  await expect.poll(async () => new Set(await widths()).size).toBe(1);
+  // Below the pool and below top-k, the core's numbers differ from the book's example.
+  expect(ok(core, { op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 300 }).selected).toBe(300);
+  await typeInto(control, '0');
+  const refusal = core.error({ op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 0 });
+  await expect(w.getByTestId('error')).toHaveText(refusal.message);
+  await expect(control).toHaveAttribute('aria-invalid', 'true');
+  // The last good drawing stays.
+  await expect(w.getByTestId('cell-candidates-1')).toHaveText('300');
+});
+
+test('step-through diagrams (2-1, 2-2, 2-15, 2-22) are keyboard operable', async ({ page, core }) => {
   await openFigures(page);
   for (const n of [1, 2, 15, 22]) {
     const w = fig(page, n);
     await ready(w);
-    const steps: string[] = diagrams[`fig-2-${n}`].data.diagram.steps;
+    const values = diagramValues(core, n, { $tokens: 131072 });
+    const steps: string[] = diagrams[`fig-2-${n}`].data.diagram.steps.map((s: string) => fillIn(s, values));
     const reset = w.getByTestId('step-reset');
     await reset.focus();
     await page.keyboard.press('Enter');

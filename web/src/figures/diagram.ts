@@ -2,6 +2,7 @@
 // content/ch02/widgets/figures-diagrams.json, drawn as SVG marks. Shapes may
 // belong to a step (data-step) for the step-through of web/src/figures/stepper.ts.
 
+import { scaleLog } from 'd3-scale';
 import { coord } from '../runtime/format';
 import { el, type Mark } from './marks';
 
@@ -18,6 +19,16 @@ export interface Shape {
   cls?: string;
   anchor?: 'start' | 'middle' | 'end';
   step?: number;
+  /** Box width from a core value (data.values[w_value].amount) on the diagram's widthScale, centred on it. */
+  w_value?: string;
+}
+
+/** Log scale from a value to a box width: 1 → min, the value named by domain_max → max. */
+export interface WidthScale {
+  min: number;
+  max: number;
+  center: number;
+  domain_max: string;
 }
 
 export interface DiagramSpec {
@@ -26,6 +37,31 @@ export interface DiagramSpec {
   shapes: Shape[];
   /** One caption per step; present for step-through diagrams. */
   steps?: string[];
+  widthScale?: WidthScale;
+}
+
+/**
+ * Shapes whose width shows a core value (2-22's narrowing pool): a log scale
+ * from 1 to the value named by widthScale.domain_max, centred. Coordinates
+ * only; the numbers the reader reads are the labels' core displays.
+ */
+export function sizeShapes(spec: DiagramSpec, amounts: Record<string, number>, where: string): Shape[] {
+  const ws = spec.widthScale;
+  if (!ws) return spec.shapes;
+  const amount = (name: string): number => {
+    const v = amounts[name];
+    if (v === undefined) throw new Error(`${where}: w_value "${name}" needs data.values.${name}.amount`);
+    return Math.max(1, v); // log scale: a count of 0 or 1 draws the narrowest box
+  };
+  const width = scaleLog()
+    .domain([1, Math.max(2, amount(ws.domain_max))])
+    .range([ws.min, ws.max])
+    .clamp(true);
+  return spec.shapes.map((s) => {
+    if (s.w_value === undefined) return s;
+    const w = width(amount(s.w_value));
+    return { ...s, w, x: ws.center - w / 2 };
+  });
 }
 
 function withStep(attrs: Record<string, string>, s: Shape): Record<string, string> {

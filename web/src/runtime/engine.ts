@@ -261,7 +261,7 @@ export interface OpResults {
 }
 
 /** Ops whose results widgets read by path (see web/src/runtime/cells.ts). */
-export const RAW_OPS = ['params', 'state', 'routing', 'compare', 'crossover', 'param_budget', 'forward', 'request', 'capacity', 'kv'] as const;
+export const RAW_OPS = ['params', 'state', 'routing', 'compare', 'crossover', 'param_budget', 'forward', 'request', 'capacity', 'kv', 'turn', 'candidate_pool', 'dependency_chain'] as const;
 export type RawOp = (typeof RAW_OPS)[number];
 export type Op = keyof OpResults;
 

@@ -1,31 +1,50 @@
 // Conceptual figures (dependency chains, projections, layer skeletons …):
-// the drawing is content (config `data.diagram`), not computed. Step-through
-// diagrams (2-1, 2-2, 2-15, 2-22) add buttons that walk through `steps`.
-// compute() asks the core nothing, so a diagram is complete without WASM.
+// the drawing is content (config `data.diagram`). Numbers in its labels are
+// "{name}" placeholders filled from the core (`data.values`, see
+// figures/diagram-values.ts); the values also form the diagram's data table.
+// Step-through diagrams (2-1, 2-2, 2-15, 2-22) add buttons that walk through
+// `steps`. A diagram without values asks the core nothing.
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
-import { svgFrame } from '../../figures/chart';
+import { dataTable, svgFrame } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
-import { arrowDefs, shapeMark, type DiagramSpec } from '../../figures/diagram';
+import { arrowDefs, shapeMark, sizeShapes, type DiagramSpec } from '../../figures/diagram';
+import { fillText, resolveValues, valueSpecs, type DiagramValues } from '../../figures/diagram-values';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { enhanceStepper, stepperMarks } from '../../figures/stepper';
 
-function view(spec: DiagramSpec, cfg: WidgetConfig, instance: string) {
+function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
+  const spec = dataOf<DiagramSpec>(cfg, 'diagram');
+  const fill = (s: string) => fillText(s, values, cfg.title);
   const marks: Mark[] = [];
-  if (spec.steps?.length) marks.push(...stepperMarks(spec.steps, { next: text(cfg, 'step_next'), reset: text(cfg, 'step_reset') }));
+  if (spec.steps?.length) {
+    marks.push(...stepperMarks(spec.steps.map(fill), { next: text(cfg, 'step_next'), reset: text(cfg, 'step_reset') }));
+  }
+  const shapes = sizeShapes(spec, values.amount, cfg.title).map((s) => (s.label ? { ...s, label: fill(s.label) } : s));
   marks.push(
-    svgFrame(instance, spec.width, spec.height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
+    svgFrame(instance, spec.width, spec.height, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), [
       arrowDefs(instance),
-      ...spec.shapes.map((s) => shapeMark(s, instance)),
+      ...shapes.map((s) => shapeMark(s, instance)),
     ]),
   );
+  const specs = valueSpecs(cfg);
+  if (specs.length) {
+    marks.push(
+      dataTable(
+        text(cfg, 'data_summary'),
+        text(cfg, 'data_caption'),
+        [text(cfg, 'data_head_label'), text(cfg, 'data_head_value')],
+        specs.map(([name, s]) => ({ id: name, cells: [s.label, values.text[name] ?? ''] })),
+      ),
+    );
+  }
   return marksView(marks);
 }
 
-export const diagram: WidgetDef<DiagramSpec> = {
-  compute: async (_engine, _fields, { cfg }) => dataOf<DiagramSpec>(cfg, 'diagram'),
-  view: (spec, { cfg, instance }) => view(spec, cfg, instance),
+export const diagram: WidgetDef<DiagramValues> = {
+  compute: (engine, fields, { cfg }) => resolveValues(engine, fields, cfg),
+  view: (values, { cfg, instance }) => view(values, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
   enhance: (root, { cfg }) => {
     if (dataOf<DiagramSpec>(cfg, 'diagram').steps?.length) enhanceStepper(root);

@@ -1,0 +1,144 @@
+#include "figure_facts.hpp"
+
+#include <algorithm>
+
+#include "catalog.hpp"
+#include "core/format.hpp"
+#include "errors.hpp"
+#include "fields.hpp"
+
+namespace tally::api {
+
+namespace {
+
+const char* v4_kind_name(V4Attention::Kind k) {
+    switch (k) {
+        case V4Attention::Kind::Window: return "window";
+        case V4Attention::Kind::Csa: return "csa";
+        case V4Attention::Kind::Hca: return "hca";
+    }
+    return "";
+}
+
+const char* csa2_mode_name(Csa2Mode m) {
+    switch (m) {
+        case Csa2Mode::SwaOnly: return "swa";
+        case Csa2Mode::Full: return "full";
+        case Csa2Mode::Reindex: return "reindex";
+        case Csa2Mode::Reuse: return "reuse";
+    }
+    return "";
+}
+
+struct AttentionFacts {
+    Json operator()(const GqaAttention& a) const {
+        // group_size: query heads sharing one K/V head (Figure 2-9).
+        return {{"q_heads", a.q_heads}, {"kv_heads", a.kv_heads}, {"group_size", a.q_heads / a.kv_heads},
+                {"head_dim", a.head_dim}, {"window", a.window}};
+    }
+    Json operator()(const GatedDeltaNet& a) const {
+        return {{"qk_heads", a.qk_heads}, {"v_heads", a.v_heads}, {"key_dim", a.key_dim}, {"value_dim", a.value_dim}};
+    }
+    Json operator()(const MlaAttention& a) const { return {{"heads", a.heads}, {"kv_lora_rank", a.kv_lora_rank}}; }
+    Json operator()(const KdaAttention& a) const { return {{"heads", a.heads}, {"key_dim", a.key_dim}, {"value_dim", a.value_dim}}; }
+    Json operator()(const V4Attention& a) const {
+        return {{"mode", v4_kind_name(a.kind)}, {"heads", a.heads}, {"window", a.window},
+                {"ratio", a.ratio}, {"top_k", a.top_k}};
+    }
+    Json operator()(const Csa2Attention& a) const {
+        return {{"mode", csa2_mode_name(a.mode)}, {"heads", a.heads},      {"window", a.window},
+                {"cache_ratio", a.cache_ratio},   {"top_k", a.top_k},      {"pool_blocks", a.pool_blocks},
+                {"pool_block_size", a.pool_block_size}, {"pool_entries", exact_json(a.pool_entries())}};
+    }
+};
+
+struct Streams {
+    u64 operator()(const PlainResidual&) const { return 1; }
+    u64 operator()(const MhcConnection& c) const { return c.streams; }
+    u64 operator()(const SinglePassMhcConnection& c) const { return c.streams; }
+    u64 operator()(const AttnResConnection&) const { return 1; }
+};
+
+// The group whose Full layer builds V4.1's candidate pool.
+const Csa2Attention* pool_builder(const ModelSpec& m) {
+    for (const auto& g : m.groups) {
+        const auto* a = std::get_if<Csa2Attention>(&g.attention);
+        if (a != nullptr && a->builds_pool()) return a;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+Json attention_facts(const Attention& attention) { return std::visit(AttentionFacts{}, attention); }
+
+u64 connection_streams(const Connection& connection) { return std::visit(Streams{}, connection); }
+
+void add_layout_facts(const ModelSpec& m, Json& architecture) {
+    u64 encoder = 0;
+    u64 decoder = 0;
+    u64 owners = 0;
+    std::vector<u64> owner_ids;
+    for (const auto& g : m.groups) {
+        if (g.role == "encoder") encoder += g.layers;
+        if (g.role == "decoder") decoder += g.layers;
+        const auto* a = std::get_if<Csa2Attention>(&g.attention);
+        if (a != nullptr && a->owns_cache()) {
+            owners += g.layers;
+            owner_ids.insert(owner_ids.end(), g.layer_ids.begin(), g.layer_ids.end());
+        }
+    }
+    std::sort(owner_ids.begin(), owner_ids.end());
+    architecture["encoder_layers"] = encoder;
+    architecture["decoder_layers"] = decoder;
+    architecture["ced_replay_window"] = m.ced_replay_window;
+    // V4.1: layers that store a global KV cache; the others read one of them.
+    Json ids = Json::array();
+    for (u64 id : owner_ids) ids.push_back(id);
+    architecture["cache_owner_layers"] = owners;
+    architecture["cache_owner_layer_ids"] = ids;
+}
+
+// Figure 2-22: a decode step of V4.1 at `tokens` cached positions. The first
+// Full decoder layer scores every entry of its cache and keeps the best
+// blocks (at most pool_blocks × pool_block_size entries); Reindex layers pick
+// top_k inside that pool; Reuse layers read what was picked.
+Json op_candidate_pool(const Json& req) {
+    RequestFields f(req, {"model", "tokens"});
+    const ModelSpec& m = find_model("model", f.text("model"));
+    const Csa2Attention* pool = pool_builder(m);
+    if (pool == nullptr) throw FieldError("model", m.name + " 沒有候選池；只有 DeepSeek V4.1 Flash 的解碼器會建立候選池");
+    const u128 tokens = f.integer("tokens", 1, kMaxCount);
+    const u128 entries = tokens / pool->cache_ratio;
+    const u128 blocks = std::min<u128>(ceil_div(entries, pool->pool_block_size), pool->pool_blocks);
+    const u128 candidates = std::min<u128>(entries, pool->pool_entries());
+    const u128 selected = std::min<u128>(candidates, pool->top_k);
+    u64 reindex_layers = 0;
+    u64 reuse_layers = 0;
+    for (const auto& g : m.groups) {
+        const auto* a = std::get_if<Csa2Attention>(&g.attention);
+        if (a == nullptr || g.role != "decoder") continue;
+        if (a->mode == Csa2Mode::Reindex) reindex_layers += g.layers;
+        if (a->mode == Csa2Mode::Reuse) reuse_layers += g.layers;
+    }
+    Json r;
+    r["model"] = m.id;
+    auto put = [&r](const char* key, u128 v) {
+        r[key] = exact_json(v);
+        r[std::string(key) + "_display"] = group_thousands(v);
+    };
+    put("tokens", tokens);
+    put("entries", entries);
+    put("block_size", pool->pool_block_size);
+    put("pool_blocks", pool->pool_blocks);
+    put("pool_entries", pool->pool_entries());
+    put("blocks", blocks);
+    put("candidates", candidates);
+    put("top_k", pool->top_k);
+    put("selected", selected);
+    put("reindex_layers", reindex_layers);
+    put("reuse_layers", reuse_layers);
+    return r;
+}
+
+}  // namespace tally::api
