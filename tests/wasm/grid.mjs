@@ -96,6 +96,9 @@ function addEngineOps(add) {
   add({ op: 'routing', model: 'deepseek-v3', batch: 64, dispatch: 'random' });
   add({ op: 'routing', model: 'deepseek-v3', batch: 1, dispatch: 'explicit', tokens_per_expert: [9, 9] });
   add({ op: 'routing', model: 'qwen3-8b', batch: 1 });
+  add({ op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 131072 });
+  add({ op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 300 });
+  add({ op: 'candidate_pool', model: 'qwen3-8b', tokens: 300 });
   add({ op: 'state_curve', model: 'qwen3-8b', lengths: [] });
   add({ op: 'state_curve', model: 'qwen3-8b', lengths: [1, 0] });
 
