@@ -49,6 +49,7 @@ TEST_CASE("turn: the prefill FLOPs both ways and the share reuse saves (exercise
     CHECK(t["prefill_saved_display"] == "72.22%");
     CHECK(t["prefill_kept_percent"] == "141564812/5096219");  // 100 − the saving
     CHECK(t["rows_saved_percent"] == 75);
+    CHECK(t["rows_saved_display"] == "75%");
 
     // The exact fraction goes to check_answer unchanged; 2 significant digits.
     const Json e = {{"value", t["prefill_saved_percent"]},
