@@ -548,7 +548,9 @@ Json op_turn(const Json& req) {
     // Two readings a learner may give instead: the share still computed, and
     // the share of rows skipped (as if FLOPs followed the rows alone).
     r["prefill_kept_percent"] = exact_json(flops / full_flops * Ratio(100));
-    r["rows_saved_percent"] = exact_json(Ratio(cached) / Ratio(total) * Ratio(100));
+    const Ratio rows_percent = Ratio(cached) / Ratio(total) * Ratio(100);
+    r["rows_saved_percent"] = exact_json(rows_percent);
+    r["rows_saved_display"] = trimmed(rows_percent, 2) + "%";
     if (f.has("edit_at")) {
         const u128 edit = f.integer("edit_at", 1, total);
         const u128 prefix = std::min(cached, edit - 1);
