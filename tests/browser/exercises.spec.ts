@@ -239,6 +239,16 @@ test('2-4(d): CSA entry counts are answer fields checked against the core', asyn
   await expect(open.locator('[data-solution]')).toContainText(`${grouped(stored8.entries)} → ${grouped(stored16.entries)}`);
 });
 
+test('2-1: the node a new position waits for is two checked fields', async ({ page, core }) => {
+  await openExercise(page, '2-1');
+  const dc = core.ok({ op: 'dependency_chain', layers: 3, tokens: 4 });
+  await expect(await answer(page, '2-1', 'waitlayer', str(dc.layers))).toHaveAttribute('data-verdict', 'correct');
+  await expect(await answer(page, '2-1', 'waitpos', str(dc.tokens))).toHaveAttribute('data-verdict', 'correct');
+  // One past the last known position is the new position itself: wrong, with no made-up pattern named.
+  const wrong = await answer(page, '2-1', 'waitpos', String(Number(dc.tokens) + 1));
+  await expect(wrong).toHaveAttribute('data-mistake', 'other');
+});
+
 test('the summary counts only the parts an exercise still has', async ({ page }) => {
   // Progress saved before 2-4(d) became answer fields: its old open part "d" is kept, not counted.
   const saved = {
