@@ -1,7 +1,9 @@
 #include "answer_op.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -119,18 +121,41 @@ std::vector<KnownMistake> mistakes_of(const Json& expected, const Ratio& right) 
     return out;
 }
 
+// The built-in guesses an exercise allows for its quantity (answers.md).
+std::optional<std::vector<std::string>> guesses_of(const Json& expected) {
+    if (!expected.contains("guesses")) return std::nullopt;
+    const std::vector<std::string>& known = builtin_guess_codes();
+    std::string list;
+    for (const auto& c : known) list += (list.empty() ? "" : "、") + c;
+    const Json& g = expected.at("guesses");
+    if (!g.is_array() || g.size() > known.size()) {
+        throw FieldError("expected.guesses", "expected.guesses 必須是內建猜測代碼的陣列（最多 " + std::to_string(known.size()) +
+                                                 " 項）：" + list + "，" + shown(g));
+    }
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < g.size(); ++i) {
+        const std::string path = "expected.guesses[" + std::to_string(i) + "]";
+        if (!g[i].is_string() || std::find(known.begin(), known.end(), g[i].get<std::string>()) == known.end()) {
+            throw FieldError(path, path + " 不是內建猜測代碼；可用：" + list + "，" + shown(g[i]));
+        }
+        out.push_back(g[i].get<std::string>());
+    }
+    return out;
+}
+
 ExpectedAnswer expected_of(const Json& request) {
     if (!request.contains("expected")) {
-        throw FieldError("expected", "缺少必填欄位 expected（題目的正確值，物件 {value, unit, digits, mistakes}）");
+        throw FieldError("expected", "缺少必填欄位 expected（題目的正確值，物件 {value, unit, digits, mistakes, guesses}）");
     }
     const Json& e = request.at("expected");
-    if (!e.is_object()) throw FieldError("expected", "expected 必須是物件 {value, unit, digits, mistakes}，" + shown(e));
-    reject_unknown(e, {"value", "unit", "digits", "mistakes"}, "expected");
+    if (!e.is_object()) throw FieldError("expected", "expected 必須是物件 {value, unit, digits, mistakes, guesses}，" + shown(e));
+    reject_unknown(e, {"value", "unit", "digits", "mistakes", "guesses"}, "expected");
     ExpectedAnswer out;
     out.value = decimal_of(e, "value", "expected.value");
     out.unit = unit_of(e);
     out.digits = digits_of(e);
     out.mistakes = mistakes_of(e, out.value);
+    out.guesses = guesses_of(e);
     return out;
 }
 

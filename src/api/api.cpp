@@ -116,6 +116,23 @@ ModelSpec model_of(const RequestFields& f) {
         }
         if (!has_gqa) throw FieldError("pairs", "pairs 只適用於有 GQA 層的模型；" + m.name + " 沒有");
     }
+    // `score_heads` = "kv" counts QKᵀ and AV once per KV head instead of per
+    // query head: the wrong value of exercise 2-4(c), where sharing K/V is
+    // mistaken for fewer scores. "query" is the model's own count.
+    if (f.has("score_heads")) {
+        const std::string heads = f.text("score_heads");
+        if (heads != "query" && heads != "kv") {
+            throw FieldError("score_heads", "score_heads（評分按哪種頭計）不支援「" + heads + "」；可用：query、kv");
+        }
+        bool has_gqa = false;
+        for (auto& g : m.groups) {
+            if (auto* a = std::get_if<GqaAttention>(&g.attention)) {
+                a->scores_per_kv_head = heads == "kv";
+                has_gqa = true;
+            }
+        }
+        if (!has_gqa) throw FieldError("score_heads", "score_heads 只適用於有 GQA 層的模型；" + m.name + " 沒有");
+    }
     return m;
 }
 const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype", "bf16")); }
@@ -264,7 +281,7 @@ CallShape call_shape_of(const RequestFields& f) {
 }
 
 Json op_forward(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path", "kv_heads", "pairs"});
+    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path", "kv_heads", "pairs", "score_heads"});
     const ModelSpec& m = model_of(f);
     CallShape c = call_shape_of(f);
     c.execution = execution_of(f, m);
@@ -431,10 +448,19 @@ Json op_state(const Json& req) {
                                              : "預算放不下一個位置的狀態");
         }
     }
+    // Rows that grow with the length also say how many positions or entries
+    // one layer holds (or one decode reads) at this length, and the cap of a
+    // top-k selection: exercise 2-4 asks for CSA's entry counts.
+    auto state_item = [tokens](const LineItem& it) {
+        Json j = item_json(it, false);
+        if (it.count.kind != Count::Kind::Fixed) j["entries"] = exact_json(it.count.at(tokens));
+        if (it.count.kind == Count::Kind::CappedEntries) j["entries_cap"] = exact_json(it.count.b);
+        return j;
+    };
     r["items"] = Json::array();
-    for (const auto& it : s.items) r["items"].push_back(item_json(it, false));
+    for (const auto& it : s.items) r["items"].push_back(state_item(it));
     r["reads"] = Json::array();
-    for (const auto& it : s.reads) r["reads"].push_back(item_json(it, false));
+    for (const auto& it : s.reads) r["reads"].push_back(state_item(it));
     r["notes"] = notes;
     return r;
 }
@@ -505,6 +531,22 @@ Json op_turn(const Json& req) {
     r["full_pairs"] = exact_json(causal_pairs(full));
     r["pairs"] = exact_json(causal_pairs(reused));
     r["pairs_saved"] = exact_json(causal_pairs(full) - causal_pairs(reused));
+    // The prefill's matrix FLOPs both ways, and the share reuse saves, in
+    // percent (exercise 2-2): exact, so check_answer can take it as is.
+    const Ratio full_flops = forward(m, full).total, flops = forward(m, reused).total;
+    r["full_prefill_flops"] = exact_json(full_flops);
+    r["full_prefill_display"] = flops_text(full_flops);
+    r["prefill_flops"] = exact_json(flops);
+    r["prefill_display"] = flops_text(flops);
+    const Ratio saved_percent = (full_flops - flops) / full_flops * Ratio(100);
+    r["prefill_saved_percent"] = exact_json(saved_percent);
+    r["prefill_saved_display"] = trimmed(saved_percent, 2) + "%";
+    // Two readings a learner may give instead: the share still computed, and
+    // the share of rows skipped (as if FLOPs followed the rows alone).
+    r["prefill_kept_percent"] = exact_json(flops / full_flops * Ratio(100));
+    const Ratio rows_percent = Ratio(cached) / Ratio(total) * Ratio(100);
+    r["rows_saved_percent"] = exact_json(rows_percent);
+    r["rows_saved_display"] = trimmed(rows_percent, 2) + "%";
     if (f.has("edit_at")) {
         const u128 edit = f.integer("edit_at", 1, total);
         const u128 prefix = std::min(cached, edit - 1);

@@ -1,5 +1,6 @@
 #include "answer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -1069,6 +1070,9 @@ const std::vector<std::pair<std::string, const char*>> kReasons = {
     {"decode_steps_g", "看起來把 decode 次數取為 G；回傳 G 個 token 只需 n_d = G − 1 次 decode，最後一個輸出不再送回模型。"},
     {"rounded_not_floored", "比正確值多 1：可容納的請求數要向下取整，放不下一整條請求的剩餘空間不能算一條。"},
     {"all_experts", "看起來把全部路由專家都算進了運算量；每個 token 只執行被選中的專家（加上共享專家），容量才需要計入全部專家。"},
+    {"kv_heads_for_scores",
+     "看起來按 KV 頭數計算了 QKᵀ 與 AV：每個查詢頭都要各自和上下文評分、再彙總，KV 頭共享只減少存下與讀取的 K、V，評分次數仍由查詢頭數決定。"},
+    {"missing_factor_2", "恰為正確值的一半：是否漏了一個因子 2？"},
     {"off_by_power_of_ten", "與正確值差 10 的整數次方倍：請檢查單位前綴（k、M、G、T）或 10 的指數。"},
     {"missing_unit", "數值看起來對，但沒有寫單位。"},
 };
@@ -1152,14 +1156,25 @@ private:
         return true;
     }
 
+    // A bare number for a percent question read as a proportion (0.75 =
+    // 75%), as fraction_reading() does for the right value.
+    bool proportion_matches(const Ratio& value) const {
+        if (e_.unit != AnswerUnit::Percent || r_.has_unit) return false;
+        try {
+            return within(v_.mag * Ratio(100), value, rule_, 1);
+        } catch (const ArithmeticOverflow&) {
+            return false;
+        }
+    }
+
     Finding diagnose() {
         if (auto f = too_coarse()) return *f;
         for (const auto& m : e_.mistakes) {
-            if (within(v_.mag, m.value, rule_, scale_)) return listed(m);
+            if (within(v_.mag, m.value, rule_, scale_) || proportion_matches(m.value)) return listed(m);
         }
         for (auto check : {&Judge::missing_unit, &Judge::gb_vs_gib, &Judge::not_floored, &Judge::factor_two,
                            &Judge::query_heads, &Judge::power_slip}) {
-            if (auto f = (this->*check)()) return *f;
+            if (auto f = (this->*check)(); f && allows(f->code)) return *f;
         }
         return {"other",
                 "與正確值不符，也不像常見的錯誤（少乘或多乘 2、GB 與 GiB 混用、差 10 的次方、單位前綴）。請重新檢查推導。"};
@@ -1258,9 +1273,36 @@ private:
         return std::nullopt;
     }
 
+    // Whether the checker may name a built-in pattern for this quantity: the
+    // author's `guesses` when given, else the unit's defaults (the K/V
+    // reading of a factor 2 and the ×4 head guess only for bytes).
+    bool allows(const std::string& code) const {
+        if (e_.guesses) return std::find(e_.guesses->begin(), e_.guesses->end(), code) != e_.guesses->end();
+        const bool bytes = e_.unit == AnswerUnit::Bytes;
+        if (code == "missing_kv_factor_2" || code == "query_heads") return bytes;
+        if (code == "missing_factor_2") return !bytes;
+        return true;
+    }
+
+    // Half or double the value.  Which factor 2 a half means depends on the
+    // quantity: K and V for a KV size, the 2 FLOPs of a multiply-add (or a
+    // term left out) for FLOPs, nothing more specific otherwise.
     std::optional<Finding> factor_two() const {
-        if (near(Ratio(1, 2))) return Finding{"missing_kv_factor_2", standard_reason("missing_kv_factor_2")};
-        if (near(Ratio(2))) return Finding{"extra_factor_2", standard_reason("extra_factor_2")};
+        if (near(Ratio(1, 2))) {
+            if (allows("missing_kv_factor_2")) return Finding{"missing_kv_factor_2", standard_reason("missing_kv_factor_2")};
+            if (e_.unit == AnswerUnit::Flops) {
+                return Finding{"missing_factor_2",
+                               "恰為正確值的一半：是否漏了一個因子 2？一次乘加算 2 個 FLOPs；也檢查是否漏算了一整項（例如只算 QKᵀ、沒算 AV）。"};
+            }
+            return Finding{"missing_factor_2", standard_reason("missing_factor_2")};
+        }
+        if (near(Ratio(2))) {
+            if (e_.unit == AnswerUnit::Bytes) return Finding{"extra_factor_2", standard_reason("extra_factor_2")};
+            if (e_.unit == AnswerUnit::Flops) {
+                return Finding{"extra_factor_2", "恰為正確值的 2 倍：是否多乘了一個 2？乘加的 2 只算一次，也檢查是否有一項重複計算。"};
+            }
+            return Finding{"extra_factor_2", "恰為正確值的 2 倍：是否多乘了一個 2，或把某一項算了兩次？"};
+        }
         return std::nullopt;
     }
 
@@ -1504,11 +1546,19 @@ bool parse_expected_decimal(const std::string& text, Ratio& out) {
 }
 
 // At start-up, like kWords above.
-const std::vector<std::string> kCodes = {
-    "unparsable",          "wrong_unit_kind", "negative",      "too_coarse",          "query_heads",
-    "square_pairs",        "decode_steps_g",  "all_experts",   "missing_unit",        "gb_vs_gib",
-    "rounded_not_floored", "missing_kv_factor_2", "extra_factor_2", "off_by_power_of_ten", "other",
+const std::vector<std::string> kBuiltinGuessCodes = {
+    "missing_unit",     "gb_vs_gib",      "rounded_not_floored", "missing_kv_factor_2",
+    "missing_factor_2", "extra_factor_2", "query_heads",         "off_by_power_of_ten",
 };
+
+const std::vector<std::string> kCodes = {
+    "unparsable",          "wrong_unit_kind",     "negative",         "too_coarse",     "query_heads",
+    "kv_heads_for_scores", "square_pairs",        "decode_steps_g",   "all_experts",    "missing_unit",
+    "gb_vs_gib",           "rounded_not_floored", "missing_kv_factor_2", "missing_factor_2",
+    "extra_factor_2",      "off_by_power_of_ten", "other",
+};
+
+const std::vector<std::string>& builtin_guess_codes() { return kBuiltinGuessCodes; }
 
 const std::vector<std::string>& mistake_codes() {
     return kCodes;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,10 @@ struct ExpectedAnswer {
     AnswerUnit unit = AnswerUnit::Pure;
     unsigned digits = 0;               // significant digits the book prints; 0 = not given
     std::vector<KnownMistake> mistakes;
+    // The built-in guesses (codes from builtin_guess_codes()) that make sense
+    // for this quantity; unset = the unit's defaults.  A K/V factor means
+    // nothing for expert weights or attention FLOPs, so the exercise says so.
+    std::optional<std::vector<std::string>> guesses;
 };
 
 struct AnswerVerdict {
@@ -65,6 +70,11 @@ AnswerVerdict check_answer(const std::string& answer, const ExpectedAnswer& expe
 // Strict decimal text for expected values: digits with an optional fraction
 // ("1207959552", "3514.25"), at most 38 digits in all and 12 after the point.
 bool parse_expected_decimal(const std::string& text, Ratio& out);
+
+// The patterns the checker recognises by itself, without a value from the
+// author: missing_unit, gb_vs_gib, rounded_not_floored, missing_kv_factor_2,
+// missing_factor_2, extra_factor_2, query_heads, off_by_power_of_ten.
+const std::vector<std::string>& builtin_guess_codes();
 
 // The documented mistake codes (docs/answers.md).  An exercise's own list may
 // add codes of its own.

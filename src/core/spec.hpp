@@ -33,6 +33,7 @@ struct GqaAttention {
     bool o_bias = false;        // a bias on the output projection (Llama's attention_bias)
     bool output_gate = false;   // Q projection also emits a sigmoid gate (Qwen3.6)
     bool eager_rectangle = false;  // counted on the eager path: masked slots too
+    bool scores_per_kv_head = false;  // QKᵀ/AV counted per KV head: only the 2-4(c) mistake value
     // Sliding window: each query sees at most `window` positions, itself
     // included, and the cache keeps only the last `window` (Mistral, Gemma 2's
     // local layers).  0 = full causal attention.

@@ -153,7 +153,7 @@ test('wrong values name the mistake: n_d = G, square pairs', async ({ page, core
   const expected = verdict(core, text, {
     value: str(causal.flops),
     unit: 'FLOPs',
-    digits: 4,
+    digits: 3,
     mistakes: [{ code: 'square_pairs', value: str(square.flops) }],
   });
   expect(expected.mistake).toBe('square_pairs');
@@ -168,6 +168,110 @@ test('query heads instead of KV heads is named', async ({ page, core }) => {
   const rq = core.ok({ op: 'request', model: 'qwen3-8b', input: 8192, generated: 513, kv_heads: 32 });
   const feedback = await answer(page, '2-3', 'b', str(rq.final_kv_display));
   await expect(feedback).toHaveAttribute('data-mistake', 'query_heads');
+});
+
+test('2-2: the share reuse saves is a checked percentage, as % or as a proportion', async ({ page, core }) => {
+  await openExercise(page, '2-2');
+  const t = core.ok({ op: 'turn', model: 'qwen3-8b', total_input: 8192, cached: 6144, generated: 1 });
+  const shown = str(t.prefill_saved_display); // "72.22%"
+  expect(shown).toMatch(/%$/);
+  await expect(await answer(page, '2-2', 'saving', shown)).toHaveAttribute('data-verdict', 'correct');
+  // The same value written as a proportion (0.7222): the test writes it, the core judges it.
+  const proportion = (Number(shown.replace('%', '')) / 100).toFixed(4);
+  await expect(await answer(page, '2-2', 'saving', proportion)).toHaveAttribute('data-verdict', 'correct');
+  // The share of rows skipped is the named mistake, not a bare "wrong".
+  const rows = str(t.rows_saved_display);
+  const feedback = await answer(page, '2-2', 'saving', rows);
+  const expected = verdict(core, rows, {
+    value: str(t.prefill_saved_percent),
+    unit: '%',
+    digits: 2,
+    mistakes: [
+      { code: 'kept_share', value: str(t.prefill_kept_percent), message: exerciseFile('2-2').parts.find((p: { id: string }) => p.id === 'saving').mistakes[0].message },
+      { code: 'rows_share', value: str(t.rows_saved_percent), message: exerciseFile('2-2').parts.find((p: { id: string }) => p.id === 'saving').mistakes[1].message },
+    ],
+  });
+  expect(expected.mistake).toBe('rows_share');
+  await expect(feedback).toHaveAttribute('data-mistake', 'rows_share');
+  await expect(feedback).toHaveText(expected.message);
+  // The worked solution prints the core's two totals and the share.
+  await part(page, '2-2', 'saving').getByRole('button', { name: '看完整解答' }).click();
+  const solution = part(page, '2-2', 'saving').locator('[data-solution]');
+  await expect(solution).toContainText(str(t.full_prefill_display));
+  await expect(solution.locator('[data-answer]')).toHaveText(`答案：${shown}`);
+});
+
+test('2-4(c): KV heads used for the scores is named; a half is not called a forgotten K/V', async ({ page, core }) => {
+  await openExercise(page, '2-4');
+  const right = core.ok({ op: 'forward', model: 'qwen3-8b', context: 8192, kv_heads: 4 });
+  const wrong = core.ok({ op: 'forward', model: 'qwen3-8b', context: 8192, kv_heads: 4, score_heads: 'kv' });
+  const named = await answer(page, '2-4', 'c', str(wrong.interaction_display));
+  await expect(named).toHaveAttribute('data-mistake', 'kv_heads_for_scores');
+  await expect(named).toContainText('查詢頭');
+  await expect(named).not.toContainText(str(right.interaction_display));
+  // Half the right value, as an exact FLOPs count (BigInt: no rounding in the test).
+  const half = `${BigInt(str(right.interaction)) / 2n} FLOPs`;
+  const halfFeedback = await answer(page, '2-4', 'c', half);
+  await expect(halfFeedback).toHaveAttribute('data-mistake', 'missing_factor_2');
+  await expect(halfFeedback).not.toContainText('K 與 V');
+  await expect(await answer(page, '2-4', 'c', str(right.interaction_display))).toHaveAttribute('data-verdict', 'correct');
+});
+
+test('2-4(d): CSA entry counts are answer fields checked against the core', async ({ page, core }) => {
+  await openExercise(page, '2-4');
+  const rows = (r: Record<string, unknown>, key: string) => r[key] as Array<Record<string, unknown>>;
+  const s8 = core.ok({ op: 'state', model: 'deepseek-v4-flash', tokens: 8192 });
+  const s16 = core.ok({ op: 'state', model: 'deepseek-v4-flash', tokens: 16384 });
+  const stored8 = rows(s8, 'items').find((i) => i.id === 'csa_main')!;
+  const scan16 = rows(s16, 'reads').find((i) => i.id === 'csa_index_read')!;
+  const selected16 = rows(s16, 'reads').find((i) => i.id === 'csa_entries_read')!;
+  await expect(await answer(page, '2-4', 'stored1', `${str(stored8.entries)} 個`)).toHaveAttribute('data-verdict', 'correct');
+  await expect(await answer(page, '2-4', 'scan2', str(scan16.entries))).toHaveAttribute('data-verdict', 'correct');
+  // Scanning only the selected entries is the named trap.
+  const trap = await answer(page, '2-4', 'scan2', str(selected16.entries_cap));
+  await expect(trap).toHaveAttribute('data-mistake', 'selected_only');
+  await expect(await answer(page, '2-4', 'cap', str(selected16.entries_cap))).toHaveAttribute('data-verdict', 'correct');
+  // The "why" stays an open question with a model answer.
+  const open = part(page, '2-4', 'e');
+  await open.getByRole('button', { name: '我想好了，看參考答案' }).click();
+  const grouped = (v: unknown) => BigInt(str(v)).toLocaleString('en-US'); // the page's digit grouping
+  const stored16 = rows(s16, 'items').find((i) => i.id === 'csa_main')!;
+  await expect(open.locator('[data-solution]')).toContainText(`${grouped(stored8.entries)} → ${grouped(stored16.entries)}`);
+});
+
+test('2-1: the node a new position waits for is two checked fields', async ({ page, core }) => {
+  await openExercise(page, '2-1');
+  const dc = core.ok({ op: 'dependency_chain', layers: 3, tokens: 4 });
+  await expect(await answer(page, '2-1', 'waitlayer', str(dc.layers))).toHaveAttribute('data-verdict', 'correct');
+  await expect(await answer(page, '2-1', 'waitpos', str(dc.tokens))).toHaveAttribute('data-verdict', 'correct');
+  // One past the last known position is the new position itself: wrong, with no made-up pattern named.
+  const wrong = await answer(page, '2-1', 'waitpos', String(Number(dc.tokens) + 1));
+  await expect(wrong).toHaveAttribute('data-mistake', 'other');
+});
+
+test('the summary counts only the parts an exercise still has', async ({ page }) => {
+  // Progress saved before 2-4(d) became answer fields: its old open part "d" is kept, not counted.
+  const saved = {
+    schema: 1,
+    exercises: {
+      '2-4': {
+        parts: {
+          a: { seed: 0, answer: '576 MiB', correct: true, attempted: true, hints: 0, revealed: false },
+          d: { seed: 0, answer: '條目加倍', correct: false, attempted: true, hints: 1, revealed: true },
+        },
+      },
+    },
+  };
+  await page.addInitScript((raw) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('tally.progress.v1', raw);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, JSON.stringify(saved));
+  await openProgress(page);
+  await expect(page.locator('[data-summary="2-4"] [data-count="attempted"]')).toHaveText('1');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tally.progress.v1') ?? 'null'));
+  expect(Object.keys(stored.exercises['2-4'].parts).sort()).toEqual(['a', 'd']);
 });
 
 test('hints open one at a time', async ({ page }) => {
@@ -339,6 +443,10 @@ test('without localStorage the exercises still work and the reader is told', asy
   // exercise are checked on one page each: the summary tells the reader...
   await openProgress(page);
   await expect(page.locator('#exercise-progress [data-notice]')).toContainText('不允許本頁使用 localStorage', { timeout: 20_000 });
+  // This page cannot see answers given on other pages: it says so instead of showing 0.
+  await expect(page.locator('#exercise-progress [data-notice]')).toContainText('其他頁面的作答在這裡看不到');
+  await expect(page.locator('[data-summary="2-7"] [data-count="attempted"]')).toHaveText('—');
+  await expect(page.locator('[data-summary="2-7"] [data-count="correct"]')).toHaveText('—');
   // ...and so does the exercise page, where answers are still checked.
   await openExercise(page, '2-7');
   await expect(page.locator('[data-exercise] [data-notice]').first()).toContainText('不允許本頁使用 localStorage');

@@ -148,7 +148,7 @@ TEST_CASE("8K prefill = 133.59 TFLOPs (5 digits)") {
         {"133.59", "133594323353600", Flops, 5, "missing_unit", "133.59"},
         {"133.59 TB", "133594323353600", Flops, 5, "wrong_unit_kind", "133590000000000"},
         {"133.59 GFLOPs", "133594323353600", Flops, 5, "off_by_power_of_ten", "133590000000"},
-        {"66.797 TFLOPs", "133594323353600", Flops, 5, "missing_kv_factor_2", "66797000000000"},
+        {"66.797 TFLOPs", "133594323353600", Flops, 5, "missing_factor_2", "66797000000000"},
         {"135 TFLOPs", "133594323353600", Flops, 5, "other", "135000000000000"},
     });
 }
@@ -181,7 +181,7 @@ TEST_CASE("Exercise 2-3: 8,912,384 context reads, 1224 GiB, 144 MiB, 1.27 GiB") 
         {"8.9e6", "8912384", Tokens, 0, "too_coarse", "8900000"},
         {"8,912,385", "8912384", Tokens, 0, "other", "8912385"},
         {"8,912,384 B", "8912384", Tokens, 0, "wrong_unit_kind", "8912384"},
-        {"4,456,192", "8912384", Tokens, 0, "missing_kv_factor_2", "4456192"},
+        {"4,456,192", "8912384", Tokens, 0, "missing_factor_2", "4456192"},
 
         {"1224 GiB", "1314184495104", Bytes, 4, nullptr, "1314259992576"},
         {"1,224 GiB", "1314184495104", Bytes, 4, nullptr, "1314259992576"},

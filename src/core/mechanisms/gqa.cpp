@@ -9,6 +9,10 @@ namespace tally::mech {
 namespace {
 u64 q_out_width(const GqaAttention& a) { return a.q_heads * a.head_dim * (a.output_gate ? 2 : 1); }
 
+// Heads that score and aggregate: every query head (the KV-head count only
+// for the 2-4(c) mistake value).
+u64 score_heads(const GqaAttention& a) { return a.scores_per_kv_head ? a.kv_heads : a.q_heads; }
+
 // Causal pairs of a call when each query sees at most `window` positions:
 // B·Σ_{t=S+1}^{S+P} min(t, W).
 u128 window_pairs(const GqaAttention& a, const CallShape& c) { return mul(c.batch, v4::run_min(c.context, c.input, a.window)); }
@@ -40,15 +44,16 @@ void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, 
     // A sliding window caps what each query sees (the parser forbids it on
     // the eager path).
     const u128 pairs = a.eager_rectangle ? rectangle_pairs(c) : a.window != 0 ? window_pairs(a, c) : causal_pairs(c);
-    const std::string k = "4×" + num(a.q_heads) + "×" + num(a.head_dim) + "×";
+    const u64 heads = score_heads(a);
+    const std::string k = "4×" + num(heads) + "×" + num(a.head_dim) + "×";
     const std::string pair_symbol = a.eager_rectangle ? "B·P·(S+P)（矩形，含被遮蔽格）"
                                     : a.window != 0   ? "N_窗（Σ min(t, " + num(a.window) + ")）"
                                                       : "N_pair";
     LineItem core = computed(a.window != 0 ? "attn_core_window" : "attn_core",
                              a.window != 0 ? "QKᵀ 與 AV：滑動視窗內彙總上下文" : "QKᵀ 與 AV：按內容彙總上下文",
-                             "attention", k + pair_symbol, k + num(pairs), Ratio(mul(4, a.q_heads, a.head_dim, pairs)),
+                             "attention", k + pair_symbol, k + num(pairs), Ratio(mul(4, heads, a.head_dim, pairs)),
                              layers);
-    core.shape = num(a.q_heads) + " 個查詢頭，每頭 " + num(a.head_dim) + " 維";
+    core.shape = num(heads) + (a.scores_per_kv_head ? " 個 KV 頭" : " 個查詢頭") + "，每頭 " + num(a.head_dim) + " 維";
     core.weight = "無新增投影權重";
     core.interaction = true;
     out.push_back(core);
@@ -91,11 +96,11 @@ Ratio decode_growth(const GqaAttention& a, const ModelSpec&, u128 batch, u128 H,
     if (a.window != 0) {
         // Step j's query sits at t = H+1+j and sees min(t, W) positions.
         const u128 seen = sub(v4::run_min(H, n, a.window), mul(n, std::min<u128>(add(H, 1), a.window)));
-        return Ratio(mul(4, a.q_heads, a.head_dim, batch, seen, layers));
+        return Ratio(mul(4, score_heads(a), a.head_dim, batch, seen, layers));
     }
     // Step j attends one more cached position than step 0: Σ j = n(n−1)/2.
     const u128 steps = n == 0 ? 0 : (n % 2 == 0 ? mul(n / 2, n - 1) : mul(n, (n - 1) / 2));
-    return Ratio(mul(4, a.q_heads, a.head_dim, batch, steps, layers));
+    return Ratio(mul(4, score_heads(a), a.head_dim, batch, steps, layers));
 }
 
 std::vector<WindowedKv> windowed_kv(const ModelSpec& m, const Dtype& d) {

@@ -117,6 +117,7 @@ export function checkRequest(part: AnswerPart, results: Results, answer: string)
   }
   const expected: Record<string, Json> = { value, unit: part.expected.unit };
   if (part.expected.digits !== undefined) expected.digits = part.expected.digits;
+  if (part.expected.guesses !== undefined) expected.guesses = part.expected.guesses;
   if (mistakes.length) expected.mistakes = mistakes;
   return { answer, expected };
 }

@@ -36,6 +36,7 @@ function must<T extends Element>(root: ParentNode, selector: string): T {
 
 class ExerciseView {
   private seed = 0;
+  readonly id: string;
   private givens: Givens;
   private results: Results = new Map();
   private readonly parts: PartView[];
@@ -49,6 +50,7 @@ class ExerciseView {
     private readonly store: HashStore,
     private readonly progress: ProgressStore,
   ) {
+    this.id = ex.id;
     this.givens = drawGivens(ex, 0);
     this.notice = must(root, '[data-notice]');
     this.parts = ex.parts.map((part) => {
@@ -221,8 +223,8 @@ export async function hydrateExercises(enginePromise: Promise<Engine>, store: Ha
   const roots = [...document.querySelectorAll<HTMLElement>('[data-exercise]')];
   const summary = document.querySelector<HTMLElement>('[data-exercise-progress]');
   if (roots.length === 0 && !summary) return;
-  const { storage, notice } = pageStorage();
-  const progress = new ProgressStore(storage, summary, notice);
+  const { storage, notice, persistent } = pageStorage();
+  const progress = new ProgressStore(storage, summary, notice, persistent);
   const engine = await enginePromise;
   const catalog = await engine('catalog');
   const views: ExerciseView[] = [];
@@ -231,6 +233,7 @@ export async function hydrateExercises(enginePromise: Promise<Engine>, store: Ha
     if (!ex) throw new Error(`unknown exercise "${root.dataset.exercise}"`);
     views.push(new ExerciseView(root, ex, engine, catalog, store, progress));
   }
+  progress.setPageExercises(views.map((v) => v.id));
   // Without a summary on this page, a set-aside notice goes to the first exercise.
   progress.showNotice(roots[0]?.querySelector<HTMLElement>('[data-notice]') ?? null);
   progress.onReplaced(() => Promise.all(views.map((v) => v.restore())).then(() => undefined));

@@ -2,6 +2,7 @@
 // chapter summary (answered / correct per exercise), export, import and a
 // reset that asks first. The schema and its checks are in progress.ts.
 
+import { exercises } from './data';
 import { counts, emptyProgress, loadProgress, parseImport, saveProgress, type PartProgress, type Progress } from './progress';
 
 /**
@@ -9,12 +10,12 @@ import { counts, emptyProgress, loadProgress, parseImport, saveProgress, type Pa
  * storage (disabled cookies, some private modes): exercises still work, and
  * the reader is told that progress will not outlive the page.
  */
-export function pageStorage(): { storage: Storage; notice: string | null } {
+export function pageStorage(): { storage: Storage; notice: string | null; persistent: boolean } {
   try {
     const s = window.localStorage;
     s.setItem('tally.storage-check', '1');
     s.removeItem('tally.storage-check');
-    return { storage: s, notice: null };
+    return { storage: s, notice: null, persistent: true };
   } catch {
     const data = new Map<string, string>();
     const memory: Storage = {
@@ -27,24 +28,42 @@ export function pageStorage(): { storage: Storage; notice: string | null } {
       removeItem: (k) => void data.delete(k),
       setItem: (k, v) => void data.set(k, String(v)),
     };
-    return { storage: memory, notice: '這個瀏覽器不允許本頁使用 localStorage：練習進度只保留到關閉頁面為止，可先用「匯出進度」存檔。' };
+    return {
+      storage: memory,
+      notice: '這個瀏覽器不允許本頁使用 localStorage：練習進度只保留到關閉頁面為止，可先用「匯出進度」存檔。',
+      persistent: false,
+    };
   }
 }
+
+/** Said under the summary when it can only see this page's answers. */
+const UNSEEN_NOTE = '其他頁面的作答在這裡看不到，表中以「—」標示，不代表尚未作答。';
 
 export class ProgressStore {
   private progress: Progress;
   private readonly notice: string | null;
   private replaced: () => Promise<void> = async () => {};
+  /** Exercises on this page: without localStorage, the only ones the summary can count. */
+  private here = new Set<string>();
 
+  /** `persistent` false: storage is this page's memory, so other pages' answers are unknown here. */
   constructor(
     private readonly storage: Storage,
     private readonly summary: HTMLElement | null,
     storageNotice: string | null = null,
+    private readonly persistent = true,
   ) {
     const loaded = loadProgress(storage);
     this.progress = loaded.progress;
-    this.notice = [storageNotice, loaded.notice].filter(Boolean).join(' ') || null;
+    const unseen = summary && !persistent ? UNSEEN_NOTE : null;
+    this.notice = [storageNotice, unseen, loaded.notice].filter(Boolean).join(' ') || null;
     if (summary) this.wireSummary(summary);
+    this.render();
+  }
+
+  /** The exercises hydrated on this page (their rows count even without localStorage). */
+  setPageExercises(ids: string[]): void {
+    this.here = new Set(ids);
     this.render();
   }
 
@@ -90,11 +109,14 @@ export class ProgressStore {
     if (!this.summary) return;
     for (const row of this.summary.querySelectorAll<HTMLElement>('[data-summary]')) {
       const id = row.dataset.summary ?? '';
-      const c = counts(this.progress, id);
+      const known = this.persistent || this.here.has(id);
+      // Parts the content no longer has (renamed in an update) are kept in storage but not counted.
+      const c = counts(this.progress, id, exercises[id]?.parts.map((p) => p.id));
+      row.dataset.unknown = String(!known);
       const attempted = row.querySelector('[data-count="attempted"]');
       const correct = row.querySelector('[data-count="correct"]');
-      if (attempted) attempted.textContent = String(c.attempted);
-      if (correct) correct.textContent = String(c.correct);
+      if (attempted) attempted.textContent = known ? String(c.attempted) : '—';
+      if (correct) correct.textContent = known ? String(c.correct) : '—';
     }
   }
 

@@ -168,8 +168,11 @@ export function parseImport(text: string): { progress: Progress } | { error: str
   return 'error' in r ? { error: `檔案不是練習進度：${r.error}` } : r;
 }
 
-/** Counts for the chapter summary: parts tried and parts answered correctly. */
-export function counts(progress: Progress, id: string): { attempted: number; correct: number } {
-  const parts = Object.values(progress.exercises[id]?.parts ?? {});
+/** Counts for the chapter summary: parts tried and parts answered correctly (only `current` parts, when given). */
+export function counts(progress: Progress, id: string, current?: string[]): { attempted: number; correct: number } {
+  const stored = progress.exercises[id]?.parts ?? {};
+  const parts = Object.entries(stored)
+    .filter(([pid]) => current === undefined || current.includes(pid))
+    .map(([, p]) => p);
   return { attempted: parts.filter((p) => p.attempted).length, correct: parts.filter((p) => p.correct).length };
 }

@@ -54,7 +54,12 @@ export interface AnswerPart {
   prompt: string;
   /** Accessible label of the input ("H*（token）"). */
   label: string;
-  expected: FieldRef & { unit: string; digits?: number; display?: string };
+  /**
+   * `guesses`: the core's built-in patterns that make sense for this
+   * quantity (docs/answers.md); omitted = the unit's defaults, which read a
+   * half of a byte count as a forgotten K or V.
+   */
+  expected: FieldRef & { unit: string; digits?: number; display?: string; guesses?: string[] };
   mistakes?: MistakeSpec[];
   hints: string[];
   /** Worked solution, one paragraph per entry, with {call.path} numbers. */
@@ -157,9 +162,14 @@ export function checkExercise(file: string, raw: unknown): Exercise {
       if (!e || !(e.call in calls) || typeof e.field !== 'string' || typeof e.unit !== 'string') {
         fail(file, `${p}.expected`, 'needs a known "call", "field" and "unit"');
       }
+      if (e.guesses !== undefined && !isStrings(e.guesses)) fail(file, `${p}.expected.guesses`, 'expected a list of codes');
       for (const [j, m] of (part.mistakes ?? []).entries()) {
         if (!(m.call in calls) || typeof m.field !== 'string' || !/^[a-z][a-z0-9_]*$/.test(m.code)) {
           fail(file, `${p}.mistakes[${j}]`, 'needs a known "call", "field" and a snake_case "code"');
+        }
+        // The message goes to the core as written: {references} would reach the reader unfilled.
+        if (m.message !== undefined && (typeof m.message !== 'string' || textRefs(m.message).length > 0)) {
+          fail(file, `${p}.mistakes[${j}].message`, 'a plain string without {references}');
         }
       }
       if (!isStrings(part.solution) || part.solution.length === 0) fail(file, `${p}.solution`, 'expected paragraphs');
