@@ -9,6 +9,31 @@ namespace {
 
 const char* const kPlus = " + ";
 
+// A sum written twice, term by term: the symbols and the numbers.  Past
+// three terms each goes on its own line, so line i of the formula and line i
+// of the substitution name and value the same term.
+class Terms {
+public:
+    void add(const std::string& symbol, const std::string& value) {
+        symbols_.push_back(symbol);
+        values_.push_back(value);
+    }
+    bool empty() const { return symbols_.empty(); }
+    std::string formula(const std::string& lhs = "") const { return lhs + joined(symbols_); }
+    std::string substituted(const std::string& total) const {
+        return joined(values_) + (long_sum() ? "\n= " : " = ") + total;
+    }
+
+private:
+    bool long_sum() const { return symbols_.size() > 3; }
+    std::string joined(const std::vector<std::string>& parts) const {
+        std::string out;
+        for (const auto& p : parts) out += (out.empty() ? "" : long_sum() ? "\n+ " : kPlus) + p;
+        return out;
+    }
+    std::vector<std::string> symbols_, values_;
+};
+
 std::string bytes_text(const Ratio& r) { return number_text(r) + " B"; }
 std::string value_text(const Ratio& v, bool flops) { return flops ? flops_text(v) : bytes_binary_text(v); }
 
@@ -16,14 +41,12 @@ std::string value_text(const Ratio& v, bool flops) { return flops ? flops_text(v
 // lists their values.  Rows that contribute nothing are left out.
 template <typename Keep>
 Json sum_how(const std::string& name, const Items& items, bool flops, const Ratio& total, Keep keep) {
-    std::string labels, values;
+    Terms terms;
     for (const auto& it : items) {
-        if (!keep(it) || it.value == Ratio(0)) continue;
-        labels += (labels.empty() ? "" : kPlus) + it.label;
-        values += (values.empty() ? "" : kPlus) + value_text(it.value, flops);
+        if (keep(it) && it.value != Ratio(0)) terms.add(it.label, value_text(it.value, flops));
     }
-    if (labels.empty()) return how_entry(name + " = 0（沒有這類列）", "0");
-    return how_entry(name + " = " + labels, values + " = " + value_text(total, flops));
+    if (terms.empty()) return how_entry(name + " = 0（沒有這類列）", "0");
+    return how_entry(terms.formula(name + " = "), terms.substituted(value_text(total, flops)));
 }
 
 const char* category_label(const std::string& key) {
@@ -69,18 +92,15 @@ std::string number_text(const Ratio& r) { return r.is_integer() ? group_thousand
 Json stages_json(const std::vector<ForwardStage>& stages) {
     Json out = Json::array();
     for (const auto& s : stages) {
-        std::string labels, values;
-        for (const auto& p : s.parts) {
-            labels += (labels.empty() ? "" : kPlus) + p.label;
-            values += (values.empty() ? "" : kPlus) + flops_text(p.value);
-        }
+        Terms terms;
+        for (const auto& p : s.parts) terms.add(p.label, flops_text(p.value));
         Json row;
         row["id"] = s.id;
         row["label"] = s.label;
         row["flops"] = exact_json(s.value);
         row["display"] = flops_text(s.value);
-        row["formula"] = labels.empty() ? "0" : labels;
-        row["substituted"] = (values.empty() ? "0" : values) + " = " + flops_text(s.value);
+        row["formula"] = terms.empty() ? "0" : terms.formula();
+        row["substituted"] = terms.empty() ? "0" : terms.substituted(flops_text(s.value));
         out.push_back(row);
     }
     return out;
@@ -88,23 +108,21 @@ Json stages_json(const std::vector<ForwardStage>& stages) {
 
 Json explain_params(const ModelSpec& m, const ParamsFacts& p) {
     Json how;
-    std::map<std::string, std::pair<std::string, u128>> terms;  // category → (terms, sum)
+    std::map<std::string, std::pair<Terms, u128>> by_category;  // category → (tensors, sum)
     for (const auto& t : p.tensors) {
-        auto& [text, sum] = terms[category_key(t.category)];
-        text += (text.empty() ? "" : kPlus) + dims_text(t, true);
+        auto& [terms, sum] = by_category[category_key(t.category)];
+        terms.add(t.label, dims_text(t, true));
         sum = add(sum, t.params());
     }
-    std::string labels, values;
+    Terms categories;
     for (auto c : kAllCategories) {
         const std::string key = category_key(c);
-        const auto& [text, sum] = terms[key];
-        labels += (labels.empty() ? "" : kPlus) + std::string(category_label(key));
-        values += (values.empty() ? "" : kPlus) + group_thousands(sum);
-        how["groups." + key] = text.empty() ? how_entry("此類沒有張量", "0")
-                                             : how_entry("Σ 此類各張量 in×out×份數",
-                                                         text + " = " + group_thousands(sum));
+        const auto& [terms, sum] = by_category[key];
+        categories.add(category_label(key), group_thousands(sum));
+        how["groups." + key] = terms.empty() ? how_entry("此類沒有張量", "0")
+                                              : how_entry(terms.formula("各張量 in×out×份數："), terms.substituted(group_thousands(sum)));
     }
-    how["display"] = how_entry("N = " + labels, values + " = " + group_thousands(p.total));
+    how["display"] = how_entry(categories.formula("N = "), categories.substituted(group_thousands(p.total)));
     // Formats with per-group scales store more than bits/8 per parameter.
     const Ratio plain(mul(p.total, p.dtype.bits), 8);
     const std::string bits = std::to_string(p.dtype.bits);
@@ -171,7 +189,7 @@ Json explain_state(const StateResult& s) {
     how["decode_read_display"] = sum_how("一步 decode 讀取", s.reads, false, s.decode_read_bytes, reads);
     // The slope: rows that grow one position per token, and compressed rows
     // that grow one entry per r tokens.
-    std::string labels, values;
+    Terms terms;
     Ratio slope;
     bool entries = false;
     for (const auto& it : s.items) {
@@ -186,13 +204,12 @@ Json explain_state(const StateResult& s) {
         }
         if (per == Ratio(0)) continue;
         slope = slope + per;
-        labels += (labels.empty() ? "" : kPlus) + it.label;
-        values += (values.empty() ? "" : kPlus) + term;
+        terms.add(it.label, term);
     }
-    if (slope == s.per_token && !labels.empty()) {
-        how["bytes_per_token"] = how_entry("每多一個位置 = " + labels +
-                                               (entries ? "（每層位元組 × 層數，壓縮條目再 ÷ 壓縮比 r）" : "（每層位元組 × 層數）"),
-                                           values + " = " + bytes_text(s.per_token));
+    if (slope == s.per_token && !terms.empty()) {
+        const char* rule = entries ? "每多一個位置（每層位元組 × 層數，壓縮條目再 ÷ 壓縮比 r） = "
+                                   : "每多一個位置（每層位元組 × 層數） = ";
+        how["bytes_per_token"] = how_entry(terms.formula(rule), terms.substituted(bytes_text(s.per_token)));
     }
     if (s.per_token != Ratio(0)) {
         const Ratio h = fixed_total / s.per_token;

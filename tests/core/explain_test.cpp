@@ -64,8 +64,11 @@ TEST_CASE("Table 2-D: forward returns V4.1's stages, reproducing the printed val
     CHECK(kv.at("display") == "44.02 GFLOPs");
     CHECK(kv.at("formula") == "解碼器：全域 KV 投影（輸入為編碼器輸出，u = P） + 解碼器：全域索引鍵投影（本次新完成的條目）");
     CHECK(kv.at("substituted") == "42.95 GFLOPs + 1.07 GFLOPs = 44.02 GFLOPs");
+    // Past three terms, one term per line: line i of formula and substitution match.
+    CHECK(stage(ced, "total").at("formula") ==
+          "20 層編碼器\n+ 解碼器共用的全域 KV 與索引鍵投影\n+ 20 層解碼器的查詢、注意力與前饋等\n+ 末尾 token 的詞表頭");
     CHECK(stage(ced, "total").at("substituted") ==
-          "141.73 TFLOPs + 44.02 GFLOPs + 2.17 TFLOPs + 1.32 GFLOPs = 143.95 TFLOPs");
+          "141.73 TFLOPs\n+ 44.02 GFLOPs\n+ 2.17 TFLOPs\n+ 1.32 GFLOPs\n= 143.95 TFLOPs");
     CHECK(stage(ref, "encoder").at("label") == "20 層編碼器");
 
     // A model without an encoder/decoder split has no stages.
@@ -83,10 +86,11 @@ TEST_CASE("explain is opt-in: without it no op adds how") {
 TEST_CASE("explain: params totals, categories, weight bytes and one tensor (Table 2-B, Example 2-1)") {
     const Json r = result({{"op", "params"}, {"model", "qwen3-8b"}, {"explain", true}});
     CHECK(how(r, "display") ==
-          "N = 嵌入與輸出頭 + 注意力投影 + 稠密／共享 FFN + 路由專家 + Engram + 其他 || "
-          "1,244,659,712 + 1,509,949,440 + 5,435,817,984 + 0 + 0 + 308,224 = 8,190,735,360");
+          "N = 嵌入與輸出頭\n+ 注意力投影\n+ 稠密／共享 FFN\n+ 路由專家\n+ Engram\n+ 其他 || "
+          "1,244,659,712\n+ 1,509,949,440\n+ 5,435,817,984\n+ 0\n+ 0\n+ 308,224\n= 8,190,735,360");
     CHECK(how(r, "groups.attention") ==
-          "Σ 此類各張量 in×out×份數 || 4,096×4,096×36 + 4,096×1,024×36 + 4,096×1,024×36 + 4,096×4,096×36 = 1,509,949,440");
+          "各張量 in×out×份數：Q 投影\n+ K 投影\n+ V 投影\n+ 輸出投影 || "
+          "4,096×4,096×36\n+ 4,096×1,024×36\n+ 4,096×1,024×36\n+ 4,096×4,096×36\n= 1,509,949,440");
     CHECK(how(r, "groups.routed_experts") == "此類沒有張量 || 0");
     CHECK(how(r, "weight_display") == "N × 位元數 ÷ 8 || 8,190,735,360 × 16 ÷ 8 = 16,381,470,720 B = 16.381 GB");
     const Json* q = nullptr;
@@ -108,9 +112,9 @@ TEST_CASE("explain: params totals, categories, weight bytes and one tensor (Tabl
 TEST_CASE("explain: forward total, context interaction, rows and pairs (Table 2-1)") {
     const Json r = result({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", 8192}, {"explain", true}});
     CHECK(how(r, "display") ==
-          "合計 = Q 投影：形成查詢 + K、V 投影：形成可複用上下文 + QKᵀ 與 AV：按內容彙總上下文 + 輸出投影：合併各頭 + "
-          "SwiGLU：逐 token 特徵變換 + 詞表頭：轉為 token 分數 || "
-          "9.90 TFLOPs + 4.95 TFLOPs + 19.79 TFLOPs + 9.90 TFLOPs + 89.06 TFLOPs + 1.24 GFLOPs = 133.59 TFLOPs");
+          "合計 = Q 投影：形成查詢\n+ K、V 投影：形成可複用上下文\n+ QKᵀ 與 AV：按內容彙總上下文\n+ 輸出投影：合併各頭\n"
+          "+ SwiGLU：逐 token 特徵變換\n+ 詞表頭：轉為 token 分數 || "
+          "9.90 TFLOPs\n+ 4.95 TFLOPs\n+ 19.79 TFLOPs\n+ 9.90 TFLOPs\n+ 89.06 TFLOPs\n+ 1.24 GFLOPs\n= 133.59 TFLOPs");
     CHECK(how(r, "interaction_display") == "上下文互動 = QKᵀ 與 AV：按內容彙總上下文 || 19.79 TFLOPs = 19.79 TFLOPs");
     CHECK(how(r, "rows") == "B × P || 1 × 8,192 = 8,192");
     CHECK(how(r, "n_pair") == "B × (P×S + P(P+1)/2) || 1 × (8,192×0 + 8,192×8,193/2) = 33,558,528");
@@ -119,7 +123,7 @@ TEST_CASE("explain: forward total, context interaction, rows and pairs (Table 2-
 TEST_CASE("explain: kv and state (section 2.3.6, pitfalls 2 and 3)") {
     const Json kv = result({{"op", "kv"}, {"model", "qwen3-8b"}, {"tokens", 8192}, {"explain", true}});
     CHECK(how(kv, "display") == "c_KV × N || 147,456 B × 8,192 = 1,207,959,552 B = 1.125 GiB");
-    CHECK(how(kv, "bytes_per_token") == "每多一個位置 = K、V 快取（每層位元組 × 層數） || 4,096 B×36 = 147,456 B");
+    CHECK(how(kv, "bytes_per_token") == "每多一個位置（每層位元組 × 層數） = K、V 快取 || 4,096 B×36 = 147,456 B");
 
     const Json k3 = result({{"op", "state"}, {"model", "kimi-k3"}, {"tokens", 8192}, {"explain", true}});
     CHECK(how(k3, "fixed_display") ==
@@ -134,7 +138,7 @@ TEST_CASE("explain: kv and state (section 2.3.6, pitfalls 2 and 3)") {
     const Json v4 = result({{"op", "state"}, {"model", "deepseek-v4-flash"}, {"tokens", 8192}, {"layout", "production"},
                             {"explain", true}});
     CHECK(how(v4, "bytes_per_token") ==
-          "每多一個位置 = CSA 壓縮條目（主注意力） + CSA 索引條目 + HCA 壓縮條目（主注意力）（每層位元組 × 層數，壓縮條目再 ÷ 壓縮比 r） || "
+          "每多一個位置（每層位元組 × 層數，壓縮條目再 ÷ 壓縮比 r） = CSA 壓縮條目（主注意力） + CSA 索引條目 + HCA 壓縮條目（主注意力） || "
           "584 B×21÷4 + 68 B×21÷4 + 584 B×20÷128 = 3,514.25 B");
 }
 
