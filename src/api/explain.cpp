@@ -187,17 +187,19 @@ Json explain_state(const StateResult& s) {
     how["history_display"] = sum_how("全域歷史", s.items, false, history_total, history);
     how["fixed_display"] = sum_how("固定狀態", s.items, false, fixed_total, fixed_part);
     how["decode_read_display"] = sum_how("一步 decode 讀取", s.reads, false, s.decode_read_bytes, reads);
-    // The slope: rows that grow one position per token, and compressed rows
-    // that grow one entry per r tokens.
+    // The slope: history rows (K/V, latents, compressed entries and their
+    // index) grow one position per token or one entry per r tokens; windows,
+    // token ids and buffers are not part of c_KV.
     Terms terms;
     Ratio slope;
     bool entries = false;
     for (const auto& it : s.items) {
+        if (!history(it)) continue;
         Ratio per = it.per_count * Ratio(it.layers);
         std::string term = bytes_text(it.per_count) + "×" + group_thousands(it.layers);
         if (it.count.kind == Count::Kind::Entries) {
             per = per / Ratio(it.count.a);
-            term += "÷" + group_thousands(it.count.a);
+            if (it.count.a != 1) term += "÷" + group_thousands(it.count.a);
             entries = true;
         } else if (it.count.kind != Count::Kind::Tokens) {
             continue;

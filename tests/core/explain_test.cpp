@@ -140,6 +140,11 @@ TEST_CASE("explain: kv and state (section 2.3.6, pitfalls 2 and 3)") {
     CHECK(how(v4, "bytes_per_token") ==
           "每多一個位置（每層位元組 × 層數，壓縮條目再 ÷ 壓縮比 r） = CSA 壓縮條目（主注意力） + CSA 索引條目 + HCA 壓縮條目（主注意力） || "
           "584 B×21÷4 + 68 B×21÷4 + 584 B×20÷128 = 3,514.25 B");
+    // V4.1: the token-id history (Engram) grows with N but is not KV.
+    const Json v41 = result({{"op", "state"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 8192}, {"layout", "production"},
+                             {"explain", true}});
+    CHECK(v41.at("how").at("bytes_per_token").at("substituted").get<std::string>().find("= 890 B") != std::string::npos);
+    CHECK(v41.at("bytes_per_token") == 890);
 }
 
 TEST_CASE("explain: a request, the crossover batch and capacity (Examples 2-2, 2-3, section 2.6.2)") {
