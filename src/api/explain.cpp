@@ -1,6 +1,7 @@
 #include "explain.hpp"
 
 #include <initializer_list>
+#include <iterator>
 #include <string_view>
 
 #include "core/format.hpp"
@@ -130,16 +131,16 @@ Json stages_json(const std::vector<ForwardStage>& stages) {
 
 Json explain_params(const ModelSpec& m, const ParamsFacts& p) {
     Json how;
-    std::map<std::string, std::pair<Terms, u128>> by_category;  // category → (tensors, sum)
+    std::pair<Terms, u128> by_category[std::size(kAllCategories)];  // (tensors, sum), in enum order
     for (const auto& t : p.tensors) {
-        auto& [terms, sum] = by_category[category_key(t.category)];
+        auto& [terms, sum] = by_category[static_cast<size_t>(t.category)];
         terms.add(t.label, dims_text(t, true));
         sum = add(sum, t.params());
     }
     Terms categories;
     for (auto c : kAllCategories) {
         const std::string key = category_key(c);
-        const auto& [terms, sum] = by_category[key];
+        const auto& [terms, sum] = by_category[static_cast<size_t>(c)];
         categories.add(category_label(key), group_thousands(sum));
         how["groups." + key] = terms.empty() ? how_entry("此類沒有張量", "0")
                                               : how_entry(terms.formula("各張量 in×out×份數："), terms.substituted(group_thousands(sum)));

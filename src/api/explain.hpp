@@ -9,7 +9,6 @@
 // Line items already carry their own formula and substituted strings.
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
