@@ -24,6 +24,7 @@
 #include "core/state.hpp"
 #include "core/params.hpp"
 #include "errors.hpp"
+#include "explain.hpp"
 #include "fields.hpp"
 #include "json_out.hpp"
 
@@ -214,7 +215,8 @@ Json architecture_json(const ModelSpec& m) {
 }
 
 Json op_params(const Json& req) {
-    RequestFields f(req, {"model", "weight_dtype", "kv_heads"});
+    RequestFields f(req, {"model", "weight_dtype", "kv_heads", "explain"});
+    const bool explain = f.flag_or("explain", false);
     const ModelSpec& m = model_of(f);
     const Dtype& d = weight_dtype_of(f);
     std::map<std::string, u128> by_category;
@@ -223,7 +225,8 @@ Json op_params(const Json& req) {
         by_category[category_key(c)] = 0;
     }
     Json items = Json::array();
-    for (const auto& t : weight_tensors(m)) {
+    const std::vector<WeightTensor> tensors = weight_tensors(m);
+    for (const auto& t : tensors) {
         by_category[category_key(t.category)] = add(by_category[category_key(t.category)], t.params());
         const Ratio bytes = tensor_bytes(t, d);
         items.push_back({{"id", t.id}, {"label", t.label}, {"category", category_key(t.category)},
@@ -231,6 +234,7 @@ Json op_params(const Json& req) {
                          {"per_copy", exact_json(mul(t.in, t.out))},
                          {"params", exact_json(t.params())}, {"bytes", exact_json(bytes)},
                          {"display", bytes_decimal_text(bytes)}});
+        if (explain) items.back()["how"] = explain_tensor(t);
     }
     const u128 total = total_params(m);
     const Ratio bytes = weight_bytes(m, d);
@@ -255,6 +259,7 @@ Json op_params(const Json& req) {
     r["selected_expert_display"] = bytes_binary_text(selected_bytes);
     r["items"] = items;
     r["architecture"] = architecture_json(m);
+    if (explain) r["how"] = explain_params(m, {tensors, d, total, bytes, selected, selected_bytes});
     return r;
 }
 
@@ -281,7 +286,7 @@ CallShape call_shape_of(const RequestFields& f) {
 }
 
 Json op_forward(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path", "kv_heads", "pairs", "score_heads"});
+    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path", "kv_heads", "pairs", "score_heads", "explain"});
     const ModelSpec& m = model_of(f);
     CallShape c = call_shape_of(f);
     c.execution = execution_of(f, m);
@@ -297,6 +302,8 @@ Json op_forward(const Json& req) {
     r["interaction_display"] = flops_text(fr.interaction);
     r["items"] = Json::array();
     for (const auto& it : fr.items) r["items"].push_back(item_json(it, true));
+    if (!fr.stages.empty()) r["stages"] = stages_json(fr.stages);
+    if (f.flag_or("explain", false)) r["how"] = explain_forward(fr, c);
     r["notes"] = context_notes(m, add(c.context, c.input));
     return r;
 }
@@ -305,7 +312,7 @@ Json op_forward(const Json& req) {
 bool is_window_kv(const LineItem& it) { return it.id.rfind(mech::kWindowKvId, 0) == 0; }
 
 Json op_kv(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype", "mla_path", "kv_heads"});
+    RequestFields f(req, {"model", "tokens", "kv_dtype", "mla_path", "kv_heads", "explain"});
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
@@ -328,6 +335,7 @@ Json op_kv(const Json& req) {
     for (const auto& it : s.items) {
         if (it.section == "history" || is_window_kv(it)) r["items"].push_back(item_json(it, false));
     }
+    if (f.flag_or("explain", false)) r["how"] = explain_kv(s, tokens, total);
     r["notes"] = context_notes(m, tokens);
     return r;
 }
@@ -383,7 +391,7 @@ Json op_state_curve(const Json& req) {
 }
 
 Json op_state(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype", "layout", "mla_path", "budget_bytes"});
+    RequestFields f(req, {"model", "tokens", "kv_dtype", "layout", "mla_path", "budget_bytes", "explain"});
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
@@ -461,12 +469,13 @@ Json op_state(const Json& req) {
     for (const auto& it : s.items) r["items"].push_back(state_item(it));
     r["reads"] = Json::array();
     for (const auto& it : s.reads) r["reads"].push_back(state_item(it));
+    if (f.flag_or("explain", false)) r["how"] = explain_state(s);
     r["notes"] = notes;
     return r;
 }
 
 Json op_request(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution", "mla_path", "kv_heads"});
+    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution", "mla_path", "kv_heads", "explain"});
     const ModelSpec& m = model_of(f);
     RequestShape s;
     s.execution = execution_of(f, m);
@@ -493,6 +502,7 @@ Json op_request(const Json& req) {
     r["decode_display"] = flops_text(rr.decode_flops);
     r["total"] = exact_json(rr.total);
     r["display"] = flops_text(rr.total);
+    if (f.flag_or("explain", false)) r["how"] = explain_request(rr, s, state(m, 1, state_options_of(f)).per_token);
     r["notes"] = context_notes(m, add(add(s.context, s.input), rr.decode_steps));
     return r;
 }
@@ -578,7 +588,7 @@ Json op_dependency_chain(const Json& req) {
 }
 
 Json op_crossover(const Json& req) {
-    RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype"});
+    RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype", "explain"});
     const ModelSpec& m = model_of(f);
     const u128 context = f.integer("context", 1, kMaxCount);
     const CrossoverResult c = crossover(m, weight_dtype_of(f), state_options_of(f), context);
@@ -592,6 +602,7 @@ Json op_crossover(const Json& req) {
     r["weight_read_display"] = bytes_decimal_text(c.weight_read_bytes);
     r["kv_bytes_per_request"] = exact_json(c.kv_bytes_per_request);
     r["kv_per_request_display"] = bytes_binary_text(c.kv_bytes_per_request);
+    if (f.flag_or("explain", false)) r["how"] = explain_crossover(c, context);
     return r;
 }
 
@@ -600,7 +611,7 @@ Json segment(const char* id, const char* label, const Ratio& bytes) {
 }
 
 Json op_capacity(const Json& req) {
-    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path", "kv_heads"});
+    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path", "kv_heads", "explain"});
     const ModelSpec& m = model_of(f);
     const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
     const u128 context = f.integer("context", 1, kMaxCount);
@@ -628,6 +639,7 @@ Json op_capacity(const Json& req) {
     items.push_back(segment("kv", "請求 KV", c.kv_bytes_total));
     items.push_back(segment("free", "剩餘", c.free_bytes));
     r["items"] = items;
+    if (f.flag_or("explain", false)) r["how"] = explain_capacity(c, context);
     r["notes"] = context_notes(m, context);
     if (c.shortfall_bytes != Ratio(0)) {
         r["notes"].push_back("權重與工作區合計超出 " + gpu.name + " 的容量 " + bytes_decimal_text(c.shortfall_bytes) +
@@ -637,7 +649,7 @@ Json op_capacity(const Json& req) {
 }
 
 Json op_param_budget(const Json& req) {
-    RequestFields f(req, {"model", "gpu", "requests", "context", "workspace_bytes", "weight_dtype", "kv_dtype"});
+    RequestFields f(req, {"model", "gpu", "requests", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "explain"});
     const ModelSpec& m = model_of(f);
     const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
     const u128 requests = f.integer("requests", 0, kMaxCount);
@@ -665,6 +677,7 @@ Json op_param_budget(const Json& req) {
     items.push_back(segment("workspace", "工作區預留", Ratio(workspace)));
     items.push_back(segment("weights", "權重預算", b.available_bytes));
     r["items"] = items;
+    if (f.flag_or("explain", false)) r["how"] = explain_param_budget(b, requests, Ratio(gpu.memory_bytes), workspace);
     r["notes"] = Json::array();
     if (b.shortfall_bytes != Ratio(0)) {
         r["notes"].push_back("工作區與請求狀態已超出 " + gpu.name + " 的容量 " + bytes_decimal_text(b.shortfall_bytes) +
@@ -698,7 +711,7 @@ std::vector<u128> tokens_per_expert_of(const Json& req) {
 }
 
 Json op_routing(const Json& req) {
-    RequestFields f(req, {"model", "batch", "dispatch", "tokens_per_expert", "weight_dtype"});
+    RequestFields f(req, {"model", "batch", "dispatch", "tokens_per_expert", "weight_dtype", "explain"});
     const ModelSpec& m = model_of(f);
     const MoeFfn* moe = first_moe(m);
     if (moe == nullptr) throw FieldError("model", m.name + " 沒有 MoE 層；路由只適用於混合專家模型");
@@ -736,6 +749,7 @@ Json op_routing(const Json& req) {
     r["bytes_all_layers"] = exact_json(rr.approximate ? Ratio((rr.bytes_read * Ratio(moe_layers)).floor()) : rr.bytes_read * Ratio(moe_layers));
     r["bytes_all_layers_display"] = bytes_binary_text(rr.bytes_read * Ratio(moe_layers));
     r["total"] = r["bytes_per_layer"];
+    if (f.flag_or("explain", false)) r["how"] = explain_routing(in, rr, moe_layers);
     return r;
 }
 
@@ -746,7 +760,7 @@ struct CompareFormats {
     const Dtype& kv;
 };
 
-Json compare_row(const std::string& id, const RequestShape& shape, const CompareFormats& formats) {
+Json compare_row(const std::string& id, const RequestShape& shape, const CompareFormats& formats, bool explain) {
     Json row;
     row["model"] = id;
     const auto failure = failure_of([&] {
@@ -781,6 +795,7 @@ Json compare_row(const std::string& id, const RequestShape& shape, const Compare
         row["decode_read_display"] = bytes_binary_text(st.decode_read_bytes);
         row["request_flops"] = exact_json(rq.total);
         row["request_display"] = flops_text(rq.total);
+        if (explain) row["how"] = explain_compare_row({shape, params, weights, prefill, decode, st.total, st.decode_read_bytes, rq});
     });
     if (failure) row["error"] = *failure;
     return row;
@@ -790,7 +805,7 @@ Json compare_row(const std::string& id, const RequestShape& shape, const Compare
 // reader's S, P, G, B: weights, one prefill, one decode step at S+P, the
 // state at S+P and the whole request.
 Json op_compare(const Json& req) {
-    RequestFields f(req, {"set", "batch", "context", "input", "generated", "weight_dtype", "kv_dtype"});
+    RequestFields f(req, {"set", "batch", "context", "input", "generated", "weight_dtype", "kv_dtype", "explain"});
     const ModelSet& set = find_set("set", f.text_or("set", "ch02-five"));
     const CompareFormats formats{weight_dtype_of(f), kv_dtype_of(f)};
     RequestShape shape;
@@ -804,7 +819,8 @@ Json op_compare(const Json& req) {
     r["rows"] = Json::array();
     r["weight_dtype"] = formats.weights.id;
     r["kv_dtype"] = formats.kv.id;
-    for (const auto& id : set.models) r["rows"].push_back(compare_row(id, shape, formats));
+    const bool explain = f.flag_or("explain", false);
+    for (const auto& id : set.models) r["rows"].push_back(compare_row(id, shape, formats, explain));
     return r;
 }
 

@@ -73,12 +73,16 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
     r.rows = c.rows();
     r.n_pair = causal_pairs(c);
     r.items.push_back(embedding_item(m));
+    StageTally stages(m);
     for (size_t gi = 0; gi < m.groups.size(); ++gi) {
         const LayerGroup& g = m.groups[gi];
         const CallShape run = effective_call(m, g, c);
         Items group;
         mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_forward(mechanism, m, run, g.layers, group); });
-        for (auto& item : group) merge_item(r.items, std::move(item), "@" + std::to_string(gi));
+        for (auto& item : group) {
+            stages.add(g, item);
+            merge_item(r.items, std::move(item), "@" + std::to_string(gi));
+        }
     }
     {
         CallShape once = c;
@@ -91,6 +95,7 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
     LineItem head = mech::projection("lm_head", "詞表頭：轉為 token 分數", "output", c.head_tokens, m.hidden, m.vocab, 1, 1);
     head.shape = "m_out×" + mech::num(m.hidden) + " → m_out×" + mech::num(m.vocab);
     head.formula = "2×m_out×" + mech::num(m.hidden) + "×" + mech::num(m.vocab);
+    stages.add_head(head);
     r.items.push_back(head);
 
     std::stable_sort(r.items.begin(), r.items.end(), [](const LineItem& a, const LineItem& b) {
@@ -100,6 +105,7 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
         r.total = r.total + it.value;
         if (it.interaction) r.interaction = r.interaction + it.value;
     }
+    r.stages = stages.finish(r.total);
     return r;
 }
 

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "exact.hpp"
+#include "forward_stages.hpp"
 #include "items.hpp"
 #include "spec.hpp"
 
@@ -39,6 +41,7 @@ struct ForwardResult {
     Items items;
     Ratio total;
     Ratio interaction;  // attention (and index) work over attended positions (Table 2-E)
+    std::vector<ForwardStage> stages;  // Table 2-D, for an encoder/decoder model (V4.1); else empty
 };
 
 ForwardResult forward(const ModelSpec& m, const CallShape& c);

@@ -27,9 +27,10 @@ export interface WidgetCfg {
   table?: {
     corner: string;
     fields?: Fields;
-    rows?: Array<{ label: string; fields?: Fields }>;
+    /** A row's path, when given, replaces its columns' (Table 2-D: one row per stage). */
+    rows?: Array<{ label: string; fields?: Fields; path?: string }>;
     list?: { op: string; fields?: Fields; path: string; label: string };
-    columns: Array<{ header: string; op?: string; fields?: Fields; path: string }>;
+    columns: Array<{ header: string; op?: string; fields?: Fields; path?: string }>;
   };
   steps?: Array<{ text: string; op: string; fields?: Fields; path: string }>;
   fields?: Fields;

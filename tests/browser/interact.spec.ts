@@ -101,7 +101,7 @@ test('a shared link restores several widgets of one page at once', async ({ page
   const e = page.locator('[data-instance="tab-2-E"]');
   await expect(e.getByLabel('較短上下文 S')).toHaveValue('4096');
   const qwen = core.ok({ op: 'forward', model: 'qwen3-8b', context: 4096 });
-  await expect(e.getByTestId('tab-2-E-r1-c0')).toHaveText(qwen.interaction_display as string);
+  await expect(e.getByTestId('tab-2-E-r1-c0').locator('.cell-value')).toHaveText(qwen.interaction_display as string);
 });
 
 test('a shared link restores table 2-1 and the decode widget on their pages', async ({ page, core }) => {

@@ -14,22 +14,25 @@
 // Paths: dot-separated keys; "[3]" indexes an array; "[id=q_proj]" picks the
 // array element whose field "id" equals "q_proj".  e.g.
 //   "groups.attention", "items[id=kv].substituted", "rows[model=kimi-k3].request_display"
+//
+// Every cell asks the core with "explain": true, so each value comes with the
+// core's "how was this computed?" (see runtime/how.ts) when the core has one.
 
 import { EngineError, rawEngine, type Engine, type Fields, type Json, type RawOp, type RawResult } from './engine';
 import { groupDigits } from './format';
+import { howAt, type How } from './how';
 
 export interface CellSpec {
   op?: RawOp;
   fields?: Fields;
   /** Path into the result; in a list table, into the row's element. */
   path: string;
-  /** Paths to the formula and the substituted formula for "how was this computed?". */
-  how?: string[];
 }
 
 export interface CellValue {
   text: string;
-  how: string[];
+  /** The core's formula and substituted formula for this value, if it gives one. */
+  how: How | null;
 }
 
 function isVariable(v: Json | undefined): v is string {
@@ -101,7 +104,7 @@ export class CellResolver {
   }
 
   async result(op: RawOp, ...layers: Array<Fields | undefined>): Promise<RawResult> {
-    const { fields, origin } = cellRequest(this.vars, ...layers);
+    const { fields, origin } = cellRequest(this.vars, ...layers, { explain: true });
     const key = `${op} ${JSON.stringify(fields)}`;
     let pending = this.memo.get(key);
     if (!pending) {
@@ -114,11 +117,8 @@ export class CellResolver {
     return pending;
   }
 
-  /** A cell's text and its "how" lines, read from a result (or a list element). */
-  static read(base: Json | undefined, spec: Pick<CellSpec, 'path' | 'how'>): CellValue {
-    return {
-      text: displayText(follow(base, spec.path)),
-      how: (spec.how ?? []).map((p) => follow(base, p)).filter((v): v is string => typeof v === 'string' && v !== ''),
-    };
+  /** A cell's text and its explanation, read from a result (or a list element). */
+  static read(base: Json | undefined, spec: Pick<CellSpec, 'path'>): CellValue {
+    return { text: displayText(follow(base, spec.path)), how: howAt(base, spec.path) };
   }
 }

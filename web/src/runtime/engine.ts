@@ -52,6 +52,8 @@ export interface ForwardResult {
   displays: Record<string, string>;
   /** Core remarks, e.g. a context beyond the model's released length. */
   notes: string[];
+  /** "How was this computed?" map, when asked with explain: true (runtime/how.ts); else null. */
+  how: Json;
 }
 
 export interface CapacitySegment {
@@ -75,6 +77,8 @@ export interface CapacityResult {
   /** Any extra preformatted strings the core adds (…_display), kept verbatim. */
   displays: Record<string, string>;
   notes: string[];
+  /** See ForwardResult.how. */
+  how: Json;
 }
 
 export interface RequestResult {
@@ -93,6 +97,8 @@ export interface RequestResult {
   decode_flops: bigint;
   displays: Record<string, string>;
   notes: string[];
+  /** See ForwardResult.how. */
+  how: Json;
 }
 
 export interface KvResult {
@@ -359,6 +365,7 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     rows: int(r, 'rows', p),
     displays: displays(r),
     notes: notes(r, p),
+    how: (r.how ?? null) as Json,
     items: arr(r.items, `${p}.items`).map((raw, i) => {
       const q = `${p}.items[${i}]`;
       const it = obj(raw, q);
@@ -394,6 +401,7 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     }),
     displays: displays(r),
     notes: notes(r, p),
+    how: (r.how ?? null) as Json,
   }),
   request: (r, p) => ({
     decode_steps: int(r, 'decode_steps', p),
@@ -411,6 +419,7 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     decode_flops: amount(r, 'decode_flops', p),
     displays: displays(r),
     notes: notes(r, p),
+    how: (r.how ?? null) as Json,
   }),
   state: (r, p) => ({
     total: amount(r, 'total', p),

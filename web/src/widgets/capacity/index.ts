@@ -1,12 +1,14 @@
 // Capacity (section 2.6.2): how many equal requests fit on one GPU.
 // B_max, the segment bytes and every display string come from the core; the
-// widget draws the stacked bar from the segments' byte counts.
+// widget draws the stacked bar from the segments' byte counts. Each computed
+// number has the core's "how was this computed?" (runtime/how.ts).
 
 import { boundAttrs, boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { text } from '../../runtime/config';
-import type { CapacityResult } from '../../runtime/engine';
+import type { CapacityResult, Json } from '../../runtime/engine';
 import { coord, ratio } from '../../runtime/format';
 import { esc } from '../../runtime/html';
+import { howAt, howButton, howText, howView } from '../../runtime/how';
 import type { WidgetDef } from '../../runtime/widget';
 
 const BAR_W = 1000;
@@ -23,7 +25,7 @@ function sliceDividers(kvX: number, kvW: number, requests: bigint): string {
 }
 
 export const capacity: WidgetDef<CapacityResult> = {
-  compute: (engine, fields) => engine('capacity', fields),
+  compute: (engine, fields) => engine('capacity', { ...fields, explain: true }),
 
   view(r, { cfg }) {
     const view: View = {
@@ -35,6 +37,9 @@ export const capacity: WidgetDef<CapacityResult> = {
       'shortfall.state': r.shortfall_bytes > 0n ? 'true' : 'false',
       ...notesView(r.notes),
     };
+    const explained = { how: r.how } as Json;
+    howView(view, 'requests', howAt(explained, 'display'));
+    howView(view, 'per_request', howAt(explained, 'kv_per_request_display'));
     let x = 0;
     const parts: string[] = [];
     for (const s of r.items) {
@@ -44,6 +49,7 @@ export const capacity: WidgetDef<CapacityResult> = {
       view[`seg.${s.id}.w`] = coord(w);
       view[`seg.${s.id}.label`] = s.label;
       view[`seg.${s.id}.display`] = s.display;
+      howView(view, `seg.${s.id}.display`, howAt(explained, `items[id=${s.id}].display`));
       if (s.id === 'kv') view['kv.slices'] = sliceDividers(x, w, r.requests);
       parts.push(`${s.label} ${s.display}`);
       x += w;
@@ -53,7 +59,8 @@ export const capacity: WidgetDef<CapacityResult> = {
     return view;
   },
 
-  renderOutput(view, { cfg }) {
+  renderOutput(view, { cfg, instance }) {
+    const t = howText(cfg);
     const ids = (view[SHAPE] ?? '').split(',').filter(Boolean);
     const rects = ids
       .map((id) => `<rect class="seg seg-${esc(id)}" y="0" height="${BAR_H}"${boundAttrs({ x: `seg.${id}.x`, width: `seg.${id}.w` }, view)}></rect>`)
@@ -63,14 +70,17 @@ export const capacity: WidgetDef<CapacityResult> = {
         (id) =>
           `<li class="legend-${esc(id)}" data-testid="seg-${esc(id)}"><span class="swatch seg-${esc(id)}" aria-hidden="true"></span>` +
           `${boundText('span', `seg.${id}.label`, view, { class: 'legend-label' })}` +
-          `${boundText('span', `seg.${id}.display`, view, { class: 'num legend-value', 'data-testid': `seg-${id}-display` })}</li>`,
+          `${boundText('span', `seg.${id}.display`, view, { class: 'num legend-value', 'data-testid': `seg-${id}-display` })}` +
+          `${howButton(view, instance, `seg.${id}.display`, view[`seg.${id}.label`] ?? id, t)}</li>`,
       )
       .join('');
     return (
       `<dl class="tally-summary">` +
       `<div class="tally-headline"><dt>${esc(text(cfg, 'requests'))}</dt>` +
-      `${boundText('dd', 'requests', view, { 'data-testid': 'requests', 'aria-live': 'polite' })}</div>` +
-      `<div><dt>${esc(text(cfg, 'per_request'))}</dt>${boundText('dd', 'per_request', view, { 'data-testid': 'per-request' })}</div>` +
+      `<dd>${boundText('span', 'requests', view, { 'data-testid': 'requests', 'aria-live': 'polite' })}` +
+      `${howButton(view, instance, 'requests', text(cfg, 'requests'), t)}</dd></div>` +
+      `<div><dt>${esc(text(cfg, 'per_request'))}</dt><dd>${boundText('span', 'per_request', view, { 'data-testid': 'per-request' })}` +
+      `${howButton(view, instance, 'per_request', text(cfg, 'per_request'), t)}</dd></div>` +
       `<div><dt>${esc(text(cfg, 'device'))}</dt>${boundText('dd', 'device', view, { 'data-testid': 'device' })}</div>` +
       `</dl>` +
       notesMarkup(view) +

@@ -1,12 +1,14 @@
 // A live table configured as data (content/ch02/widgets/tables.json): the
 // chapter's tables 2-A … 2-E and its unnumbered tables. Two layouts:
 //   grid — "rows" × "columns": every cell is its own request (memoised), e.g.
-//          Table 2-E: one row per model, columns at 8K and 1M context;
+//          Table 2-E: one row per model, columns at 8K and 1M context. A row
+//          may name the path instead of its columns (Table 2-D: one row per
+//          stage of the forward call, one column per execution path);
 //   list — one request ("list": {op, fields, path}) whose array gives the
 //          rows, e.g. the compare op's five models; columns are paths into
 //          each element.
-// Each column may name "how" paths (formula, substituted formula): the cell
-// then carries a "how was this computed?" disclosure.
+// Every cell the core explains carries a "how was this computed?" popover
+// (runtime/how.ts).
 
 import { boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { CellResolver, follow, type CellSpec, type CellValue } from '../../runtime/cells';
@@ -14,16 +16,21 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import { copyButtons, copyView } from '../../runtime/copy';
 import type { Fields, Json, RawOp } from '../../runtime/engine';
 import { esc } from '../../runtime/html';
+import { howButton, howMask, howText, howView } from '../../runtime/how';
 import type { WidgetDef } from '../../runtime/widget';
 
-interface Column extends CellSpec {
+interface Column extends Omit<CellSpec, 'path'> {
   header: string;
+  /** Path into the result; may be left to the rows (Row.path). */
+  path?: string;
   /** Right-aligned numeric column. */
   num?: boolean;
 }
 interface Row {
   label: string;
   fields?: Fields;
+  /** Path of this row's cells in every column (else each column's own). */
+  path?: string;
 }
 export interface TableSpec {
   /** Header of the label column. */
@@ -68,7 +75,7 @@ export const coreTable: WidgetDef<TableData> = {
       const list = Array.isArray(items) ? items : [];
       return {
         labels: list.map((e) => CellResolver.read(e, { path: spec.list!.label }).text),
-        cells: list.map((e) => spec.columns.map((c) => CellResolver.read(e, c))),
+        cells: list.map((e) => spec.columns.map((c) => CellResolver.read(e, { path: c.path ?? '' }))),
         notes: collectNotes([result]),
       };
     }
@@ -79,9 +86,11 @@ export const coreTable: WidgetDef<TableData> = {
         Promise.all(
           spec.columns.map(async (c) => {
             if (!c.op) throw new Error(`${cfg.title}: column "${c.header}" needs "op" in a grid table`);
+            const path = row.path ?? c.path;
+            if (!path) throw new Error(`${cfg.title}: row "${row.label}" × column "${c.header}" has no "path"`);
             const r = await cells.result(c.op, spec.fields, row.fields, c.fields);
             results.push(r);
-            return CellResolver.read(r, c);
+            return CellResolver.read(r, { path });
           }),
         ),
       ),
@@ -91,12 +100,14 @@ export const coreTable: WidgetDef<TableData> = {
 
   view(data, { cfg }) {
     const spec = tableSpec(cfg);
-    const view: View = { [SHAPE]: `${data.labels.length}x${spec.columns.length}`, ...notesView(data.notes) };
+    // Which cells have an explanation is structure: a change re-renders.
+    const mask = howMask(data.cells.flat().map((c) => c.how));
+    const view: View = { [SHAPE]: `${data.labels.length}x${spec.columns.length}:${mask}`, ...notesView(data.notes) };
     data.labels.forEach((label, i) => {
       view[`r${i}.label`] = label;
       data.cells[i]!.forEach((cell, j) => {
         view[`r${i}.c${j}`] = cell.text;
-        view[`r${i}.c${j}.how`] = cell.how.join('\n');
+        howView(view, `r${i}.c${j}`, cell.how);
       });
     });
     const headers = [spec.corner, ...spec.columns.map((c) => c.header)];
@@ -113,6 +124,7 @@ export const coreTable: WidgetDef<TableData> = {
   renderOutput(view, { cfg, instance }) {
     const spec = tableSpec(cfg);
     const rowCount = Number((view[SHAPE] ?? '0x0').split('x')[0]);
+    const t = howText(cfg);
     const head =
       `<th scope="col">${esc(spec.corner)}</th>` +
       spec.columns.map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.header)}</th>`).join('');
@@ -121,11 +133,7 @@ export const coreTable: WidgetDef<TableData> = {
       body += `<tr data-row="${i}">` + boundText('th', `r${i}.label`, view, { scope: 'row' });
       spec.columns.forEach((c, j) => {
         const key = `r${i}.c${j}`;
-        const how = c.how?.length
-          ? `<details class="tally-how"><summary>${esc(text(cfg, 'how'))}</summary>` +
-            boundText('code', `${key}.how`, view, { class: 'substituted' }) +
-            `</details>`
-          : '';
+        const how = howButton(view, instance, key, `${view[`r${i}.label`] ?? ''}・${c.header}`, t);
         body += `<td${c.num ? ' class="num"' : ''} data-testid="${esc(`${instance}-r${i}-c${j}`)}">${boundText('span', key, view, { class: 'cell-value' })}${how}</td>`;
       });
       body += `</tr>`;

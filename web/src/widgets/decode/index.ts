@@ -1,13 +1,15 @@
 // A whole request (section 2.2.3, example 2-3): prefill, then n_d = G − 1
 // decode steps. Shows stored KV against cumulative KV reads, and draws both as
-// G grows — every point is its own `request` call to the core.
+// G grows — every point is its own `request` call to the core. The numbers
+// carry the core's "how was this computed?" (runtime/how.ts).
 
 import { boundAttrs, boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { text } from '../../runtime/config';
-import type { Engine, Fields, RequestResult } from '../../runtime/engine';
+import type { Engine, Fields, Json, RequestResult } from '../../runtime/engine';
 import { encodeIntegerInput } from '../../runtime/engine';
 import { coord, groupDigits, ratio } from '../../runtime/format';
 import { esc } from '../../runtime/html';
+import { howAt, howButton, howText, howView } from '../../runtime/how';
 import type { WidgetDef } from '../../runtime/widget';
 
 /** How many values of G the chart samples between 1 and the chosen G. */
@@ -43,7 +45,7 @@ function sampleG(g: bigint): bigint[] {
 
 async function compute(engine: Engine, fields: Fields): Promise<DecodeData> {
   // The main request validates the reader's input; only then do we sample.
-  const main = await engine('request', fields);
+  const main = await engine('request', { ...fields, explain: true });
   // G as the reader entered it (the core has just accepted it).
   const raw = fields.generated;
   const g = typeof raw === 'number' ? BigInt(raw) : /^\d+$/.test(String(raw)) ? BigInt(String(raw)) : null;
@@ -55,6 +57,16 @@ async function compute(engine: Engine, fields: Fields): Promise<DecodeData> {
   }
   return { main, g, points };
 }
+
+/** View key of a summary number → path of its explanation in the request result. */
+const EXPLAINED: Record<string, string> = {
+  steps: 'decode_steps',
+  read_tokens: 'kv_read_tokens',
+  reads: 'kv_read_display',
+  new_kv: 'new_kv_display',
+  final_kv: 'final_kv_display',
+  total: 'display',
+};
 
 function polyline(points: Point[], pick: (p: Point) => bigint, g: bigint, max: bigint): string {
   return points
@@ -78,7 +90,7 @@ export const decode: WidgetDef<DecodeData> = {
     // Both series grow with G, so the largest value is the chosen G's own result.
     const readsOnTop = main.kv_read_bytes >= main.final_kv_bytes;
     const max = readsOnTop ? main.kv_read_bytes : main.final_kv_bytes;
-    return {
+    const view: View = {
       [SHAPE]: 'decode',
       steps: groupDigits(main.decode_steps),
       read_tokens: groupDigits(main.kv_read_tokens),
@@ -94,12 +106,17 @@ export const decode: WidgetDef<DecodeData> = {
       'x.max': `G = ${groupDigits(g)}`,
       ...notesView(main.notes),
     };
+    const explained = { how: main.how } as Json;
+    for (const [key, path] of Object.entries(EXPLAINED)) howView(view, key, howAt(explained, path));
+    return view;
   },
 
   renderOutput(view, { cfg, instance }) {
     const titleId = `${instance}-chart-title`;
+    const t = howText(cfg);
     const item = (key: string, testid: string, cls = '') =>
-      `<div${cls ? ` class="${cls}"` : ''}><dt>${esc(text(cfg, key))}</dt>${boundText('dd', key, view, { 'data-testid': testid })}</div>`;
+      `<div${cls ? ` class="${cls}"` : ''}><dt>${esc(text(cfg, key))}</dt>` +
+      `<dd>${boundText('span', key, view, { 'data-testid': testid })}${howButton(view, instance, key, text(cfg, key), t)}</dd></div>`;
     const right = PAD.left + PLOT_W;
     const bottom = PAD.top + PLOT_H;
     const chart =

@@ -1,10 +1,10 @@
 // A worked example (or a pitfall check) as numbered steps. Each step is a
 // sentence from the content plus one value the core computes for the
-// reader's givens (a cell, see runtime/cells.ts), with its formula and the
-// substituted formula when the core provides them.
+// reader's givens (a cell, see runtime/cells.ts), with a "how was this
+// computed?" popover when the core explains it (runtime/how.ts).
 //
 // Config (content/ch02/widgets/examples.json):
-//   "fields": shared request fields; "steps": [{ "text", "op", "fields", "path", "how" }]
+//   "fields": shared request fields; "steps": [{ "text", "op", "fields", "path" }]
 //   optional "check": { "claim", "answer": "true"|"false", "right", "wrong" } turns
 //   the widget into a quick true/false check whose evidence is the steps.
 
@@ -13,6 +13,7 @@ import { CellResolver, follow, type CellSpec, type CellValue } from '../../runti
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { Fields, Json } from '../../runtime/engine';
 import { esc } from '../../runtime/html';
+import { howButton, howMask, howText, howView } from '../../runtime/how';
 import type { WidgetDef } from '../../runtime/widget';
 
 interface Step extends CellSpec {
@@ -57,21 +58,20 @@ export const steps: WidgetDef<StepsData> = {
   },
 
   view(data) {
-    const view: View = { [SHAPE]: `steps${data.values.length}`, ...notesView(data.notes) };
+    const view: View = { [SHAPE]: `steps${data.values.length}:${howMask(data.values.map((v) => v.how))}`, ...notesView(data.notes) };
     data.values.forEach((v, i) => {
       view[`s${i}`] = v.text;
-      view[`s${i}.how`] = v.how.join('\n');
+      howView(view, `s${i}`, v.how);
     });
     return view;
   },
 
   renderOutput(view, { cfg, instance }) {
     const c = stepsOf(cfg);
+    const t = howText(cfg);
     const items = c.steps
       .map((s, i) => {
-        const how = s.how?.length
-          ? `<details class="tally-how"><summary>${esc(text(cfg, 'how'))}</summary>${boundText('code', `s${i}.how`, view, { class: 'substituted' })}</details>`
-          : '';
+        const how = howButton(view, instance, `s${i}`, `${i + 1}. ${s.text}`, t);
         return (
           `<li class="tally-step"><span class="step-text">${esc(s.text)}</span> ` +
           `${boundText('strong', `s${i}`, view, { class: 'num step-value', 'data-testid': `${instance}-s${i}` })}${how}</li>`

@@ -1,12 +1,15 @@
 // Table 2-1 live: one forward pass of a model, row by row. The core returns
 // the rows (label, shape, formula, substituted formula, layers, FLOPs); this
-// widget only lays them out and keeps the numbers current.
+// widget only lays them out and keeps the numbers current. Each row shows its
+// formula in place; the summary numbers open the core's "how was this
+// computed?" (runtime/how.ts).
 
 import { boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { text } from '../../runtime/config';
 import { copyButtons, copyView } from '../../runtime/copy';
-import type { ForwardResult } from '../../runtime/engine';
+import type { ForwardResult, Json } from '../../runtime/engine';
 import { esc } from '../../runtime/html';
+import { howAt, howButton, howText, howView } from '../../runtime/how';
 import { groupDigits } from '../../runtime/format';
 import type { WidgetContext, WidgetDef } from '../../runtime/widget';
 
@@ -28,7 +31,7 @@ function sectionTitle(ctx: WidgetContext, section: string): string {
 }
 
 export const table21: WidgetDef<ForwardResult> = {
-  compute: (engine, fields) => engine('forward', fields),
+  compute: (engine, fields) => engine('forward', { ...fields, explain: true }),
 
   view(r, { cfg }) {
     const view: View = {
@@ -38,6 +41,10 @@ export const table21: WidgetDef<ForwardResult> = {
       npair: groupDigits(r.n_pair),
       ...notesView(r.notes),
     };
+    const explained = { how: r.how } as Json;
+    howView(view, 'total', howAt(explained, 'display'));
+    howView(view, 'rows', howAt(explained, 'rows'));
+    howView(view, 'npair', howAt(explained, 'n_pair'));
     for (const it of r.items) {
       const k = `row.${it.id}`;
       view[`${k}.label`] = it.label;
@@ -60,7 +67,11 @@ export const table21: WidgetDef<ForwardResult> = {
   },
 
   renderOutput(view, ctx) {
-    const { cfg } = ctx;
+    const { cfg, instance } = ctx;
+    const t = howText(cfg);
+    const summaryItem = (key: string, testid: string, extra: Record<string, string> = {}) =>
+      `<dt>${esc(text(cfg, key))}</dt><dd>${boundText('span', key, view, { 'data-testid': testid, ...extra })}` +
+      `${howButton(view, instance, key, text(cfg, key), t)}</dd>`;
     const head = COLUMNS.map((c) => `<th scope="col" class="col-${c}">${esc(text(cfg, `col.${c}`))}</th>`).join('');
     let body = '';
     let section: string | null = null;
@@ -83,10 +94,9 @@ export const table21: WidgetDef<ForwardResult> = {
     }
     const summary =
       `<dl class="tally-summary">` +
-      `<div><dt>${esc(text(cfg, 'rows'))}</dt>${boundText('dd', 'rows', view, { 'data-testid': 'rows' })}</div>` +
-      `<div><dt>${esc(text(cfg, 'npair'))}</dt>${boundText('dd', 'npair', view, { 'data-testid': 'n-pair' })}</div>` +
-      `<div class="tally-headline"><dt>${esc(text(cfg, 'total'))}</dt>` +
-      `${boundText('dd', 'total', view, { 'data-testid': 'total', 'aria-live': 'polite' })}</div>` +
+      `<div>${summaryItem('rows', 'rows')}</div>` +
+      `<div>${summaryItem('npair', 'n-pair')}</div>` +
+      `<div class="tally-headline">${summaryItem('total', 'total', { 'aria-live': 'polite' })}</div>` +
       `</dl>` +
       notesMarkup(view);
     const table =
