@@ -103,7 +103,7 @@ char* put_pair(char* end, std::uint32_t pair) {
 
 }  // namespace
 
-void append_unsigned(std::string& out, std::uint64_t v) {
+char* write_unsigned(char* out, std::uint64_t v) {
     char digits[20];
     char* start = digits + sizeof digits;
     // Eight digits per 64-bit division, then 32-bit steps two digits at a
@@ -127,7 +127,13 @@ void append_unsigned(std::string& out, std::uint64_t v) {
     } else {
         *--start = static_cast<char>('0' + rest);
     }
-    out.append(start, static_cast<std::size_t>(digits + sizeof digits - start));
+    while (start != digits + sizeof digits) *out++ = *start++;
+    return out;
+}
+
+void append_unsigned(std::string& out, std::uint64_t v) {
+    char digits[20];
+    out.append(digits, static_cast<std::size_t>(write_unsigned(digits, v) - digits));
 }
 
 namespace {

@@ -38,6 +38,10 @@ struct Error : std::runtime_error {
 // with code that writes long columns of numbers straight to text).
 void append_unsigned(std::string& out, std::uint64_t v);
 
+// The decimal digits of v written at `out` (room for 20 needed); returns the
+// end.  For loops that write into a buffer of their own (api/columns.cpp).
+char* write_unsigned(char* out, std::uint64_t v);
+
 enum class Kind : std::uint8_t { Null, Boolean, Unsigned, Integer, Real, String, Array, Object, Discarded, Serialized };
 
 class Value {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "answer_math.hpp"
+#include "attempt.hpp"
 #include "format.hpp"
 
 namespace tally {
@@ -21,8 +22,9 @@ namespace {
 // ===========================================================================
 
 // The learner's text cannot be read; the message says what and where.
-struct ParseError : std::runtime_error {
-    explicit ParseError(const std::string& what) : std::runtime_error(what) {}
+// Text that cannot be read as an answer (caught through run_reading).
+struct ParseError : std::invalid_argument {
+    explicit ParseError(const std::string& what) : std::invalid_argument(what) {}
 };
 
 const char* const kOverflowText = "數值超出可精確計算的範圍（128 位元整數的分子與分母）";
@@ -938,16 +940,13 @@ std::string sig_text(const Ratio& x, unsigned d) {
 
 // A non-terminating ratio shown to 6 significant digits, trailing zeros cut.
 std::string approx_text(const Ratio& x) {
-    try {
-        std::string s = sig_text(x, 6);
-        if (s.find('.') != std::string::npos) {
-            while (s.back() == '0') s.pop_back();
-            if (s.back() == '.') s.pop_back();
-        }
-        return s;
-    } catch (const ArithmeticOverflow&) {
-        return to_exact_text(x);
+    std::string s;
+    if (!completes_without_overflow([&] { s = sig_text(x, 6); })) return to_exact_text(x);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
     }
+    return s;
 }
 
 // Exact value with thousands separators ("3,514.25"), or "≈ 4.56222".
@@ -1040,13 +1039,15 @@ Ratio half_unit(const Ratio& target, unsigned digits, u128 scale) {
 // ~36 significant digits) the comparison falls back to equality.
 bool within(const Ratio& v, const Ratio& target, const Rule& rule, u128 scale) {
     if (rule.exact || target == Ratio(0)) return v == target;
-    try {
-        const Ratio h = rule.digits != 0 ? half_unit(target, rule.digits, scale) : target * Ratio(1, 200);
-        const Ratio lo = h < target ? target - h : Ratio(0);
-        return lo <= v && v <= target + h;
-    } catch (const ArithmeticOverflow&) {
+    bool inside = false;
+    if (!completes_without_overflow([&] {
+            const Ratio h = rule.digits != 0 ? half_unit(target, rule.digits, scale) : target * Ratio(1, 200);
+            const Ratio lo = h < target ? target - h : Ratio(0);
+            inside = lo <= v && v <= target + h;
+        })) {
         return v == target;
     }
+    return inside;
 }
 
 // ===========================================================================
@@ -1160,11 +1161,9 @@ private:
     // 75%), as fraction_reading() does for the right value.
     bool proportion_matches(const Ratio& value) const {
         if (e_.unit != AnswerUnit::Percent || r_.has_unit) return false;
-        try {
-            return within(v_.mag * Ratio(100), value, rule_, 1);
-        } catch (const ArithmeticOverflow&) {
-            return false;
-        }
+        bool inside = false;  // stays false on overflow
+        completes_without_overflow([&] { inside = within(v_.mag * Ratio(100), value, rule_, 1); });
+        return inside;
     }
 
     Finding diagnose() {
@@ -1231,21 +1230,17 @@ private:
 
     // The learner's number, read in another unit (v·factor), matches.
     bool matches_scaled(const Ratio& factor, u128 scale) const {
-        try {
-            return within(v_.mag * factor, e_.value, rule_, scale);
-        } catch (const ArithmeticOverflow&) {
-            return false;
-        }
+        bool inside = false;  // stays false on overflow
+        completes_without_overflow([&] { inside = within(v_.mag * factor, e_.value, rule_, scale); });
+        return inside;
     }
 
     // The learner's value matches a wrong derivation worth expected·multiple
     // (the tolerance is the one a listed mistake value gets).
     bool near(const Ratio& multiple) const {
-        try {
-            return within(v_.mag, e_.value * multiple, rule_, scale_);
-        } catch (const ArithmeticOverflow&) {
-            return false;
-        }
+        bool inside = false;  // stays false on overflow
+        completes_without_overflow([&] { inside = within(v_.mag, e_.value * multiple, rule_, scale_); });
+        return inside;
     }
 
     // Right number, wrong prefix family: "1.125 GB" for 1.125 GiB.
@@ -1410,10 +1405,8 @@ private:
             return "正確：答案為 " + ref + "，按 " + in + std::to_string(rule_.digits) + " 位有效數字核對，你的數值在容許範圍內。";
         }
         std::string error;
-        try {
-            error = "相對誤差 " + fixed(abs_diff(v_.mag, e_.value) / e_.value * Ratio(100), 2) + "%，";
-        } catch (const ArithmeticOverflow&) {
-        }
+        completes_without_overflow(
+            [&] { error = "相對誤差 " + fixed(abs_diff(v_.mag, e_.value) / e_.value * Ratio(100), 2) + "%，"; });
         return "正確：答案為 " + ref + "，" + error + "不超過 0.5%。";
     }
 
@@ -1423,15 +1416,15 @@ private:
     // "1,358,954,496 B（1.27 GiB）", "8,510,339,072 個參數（85.1 億）".
     std::string reference_text() const {
         const std::string exact = quantity_text(make_signed(e_.value, false), e_.unit);
-        try {
+        std::string text = exact;  // stays bare on overflow
+        completes_without_overflow([&] {
             const std::optional<Prefix> p = display_prefix();
-            if (!p) return exact;
+            if (!p) return;
             const Ratio shown = e_.value / p->factor;
             const std::string number = e_.digits != 0 ? sig_text(shown, e_.digits) : trimmed(shown, 3);
-            return exact + "（" + number + " " + p->name + "）";
-        } catch (const ArithmeticOverflow&) {
-            return exact;
-        }
+            text = exact + "（" + number + " " + p->name + "）";
+        });
+        return text;
     }
 
     std::optional<Prefix> display_prefix() const {
@@ -1505,18 +1498,12 @@ std::string answer_unit_id(AnswerUnit unit) {
 
 AnswerVerdict check_answer(const std::string& answer, const ExpectedAnswer& expected) {
     Reading reading;
-    try {
-        reading = read_answer(answer);
-    } catch (const ParseError& e) {
-        return unparsable(e.what());
-    } catch (const ArithmeticOverflow&) {
-        return unparsable(kOverflowText);
-    }
-    try {
-        return Judge(reading, expected).run();
-    } catch (const ArithmeticOverflow&) {
-        return unparsable(kOverflowText);
-    }
+    const Outcome read = run_reading([&] { reading = read_answer(answer); });
+    if (read.stop == Stop::InvalidArgument) return unparsable(read.message);
+    if (read.stop == Stop::Overflow) return unparsable(kOverflowText);
+    AnswerVerdict verdict;
+    if (!completes_without_overflow([&] { verdict = Judge(reading, expected).run(); })) return unparsable(kOverflowText);
+    return verdict;
 }
 
 bool parse_expected_decimal(const std::string& text, Ratio& out) {

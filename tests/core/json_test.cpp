@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "api/json.hpp"
+#include "api/columns.hpp"
 #include "api/json_out.hpp"
 
 using tally::json::Kind;
@@ -190,4 +191,23 @@ TEST_CASE("json: unsigned integers print every digit, at each nine-digit boundar
         tally::json::append_unsigned(out, v);
         CHECK(out == std::to_string(v));
     }
+}
+
+TEST_CASE("json: a column is the array of exact_json values, however long") {
+    using tally::Ratio;
+    using tally::u128;
+    std::vector<Ratio> values = {Ratio(0), Ratio(9), Ratio(tally::kMaxSafeInteger), Ratio(tally::kMaxSafeInteger + 1),
+                                 Ratio(u128{1} << 100), Ratio(14057, 4), Ratio(1, 3)};
+    for (int i = 0; i < 500; ++i) values.push_back(Ratio((u128{1} << 120) / (i + 1), 7));  // long texts outgrow the buffer
+    Value expected = Value::array();
+    std::vector<u128> integers;
+    for (const auto& v : values) {
+        expected.push_back(tally::api::exact_json(v));
+        integers.push_back(v.floor());
+    }
+    CHECK(tally::api::exact_column(values).dump() == expected.dump());
+    Value floors = Value::array();
+    for (u128 v : integers) floors.push_back(tally::api::exact_json(v));
+    CHECK(tally::api::exact_column(integers).dump() == floors.dump());
+    CHECK(tally::api::exact_column(std::vector<Ratio>{}).dump() == "[]");
 }
