@@ -12,6 +12,7 @@ import './styles/figures.css';
 
 import { addEmbedButton, embedInfo } from './embed/button';
 import { hydrateExercises } from './exercises/hydrate';
+import { startImports, wireImports } from './import';
 import { installCheckHandler } from './runtime/checks';
 import { installCopyHandler } from './runtime/copy';
 import { installGlossaryKeys } from './runtime/glossary';
@@ -26,7 +27,10 @@ import { widgets } from './widgets/registry';
 
 performance.mark('tally:main');
 const { status, widgets: configs } = siteWidgets;
-const engine = loadEngine();
+// Imported models (web/src/import) are restored before any widget asks the
+// core; the engine every widget, table and exercise uses inlines their specs.
+const imports = startImports(loadEngine(), location.hash);
+const engine = imports.engine;
 
 if (document.readyState === 'loading') {
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
@@ -43,6 +47,7 @@ showProfileProblem(document);
 wireProfileForm(document, engine);
 
 const store = new HashStore(window);
+wireImports(document, imports, store);
 const embed = embedInfo(document);
 const hydrated = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')].map((root) => {
   const instance = root.dataset.instance ?? '';
