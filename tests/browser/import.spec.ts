@@ -303,3 +303,23 @@ test('the dialog is keyboard-operable and passes axe', async ({ page, core }) =>
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('a figure with a model picker computes on an imported MoE model, and a dense one gets the core message', async ({ page, core }) => {
+  const moe = imported(core, fixtureText('qwen3-30b-a3b'));
+  const dense = imported(core, fixtureText('gemma-2-9b'));
+  const tokens = [moe, dense].map((m) => token(m.result.shared_config_text as string)).join(',');
+  await page.goto(`./2-4.html#import:m=${tokens};fig-2-23:model=${moe.id}`);
+  await allReady(page);
+  const fig = page.locator('[data-instance="fig-2-23"]');
+  await expect(fig.getByLabel('模型')).toHaveValue(moe.id);
+  for (const dispatch of ['uniform', 'concentrated']) {
+    const r = core.ok({ op: 'routing', model: moe.spec, batch: 64, dispatch });
+    await expect(fig.getByTestId(`distinct-${dispatch}`)).toHaveText(r.distinct_display as string);
+    await expect(fig.getByTestId(`bytes-${dispatch}`)).toHaveText(r.display as string);
+  }
+  await fig.getByLabel('模型').selectOption(dense.id);
+  await expect(fig).toHaveAttribute('data-state', 'error');
+  await expect(fig.getByTestId('error')).toHaveText(
+    core.error({ op: 'routing', model: dense.spec, batch: 64, dispatch: 'uniform' }).message,
+  );
+});
