@@ -199,6 +199,7 @@ test('a corrupt store is reported and set aside, never wiped; a refused entry to
 });
 
 test('a share link imports the model in a fresh browser and selects it where the hash says', async ({ page, core, browser, baseURL }) => {
+  test.setTimeout(180_000); // six page loads in two contexts on a busy 2-core machine
   await page.goto('./2-6.html');
   await allReady(page);
   const text = fixtureText('mixtral-8x7b-v0.1');
@@ -322,4 +323,19 @@ test('a figure with a model picker computes on an imported MoE model, and a dens
   await expect(fig.getByTestId('error')).toHaveText(
     core.error({ op: 'routing', model: dense.spec, batch: 64, dispatch: 'uniform' }).message,
   );
+});
+
+test('a model imported or removed in another tab joins or leaves this tab’s pickers', async ({ page, context, core }) => {
+  await page.goto('./2-6.html');
+  await allReady(page);
+  const other = await context.newPage();
+  await other.goto('./2-2.html');
+  await allReady(other);
+  const { id } = imported(core, fixtureText('mistral-7b-v0.1'));
+  const dialog = await paste(page, fixtureText('mistral-7b-v0.1'));
+  await expect(dialog.locator('[data-import-status]')).toContainText('已匯入');
+  const option = other.locator(`select[data-options="models"] option[value="${id}"]`);
+  await expect(option.first()).toBeAttached();
+  await dialog.getByRole('button', { name: /^移除/ }).click();
+  await expect(option).toHaveCount(0);
 });

@@ -114,6 +114,10 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
     await importNow(text);
   };
 
+  // Models can also arrive from a link or another tab while the dialog is open.
+  importedModels.onChange(() => {
+    if (dialog.open) void renderList();
+  });
   open.addEventListener('click', () => {
     if (!dialog.open) dialog.showModal();
     void renderList();

@@ -7,7 +7,8 @@ import type { HashStore } from '../runtime/hash-state';
 import { wireDialog } from './dialog';
 import { importedModels, withImportedModels } from './models';
 import { syncPickers } from './pickers';
-import { importShared, restoreImports, SHARE_PARAM, SHARE_SEGMENT } from './restore';
+import { followStorage, importShared, restoreImports, SHARE_PARAM, SHARE_SEGMENT } from './restore';
+import { MODELS_KEY } from './storage';
 import { importText as t } from './text';
 
 export interface ImportSession {
@@ -38,6 +39,11 @@ export function wireImports(doc: Document, session: ImportSession, store: HashSt
   sync();
   wireDialog(doc, session, store);
   void session.problems.then((p) => showProblems(doc, p), () => undefined);
+  // Another tab imported or removed a model.
+  window.addEventListener('storage', (e) => {
+    if (e.key !== MODELS_KEY) return;
+    importedModels.track(session.core.then(async (c) => showProblems(doc, await followStorage(c))));
+  });
   // A share link pasted into the address bar of an open page.
   store.subscribe(SHARE_SEGMENT, (params) => {
     const value = params.get(SHARE_PARAM);

@@ -46,6 +46,12 @@ export class ImportedModels {
     this.changed();
     return replaced;
   }
+  /** Exactly these models (another tab changed the stored list). */
+  replaceAll(models: ImportedModel[]): void {
+    this.byId.clear();
+    for (const m of models) this.byId.set(m.id, m);
+    this.changed();
+  }
   remove(id: string): void {
     if (this.byId.delete(id)) this.changed();
   }

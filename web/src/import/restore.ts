@@ -6,7 +6,7 @@
 import { EngineError, type Engine } from '../runtime/engine';
 import { parseHash } from '../runtime/hash-state';
 import { decodeShared, splitTokens } from './codec';
-import { importConfig, importedModels } from './models';
+import { importConfig, importedModels, type ImportedModel } from './models';
 import { loadStoredModels, saveModels, setAside, storage, MODELS_KEY } from './storage';
 import { fill, importText as t } from './text';
 
@@ -25,13 +25,15 @@ export function persist(): string | null {
   }
 }
 
-async function restoreStored(core: Engine, problems: string[]): Promise<void> {
+/** The stored models, each imported by the core again; a refused entry is moved aside. */
+async function importStored(core: Engine, problems: string[]): Promise<ImportedModel[]> {
   const { texts, problem } = loadStoredModels();
   if (problem) problems.push(problem);
+  const models: ImportedModel[] = [];
   let refused = false;
   for (const [i, text] of texts.entries()) {
     try {
-      importedModels.put(await importConfig(core, text));
+      models.push(await importConfig(core, text));
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
       refused = true;
@@ -40,7 +42,15 @@ async function restoreStored(core: Engine, problems: string[]): Promise<void> {
       problems.push(fill(t.storage_entry_refused, { index: i + 1, message: err.message, aside }));
     }
   }
-  if (refused) persist();
+  if (refused) saveModels(models.map((m) => m.sharedText));
+  return models;
+}
+
+/** Another tab imported or removed a model: follow the stored list. */
+export async function followStorage(core: Engine): Promise<string[]> {
+  const problems: string[] = [];
+  importedModels.replaceAll(await importStored(core, problems));
+  return problems;
 }
 
 /** Models from a share link's `m=` value; returns the ids imported. */
@@ -73,7 +83,7 @@ export async function importShared(core: Engine, value: string, problems: string
 /** Everything known before the page's widgets first ask the core. Returns reader-facing problems. */
 export async function restoreImports(core: Engine, hash: string): Promise<string[]> {
   const problems: string[] = [];
-  await restoreStored(core, problems);
+  for (const m of await importStored(core, problems)) importedModels.put(m);
   const shared = parseHash(hash).get(SHARE_SEGMENT)?.get(SHARE_PARAM);
   if (shared !== undefined) await importShared(core, shared, problems);
   return problems;
