@@ -460,3 +460,30 @@ TEST_CASE("config_text that is not JSON says where it stops being JSON") {
     CHECK(gpt2["field"] == "config.model_type");
     CHECK(gpt2["message"].get<std::string>().find("qwen3_moe") != std::string::npos);
 }
+
+TEST_CASE("the import's summary is the ops' answers for the imported spec") {
+    for (const char* name : {"qwen3-8b", "deepseek-v3", "gemma-2-9b"}) {
+        CAPTURE(name);
+        const Json r = import_fixture(name);
+        const Json& spec = r["spec"];
+        const Json& s = r["summary"];
+        CHECK(s["context"] == 8192);
+        const Json prefill = result({{"op", "forward"}, {"model", spec}, {"input", 8192}});
+        CHECK(s["prefill_flops"] == prefill["total"]);
+        CHECK(s["prefill_display"] == prefill["display"]);
+        const Json decode = result({{"op", "forward"}, {"model", spec}, {"context", 8192}});
+        CHECK(s["decode_flops"] == decode["total"]);
+        CHECK(s["decode_display"] == decode["display"]);
+        const Json gpus = result({{"op", "catalog"}})["gpus"];
+        REQUIRE(s["capacity"].size() == gpus.size());
+        for (size_t i = 0; i < gpus.size(); ++i) {
+            const Json c = result({{"op", "capacity"}, {"model", spec}, {"gpu", gpus[i]["id"]}, {"context", 8192}});
+            CHECK(s["capacity"][i]["gpu"] == gpus[i]["id"]);
+            CHECK(s["capacity"][i]["requests"] == c["requests"]);
+            CHECK(s["capacity"][i]["display"] == c["display"]);
+        }
+    }
+    // The chapter's Qwen3-8B: one decode step at 8K is 19.97 GFLOPs, as for the catalog's qwen3-8b.
+    CHECK(import_fixture("qwen3-8b")["summary"]["decode_display"] ==
+          result({{"op", "forward"}, {"model", "qwen3-8b"}, {"context", 8192}})["display"]);
+}

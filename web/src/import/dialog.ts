@@ -2,7 +2,7 @@
 // it (or says what is wrong), the summary shows the core's numbers, and the
 // list below manages what this browser keeps (share link, remove).
 
-import { EngineError, type Engine } from '../runtime/engine';
+import { EngineError } from '../runtime/engine';
 import { formatHash, parseHash, type HashStore } from '../runtime/hash-state';
 import { esc } from '../runtime/html';
 import { encodeShared } from './codec';
@@ -70,10 +70,10 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
     list.innerHTML = items.join('');
   };
 
-  const showSummary = async (engine: Engine, m: ImportedModel) => {
+  const showSummary = async (m: ImportedModel) => {
     const url = await shareUrl(m, store);
     summary.innerHTML =
-      (await summaryHtml(engine, m)) +
+      summaryHtml(m) +
       `<div class="tally-field import-share"><label for="import-share-url">${esc(t.share_label)}</label>` +
       `<input id="import-share-url" type="text" readonly value="${esc(url)}" data-testid="import-share-url">` +
       `<button type="button" class="tally-copy" data-copy-text="${esc(url)}" data-copy-done="${esc(t.share_copied)}">${esc(t.share_copy)}</button>` +
@@ -86,7 +86,7 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
     const mine = ++seq;
     clearError();
     status.textContent = t.working;
-    const [core, engine] = await Promise.all([session.core, session.engine]);
+    const core = await session.core;
     let model: ImportedModel;
     try {
       model = await importConfig(core, text, nameInput.value);
@@ -99,7 +99,7 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
     const replaced = importedModels.put(model);
     const stored = persist();
     status.textContent = [fill(replaced ? t.replaced : t.imported, { name: model.name }), stored].filter(Boolean).join(' ');
-    await Promise.all([showSummary(engine, model), renderList()]);
+    await Promise.all([showSummary(model), renderList()]);
   };
 
   const importFile = async (file: File) => {

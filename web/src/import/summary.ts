@@ -1,15 +1,23 @@
-// One screen about an imported model, every figure from the core: the import
-// result's displays, an 8K prefill and one decode step at 8K (forward), and
-// how many 8K requests fit on each catalog GPU (capacity) — the same summary
-// `tally import` prints.
+// One screen about an imported model. Every figure is the core's: the import
+// result's displays and its `summary` (an 8K prefill, one decode step at 8K,
+// and the 8K requests that fit on each catalog GPU — what `tally import`
+// prints too). This file only lays them out.
 
-import { encodeIntegerInput, type Engine, type Json } from '../runtime/engine';
+import type { Json } from '../runtime/engine';
 import { esc } from '../runtime/html';
 import type { ImportedModel } from './models';
 import { importText as t } from './text';
 
+type Obj = { [key: string]: Json };
+
 function display(v: Json | undefined): string {
   return typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
+}
+function obj(v: Json | undefined): Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {};
+}
+function list(v: Json | undefined): Json[] {
+  return Array.isArray(v) ? v : [];
 }
 
 function row(label: string, value: string, testid: string): string {
@@ -17,16 +25,10 @@ function row(label: string, value: string, testid: string): string {
 }
 
 /** The summary's markup (the reader's numbers as the core formats them). */
-export async function summaryHtml(engine: Engine, m: ImportedModel): Promise<string> {
+export function summaryHtml(m: ImportedModel): string {
   const s = t.summary;
   const r = m.result;
-  const ctx = encodeIntegerInput(t.summary_context);
-  const [prefill, decode, catalog] = await Promise.all([
-    engine('forward', { model: m.id, input: ctx }),
-    engine('forward', { model: m.id, context: ctx }),
-    engine('catalog'),
-  ]);
-  const fits = await Promise.all(catalog.gpus.map((g) => engine('capacity', { model: m.id, gpu: g.id, context: ctx })));
+  const sum = obj(r.summary);
   const rows =
     row(s.model, `${m.name}（${m.id}）`, 'summary-model') +
     row(s.model_type, display(r.model_type), 'summary-model-type') +
@@ -34,12 +36,17 @@ export async function summaryHtml(engine: Engine, m: ImportedModel): Promise<str
     (r.mtp_layers !== 0 ? row(s.mtp_params, display(r.mtp_params_display), 'summary-mtp') : '') +
     row(s.kv_per_token, display(r.kv_bytes_per_token_display), 'summary-kv') +
     row(s.checkpoint, `${display(r.checkpoint_display)}（${display(r.weight_dtype)}）`, 'summary-checkpoint') +
-    row(s.prefill, prefill.display, 'summary-prefill') +
-    row(s.decode, decode.display, 'summary-decode');
-  const gpuRows = catalog.gpus
-    .map((g, i) => `<tr><th scope="row">${esc(`${g.name}（${g.display}）`)}</th><td class="num" data-testid="summary-fit-${esc(g.id)}">${esc(fits[i]!.display)}</td></tr>`)
+    row(s.prefill, display(sum.prefill_display), 'summary-prefill') +
+    row(s.decode, display(sum.decode_display), 'summary-decode');
+  const gpuRows = list(sum.capacity)
+    .map(obj)
+    .map(
+      (g) =>
+        `<tr><th scope="row">${esc(`${display(g.name)}（${display(g.memory_display)}）`)}</th>` +
+        `<td class="num" data-testid="summary-fit-${esc(display(g.gpu))}">${esc(display(g.display))}</td></tr>`,
+    )
     .join('');
-  const notes = Array.isArray(r.notes) ? r.notes.map((n) => `<li>${esc(display(n))}</li>`).join('') : '';
+  const notes = list(r.notes).map((n) => `<li>${esc(display(n))}</li>`).join('');
   return (
     `<h3 id="import-summary-title">${esc(t.summary_title)}</h3>` +
     `<dl class="tally-summary import-facts">${rows}</dl>` +
