@@ -32,6 +32,7 @@ export class ImportedModels {
   private readonly listeners: Listener[] = [];
   /** Imports under way (stored, or from a link just opened): requests wait for them. */
   private pending: Promise<unknown> = Promise.resolve();
+  private busy = false;
 
   list(): ImportedModel[] {
     return [...this.byId.values()];
@@ -58,10 +59,16 @@ export class ImportedModels {
   /** Requests made from now on wait until `work` settles (so a linked model is known before widgets ask). */
   track(work: Promise<unknown>): void {
     const before = this.pending;
-    this.pending = Promise.all([before, work.catch(() => undefined)]);
+    const all = Promise.all([before, work.catch(() => undefined)]);
+    this.pending = all;
+    this.busy = true;
+    void all.then(() => {
+      if (this.pending === all) this.busy = false;
+    });
   }
-  settled(): Promise<unknown> {
-    return this.pending;
+  /** Resolves when no import is under way (at once, without a promise hop, when none is). */
+  settled(): Promise<unknown> | null {
+    return this.busy ? this.pending : null;
   }
   onChange(listener: Listener): void {
     this.listeners.push(listener);
@@ -88,12 +95,15 @@ export const importedModels = new ImportedModels();
  * hold pass through unchanged, so the core explains an unknown id.
  */
 export function withImportedModels(engine: Engine, models: ImportedModels = importedModels): Engine {
+  // Widgets update on every keystroke: only wait when an import is under way.
   const typed = (async (op, fields) => {
-    await models.settled();
+    const wait = models.settled();
+    if (wait) await wait;
     return engine(op, models.inline(fields));
   }) as Engine;
   const raw = async (op: string, fields?: Fields) => {
-    await models.settled();
+    const wait = models.settled();
+    if (wait) await wait;
     return engine.raw(op, models.inline(fields));
   };
   return Object.assign(typed, { raw });
