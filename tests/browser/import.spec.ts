@@ -11,6 +11,9 @@ import type { Page } from '@playwright/test';
 
 import { allReady, DEFAULTS, expect, test, widget, type Core } from './fixtures';
 
+// Several page loads per test (and axe) on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 const KEY = 'tally.models.v1';
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/hf');
 const fixtureText = (name: string) => readFileSync(path.join(fixtures, `${name}.json`), 'utf8');
@@ -199,7 +202,6 @@ test('a corrupt store is reported and set aside, never wiped; a refused entry to
 });
 
 test('a share link imports the model in a fresh browser and selects it where the hash says', async ({ page, core, browser, baseURL }) => {
-  test.setTimeout(180_000); // six page loads in two contexts on a busy 2-core machine
   await page.goto('./2-6.html');
   await allReady(page);
   const text = fixtureText('mixtral-8x7b-v0.1');
