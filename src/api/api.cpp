@@ -824,6 +824,38 @@ Json op_compare(const Json& req) {
     return r;
 }
 
+// import_hf_config plus its one-screen summary, computed by the ops
+// themselves on the imported spec: an 8K prefill, one decode step at 8K, and
+// how many 8K requests fit on each catalog GPU (BF16 weights and KV, the
+// default workspace). `tally import` and the page's import dialog show it.
+constexpr std::uint64_t kImportSummaryContext = 8192;
+
+Json op_import_with_summary(const Json& req) {
+    Json r = op_import_hf_config(req);
+    const Json spec = r["spec"];  // a copy: r grows below
+    const Json prefill = op_forward({{"op", "forward"}, {"model", spec}, {"input", kImportSummaryContext}});
+    const Json decode = op_forward({{"op", "forward"}, {"model", spec}, {"context", kImportSummaryContext}});
+    Json s;
+    s["context"] = kImportSummaryContext;
+    s["prefill_flops"] = prefill["total"];
+    s["prefill_display"] = prefill["display"];
+    s["decode_flops"] = decode["total"];
+    s["decode_display"] = decode["display"];
+    s["capacity"] = Json::array();
+    const Json gpus = op_catalog({{"op", "catalog"}})["gpus"];  // named: never range-for over a temporary's member
+    for (const auto& gpu : gpus) {
+        const Json c = op_capacity({{"op", "capacity"}, {"model", spec}, {"gpu", gpu["id"]}, {"context", kImportSummaryContext}});
+        s["capacity"].push_back({{"gpu", gpu["id"]},
+                                 {"name", gpu["name"]},
+                                 {"memory_display", gpu["display"]},
+                                 {"requests", c["requests"]},
+                                 {"display", c["display"]},
+                                 {"shortfall_bytes", c["shortfall_bytes"]}});
+    }
+    r["summary"] = s;
+    return r;
+}
+
 using Handler = std::function<Json(const Json&)>;
 
 const std::vector<std::pair<const char*, Handler>>& handlers() {
@@ -833,7 +865,7 @@ const std::vector<std::pair<const char*, Handler>>& handlers() {
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
         {"check_answer", op_check_answer}, {"turn", op_turn},      {"dependency_chain", op_dependency_chain},
         {"kv_footprint", op_kv_footprint}, {"replay_window", op_replay_window}, {"effort_scale", op_effort_scale},
-        {"import_hf_config", op_import_hf_config}, {"candidate_pool", op_candidate_pool},
+        {"import_hf_config", op_import_with_summary}, {"candidate_pool", op_candidate_pool},
     };
     return table;
 }

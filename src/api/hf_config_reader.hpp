@@ -4,6 +4,7 @@
 // error names the field as "config.<key>".
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,13 @@ public:
 
     static std::string at(const std::string& key) { return "config." + key; }
 
-    bool given(const std::string& key) const { return j_.contains(key) && !j_.at(key).is_null(); }
+    // Every accessor goes through given(), so `read_` ends up holding each key
+    // the import depended on: minimal() keeps only those (a short share link).
+    bool given(const std::string& key) const {
+        const bool present = j_.contains(key) && !j_.at(key).is_null();
+        if (present) read_.insert(key);
+        return present;
+    }
 
     const Json& get(const std::string& key) const {
         if (!given(key)) throw FieldError(at(key), "缺少必填欄位 " + at(key));
@@ -78,8 +85,20 @@ public:
         return "收到 " + s;
     }
 
+    // The config reduced to the keys read so far, in the config's order.
+    // Importing it gives the same spec, as long as it is called after the
+    // whole import (tests/core/hf_import_test.cpp checks every fixture).
+    Json minimal() const {
+        Json out = Json::object();
+        for (auto it = j_.begin(); it != j_.end(); ++it) {
+            if (read_.count(it.key()) != 0) out[it.key()] = *it;
+        }
+        return out;
+    }
+
 private:
     const Json& j_;
+    mutable std::set<std::string> read_;
 };
 
 }  // namespace tally::api

@@ -381,6 +381,15 @@ u128 mtp_params(const ModelSpec& main, const LayerGroup& last, u64 count) {
     return mul(count, per_layer);
 }
 
+// A config.json is a few KiB; 1 MiB leaves room for long layer_types lists.
+constexpr std::size_t kMaxConfigText = 1 << 20;
+
+// 1-based line of a byte offset, for parse errors a reader can find.
+std::size_t line_of(const std::string& text, std::size_t offset) {
+    const std::size_t end = std::min(offset, text.size());
+    return 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n'));
+}
+
 Json import_config(const Json& config, const std::string& name_override) {
     const ConfigReader c(config);
     const Family& f = family_of(c);
@@ -472,16 +481,46 @@ Json import_config(const Json& config, const std::string& name_override) {
     r["checkpoint_bytes"] = exact_json(stored);
     r["checkpoint_display"] = bytes_decimal_text(stored);
     r["notes"] = notes;
+    // What a share link carries: only the keys this import read, with the
+    // reader's label as _name_or_path (which gives the same id and name).
+    Json shared = c.minimal();
+    if (!name_override.empty()) shared["_name_or_path"] = name_override;
+    r["shared_config_text"] = shared.dump();
     return r;
 }
 
 }  // namespace
 
+// `config_text` is the file's text as the reader pasted it: this parser keeps
+// every integer exact and can say where the text stops being JSON.
+static Json config_from_text(const RequestFields& f) {
+    const Json& raw = f.raw("config_text");
+    if (!raw.is_string()) throw FieldError("config_text", "config_text 必須是字串（config.json 的原文）");
+    const std::string text = raw.get<std::string>();
+    if (text.size() > kMaxConfigText) {
+        throw FieldError("config_text", "config_text 太長（" + group_thousands(text.size()) + " 位元組）；config.json 最長接受 " +
+                                            group_thousands(kMaxConfigText) + " 位元組");
+    }
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+        throw FieldError("config_text", "config_text 是空的；請貼上 config.json 的內容（一個 JSON 物件）");
+    }
+    std::size_t error_at = 0;
+    Json config = Json::parse(text, error_at);
+    if (config.is_discarded()) {
+        throw FieldError("config_text", "config.json 不是有效的 JSON：第 " + group_thousands(line_of(text, error_at)) +
+                                            " 行、第 " + group_thousands(error_at + 1) + " 個位元組附近無法解析");
+    }
+    return config;
+}
+
 Json op_import_hf_config(const Json& request) {
-    RequestFields f(request, {"config", "name"});
-    if (!f.has("config")) throw FieldError("config", "缺少必填欄位 config（config.json 的內容，JSON 物件）");
+    RequestFields f(request, {"config", "config_text", "name"});
+    if (f.has("config") == f.has("config_text")) {
+        throw FieldError("config", "需要 config（JSON 物件）或 config_text（config.json 的原文）其中之一");
+    }
     const std::string name = f.text_or("name", "");
     if (name.size() > 200) throw FieldError("name", "name（模型名稱）最長 200 位元組");
+    if (f.has("config_text")) return import_config(config_from_text(f), name);
     return import_config(f.raw("config"), name);
 }
 

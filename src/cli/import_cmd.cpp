@@ -1,7 +1,7 @@
 // `tally import path/to/config.json [--format md|json]`: imports a Hugging
-// Face config.json with the import_hf_config op and prints the spec and a
-// one-screen summary.  Every number comes from an op; this file only asks and
-// prints.
+// Face config.json with the import_hf_config op and prints the spec and the
+// op's one-screen summary.  Every number comes from the op; this file only
+// asks and prints.
 #include "import_cmd.hpp"
 
 #include <fstream>
@@ -17,8 +17,6 @@ namespace tally::cli {
 namespace {
 
 using Json = api::Json;
-
-constexpr std::uint64_t kSummaryContext = 8192;  // the chapter's 8K
 
 int fail(const std::string& message) {
     std::cerr << "tally import: " << message << "\n";
@@ -38,49 +36,21 @@ Json ask(const Json& request) {
 
 std::string text(const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
-// The summary's numbers: 8K prefill, one decode step at 8K, and how many 8K
-// requests fit on each catalog GPU (BF16 weights and KV, 2 GiB workspace).
-Json summary_of(const Json& imported) {
+// The summary is the op's (`summary`: 8K prefill, one decode step at 8K, 8K
+// requests per catalog GPU), the same one the page's import dialog shows.
+void print_markdown(const Json& imported) {
     const Json& spec = imported["spec"];
-    Json s;
-    s["params"] = imported["params"];
-    s["params_display"] = imported["params_display"];
-    s["mtp_params"] = imported["mtp_params"];
-    s["mtp_params_display"] = imported["mtp_params_display"];
-    s["kv_bytes_per_token"] = imported["kv_bytes_per_token"];
-    s["kv_bytes_per_token_display"] = imported["kv_bytes_per_token_display"];
-    const Json prefill = ask({{"op", "forward"}, {"model", spec}, {"input", kSummaryContext}});
-    s["prefill_8k_flops"] = prefill["total"];
-    s["prefill_8k_display"] = prefill["display"];
-    const Json decode = ask({{"op", "forward"}, {"model", spec}, {"context", kSummaryContext}});
-    s["decode_8k_flops"] = decode["total"];
-    s["decode_8k_display"] = decode["display"];
-    s["capacity_8k"] = Json::array();
-    const Json catalog = ask({{"op", "catalog"}});  // named: never range-for over a temporary's member
-    for (const auto& gpu : catalog["gpus"]) {
-        const Json c = ask({{"op", "capacity"}, {"model", spec}, {"gpu", gpu["id"]}, {"context", kSummaryContext}});
-        s["capacity_8k"].push_back({{"gpu", gpu["id"]},
-                                    {"name", gpu["name"]},
-                                    {"memory_display", gpu["display"]},
-                                    {"requests", c["requests"]},
-                                    {"display", c["display"]},
-                                    {"shortfall_bytes", c["shortfall_bytes"]}});
-    }
-    return s;
-}
-
-void print_markdown(const Json& imported, const Json& s) {
-    const Json& spec = imported["spec"];
+    const Json& s = imported["summary"];
     std::cout << "## 匯入 " << text(spec["name"]) << "（model_type " << text(imported["model_type"]) << "）\n\n";
-    std::cout << "- 參數（主模型）：" << text(s["params_display"]) << "\n";
-    if (imported["mtp_layers"] != 0) std::cout << "- MTP 層參數（另計）：" << text(s["mtp_params_display"]) << "\n";
-    std::cout << "- 每 token KV（BF16）：" << text(s["kv_bytes_per_token_display"]) << "（"
-              << text(s["kv_bytes_per_token"]) << " B）\n";
-    std::cout << "- 8K 預填（P = 8,192）：" << text(s["prefill_8k_display"]) << "\n";
-    std::cout << "- 8K 解碼一步（S = 8,192）：" << text(s["decode_8k_display"]) << "\n";
+    std::cout << "- 參數（主模型）：" << text(imported["params_display"]) << "\n";
+    if (imported["mtp_layers"] != 0) std::cout << "- MTP 層參數（另計）：" << text(imported["mtp_params_display"]) << "\n";
+    std::cout << "- 每 token KV（BF16）：" << text(imported["kv_bytes_per_token_display"]) << "（"
+              << text(imported["kv_bytes_per_token"]) << " B）\n";
+    std::cout << "- 8K 預填（P = 8,192）：" << text(s["prefill_display"]) << "\n";
+    std::cout << "- 8K 解碼一步（S = 8,192）：" << text(s["decode_display"]) << "\n";
     std::cout << "- 檢查點：" << text(imported["checkpoint_display"]) << "（" << text(imported["weight_dtype"]) << "）\n";
     std::cout << "\n| GPU | 記憶體 | 8K 請求數（BF16 權重與 KV、2 GiB 工作區） |\n|---|---:|---:|\n";
-    for (const auto& row : s["capacity_8k"]) {
+    for (const auto& row : s["capacity"]) {
         std::cout << "| " << text(row["name"]) << " | " << text(row["memory_display"]) << " | " << text(row["display"])
                   << " |\n";
     }
@@ -109,19 +79,13 @@ int run_import(const std::vector<std::string>& args) {
     if (!in) return fail("無法讀取檔案「" + path + "」");
     std::stringstream buffer;
     buffer << in.rdbuf();
-    std::size_t error_at = 0;
-    const Json config = Json::parse(buffer.str(), error_at);
-    if (config.is_discarded()) {
-        return fail(path + " 不是有效的 JSON（第 " + std::to_string(error_at + 1) + " 個位元組附近）");
-    }
-
     try {
-        const Json imported = ask({{"op", "import_hf_config"}, {"config", config}});
-        const Json summary = summary_of(imported);
+        // The file's text as is: the op parses it and says where it stops being JSON.
+        const Json imported = ask({{"op", "import_hf_config"}, {"config_text", buffer.str()}});
         if (format == "json") {
-            std::cout << Json{{"import", imported}, {"summary", summary}}.dump(2, ' ', false) << "\n";
+            std::cout << imported.dump(2, ' ', false) << "\n";
         } else {
-            print_markdown(imported, summary);
+            print_markdown(imported);
         }
     } catch (const std::exception& e) {
         return fail(e.what());

@@ -383,3 +383,107 @@ TEST_CASE("a name given with the request labels the spec") {
     anonymous.erase("_name_or_path");
     CHECK(import_config(anonymous)["spec"]["id"] == "hf-qwen3");
 }
+
+// --- the page's path: raw text in, a short share text out ----------------------
+
+namespace {
+
+const char* const kFixtures[] = {"deepseek-v2-lite", "deepseek-v3",      "gemma-2-9b",        "gemma-7b",
+                                 "llama-3-8b",       "mistral-7b-v0.1",  "mixtral-8x7b-v0.1", "phi-3-mini-4k-instruct",
+                                 "qwen1.5-moe-a2.7b", "qwen2-7b",        "qwen3-30b-a3b",     "qwen3-8b"};
+
+std::string fixture_text(const std::string& name) {
+    std::ifstream in(std::string(TALLY_SOURCE_DIR) + "/tests/fixtures/hf/" + name + ".json");
+    REQUIRE(in.good());
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+Json import_text(const std::string& text) { return result({{"op", "import_hf_config"}, {"config_text", text}}); }
+
+}  // namespace
+
+TEST_CASE("config_text imports the file's text exactly as the parsed config") {
+    for (const char* name : kFixtures) {
+        CAPTURE(name);
+        CHECK(import_text(fixture_text(name)) == import_fixture(name));
+    }
+}
+
+TEST_CASE("shared_config_text keeps only the keys read and imports to the same result") {
+    for (const char* name : kFixtures) {
+        CAPTURE(name);
+        const Json full = import_fixture(name);
+        const std::string shared = full["shared_config_text"].get<std::string>();
+        // Re-importing the short text gives the same spec, counts, notes and share text.
+        CHECK(import_text(shared) == full);
+        const Json kept = Json::parse(shared);
+        const Json original = fixture(name);
+        CHECK(kept.size() < original.size());
+        CHECK(shared.size() < original.dump().size());
+        for (auto it = kept.begin(); it != kept.end(); ++it) CHECK(original.contains(it.key()));
+        CHECK(kept["model_type"] == original["model_type"]);
+        CHECK_FALSE(kept.contains("architectures"));  // never read: ignored by the importer
+    }
+}
+
+TEST_CASE("a name given with the import travels in the share text") {
+    const Json r = result({{"op", "import_hf_config"}, {"config", fixture("qwen2-7b")}, {"name", "我的 Qwen2"}});
+    const Json kept = Json::parse(r["shared_config_text"].get<std::string>());
+    CHECK(kept["_name_or_path"] == "我的 Qwen2");
+    const Json again = import_text(r["shared_config_text"].get<std::string>());
+    CHECK(again["spec"] == r["spec"]);
+    CHECK(again["spec"]["name"] == "我的 Qwen2");
+}
+
+TEST_CASE("config_text that is not JSON says where it stops being JSON") {
+    // The trailing comma: the object cannot close at byte 40 (line 3).
+    const std::string text = "{\n  \"model_type\": \"llama\",\n  \"x\": 1,}";
+    const std::size_t brace = text.rfind('}');
+    const Json e = error_of({{"op", "import_hf_config"}, {"config_text", text}});
+    CHECK(e["field"] == "config_text");
+    const std::string message = e["message"].get<std::string>();
+    CHECK(message.find("第 3 行") != std::string::npos);
+    CHECK(message.find("第 " + std::to_string(brace + 1) + " 個位元組") != std::string::npos);
+
+    CHECK(error_of({{"op", "import_hf_config"}, {"config_text", "   \n"}})["field"] == "config_text");
+    CHECK(error_of({{"op", "import_hf_config"}, {"config_text", 5}})["field"] == "config_text");
+    CHECK(error_of({{"op", "import_hf_config"}, {"config_text", std::string(2 << 20, ' ') + "{}"}})["field"] == "config_text");
+    // Valid JSON that is not an object is the config reader's error.
+    CHECK(error_of({{"op", "import_hf_config"}, {"config_text", "[1, 2]"}})["field"] == "config");
+    // Exactly one of config and config_text.
+    CHECK(error_of({{"op", "import_hf_config"}, {"config_text", "{}"}, {"config", fixture("qwen3-8b")}})["field"] ==
+          "config");
+    // An unsupported model_type names the field and lists what is supported.
+    const Json gpt2 = error_of({{"op", "import_hf_config"}, {"config_text", R"({"model_type":"gpt2","n_embd":768})"}});
+    CHECK(gpt2["field"] == "config.model_type");
+    CHECK(gpt2["message"].get<std::string>().find("qwen3_moe") != std::string::npos);
+}
+
+TEST_CASE("the import's summary is the ops' answers for the imported spec") {
+    for (const char* name : {"qwen3-8b", "deepseek-v3", "gemma-2-9b"}) {
+        CAPTURE(name);
+        const Json r = import_fixture(name);
+        const Json& spec = r["spec"];
+        const Json& s = r["summary"];
+        CHECK(s["context"] == 8192);
+        const Json prefill = result({{"op", "forward"}, {"model", spec}, {"input", 8192}});
+        CHECK(s["prefill_flops"] == prefill["total"]);
+        CHECK(s["prefill_display"] == prefill["display"]);
+        const Json decode = result({{"op", "forward"}, {"model", spec}, {"context", 8192}});
+        CHECK(s["decode_flops"] == decode["total"]);
+        CHECK(s["decode_display"] == decode["display"]);
+        const Json gpus = result({{"op", "catalog"}})["gpus"];
+        REQUIRE(s["capacity"].size() == gpus.size());
+        for (size_t i = 0; i < gpus.size(); ++i) {
+            const Json c = result({{"op", "capacity"}, {"model", spec}, {"gpu", gpus[i]["id"]}, {"context", 8192}});
+            CHECK(s["capacity"][i]["gpu"] == gpus[i]["id"]);
+            CHECK(s["capacity"][i]["requests"] == c["requests"]);
+            CHECK(s["capacity"][i]["display"] == c["display"]);
+        }
+    }
+    // The chapter's Qwen3-8B: one decode step at 8K is 19.97 GFLOPs, as for the catalog's qwen3-8b.
+    CHECK(import_fixture("qwen3-8b")["summary"]["decode_display"] ==
+          result({{"op", "forward"}, {"model", "qwen3-8b"}, {"context", 8192}})["display"]);
+}

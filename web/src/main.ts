@@ -11,6 +11,7 @@ import './styles/article-widgets.css';
 import './styles/figures.css';
 
 import { addEmbedButton, embedInfo } from './embed/button';
+import { startImports, wireImports } from './import';
 import { installCheckHandler } from './runtime/checks';
 import { installCopyHandler } from './runtime/copy';
 import { installGlossaryKeys } from './runtime/glossary';
@@ -25,7 +26,10 @@ import { loadWidget } from './widgets/registry';
 
 performance.mark('tally:main');
 const { status, widgets: configs } = siteWidgets;
-const engine = loadEngine();
+// Imported models (web/src/import) are restored before any widget asks the
+// core; the engine every widget, table and exercise uses inlines their specs.
+const imports = startImports(loadEngine(), location.hash);
+const engine = imports.engine;
 
 if (document.readyState === 'loading') {
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
@@ -42,6 +46,7 @@ showProfileProblem(document);
 wireProfileForm(document, engine);
 
 const store = new HashStore(window);
+wireImports(document, imports, store);
 const embed = embedInfo(document);
 // Each widget hydrates as soon as its kind's code has loaded.
 const hydrated = await Promise.all(

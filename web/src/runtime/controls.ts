@@ -93,7 +93,7 @@ function renderControl(instance: string, c: ControlConfig, catalog: Catalog, val
     // and selected, so the core's error about it makes sense to the reader.
     if (!options.some(([v]) => v === value)) options.push([value, value]);
     input =
-      `<select${attrs({ id, name: c.key, 'data-key': c.key, 'data-field': c.field, 'aria-describedby': hintId })}>` +
+      `<select${attrs({ id, name: c.key, 'data-key': c.key, 'data-field': c.field, 'data-options': c.options ?? null, 'aria-describedby': hintId })}>` +
       options.map(([v, label]) => `<option${attrs({ value: v, selected: v === value ? '' : null })}>${esc(label)}</option>`).join('') +
       `</select>`;
   } else if (c.kind === 'range') {

@@ -20,6 +20,7 @@ import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chap
 import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
 import { profileForm, type ProfileText } from './profile-form';
+import { importButton, importDialog, importProblemSlot } from '../import/markup';
 
 export interface BuildOptions {
   /** Instantiated tally_node module (the same core the browser loads). */
@@ -118,6 +119,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       widgetKinds: [...kinds],
       widgetPages: index === 0 ? widgetPages : undefined,
       embed: opts.version ? { root: './', version: opts.version } : undefined,
+      tools: { header: importButton(), dialogs: importDialog(), notices: importProblemSlot() },
     });
     const out = path.join(opts.outDir, `${page.name}.html`);
     await mkdir(path.dirname(out), { recursive: true });

@@ -67,6 +67,8 @@ export interface PageInput {
   /** Landing page only: widget instance → page, for old links (runtime/old-links.ts). */
   widgetPages?: Record<string, string>;
   embed?: EmbedMeta;
+  /** Site-wide tools beside the site name (the "匯入模型" button), their dialogs and notices. */
+  tools?: { header: string; dialogs: string; notices: string };
 }
 
 /** woff2 assets whose name starts with one of the wanted font names. */
@@ -106,11 +108,11 @@ ${modulePreloads(p.assets, p.widgetKinds ?? [])}
 </head>
 <body${attrs({ 'data-widget-pages': p.widgetPages ? JSON.stringify(p.widgetPages) : null })}>
 <a class="skip-link" href="#main">跳到正文</a>
-<header class="site-header"><p class="site-name">${esc(p.siteName)}</p></header>
+<header class="site-header"><p class="site-name">${esc(p.siteName)}</p>${p.tools?.header ?? ''}</header>${p.tools?.dialogs ?? ''}
 <div class="layout">
 <nav class="toc"${attrs({ 'aria-label': p.tocLabel })}>${p.tocHtml}</nav>
 <main id="main">
-<p class="profile-problem" data-profile-problem role="alert" hidden></p>
+<p class="profile-problem" data-profile-problem role="alert" hidden></p>${p.tools?.notices ?? ''}
 <article class="chapter">
 ${p.bodyHtml}
 </article>

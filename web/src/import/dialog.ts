@@ -1,0 +1,161 @@
+// The "匯入模型" dialog: paste, upload or drop a config.json; the core imports
+// it (or says what is wrong), the summary shows the core's numbers, and the
+// list below manages what this browser keeps (share link, remove).
+
+import { EngineError } from '../runtime/engine';
+import { formatHash, parseHash, type HashStore } from '../runtime/hash-state';
+import { esc } from '../runtime/html';
+import { encodeShared } from './codec';
+import type { ImportSession } from './index';
+import { importConfig, importedModels, type ImportedModel } from './models';
+import { persist, SHARE_PARAM, SHARE_SEGMENT } from './restore';
+import { summaryHtml } from './summary';
+import { fill, importText as t } from './text';
+
+/** This page's URL with the model in its hash (the widgets' state kept). */
+async function shareUrl(m: ImportedModel, store: HashStore): Promise<string> {
+  store.flush();
+  const state = parseHash(location.hash);
+  state.set(SHARE_SEGMENT, new Map([[SHARE_PARAM, await encodeShared(m.sharedText)]]));
+  return `${location.origin}${location.pathname}${location.search}${formatHash(state)}`;
+}
+
+function hasFiles(e: DragEvent): boolean {
+  return [...(e.dataTransfer?.types ?? [])].includes('Files');
+}
+
+export function wireDialog(doc: Document, session: ImportSession, store: HashStore): void {
+  const dialog = doc.querySelector<HTMLDialogElement>('[data-import-dialog]');
+  const open = doc.querySelector<HTMLButtonElement>('[data-import-open]');
+  if (!dialog || !open) return;
+  const form = dialog.querySelector<HTMLFormElement>('[data-import-form]')!;
+  const textarea = dialog.querySelector<HTMLTextAreaElement>('#import-text')!;
+  const nameInput = dialog.querySelector<HTMLInputElement>('#import-name')!;
+  const fileInput = dialog.querySelector<HTMLInputElement>('#import-file')!;
+  const error = dialog.querySelector<HTMLElement>('#import-error')!;
+  const status = dialog.querySelector<HTMLElement>('[data-import-status]')!;
+  const summary = dialog.querySelector<HTMLElement>('[data-import-summary]')!;
+  const list = dialog.querySelector<HTMLUListElement>('[data-import-list]')!;
+  const empty = dialog.querySelector<HTMLElement>('[data-import-empty]')!;
+
+  const showError = (message: string, control: HTMLElement = textarea) => {
+    error.textContent = message;
+    error.hidden = false;
+    control.setAttribute('aria-invalid', 'true');
+    control.setAttribute('aria-describedby', error.id);
+    status.textContent = '';
+  };
+  const clearError = () => {
+    error.hidden = true;
+    for (const c of [textarea, fileInput]) {
+      c.removeAttribute('aria-invalid');
+      c.removeAttribute('aria-describedby');
+    }
+  };
+
+  const renderList = async () => {
+    const models = importedModels.list();
+    empty.hidden = models.length > 0;
+    const items = await Promise.all(
+      models.map(async (m) => {
+        const url = await shareUrl(m, store);
+        return (
+          `<li data-import-model="${esc(m.id)}"><span class="import-name">${esc(m.name)}</span> <code>${esc(m.id)}</code> ` +
+          `<span class="import-item-actions"><button type="button" class="tally-copy" data-copy-text="${esc(url)}" data-copy-done="${esc(t.share_copied)}">${esc(t.share_copy)}</button> ` +
+          `<button type="button" data-import-remove="${esc(m.id)}">${esc(fill(t.remove, { name: m.name }))}</button>` +
+          `<span class="tally-copy-status" role="status"></span></span></li>`
+        );
+      }),
+    );
+    list.innerHTML = items.join('');
+  };
+
+  const showSummary = async (m: ImportedModel) => {
+    const url = await shareUrl(m, store);
+    summary.innerHTML =
+      summaryHtml(m) +
+      `<div class="tally-field import-share"><label for="import-share-url">${esc(t.share_label)}</label>` +
+      `<input id="import-share-url" type="text" readonly value="${esc(url)}" data-testid="import-share-url">` +
+      `<button type="button" class="tally-copy" data-copy-text="${esc(url)}" data-copy-done="${esc(t.share_copied)}">${esc(t.share_copy)}</button>` +
+      `<span class="tally-copy-status" role="status"></span></div>`;
+    summary.hidden = false;
+  };
+
+  let seq = 0;
+  const importNow = async (text: string) => {
+    const mine = ++seq;
+    clearError();
+    status.textContent = t.working;
+    const core = await session.core;
+    let model: ImportedModel;
+    try {
+      model = await importConfig(core, text, nameInput.value);
+    } catch (err) {
+      if (!(err instanceof EngineError)) throw err;
+      if (mine === seq) showError(err.message);
+      return;
+    }
+    if (mine !== seq) return;
+    const replaced = importedModels.put(model);
+    const stored = persist();
+    status.textContent = [fill(replaced ? t.replaced : t.imported, { name: model.name }), stored].filter(Boolean).join(' ');
+    await Promise.all([showSummary(model), renderList()]);
+  };
+
+  const importFile = async (file: File) => {
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      showError(fill(t.file_read_failed, { file: file.name }), fileInput);
+      return;
+    }
+    textarea.value = text; // the reader sees what was imported
+    await importNow(text);
+  };
+
+  // Models can also arrive from a link or another tab while the dialog is open.
+  importedModels.onChange(() => {
+    if (dialog.open) void renderList();
+  });
+  open.addEventListener('click', () => {
+    if (!dialog.open) dialog.showModal();
+    void renderList();
+    textarea.focus();
+  });
+  dialog.querySelector('[data-import-close]')?.addEventListener('click', () => dialog.close());
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void importNow(textarea.value);
+  });
+  fileInput.addEventListener('change', () => {
+    const file = fileInput.files?.[0];
+    if (file) void importFile(file);
+  });
+  list.addEventListener('click', (e) => {
+    const id = (e.target as Element | null)?.closest<HTMLElement>('[data-import-remove]')?.dataset.importRemove;
+    const m = id ? importedModels.get(id) : undefined;
+    if (!m) return;
+    importedModels.remove(m.id);
+    // A share segment in this page's URL would bring it back on reload.
+    store.write(SHARE_SEGMENT, new Map());
+    const stored = persist();
+    status.textContent = [fill(t.removed, { name: m.name }), stored].filter(Boolean).join(' ');
+    if (summary.querySelector(`[data-testid="summary-model"]`)?.textContent?.includes(`（${m.id}）`)) summary.hidden = true;
+    void renderList();
+  });
+
+  // Drop a file on the dialog or anywhere on the page (text dropped into a field keeps its usual meaning).
+  doc.addEventListener('dragover', (e) => {
+    if (hasFiles(e)) e.preventDefault();
+  });
+  doc.addEventListener('drop', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    if (!dialog.open) dialog.showModal();
+    void renderList();
+    const file = e.dataTransfer?.files[0];
+    if (file) void importFile(file);
+    else showError(t.drop_not_file);
+  });
+}
