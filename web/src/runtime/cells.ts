@@ -92,6 +92,9 @@ export function displayText(v: Json | undefined): string {
  * Asks the core once per distinct request within one recomputation (tables
  * repeat the same request across columns), and re-labels refusals.
  */
+/** The ops that take "explain" (docs/api.md); the others refuse unknown fields. */
+const EXPLAINED_OPS: ReadonlySet<RawOp> = new Set<RawOp>(['params', 'forward', 'kv', 'state', 'request', 'crossover', 'capacity', 'param_budget', 'routing', 'compare']);
+
 export class CellResolver {
   private readonly memo = new Map<string, Promise<RawResult>>();
   private readonly raw;
@@ -104,7 +107,7 @@ export class CellResolver {
   }
 
   async result(op: RawOp, ...layers: Array<Fields | undefined>): Promise<RawResult> {
-    const { fields, origin } = cellRequest(this.vars, ...layers, { explain: true });
+    const { fields, origin } = cellRequest(this.vars, ...layers, EXPLAINED_OPS.has(op) ? { explain: true } : {});
     const key = `${op} ${JSON.stringify(fields)}`;
     let pending = this.memo.get(key);
     if (!pending) {
