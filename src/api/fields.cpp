@@ -1,15 +1,18 @@
 #include "fields.hpp"
 
-#include <map>
 
 #include "core/format.hpp"
 #include "errors.hpp"
 
 namespace tally::api {
 
-// Built at start-up, not on first use: the WASM module reclaims whatever a
-// request allocates (src/wasm/request_arena.hpp).
-const std::map<std::string, std::string> kMeaning = {
+// A constant array: nothing to build at start-up, nothing allocated inside a
+// request (the WASM module reclaims that, src/wasm/request_arena.hpp).
+struct Meaning {
+    const char* field;
+    const char* text;
+};
+constexpr Meaning kMeaning[] = {
     {"op", "操作"},
     {"model", "模型"},
     {"batch", "請求數 B"},
@@ -43,8 +46,10 @@ const std::map<std::string, std::string> kMeaning = {
 };
 
 std::string describe_field(const std::string& name) {
-    auto it = kMeaning.find(name);
-    return it == kMeaning.end() ? name : name + "（" + it->second + "）";
+    for (const auto& m : kMeaning) {
+        if (name == m.field) return name + "（" + m.text + "）";
+    }
+    return name;
 }
 
 namespace {

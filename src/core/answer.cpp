@@ -327,14 +327,14 @@ Token classify_latin(const std::string& w) {
 // CJK words, longest first.  Chinese numerals are refused with a hint: the
 // checker reads Arabic digits only.
 struct CjkWord {
-    std::u32string text;
+    std::u32string_view text;
     int what;
 };
 enum CjkWhat { kCjkBytes, kCjkParams, kCjkRequests, kCjkTokens, kCjkCount, kCjkTiao, kCjkMagnitude, kCjkPer };
 
-// Built at start-up, not on first use: the WASM module reclaims whatever a
-// request allocates (src/wasm/request_arena.hpp), so tables must predate requests.
-const std::vector<CjkWord> kWords = {
+// Tables are constant arrays: nothing to build at start-up, and nothing a
+// request allocates (the WASM module reclaims that, src/wasm/request_arena.hpp).
+constexpr CjkWord kWords[] = {
     {U"位元組", kCjkBytes}, {U"字節", kCjkBytes},     {U"字节", kCjkBytes},     {U"參數", kCjkParams},
     {U"参数", kCjkParams},  {U"請求", kCjkRequests},  {U"请求", kCjkRequests},  {U"詞元", kCjkTokens},
     {U"词元", kCjkTokens},  {U"個", kCjkCount},        {U"个", kCjkCount},        {U"條", kCjkTiao},
@@ -343,7 +343,6 @@ const std::vector<CjkWord> kWords = {
     {U"次讀取", kCjkCount}, {U"次读取", kCjkCount},   {U"次", kCjkCount},
 };
 
-const std::vector<CjkWord>& cjk_words() { return kWords; }
 
 Token magnitude_token(char32_t c) {
     Token t;
@@ -556,7 +555,7 @@ private:
     }
 
     Token cjk() {
-        for (const auto& w : cjk_words()) {
+        for (const auto& w : kWords) {
             if (s_.compare(i_, w.text.size(), w.text) == 0) {
                 i_ += w.text.size();
                 return cjk_token(w);
@@ -1059,8 +1058,11 @@ struct Finding {
     std::string reason;
 };
 
-// At start-up, like kWords above.
-const std::vector<std::pair<std::string, const char*>> kReasons = {
+struct Reason {
+    const char* code;
+    const char* text;
+};
+constexpr Reason kReasons[] = {
     {"gb_vs_gib", "看起來混用了十進位（GB = 10^9 B）與二進位（GiB = 2^30 B）單位。"},
     {"missing_kv_factor_2", "恰為正確值的一半：是否漏了一個因子 2？KV 快取要同時存 K 與 V 兩份。"},
     {"extra_factor_2", "恰為正確值的 2 倍：是否多乘了一個 2？例如 K/V 的 2 或 BF16 的 2 位元組算了兩次。"},
@@ -1080,7 +1082,7 @@ const std::vector<std::pair<std::string, const char*>> kReasons = {
 
 const char* standard_reason(const std::string& code) {
     for (const auto& r : kReasons) {
-        if (r.first == code) return r.second;
+        if (code == r.code) return r.text;
     }
     return nullptr;
 }
@@ -1466,8 +1468,11 @@ AnswerVerdict unparsable(const std::string& reason) {
 
 }  // namespace
 
-// At start-up, like kWords above.
-const std::vector<std::pair<std::string, AnswerUnit>> kIds = {
+struct UnitId {
+    const char* id;
+    AnswerUnit unit;
+};
+constexpr UnitId kIds[] = {
     {"B", AnswerUnit::Bytes},       {"FLOPs", AnswerUnit::Flops},   {"tokens", AnswerUnit::Tokens},
     {"requests", AnswerUnit::Requests}, {"params", AnswerUnit::Params}, {"", AnswerUnit::Pure},
     {"%", AnswerUnit::Percent},
@@ -1475,8 +1480,8 @@ const std::vector<std::pair<std::string, AnswerUnit>> kIds = {
 
 bool answer_unit_from_id(const std::string& id, AnswerUnit& out) {
     for (const auto& p : kIds) {
-        if (p.first == id) {
-            out = p.second;
+        if (id == p.id) {
+            out = p.unit;
             return true;
         }
     }
@@ -1532,7 +1537,8 @@ bool parse_expected_decimal(const std::string& text, Ratio& out) {
     return true;
 }
 
-// At start-up, like kWords above.
+// Built at start-up (not on first use, which could fall inside a request's
+// arena), as the callers take them as vectors.
 const std::vector<std::string> kBuiltinGuessCodes = {
     "missing_unit",     "gb_vs_gib",      "rounded_not_floored", "missing_kv_factor_2",
     "missing_factor_2", "extra_factor_2", "query_heads",         "off_by_power_of_ten",
