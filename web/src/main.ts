@@ -9,6 +9,9 @@ import './styles/pages.css';
 import './styles/embed.css';
 import './styles/article-widgets.css';
 import './styles/figures.css';
+// Exercise styles load with the page (their code loads later, on demand):
+// prerendered exercises must look final before any script runs.
+import './exercises/exercises.css';
 
 import { addEmbedButton, embedInfo } from './embed/button';
 import { startImports, wireImports } from './import';

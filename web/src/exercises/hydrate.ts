@@ -2,7 +2,6 @@
 // answers with the core, open hints and worked solutions, draw variants
 // ("換一題", seed in the URL hash as #ex-2-5:seed=123) and keep progress.
 
-import './exercises.css';
 
 import { EngineError, type Catalog, type Engine } from '../runtime/engine';
 import type { HashStore } from '../runtime/hash-state';
