@@ -110,7 +110,8 @@ Json op_candidate_pool(const Json& req) {
     if (pool == nullptr) throw FieldError("model", m.name + " 沒有候選池；只有 DeepSeek V4.1 Flash 的解碼器會建立候選池");
     const u128 tokens = f.integer("tokens", 1, kMaxCount);
     const u128 entries = tokens / pool->cache_ratio;
-    const u128 blocks = std::min<u128>(ceil_div(entries, pool->pool_block_size), pool->pool_blocks);
+    const u128 entry_blocks = ceil_div(entries, pool->pool_block_size);  // every block the scorer ranks
+    const u128 blocks = std::min<u128>(entry_blocks, pool->pool_blocks);
     const u128 candidates = std::min<u128>(entries, pool->pool_entries());
     const u128 selected = std::min<u128>(candidates, pool->top_k);
     u64 reindex_layers = 0;
@@ -132,6 +133,7 @@ Json op_candidate_pool(const Json& req) {
     put("block_size", pool->pool_block_size);
     put("pool_blocks", pool->pool_blocks);
     put("pool_entries", pool->pool_entries());
+    put("entry_blocks", entry_blocks);
     put("blocks", blocks);
     put("candidates", candidates);
     put("top_k", pool->top_k);

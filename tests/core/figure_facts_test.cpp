@@ -89,6 +89,7 @@ TEST_CASE("candidate_pool: the pool caps what Reindex layers scan (Figure 2-22)"
     const Json r = result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 131072}});
     CHECK(r["entries"] == 131072);  // the decoder's 1:1 cache: one entry per position
     CHECK(r["entries_display"] == "131,072");
+    CHECK(r["entry_blocks"] == 16384);  // ⌈131,072 / 8⌉, all of them ranked
     CHECK(r["blocks"] == 2048);
     CHECK(r["block_size"] == 8);
     CHECK(r["pool_entries"] == 16384);
@@ -105,6 +106,7 @@ TEST_CASE("candidate_pool: the pool caps what Reindex layers scan (Figure 2-22)"
     }
     // Short contexts: fewer entries than the pool holds, then fewer than top-k.
     const Json mid = result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 1001}});
+    CHECK(mid["entry_blocks"] == 126);
     CHECK(mid["blocks"] == 126);  // ⌈1001 / 8⌉
     CHECK(mid["candidates"] == 1001);
     CHECK(mid["selected"] == 512);
