@@ -881,9 +881,13 @@ Json error_json(const std::string& field, const std::string& message) {
 
 Json dispatch(const Json& req) {
     if (!req.is_object()) return error_json("", "請求必須是 JSON 物件，例如 {\"op\":\"forward\",\"model\":\"qwen3-8b\"}");
-    std::string ops;
-    for (const auto& h : handlers()) ops += (ops.empty() ? "" : "、") + std::string(h.first);
-    if (!req.contains("op") || !req["op"].is_string()) return error_json("op", "缺少 op（操作）；可用：" + ops);
+    // The list of ops is spelled out only when a request needs to be told.
+    const auto ops = [] {
+        std::string list;
+        for (const auto& h : handlers()) list += (list.empty() ? "" : "、") + std::string(h.first);
+        return list;
+    };
+    if (!req.contains("op") || !req["op"].is_string()) return error_json("op", "缺少 op（操作）；可用：" + ops());
     const std::string op = req["op"].get<std::string>();
     for (const auto& h : handlers()) {
         if (op != h.first) continue;
@@ -893,7 +897,7 @@ Json dispatch(const Json& req) {
         out["result"] = h.second(req);
         return out;
     }
-    return error_json("op", "未知的 op「" + op + "」；可用：" + ops);
+    return error_json("op", "未知的 op「" + op + "」；可用：" + ops());
 }
 
 void prepare() {

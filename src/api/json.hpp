@@ -34,8 +34,7 @@ struct Error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Appends the decimal digits of v (the writer's own integer path, shared
-// with code that writes long columns of numbers straight to text).
+// Appends the decimal digits of v (the writer's own integer path).
 void append_unsigned(std::string& out, std::uint64_t v);
 
 // The decimal digits of v written at `out` (room for 20 needed); returns the

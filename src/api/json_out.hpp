@@ -20,16 +20,4 @@ inline Json exact_json(const Ratio& r) {
     return Json(to_exact_text(r));
 }
 
-// exact_json(v).dump() appended to `out`, without building a value: long
-// columns (state_curve) are written this way.  Same encoding; a test checks.
-template <typename Exact>
-void append_exact_json(std::string& out, const Exact& v) {
-    const Ratio r(v);
-    if (r.is_integer() && r.num() <= kMaxSafeInteger) {
-        json::append_unsigned(out, static_cast<std::uint64_t>(r.num()));
-    } else {
-        out += exact_json(r).dump();
-    }
-}
-
 }  // namespace tally::api
