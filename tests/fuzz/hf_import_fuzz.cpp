@@ -1,7 +1,7 @@
 // libFuzzer target for the config.json importer.  Each input is taken as the
 // text of a config.json and sent through evaluate() exactly as a page or the
 // CLI would send it; when the import succeeds, the spec it returns is run
-// through a cheap op as well.  evaluate() must answer every input with a
+// through a cheap op as well.  The bytes are also sent as `config_text`.  evaluate() must answer every input with a
 // JSON object carrying `ok`, never crash, hang or trip ASan/UBSan.
 //
 // Built and run by scripts/fuzz-import.sh (clang, -fsanitize=fuzzer,address,undefined).
@@ -36,5 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         checked(Json{{"op", "kv"}, {"model", spec}, {"tokens", 8192}}.dump());
         checked(Json{{"op", "forward"}, {"model", spec}, {"context", 8192}}.dump());
     }
+    // The same bytes as `config_text`, the way the import dialog sends a pasted
+    // or uploaded file: the core parses the text itself and reports line/byte.
+    const Json as_text{{"op", "import_hf_config"}, {"config_text", text}};
+    checked(as_text.dump(-1, ' ', false, Json::error_handler_t::replace));
     return 0;
 }
