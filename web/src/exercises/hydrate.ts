@@ -100,9 +100,15 @@ class ExerciseView {
     for (const el of this.root.querySelectorAll<HTMLElement>('[data-needs-core]')) el.dataset.needsCore = 'ready';
     this.root.dataset.ready = 'true';
     this.store.subscribe(hashName(this.ex.id), (next) => {
-      const nextSeed = parseSeed(next.get('seed') ?? '0');
-      const nextMine = this.mineFromParams(next);
-      if (nextSeed !== null && (nextSeed !== this.seed || !sameMine(nextMine, this.mine))) void this.show(nextSeed, false, nextMine);
+      void (async () => {
+        // A pasted link may carry the model too (#import:m=…): its import starts in
+        // the same hashchange, so wait one turn, then for the import.
+        await null;
+        await importedModels.settled();
+        const nextSeed = parseSeed(next.get('seed') ?? '0');
+        const nextMine = this.mineFromParams(next);
+        if (nextSeed !== null && (nextSeed !== this.seed || !sameMine(nextMine, this.mine))) await this.show(nextSeed, false, nextMine);
+      })();
     });
   }
 
@@ -317,7 +323,7 @@ class ExerciseView {
     this.say('');
     for (let i = 0; i < DRAW_TRIES; i++) {
       const seed = freshSeed();
-      if (sameGivens(drawGivens(this.ex, seed), this.givens)) continue;
+      if (sameGivens(withMine(drawGivens(this.ex, seed), this.mine, (id) => id), this.givens)) continue;
       if (await this.show(seed, true)) return;
     }
     this.say('暫時抽不到另一組可計算的題設，請再按一次。');
