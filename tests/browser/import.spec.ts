@@ -473,3 +473,46 @@ test('a question the imported model cannot answer says why (the core’s refusal
   await a.getByRole('button', { name: '核對答案' }).click();
   await expect(a.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
 });
+
+test('an exercise link pasted into an open page imports its model; progress on it exports and imports; a bad entry is refused', async ({
+  page,
+  core,
+}) => {
+  const m = imported(core, fixtureText('llama-3-8b'));
+  await page.goto('./2-6.html');
+  const ex = page.locator('#exercise-2-9');
+  await expect(ex).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  // Hash change only (no reload): the model arrives with the question.
+  await page.evaluate((h) => (location.hash = h), `import:m=${token(m.result.shared_config_text as string)};ex-2-9:model=${m.id}&gpu=h200`);
+  await expect(ex).toHaveAttribute('data-mine', `model=${m.id}`);
+  await expect(ex.locator('[data-text="given.model"]')).toHaveText(`${m.spec.name as string}（匯入）`);
+  // The weights of the imported spec, as the core gives them.
+  const p = core.ok({ op: 'params', model: m.spec });
+  // "16.061 GB（14.958 GiB）": the decimal form, as a reader would type it.
+  const weights = (p.weight_display as string).split('（')[0]!;
+  const a = ex.locator('#exercise-2-9-a');
+  await a.getByRole('textbox').fill(weights);
+  await a.getByRole('button', { name: '核對答案' }).click();
+  await expect(a.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
+
+  // Export keeps the answer on the imported model apart from the book's parts.
+  const progress = page.locator('#exercise-progress');
+  await page.goto('./index.html');
+  await expect(progress.getByRole('button', { name: '匯出進度' })).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: '匯出進度' }).click()]);
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(exported.exercises['2-9'].mine[`model=${m.id}`].parts.a.answer).toBe(weights);
+  expect(exported.exercises['2-9'].parts.a).toBeUndefined();
+  // Counted: only the book's parts.
+  await expect(page.locator('[data-summary="2-9"] [data-count="attempted"]')).toHaveText('0');
+  // A file whose imported-model entry is malformed is refused with the reason; nothing changes.
+  await progress.locator('input[type="file"]').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ schema: 1, exercises: { '2-9': { parts: {}, mine: { x: { parts: { a: { seed: 'no' } } } } } } })),
+  });
+  await expect(progress.locator('[data-progress-status]')).toContainText('無法匯入「bad.json」');
+  await expect(progress.locator('[data-progress-status]')).toContainText('seed');
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('tally.progress.v1')))!);
+  expect(stored.exercises['2-9'].mine[`model=${m.id}`].parts.a.answer).toBe(weights);
+});
