@@ -45,6 +45,8 @@ async function importIn(scope: Locator, text: string): Promise<Locator> {
   await scope.getByRole('button', { name: '匯入模型' }).click();
   const panel = scope.locator('[data-import-panel]');
   await expect(panel).toBeVisible();
+  // Its stylesheet reached the frame or the shadow root: the form is one column.
+  await expect(panel.locator('[data-import-form]')).toHaveCSS('grid-template-columns', /^[\d.]+px$/);
   await panel.getByLabel('貼上 config.json 的內容').fill(text);
   await panel.getByRole('button', { name: '匯入', exact: true }).click();
   await expect(panel.locator('[data-import-status]')).toContainText('已匯入');

@@ -34,6 +34,8 @@ async function openDialog(page: Page) {
   await page.getByRole('button', { name: '匯入模型' }).click();
   const dialog = page.getByRole('dialog', { name: /匯入自己的模型/ });
   await expect(dialog).toBeVisible();
+  // The page links import.css: the form is one column wide.
+  await expect(dialog.locator('[data-import-form]')).toHaveCSS('grid-template-columns', /^[\d.]+px$/);
   return dialog;
 }
 
