@@ -13,6 +13,7 @@
 
 #include "api/api.hpp"
 #include "import_cmd.hpp"
+#include "model_arg.hpp"
 #include "reproduce.hpp"
 
 namespace {
@@ -27,12 +28,14 @@ const char* kUsage = R"(用法：
   tally import config.json [--format md|json]  匯入 Hugging Face config.json：規格與摘要
 操作（op）：catalog params forward kv state state_curve request crossover capacity
           param_budget routing compare check_answer import_hf_config
-欄位：--model --batch --context --input --generated --head-tokens --tokens
+欄位：--model（目錄中的 id，或檔案：Tally 規格、tally import --format json 的輸出、
+      Hugging Face config.json）--batch --context --input --generated --head-tokens --tokens
       --gpu --workspace-bytes --requests --weight-dtype --kv-dtype --execution
       --layout --dispatch --mtp-steps
 例：
   tally forward --model qwen3-8b --input 8192 --format md
   tally capacity --model qwen3-8b --gpu rtx-4090 --context 8192
+  tally capacity --model path/to/config.json --gpu h100-sxm --context 8192
   echo '{"op":"kv","model":"qwen3-8b","tokens":8192}' | tally eval
 API 說明見 docs/api.md。
 )";
@@ -127,6 +130,14 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
         if (flag == "--format") {
             if (value != "md" && value != "json") return fail("--format 只接受 md 或 json，收到「" + value + "」");
             format = value;
+            continue;
+        }
+        if (flag == "--model" && tally::cli::names_a_file(value)) {
+            try {
+                request["model"] = tally::cli::model_from_file(value);
+            } catch (const std::exception& e) {
+                return fail("--model：" + std::string(e.what()));
+            }
             continue;
         }
         request[field_name(flag)] = flag_value(value);

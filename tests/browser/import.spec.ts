@@ -34,6 +34,8 @@ async function openDialog(page: Page) {
   await page.getByRole('button', { name: '匯入模型' }).click();
   const dialog = page.getByRole('dialog', { name: /匯入自己的模型/ });
   await expect(dialog).toBeVisible();
+  // The page links import.css: the form is one column wide.
+  await expect(dialog.locator('[data-import-form]')).toHaveCSS('grid-template-columns', /^[\d.]+px$/);
   return dialog;
 }
 
@@ -340,4 +342,179 @@ test('a model imported or removed in another tab joins or leaves this tab’s pi
   await expect(option.first()).toBeAttached();
   await dialog.getByRole('button', { name: /^移除/ }).click();
   await expect(option).toHaveCount(0);
+});
+
+// ---------------------------------------------------------------------------
+// Exercises posed on an imported model ("用我的模型出題", web/src/exercises).
+
+/** Exercise 2-8's turn request for a model, with the book's givens (content/ch02/exercises/2-8.json). */
+function turn28(model: Obj[string], generated: number): Obj {
+  const ex = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/exercises/2-8.json'), 'utf8'));
+  const w = ex.givens.turn.default.with as Record<string, number>;
+  const edit = { edit_at: ex.givens.E.default.value as number };
+  return { op: 'turn', model, total_input: w.T!, cached: w.H!, generated, ...(generated === w.G ? edit : {}) };
+}
+
+test('an exercise posed on an imported model: the core answer is accepted, a mistake named, the URL restores it', async ({
+  page,
+  core,
+  browser,
+  baseURL,
+}) => {
+  const text = fixtureText('qwen2-7b');
+  const { spec, id } = imported(core, text);
+  await page.goto('./2-6.html');
+  await allReady(page);
+  const ex = page.locator('#exercise-2-8');
+  await expect(ex).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const select = ex.getByLabel('用我的模型出題（模型）');
+  await expect(select).toBeHidden(); // nothing imported yet: only the line saying how
+  await expect(ex.locator('[data-mine-none]')).toBeVisible();
+
+  // The book's question answered first: it must survive the imported one.
+  const bookTurn = core.ok(turn28('qwen3-8b', 128));
+  const partE = ex.locator('#exercise-2-8-e');
+  await partE.getByRole('textbox').fill(bookTurn.added_kv_display as string);
+  await partE.getByRole('button', { name: '核對答案' }).click();
+  await expect(partE.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
+
+  const dialog = await paste(page, text);
+  await dialog.getByRole('button', { name: '關閉' }).click();
+  await expect(select).toBeVisible();
+  await select.selectOption(id);
+  await expect(ex).toHaveAttribute('data-mine', `model=${id}`);
+  await expect(ex.locator('[data-text="given.model"]')).toHaveText(`${spec.name as string}（匯入）`);
+  await expect(partE.getByRole('textbox')).toHaveValue(''); // a new question, the book's answer kept apart
+
+  // The core's numbers for the spec: its display is accepted, with the core's own message.
+  const mine = core.ok(turn28(spec, 128));
+  const mineX = core.ok(turn28(spec, 129));
+  const expected = {
+    value: String(mine.added_kv_bytes),
+    unit: 'B',
+    digits: 4,
+    mistakes: [{ code: 'decode_steps_g', value: String(mineX.added_kv_bytes) }],
+  };
+  const right = core.ok({ op: 'check_answer', answer: mine.added_kv_display!, expected });
+  expect(right.correct).toBe(true);
+  await partE.getByRole('textbox').fill(mine.added_kv_display as string);
+  await partE.getByRole('button', { name: '核對答案' }).click();
+  await expect(partE.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
+  await expect(partE.locator('[data-feedback]')).toHaveText(right.message as string);
+  // G + 1 decode steps: refused, with the mistake and message the core names.
+  const wrongText = `${String(mineX.added_kv_bytes)} B`;
+  const wrong = core.ok({ op: 'check_answer', answer: wrongText, expected });
+  expect(wrong.correct).toBe(false);
+  expect(wrong.mistake).toBe('decode_steps_g');
+  await partE.getByRole('textbox').fill(wrongText);
+  await partE.getByRole('button', { name: '核對答案' }).click();
+  await expect(partE.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'wrong');
+  await expect(partE.locator('[data-feedback]')).toHaveText(wrong.message as string);
+  await expect(partE.locator('[data-feedback]')).toHaveAttribute('data-mistake', 'decode_steps_g');
+  // The book's answer for qwen3-8b is not this model's answer.
+  const bookText = core.ok({ op: 'check_answer', answer: bookTurn.added_kv_display!, expected });
+  expect(bookText.correct).toBe(false);
+
+  // The URL carries the question (given + the model's share token) to a fresh browser.
+  await page.waitForFunction((m) => location.hash.includes(`ex-2-8:model=${m}`) && location.hash.includes('import:m='), id);
+  const url = page.url();
+  const fresh = await browser.newContext({ baseURL });
+  const other = await fresh.newPage();
+  const errors: string[] = [];
+  other.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  other.on('pageerror', (e) => errors.push(e.message));
+  await other.goto(url);
+  const ex2 = other.locator('#exercise-2-8');
+  await expect(ex2).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(ex2).toHaveAttribute('data-mine', `model=${id}`);
+  await expect(ex2.locator('[data-text="given.model"]')).toHaveText(`${spec.name as string}（匯入）`);
+  await expect(ex2.getByLabel('用我的模型出題（模型）')).toHaveValue(id);
+  const e2 = ex2.locator('#exercise-2-8-e');
+  await e2.getByRole('textbox').fill(mine.added_kv_display as string);
+  await e2.getByRole('button', { name: '核對答案' }).click();
+  await expect(e2.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
+  // The solution prints the core's answer for the spec.
+  await e2.getByRole('button', { name: '看完整解答' }).click();
+  await expect(e2.locator('[data-answer]')).toHaveText(`答案：${mine.added_kv_display as string}`);
+  const axe = await new AxeBuilder({ page: other }).include('#exercise-2-8').analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(errors).toEqual([]);
+  await fresh.close();
+
+  // Back to the book's question: the answer given to it earlier is still there.
+  await select.selectOption('');
+  await expect(ex).toHaveAttribute('data-mine', '');
+  await expect(partE.getByRole('textbox')).toHaveValue(bookTurn.added_kv_display as string);
+  await expect(partE.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('tally.progress.v1')))!);
+  expect(stored.exercises['2-8'].parts.e.answer).toBe(bookTurn.added_kv_display);
+  expect(stored.exercises['2-8'].mine[`model=${id}`].parts.e.answer).toBe(wrongText);
+});
+
+test('a question the imported model cannot answer says why (the core’s refusal) and keeps the book’s', async ({ page, core }) => {
+  // 2-6 asks about routing: a dense model has no experts to route to.
+  const dense = imported(core, fixtureText('qwen2-7b'));
+  const refusal = core.error({ op: 'routing', model: dense.spec, batch: 64, dispatch: 'uniform' });
+  await page.goto(`./2-4.html#import:m=${token(dense.result.shared_config_text as string)}`);
+  const ex = page.locator('#exercise-2-6');
+  await expect(ex).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await ex.getByLabel('用我的模型出題（模型）').selectOption(dense.id);
+  await expect(ex.locator('[data-notice]')).toContainText(refusal.message);
+  await expect(ex).toHaveAttribute('data-mine', '');
+  await expect(ex.getByLabel('用我的模型出題（模型）')).toHaveValue('');
+  // An imported MoE model works, with the core's number of distinct experts.
+  const moe = imported(core, fixtureText('mixtral-8x7b-v0.1'));
+  const u = core.ok({ op: 'routing', model: moe.spec, batch: 64, dispatch: 'uniform' });
+  await paste(page, fixtureText('mixtral-8x7b-v0.1'));
+  await page.getByRole('button', { name: '關閉' }).click();
+  await ex.getByLabel('用我的模型出題（模型）').selectOption(moe.id);
+  await expect(ex).toHaveAttribute('data-mine', `model=${moe.id}`);
+  const a = ex.locator('#exercise-2-6-a');
+  await a.getByRole('textbox').fill(String(u.distinct_experts));
+  await a.getByRole('button', { name: '核對答案' }).click();
+  await expect(a.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
+});
+
+test('an exercise link pasted into an open page imports its model; progress on it exports and imports; a bad entry is refused', async ({
+  page,
+  core,
+}) => {
+  const m = imported(core, fixtureText('llama-3-8b'));
+  await page.goto('./2-6.html');
+  const ex = page.locator('#exercise-2-9');
+  await expect(ex).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  // Hash change only (no reload): the model arrives with the question.
+  await page.evaluate((h) => (location.hash = h), `import:m=${token(m.result.shared_config_text as string)};ex-2-9:model=${m.id}&gpu=h200`);
+  await expect(ex).toHaveAttribute('data-mine', `model=${m.id}`);
+  await expect(ex.locator('[data-text="given.model"]')).toHaveText(`${m.spec.name as string}（匯入）`);
+  // The weights of the imported spec, as the core gives them.
+  const p = core.ok({ op: 'params', model: m.spec });
+  // "16.061 GB（14.958 GiB）": the decimal form, as a reader would type it.
+  const weights = (p.weight_display as string).split('（')[0]!;
+  const a = ex.locator('#exercise-2-9-a');
+  await a.getByRole('textbox').fill(weights);
+  await a.getByRole('button', { name: '核對答案' }).click();
+  await expect(a.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
+
+  // Export keeps the answer on the imported model apart from the book's parts.
+  const progress = page.locator('#exercise-progress');
+  await page.goto('./index.html');
+  await expect(progress.getByRole('button', { name: '匯出進度' })).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: '匯出進度' }).click()]);
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(exported.exercises['2-9'].mine[`model=${m.id}`].parts.a.answer).toBe(weights);
+  expect(exported.exercises['2-9'].parts.a).toBeUndefined();
+  // Counted: only the book's parts.
+  await expect(page.locator('[data-summary="2-9"] [data-count="attempted"]')).toHaveText('0');
+  // A file whose imported-model entry is malformed is refused with the reason; nothing changes.
+  await progress.locator('input[type="file"]').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ schema: 1, exercises: { '2-9': { parts: {}, mine: { x: { parts: { a: { seed: 'no' } } } } } } })),
+  });
+  await expect(progress.locator('[data-progress-status]')).toContainText('無法匯入「bad.json」');
+  await expect(progress.locator('[data-progress-status]')).toContainText('seed');
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('tally.progress.v1')))!);
+  expect(stored.exercises['2-9'].mine[`model=${m.id}`].parts.a.answer).toBe(weights);
 });

@@ -42,3 +42,35 @@ expect_run(ARGS import EXIT 2 STDERR "config.json")
 expect_run(ARGS import ${HF}/qwen3-8b.json --format xml EXIT 2 STDERR "md")
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/gpt2_config.json "{\"model_type\":\"gpt2\"}")
 expect_run(ARGS import ${CMAKE_CURRENT_BINARY_DIR}/gpt2_config.json EXIT 2 STDERR "config.model_type")
+
+# --model also takes a file: a Hugging Face config (imported by the core), a
+# Tally spec, or what `tally import --format json` prints. The imported
+# Qwen3-8B config gives the catalog model's numbers (Table 2-1's 133.59 TFLOPs,
+# 4 requests on an RTX 4090).
+expect_run(ARGS forward --model ${HF}/qwen3-8b.json --input 8192 --format md EXIT 0 STDOUT "133.59 TFLOPs")
+expect_run(ARGS capacity --model ${HF}/qwen3-8b.json --gpu rtx-4090 --context 8192 --format md EXIT 0 STDOUT "requests: 4")
+expect_run(ARGS forward --model ${CMAKE_CURRENT_LIST_DIR}/../../content/models/qwen3-8b.json --input 8192 --format md
+           EXIT 0 STDOUT "133.59 TFLOPs")
+execute_process(COMMAND ${TALLY} import ${HF}/qwen3-8b.json --format json
+                OUTPUT_FILE ${CMAKE_CURRENT_BINARY_DIR}/qwen3_8b_import.json RESULT_VARIABLE import_code)
+if(NOT import_code EQUAL 0)
+  message(FATAL_ERROR "tally import --format json: exit ${import_code}")
+endif()
+expect_run(ARGS kv --model ${CMAKE_CURRENT_BINARY_DIR}/qwen3_8b_import.json --tokens 8192 --format md EXIT 0 STDOUT "1.125 GiB")
+# The same answer as the op with the spec inline (eval) for a model not in the catalog.
+execute_process(COMMAND ${TALLY} import ${HF}/qwen2-7b.json --format json
+                OUTPUT_FILE ${CMAKE_CURRENT_BINARY_DIR}/qwen2_7b_import.json)
+file(READ ${CMAKE_CURRENT_BINARY_DIR}/qwen2_7b_import.json qwen2_import)
+string(JSON qwen2_spec GET "${qwen2_import}" spec)
+expect_run(ARGS eval INPUT "{\"op\":\"capacity\",\"model\":${qwen2_spec},\"gpu\":\"h100-sxm\",\"context\":8192}" EXIT 0)
+execute_process(COMMAND ${TALLY} eval INPUT_FILE ${CMAKE_CURRENT_BINARY_DIR}/cli_input.json OUTPUT_VARIABLE eval_out)
+string(REGEX MATCH "\"requests\":([0-9]+)" _ "${eval_out}")
+set(qwen2_requests ${CMAKE_MATCH_1})
+if(qwen2_requests STREQUAL "")
+  message(FATAL_ERROR "eval capacity with an inline spec gave no requests:\n${eval_out}")
+endif()
+expect_run(ARGS capacity --model ${HF}/qwen2-7b.json --gpu h100-sxm --context 8192 --format md EXIT 0
+           STDOUT "requests: ${qwen2_requests}\n")
+expect_run(ARGS kv --model ${CMAKE_CURRENT_LIST_DIR}/no-such-config.json --tokens 1 EXIT 2 STDERR "--model：無法讀取")
+expect_run(ARGS kv --model ${CMAKE_CURRENT_BINARY_DIR}/gpt2_config.json --tokens 1 EXIT 2 STDERR "config.model_type")
+expect_run(ARGS kv --model ${CMAKE_CURRENT_LIST_DIR}/cli_test.cmake --tokens 1 EXIT 2 STDERR "不是有效的 JSON")

@@ -2,4 +2,6 @@
 import './styles/site.css';
 import './styles/embed.css';
 import './styles/article-widgets.css';
+// The import panel of widgets with a model picker (also used by embed.js's shadow roots).
+import './import/import.css';
 import './embed/frame';

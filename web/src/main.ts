@@ -12,6 +12,7 @@ import './styles/figures.css';
 // Exercise styles load with the page (their code loads later, on demand):
 // prerendered exercises must look final before any script runs.
 import './exercises/exercises.css';
+import './import/import.css';
 
 import { addEmbedButton, embedInfo } from './embed/button';
 import { startImports, wireImports } from './import';

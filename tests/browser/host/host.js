@@ -1,6 +1,6 @@
 // A host page on another origin, written the way docs/embed.md tells a
 // third-party site to embed Tally. Query: ?tally=<origin>&ver=<version>
-// [&frame<i>=<query for embed.html>][&element<i>=<widget>|<state>] to
+// [&frame<i>=<query for embed.html>[#import:m=…]][&element<i>=<widget>|<state>[|<import tokens>]] to
 // override the default embeds (the XSS tests use that).
 const q = new URLSearchParams(location.search);
 const tally = q.get('tally');
@@ -12,9 +12,11 @@ const frames = [
   q.get('frame1') ?? 'w=kv-concurrency&n=64',
   q.get('frame2') ?? 'w=effort-scale&e=100',
 ];
-for (const [i, query] of frames.entries()) {
+for (const [i, spec] of frames.entries()) {
+  // A frame spec may end in #import:m=<token> (imported models), kept last in the URL.
+  const [query, hash] = spec.split('#');
   const f = document.createElement('iframe');
-  f.src = `${base}embed.html?${query}&v=${ver}&host=${encodeURIComponent(location.origin)}`;
+  f.src = `${base}embed.html?${query}&v=${ver}&host=${encodeURIComponent(location.origin)}${hash ? `#${hash}` : ''}`;
   f.title = `Tally ${i}`;
   f.width = '100%';
   f.height = '480';
@@ -25,10 +27,11 @@ for (const [i, query] of frames.entries()) {
 
 const elements = [q.get('element0') ?? 'capacity|gpu=h100-sxm', q.get('element1') ?? 'kv-levels|ctx=1048576'];
 for (const [i, spec] of elements.entries()) {
-  const [widget, state] = spec.split('|');
+  const [widget, state, imports] = spec.split('|');
   const el = document.createElement('tally-widget');
   el.setAttribute('widget', widget);
   el.setAttribute('state', state ?? '');
+  if (imports) el.setAttribute('import', imports);
   el.dataset.testid = `element-${i}`;
   document.getElementById('elements').append(el);
 }

@@ -2,6 +2,9 @@
 // and the custom-element snippets for the widget's current state. Built with
 // DOM calls (textContent, value), never HTML strings, so nothing a link
 // carries can become markup.
+import { encodeShared } from '../import/codec';
+import { importedModels } from '../import/models';
+import type { Params } from '../runtime/hash-state';
 import type { StateStore } from '../runtime/state-store';
 import { elementSnippet, iframeSnippet, type EmbedTarget } from './snippets';
 
@@ -33,6 +36,12 @@ function snippetField(label: string, testid: string): { wrap: HTMLElement; area:
   return { wrap, area };
 }
 
+/** Share tokens of the imported models a widget's state names, so the embed can import them too. */
+async function importTokens(params: Params): Promise<string[]> {
+  const models = [...new Set(params.values())].flatMap((v) => importedModels.get(v) ?? []);
+  return Promise.all(models.map((m) => encodeShared(m.sharedText)));
+}
+
 export function addEmbedButton(root: HTMLElement, instance: string, store: StateStore, info: EmbedInfo): void {
   const title = root.querySelector('.tally-title')?.textContent ?? instance;
   const button = document.createElement('button');
@@ -53,19 +62,23 @@ export function addEmbedButton(root: HTMLElement, instance: string, store: State
   note.textContent = '程式碼帶有目前的設定與版本號；日後開啟仍顯示這個版本算出的數字。';
   panel.append(iframe.wrap, element.wrap, note);
 
-  const refresh = (): void => {
-    const target: EmbedTarget = { root: info.root, version: info.version, instance, params: store.read(instance), title };
+  let seq = 0;
+  const refresh = async (): Promise<void> => {
+    const mine = ++seq;
+    const params = store.read(instance);
+    const target: EmbedTarget = { root: info.root, version: info.version, instance, params, title, imports: await importTokens(params) };
+    if (mine !== seq) return; // a newer state is being written
     iframe.area.value = iframeSnippet(target);
     element.area.value = elementSnippet(target);
   };
   button.addEventListener('click', () => {
     panel.hidden = !panel.hidden;
     button.setAttribute('aria-expanded', String(!panel.hidden));
-    if (!panel.hidden) refresh();
+    if (!panel.hidden) void refresh();
   });
   // Keep the snippets in step with the controls while the panel is open.
   root.addEventListener('tally:update', () => {
-    if (!panel.hidden) refresh();
+    if (!panel.hidden) void refresh();
   });
   const caption = root.querySelector('.tally-title');
   caption?.after(button, panel);

@@ -8,11 +8,23 @@
 //   state   the widget's params, query-string encoded; the reader's changes
 //           are written back here, and a host may set it to apply a state
 //   theme   light | dark | auto (default: the page's <html data-tally-theme>, else auto)
+//   import  imported models, as share tokens (what #import:m= carries on a
+//           chapter page, comma-separated); `state` may then name their ids
+//
+// Imported models are shared by the page's elements. On Tally's own origin
+// (its articles) they are the ones the reader keeps in localStorage; on any
+// other page they last for the page only — that page's storage is its author's.
+import { startImports, type ImportSession } from '../import';
+import { importedModels } from '../import/models';
+import { importShared } from '../import/restore';
+import { keepForPageOnly } from '../import/storage';
+import { importText } from '../import/text';
 import type { Catalog, Engine } from '../runtime/engine';
 import { loadEngine, type CoreUrls } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
 import { hydrateWidget, prerenderWidget } from '../runtime/widget';
 import { loadWidget } from '../widgets/registry';
+import { addImportPanel } from './imports';
 import { applyTheme, THEMES, type Theme } from './protocol';
 import { AttributeStore } from './stores';
 
@@ -27,6 +39,9 @@ export interface ElementOptions extends CoreUrls {
 }
 
 let catalog: Promise<Catalog> | undefined;
+let imports: ImportSession | undefined;
+/** Problems with the stored models are said once, by the first element that shows a widget. */
+let storedProblemsShown = false;
 
 function pageTheme(): string | null {
   return document.documentElement.getAttribute('data-tally-theme');
@@ -35,6 +50,13 @@ function pageTheme(): string | null {
 export function defineTallyWidget(opts: ElementOptions): void {
   if (customElements.get('tally-widget')) return; // a second embed.js on the page
   const engine = (): Promise<Engine> => loadEngine({ glue: opts.glue, wasm: opts.wasm });
+  const session = (): ImportSession => {
+    if (!imports) {
+      if (new URL(opts.root).origin !== location.origin) keepForPageOnly();
+      imports = startImports(engine(), '');
+    }
+    return imports;
+  };
 
   class TallyWidget extends HTMLElement {
     static observedAttributes = ['state', 'theme'];
@@ -83,6 +105,11 @@ export function defineTallyWidget(opts: ElementOptions): void {
         return;
       }
       try {
+        const imported = session();
+        // Models named by this element's `import` attribute are known before its first request.
+        const problems: string[] = [];
+        const tokens = this.getAttribute('import');
+        if (tokens) importedModels.track(imported.core.then((c) => importShared(c, tokens, problems)));
         const core = await engine();
         catalog ??= core('catalog');
         // Markup from the same code that prerenders the chapter; every value
@@ -92,7 +119,13 @@ export function defineTallyWidget(opts: ElementOptions): void {
         const root = holder.firstElementChild as HTMLElement;
         frame.replaceChildren(root, this.homeLink(instance));
         const store = this.store!;
-        hydrateWidget(root, def, { instance, cfg }, Promise.resolve(core), store, siteWidgets.status);
+        hydrateWidget(root, def, { instance, cfg }, imported.engine, store, siteWidgets.status);
+        addImportPanel(root, this.shadow, imported);
+        void Promise.all([imported.problems, importedModels.settled()]).then(([stored]) => {
+          const all = [...(storedProblemsShown ? [] : stored), ...problems];
+          storedProblemsShown = true;
+          if (all.length) frame.prepend(this.problem(all));
+        });
         root.addEventListener('tally:update', () => {
           const text = store.toString();
           if ((this.getAttribute('state') ?? '') !== text) this.setAttribute('state', text);
@@ -102,6 +135,15 @@ export function defineTallyWidget(opts: ElementOptions): void {
         status.textContent = siteWidgets.status.failed;
         throw err;
       }
+    }
+
+    private problem(texts: string[]): HTMLElement {
+      const p = document.createElement('p');
+      p.className = 'tally-error';
+      p.setAttribute('role', 'alert');
+      p.dataset.testid = 'import-problem';
+      p.textContent = `${importText.embed.problem}${texts.join(' ')}`;
+      return p;
     }
 
     private homeLink(instance: string): HTMLElement {

@@ -5,10 +5,13 @@
 // in a fixed list (widget instance, theme, language), compared (version), or
 // handed to the core as a request field, which validates it. Text reaches
 // the page through textContent only.
+import { startImports } from '../import';
+import { importText } from '../import/text';
 import { loadEngine } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
 import { hydrateWidget } from '../runtime/widget';
 import { loadWidget } from '../widgets/registry';
+import { addImportPanel } from './imports';
 import { applyTheme, asMessage, LANGS, message, THEMES, type Theme } from './protocol';
 import { QueryStore } from './stores';
 
@@ -25,6 +28,13 @@ function showError(text: string): void {
 }
 
 const query = new URLSearchParams(location.search);
+// Imported models: this origin's stored ones, plus any the URL carries
+// (embed.html?w=…#import:m=<token>, as the 嵌入 button writes for a widget
+// set to an imported model). Requests naming their ids carry the spec.
+const imports = startImports(loadEngine(), location.hash);
+void imports.problems.then((problems) => {
+  if (problems.length) showError(`${importText.embed.problem}${problems.join(' ')}`);
+});
 const instance = query.get('w') ?? '';
 const main = byId('embed');
 const own = main.dataset.version ?? '';
@@ -77,7 +87,8 @@ if (!template) {
   const cfg = siteWidgets.widgets[instance];
   const def = cfg && (await loadWidget(cfg.kind));
   if (!root || !cfg || !def) throw new Error(`embed: widget "${instance}" is incomplete`);
-  hydrateWidget(root, def, { instance, cfg }, loadEngine(), new QueryStore(window), siteWidgets.status);
+  hydrateWidget(root, def, { instance, cfg }, imports.engine, new QueryStore(window), siteWidgets.status);
+  addImportPanel(root, document, imports);
 }
 
 // Height: whenever the content changes size, tell the host. The root

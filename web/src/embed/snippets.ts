@@ -11,6 +11,11 @@ export interface EmbedTarget {
   instance: string;
   params: Params;
   title: string;
+  /**
+   * Share tokens of the imported models the state names (import/codec.ts):
+   * the iframe URL carries them as #import:m=…, the element as `import`.
+   */
+  imports?: string[];
 }
 
 export function stateText(params: Params): string {
@@ -19,7 +24,8 @@ export function stateText(params: Params): string {
 
 export function embedUrl(t: EmbedTarget): string {
   const q = new URLSearchParams([['w', t.instance], ...t.params, ['v', t.version]]);
-  return `${t.root}v/${encodeURIComponent(t.version)}/embed.html?${q.toString()}`;
+  const hash = t.imports?.length ? `#import:m=${t.imports.join(',')}` : '';
+  return `${t.root}v/${encodeURIComponent(t.version)}/embed.html?${q.toString()}${hash}`;
 }
 
 export function iframeSnippet(t: EmbedTarget): string {
@@ -32,6 +38,8 @@ export function iframeSnippet(t: EmbedTarget): string {
 export function elementSnippet(t: EmbedTarget): string {
   return (
     `<script type="module" src="${esc(`${t.root}v/${encodeURIComponent(t.version)}/embed.js`)}"></script>\n` +
-    `<tally-widget widget="${esc(t.instance)}" state="${esc(stateText(t.params))}"></tally-widget>`
+    `<tally-widget widget="${esc(t.instance)}" state="${esc(stateText(t.params))}"` +
+    (t.imports?.length ? ` import="${esc(t.imports.join(','))}"` : '') +
+    `></tally-widget>`
   );
 }

@@ -5,26 +5,39 @@
 
 import { EngineError, type Catalog, type Engine, type Fields, type Json, type RawResult } from '../runtime/engine';
 import { groupDigits } from '../runtime/format';
-import type { AnswerPart, Exercise, FieldRef } from './schema';
+import { isResultRef, type AnswerPart, type Exercise, type FieldRef } from './schema';
 import type { Givens } from './variants';
 
 export type Results = Map<string, RawResult>;
 
-/** Fill "$key" placeholders of a call with the givens. */
-export function callFields(ex: Exercise, name: string, givens: Givens): { op: string; fields: Fields } {
+/** Fill "$key" placeholders of a call with the givens, and result references with earlier results. */
+export function callFields(ex: Exercise, name: string, givens: Givens, results: Results = new Map()): { op: string; fields: Fields } {
   const { op, ...rest } = ex.calls[name]!;
   const fields: Fields = {};
   for (const [k, v] of Object.entries(rest)) {
-    fields[k] = typeof v === 'string' && v.startsWith('$') ? (givens.get(v.slice(1))?.value ?? v) : v;
+    if (isResultRef(v)) {
+      const r = results.get(v.from);
+      const value = r === undefined ? undefined : readPath(r, v.field);
+      // The model has no such fact (e.g. no GQA layer to read query heads from).
+      if (value === undefined) throw new EngineError(`${name}.${k}`, `這個模型的核心結果裡沒有本題需要的 ${v.from}.${v.field}`);
+      fields[k] = value;
+    } else {
+      fields[k] = typeof v === 'string' && v.startsWith('$') ? (givens.get(v.slice(1))?.value ?? v) : v;
+    }
   }
   return { op, fields };
 }
 
-/** Run every call of the exercise. Rejects with EngineError naming the call. */
+/**
+ * Run every call of the exercise: first those that take only givens, then
+ * those that read another call's result. Rejects with EngineError naming the call.
+ */
 export async function computeAll(engine: Engine, ex: Exercise, givens: Givens): Promise<Results> {
   const out: Results = new Map();
-  for (const name of Object.keys(ex.calls)) {
-    const { op, fields } = callFields(ex, name, givens);
+  const names = Object.keys(ex.calls);
+  const refers = (n: string) => Object.values(ex.calls[n]!).some(isResultRef);
+  for (const name of [...names.filter((n) => !refers(n)), ...names.filter(refers)]) {
+    const { op, fields } = callFields(ex, name, givens, out);
     try {
       out.set(name, await engine.raw(op, fields));
     } catch (err) {

@@ -1,19 +1,26 @@
 // Browser side of the exercises: take over the prerendered markup, check
 // answers with the core, open hints and worked solutions, draw variants
-// ("換一題", seed in the URL hash as #ex-2-5:seed=123) and keep progress.
+// ("換一題", seed in the URL hash as #ex-2-5:seed=123), pose the question on
+// the reader's imported models ("用我的模型出題", #ex-2-2:model=hf-x with the
+// model's share token in #import:m=…) and keep progress.
 
 
 import { EngineError, type Catalog, type Engine } from '../runtime/engine';
 import type { HashStore } from '../runtime/hash-state';
 import { esc } from '../runtime/html';
-import { answerText, checkAnswer, computeAll, fill, type Results } from './compute';
+import { encodeShared, splitTokens } from '../import/codec';
+import { importedModels } from '../import/models';
+import { SHARE_PARAM, SHARE_SEGMENT } from '../import/restore';
+import { fill as fillText, importText } from '../import/text';
+import { answerText, checkAnswer, computeAll, fill, unresolved, type Results } from './compute';
 import { exercises } from './data';
 import { pageStorage, ProgressStore } from './progress-store';
 import { texts } from './render';
 import type { AnswerPart, Exercise, Part } from './schema';
-import { drawGivens, freshSeed, parseSeed, sameGivens, type Givens } from './variants';
+import { drawGivens, freshSeed, parseSeed, sameGivens, withMine, type Givens, type Mine } from './variants';
 
 const hashName = (id: string): string => `ex-${id}`;
+const mineText = importText.exercise;
 /** Attempts at drawing a variant the core accepts and that differs from the current one. */
 const DRAW_TRIES = 24;
 
@@ -35,11 +42,14 @@ function must<T extends Element>(root: ParentNode, selector: string): T {
 
 class ExerciseView {
   private seed = 0;
+  /** Givens replaced by imported models (given key → model id); empty: the book's models. */
+  private mine: Mine = new Map();
   readonly id: string;
   private givens: Givens;
   private results: Results = new Map();
   private readonly parts: PartView[];
   private readonly notice: HTMLElement;
+  private readonly mineSelects: HTMLSelectElement[];
 
   constructor(
     private readonly root: HTMLElement,
@@ -52,6 +62,7 @@ class ExerciseView {
     this.id = ex.id;
     this.givens = drawGivens(ex, 0);
     this.notice = must(root, '[data-notice]');
+    this.mineSelects = [...root.querySelectorAll<HTMLSelectElement>('select[data-mine]')];
     this.parts = ex.parts.map((part) => {
       const el = must<HTMLElement>(root, `[data-part="${part.id}"]`);
       return {
@@ -67,21 +78,69 @@ class ExerciseView {
   }
 
   async start(): Promise<void> {
-    const raw = this.store.read(hashName(this.ex.id)).get('seed');
+    const params = this.store.read(hashName(this.ex.id));
+    const raw = params.get('seed');
     let seed = 0;
     if (raw !== undefined) {
       const parsed = parseSeed(raw);
       if (parsed === null) this.say(`網址中的 seed「${raw}」無效：應為 0 到 4294967295 的整數。已顯示書中的題目。`);
       else seed = parsed;
     }
-    await this.show(seed, false);
+    // Models from the URL's #import:m=… are restored before anyone asks the core.
+    await importedModels.settled();
+    await this.show(seed, false, this.mineFromParams(params));
+    this.syncMineSelects();
+    importedModels.onChange(() => {
+      this.syncMineSelects();
+      // A model removed (here or in another tab) while a question uses it: back to the book's model.
+      const kept: Mine = new Map([...this.mine].filter(([, id]) => importedModels.get(id)));
+      if (kept.size !== this.mine.size) void this.show(this.seed, true, kept);
+    });
     this.wire();
     for (const el of this.root.querySelectorAll<HTMLElement>('[data-needs-core]')) el.dataset.needsCore = 'ready';
     this.root.dataset.ready = 'true';
-    this.store.subscribe(hashName(this.ex.id), (params) => {
-      const next = parseSeed(params.get('seed') ?? '0');
-      if (next !== null && next !== this.seed) void this.show(next, false);
+    this.store.subscribe(hashName(this.ex.id), (next) => {
+      void (async () => {
+        // A pasted link may carry the model too (#import:m=…): its import starts in
+        // the same hashchange, so wait one turn, then for the import.
+        await null;
+        await importedModels.settled();
+        const nextSeed = parseSeed(next.get('seed') ?? '0');
+        const nextMine = this.mineFromParams(next);
+        if (nextSeed !== null && (nextSeed !== this.seed || !sameMine(nextMine, this.mine))) await this.show(nextSeed, false, nextMine);
+      })();
     });
+  }
+
+  /** Imported models the URL names for this exercise's importable givens (unknown ones are reported). */
+  private mineFromParams(params: Map<string, string>): Mine {
+    const mine: Mine = new Map();
+    for (const key of this.ex.given_order) {
+      const id = params.get(key);
+      if (id === undefined || !this.ex.givens[key]!.imported) continue;
+      if (importedModels.get(id)) mine.set(key, id);
+      else this.say(fillText(mineText.mine_missing, { id }));
+    }
+    return mine;
+  }
+
+  /** The selects list the imported models; the line about importing shows while there are none. */
+  private syncMineSelects(): void {
+    const models = importedModels.list();
+    for (const select of this.mineSelects) {
+      const keep = select.options[0]!;
+      const options = models.map((m) => new Option(`${m.name}${importText.option_suffix}`, m.id));
+      select.replaceChildren(keep, ...options);
+      select.value = this.mine.get(select.dataset.mine ?? '') ?? '';
+      select.closest<HTMLElement>('[data-mine-wrap]')!.hidden = models.length === 0;
+    }
+    const none = this.root.querySelector<HTMLElement>('[data-mine-none]');
+    if (none) none.hidden = models.length > 0;
+  }
+
+  /** Progress key of the current question: "" for the book's models, else "model=hf-x". */
+  private variant(): string {
+    return [...this.mine].map(([k, id]) => `${k}=${id}`).join('&');
   }
 
   private say(text: string): void {
@@ -89,38 +148,80 @@ class ExerciseView {
     this.notice.hidden = text === '';
   }
 
-  /** Compute a variant with the core and put it on the page. False if the core refused its givens. */
-  private async show(seed: number, fromUser: boolean): Promise<boolean> {
-    const givens = drawGivens(this.ex, seed);
+  /**
+   * Compute a variant with the core and put it on the page. False if the
+   * core refused its givens. `mine` keeps the current imported models unless given.
+   */
+  private async show(seed: number, fromUser: boolean, mine: Mine = this.mine): Promise<boolean> {
+    const givens = withMine(drawGivens(this.ex, seed), mine, (id) => `${importedModels.get(id)?.name ?? id}${importText.option_suffix}`);
     let results: Results;
     try {
       results = await computeAll(this.engine, this.ex, givens);
+      // An imported model may lack a line item the question asks about (a MoE has no dense FFN row).
+      const missing = mine.size ? unresolved(this.ex, results) : [];
+      if (missing.length) throw new EngineError('model', fillText(mineText.mine_unresolved, { paths: missing.join('、') }));
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
+      if (mine.size) {
+        const names = [...mine.values()].map((id) => importedModels.get(id)?.name ?? id).join('、');
+        this.say(fillText(mineText.mine_refused, { name: names, message: err.message }));
+        if (fromUser) return false;
+        return this.show(seed, false, new Map());
+      }
       if (fromUser) return false;
       this.say(`這組題設無法計算（${err.message}）。已顯示書中的題目。`);
-      return seed === 0 ? false : this.show(0, false);
+      return seed === 0 ? false : this.show(0, false, new Map());
     }
     this.seed = seed;
+    this.mine = mine;
     this.givens = givens;
     this.results = results;
     this.root.dataset.seed = String(seed);
+    this.root.dataset.mine = this.variant();
     for (const [key, value] of texts(this.ex, givens, this.catalog, results)) {
       for (const el of this.root.querySelectorAll<HTMLElement>(`[data-text="${CSS.escape(key)}"]`)) {
         if (el.textContent !== value) el.textContent = value;
       }
     }
-    must<HTMLButtonElement>(this.root, '[data-action="book"]').hidden = seed === 0;
-    must(this.root, '[data-variant]').textContent = seed === 0 ? '' : `變體 #${seed}：答案已按新題設由核心重新計算`;
-    if (fromUser) this.store.write(hashName(this.ex.id), seed === 0 ? new Map() : new Map([['seed', String(seed)]]));
+    must<HTMLButtonElement>(this.root, '[data-action="book"]').hidden = seed === 0 && mine.size === 0;
+    const names = [...mine.values()].map((id) => importedModels.get(id)?.name ?? id).join('、');
+    must(this.root, '[data-variant]').textContent = [
+      mine.size ? fillText(mineText.mine_variant, { name: names }) : '',
+      seed === 0 ? '' : `變體 #${seed}：答案已按新題設由核心重新計算`,
+    ]
+      .filter(Boolean)
+      .join('；');
+    for (const select of this.mineSelects) select.value = mine.get(select.dataset.mine ?? '') ?? '';
+    if (fromUser) await this.writeUrl();
     await this.restore();
     return true;
+  }
+
+  /**
+   * The URL poses the same question in a fresh browser: the seed, the
+   * imported model of each given, and each such model's share token in the
+   * page's #import segment (tokens already there are kept).
+   */
+  private async writeUrl(): Promise<void> {
+    const params = new Map<string, string>();
+    for (const [key, id] of this.mine) params.set(key, id);
+    if (this.seed !== 0) params.set('seed', String(this.seed));
+    this.store.write(hashName(this.ex.id), params);
+    if (this.mine.size === 0) return;
+    const tokens = splitTokens(this.store.read(SHARE_SEGMENT).get(SHARE_PARAM) ?? '');
+    for (const id of this.mine.values()) {
+      const m = importedModels.get(id);
+      if (!m) continue;
+      const token = await encodeShared(m.sharedText);
+      if (!tokens.includes(token)) tokens.push(token);
+    }
+    this.store.write(SHARE_SEGMENT, new Map([[SHARE_PARAM, tokens.join(',')]]));
   }
 
   /** Put the saved progress of the current variant back on the page (or clear it). */
   async restore(): Promise<void> {
     for (const v of this.parts) {
-      const saved = this.progress.part(this.ex.id, v.part.id);
+      const saved = this.progress.part(this.ex.id, v.part.id, this.variant());
       const mine = saved && saved.seed === this.seed ? saved : undefined;
       v.input.value = mine?.answer ?? '';
       this.setFeedback(v, '', null);
@@ -150,7 +251,7 @@ class ExerciseView {
     const answer = v.input.value;
     const verdict = await checkAnswer(this.engine, part, this.results, answer);
     this.setFeedback(v, verdict.message, verdict.correct ? 'correct' : 'wrong', verdict.mistake);
-    if (save) this.progress.update(this.ex.id, part.id, this.seed, { answer, correct: verdict.correct, attempted: true });
+    if (save) this.progress.update(this.ex.id, part.id, this.seed, { answer, correct: verdict.correct, attempted: true }, this.variant());
   }
 
   private addHint(v: PartView): void {
@@ -190,31 +291,47 @@ class ExerciseView {
         } else {
           this.reveal(v);
           this.setFeedback(v, '參考答案已顯示在下方，請與你的想法對照。', null);
-          this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, attempted: true, revealed: true });
+          this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, attempted: true, revealed: true }, this.variant());
         }
       });
       v.hintButton.addEventListener('click', () => {
         this.addHint(v);
-        this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, hints: v.hints.children.length });
+        this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, hints: v.hints.children.length }, this.variant());
       });
       v.el.querySelector('[data-action="solution"]')?.addEventListener('click', () => {
         this.reveal(v);
-        this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, revealed: true });
+        this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, revealed: true }, this.variant());
       });
     }
     must(this.root, '[data-action="variant"]').addEventListener('click', () => void this.drawVariant());
-    must(this.root, '[data-action="book"]').addEventListener('click', () => void this.show(0, true));
+    must(this.root, '[data-action="book"]').addEventListener('click', () => void this.show(0, true, new Map()));
+    for (const select of this.mineSelects) {
+      select.addEventListener('change', () => {
+        const key = select.dataset.mine ?? '';
+        const mine = new Map(this.mine);
+        if (select.value === '') mine.delete(key);
+        else mine.set(key, select.value);
+        this.say('');
+        void this.show(this.seed, true, mine).then((ok) => {
+          if (!ok) select.value = this.mine.get(key) ?? '';
+        });
+      });
+    }
   }
 
   private async drawVariant(): Promise<void> {
     this.say('');
     for (let i = 0; i < DRAW_TRIES; i++) {
       const seed = freshSeed();
-      if (sameGivens(drawGivens(this.ex, seed), this.givens)) continue;
+      if (sameGivens(withMine(drawGivens(this.ex, seed), this.mine, (id) => id), this.givens)) continue;
       if (await this.show(seed, true)) return;
     }
     this.say('暫時抽不到另一組可計算的題設，請再按一次。');
   }
+}
+
+function sameMine(a: Mine, b: Mine): boolean {
+  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 }
 
 /** Hydrate every exercise and the progress block on the page. */

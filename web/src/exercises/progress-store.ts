@@ -67,17 +67,23 @@ export class ProgressStore {
     this.render();
   }
 
-  part(id: string, part: string): PartProgress | undefined {
-    return this.progress.exercises[id]?.parts[part];
+  /**
+   * `variant` "" is the book's question and its seeded draws; otherwise the
+   * imported models the question was posed on ("model=hf-x"), kept apart.
+   */
+  part(id: string, part: string, variant = ''): PartProgress | undefined {
+    const ex = this.progress.exercises[id];
+    return (variant === '' ? ex : ex?.mine?.[variant])?.parts[part];
   }
 
   /** Record what the reader did on a part (a new variant starts the part afresh). */
-  update(id: string, part: string, seed: number, change: Partial<PartProgress>): void {
+  update(id: string, part: string, seed: number, change: Partial<PartProgress>, variant = ''): void {
     const ex = (this.progress.exercises[id] ??= { parts: {} });
-    const old = ex.parts[part];
+    const holder = variant === '' ? ex : ((ex.mine ??= {})[variant] ??= { parts: {} });
+    const old = holder.parts[part];
     const base: PartProgress =
       old && old.seed === seed ? old : { seed, answer: '', correct: false, attempted: false, hints: 0, revealed: false };
-    ex.parts[part] = { ...base, ...change, seed };
+    holder.parts[part] = { ...base, ...change, seed };
     this.save();
   }
 

@@ -1,7 +1,11 @@
 // The reader's progress through the exercises, kept in localStorage.
 //
 // Schema (version 1), under the key tally.progress.v1:
-//   {"schema": 1, "exercises": {"2-5": {"parts": {"a": PartProgress, …}}}}
+//   {"schema": 1, "exercises": {"2-5": {"parts": {"a": PartProgress, …},
+//                                        "mine": {"model=hf-x": {"parts": {…}}}}}}
+// `mine` (optional, added within version 1: older pages keep it untouched)
+// holds the answers to questions posed on the reader's imported models, one
+// entry per choice of models, so they never overwrite the book's question's.
 // A new schema version gets a new key and a migration from the previous one,
 // so an upgrade reads the old entry, converts it and keeps the original until
 // the new one is written. An entry that cannot be read (not JSON, wrong shape,
@@ -31,8 +35,13 @@ export interface PartProgress {
   revealed: boolean;
 }
 
-export interface ExerciseProgress {
+export interface PartsProgress {
   parts: Record<string, PartProgress>;
+}
+
+export interface ExerciseProgress extends PartsProgress {
+  /** Questions on imported models: "given=model id" (joined by "&") → their parts. */
+  mine?: Record<string, PartsProgress>;
 }
 
 export interface Progress {
@@ -45,6 +54,21 @@ export const emptyProgress = (): Progress => ({ schema: SCHEMA, exercises: {} })
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Why a record of parts is not progress; null when it is. */
+function partsProblem(owner: string, parts: Obj): string | null {
+  for (const [pid, p] of Object.entries(parts)) {
+    const where = `${owner} 的小題 ${pid}`;
+    if (!isObj(p)) return `${where} 不是物件`;
+    if (typeof p.seed !== 'number' || !Number.isInteger(p.seed) || p.seed < 0 || p.seed > 0xffffffff) return `${where} 的 seed 不是 0 到 4294967295 的整數`;
+    if (typeof p.answer !== 'string' || p.answer.length > 2000) return `${where} 的 answer 不是字串（最多 2000 字）`;
+    if (typeof p.correct !== 'boolean' || typeof p.attempted !== 'boolean' || typeof p.revealed !== 'boolean') {
+      return `${where} 的 correct／attempted／revealed 應為 true 或 false`;
+    }
+    if (typeof p.hints !== 'number' || !Number.isInteger(p.hints) || p.hints < 0 || p.hints > 20) return `${where} 的 hints 不是 0 到 20 的整數`;
+  }
+  return null;
+}
+
 /** Why a stored or imported object is not progress; null when it is. */
 function problem(v: unknown): string | null {
   if (!isObj(v)) return '內容不是 JSON 物件';
@@ -53,15 +77,15 @@ function problem(v: unknown): string | null {
   for (const [id, ex] of Object.entries(v.exercises)) {
     if (!/^\d+-\d+$/.test(id)) return `練習編號「${id}」不是「2-5」這種形式`;
     if (!isObj(ex) || !isObj(ex.parts)) return `練習 ${id} 缺少 parts 物件`;
-    for (const [pid, p] of Object.entries(ex.parts)) {
-      const where = `練習 ${id} 的小題 ${pid}`;
-      if (!isObj(p)) return `${where} 不是物件`;
-      if (typeof p.seed !== 'number' || !Number.isInteger(p.seed) || p.seed < 0 || p.seed > 0xffffffff) return `${where} 的 seed 不是 0 到 4294967295 的整數`;
-      if (typeof p.answer !== 'string' || p.answer.length > 2000) return `${where} 的 answer 不是字串（最多 2000 字）`;
-      if (typeof p.correct !== 'boolean' || typeof p.attempted !== 'boolean' || typeof p.revealed !== 'boolean') {
-        return `${where} 的 correct／attempted／revealed 應為 true 或 false`;
-      }
-      if (typeof p.hints !== 'number' || !Number.isInteger(p.hints) || p.hints < 0 || p.hints > 20) return `${where} 的 hints 不是 0 到 20 的整數`;
+    const bad = partsProblem(`練習 ${id}`, ex.parts);
+    if (bad) return bad;
+    if (ex.mine === undefined) continue;
+    if (!isObj(ex.mine)) return `練習 ${id} 的 mine 不是物件`;
+    for (const [variant, v] of Object.entries(ex.mine)) {
+      const where = `練習 ${id}（${variant}）`;
+      if (variant.length > 300 || !isObj(v) || !isObj(v.parts)) return `${where} 缺少 parts 物件`;
+      const badMine = partsProblem(where, v.parts);
+      if (badMine) return badMine;
     }
   }
   return null;

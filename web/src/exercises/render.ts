@@ -8,6 +8,7 @@
 import type { Catalog } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
 import { fill, type Results } from './compute';
+import { fill as fillText, importText } from '../import/text';
 import type { Exercise, Part } from './schema';
 import type { Givens } from './variants';
 
@@ -55,6 +56,27 @@ function renderPart(ex: Exercise, part: Part, values: Map<string, string>): stri
   );
 }
 
+/**
+ * "用我的模型出題": a select per given that takes imported models. Its options
+ * are the reader's imported models (hydrate.ts fills them); without any, a
+ * line says how to get one.
+ */
+function renderMine(ex: Exercise): string {
+  const t = importText.exercise;
+  const keys = ex.given_order.filter((k) => ex.givens[k]!.imported);
+  if (keys.length === 0) return '';
+  const selects = keys
+    .map((key) => {
+      const id = `${exerciseId(ex.id)}-mine-${key}`;
+      return (
+        `<span class="exercise-mine" data-mine-wrap hidden><label for="${esc(id)}">${esc(fillText(t.mine_label, { given: ex.givens[key]!.label }))}</label>` +
+        `<select${attrs({ id, 'data-mine': key })}><option value="">${esc(t.mine_book)}</option></select></span>`
+      );
+    })
+    .join('');
+  return `<div class="exercise-tools" data-needs-core>${selects}<span class="tally-hint" data-mine-none>${esc(t.mine_none)}</span></div>`;
+}
+
 /** The whole exercise for a variant (prerendered with seed 0, the book's question). */
 export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, results?: Results): string {
   const values = texts(ex, givens, catalog, results);
@@ -72,6 +94,7 @@ export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, r
     `<button type="button" data-action="variant">換一題</button>` +
     `<button type="button" data-action="book" hidden>回到書中的題目</button>` +
     `<span class="exercise-variant" data-variant aria-live="polite"></span></div>` +
+    renderMine(ex) +
     `<ol class="exercise-parts">${ex.parts.map((p) => renderPart(ex, p, values)).join('')}</ol>` +
     `</section>`
   );

@@ -31,10 +31,32 @@ export interface Given {
   default: GivenValue;
   /** What "換一題" may draw from (the default is always one of them). */
   variants: GivenValue[];
+  /**
+   * Model givens only: the reader's imported models may replace this given
+   * ("用我的模型出題"). Left out where the question is about one book model.
+   */
+  imported?: boolean;
 }
 
-/** A core request: "op" plus fields; string fields "$key" take the given's value. */
+/**
+ * A core request: "op" plus fields; string fields "$key" take the given's
+ * value, and {"from": call, "field": path} takes a field of another call's
+ * result (a fact of the model, e.g. its query heads), so content never types
+ * a number that belongs to the model.
+ */
 export type CallSpec = { op: string } & Record<string, Json>;
+
+/** A call field that takes its value from another call's result. */
+export interface ResultRef {
+  from: string;
+  field: string;
+}
+
+export function isResultRef(v: unknown): v is ResultRef {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  return Object.keys(r).length === 2 && typeof r.from === 'string' && typeof r.field === 'string';
+}
 
 /** A value read from a core result: call name and field path. */
 export interface FieldRef {
@@ -130,6 +152,9 @@ export function checkExercise(file: string, raw: unknown): Exercise {
     if (!Array.isArray(g.variants) || g.variants.length === 0) fail(file, `${p}.variants`, 'expected a non-empty list');
     g.variants.forEach((v, i) => checkValue(file, `${p}.variants[${i}]`, v));
     if (!g.variants.some((v) => v.value === g.default.value)) fail(file, `${p}.variants`, 'must contain the default');
+    if (g.imported !== undefined && (g.imported !== true || g.kind !== 'model')) fail(file, `${p}.imported`, 'only `true`, on a model given');
+    // An imported model brings no companion values: they must come from the core.
+    if (g.imported && g.variants.some((v) => v.with)) fail(file, `${p}.imported`, 'a given with "with" values cannot take imported models');
   }
   const order = x.given_order ?? Object.keys(givens);
   if (!isStrings(order) || !order.every((k) => k in givens)) fail(file, 'given_order', 'unknown given');
@@ -139,6 +164,11 @@ export function checkExercise(file: string, raw: unknown): Exercise {
     for (const [field, v] of Object.entries(call)) {
       if (typeof v === 'string' && v.startsWith('$') && !(v.slice(1) in givens) && !isWithKey(givens, v.slice(1))) {
         fail(file, `calls.${name}.${field}`, `unknown given ${v}`);
+      }
+      if (isResultRef(v)) {
+        const from = calls[v.from];
+        // One level only: the referenced call is computed first and takes givens alone.
+        if (!from || Object.values(from).some(isResultRef)) fail(file, `calls.${name}.${field}.from`, `must name a call without references`);
       }
     }
   }

@@ -47,6 +47,21 @@ export function drawGivens(ex: Exercise, seed: number): Givens {
   return out;
 }
 
+/** Givens replaced by the reader's imported models: given key → imported model id. */
+export type Mine = Map<string, string>;
+
+/**
+ * The drawn givens with imported models in place of the book's. The id is
+ * what the page's engine replaces by the model's spec in every request; the
+ * label is how the page names it ("My model（匯入）").
+ */
+export function withMine(givens: Givens, mine: Mine, labelOf: (id: string) => string): Givens {
+  if (mine.size === 0) return givens;
+  const out: Givens = new Map(givens);
+  for (const [key, id] of mine) out.set(key, { value: id, label: labelOf(id) });
+  return out;
+}
+
 /** Whether two draws pose the same question. */
 export function sameGivens(a: Givens, b: Givens): boolean {
   if (a.size !== b.size) return false;

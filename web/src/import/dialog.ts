@@ -1,6 +1,8 @@
-// The "匯入模型" dialog: paste, upload or drop a config.json; the core imports
-// it (or says what is wrong), the summary shows the core's numbers, and the
-// list below manages what this browser keeps (share link, remove).
+// The import form: paste, upload or drop a config.json; the core imports it
+// (or says what is wrong), the summary shows the core's numbers, and the list
+// below manages what this browser keeps (share link, remove). Chapter pages
+// show it in the header's "匯入模型" dialog (wireDialog); embedded widgets in
+// a panel under the widget (embed-panel.ts).
 
 import { EngineError } from '../runtime/engine';
 import { formatHash, parseHash, type HashStore } from '../runtime/hash-state';
@@ -20,23 +22,36 @@ async function shareUrl(m: ImportedModel, store: HashStore): Promise<string> {
   return `${location.origin}${location.pathname}${location.search}${formatHash(state)}`;
 }
 
-function hasFiles(e: DragEvent): boolean {
+export function hasFiles(e: DragEvent): boolean {
   return [...(e.dataTransfer?.types ?? [])].includes('Files');
 }
 
-export function wireDialog(doc: Document, session: ImportSession, store: HashStore): void {
-  const dialog = doc.querySelector<HTMLDialogElement>('[data-import-dialog]');
-  const open = doc.querySelector<HTMLButtonElement>('[data-import-open]');
-  if (!dialog || !open) return;
-  const form = dialog.querySelector<HTMLFormElement>('[data-import-form]')!;
-  const textarea = dialog.querySelector<HTMLTextAreaElement>('#import-text')!;
-  const nameInput = dialog.querySelector<HTMLInputElement>('#import-name')!;
-  const fileInput = dialog.querySelector<HTMLInputElement>('#import-file')!;
-  const error = dialog.querySelector<HTMLElement>('#import-error')!;
-  const status = dialog.querySelector<HTMLElement>('[data-import-status]')!;
-  const summary = dialog.querySelector<HTMLElement>('[data-import-summary]')!;
-  const list = dialog.querySelector<HTMLUListElement>('[data-import-list]')!;
-  const empty = dialog.querySelector<HTMLElement>('[data-import-empty]')!;
+export interface FormOptions {
+  /** The link that imports a model elsewhere; null: no share links (embeds). */
+  share: ((m: ImportedModel) => Promise<string>) | null;
+  /** After the reader removed a model. */
+  removed?: (m: ImportedModel) => void;
+}
+
+export interface ImportForm {
+  importFile(file: File): Promise<void>;
+  showError(message: string): void;
+  renderList(): Promise<void>;
+  textarea: HTMLTextAreaElement;
+}
+
+/** Wire the form inside `root` (a <dialog> or an embed's panel). */
+export function wireImportForm(root: ParentNode, session: ImportSession, opts: FormOptions): ImportForm {
+  const q = <T extends Element>(selector: string) => root.querySelector<T>(selector)!;
+  const form = q<HTMLFormElement>('[data-import-form]');
+  const textarea = q<HTMLTextAreaElement>('#import-text');
+  const nameInput = q<HTMLInputElement>('#import-name');
+  const fileInput = q<HTMLInputElement>('#import-file');
+  const error = q<HTMLElement>('#import-error');
+  const status = q<HTMLElement>('[data-import-status]');
+  const summary = q<HTMLElement>('[data-import-summary]');
+  const list = q<HTMLUListElement>('[data-import-list]');
+  const empty = q<HTMLElement>('[data-import-empty]');
 
   const showError = (message: string, control: HTMLElement = textarea) => {
     error.textContent = message;
@@ -52,16 +67,18 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
       c.removeAttribute('aria-describedby');
     }
   };
+  const copyButton = (url: string) =>
+    `<button type="button" class="tally-copy" data-copy-text="${esc(url)}" data-copy-done="${esc(t.share_copied)}">${esc(t.share_copy)}</button> `;
 
   const renderList = async () => {
     const models = importedModels.list();
     empty.hidden = models.length > 0;
     const items = await Promise.all(
       models.map(async (m) => {
-        const url = await shareUrl(m, store);
+        const copy = opts.share ? copyButton(await opts.share(m)) : '';
         return (
           `<li data-import-model="${esc(m.id)}"><span class="import-name">${esc(m.name)}</span> <code>${esc(m.id)}</code> ` +
-          `<span class="import-item-actions"><button type="button" class="tally-copy" data-copy-text="${esc(url)}" data-copy-done="${esc(t.share_copied)}">${esc(t.share_copy)}</button> ` +
+          `<span class="import-item-actions">${copy}` +
           `<button type="button" data-import-remove="${esc(m.id)}">${esc(fill(t.remove, { name: m.name }))}</button>` +
           `<span class="tally-copy-status" role="status"></span></span></li>`
         );
@@ -71,13 +88,16 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
   };
 
   const showSummary = async (m: ImportedModel) => {
-    const url = await shareUrl(m, store);
-    summary.innerHTML =
-      summaryHtml(m) +
-      `<div class="tally-field import-share"><label for="import-share-url">${esc(t.share_label)}</label>` +
-      `<input id="import-share-url" type="text" readonly value="${esc(url)}" data-testid="import-share-url">` +
-      `<button type="button" class="tally-copy" data-copy-text="${esc(url)}" data-copy-done="${esc(t.share_copied)}">${esc(t.share_copy)}</button>` +
-      `<span class="tally-copy-status" role="status"></span></div>`;
+    let share = '';
+    if (opts.share) {
+      const url = await opts.share(m);
+      share =
+        `<div class="tally-field import-share"><label for="import-share-url">${esc(t.share_label)}</label>` +
+        `<input id="import-share-url" type="text" readonly value="${esc(url)}" data-testid="import-share-url">` +
+        copyButton(url) +
+        `<span class="tally-copy-status" role="status"></span></div>`;
+    }
+    summary.innerHTML = summaryHtml(m) + share;
     summary.hidden = false;
   };
 
@@ -114,16 +134,6 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
     await importNow(text);
   };
 
-  // Models can also arrive from a link or another tab while the dialog is open.
-  importedModels.onChange(() => {
-    if (dialog.open) void renderList();
-  });
-  open.addEventListener('click', () => {
-    if (!dialog.open) dialog.showModal();
-    void renderList();
-    textarea.focus();
-  });
-  dialog.querySelector('[data-import-close]')?.addEventListener('click', () => dialog.close());
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     void importNow(textarea.value);
@@ -137,13 +147,35 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
     const m = id ? importedModels.get(id) : undefined;
     if (!m) return;
     importedModels.remove(m.id);
-    // A share segment in this page's URL would bring it back on reload.
-    store.write(SHARE_SEGMENT, new Map());
+    opts.removed?.(m);
     const stored = persist();
     status.textContent = [fill(t.removed, { name: m.name }), stored].filter(Boolean).join(' ');
     if (summary.querySelector(`[data-testid="summary-model"]`)?.textContent?.includes(`（${m.id}）`)) summary.hidden = true;
     void renderList();
   });
+  return { importFile, showError, renderList, textarea };
+}
+
+export function wireDialog(doc: Document, session: ImportSession, store: HashStore): void {
+  const dialog = doc.querySelector<HTMLDialogElement>('[data-import-dialog]');
+  const open = doc.querySelector<HTMLButtonElement>('[data-import-open]');
+  if (!dialog || !open) return;
+  const form = wireImportForm(dialog, session, {
+    share: (m) => shareUrl(m, store),
+    // A share segment in this page's URL would bring it back on reload.
+    removed: () => store.write(SHARE_SEGMENT, new Map()),
+  });
+
+  // Models can also arrive from a link or another tab while the dialog is open.
+  importedModels.onChange(() => {
+    if (dialog.open) void form.renderList();
+  });
+  open.addEventListener('click', () => {
+    if (!dialog.open) dialog.showModal();
+    void form.renderList();
+    form.textarea.focus();
+  });
+  dialog.querySelector('[data-import-close]')?.addEventListener('click', () => dialog.close());
 
   // Drop a file on the dialog or anywhere on the page (text dropped into a field keeps its usual meaning).
   doc.addEventListener('dragover', (e) => {
@@ -153,9 +185,9 @@ export function wireDialog(doc: Document, session: ImportSession, store: HashSto
     if (!hasFiles(e)) return;
     e.preventDefault();
     if (!dialog.open) dialog.showModal();
-    void renderList();
+    void form.renderList();
     const file = e.dataTransfer?.files[0];
-    if (file) void importFile(file);
-    else showError(t.drop_not_file);
+    if (file) void form.importFile(file);
+    else form.showError(t.drop_not_file);
   });
 }

@@ -1,6 +1,8 @@
 // Imported models on a page: started from main.ts before anything asks the
 // core, and wired to the header's "匯入模型" dialog once the DOM is ready.
-import './import.css';
+// Its stylesheet (import.css) is imported by the entries (main.ts,
+// embed-frame.ts): this module is shared by several entries, and CSS of a
+// shared chunk would reach no page.
 
 import type { Engine } from '../runtime/engine';
 import type { HashStore } from '../runtime/hash-state';

@@ -6,7 +6,7 @@ import type { ImportedModel } from './models';
 
 const PICKERS = 'select[data-options="models"], select#profile-model';
 
-export function syncPickers(doc: Document, models: ImportedModel[], suffix: string): void {
+export function syncPickers(doc: ParentNode, models: ImportedModel[], suffix: string): void {
   const byId = new Map(models.map((m) => [m.id, m]));
   for (const select of doc.querySelectorAll<HTMLSelectElement>(PICKERS)) {
     for (const option of [...select.options]) {

@@ -7,7 +7,7 @@ import { EngineError, type Engine } from '../runtime/engine';
 import { parseHash } from '../runtime/hash-state';
 import { decodeShared, splitTokens } from './codec';
 import { importConfig, importedModels, type ImportedModel } from './models';
-import { loadStoredModels, saveModels, setAside, storage, MODELS_KEY } from './storage';
+import { isPageOnly, loadStoredModels, saveModels, setAside, storage, MODELS_KEY } from './storage';
 import { fill, importText as t } from './text';
 
 /** Hash segment that carries shared models: #import:m=<token>,<token>. */
@@ -16,6 +16,7 @@ export const SHARE_PARAM = 'm';
 
 /** Write the registry to storage; a reader-facing message when the browser refuses. */
 export function persist(): string | null {
+  if (isPageOnly()) return t.embed.page_only;
   try {
     saveModels(importedModels.list().map((m) => m.sharedText));
     return null;

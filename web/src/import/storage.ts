@@ -20,7 +20,20 @@ export interface LoadedModels {
   problem: string | null;
 }
 
+/**
+ * Set by <tally-widget> on a third-party page: that page's localStorage
+ * belongs to its author, so imports there last for the page only.
+ */
+let pageOnly = false;
+export function keepForPageOnly(): void {
+  pageOnly = true;
+}
+export function isPageOnly(): boolean {
+  return pageOnly;
+}
+
 export function storage(): Storage | null {
+  if (pageOnly) return null;
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
