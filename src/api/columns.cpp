@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/format.hpp"
+#include "core/hot_loop.hpp"
 
 namespace tally::api {
 namespace {
@@ -42,27 +43,28 @@ private:
     std::size_t used_ = 0;
 };
 
+// exact_json(v) as text, for values beyond 2^53 or not whole (rare).
+TALLY_COLD void put_exact_json(ColumnText& out, const Ratio& v) { out.text(exact_json(v).dump()); }
+
 // exact_json(v) as text: a safe integer as digits, anything else as the value's dump.
-void put_exact(ColumnText& out, const Ratio& v) {
-    if (v.is_integer() && v.num() <= kMaxSafeInteger) {
-        out.unsigned_number(static_cast<std::uint64_t>(v.num()));
+void put_exact(ColumnText& out, u128 v) {
+    if (v <= kMaxSafeInteger) {
+        out.unsigned_number(static_cast<std::uint64_t>(v));
     } else {
-        out.text(exact_json(v).dump());
+        put_exact_json(out, Ratio(v));
+    }
+}
+void put_exact(ColumnText& out, const Ratio& v) {
+    if (v.is_integer()) {
+        put_exact(out, v.num());
+    } else {
+        put_exact_json(out, v);
     }
 }
 
 }  // namespace
 
-Json exact_column(const std::vector<u128>& values) {
-    ColumnText out(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        out.separator(i == 0);
-        put_exact(out, Ratio(values[i]));
-    }
-    return out.finish();
-}
-
-Json exact_column(const std::vector<Ratio>& values) {
+TALLY_HOT_LOOP Json exact_column(const std::vector<u128>& values) {
     ColumnText out(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
         out.separator(i == 0);
@@ -71,7 +73,21 @@ Json exact_column(const std::vector<Ratio>& values) {
     return out.finish();
 }
 
-Json bytes_display_column(const std::vector<Ratio>& values) {
+TALLY_HOT_LOOP Json exact_column(const RatioColumn& values) {
+    ColumnText out(values.size());
+    const bool integers = values.denominator() == 1;  // the usual case: whole bytes
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        out.separator(i == 0);
+        if (integers) {
+            put_exact(out, values.numerator(i));
+        } else {
+            put_exact(out, values[i]);
+        }
+    }
+    return out.finish();
+}
+
+Json bytes_display_column(const RatioColumn& values) {
     ColumnText out(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
         out.separator(i == 0);

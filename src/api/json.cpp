@@ -181,14 +181,14 @@ void write_string(std::string& out, std::string_view s) {
 // Strict RFC 8259 parser; any failure makes the whole result Discarded.
 class Parser {
 public:
-    explicit Parser(std::string_view s) : s_(s) {}
+    explicit Parser(std::string_view s) : s_(s), p_(s.data()), n_(s.size()) {}
 
     Value run() {
         Value v;
         skip_space();
         if (!value(v, 0)) return discarded();
         skip_space();
-        if (i_ != s_.size()) return discarded();
+        if (i_ != n_) return discarded();
         return v;
     }
 
@@ -203,7 +203,7 @@ private:
     }
 
     void skip_space() {
-        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
+        while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t' || p_[i_] == '\n' || p_[i_] == '\r')) ++i_;
     }
 
     bool literal(const char* word) {
@@ -214,8 +214,8 @@ private:
     }
 
     bool value(Value& out, int depth) {
-        if (depth > Value::kMaxDepth || i_ >= s_.size()) return false;
-        switch (s_[i_]) {
+        if (depth > Value::kMaxDepth || i_ >= n_) return false;
+        switch (p_[i_]) {
             case '{': return object(out, depth + 1);
             case '[': return array(out, depth + 1);
             case '"': out.kind_ = Kind::String; return string(out.text_);
@@ -230,21 +230,21 @@ private:
         out.kind_ = Kind::Object;
         ++i_;  // {
         skip_space();
-        if (i_ < s_.size() && s_[i_] == '}') return ++i_, true;
+        if (i_ < n_ && p_[i_] == '}') return ++i_, true;
         for (;;) {
             std::string key;
-            if (i_ >= s_.size() || s_[i_] != '"' || !string(key)) return false;
+            if (i_ >= n_ || p_[i_] != '"' || !string(key)) return false;
             skip_space();
-            if (i_ >= s_.size() || s_[i_] != ':') return false;
+            if (i_ >= n_ || p_[i_] != ':') return false;
             ++i_;
             skip_space();
             Value v;
             if (!value(v, depth)) return false;
             out[key] = std::move(v);  // a repeated key keeps its first place and its last value
             skip_space();
-            if (i_ >= s_.size()) return false;
-            if (s_[i_] == '}') return ++i_, true;
-            if (s_[i_] != ',') return false;
+            if (i_ >= n_) return false;
+            if (p_[i_] == '}') return ++i_, true;
+            if (p_[i_] != ',') return false;
             ++i_;
             skip_space();
         }
@@ -254,25 +254,25 @@ private:
         out.kind_ = Kind::Array;
         ++i_;  // [
         skip_space();
-        if (i_ < s_.size() && s_[i_] == ']') return ++i_, true;
+        if (i_ < n_ && p_[i_] == ']') return ++i_, true;
         for (;;) {
-            Value v;
-            if (!value(v, depth)) return false;
-            out.items_.push_back(std::move(v));
+            // Parsed in place: a request's long arrays (state_curve lengths)
+            // then cost no move and no destructor per element.
+            if (!value(out.items_.emplace_back(), depth)) return false;
             skip_space();
-            if (i_ >= s_.size()) return false;
-            if (s_[i_] == ']') return ++i_, true;
-            if (s_[i_] != ',') return false;
+            if (i_ >= n_) return false;
+            if (p_[i_] == ']') return ++i_, true;
+            if (p_[i_] != ',') return false;
             ++i_;
             skip_space();
         }
     }
 
     bool hex4(std::uint32_t& cp) {
-        if (i_ + 4 > s_.size()) return false;
+        if (i_ + 4 > n_) return false;
         cp = 0;
         for (int k = 0; k < 4; ++k) {
-            const char c = s_[i_++];
+            const char c = p_[i_++];
             cp <<= 4;
             if (c >= '0' && c <= '9') cp |= static_cast<std::uint32_t>(c - '0');
             else if (c >= 'a' && c <= 'f') cp |= static_cast<std::uint32_t>(c - 'a' + 10);
@@ -283,8 +283,8 @@ private:
     }
 
     bool escape(std::string& out) {
-        if (i_ >= s_.size()) return false;
-        const char c = s_[i_++];
+        if (i_ >= n_) return false;
+        const char c = p_[i_++];
         switch (c) {
             case '"': out += '"'; return true;
             case '\\': out += '\\'; return true;
@@ -313,8 +313,8 @@ private:
 
     bool string(std::string& out) {
         ++i_;  // "
-        while (i_ < s_.size()) {
-            const unsigned char c = static_cast<unsigned char>(s_[i_]);
+        while (i_ < n_) {
+            const unsigned char c = static_cast<unsigned char>(p_[i_]);
             if (c == '"') return ++i_, true;
             if (c == '\\') {
                 ++i_;
@@ -334,25 +334,25 @@ private:
     // bits is exact; anything else keeps its text (Real).
     bool number(Value& out) {
         const std::size_t start = i_;
-        const bool negative = s_[i_] == '-';
+        const bool negative = p_[i_] == '-';
         if (negative) ++i_;
         const auto digits = [&] {
             const std::size_t from = i_;
-            while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+            while (i_ < n_ && p_[i_] >= '0' && p_[i_] <= '9') ++i_;
             return i_ - from;
         };
         const std::size_t int_start = i_;
         const std::size_t n = digits();
-        if (n == 0 || (n > 1 && s_[int_start] == '0')) return false;
+        if (n == 0 || (n > 1 && p_[int_start] == '0')) return false;
         bool integral = true;
-        if (i_ < s_.size() && s_[i_] == '.') {
+        if (i_ < n_ && p_[i_] == '.') {
             ++i_;
             if (digits() == 0) return false;
             integral = false;
         }
-        if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+        if (i_ < n_ && (p_[i_] == 'e' || p_[i_] == 'E')) {
             ++i_;
-            if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+            if (i_ < n_ && (p_[i_] == '+' || p_[i_] == '-')) ++i_;
             if (digits() == 0) return false;
             integral = false;
         }
@@ -362,7 +362,7 @@ private:
             // v·10 + d fits 64 bits while v < ⌊max/10⌋, or v equals it and d ≤ max mod 10.
             constexpr std::uint64_t kLimit = UINT64_MAX / 10, kLastDigit = UINT64_MAX % 10;
             for (std::size_t k = int_start; k < i_ && fits; ++k) {
-                const auto d = static_cast<std::uint64_t>(s_[k] - '0');
+                const auto d = static_cast<std::uint64_t>(p_[k] - '0');
                 fits = v < kLimit || (v == kLimit && d <= kLastDigit);
                 v = v * 10 + d;
             }
@@ -383,7 +383,12 @@ private:
         return fits_double(out.text_);
     }
 
+    // The text, also as a bare pointer and length: the parser is compiled
+    // for size, and string_view's bounds-asserting operator[] then stays a
+    // call per byte (a state_curve request carries thousands of digits).
     std::string_view s_;
+    const char* p_;
+    std::size_t n_;
     std::size_t i_ = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "hot_loop.hpp"
 #include "mechanisms/dispatch.hpp"
 
 namespace tally {
@@ -38,7 +39,7 @@ public:
         counts_.push_back(c);
         return counts_.size() - 1;
     }
-    void evaluate(u128 n, std::vector<u128>& values) const {
+    TALLY_HOT_LOOP void evaluate(u128 n, std::vector<u128>& values) const {
         values.resize(counts_.size());
         for (std::size_t i = 0; i < counts_.size(); ++i) values[i] = counts_[i].at(n);
     }
@@ -70,13 +71,21 @@ public:
         narrow_ = std::all_of(scaled_.begin(), scaled_.end(), [](const auto& t) { return t.second <= kNarrow; });
     }
 
-    // `values`: every count at this length (Counts::evaluate).
-    Ratio at(const std::vector<u128>& values) const {
+    // An empty column over this series' common denominator.
+    RatioColumn column(std::size_t length_count) const {
+        RatioColumn c(den_);
+        c.reserve(length_count);
+        return c;
+    }
+
+    // The numerator (over den_) at one length; `values`: every count at this
+    // length (Counts::evaluate).
+    TALLY_HOT_LOOP u128 numerator_at(const std::vector<u128>& values) const {
         std::uint64_t narrow_sum = 0;
-        if (narrow_ && narrow_sum_at(values, narrow_sum)) return den_ == 1 ? Ratio(narrow_sum) : Ratio(narrow_sum, den_);
+        if (narrow_ && narrow_sum_at(values, narrow_sum)) return narrow_sum;
         u128 sum = 0;
         for (const auto& [i, a] : scaled_) sum = tally::add(sum, mul(a, values[i]));
-        return den_ == 1 ? Ratio(sum) : Ratio(sum, den_);
+        return sum;
     }
 
 private:
@@ -122,17 +131,18 @@ StateCurve state_curve(const ModelSpec& m, const std::vector<u128>& lengths, con
     for (auto& k : kinds) k.second.finish();
 
     StateCurve curve;
-    curve.total.reserve(lengths.size());
-    curve.decode_read_bytes.reserve(lengths.size());
-    curve.by_kind.resize(kinds.size());
-    for (auto& column : curve.by_kind) column.reserve(lengths.size());
-    for (const auto& k : kinds) curve.kinds.push_back(k.first);
+    curve.total = total.column(lengths.size());
+    curve.decode_read_bytes = reads.column(lengths.size());
+    for (const auto& k : kinds) {
+        curve.kinds.push_back(k.first);
+        curve.by_kind.push_back(k.second.column(lengths.size()));
+    }
     std::vector<u128> values;
     for (u128 n : lengths) {
         counts.evaluate(n, values);
-        curve.total.push_back(total.at(values));
-        curve.decode_read_bytes.push_back(reads.at(values));
-        for (size_t k = 0; k < kinds.size(); ++k) curve.by_kind[k].push_back(kinds[k].second.at(values));
+        curve.total.push_numerator(total.numerator_at(values));
+        curve.decode_read_bytes.push_numerator(reads.numerator_at(values));
+        for (size_t k = 0; k < kinds.size(); ++k) curve.by_kind[k].push_numerator(kinds[k].second.numerator_at(values));
     }
     return curve;
 }

@@ -7,6 +7,7 @@
 
 #include "exact.hpp"
 #include "items.hpp"
+#include "ratio_column.hpp"
 #include "spec.hpp"
 
 namespace tally {
@@ -38,10 +39,10 @@ StateResult state(const ModelSpec& m, u128 tokens, const StateOptions& options);
 // so the rows of one evaluation are re-evaluated at each length: exact at
 // every length (block boundaries included), without rebuilding any row.
 struct StateCurve {
-    std::vector<std::string> kinds;           // item sections, sorted
-    std::vector<Ratio> total;                 // per length
-    std::vector<Ratio> decode_read_bytes;     // per length, as StateResult
-    std::vector<std::vector<Ratio>> by_kind;  // [kind][length]
+    std::vector<std::string> kinds;    // item sections, sorted
+    RatioColumn total;                 // per length
+    RatioColumn decode_read_bytes;     // per length, as StateResult
+    std::vector<RatioColumn> by_kind;  // [kind][length]
 };
 StateCurve state_curve(const ModelSpec& m, const std::vector<u128>& lengths, const StateOptions& options);
 

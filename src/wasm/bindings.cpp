@@ -1,7 +1,12 @@
-// The whole JavaScript boundary: one function, strings in and out.  Errors
-// come back as {"ok":false,…} data; no C++ exception crosses into JS.
+// The whole JavaScript boundary.  JS sees one function, Module.evaluate(
+// requestJson) → responseJson (src/wasm/evaluate.post.js); underneath,
+// requests and responses cross as UTF-8 bytes in two module-owned buffers,
+// so the browser's own TextEncoder/TextDecoder convert them instead of
+// Embind's per-byte JavaScript loops (a chart's response is ~60 KB).
+// Errors come back as {"ok":false,…} data; no C++ exception crosses into JS.
 #include <emscripten/bind.h>
 
+#include <cstdint>
 #include <string>
 
 #include "api/api.hpp"
@@ -9,19 +14,30 @@
 
 namespace {
 
-// One request inside the request arena (request_arena.hpp).  The response is
-// copied out before the arena is reset; Embind hands that copy to JS.
-std::string evaluate(const std::string& request_json) {
-    std::string response;
-    {
-        tally::wasm::begin_request_arena();
-        const std::string in_arena = tally::api::evaluate(request_json);
-        tally::wasm::leave_request_arena();
-        response.assign(in_arena);
-    }
-    tally::wasm::reset_request_arena();
-    return response;
+// Both outlive every request, so they are allocated outside the arena.
+std::string request_bytes;
+std::string response_bytes;
+
+// Room for a request of `bytes` UTF-8 bytes; JS writes it there.
+std::uintptr_t request_buffer(std::uint32_t bytes) {
+    request_bytes.resize(bytes);
+    return reinterpret_cast<std::uintptr_t>(request_bytes.data());
 }
+
+// Evaluates the first `bytes` bytes of the request buffer inside the request
+// arena (request_arena.hpp); the response is copied out before the arena is
+// reset.  Returns its length; response_address() says where it is.
+std::uint32_t evaluate_request(std::uint32_t bytes) {
+    request_bytes.resize(bytes);
+    tally::wasm::begin_request_arena();
+    const std::string in_arena = tally::api::evaluate(request_bytes);
+    tally::wasm::leave_request_arena();
+    response_bytes.assign(in_arena);
+    tally::wasm::reset_request_arena();
+    return static_cast<std::uint32_t>(response_bytes.size());
+}
+
+std::uintptr_t response_address() { return reinterpret_cast<std::uintptr_t>(response_bytes.data()); }
 
 }  // namespace
 
@@ -29,5 +45,7 @@ EMSCRIPTEN_BINDINGS(tally) {
     // Builds the catalog and the op table before the first request, outside
     // the arena: they live as long as the module.
     tally::api::prepare();
-    emscripten::function("evaluate", &evaluate);
+    emscripten::function("request_buffer", &request_buffer);
+    emscripten::function("evaluate_request", &evaluate_request);
+    emscripten::function("response_address", &response_address);
 }

@@ -154,7 +154,9 @@ TEST_CASE("json: columns written straight to text encode exact values as exact_j
     const std::vector<Ratio> values = {Ratio(0), Ratio(1), Ratio(tally::kMaxSafeInteger), Ratio(tally::kMaxSafeInteger + 1),
                                        Ratio(u128{1} << 100), Ratio(14057, 4), Ratio(1, 3)};
     for (const auto& v : values) {
-        CHECK(tally::api::exact_column(std::vector<Ratio>{v}).dump() == "[" + tally::api::exact_json(v).dump() + "]");
+        tally::RatioColumn column(v.den());
+        column.push_numerator(v.num());
+        CHECK(tally::api::exact_column(column).dump() == "[" + tally::api::exact_json(v).dump() + "]");
     }
 }
 
@@ -193,19 +195,25 @@ TEST_CASE("json: unsigned integers print every digit, at each nine-digit boundar
 
 TEST_CASE("json: a column is the array of exact_json values, however long") {
     using tally::Ratio;
+    using tally::RatioColumn;
     using tally::u128;
-    std::vector<Ratio> values = {Ratio(0), Ratio(9), Ratio(tally::kMaxSafeInteger), Ratio(tally::kMaxSafeInteger + 1),
-                                 Ratio(u128{1} << 100), Ratio(14057, 4), Ratio(1, 3)};
-    for (int i = 0; i < 500; ++i) values.push_back(Ratio((u128{1} << 120) / (i + 1), 7));  // long texts outgrow the buffer
-    Value expected = Value::array();
-    std::vector<u128> integers;
-    for (const auto& v : values) {
-        expected.push_back(tally::api::exact_json(v));
-        integers.push_back(v.floor());
+    // Over one denominator, as a state curve's series are: whole numbers
+    // (safe, unsafe, beyond 64 bits), and sevenths, some of which reduce to
+    // whole numbers and some of whose texts outgrow the first buffer.
+    for (const u128 den : {u128{1}, u128{4}, u128{7}}) {
+        RatioColumn column(den);
+        Value expected = Value::array();
+        std::vector<u128> numerators = {0, 9, tally::kMaxSafeInteger, tally::kMaxSafeInteger + 1, u128{1} << 100, 14057, 28};
+        for (int i = 0; i < 500; ++i) numerators.push_back((u128{1} << 120) / (i + 1));
+        for (const u128 n : numerators) {
+            column.push_numerator(n);
+            expected.push_back(tally::api::exact_json(Ratio(n, den)));
+        }
+        CHECK(tally::api::exact_column(column).dump() == expected.dump());
     }
-    CHECK(tally::api::exact_column(values).dump() == expected.dump());
-    Value floors = Value::array();
-    for (u128 v : integers) floors.push_back(tally::api::exact_json(v));
-    CHECK(tally::api::exact_column(integers).dump() == floors.dump());
-    CHECK(tally::api::exact_column(std::vector<Ratio>{}).dump() == "[]");
+    std::vector<u128> integers = {0, 9, tally::kMaxSafeInteger, tally::kMaxSafeInteger + 1, u128{1} << 100};
+    Value expected = Value::array();
+    for (u128 v : integers) expected.push_back(tally::api::exact_json(v));
+    CHECK(tally::api::exact_column(integers).dump() == expected.dump());
+    CHECK(tally::api::exact_column(RatioColumn()).dump() == "[]");
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const wasmDir = path.join(root, 'build/wasm');
+// TALLY_WASM_DIR: another build of the module (as web/scripts/build-site.mjs honours it).
+const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
 export const tallyBin = process.env.TALLY_BIN ?? path.join(root, 'build/native/tally');
 
 // Emscripten 3.1.6 glue would fetch() a file path under Node 18+, so we read

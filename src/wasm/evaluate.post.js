@@ -1,0 +1,15 @@
+// Module.evaluate(requestJson) → responseJson: the module's one function for
+// JavaScript callers (src/wasm/bindings.cpp has the C++ side).  Appended to
+// the Emscripten glue (--post-js), so HEAPU8 is the glue's current view of
+// memory; it is read after each call because a call may grow the memory.
+var tallyEncoder = new TextEncoder();
+var tallyDecoder = new TextDecoder();
+Module['evaluate'] = function (requestJson) {
+  // A UTF-16 code unit takes at most 3 UTF-8 bytes.
+  var room = requestJson.length * 3;
+  var at = Module['request_buffer'](room);
+  var written = tallyEncoder.encodeInto(requestJson, HEAPU8.subarray(at, at + room)).written;
+  var length = Module['evaluate_request'](written);
+  var from = Module['response_address']();
+  return tallyDecoder.decode(HEAPU8.subarray(from, from + length));
+};
