@@ -5,6 +5,7 @@
 
 #include "catalog_data.hpp"
 #include "core/params.hpp"
+#include "core/stable_order.hpp"
 #include "errors.hpp"
 #include "object_reader.hpp"
 #include "spec_json.hpp"
@@ -53,10 +54,8 @@ Catalog load() {
     // Pickers list small to large: models by parameters, GPUs by memory.
     // Partial models (no parameter count) go last.
     auto size = [](const ModelSpec& m) { return m.partial.empty() ? total_params(m) : ~u128{0}; };
-    std::stable_sort(c.models.begin(), c.models.end(),
-                     [&](const ModelSpec& a, const ModelSpec& b) { return size(a) < size(b); });
-    std::stable_sort(c.gpus.begin(), c.gpus.end(),
-                     [](const Gpu& a, const Gpu& b) { return a.memory_bytes < b.memory_bytes; });
+    sort_stably_by(c.models, size);
+    sort_stably_by(c.gpus, [](const Gpu& g) { return g.memory_bytes; });
     return c;
 }
 

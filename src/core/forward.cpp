@@ -4,6 +4,7 @@
 #include <string>
 
 #include "mechanisms/dispatch.hpp"
+#include "stable_order.hpp"
 
 namespace tally {
 
@@ -98,9 +99,7 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
     stages.add_head(head);
     r.items.push_back(head);
 
-    std::stable_sort(r.items.begin(), r.items.end(), [](const LineItem& a, const LineItem& b) {
-        return section_rank(a.section) < section_rank(b.section);
-    });
+    sort_stably_by(r.items, [](const LineItem& it) { return u128(section_rank(it.section)); });
     for (const auto& it : r.items) {
         r.total = r.total + it.value;
         if (it.interaction) r.interaction = r.interaction + it.value;
