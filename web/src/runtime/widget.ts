@@ -18,6 +18,7 @@ import {
 import { EngineError, type Catalog, type Engine, type Fields } from './engine';
 import type { StateStore } from './state-store';
 import { attrs, esc } from './html';
+import { howText, wireHow } from './how';
 import { whenIdle } from './idle';
 import { loadProfile, onProfileChange } from './profile';
 
@@ -151,6 +152,8 @@ export function hydrateWidget(
     controls.set(c.key, el);
   }
   const bindings = new Bindings(output);
+  // The View on screen, once the browser has computed one (the popovers read it).
+  let shown: View | undefined;
   let seq = 0;
   let ready = false;
 
@@ -219,8 +222,16 @@ export function hydrateWidget(
     performance.mark(`tally:ready:${instance}`);
   };
 
+  const how = wireHow(root, {
+    text: () => howText(cfg),
+    view: () => shown ?? enginePromise.then(async (engine) => def.view(await def.compute(engine, requestFields(cfg, readState()), ctx), ctx)),
+    engine: enginePromise,
+  });
+
   const show = (data: unknown): void => {
     const view = def.view(data, ctx);
+    shown = view;
+    how.refresh(view);
     if (!bindings.apply(view)) {
       // Structure changed (e.g. a different set of rows): rebuild this region once.
       output.setAttribute('data-shape', view[SHAPE] ?? '');
