@@ -1,7 +1,13 @@
+// Per-page load timings of the built site (dist/), raw rows of 5
+// loads each: responseEnd, domInteractive, DCL, the marks tally:main /
+// tally:wasm-fetched / tally:engine, and the first widget ready (what
+// `npm run bench` reports). Usage: node scripts/pagetime.mjs 2-1,2-6,figures
 import { chromium } from '@playwright/test';
 import path from 'node:path';
-const { createStaticServer, listen } = await import('/work/wt-pages/scripts/serve.mjs');
-const server = createStaticServer('/work/wt-pages/dist');
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, listen } from './serve.mjs';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const server = createStaticServer(path.join(root, 'dist'));
 const url = await listen(server, 8731);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage();

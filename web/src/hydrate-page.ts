@@ -66,7 +66,12 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
   const roots = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')];
   const near = roots.filter(nearViewport);
   const hydrated = await Promise.all(near.map(hydrate));
-  if (near.length) await Promise.race([Promise.all(hydrated.map((w) => w.ready)), engine.then(nextTask)]);
+  if (near.length) {
+    // Until they are ready (or the core is in, or has failed: each widget
+    // then says so), the main thread is theirs.
+    await Promise.race([Promise.all(hydrated.map((w) => w.ready)), engine]).catch(() => undefined);
+    await nextTask();
+  }
   hydrated.push(...(await Promise.all(roots.filter((r) => !near.includes(r)).map(hydrate))));
 
   // Exercises sit below the widgets: they take over once the widgets are live.

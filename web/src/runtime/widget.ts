@@ -19,6 +19,7 @@ import { EngineError, type Catalog, type Engine, type Fields } from './engine';
 import type { StateStore } from './state-store';
 import { attrs, esc } from './html';
 import { howText, wireHow } from './how';
+import { provideView } from './views';
 import { whenIdle } from './idle';
 import { loadProfile, onProfileChange } from './profile';
 
@@ -222,11 +223,11 @@ export function hydrateWidget(
     performance.mark(`tally:ready:${instance}`);
   };
 
-  const how = wireHow(root, {
-    text: () => howText(cfg),
-    view: () => shown ?? enginePromise.then(async (engine) => def.view(await def.compute(engine, requestFields(cfg, readState()), ctx), ctx)),
-    engine: enginePromise,
-  });
+  // Popovers and copy buttons read the View on click; before the browser has
+  // computed one, the widget computes it then.
+  const currentView = () => shown ?? enginePromise.then(async (engine) => def.view(await def.compute(engine, requestFields(cfg, readState()), ctx), ctx));
+  provideView(root, currentView);
+  const how = wireHow(root, { text: () => howText(cfg), view: currentView, engine: enginePromise });
 
   const show = (data: unknown): void => {
     const view = def.view(data, ctx);
