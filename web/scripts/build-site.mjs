@@ -44,10 +44,6 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
 const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8'));
 const entry = manifest['web/src/main.ts'];
 if (!entry) throw new Error('build:site: web/src/main.ts missing from the Vite manifest');
-// main.ts only boots the core; the page's code comes with a dynamic import
-// and is preloaded with it.
-const PAGE_CODE = 'web/src/hydrate-page.ts';
-if (!manifest[PAGE_CODE]) throw new Error(`build:site: ${PAGE_CODE} missing from the Vite manifest`);
 await fs.rm(path.dirname(manifestPath), { recursive: true, force: true }); // not part of the site
 
 // The chunks a module imports statically (itself included), so a page can
@@ -110,8 +106,7 @@ const pages = await ssr.buildPages({
   outDir: dist,
   assets: {
     script: entry.file,
-    // The boot entry's chunks, and those of the page code it imports dynamically.
-    modules: [...new Set([...chunkClosure('web/src/main.ts'), ...chunkClosure(PAGE_CODE)])].filter((file) => file !== entry.file),
+    modules: chunkClosure('web/src/main.ts').filter((file) => file !== entry.file),
     widgetModules,
     styles: entry.css ?? [],
     fonts: entry.assets ?? [],

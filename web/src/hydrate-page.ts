@@ -1,7 +1,6 @@
-// The page's code after boot (web/src/main.ts): wire the page-wide
-// affordances, hydrate every prerendered widget (those on screen first),
-// then warm the core. Loaded by main.ts with a dynamic import, so the boot
-// module that starts the WASM core stays tiny and runs as early as possible.
+// The page's code (called by web/src/main.ts once it has started the core):
+// wire the page-wide affordances, hydrate every prerendered widget (those on
+// screen first), then warm the core.
 import { addEmbedButton, embedInfo } from './embed/button';
 import { startImports, wireImports } from './import';
 import { installCheckHandler } from './runtime/checks';

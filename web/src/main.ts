@@ -2,10 +2,9 @@
 // widget configs, then hydrate the page (web/src/hydrate-page.ts).
 //
 // The page loads this module with `async`, so it can run while the HTML is
-// still being parsed. It imports only the loader (its static graph is a few
-// KB), so the core's compilation starts before the page's code (widgets,
-// imports, profile) has even been evaluated; that code comes with a dynamic
-// import whose chunks the page preloads.
+// still being parsed. The page code is a static import on purpose: with it
+// behind a dynamic import the core was ready sooner but the widgets later
+// (their hydration then ran after the core instead of while it compiles).
 import 'katex/dist/katex.min.css';
 import './styles/site.css';
 import './styles/pages.css';
@@ -19,11 +18,9 @@ import './exercises/exercises.css';
 // markup is in every prerendered page.
 import './import/import.css';
 
+import { hydratePage } from './hydrate-page';
 import { loadEngine } from './runtime/loader';
 import { loadPageWidgets } from './runtime/page-widgets';
 
 performance.mark('tally:main');
-const core = loadEngine();
-const pageWidgets = loadPageWidgets(document);
-const { hydratePage } = await import('./hydrate-page');
-await hydratePage(core, pageWidgets);
+await hydratePage(loadEngine(), loadPageWidgets(document));
