@@ -37,6 +37,19 @@ async function popover(w: Locator, scope: Locator): Promise<Locator> {
   return pop;
 }
 
+/** The request fields of a widget at its default controls (plus its fixed fields). */
+function defaults(instance: string): Record<string, unknown> {
+  const cfg = WIDGETS[instance]!;
+  return { ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, /^\d+$/.test(c.default) ? Number(c.default) : c.default])) };
+}
+
+/** Open a figure's data table (a closed <details> until then, and again after a redraw). */
+async function openTable(w: Locator): Promise<Locator> {
+  const table = w.getByTestId('figure-data');
+  if (!(await table.evaluate((d) => (d as HTMLDetailsElement).open))) await table.locator('summary').click();
+  return table;
+}
+
 async function expectHow(pop: Locator, h: How): Promise<void> {
   await expect(pop.locator('.how-formula')).toHaveText(h.formula);
   await expect(pop.locator('.how-substituted')).toHaveText(h.substituted);
@@ -168,6 +181,65 @@ test('foundation widgets: capacity, decode and Table 2-1 explain their numbers a
   await typeInto(w.getByLabel(WIDGETS['table-2-1']!.controls.find((c) => c.field === 'input')!.label, { exact: true }), '4096');
   pop = await popover(w, total);
   await expectHow(pop, how(core.ok({ ...DEFAULTS.forward, input: 4096, explain: true }), 'display'));
+});
+
+test('figure summary and data table: the headline and the weight budget explain themselves and follow the control (Figure 2-34)', async ({ page, core }) => {
+  const w = await open(page, 'fig-2-34');
+  const budget = (requests: number) => core.ok({ op: 'param_budget', ...defaults('fig-2-34'), requests, explain: true });
+  let pop = await popover(w, w.locator('.fig-summary div').filter({ has: page.getByTestId('headline') }));
+  await expectHow(pop, how(budget(4), 'display'));
+  await expect(pop.locator('.how-title')).toHaveText(await w.locator('.fig-summary dt').first().innerText());
+  await page.keyboard.press('Escape');
+
+  await typeInto(w.getByLabel(WIDGETS['fig-2-34']!.controls.find((c) => c.field === 'requests')!.label, { exact: true }), '2');
+  await expect(w.getByTestId('headline')).toHaveText(at(budget(2), 'display') as string);
+  pop = await popover(w, w.locator('.fig-summary div').filter({ has: page.getByTestId('headline') }));
+  await expectHow(pop, how(budget(2), 'display'));
+  expect(how(budget(2), 'display').substituted).not.toBe(how(budget(4), 'display').substituted);
+  await page.keyboard.press('Escape');
+
+  // The data table's weight budget is the core's available_display; the
+  // workspace is an input, with nothing to explain.
+  const table = await openTable(w);
+  pop = await popover(w, table.locator('tr[data-row="weights"] td'));
+  await expectHow(pop, how(budget(2), 'available_display'));
+  await page.keyboard.press('Escape');
+  await expect(table.locator('tr[data-row="workspace"] .how-button')).toHaveCount(0);
+});
+
+test('figure data table: a model row explains its value through compare (Figure 2-28), a plain count has no button (Figure 2-25)', async ({ page, core }) => {
+  const w = await open(page, 'fig-2-28');
+  const table = await openTable(w);
+  const rows = at(core.ok({ op: 'compare', ...defaults('fig-2-28'), explain: true }), 'rows') as Array<Record<string, unknown>>;
+  const model = rows[1]!.model as string;
+  const pop = await popover(w, table.locator(`tr[data-row="${model}"] td`));
+  await expectHow(pop, how(rows[1], 'weight_display'));
+  await expect(pop.locator('.how-title')).toContainText(rows[1]!.name as string);
+  await page.keyboard.press('Escape');
+  // Layers are a fact of each spec: the core explains nothing, no button.
+  const depth = page.locator('[data-instance="fig-2-25"]');
+  await expect(depth.getByTestId('figure-data').locator('td')).not.toHaveCount(0);
+  await expect(depth.locator('.how-button')).toHaveCount(0);
+});
+
+test('a curve point explains itself through state at that length, and follows the format (Figure 2-18)', async ({ page, core }) => {
+  const w = await open(page, 'fig-2-18');
+  const cfg = WIDGETS['fig-2-18']!;
+  const models = (cfg as unknown as { data: { models: string[] } }).data.models;
+  let table = await openTable(w);
+  const row = table.locator('tbody tr').first();
+  const tokens = Number(await row.getAttribute('data-row'));
+  const state = (kv_dtype: string) => core.ok({ op: 'state', ...defaults('fig-2-18'), model: models[1]!, tokens, kv_dtype, explain: true });
+  let pop = await popover(w, row.locator('td').nth(1));
+  await expectHow(pop, how(state('bf16'), 'display'));
+  await expect(row.getByTestId(`cell-${tokens}-2`)).toHaveText(at(state('bf16'), 'display') as string);
+  await page.keyboard.press('Escape');
+
+  await w.getByLabel(cfg.controls.find((c) => c.field === 'kv_dtype')!.label, { exact: true }).selectOption('fp8');
+  await expect(row.getByTestId(`cell-${tokens}-2`)).toHaveText(at(state('fp8'), 'display') as string);
+  table = await openTable(w); // a new format can redraw the figure (other ticks)
+  pop = await popover(w, table.locator(`tr[data-row="${tokens}"] td`).nth(1));
+  await expectHow(pop, how(state('fp8'), 'display'));
 });
 
 test('the popover: keyboard-operable, labelled, fits 360 px, hidden in print, axe clean while open', async ({ page }) => {

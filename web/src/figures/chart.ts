@@ -8,7 +8,10 @@
 
 import { format as d3format } from 'd3-format';
 import type { ScaleLinear, ScaleLogarithmic } from 'd3-scale';
+import type { View } from '../runtime/bind';
+import { text, type WidgetConfig } from '../runtime/config';
 import { coord } from '../runtime/format';
+import { howButtonAttrs, howLater, howView, type How, type HowQuestion } from '../runtime/how';
 import { el, type Mark } from './marks';
 
 export type NumScale = ScaleLinear<number, number> | ScaleLogarithmic<number, number>;
@@ -128,17 +131,81 @@ export function num(v: bigint): number {
   return Number(v);
 }
 
+/**
+ * A number a figure shows in its summary or data table: the core's display,
+ * and the question that makes the core explain it (the op and fields that
+ * produced it, and the path of the value in that op's result), asked with
+ * explain only when the reader opens its "how was this computed?" popover, so
+ * the figure's own requests (curves, many rows) stay lean. No question: a
+ * fact of a spec or an input, which has nothing to explain.
+ */
+export interface Shown {
+  text: string;
+  ask?: HowQuestion | null;
+  /** The explanation itself, when the figure's own request already asked for it. */
+  how?: How | null;
+}
+
+/**
+ * Collects a figure's "how" buttons while its marks are built: each button
+ * is a mark (so it is prerendered and hydrated like the rest) and its
+ * question goes into the View under the button's key.
+ */
+export class FigureHows {
+  private readonly explained: Array<[string, Shown]> = [];
+  private readonly prefix: string;
+
+  constructor(
+    private readonly instance: string,
+    cfg: WidgetConfig,
+  ) {
+    this.prefix = text(cfg, 'how');
+  }
+
+  /** The button explaining `value` (named `label`), or nothing when the core has no explanation for it. */
+  button(label: string, value: Shown): Mark[] {
+    if (!value.ask && !value.how) return [];
+    const key = `how${this.explained.length}`;
+    this.explained.push([key, value]);
+    return [el('button', howButtonAttrs(this.instance, key, label, { how: this.prefix }), [el('span', { 'aria-hidden': 'true' }, 'ƒ')])];
+  }
+
+  /** The View of the marks, with every button's explanation (or question) added. */
+  into(view: View): View {
+    for (const [key, v] of this.explained) {
+      howView(view, key, v.how ?? null);
+      howLater(view, key, v.how ? null : (v.ask ?? null));
+    }
+    return view;
+  }
+}
+
+const shown = (v: string | Shown): Shown => (typeof v === 'string' ? { text: v } : v);
+
+/** A value with its test id, then its "how" button (the id stays on the number alone). */
+function valueWithHow(tag: string, attrs: Record<string, string>, testid: string, label: string, v: Shown, hows?: FigureHows): Mark {
+  const button = hows?.button(label, v) ?? [];
+  if (!button.length) return el(tag, { ...attrs, 'data-testid': testid }, v.text);
+  return el(tag, attrs, [el('span', { class: 'cell-value', 'data-testid': testid }, v.text), ...button]);
+}
+
 /** Summary list of headline values (the core's displays). */
-export function summary(items: Array<{ label: string; value: string; testid: string }>): Mark {
+export function summary(items: Array<{ label: string; value: string | Shown; testid: string }>, hows?: FigureHows, cls = 'tally-summary fig-summary'): Mark {
   return el(
     'dl',
-    { class: 'tally-summary fig-summary' },
-    items.map((it) => el('div', {}, [el('dt', {}, it.label), el('dd', { class: 'num', 'data-testid': it.testid }, it.value)])),
+    { class: cls },
+    items.map((it) => el('div', {}, [el('dt', {}, it.label), valueWithHow('dd', { class: 'num' }, it.testid, it.label, shown(it.value), hows)])),
   );
 }
 
 /** The chart's text alternative: a data table in a disclosure, same numbers as the drawing. */
-export function dataTable(summaryText: string, caption: string, head: string[], rows: Array<{ id: string; cells: string[] }>): Mark {
+export function dataTable(
+  summaryText: string,
+  caption: string,
+  head: string[],
+  rows: Array<{ id: string; cells: Array<string | Shown> }>,
+  hows?: FigureHows,
+): Mark {
   return el('details', { class: 'fig-data', 'data-testid': 'figure-data' }, [
     el('summary', {}, summaryText),
     el('div', { class: 'table-wrap', tabindex: '0' }, [
@@ -148,13 +215,18 @@ export function dataTable(summaryText: string, caption: string, head: string[], 
         el(
           'tbody',
           {},
-          rows.map((r) =>
-            el(
+          rows.map((r) => {
+            const rowLabel = shown(r.cells[0] ?? '').text;
+            return el(
               'tr',
               { 'data-row': r.id },
-              r.cells.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', { class: 'num', 'data-testid': `cell-${r.id}-${i}` }, c))),
-            ),
-          ),
+              r.cells.map((c, i) =>
+                i === 0
+                  ? el('th', { scope: 'row' }, rowLabel)
+                  : valueWithHow('td', { class: 'num' }, `cell-${r.id}-${i}`, `${rowLabel}・${head[i] ?? ''}`, shown(c), hows),
+              ),
+            );
+          }),
         ),
       ]),
     ]),

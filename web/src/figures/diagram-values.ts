@@ -11,6 +11,7 @@
 import type { WidgetConfig } from '../runtime/config';
 import { CellResolver, follow, type CellSpec } from '../runtime/cells';
 import type { Engine, Fields } from '../runtime/engine';
+import type { How } from '../runtime/how';
 import { dataOf } from './content';
 
 interface RequestSpec {
@@ -32,6 +33,8 @@ export interface DiagramValues {
   text: Record<string, string>;
   /** Placeholder name → the core's integer, for coordinates only. */
   amount: Record<string, number>;
+  /** Placeholder name → the core's explanation (none for a fact of a spec). */
+  how: Record<string, How | null>;
 }
 
 function has(cfg: WidgetConfig, key: string): boolean {
@@ -53,7 +56,7 @@ export function valueSpecs(cfg: WidgetConfig): Array<[string, ValueSpec]> {
 
 /** Ask the core for every value (each distinct request once). */
 export async function resolveValues(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<DiagramValues> {
-  const out: DiagramValues = { text: {}, amount: {} };
+  const out: DiagramValues = { text: {}, amount: {}, how: {} };
   const specs = valueSpecs(cfg);
   if (!specs.length) return out;
   const requests = dataOf<Record<string, RequestSpec>>(cfg, 'requests');
@@ -62,7 +65,9 @@ export async function resolveValues(engine: Engine, vars: Fields, cfg: WidgetCon
     specs.map(async ([name, spec]) => {
       const req = requests[spec.request]!;
       const result = await cells.result(req.op, cfg.fixed, req.fields);
-      out.text[name] = CellResolver.read(result, spec).text;
+      const cell = CellResolver.read(result, spec);
+      out.text[name] = cell.text;
+      out.how[name] = cell.how;
       if (spec.amount !== undefined) {
         const v = follow(result, spec.amount);
         if (typeof v !== 'number' && typeof v !== 'string') throw new Error(`${cfg.title}: data.values.${name}.amount is not a number`);

@@ -7,8 +7,11 @@
 // for free — the same tree renders at build time and in the browser (so
 // prerendered markup equals hydrated markup), every attribute is bound, and
 // the structure signature (tag, attribute names, child count) is the SHAPE.
+// The markup binds by position (runtime/bind.ts TREE): the root says its key
+// once and every element's key follows from where it sits, so a figure's
+// hundreds of shapes carry no binding attributes.
 
-import { SHAPE, type View } from '../runtime/bind';
+import { SHAPE, TREE, type View } from '../runtime/bind';
 import { esc } from '../runtime/html';
 
 export interface Mark {
@@ -61,19 +64,19 @@ export function marksView(marks: Mark[]): View {
   return view;
 }
 
-function render(view: View, key: string): string {
+function render(view: View, key: string, root = false): string {
   const [tag = 'g', names = '', text = ''] = (view[`${key}.$`] ?? '').split('|');
   const attrNames = names ? names.split(',') : [];
   const attrs = attrNames.map((n) => ` ${n}="${esc(view[`${key}@${n}`] ?? '')}"`).join('');
-  const bound = attrNames.length ? ` data-a="${esc(attrNames.map((n) => `${n}:${key}@${n}`).join(' '))}"` : '';
-  if (text === 't') return `<${tag}${attrs}${bound} data-b="${esc(`${key}.t`)}">${esc(view[`${key}.t`] ?? '')}</${tag}>`;
+  const tree = root ? ` ${TREE}="${esc(key)}"` : '';
+  if (text === 't') return `<${tag}${tree}${attrs}>${esc(view[`${key}.t`] ?? '')}</${tag}>`;
   const n = Number(view[`${key}.$n`] ?? '0');
   let inner = '';
   for (let i = 0; i < n; i++) inner += render(view, `${key}.${i}`);
-  return `<${tag}${attrs}${bound}>${inner}</${tag}>`;
+  return `<${tag}${tree}${attrs}>${inner}</${tag}>`;
 }
 
 /** View → markup: what renderOutput returns for every figure kind. */
 export function marksMarkup(view: View): string {
-  return render(view, ROOT);
+  return render(view, ROOT, true);
 }

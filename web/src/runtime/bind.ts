@@ -32,6 +32,15 @@ export function boundAttrs(map: Record<string, string>, view: View): string {
   return `${attrs(values)} data-a="${esc(spec)}"`;
 }
 
+/**
+ * Attribute of a subtree bound by position instead of by data-a/data-b (the
+ * figures' marks, web/src/figures/marks.ts): the element carrying
+ * data-tree="k" has key k, its i-th child element k.i, and so on; every
+ * attribute of an element at key k is bound to "k@name" and the text of a
+ * leaf to "k.t". A figure's many shapes then carry no binding markup at all.
+ */
+export const TREE = 'data-tree';
+
 export class Bindings {
   private texts: Array<[Element, string]> = [];
   private attrBindings: Array<[Element, string, string]> = [];
@@ -51,6 +60,14 @@ export class Bindings {
         if (i > 0) this.attrBindings.push([el, pair.slice(0, i), pair.slice(i + 1)]);
       }
     }
+    for (const el of this.region.querySelectorAll(`[${TREE}]`)) this.scanTree(el, el.getAttribute(TREE) ?? '');
+  }
+
+  private scanTree(el: Element, key: string): void {
+    for (const name of el.getAttributeNames()) if (name !== TREE) this.attrBindings.push([el, name, `${key}@${name}`]);
+    const children = el.children;
+    if (children.length === 0) this.texts.push([el, `${key}.t`]);
+    for (let i = 0; i < children.length; i++) this.scanTree(children[i]!, `${key}.${i}`);
   }
 
   /** Write changed values. Returns false if the structure differs (caller re-renders). */

@@ -10,14 +10,23 @@
 // howAt() finds the explanation of any path into a result, so every widget
 // that shows a core value can offer it without knowing the op.
 //
-// Markup: a native popover (<button popovertarget> + <div popover>): works
-// without JavaScript, opens and closes from the keyboard (Enter/Space, Esc),
-// closes on an outside click, and sits in the top layer at any width.
-
-import { boundText, type View } from './bind';
+// A widget's View says, per explained value, either the strings themselves
+// (howView: the widget already asked with explain) or the question to ask
+// the core when the reader opens the popover (howLater: a figure whose hot
+// path, e.g. a state curve, is asked without explain).
+//
+// Markup: the page ships only the buttons (<button popovertarget>). Each
+// widget has ONE native popover, created on the first click and filled on
+// every click (click fires for Enter and Space too, before the popover opens)
+// from the widget's current View, so a page of 140 numbers does not carry
+// 140 prerendered popovers. The native popover opens and closes from the
+// keyboard (Enter/Space, Esc), closes on an outside click and sits in the top
+// layer at any width. Buttons stay invisible until the widget is hydrated
+// (site.css), so without JavaScript none opens an empty popover.
+import type { View } from './bind';
 import { text, type WidgetConfig } from './config';
-import type { Json } from './engine';
-import { attrs, esc } from './html';
+import type { Engine, Json } from './engine';
+import { attrs } from './html';
 
 export interface How {
   formula: string;
@@ -90,6 +99,13 @@ export function howAt(base: Json | undefined, path: string): How | null {
 
 // ---------------------------------------------------------------- view & markup
 
+/** A question for the core, asked with explain when the popover opens: `path` into the result of `op`. */
+export interface HowQuestion {
+  op: string;
+  fields: { [key: string]: Json };
+  path: string;
+}
+
 /** View keys of a value's explanation; absent keys mean "no explanation". */
 export function howView(view: View, key: string, how: How | null): void {
   if (!how) return;
@@ -97,33 +113,121 @@ export function howView(view: View, key: string, how: How | null): void {
   view[`${key}.how.s`] = how.substituted;
 }
 
+/** A value explained on demand: the popover asks the core `question` (with explain) when it opens. */
+export function howLater(view: View, key: string, question: HowQuestion | null): void {
+  if (question) view[`${key}.how.q`] = JSON.stringify(question);
+}
+
+/** Does the view explain `key` (now or on demand)? */
+export function explains(view: View, key: string): boolean {
+  return view[`${key}.how.f`] !== undefined || view[`${key}.how.q`] !== undefined;
+}
+
 /** "1" / "0" per value: part of a widget's SHAPE, so a button appears or goes with a re-render. */
-export function howMask(hows: Array<How | null>): string {
+export function howMask(hows: Array<unknown>): string {
   return hows.map((h) => (h ? '1' : '0')).join('');
 }
 
-/** Popover ids must be unique on the page and valid in popovertarget. */
-function popoverId(instance: string, key: string): string {
-  return `how-${instance}-${key}`.replace(/[^\w-]/g, '_');
+/** The widget's one popover; ids must be unique on the page and valid in popovertarget. */
+export function popoverId(instance: string): string {
+  return `how-${instance}`.replace(/[^\w-]/g, '_');
+}
+
+/** Attributes of a "how" button for view key `key`; `label` names the number (row・column, step). */
+export function howButtonAttrs(instance: string, key: string, label: string, t: Pick<HowText, 'how'>): Record<string, string> {
+  return { type: 'button', class: 'how-button', popovertarget: popoverId(instance), 'aria-label': `${t.how} ${label}`, 'data-how': key };
 }
 
 /**
- * The button and its popover for view key `key`, or '' when the view has no
- * explanation for it. `label` says which number it explains (the row and
- * column, or the step), for the button's accessible name and the heading.
+ * The button for view key `key`, or '' when the view has no explanation for
+ * it. `label` says which number it explains (the row and column, or the
+ * step): the button's accessible name and the popover's heading.
  */
-export function howButton(view: View, instance: string, key: string, label: string, t: HowText): string {
-  if (view[`${key}.how.f`] === undefined) return '';
-  const id = popoverId(instance, key);
-  const name = `${t.how} ${label}`;
-  return (
-    `<button type="button" class="how-button"${attrs({ popovertarget: id, 'aria-label': name, title: name, 'data-how': key })}>` +
-    `<span aria-hidden="true">ƒ</span></button>` +
-    `<div class="how-pop"${attrs({ id, popover: 'auto', role: 'dialog', 'aria-labelledby': `${id}-t` })}>` +
-    `<p class="how-title" id="${esc(id)}-t">${esc(label)}</p>` +
-    `<p class="how-label">${esc(t.formula)}</p>${boundText('code', `${key}.how.f`, view, { class: 'how-formula' })}` +
-    `<p class="how-label">${esc(t.substituted)}</p>${boundText('code', `${key}.how.s`, view, { class: 'how-substituted', 'data-testid': `how-${key}` })}` +
-    `<button type="button" class="how-close"${attrs({ popovertarget: id, popovertargetaction: 'hide' })}>${esc(t.close)}</button>` +
-    `</div>`
-  );
+export function howButton(view: View, instance: string, key: string, label: string, t: Pick<HowText, 'how'>): string {
+  if (!explains(view, key)) return '';
+  return `<button${attrs(howButtonAttrs(instance, key, label, t))}><span aria-hidden="true">ƒ</span></button>`;
+}
+
+// ---------------------------------------------------------------- the popover
+
+/** What a hydrated widget lends its popover. */
+export interface HowSource {
+  /** Popover strings (looked up on first use: only widgets with buttons need them). */
+  text(): HowText;
+  /** The View on screen; computed once if the widget has not computed in the browser yet. */
+  view(): View | Promise<View>;
+  engine: Promise<Engine>;
+}
+
+function part(tag: string, cls: string): HTMLElement {
+  const e = document.createElement(tag);
+  e.className = cls;
+  return e;
+}
+
+/** The widget's popover, created on first use inside the widget (outside its re-rendered output). */
+function popoverOf(root: HTMLElement, id: string, t: HowText): HTMLElement {
+  const found = root.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
+  if (found) return found;
+  const pop = part('div', 'how-pop');
+  pop.id = id;
+  pop.setAttribute('popover', 'auto');
+  pop.setAttribute('role', 'dialog');
+  const title = part('p', 'how-title');
+  title.id = `${id}-t`;
+  pop.setAttribute('aria-labelledby', title.id);
+  const label = (s: string) => Object.assign(part('p', 'how-label'), { textContent: s });
+  const close = part('button', 'how-close') as HTMLButtonElement;
+  Object.assign(close, { type: 'button', textContent: t.close });
+  close.setAttribute('popovertarget', id);
+  close.setAttribute('popovertargetaction', 'hide');
+  pop.append(title, label(t.formula), part('code', 'how-formula'), label(t.substituted), part('code', 'how-substituted'), close);
+  root.append(pop);
+  return pop;
+}
+
+/** Fill the popover for `key` from a View (asking the core first when the View holds a question). */
+async function fill(pop: HTMLElement, key: string, view: View, engine: Promise<Engine>): Promise<void> {
+  const formula = pop.querySelector('.how-formula')!;
+  const substituted = pop.querySelector('.how-substituted')!;
+  let how: How | null = null;
+  if (view[`${key}.how.f`] !== undefined) {
+    how = { formula: view[`${key}.how.f`] ?? '', substituted: view[`${key}.how.s`] ?? '' };
+  } else if (view[`${key}.how.q`]) {
+    formula.textContent = substituted.textContent = '…';
+    const q = JSON.parse(view[`${key}.how.q`]!) as HowQuestion;
+    const result = await (await engine).raw(q.op, { ...q.fields, explain: true }).catch(() => undefined);
+    how = result ? howAt(result, q.path) : null;
+  }
+  if (pop.dataset.how !== key) return; // the reader opened another number meanwhile
+  formula.textContent = how?.formula ?? '—';
+  substituted.textContent = how?.substituted ?? '—';
+}
+
+/**
+ * One delegated click handler per hydrated widget: builds the popover on the
+ * first click and fills it for the clicked button before it opens.
+ */
+export function wireHow(root: HTMLElement, source: HowSource): { refresh(view: View): void } {
+  root.addEventListener('click', (e) => {
+    const button = (e.target as Element | null)?.closest<HTMLButtonElement>('.how-button');
+    const id = button?.getAttribute('popovertarget');
+    if (!button || !id || !root.contains(button)) return;
+    const t = source.text();
+    const pop = popoverOf(root, id, t);
+    const key = button.dataset.how ?? '';
+    pop.dataset.how = key;
+    const name = button.getAttribute('aria-label') ?? '';
+    pop.querySelector('.how-title')!.textContent = name.startsWith(`${t.how} `) ? name.slice(t.how.length + 1) : name;
+    const view = source.view();
+    if (view instanceof Promise) void view.then((v) => fill(pop, key, v, source.engine));
+    else void fill(pop, key, view, source.engine);
+  });
+  return {
+    // A new answer while a popover is open (a link, the profile): follow it.
+    refresh(view: View) {
+      const pop = root.querySelector<HTMLElement>('.how-pop');
+      if (pop?.matches(':popover-open') && pop.dataset.how) void fill(pop, pop.dataset.how, view, source.engine);
+    },
+  };
 }

@@ -18,6 +18,8 @@ import {
 import { EngineError, type Catalog, type Engine, type Fields } from './engine';
 import type { StateStore } from './state-store';
 import { attrs, esc } from './html';
+import { howText, wireHow } from './how';
+import { provideView } from './views';
 import { whenIdle } from './idle';
 import { loadProfile, onProfileChange } from './profile';
 
@@ -151,6 +153,8 @@ export function hydrateWidget(
     controls.set(c.key, el);
   }
   const bindings = new Bindings(output);
+  // The View on screen, once the browser has computed one (the popovers read it).
+  let shown: View | undefined;
   let seq = 0;
   let ready = false;
 
@@ -219,8 +223,16 @@ export function hydrateWidget(
     performance.mark(`tally:ready:${instance}`);
   };
 
+  // Popovers and copy buttons read the View on click; before the browser has
+  // computed one, the widget computes it then.
+  const currentView = () => shown ?? enginePromise.then(async (engine) => def.view(await def.compute(engine, requestFields(cfg, readState()), ctx), ctx));
+  provideView(root, currentView);
+  const how = wireHow(root, { text: () => howText(cfg), view: currentView, engine: enginePromise });
+
   const show = (data: unknown): void => {
     const view = def.view(data, ctx);
+    shown = view;
+    how.refresh(view);
     if (!bindings.apply(view)) {
       // Structure changed (e.g. a different set of rows): rebuild this region once.
       output.setAttribute('data-shape', view[SHAPE] ?? '');

@@ -7,6 +7,7 @@
 // previous/next links, is content/ch02/site.json "pages"; every page has
 // front matter "title", "nav" (short name in the contents) and "description".
 
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -94,13 +95,16 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
 
     // Prerender each widget with its default state through the real core.
     const kinds = new Set<string>();
+    const own: typeof configs = {};
     for (const instance of widgetInstances(tokens)) {
       const cfg = configs[instance];
       const def = cfg && (await loadWidget(cfg.kind));
       if (!cfg || !def) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
       kinds.add(cfg.kind);
+      own[instance] = cfg;
       env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered, status));
     }
+    const widgetConfig = Object.keys(own).length ? await writePageWidgets(opts.outDir, page.name, { status, widgets: own }) : undefined;
 
     for (const id of exerciseIds(tokens)) env.exercises.set(id, await prerenderExercise(id, engine, catalog, exercisePages));
 
@@ -117,6 +121,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       assets: opts.assets,
       preloadFonts: site.preload_fonts ?? [],
       widgetKinds: [...kinds],
+      widgetConfig,
       widgetPages: index === 0 ? widgetPages : undefined,
       embed: opts.version ? { root: './', version: opts.version } : undefined,
       tools: { header: importButton(), dialogs: importDialog(), notices: importProblemSlot() },
@@ -127,6 +132,18 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     written.push(out);
   }
   return written;
+}
+
+/**
+ * The configs of one page's widgets, for the browser (runtime/page-widgets.ts):
+ * content-hashed, so a changed config never meets a cached page.
+ */
+async function writePageWidgets(outDir: string, name: string, configs: unknown): Promise<string> {
+  const body = JSON.stringify(configs);
+  const file = `assets/widgets-${name}.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.json`;
+  await mkdir(path.join(outDir, 'assets'), { recursive: true });
+  await writeFile(path.join(outDir, file), body);
+  return file;
 }
 
 export { buildEmbedPage } from './embed-page';

@@ -64,6 +64,8 @@ export interface PageInput {
   preloadFonts: string[];
   /** Widget kinds on the page (their code is preloaded). */
   widgetKinds?: string[];
+  /** The page's own widget configs (JSON, relative to dist/), when it has widgets. */
+  widgetConfig?: string;
   /** Landing page only: widget instance → page, for old links (runtime/old-links.ts). */
   widgetPages?: Record<string, string>;
   embed?: EmbedMeta;
@@ -103,7 +105,7 @@ ${styles}
 ${fontPreloads(p.assets.fonts, p.preloadFonts)}
 <link rel="modulepreload"${attrs({ href: p.assets.wasmGlue, 'data-tally': 'glue' })}>
 <link rel="preload"${attrs({ href: p.assets.wasmBinary, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'wasm' })}>
-<script type="module" async${attrs({ src: p.assets.script })}></script>
+${p.widgetConfig ? `<link rel="preload"${attrs({ href: p.widgetConfig, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'widgets' })}>\n` : ''}<script type="module" async${attrs({ src: p.assets.script })}></script>
 ${modulePreloads(p.assets, p.widgetKinds ?? [])}
 </head>
 <body${attrs({ 'data-widget-pages': p.widgetPages ? JSON.stringify(p.widgetPages) : null })}>

@@ -11,7 +11,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import { encodeIntegerInput, type CapacityResult, type Catalog, type Engine, type Fields, type Json, type ParamBudgetResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, notesMark, num, segmentLegend, stackedBar, summary, svgFrame, tickLabel, type Segment } from '../../figures/chart';
+import { axisBottom, dataTable, FigureHows, notesMark, num, segmentLegend, stackedBar, summary, svgFrame, tickLabel, type Segment, type Shown } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
@@ -24,8 +24,14 @@ interface Data {
   mode: Mode;
   catalog: Catalog;
   markers: string[];
-  bars: Array<{ label: string; r: CapacityResult }>;
-  budget?: ParamBudgetResult;
+  /** Each bar's `capacity` request too: a table cell asks it again, with explain, to say how its value was computed. */
+  bars: Array<{ label: string; request: Fields; r: CapacityResult }>;
+  budget?: { request: Fields; r: ParamBudgetResult };
+}
+
+/** A capacity (or param_budget) value and the path of its explanation in the same op's result. */
+function explained(op: 'capacity' | 'param_budget', request: Fields, text: string, path: string | null): Shown {
+  return { text, ask: path ? { op, fields: request, path } : null };
 }
 
 const W = 640;
@@ -41,14 +47,18 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
   const catalog = await engine('catalog');
   const markers = mode === 'items' ? dataOf<string[]>(cfg, 'markers') : [];
   if (mode === 'budget') {
-    return { mode, catalog, markers, bars: [], budget: await engine('param_budget', fields) };
+    return { mode, catalog, markers, bars: [], budget: { request: fields, r: await engine('param_budget', fields) } };
   }
   const bars: Data['bars'] = [];
   if (mode === 'items') {
-    for (const item of dataOf<Item[]>(cfg, 'items')) bars.push({ label: item.label, r: await engine('capacity', { ...fields, ...item.fields }) });
+    for (const item of dataOf<Item[]>(cfg, 'items')) {
+      const request = { ...fields, ...item.fields };
+      bars.push({ label: item.label, request, r: await engine('capacity', request) });
+    }
   } else {
     for (const ctx of dataOf<number[]>(cfg, 'contexts')) {
-      bars.push({ label: '', r: await engine('capacity', { ...fields, context: encodeIntegerInput(String(ctx)) }) });
+      const request = { ...fields, context: encodeIntegerInput(String(ctx)) };
+      bars.push({ label: '', request, r: await engine('capacity', request) });
     }
   }
   return { mode, catalog, markers, bars };
@@ -56,6 +66,7 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
 
 /** 2-32: weights + workspace + one request's state; GPU capacities as ticks. */
 function itemsView(d: Data, cfg: WidgetConfig, instance: string) {
+  const hows = new FigureHows(instance, cfg);
   const gpus = d.markers.map((id) => d.catalog.gpus.find((g) => g.id === id)).filter((g) => g !== undefined);
   const segs = (r: CapacityResult): Segment[] => {
     const seg = (id: string) => r.items.find((s) => s.id === id)!;
@@ -85,9 +96,15 @@ function itemsView(d: Data, cfg: WidgetConfig, instance: string) {
     ...markers,
   ]);
   const head = [text(cfg, 'col_item'), ...stacks[0]!.map((s) => s.label)];
-  const rows = d.bars.map((b, i) => ({ id: `item-${i}`, cells: [b.label, ...stacks[i]!.map((s) => s.display)] }));
+  // One request's state is the capacity op's kv_per_request; weights and workspace are its segments.
+  const path = (id: string) => (id === 'kv' ? 'kv_per_request_display' : `items[id=${id}].display`);
+  const rows = d.bars.map((b, i) => ({
+    id: `item-${i}`,
+    cells: [b.label, ...stacks[i]!.map((s) => explained('capacity', b.request, s.display, path(s.id)))],
+  }));
   const notes = [...new Set(d.bars.flatMap((b) => b.r.notes.filter((n) => !n.includes('放不下'))))];
-  return marksView([chart, segmentLegend(stacks[0] ?? []), notesMark(notes), dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows)]);
+  const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows, hows);
+  return hows.into(marksView([chart, segmentLegend(stacks[0] ?? []), notesMark(notes), table]));
 }
 
 function deviceSegments(r: CapacityResult): Segment[] {
@@ -96,6 +113,7 @@ function deviceSegments(r: CapacityResult): Segment[] {
 
 /** 2-33: the same device at several context lengths; the KV segment is cut per request. */
 function contextsView(d: Data, cfg: WidgetConfig, instance: string) {
+  const hows = new FigureHows(instance, cfg);
   const hi = Math.max(1, ...d.bars.map((b) => num(b.r.device_bytes) + num(b.r.shortfall_bytes)));
   const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
   const height = PAD.top + d.bars.length * ROW_H + PAD.bottom;
@@ -122,20 +140,32 @@ function contextsView(d: Data, cfg: WidgetConfig, instance: string) {
   const head = [text(cfg, 'col_context'), text(cfg, 'col_requests'), text(cfg, 'col_per_request'), ...(d.bars[0]?.r.items.map((s) => s.label) ?? [])];
   const rows = d.bars.map((b, i) => ({
     id: String(contexts[i]),
-    cells: [groupDigits(BigInt(contexts[i]!)), b.r.display, b.r.displays.kv_per_request_display ?? '', ...b.r.items.map((s) => s.display)],
+    cells: [
+      groupDigits(BigInt(contexts[i]!)),
+      explained('capacity', b.request, b.r.display, 'display'),
+      explained('capacity', b.request, b.r.displays.kv_per_request_display ?? '', 'kv_per_request_display'),
+      ...b.r.items.map((s) => explained('capacity', b.request, s.display, `items[id=${s.id}].display`)),
+    ],
   }));
   const notes = [...new Set(d.bars.flatMap((b) => b.r.notes))];
-  return marksView([
-    chart,
-    segmentLegend(d.bars[0]?.r.items ?? []),
-    notesMark(notes),
-    dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows),
-  ]);
+  return hows.into(
+    marksView([
+      chart,
+      segmentLegend(d.bars[0]?.r.items ?? []),
+      notesMark(notes),
+      dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows, hows),
+    ]),
+  );
 }
 
 /** 2-34: state and workspace set aside first; what is left bounds the weights. */
 function budgetView(d: Data, cfg: WidgetConfig, instance: string) {
-  const b = d.budget!;
+  const hows = new FigureHows(instance, cfg);
+  const { request, r: b } = d.budget!;
+  // The weight budget is what the core calls available_display; the
+  // workspace is an input and the state is B × K, which the core does not
+  // explain on its own.
+  const budgetPath = (id: string) => (id === 'weights' ? 'available_display' : null);
   const segs: Segment[] = b.items.map((s) => ({ id: s.id, label: s.label, value: num(s.bytes), display: s.display }));
   const scale = scaleLinear().domain([0, Math.max(1, num(b.device_bytes))]).nice().range([PAD.left, W - PAD.right]);
   const height = PAD.top + ROW_H + PAD.bottom;
@@ -143,13 +173,21 @@ function budgetView(d: Data, cfg: WidgetConfig, instance: string) {
     axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel('si', 'B'), text(cfg, 'x_axis')),
     stackedBar('budget', `${text(cfg, 'device')} ${b.device_display}`, segs, scale, PAD.top, BAR_H),
   ]);
-  return marksView([
-    summary([{ label: text(cfg, 'headline'), value: b.display, testid: 'headline' }]),
-    chart,
-    segmentLegend(segs),
-    notesMark(b.notes),
-    dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_item'), text(cfg, 'col_bytes')], segs.map((s) => ({ id: s.id, cells: [s.label, s.display] }))),
-  ]);
+  return hows.into(
+    marksView([
+      summary([{ label: text(cfg, 'headline'), value: explained('param_budget', request, b.display, 'display'), testid: 'headline' }], hows),
+      chart,
+      segmentLegend(segs),
+      notesMark(b.notes),
+      dataTable(
+        text(cfg, 'table_summary'),
+        text(cfg, 'chart_title'),
+        [text(cfg, 'col_item'), text(cfg, 'col_bytes')],
+        segs.map((s) => ({ id: s.id, cells: [s.label, explained('param_budget', request, s.display, budgetPath(s.id))] })),
+        hows,
+      ),
+    ]),
+  );
 }
 
 export const capacityBars: WidgetDef<Data> = {

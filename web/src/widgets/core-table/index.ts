@@ -142,7 +142,7 @@ export const coreTable: WidgetDef<TableData> = {
       `<div class="tally-table-wrap" tabindex="0" role="region" aria-label="${esc(cfg.title)}">` +
       `<table class="tally-table tally-table--data"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>` +
       notesMarkup(view) +
-      copyButtons(view, { csv: text(cfg, 'copy_csv'), md: text(cfg, 'copy_md'), done: text(cfg, 'copied') })
+      copyButtons({ csv: text(cfg, 'copy_csv'), md: text(cfg, 'copy_md'), done: text(cfg, 'copied') })
     );
   },
 };

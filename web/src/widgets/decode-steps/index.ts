@@ -7,11 +7,13 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, RequestResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { notesMark, summary, svgFrame, dataTable } from '../../figures/chart';
+import { dataTable, FigureHows, notesMark, summary, svgFrame, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { enhanceStepper, stepperMarks } from '../../figures/stepper';
 
 interface Data {
+  /** The request: asked again with explain when a popover opens. */
+  request: Fields;
   r: RequestResult;
   P: bigint;
 }
@@ -23,20 +25,30 @@ const MAX_STEPS = 16;
 
 async function compute(engine: Engine, fields: Fields): Promise<Data> {
   const r = await engine('request', fields);
-  return { r, P: BigInt(String(fields.input)) };
+  return { request: fields, r, P: BigInt(String(fields.input)) };
 }
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
   const steps = Number(d.r.decode_steps);
   const P = Number(d.P);
   const drawable = steps >= 1 && steps <= MAX_STEPS && P + steps <= MAX_POSITIONS;
+  const hows = new FigureHows(instance, cfg);
+  // Every count is a field the request op explains under its own name.
+  const value = (textValue: string, path: string): Shown => ({ text: textValue, ask: { op: 'request', fields: d.request, path } });
+  const nd = value(groupDigits(d.r.decode_steps), 'decode_steps');
+  const readTokens = value(groupDigits(d.r.kv_read_tokens), 'kv_read_tokens');
+  const reads = value(d.r.kv_read_display, 'kv_read_display');
+  const finalKv = value(d.r.final_kv_display, 'final_kv_display');
   const marks: Mark[] = [
-    summary([
-      { label: text(cfg, 'steps'), value: groupDigits(d.r.decode_steps), testid: 'decode-steps' },
-      { label: text(cfg, 'read_tokens'), value: groupDigits(d.r.kv_read_tokens), testid: 'read-tokens' },
-      { label: text(cfg, 'reads'), value: d.r.kv_read_display, testid: 'reads' },
-      { label: text(cfg, 'final_kv'), value: d.r.final_kv_display, testid: 'final-kv' },
-    ]),
+    summary(
+      [
+        { label: text(cfg, 'steps'), value: nd, testid: 'decode-steps' },
+        { label: text(cfg, 'read_tokens'), value: readTokens, testid: 'read-tokens' },
+        { label: text(cfg, 'reads'), value: reads, testid: 'reads' },
+        { label: text(cfg, 'final_kv'), value: finalKv, testid: 'final-kv' },
+      ],
+      hows,
+    ),
   ];
   if (drawable) {
     const size = Math.min(24, (W - PAD.left - PAD.right) / (P + steps));
@@ -65,13 +77,13 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   marks.push(
     notesMark(d.r.notes),
     dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_item'), text(cfg, 'col_value')], [
-      { id: 'steps', cells: [text(cfg, 'steps'), groupDigits(d.r.decode_steps)] },
-      { id: 'read-tokens', cells: [text(cfg, 'read_tokens'), groupDigits(d.r.kv_read_tokens)] },
-      { id: 'reads', cells: [text(cfg, 'reads'), d.r.kv_read_display] },
-      { id: 'final', cells: [text(cfg, 'final_kv'), d.r.final_kv_display] },
-    ]),
+      { id: 'steps', cells: [text(cfg, 'steps'), nd] },
+      { id: 'read-tokens', cells: [text(cfg, 'read_tokens'), readTokens] },
+      { id: 'reads', cells: [text(cfg, 'reads'), reads] },
+      { id: 'final', cells: [text(cfg, 'final_kv'), finalKv] },
+    ], hows),
   );
-  return marksView(marks);
+  return hows.into(marksView(marks));
 }
 
 export const decodeSteps: WidgetDef<Data> = {

@@ -7,7 +7,7 @@
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, svgFrame } from '../../figures/chart';
+import { dataTable, FigureHows, svgFrame } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { arrowDefs, shapeMark, sizeShapes, type DiagramSpec } from '../../figures/diagram';
 import { fillText, resolveValues, valueSpecs, type DiagramValues } from '../../figures/diagram-values';
@@ -29,17 +29,19 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
     ]),
   );
   const specs = valueSpecs(cfg);
+  const hows = new FigureHows(instance, cfg);
   if (specs.length) {
     marks.push(
       dataTable(
         text(cfg, 'data_summary'),
         text(cfg, 'data_caption'),
         [text(cfg, 'data_head_label'), text(cfg, 'data_head_value')],
-        specs.map(([name, s]) => ({ id: name, cells: [s.label, values.text[name] ?? ''] })),
+        specs.map(([name, s]) => ({ id: name, cells: [s.label, { text: values.text[name] ?? '', how: values.how[name] }] })),
+        hows,
       ),
     );
   }
-  return marksView(marks);
+  return hows.into(marksView(marks));
 }
 
 export const diagram: WidgetDef<DiagramValues> = {

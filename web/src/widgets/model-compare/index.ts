@@ -8,7 +8,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { CompareRow, Engine, Fields, Json } from '../../runtime/engine';
 import { groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, hbars, notesMark, num, svgFrame, tickLabel, type Bar, type NumScale, type TickStyle } from '../../figures/chart';
+import { axisBottom, dataTable, FigureHows, hbars, notesMark, num, svgFrame, tickLabel, type Bar, type NumScale, type Shown, type TickStyle } from '../../figures/chart';
 import { ConfiguredCall, dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView } from '../../figures/marks';
 
@@ -29,7 +29,8 @@ interface Spec {
 }
 interface Data {
   spec: Spec;
-  calls: Array<{ label: string; rows: CompareRow[] }>;
+  /** Each call's request, so a table cell can ask the core to explain its value. */
+  calls: Array<{ label: string; request: Fields; rows: CompareRow[] }>;
 }
 
 const W = 640;
@@ -52,7 +53,7 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
   for (const call of calls) {
     const configured = new ConfiguredCall(call.fields, fields, referenced);
     try {
-      out.push({ label: call.label, rows: (await engine('compare', configured.request)).rows });
+      out.push({ label: call.label, request: configured.request, rows: (await engine('compare', configured.request)).rows });
     } catch (err) {
       throw configured.blame(err);
     }
@@ -66,8 +67,17 @@ function valueOf(row: CompareRow, spec: Spec): { value: bigint; display: string 
   return { value: v, display: spec.display ? (row.displays[spec.display] ?? '') : groupDigits(v) };
 }
 
+/** A table cell: the row's display, explained by the row's own "how" (plain counts are spec facts). */
+function cellOf(call: Data['calls'][number], row: CompareRow, spec: Spec): Shown {
+  const v = valueOf(row, spec);
+  if (!v) return { text: row.error };
+  const ask = spec.display ? { op: 'compare', fields: call.request, path: `rows[model=${row.model}].${spec.display}` } : null;
+  return { text: v.display, ask };
+}
+
 function view(d: Data, cfg: WidgetConfig, instance: string) {
   const { spec } = d;
+  const hows = new FigureHows(instance, cfg);
   const models = d.calls[0]?.rows ?? [];
   const many = d.calls.length > 1;
   const bars: Bar[] = [];
@@ -98,10 +108,10 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const head = [text(cfg, 'col_model'), ...d.calls.map((c) => c.label || text(cfg, 'col_value'))];
   const rows = models.map((m, i) => ({
     id: m.model,
-    cells: [m.name, ...d.calls.map((c) => valueOf(c.rows[i]!, spec)?.display ?? c.rows[i]!.error)],
+    cells: [m.name, ...d.calls.map((c) => cellOf(c, c.rows[i]!, spec))],
   }));
   const errors = models.filter((m) => m.error).map((m) => `${m.name}：${m.error}`);
-  return marksView([chart, notesMark(errors), dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows)]);
+  return hows.into(marksView([chart, notesMark(errors), dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows, hows)]));
 }
 
 export const modelCompare: WidgetDef<Data> = {

@@ -7,10 +7,12 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, ForwardResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, notesMark, summary, svgFrame } from '../../figures/chart';
+import { dataTable, FigureHows, notesMark, summary, svgFrame, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
 interface Data {
+  /** The forward request: asked again with explain when a popover opens. */
+  request: Fields;
   r: ForwardResult;
   S: bigint;
   P: bigint;
@@ -26,7 +28,7 @@ const MAX_QUERIES = 24;
 async function compute(engine: Engine, fields: Fields): Promise<Data> {
   const r = await engine('forward', fields);
   // Accepted by the core, so both are plain integers now.
-  return { r, S: BigInt(String(fields.context)), P: BigInt(String(fields.input)) };
+  return { request: fields, r, S: BigInt(String(fields.context)), P: BigInt(String(fields.input)) };
 }
 
 /** Cell edge: as large as fits the width, at most 28 units. */
@@ -64,8 +66,12 @@ function areas(S: bigint, P: bigint): Mark[] {
 }
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const hows = new FigureHows(instance, cfg);
+  const ask = (path: string) => ({ op: 'forward', fields: d.request, path });
+  const npair: Shown = { text: groupDigits(d.r.n_pair), ask: ask('n_pair') };
   const drawCells = d.S + d.P <= BigInt(MAX_KEYS) && d.P <= BigInt(MAX_QUERIES);
   const attn = d.r.items.find((i) => i.id === 'attn_core');
+  const flops: Shown = attn ? { text: attn.display, ask: ask('items[id=attn_core].display') } : { text: '' };
   // Cells: the drawing is as tall as the grid; areas: a fixed frame.
   const height = drawCells ? PAD.top + Number(d.P) * cellSize(Number(d.S), Number(d.P)) + PAD.bottom : H;
   const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
@@ -78,22 +84,23 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     { class: 'fig-legend' },
     ['old', 'self', 'masked'].map((k) => el('li', {}, [el('span', { class: `swatch legend-${k}`, 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, `legend_${k}`))])),
   );
-  return marksView([
+  return hows.into(marksView([
     summary([
-      { label: text(cfg, 'npair'), value: groupDigits(d.r.n_pair), testid: 'n-pair' },
-      { label: text(cfg, 'attn_flops'), value: attn?.display ?? '', testid: 'attn-flops' },
+      { label: text(cfg, 'npair'), value: npair, testid: 'n-pair' },
+      { label: text(cfg, 'attn_flops'), value: flops, testid: 'attn-flops' },
+      // The substituted formula is itself the explanation.
       { label: text(cfg, 'attn_formula'), value: attn?.substituted ?? '', testid: 'attn-formula' },
-    ]),
+    ], hows),
     el('p', { class: 'tally-intro', 'data-testid': 'drawing-mode' }, text(cfg, drawCells ? 'mode_cells' : 'mode_areas')),
     chart,
     legend,
     notesMark(d.r.notes),
     dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_item'), text(cfg, 'col_value')], [
-      { id: 'npair', cells: [text(cfg, 'npair'), groupDigits(d.r.n_pair)] },
-      { id: 'attn', cells: [text(cfg, 'attn_flops'), attn?.display ?? ''] },
+      { id: 'npair', cells: [text(cfg, 'npair'), npair] },
+      { id: 'attn', cells: [text(cfg, 'attn_flops'), flops] },
       { id: 'formula', cells: [text(cfg, 'attn_formula'), attn?.substituted ?? ''] },
-    ]),
-  ]);
+    ], hows),
+  ]));
 }
 
 export const pairGrid: WidgetDef<Data> = {

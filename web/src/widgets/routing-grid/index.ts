@@ -7,12 +7,13 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, RoutingResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, svgFrame } from '../../figures/chart';
+import { dataTable, FigureHows, summary, svgFrame, type Shown } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
 interface Data {
-  dispatches: Array<{ id: string; label: string; r: RoutingResult }>;
+  /** Each dispatch's routing request too: asked again with explain when a popover opens. */
+  dispatches: Array<{ id: string; label: string; request: Fields; r: RoutingResult }>;
 }
 
 const PANEL = 300;
@@ -22,7 +23,8 @@ const TOP = 28;
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
   const out: Data['dispatches'] = [];
   for (const d of dataOf<Array<{ id: string; label: string }>>(cfg, 'dispatches')) {
-    out.push({ ...d, r: await engine('routing', { ...fields, dispatch: d.id }) });
+    const request = { ...fields, dispatch: d.id };
+    out.push({ ...d, request, r: await engine('routing', request) });
   }
   return { dispatches: out };
 }
@@ -53,23 +55,31 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     const x0 = i * (PANEL + GAP);
     return [el('text', { class: 'label strong', x: coord(x0), y: '16' }, x.label), ...grid(x.r, x0)];
   });
-  const rows = [
-    { key: 'distinct', get: (r: RoutingResult) => r.distinct_display },
-    { key: 'per_expert', get: (r: RoutingResult) => groupDigits(r.max_tokens_per_expert) },
-    { key: 'assignments', get: (r: RoutingResult) => groupDigits(r.assignments) },
-    { key: 'flops', get: (r: RoutingResult) => r.flops_display },
-    { key: 'bytes', get: (r: RoutingResult) => r.display },
-    { key: 'bytes_all', get: (r: RoutingResult) => r.bytes_all_layers_display },
+  const hows = new FigureHows(instance, cfg);
+  // Each value with the field of the routing result that explains it (the
+  // core explains every one of them, tokens per expert except for "random").
+  const rows: Array<{ key: string; path: string; get: (r: RoutingResult) => string }> = [
+    { key: 'distinct', path: 'distinct_display', get: (r) => r.distinct_display },
+    { key: 'per_expert', path: 'max_tokens_per_expert', get: (r) => groupDigits(r.max_tokens_per_expert) },
+    { key: 'assignments', path: 'assignments', get: (r) => groupDigits(r.assignments) },
+    { key: 'flops', path: 'flops_display', get: (r) => r.flops_display },
+    { key: 'bytes', path: 'display', get: (r) => r.display },
+    { key: 'bytes_all', path: 'bytes_all_layers_display', get: (r) => r.bytes_all_layers_display },
   ];
-  const compare = el(
-    'dl',
-    { class: 'tally-summary tally-summary--grid' },
+  const shown = (x: Data['dispatches'][number], row: (typeof rows)[number]): Shown => ({
+    text: row.get(x.r),
+    ask: x.id === 'random' && row.key === 'per_expert' ? null : { op: 'routing', fields: x.request, path: row.path },
+  });
+  const [distinct, bytes] = [rows[0]!, rows[4]!];
+  const compare = summary(
     d.dispatches.flatMap((x) => [
-      el('div', {}, [el('dt', {}, `${x.label}・${text(cfg, 'distinct')}`), el('dd', { class: 'num', 'data-testid': `distinct-${x.id}` }, x.r.distinct_display)]),
-      el('div', {}, [el('dt', {}, `${x.label}・${text(cfg, 'bytes')}`), el('dd', { class: 'num', 'data-testid': `bytes-${x.id}` }, x.r.display)]),
+      { label: `${x.label}・${text(cfg, 'distinct')}`, value: shown(x, distinct), testid: `distinct-${x.id}` },
+      { label: `${x.label}・${text(cfg, 'bytes')}`, value: shown(x, bytes), testid: `bytes-${x.id}` },
     ]),
+    hows,
+    'tally-summary tally-summary--grid',
   );
-  return marksView([
+  return hows.into(marksView([
     compare,
     svgFrame(instance, width, TOP + PANEL + 8, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), panels),
     el('ul', { class: 'fig-legend' }, [
@@ -80,9 +90,10 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       text(cfg, 'table_summary'),
       text(cfg, 'chart_title'),
       [text(cfg, 'col_item'), ...d.dispatches.map((x) => x.label)],
-      rows.map((row) => ({ id: row.key, cells: [text(cfg, row.key), ...d.dispatches.map((x) => row.get(x.r))] })),
+      rows.map((row) => ({ id: row.key, cells: [text(cfg, row.key), ...d.dispatches.map((x) => shown(x, row))] })),
+      hows,
     ),
-  ]);
+  ]));
 }
 
 export const routingGrid: WidgetDef<Data> = {

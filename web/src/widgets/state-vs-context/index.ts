@@ -9,7 +9,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import { encodeIntegerInput, type Engine, type Fields, type StateCurveResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, axisLeft, dataTable, notesMark, num, svgFrame, tickLabel, tickValues } from '../../figures/chart';
+import { axisBottom, axisLeft, dataTable, FigureHows, notesMark, num, svgFrame, tickLabel, tickValues } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { modelNames, stringList } from '../../figures/content';
 
@@ -22,6 +22,8 @@ interface Series {
 }
 interface Data {
   metric: Metric;
+  /** The request fields besides model and length (a table cell asks `state` with them to explain its value). */
+  fields: Fields;
   max: bigint;
   series: Series[];
   /** Lengths shown in the table: the axis ticks plus the reader's maximum. */
@@ -74,10 +76,11 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
     const curve = await engine('state_curve', { ...rest, model, lengths });
     series.push({ model, name: names.get(model) ?? model, curve });
   }
-  return { metric, max, series, rows };
+  return { metric, fields: rest, max, series, rows };
 }
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const hows = new FigureHows(instance, cfg);
   const x = xScale(d.max);
   const values = d.series.flatMap((s) => s.curve[d.metric]).filter((v) => v > 0n);
   const lo = values.reduce((a, b) => (b < a ? b : a), values[0] ?? 1n);
@@ -109,16 +112,23 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     ...lines,
   ]);
   const displayKey = d.metric === 'total' ? 'total_display' : 'decode_read_display';
+  // A point of the curve is explained by the single-length op it equals
+  // (`state` at that length), asked only when the reader opens its popover:
+  // state_curve itself never explains (its columns are long).
+  const statePath = d.metric === 'total' ? 'display' : 'decode_read_display';
   const tableRows = d.rows.map((len) => ({
     id: len.toString(),
     cells: [
       groupDigits(len),
-      ...d.series.map((s) => s.curve[displayKey][s.curve.tokens.indexOf(len)] ?? ''),
+      ...d.series.map((s) => ({
+        text: s.curve[displayKey][s.curve.tokens.indexOf(len)] ?? '',
+        ask: { op: 'state', fields: { ...d.fields, model: s.model, tokens: encodeIntegerInput(len.toString()) }, path: statePath },
+      })),
     ],
   }));
-  const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_tokens'), ...d.series.map((s) => s.name)], tableRows);
+  const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_tokens'), ...d.series.map((s) => s.name)], tableRows, hows);
   const notes = [...new Set(d.series.flatMap((s) => s.curve.notes))];
-  return marksView([chart, legend, notesMark(notes), table]);
+  return hows.into(marksView([chart, legend, notesMark(notes), table]));
 }
 
 export const stateVsContext: WidgetDef<Data> = {

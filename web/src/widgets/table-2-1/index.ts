@@ -104,7 +104,7 @@ export const table21: WidgetDef<ForwardResult> = {
       `<table class="tally-table"><thead><tr>${head}</tr></thead><tbody>${body}</tbody>` +
       `<tfoot><tr data-testid="row-total"><th scope="row" colspan="${COLUMNS.length - 1}">${esc(text(cfg, 'total'))}</th>` +
       `${boundText('td', 'total', view, { class: 'num col-flops' })}</tr></tfoot></table></div>`;
-    return summary + table + copyButtons(view, { csv: text(cfg, 'copy_csv'), md: text(cfg, 'copy_md'), done: text(cfg, 'copied') });
+    return summary + table + copyButtons({ csv: text(cfg, 'copy_csv'), md: text(cfg, 'copy_md'), done: text(cfg, 'copied') });
   },
 };
 

@@ -14,7 +14,8 @@ import { scaleLinear } from 'd3-scale';
 import { text, type WidgetConfig } from '../../runtime/config';
 import { type Engine, type Fields, type Json } from '../../runtime/engine';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, hbars, notesMark, num, summary, svgFrame, tickLabel, type Bar } from '../../figures/chart';
+import { axisBottom, dataTable, FigureHows, hbars, notesMark, num, summary, svgFrame, tickLabel, type Bar } from '../../figures/chart';
+import type { HowQuestion } from '../../runtime/how';
 import { ConfiguredCall, dataOf } from '../../figures/content';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 
@@ -31,6 +32,8 @@ interface Picked {
   label: string;
   value: bigint;
   display: string;
+  /** How to have the core explain the value (null: the core has no explanation for it). */
+  ask?: HowQuestion | null;
 }
 interface Data {
   bars: Picked[];
@@ -88,30 +91,48 @@ function pick(v: Variant, a: Answer): Picked {
   throw new Error(`${v.label}: unknown value "${v.value}"`);
 }
 
+/**
+ * Which explanation of the core answers "how was this bar's value computed":
+ * the same request asked with explain, and the path of the value shown. A
+ * state kind's sum (fig. 2-14) has none: the core explains each state row,
+ * not the sum of a kind.
+ */
+function question(v: Variant, request: Fields): HowQuestion | null {
+  const [how, name = '', displayKey = ''] = v.value.split(':');
+  if (v.value === 'total') return { op: v.op, fields: request, path: 'display' };
+  if (how === 'item') return { op: v.op, fields: request, path: `items[id=${name}].display` };
+  if (how === 'field') return { op: v.op, fields: request, path: displayKey };
+  if (how === 'curve-total') return { op: 'state', fields: request, path: 'display' };
+  return null;
+}
+
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
   const cache = new Map<string, Promise<Answer>>();
   const variants = dataOf<Variant[]>(cfg, 'bars');
   const h = (cfg.data as { headline?: Variant }).headline;
   const referenced = ConfiguredCall.referenced([...variants, ...(h ? [h] : [])].map((v) => v.fields));
-  const answer = (v: Variant) => ask(engine, v, new ConfiguredCall(v.fields, fields, referenced), cache);
+  const call = (v: Variant) => new ConfiguredCall(v.fields, fields, referenced);
+  const answer = (v: Variant) => ask(engine, v, call(v), cache);
+  const explained = (v: Variant, a: Answer): Picked => ({ ...pick(v, a), ask: question(v, call(v).request) });
   const bars: Picked[] = [];
   const notes = new Set<string>();
   for (const v of variants) {
     const a = await answer(v);
-    bars.push(pick(v, a));
+    bars.push(explained(v, a));
     for (const n of a.notes ?? []) notes.add(n);
   }
-  const headline = h ? pick(h, await answer(h)) : null;
+  const headline = h ? explained(h, await answer(h)) : null;
   return { bars, headline, notes: [...notes] };
 }
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const hows = new FigureHows(instance, cfg);
   const bars: Bar[] = d.bars.map((b, i) => ({ id: b.id, label: b.label, value: num(b.value), display: b.display, cls: `series-${i % 5}` }));
   const hi = Math.max(1, ...bars.map((b) => b.value));
   const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
   const height = PAD.top + bars.length * ROW_H + PAD.bottom;
   const marks: Mark[] = [];
-  if (d.headline) marks.push(summary([{ label: d.headline.label, value: d.headline.display, testid: 'headline' }]));
+  if (d.headline) marks.push(summary([{ label: d.headline.label, value: { text: d.headline.display, ask: d.headline.ask }, testid: 'headline' }], hows));
   marks.push(
     svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
       axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel('si', 'B'), text(cfg, 'x_axis')),
@@ -122,10 +143,11 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       text(cfg, 'table_summary'),
       text(cfg, 'chart_title'),
       [text(cfg, 'col_item'), text(cfg, 'col_value')],
-      d.bars.map((b) => ({ id: b.id, cells: [b.label, b.display] })),
+      d.bars.map((b) => ({ id: b.id, cells: [b.label, { text: b.display, ask: b.ask }] })),
+      hows,
     ),
   );
-  return marksView(marks);
+  return hows.into(marksView(marks));
 }
 
 export const variantBars: WidgetDef<Data> = {
