@@ -514,7 +514,7 @@ Json op_request(const Json& req) {
 // causal pairs among the reused prefix. `edit_at` (1-based) marks the first
 // changed input token: only the positions before it can be reused.
 Json op_turn(const Json& req) {
-    RequestFields f(req, {"model", "total_input", "cached", "generated", "edit_at", "kv_dtype", "kv_heads"});
+    RequestFields f(req, {"model", "total_input", "cached", "generated", "edit_at", "kv_dtype", "kv_heads", "explain"});
     const ModelSpec& m = model_of(f);
     const u128 total = f.integer("total_input", 1, kMaxCount);
     const u128 cached = f.integer("cached", 0, total - 1);
@@ -532,6 +532,7 @@ Json op_turn(const Json& req) {
     r["generated"] = exact_json(s.generated);
     r["decode_steps"] = exact_json(rr.decode_steps);
     r["final_context"] = exact_json(add(total, rr.decode_steps));
+    if (f.flag_or("explain", false)) r["how"] = explain_turn(total, s.generated, rr.decode_steps);
     const Ratio added = rr.prefill_kv_bytes + rr.new_kv_bytes;
     r["added_kv_bytes"] = exact_json(added);
     r["added_kv_display"] = bytes_binary_text(added);
@@ -574,7 +575,7 @@ Json op_turn(const Json& req) {
 // below (all earlier positions at once), so the chain is L. The first output
 // position waits, in both, for the top layer at the last input position.
 Json op_dependency_chain(const Json& req) {
-    RequestFields f(req, {"layers", "tokens"});
+    RequestFields f(req, {"layers", "tokens", "explain"});
     const u128 layers = f.integer("layers", 1, 4096);
     const u128 tokens = f.integer("tokens", 1, 1u << 20);
     Json r;
@@ -584,6 +585,7 @@ Json op_dependency_chain(const Json& req) {
     r["rnn_chain"] = exact_json(layers + tokens - 1);
     r["transformer_chain"] = exact_json(layers);
     r["wait_node_display"] = "第 " + to_decimal(layers) + " 層、第 " + to_decimal(tokens) + " 個位置";
+    if (f.flag_or("explain", false)) r["how"] = explain_dependency_chain(layers, tokens);
     return r;
 }
 

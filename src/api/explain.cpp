@@ -1,5 +1,6 @@
 #include "explain.hpp"
 
+#include <algorithm>
 #include <initializer_list>
 #include <iterator>
 #include <string_view>
@@ -23,6 +24,7 @@ public:
         values_.push_back(value);
     }
     bool empty() const { return symbols_.empty(); }
+    std::size_t size() const { return symbols_.size(); }
     std::string formula(const std::string& lhs = "") const { return lhs + joined(symbols_); }
     std::string substituted(const std::string& total) const {
         return joined(values_) + (long_sum() ? "\n= " : " = ") + total;
@@ -66,6 +68,33 @@ Json sum_how(const std::string& name, const Items& items, bool flops, const Rati
     }
     if (terms.empty()) return how_entry(name + " = 0（沒有這類列）", "0");
     return how_entry(terms.formula(name + " = "), terms.substituted(value_text(total, flops)));
+}
+
+// Each kind of state (window, compressed entries, index, buffers …) as the
+// sum of its rows, under "by_kind_display.<kind>" as state_curve names the
+// kinds (Figure 2-14's bars).
+void add_kind_sums(const Items& items, Json& how) {
+    std::vector<std::string> kinds;
+    for (const auto& it : items) {
+        if (std::find(kinds.begin(), kinds.end(), it.section) == kinds.end()) kinds.push_back(it.section);
+    }
+    for (const auto& kind : kinds) {
+        Terms terms;
+        Ratio sum;
+        const LineItem* only = nullptr;
+        for (const auto& it : items) {
+            if (it.section != kind || it.value == Ratio(0)) continue;
+            terms.add(it.label, bytes_binary_text(it.value));
+            sum = sum + it.value;
+            only = terms.size() == 1 ? &it : nullptr;
+        }
+        if (terms.empty()) continue;
+        // A kind of one row is that row: its own formula says more than "x = x".
+        how["by_kind_display." + kind] =
+            only ? how_entry(only->formula + " × 層數", only->substituted + "×" + group_thousands(only->layers) + " B = " +
+                                                         bytes_binary_text(sum))
+                 : how_entry(terms.formula("這類狀態 = "), terms.substituted(bytes_binary_text(sum)));
+    }
 }
 
 const char* category_label(const std::string& key) {
@@ -209,6 +238,7 @@ Json explain_state(const StateResult& s) {
     how["history_display"] = sum_how("全域歷史", s.items, false, history_total, history_row);
     how["fixed_display"] = sum_how("固定狀態", s.items, false, fixed_total, fixed_row);
     how["decode_read_display"] = sum_how("一步 decode 讀取", s.reads, false, s.decode_read_bytes, read_row);
+    add_kind_sums(s.items, how);
     // The slope: history rows (K/V, latents, compressed entries and their
     // index) grow one position per token or one entry per r tokens; windows,
     // token ids and buffers are not part of c_KV.
@@ -335,7 +365,12 @@ Json explain_param_budget(const ParamBudgetResult& b, u128 requests, const Ratio
                          ? how_entry(f, fill("{} < 0（差 {}）→ 0", {reserved, bytes_text(b.shortfall_bytes)}))
                          : how_entry(f, fill("⌊({}) ÷ {} B⌋ = {}", {reserved, number_text(b.bytes_per_param),
                                                                     group_thousands(b.params)}));
-    how["available_display"] = how_entry("C − M_0 − B·K", fill("{} = {}", {reserved, bytes_text(b.available_bytes)}));
+    const Json available = how_entry("C − M_0 − B·K", fill("{} = {}", {reserved, bytes_text(b.available_bytes)}));
+    how["available_display"] = available;
+    how["items[id=weights].display"] = available;
+    how["items[id=kv].display"] =
+        how_entry("B·K = 請求數 × 一條請求的狀態", fill("{} × {} = {}", {group_thousands(requests), bytes_text(b.kv_bytes_per_request),
+                                                                    bytes_decimal_text(b.kv_bytes_per_request * Ratio(requests))}));
     return how;
 }
 
@@ -394,6 +429,40 @@ Json explain_compare_row(const CompareFacts& f) {
         how_entry("prefill ＋ 全部 decode（G − 1 步）",
                   fill("{} + {} = {}", {flops_text(f.request.prefill_flops), flops_text(f.request.decode_flops),
                                         flops_text(f.request.total)}));
+    return how;
+}
+
+Json explain_dependency_chain(u128 layers, u128 tokens) {
+    const std::string L = group_thousands(layers), T = group_thousands(tokens);
+    Json how;
+    how["nodes"] = how_entry("L × T（每層每個位置一個節點）", fill("{} × {} = {}", {L, T, group_thousands(mul(layers, tokens))}));
+    how["rnn_chain"] = how_entry("L + T − 1（同層等前一位置、同位置等下一層：階梯）",
+                                 fill("{} + {} − 1 = {}", {L, T, group_thousands(layers + tokens - 1)}));
+    how["transformer_chain"] = how_entry("L（每層只等下一層，各位置同時算）", fill("L = {}", {L}));
+    return how;
+}
+
+Json explain_turn(u128 total_input, u128 generated, u128 decode_steps) {
+    const std::string nd = group_thousands(decode_steps);
+    Json how;
+    how["decode_steps"] = how_entry("n_d = G − 1（第一個輸出 token 由 prefill 產生）", fill("{} − 1 = {}", {group_thousands(generated), nd}));
+    how["final_context"] = how_entry("輸入 token 數 + n_d", fill("{} + {} = {}", {group_thousands(total_input), nd,
+                                                                             group_thousands(add(total_input, decode_steps))}));
+    return how;
+}
+
+Json explain_candidate_pool(const PoolFacts& p) {
+    const std::string entries = group_thousands(p.entries), size = group_thousands(p.block_size),
+                      pool = group_thousands(p.pool_entries), candidates = group_thousands(p.candidates);
+    Json how;
+    how["entries_display"] = how_entry("⌊N ÷ r⌋（已完成的壓縮條目）", fill("⌊{} ÷ {}⌋ = {}", {group_thousands(p.tokens), group_thousands(p.ratio), entries}));
+    how["blocks_display"] = how_entry("min(⌈條目 ÷ 每塊條目⌉, 候選塊上限)",
+                                      fill("min(⌈{} ÷ {}⌉, {}) = min({}, {}) = {}",
+                                           {entries, size, group_thousands(p.pool_blocks), group_thousands(p.entry_blocks),
+                                            group_thousands(p.pool_blocks), group_thousands(p.blocks)}));
+    how["pool_entries_display"] = how_entry("候選塊上限 × 每塊條目", fill("{} × {} = {}", {group_thousands(p.pool_blocks), size, pool}));
+    how["candidates_display"] = how_entry("min(條目, 候選池容量)", fill("min({}, {}) = {}", {entries, pool, candidates}));
+    how["selected_display"] = how_entry("min(候選, top-k)", fill("min({}, {}) = {}", {candidates, group_thousands(p.top_k), group_thousands(p.selected)}));
     return how;
 }
 

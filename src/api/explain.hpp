@@ -53,6 +53,17 @@ Json explain_capacity(const CapacityResult& c, u128 context);
 Json explain_param_budget(const ParamBudgetResult& b, u128 requests, const Ratio& device, u128 workspace);
 Json explain_routing(const RoutingInput& in, const RoutingResult& rr, u128 moe_layers);
 
+// Exercise 2-1's chains (op dependency_chain): L×T nodes, L+T−1 for an RNN, L for a Transformer.
+Json explain_dependency_chain(u128 layers, u128 tokens);
+// A turn's decode steps and final context (op turn, Figure 2-35).
+Json explain_turn(u128 total_input, u128 generated, u128 decode_steps);
+
+// The hierarchical candidate pool at one length (op candidate_pool, Figure 2-22).
+struct PoolFacts {
+    u128 tokens, ratio, entries, block_size, pool_blocks, pool_entries, entry_blocks, blocks, candidates, top_k, selected;
+};
+Json explain_candidate_pool(const PoolFacts& p);
+
 // One row of the compare op.
 struct CompareFacts {
     const RequestShape& shape;

@@ -5,6 +5,7 @@
 #include "catalog.hpp"
 #include "core/format.hpp"
 #include "errors.hpp"
+#include "explain.hpp"
 #include "fields.hpp"
 
 namespace tally::api {
@@ -104,7 +105,7 @@ void add_layout_facts(const ModelSpec& m, Json& architecture) {
 // blocks (at most pool_blocks × pool_block_size entries); Reindex layers pick
 // top_k inside that pool; Reuse layers read what was picked.
 Json op_candidate_pool(const Json& req) {
-    RequestFields f(req, {"model", "tokens"});
+    RequestFields f(req, {"model", "tokens", "explain"});
     const ModelSpec& m = find_model("model", f.text("model"));
     const Csa2Attention* pool = pool_builder(m);
     if (pool == nullptr) throw FieldError("model", m.name + " 沒有候選池；只有 DeepSeek V4.1 Flash 的解碼器會建立候選池");
@@ -140,6 +141,10 @@ Json op_candidate_pool(const Json& req) {
     put("selected", selected);
     put("reindex_layers", reindex_layers);
     put("reuse_layers", reuse_layers);
+    if (f.flag_or("explain", false)) {
+        r["how"] = explain_candidate_pool({tokens, pool->cache_ratio, entries, pool->pool_block_size, pool->pool_blocks, pool->pool_entries(), entry_blocks, blocks,
+                                           candidates, pool->top_k, selected});
+    }
     return r;
 }
 

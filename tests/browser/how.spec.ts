@@ -203,8 +203,48 @@ test('figure summary and data table: the headline and the weight budget explain 
   const table = await openTable(w);
   pop = await popover(w, table.locator('tr[data-row="weights"] td'));
   await expectHow(pop, how(budget(2), 'available_display'));
+  expect(how(budget(2), 'items[id=weights].display')).toEqual(how(budget(2), 'available_display'));
   await page.keyboard.press('Escape');
   await expect(table.locator('tr[data-row="workspace"] .how-button')).toHaveCount(0);
+});
+
+test('figures whose ops explain themselves: the requests\' state (2-34), a kind of state (2-14), the candidate pool (2-22), dependency chains (2-1)', async ({ page, core }) => {
+  // 2-34: the state set aside for the requests, B·K.
+  let w = await open(page, 'fig-2-34');
+  let table = await openTable(w);
+  let pop = await popover(w, table.locator('tr[data-row="kv"] td'));
+  await expectHow(pop, how(core.ok({ op: 'param_budget', ...defaults('fig-2-34'), explain: true }), 'items[id=kv].display'));
+  await page.keyboard.press('Escape');
+
+  // 2-14: a bar is the sum of one kind's rows, as state explains it; it follows H.
+  w = await open(page, 'fig-2-14');
+  const kinds = (tokens: number) => core.ok({ op: 'state', model: 'deepseek-v4-flash', ...defaults('fig-2-14'), tokens, explain: true });
+  table = await openTable(w);
+  pop = await popover(w, table.locator('tr[data-row="compressed"] td'));
+  await expectHow(pop, how(kinds(8192), 'by_kind_display.compressed'));
+  await page.keyboard.press('Escape');
+  await typeInto(w.getByLabel(WIDGETS['fig-2-14']!.controls.find((c) => c.field === 'tokens')!.label, { exact: true }), '65536');
+  table = await openTable(w);
+  pop = await popover(w, table.locator('tr[data-row="buffer"] td'));
+  await expectHow(pop, how(kinds(65536), 'by_kind_display.buffer'));
+  await page.keyboard.press('Escape');
+
+  // 2-22: the pool's candidates at the reader's N; its block size is a spec fact.
+  w = await open(page, 'fig-2-22');
+  table = await openTable(w);
+  const pool = core.ok({ op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 131072, explain: true });
+  pop = await popover(w, table.locator('tr[data-row="candidates"] td'));
+  await expectHow(pop, how(pool, 'candidates_display'));
+  await page.keyboard.press('Escape');
+  await expect(table.locator('tr[data-row="block_size"] .how-button')).toHaveCount(0);
+
+  // 2-1: L×T nodes; the layer count is an input.
+  w = await open(page, 'fig-2-1');
+  table = await openTable(w);
+  pop = await popover(w, table.locator('tr[data-row="nodes"] td'));
+  await expectHow(pop, how(core.ok({ op: 'dependency_chain', layers: 3, tokens: 4, explain: true }), 'nodes'));
+  await page.keyboard.press('Escape');
+  await expect(table.locator('tr[data-row="layers"] .how-button')).toHaveCount(0);
 });
 
 test('figure data table: a model row explains its value through compare (Figure 2-28), a plain count has no button (Figure 2-25)', async ({ page, core }) => {

@@ -191,3 +191,44 @@ TEST_CASE("explain: routing a batch (Example 2-4) and the five-model comparison"
           "prefill ＋ 全部 decode（G − 1 步） || 143.95 TFLOPs + 36.81 TFLOPs = " + row.at("request_display").get<std::string>());
     CHECK(how(row, "prefill_display") == "一次前向的各列之和（B、S、P） || B = 1、S = 0、P = 8,192 → 143.95 TFLOPs");
 }
+
+TEST_CASE("explain: dependency chains, a turn and the candidate pool (Exercise 2-1, Figures 2-1/2-2, 2-35, 2-22)") {
+    const Json chain = result({{"op", "dependency_chain"}, {"layers", 4}, {"tokens", 5}, {"explain", true}});
+    CHECK(how(chain, "nodes") == "L × T（每層每個位置一個節點） || 4 × 5 = 20");
+    CHECK(how(chain, "rnn_chain") == "L + T − 1（同層等前一位置、同位置等下一層：階梯） || 4 + 5 − 1 = 8");
+    CHECK(how(chain, "transformer_chain") == "L（每層只等下一層，各位置同時算） || L = 4");
+
+    const Json turn = result({{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 8192}, {"cached", 6144}, {"generated", 513}, {"explain", true}});
+    CHECK(how(turn, "decode_steps") == "n_d = G − 1（第一個輸出 token 由 prefill 產生） || 513 − 1 = 512");
+    CHECK(how(turn, "final_context") == "輸入 token 數 + n_d || 8,192 + 512 = 8,704");
+
+    // The book's pool: 2,048 blocks × 8 = 16,384 candidates, top-k 512, at 1M cached positions.
+    const Json pool = result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 1048576}, {"explain", true}});
+    CHECK(how(pool, "entries_display") == "⌊N ÷ r⌋（已完成的壓縮條目） || ⌊1,048,576 ÷ 1⌋ = 1,048,576");
+    CHECK(how(pool, "blocks_display") == "min(⌈條目 ÷ 每塊條目⌉, 候選塊上限) || min(⌈1,048,576 ÷ 8⌉, 2,048) = min(131,072, 2,048) = 2,048");
+    CHECK(how(pool, "pool_entries_display") == "候選塊上限 × 每塊條目 || 2,048 × 8 = 16,384");
+    CHECK(how(pool, "candidates_display") == "min(條目, 候選池容量) || min(1,048,576, 16,384) = 16,384");
+    CHECK(how(pool, "selected_display") == "min(候選, top-k) || min(16,384, 512) = 512");
+    // Short contexts: fewer entries than the pool holds.
+    const Json short_pool = result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 100}, {"explain", true}});
+    CHECK(how(short_pool, "candidates_display") == "min(條目, 候選池容量) || min(100, 16,384) = 100");
+}
+
+TEST_CASE("explain: each kind of state sums its rows (Figure 2-14), and the budget's segments (Figure 2-34)") {
+    const Json v4 = result({{"op", "state"}, {"model", "deepseek-v4-flash"}, {"tokens", 8192}, {"explain", true}});
+    CHECK(how(v4, "by_kind_display.window") == "min(N, 128)×e × 層數 || 128×1024×43 B = 5.375 MiB");
+    CHECK(how(v4, "by_kind_display.compressed") ==
+          "這類狀態 = CSA 壓縮條目（主注意力） + HCA 壓縮條目（主注意力） || 42 MiB + 1.25 MiB = 43.25 MiB");
+    CHECK(how(v4, "by_kind_display.index") == "⌊N/4⌋×e × 層數 || 2048×256×21 B = 10.5 MiB");
+    CHECK(how(v4, "by_kind_display.buffer") ==
+          "這類狀態 = CSA 壓縮緩衝（FP32，kv 與分數） + HCA 壓縮緩衝（FP32，kv 與分數） || 1.641 MiB + 10 MiB = 11.641 MiB");
+    // The kinds' sums are state_curve's by-kind values at the same length.
+    const Json curve = result({{"op", "state_curve"}, {"model", "deepseek-v4-flash"}, {"lengths", Json::array({8192})}});
+    CHECK(curve.at("by_kind_display").at("compressed").at(0) == "43.25 MiB");
+    CHECK(curve.at("by_kind_display").at("buffer").at(0) == "11.641 MiB");
+
+    const Json budget = result({{"op", "param_budget"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"requests", 4}, {"context", 8192}, {"explain", true}});
+    CHECK(how(budget, "items[id=kv].display") == "B·K = 請求數 × 一條請求的狀態 || 4 × 1,207,959,552 B = 4.832 GB");
+    CHECK(how(budget, "items[id=weights].display") == how(budget, "available_display"));
+    CHECK_FALSE(budget.at("how").contains("items[id=workspace].display"));
+}

@@ -93,7 +93,7 @@ export function displayText(v: Json | undefined): string {
  * repeat the same request across columns), and re-labels refusals.
  */
 /** The ops that take "explain" (docs/api.md); the others refuse unknown fields. */
-const EXPLAINED_OPS: ReadonlySet<RawOp> = new Set<RawOp>(['params', 'forward', 'kv', 'state', 'request', 'crossover', 'capacity', 'param_budget', 'routing', 'compare']);
+const EXPLAINED_OPS: ReadonlySet<RawOp> = new Set<RawOp>(['params', 'forward', 'kv', 'state', 'request', 'crossover', 'capacity', 'param_budget', 'routing', 'compare', 'dependency_chain', 'turn', 'candidate_pool']);
 
 export class CellResolver {
   private readonly memo = new Map<string, Promise<RawResult>>();

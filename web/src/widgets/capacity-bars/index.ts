@@ -162,10 +162,9 @@ function contextsView(d: Data, cfg: WidgetConfig, instance: string) {
 function budgetView(d: Data, cfg: WidgetConfig, instance: string) {
   const hows = new FigureHows(instance, cfg);
   const { request, r: b } = d.budget!;
-  // The weight budget is what the core calls available_display; the
-  // workspace is an input and the state is B × K, which the core does not
-  // explain on its own.
-  const budgetPath = (id: string) => (id === 'weights' ? 'available_display' : null);
+  // The core explains the state (B × K) and the weight budget segments; the
+  // workspace is an input.
+  const budgetPath = (id: string) => (id === 'workspace' ? null : `items[id=${id}].display`);
   const segs: Segment[] = b.items.map((s) => ({ id: s.id, label: s.label, value: num(s.bytes), display: s.display }));
   const scale = scaleLinear().domain([0, Math.max(1, num(b.device_bytes))]).nice().range([PAD.left, W - PAD.right]);
   const height = PAD.top + ROW_H + PAD.bottom;

@@ -93,9 +93,8 @@ function pick(v: Variant, a: Answer): Picked {
 
 /**
  * Which explanation of the core answers "how was this bar's value computed":
- * the same request asked with explain, and the path of the value shown. A
- * state kind's sum (fig. 2-14) has none: the core explains each state row,
- * not the sum of a kind.
+ * the same request asked with explain, and the path of the value shown (a
+ * state kind's sum, fig. 2-14: state's sum of that kind's rows).
  */
 function question(v: Variant, request: Fields): HowQuestion | null {
   const [how, name = '', displayKey = ''] = v.value.split(':');
@@ -103,6 +102,7 @@ function question(v: Variant, request: Fields): HowQuestion | null {
   if (how === 'item') return { op: v.op, fields: request, path: `items[id=${name}].display` };
   if (how === 'field') return { op: v.op, fields: request, path: displayKey };
   if (how === 'curve-total') return { op: 'state', fields: request, path: 'display' };
+  if (how === 'kind') return { op: 'state', fields: request, path: `by_kind_display.${name}` };
   return null;
 }
 
