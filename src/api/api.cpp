@@ -61,6 +61,20 @@ Json context_notes(const ModelSpec& m, u128 positions) {
     return notes;
 }
 
+// Applies `change` to every layer group whose attention is `Attention`; a
+// model with no such layer cannot take `field` ("kv_heads" on an MLA model).
+template <class Attention, class Change>
+void change_layers(ModelSpec& m, const char* field, const char* kind, Change change) {
+    bool found = false;
+    for (auto& g : m.groups) {
+        if (auto* a = std::get_if<Attention>(&g.attention)) {
+            change(*a);
+            found = true;
+        }
+    }
+    if (!found) throw FieldError(field, std::string(field) + " 只適用於有 " + kind + " 層的模型；" + m.name + " 沒有");
+}
+
 // `model` is a catalog id or an inline spec object (validated like a content
 // file, errors naming the path inside it: "model.groups[0].layers").
 ModelSpec model_of(const RequestFields& f) {
@@ -73,32 +87,22 @@ ModelSpec model_of(const RequestFields& f) {
         if (path != "compact" && path != "expanded") {
             throw FieldError("mla_path", "mla_path（MLA 快取路徑）不支援「" + path + "」；可用：compact、expanded");
         }
-        bool has_mla = false;
-        for (auto& g : m.groups) {
-            if (auto* mla = std::get_if<MlaAttention>(&g.attention)) {
-                mla->path = path == "compact" ? MlaPath::Compact : MlaPath::Expanded;
-                has_mla = true;
-            }
-        }
-        if (!has_mla) throw FieldError("mla_path", "mla_path 只適用於有 MLA 層的模型；" + m.name + " 沒有");
+        change_layers<MlaAttention>(m, "mla_path", "MLA", [&](MlaAttention& mla) {
+            mla.path = path == "compact" ? MlaPath::Compact : MlaPath::Expanded;
+        });
     }
     // `kv_heads` re-runs a GQA model with another number of KV heads, query
     // heads unchanged (exercise 2-4, and the "query heads instead of KV heads"
     // mistake: kv_heads = q_heads). It must divide the query heads.
     if (f.has("kv_heads")) {
         const u128 kv = f.integer("kv_heads", 1, 4096);
-        bool has_gqa = false;
-        for (auto& g : m.groups) {
-            if (auto* a = std::get_if<GqaAttention>(&g.attention)) {
-                if (a->q_heads % static_cast<u64>(kv) != 0) {
-                    throw FieldError("kv_heads", "kv_heads（KV 頭數）必須整除查詢頭數 " + std::to_string(a->q_heads) +
-                                                     "，收到 " + to_decimal(kv));
-                }
-                a->kv_heads = static_cast<u64>(kv);
-                has_gqa = true;
+        change_layers<GqaAttention>(m, "kv_heads", "GQA", [&](GqaAttention& a) {
+            if (a.q_heads % static_cast<u64>(kv) != 0) {
+                throw FieldError("kv_heads", "kv_heads（KV 頭數）必須整除查詢頭數 " + std::to_string(a.q_heads) + "，收到 " +
+                                                 to_decimal(kv));
             }
-        }
-        if (!has_gqa) throw FieldError("kv_heads", "kv_heads 只適用於有 GQA 層的模型；" + m.name + " 沒有");
+            a.kv_heads = static_cast<u64>(kv);
+        });
     }
     // `pairs` picks how attention scores are counted on GQA layers: "causal"
     // (the effective pairs, P·S + P(P+1)/2) or "square" (every slot of the
@@ -108,14 +112,7 @@ ModelSpec model_of(const RequestFields& f) {
         if (pairs != "causal" && pairs != "square") {
             throw FieldError("pairs", "pairs（注意力配對計法）不支援「" + pairs + "」；可用：causal、square");
         }
-        bool has_gqa = false;
-        for (auto& g : m.groups) {
-            if (auto* a = std::get_if<GqaAttention>(&g.attention)) {
-                a->eager_rectangle = pairs == "square";
-                has_gqa = true;
-            }
-        }
-        if (!has_gqa) throw FieldError("pairs", "pairs 只適用於有 GQA 層的模型；" + m.name + " 沒有");
+        change_layers<GqaAttention>(m, "pairs", "GQA", [&](GqaAttention& a) { a.eager_rectangle = pairs == "square"; });
     }
     // `score_heads` = "kv" counts QKᵀ and AV once per KV head instead of per
     // query head: the wrong value of exercise 2-4(c), where sharing K/V is
@@ -125,14 +122,7 @@ ModelSpec model_of(const RequestFields& f) {
         if (heads != "query" && heads != "kv") {
             throw FieldError("score_heads", "score_heads（評分按哪種頭計）不支援「" + heads + "」；可用：query、kv");
         }
-        bool has_gqa = false;
-        for (auto& g : m.groups) {
-            if (auto* a = std::get_if<GqaAttention>(&g.attention)) {
-                a->scores_per_kv_head = heads == "kv";
-                has_gqa = true;
-            }
-        }
-        if (!has_gqa) throw FieldError("score_heads", "score_heads 只適用於有 GQA 層的模型；" + m.name + " 沒有");
+        change_layers<GqaAttention>(m, "score_heads", "GQA", [&](GqaAttention& a) { a.scores_per_kv_head = heads == "kv"; });
     }
     return m;
 }
