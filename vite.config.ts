@@ -3,6 +3,14 @@
 // config and reads the manifest to link the hashed files.
 import { defineConfig } from 'vite';
 
+const EMBED_ONLY = /web[\\/]src[\\/](embed[\\/](element|frame|host|stores|imports|protocol)|runtime[\\/]site-config)\.ts$/;
+
+function inPageBundle(id: string): boolean {
+  if (/node_modules[\\/](d3-|internmap)/.test(id)) return true;
+  if (!/web[\\/]src[\\/]/.test(id) || EMBED_ONLY.test(id)) return false;
+  return !/web[\\/]src[\\/](exercises[\\/]|[^\\/]+\.ts$)/.test(id); // lazy exercises; entries
+}
+
 export default defineConfig({
   root: '.',
   // Relative URLs everywhere (including KaTeX font URLs in the CSS), so the
@@ -29,6 +37,14 @@ export default defineConfig({
       },
       // embed-element exports defineTallyWidget for the generated embed.js stub.
       preserveEntrySignatures: 'exports-only',
+      output: {
+        // One chunk for the code every chapter page runs (runtime, widget
+        // kinds, figures, the import dialog, d3): over HTTP/1.1 a browser opens
+        // 6 connections per host, and the 20 small per-kind chunks this
+        // replaces arrived in four waves. Lazy code stays lazy (exercises) and
+        // the embed entries' own modules (every widget config) stay out.
+        codeSplitting: { groups: [{ name: 'app', test: inPageBundle }] },
+      },
     },
   },
   preview: { host: '127.0.0.1' },

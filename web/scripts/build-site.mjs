@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
-import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
+import { buildEmbeds, buildVersion, keepVersions, restoreVersions, stylesOf } from './embed-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
@@ -55,12 +55,6 @@ function chunkClosure(key, seen = new Set()) {
   for (const dep of chunk.imports ?? []) chunkClosure(dep, seen);
   return [...seen];
 }
-const widgetModules = Object.fromEntries(
-  Object.keys(manifest)
-    .map((key) => [key, /^web\/src\/widgets\/([^/]+)\/index\.ts$/.exec(key)?.[1]])
-    .filter(([, kind]) => kind)
-    .map(([key, kind]) => [kind, chunkClosure(key)]),
-);
 
 // 2. Page generator for Node.
 await build({
@@ -107,8 +101,7 @@ const pages = await ssr.buildPages({
   assets: {
     script: entry.file,
     modules: chunkClosure('web/src/main.ts').filter((file) => file !== entry.file),
-    widgetModules,
-    styles: entry.css ?? [],
+    styles: stylesOf(manifest, 'web/src/main.ts'),
     fonts: entry.assets ?? [],
     wasmGlue,
     wasmBinary,

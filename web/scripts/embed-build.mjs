@@ -46,6 +46,26 @@ export function buildVersion(coreHash, manifest) {
   return createHash('sha256').update(coreHash).update(files.join('\n')).digest('hex').slice(0, 10);
 }
 
+/**
+ * Stylesheets an entry needs: its own, then those of the chunks it imports
+ * statically (vite.config.ts bundles the styles shared by the chapter pages
+ * and the embeds with the shared code chunk).
+ */
+export function stylesOf(manifest, src) {
+  const styles = [];
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    styles.push(...(chunk.css ?? []));
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  entryOf(manifest, src);
+  visit(src);
+  return [...new Set(styles)];
+}
+
 function entryOf(manifest, src) {
   const e = manifest[src];
   if (!e) throw new Error(`build:site: ${src} missing from the Vite manifest`);
@@ -84,14 +104,13 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
   const frame = entryOf(manifest, 'web/src/embed-frame.ts');
   const element = entryOf(manifest, 'web/src/embed-element.ts');
   const host = entryOf(manifest, 'web/src/embed-host.ts');
-  const main = entryOf(manifest, 'web/src/main.ts');
 
   const { files, homes } = await ssr.buildEmbedPage({
     module,
     contentDir,
     articlesDir,
     outDir: dist,
-    assets: { script: frame.file, styles: frame.css ?? [], fonts: [], wasmGlue, wasmBinary },
+    assets: { script: frame.file, styles: stylesOf(manifest, 'web/src/embed-frame.ts'), fonts: [], wasmGlue, wasmBinary },
     version,
   });
 
@@ -100,7 +119,7 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
     [dist, './'],
     [pinned, '../../'],
   ]) {
-    const stub = elementStub({ version, entry: element.file, css: frame.css ?? [], wasmGlue, wasmBinary, homes, root });
+    const stub = elementStub({ version, entry: element.file, css: stylesOf(manifest, 'web/src/embed-frame.ts'), wasmGlue, wasmBinary, homes, root });
     await fs.writeFile(path.join(dir, 'embed.js'), stub);
     await fs.writeFile(path.join(dir, 'embed-host.js'), hostStub(version, host.file));
   }
@@ -113,7 +132,7 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
     siteName: site.name,
     footer: site.footer,
     // The article's own script is embed.js; prose styles are the chapter's.
-    assets: { script: 'embed.js', styles: main.css ?? [], fonts: [], wasmGlue, wasmBinary },
+    assets: { script: 'embed.js', styles: stylesOf(manifest, 'web/src/main.ts'), fonts: [], wasmGlue, wasmBinary },
     version,
   });
   return [...files, path.join(dist, 'embed.js'), ...articles];

@@ -13,7 +13,7 @@ import { idle } from './runtime/idle';
 import { forwardOldLink } from './runtime/old-links';
 import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { hydrateWidget, type HydratedWidget } from './runtime/widget';
-import { loadWidget } from './widgets/registry';
+import { widgetDef } from './widgets/registry';
 
 /** On screen or within one screen of it (a deep link scrolls the page before this runs). */
 function nearViewport(el: Element): boolean {
@@ -51,11 +51,10 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
   wireImports(document, imports, store);
   const embed = embedInfo(document);
   const { status, widgets: configs } = await pageWidgets;
-  // Each widget hydrates as soon as its kind's code has loaded.
   const hydrate = async (root: HTMLElement): Promise<HydratedWidget> => {
     const instance = root.dataset.instance ?? '';
     const cfg = configs[instance];
-    const def = cfg && (await loadWidget(cfg.kind));
+    const def = cfg && widgetDef(cfg.kind);
     if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
     if (embed) addEmbedButton(root, instance, store, embed);
     return hydrateWidget(root, def, { instance, cfg }, engine, store, status);

@@ -23,7 +23,7 @@ import type { Catalog, Engine } from '../runtime/engine';
 import { loadEngine, type CoreUrls } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
 import { hydrateWidget, prerenderWidget } from '../runtime/widget';
-import { loadWidget } from '../widgets/registry';
+import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
 import { applyTheme, THEMES, type Theme } from './protocol';
 import { AttributeStore } from './stores';
@@ -97,7 +97,7 @@ export function defineTallyWidget(opts: ElementOptions): void {
 
       const instance = this.getAttribute('widget') ?? '';
       const cfg = siteWidgets.widgets[instance];
-      const def = cfg && (await loadWidget(cfg.kind));
+      const def = cfg && widgetDef(cfg.kind);
       if (!cfg || !def) {
         status.className = 'tally-error';
         status.setAttribute('role', 'alert');

@@ -10,7 +10,7 @@ import { importText } from '../import/text';
 import { loadEngine } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
 import { hydrateWidget } from '../runtime/widget';
-import { loadWidget } from '../widgets/registry';
+import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
 import { applyTheme, asMessage, LANGS, message, THEMES, type Theme } from './protocol';
 import { QueryStore } from './stores';
@@ -85,7 +85,7 @@ if (!template) {
   slot.append(template.content.cloneNode(true));
   const root = slot.querySelector<HTMLElement>('[data-widget][data-instance]');
   const cfg = siteWidgets.widgets[instance];
-  const def = cfg && (await loadWidget(cfg.kind));
+  const def = cfg && widgetDef(cfg.kind);
   if (!root || !cfg || !def) throw new Error(`embed: widget "${instance}" is incomplete`);
   hydrateWidget(root, def, { instance, cfg }, imports.engine, new QueryStore(window), siteWidgets.status);
   addImportPanel(root, document, imports);

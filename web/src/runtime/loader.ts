@@ -6,7 +6,9 @@
 
 import { makeEngine, type Engine, type TallyModule } from './engine';
 
-type Factory = (opts: { wasmBinary: ArrayBuffer }) => Promise<TallyModule>;
+/** Emscripten's hook for bringing your own instance: call `receive`, return {}. */
+type InstantiateHook = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
+type Factory = (opts: { instantiateWasm: InstantiateHook }) => Promise<TallyModule>;
 
 let engine: Promise<Engine> | undefined;
 
@@ -21,22 +23,34 @@ export interface CoreUrls {
   wasm: string;
 }
 
+/** Streaming compile; a server that does not send application/wasm gets a plain one. */
+async function compileCore(url: string): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`tally wasm: HTTP ${response.status}`);
+  if (response.headers.get('content-type')?.startsWith('application/wasm')) return WebAssembly.compileStreaming(response);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+function instantiate(factory: Factory, compiled: WebAssembly.Module): Promise<TallyModule> {
+  return new Promise((resolve, reject) => {
+    const instantiateWasm: InstantiateHook = (imports, receive) => {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), reject);
+      return {};
+    };
+    factory({ instantiateWasm }).then(resolve, reject);
+  });
+}
+
 export function loadEngine(urls?: CoreUrls): Promise<Engine> {
   engine ??= (async () => {
     const glueUrl = urls?.glue ?? linkHref('glue');
     const wasmUrl = urls?.wasm ?? linkHref('wasm');
-    // Fetch the binary ourselves, in parallel with importing the glue, and hand
-    // it over as wasmBinary: no dependence on the server's MIME type for .wasm
-    // and no second request by the glue.
-    const [glue, bytes] = await Promise.all([
-      import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>,
-      fetch(wasmUrl).then((r) => {
-        if (!r.ok) throw new Error(`tally wasm: HTTP ${r.status}`);
-        return r.arrayBuffer();
-      }),
-    ]);
+    // Compile the binary ourselves, while it downloads and while the glue is
+    // imported, and hand the glue a compiled module: the compile runs off the
+    // main thread, overlapping the page's first layout.
+    const [glue, compiled] = await Promise.all([import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>, compileCore(wasmUrl)]);
     performance.mark('tally:wasm-fetched');
-    const mod = await glue.default({ wasmBinary: bytes });
+    const mod = await instantiate(glue.default, compiled);
     // The core's first call pays for lazy WASM compilation and for parsing its
     // embedded catalog. If the page is still parsing, pay it now, off the
     // critical path of the first real update.

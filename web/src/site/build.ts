@@ -15,7 +15,7 @@ import { makeEngine, type TallyModule } from '../runtime/engine';
 import { esc } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
-import { loadWidget } from '../widgets/registry';
+import { widgetDef } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
 import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
@@ -94,13 +94,11 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     const tokens = md.parse(page.body, env);
 
     // Prerender each widget with its default state through the real core.
-    const kinds = new Set<string>();
     const own: typeof configs = {};
     for (const instance of widgetInstances(tokens)) {
       const cfg = configs[instance];
-      const def = cfg && (await loadWidget(cfg.kind));
+      const def = cfg && widgetDef(cfg.kind);
       if (!cfg || !def) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
-      kinds.add(cfg.kind);
       own[instance] = cfg;
       env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered, status));
     }
@@ -120,7 +118,6 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       footerHtml: esc(site.footer),
       assets: opts.assets,
       preloadFonts: site.preload_fonts ?? [],
-      widgetKinds: [...kinds],
       widgetConfig,
       widgetPages: index === 0 ? widgetPages : undefined,
       embed: opts.version ? { root: './', version: opts.version } : undefined,

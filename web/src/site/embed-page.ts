@@ -10,7 +10,7 @@ import { attrs } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
 import { RESERVED_KEYS } from '../embed/protocol';
-import { loadWidget } from '../widgets/registry';
+import { widgetDef } from '../widgets/registry';
 import { createMarkdown, splitFrontMatter, widgetInstances } from './markdown';
 import { headMeta, type PageAssets } from './page';
 import { embedInstances } from './articles';
@@ -92,7 +92,7 @@ export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuil
   const homes = await widgetHomes(opts);
   const parts: string[] = [];
   for (const [instance, cfg] of Object.entries(siteWidgets.widgets)) {
-    const def = await loadWidget(cfg.kind);
+    const def = widgetDef(cfg.kind);
     if (!def) throw new Error(`embed: widget "${instance}" has unknown kind "${cfg.kind}"`);
     for (const c of cfg.controls) {
       if (RESERVED_KEYS.includes(c.key)) throw new Error(`embed: ${instance}.${c.key} is reserved by the embed URL (${RESERVED_KEYS.join(', ')})`);

@@ -10,8 +10,6 @@ export interface PageAssets {
   script: string;
   /** Chunks the entry imports statically, preloaded with it. */
   modules?: string[];
-  /** Widget kind → its chunks; a page preloads those of the kinds it shows. */
-  widgetModules?: Record<string, string[]>;
   styles: string[];
   /** Every bundled asset (KaTeX fonts among them), for font preloads. */
   fonts: string[];
@@ -62,8 +60,6 @@ export interface PageInput {
   assets: PageAssets;
   /** Font files to preload (content/ch02/site.json "preload_fonts", e.g. "KaTeX_Main-Regular"). */
   preloadFonts: string[];
-  /** Widget kinds on the page (their code is preloaded). */
-  widgetKinds?: string[];
   /** The page's own widget configs (JSON, relative to dist/), when it has widgets. */
   widgetConfig?: string;
   /** Landing page only: widget instance → page, for old links (runtime/old-links.ts). */
@@ -81,10 +77,9 @@ function fontPreloads(assets: string[], wanted: string[]): string {
     .join('\n');
 }
 
-/** modulepreload links: the entry's chunks, then those of the page's widget kinds. */
-function modulePreloads(assets: PageAssets, kinds: string[]): string {
-  const files = new Set([...(assets.modules ?? []), ...kinds.flatMap((k) => assets.widgetModules?.[k] ?? [])]);
-  return [...files].map((href) => `<link rel="modulepreload"${attrs({ href })}>`).join('\n');
+/** modulepreload links for the chunks the entry imports. */
+function modulePreloads(assets: PageAssets): string {
+  return (assets.modules ?? []).map((href) => `<link rel="modulepreload"${attrs({ href })}>`).join('\n');
 }
 
 // The empty data: icon stops browsers from requesting /favicon.ico (a 404 on
@@ -106,7 +101,7 @@ ${fontPreloads(p.assets.fonts, p.preloadFonts)}
 <link rel="modulepreload"${attrs({ href: p.assets.wasmGlue, 'data-tally': 'glue' })}>
 <link rel="preload"${attrs({ href: p.assets.wasmBinary, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'wasm' })}>
 ${p.widgetConfig ? `<link rel="preload"${attrs({ href: p.widgetConfig, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'widgets' })}>\n` : ''}<script type="module" async${attrs({ src: p.assets.script })}></script>
-${modulePreloads(p.assets, p.widgetKinds ?? [])}
+${modulePreloads(p.assets)}
 </head>
 <body${attrs({ 'data-widget-pages': p.widgetPages ? JSON.stringify(p.widgetPages) : null })}>
 <a class="skip-link" href="#main">跳到正文</a>

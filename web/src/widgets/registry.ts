@@ -2,19 +2,19 @@
 // `export default` its WidgetDef. A new widget is a new folder; nothing here
 // changes (content names the kind in content/ch02/widgets*.json).
 //
-// Each kind is its own chunk, loaded when a page shows one: a page's first
-// widget does not wait for the code (and chart libraries) of all the others.
+// The kinds are bundled with the page code (see vite.config.ts): together
+// they are a few KB gzip, while a chunk per kind cost a page one request each,
+// and on HTTP/1.1 those queued behind the core's own files.
 import type { AnyWidgetDef } from '../runtime/widget';
 
-const loaders = import.meta.glob<AnyWidgetDef>('./*/index.ts', { import: 'default' });
+const modules = import.meta.glob<AnyWidgetDef>('./*/index.ts', { import: 'default', eager: true });
 
-const byKind = new Map(Object.entries(loaders).map(([file, load]) => [file.replace(/^\.\/([^/]+)\/index\.ts$/, '$1'), load]));
+const byKind = new Map(Object.entries(modules).map(([file, def]) => [file.replace(/^\.\/([^/]+)\/index\.ts$/, '$1'), def]));
 
 /** Every widget kind there is. */
 export const widgetKinds: readonly string[] = [...byKind.keys()];
 
 /** The kind's definition; undefined for a kind that does not exist. */
-export async function loadWidget(kind: string): Promise<AnyWidgetDef | undefined> {
-  const load = byKind.get(kind);
-  return load ? load() : undefined;
+export function widgetDef(kind: string): AnyWidgetDef | undefined {
+  return byKind.get(kind);
 }
