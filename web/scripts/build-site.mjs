@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
-import { buildEmbeds, buildVersion, keepVersions, restoreVersions, stylesOf } from './embed-build.mjs';
+import { buildEmbeds, buildVersion, keepVersions, restoreVersions, modulesOf, stylesOf } from './embed-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
@@ -46,15 +46,6 @@ const entry = manifest['web/src/main.ts'];
 if (!entry) throw new Error('build:site: web/src/main.ts missing from the Vite manifest');
 await fs.rm(path.dirname(manifestPath), { recursive: true, force: true }); // not part of the site
 
-// The chunks a module imports statically (itself included), so a page can
-// preload them in parallel instead of discovering them one import at a time.
-function chunkClosure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return [...seen];
-  seen.add(chunk.file);
-  for (const dep of chunk.imports ?? []) chunkClosure(dep, seen);
-  return [...seen];
-}
 
 // 2. Page generator for Node.
 await build({
@@ -100,7 +91,7 @@ const pages = await ssr.buildPages({
   outDir: dist,
   assets: {
     script: entry.file,
-    modules: chunkClosure('web/src/main.ts').filter((file) => file !== entry.file),
+    modules: modulesOf(manifest, 'web/src/main.ts'),
     styles: stylesOf(manifest, 'web/src/main.ts'),
     fonts: entry.assets ?? [],
     wasmGlue,

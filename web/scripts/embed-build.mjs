@@ -46,24 +46,33 @@ export function buildVersion(coreHash, manifest) {
   return createHash('sha256').update(coreHash).update(files.join('\n')).digest('hex').slice(0, 10);
 }
 
+/** An entry's chunk and every chunk it imports statically, the entry first. */
+function chunkClosure(manifest, src) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
+  };
+  entryOf(manifest, src);
+  visit(src);
+  return [...seen].map((key) => manifest[key]);
+}
+
+/** The chunks an entry imports statically, so a page can preload them all at once. */
+export function modulesOf(manifest, src) {
+  return chunkClosure(manifest, src)
+    .slice(1)
+    .map((chunk) => chunk.file);
+}
+
 /**
  * Stylesheets an entry needs: its own, then those of the chunks it imports
  * statically (vite.config.ts bundles the styles shared by the chapter pages
  * and the embeds with the shared code chunk).
  */
 export function stylesOf(manifest, src) {
-  const styles = [];
-  const seen = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    styles.push(...(chunk.css ?? []));
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  entryOf(manifest, src);
-  visit(src);
-  return [...new Set(styles)];
+  return [...new Set(chunkClosure(manifest, src).flatMap((chunk) => chunk.css ?? []))];
 }
 
 function entryOf(manifest, src) {
@@ -110,7 +119,7 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
     contentDir,
     articlesDir,
     outDir: dist,
-    assets: { script: frame.file, styles: stylesOf(manifest, 'web/src/embed-frame.ts'), fonts: [], wasmGlue, wasmBinary },
+    assets: { script: frame.file, modules: modulesOf(manifest, 'web/src/embed-frame.ts'), styles: stylesOf(manifest, 'web/src/embed-frame.ts'), fonts: [], wasmGlue, wasmBinary },
     version,
   });
 
@@ -132,7 +141,7 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
     siteName: site.name,
     footer: site.footer,
     // The article's own script is embed.js; prose styles are the chapter's.
-    assets: { script: 'embed.js', styles: stylesOf(manifest, 'web/src/main.ts'), fonts: [], wasmGlue, wasmBinary },
+    assets: { script: 'embed.js', modules: [element.file, ...modulesOf(manifest, 'web/src/embed-element.ts')], styles: stylesOf(manifest, 'web/src/main.ts'), fonts: [], wasmGlue, wasmBinary },
     version,
   });
   return [...files, path.join(dist, 'embed.js'), ...articles];

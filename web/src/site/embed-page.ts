@@ -12,7 +12,7 @@ import { prerenderWidget } from '../runtime/widget';
 import { RESERVED_KEYS } from '../embed/protocol';
 import { widgetDef } from '../widgets/registry';
 import { createMarkdown, splitFrontMatter, widgetInstances } from './markdown';
-import { headMeta, type PageAssets } from './page';
+import { headAssets, headMeta, type PageAssets } from './page';
 import { embedInstances } from './articles';
 
 export interface EmbedBuildOptions {
@@ -68,10 +68,7 @@ ${headMeta(undefined)}
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
 <title>Tally 小工具</title>
-${a.styles.map((href) => `<link rel="stylesheet"${attrs({ href })}>`).join('\n')}
-<link rel="modulepreload"${attrs({ href: a.wasmGlue, 'data-tally': 'glue' })}>
-<link rel="preload"${attrs({ href: a.wasmBinary, as: 'fetch', crossorigin: 'anonymous', 'data-tally': 'wasm' })}>
-<script type="module" async${attrs({ src: a.script })}></script>
+${headAssets(a)}
 </head>
 <body class="embed-page">
 <main id="embed"${attrs({ 'data-version': opts.version, 'data-root': root })}>
