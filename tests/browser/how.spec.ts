@@ -262,6 +262,38 @@ test('figure data table: a model row explains its value through compare (Figure 
   await expect(depth.locator('.how-button')).toHaveCount(0);
 });
 
+test('a bar\'s value label opens the explanation of its table cell (Figures 2-28 and 2-33); a spec fact is a plain label (2-25)', async ({ page, core }) => {
+  let w = await open(page, 'fig-2-28');
+  const rows = at(core.ok({ op: 'compare', ...defaults('fig-2-28'), explain: true }), 'rows') as Array<Record<string, unknown>>;
+  const model = rows[2]!.model as string;
+  const label = w.getByTestId(`bar-${model}`);
+  await expect(label).toHaveText(rows[2]!.weight_display as string);
+  await expect(label).toHaveClass(/how-value/);
+  await label.click();
+  let pop = w.locator('.how-pop');
+  await expect(pop).toBeVisible();
+  await expectHow(pop, how(rows[2], 'weight_display'));
+  await expect(pop.locator('.how-title')).toContainText(rows[2]!.name as string);
+  await page.keyboard.press('Escape');
+  await expect(pop).toBeHidden();
+
+  // 2-33: each bar's tail is the request count at that context length.
+  w = await open(page, 'fig-2-33');
+  const contexts = (WIDGETS['fig-2-33'] as unknown as { data: { contexts: number[] } }).data.contexts;
+  const ctx = contexts[0]!;
+  const tail = w.getByTestId(`bar-ctx-${ctx}`);
+  const capacity = core.ok({ op: 'capacity', ...defaults('fig-2-33'), context: ctx, explain: true });
+  await expect(tail).toHaveText(at(capacity, 'display') as string);
+  await tail.click();
+  pop = w.locator('.how-pop');
+  await expectHow(pop, how(capacity, 'display'));
+
+  // Layers: nothing to explain, so the label stays plain.
+  const depth = page.locator('[data-instance="fig-2-25"]');
+  await expect(depth.locator('.fig-svg .bar-value').first()).toBeVisible();
+  await expect(depth.locator('.how-value')).toHaveCount(0);
+});
+
 test('a curve point explains itself through state at that length, and follows the format (Figure 2-18)', async ({ page, core }) => {
   const w = await open(page, 'fig-2-18');
   const cfg = WIDGETS['fig-2-18']!;

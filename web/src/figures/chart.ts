@@ -153,6 +153,7 @@ export interface Shown {
  */
 export class FigureHows {
   private readonly explained: Array<[string, Shown]> = [];
+  private readonly keys = new Map<Shown, string>();
   private readonly prefix: string;
 
   constructor(
@@ -162,11 +163,26 @@ export class FigureHows {
     this.prefix = text(cfg, 'how');
   }
 
+  /**
+   * The view key explaining `value`, or null when the core has no explanation
+   * for it. The same Shown gets the same key wherever it is drawn, so a bar's
+   * value label and its data-table cell open one explanation.
+   */
+  key(value: Shown): string | null {
+    if (!value.ask && !value.how) return null;
+    let key = this.keys.get(value);
+    if (key === undefined) {
+      key = `how${this.explained.length}`;
+      this.explained.push([key, value]);
+      this.keys.set(value, key);
+    }
+    return key;
+  }
+
   /** The button explaining `value` (named `label`), or nothing when the core has no explanation for it. */
   button(label: string, value: Shown): Mark[] {
-    if (!value.ask && !value.how) return [];
-    const key = `how${this.explained.length}`;
-    this.explained.push([key, value]);
+    const key = this.key(value);
+    if (key === null) return [];
     return [el('button', howButtonAttrs(this.instance, key, label, { how: this.prefix }), [el('span', { 'aria-hidden': 'true' }, 'ƒ')])];
   }
 
@@ -245,6 +261,13 @@ export interface Bar {
   value: number;
   display: string;
   cls?: string;
+  /** View key of the display's explanation (FigureHows.key), when the core gives one. */
+  how?: string | null;
+}
+
+/** Attributes of a value label drawn in a chart; `how` makes it open its explanation (runtime/how.ts). */
+function valueLabel(attrs: Record<string, string>, how: string | null | undefined): Record<string, string> {
+  return how ? { ...attrs, class: `${attrs.class ?? ''} how-value`.trim(), 'data-how': how } : attrs;
 }
 
 /**
@@ -262,7 +285,7 @@ export function hbars(bars: Bar[], scale: NumScale, top: number, rowH: number): 
       el('g', { class: `bar ${b.cls ?? ''}`.trim(), 'data-bar': b.id }, [
         el('text', { class: 'bar-label', x: coord(x0), y: coord(y + 12) }, b.label),
         el('rect', { x: coord(x0), y: coord(y + 18), width: coord(w), height: coord(rowH - 30) }),
-        el('text', { class: 'bar-value num', x: coord(x0 + w + 6), y: coord(y + rowH - 16), 'data-testid': `bar-${b.id}` }, b.display),
+        el('text', valueLabel({ class: 'bar-value num', x: coord(x0 + w + 6), y: coord(y + rowH - 16), 'data-testid': `bar-${b.id}` }, b.how), b.display),
       ]),
     );
   });
@@ -276,8 +299,8 @@ export interface Segment {
   display: string;
 }
 
-/** One stacked bar (weights, workspace, KV …) with its row label above it. */
-export function stackedBar(id: string, label: string, segments: Segment[], scale: NumScale, y: number, h: number, tail = ''): Mark {
+/** One stacked bar (weights, workspace, KV …) with its row label above it; `tailHow` explains the tail text. */
+export function stackedBar(id: string, label: string, segments: Segment[], scale: NumScale, y: number, h: number, tail = '', tailHow?: string | null): Mark {
   let x = scale(0);
   const rects: Mark[] = [];
   for (const s of segments) {
@@ -292,7 +315,7 @@ export function stackedBar(id: string, label: string, segments: Segment[], scale
   return el('g', { class: 'stack', 'data-bar': id }, [
     el('text', { class: 'bar-label', x: coord(scale(0)), y: coord(y + 12) }, label),
     ...rects,
-    el('text', { class: 'bar-value num', x: coord(x + 6), y: coord(y + 18 + h / 2 + 4), 'data-testid': `bar-${id}` }, tail),
+    el('text', valueLabel({ class: 'bar-value num', x: coord(x + 6), y: coord(y + 18 + h / 2 + 4), 'data-testid': `bar-${id}` }, tailHow), tail),
   ]);
 }
 

@@ -205,14 +205,28 @@ async function fill(pop: HTMLElement, key: string, view: View, engine: Promise<E
 }
 
 /**
+ * A value drawn inside a chart (an SVG label) cannot hold a button; it carries
+ * class how-value and the view key of the button that explains the same number
+ * in the chart's data table. A click on it opens that button's popover: a
+ * pointer shortcut, while keyboard and screen-reader users reach the table.
+ */
+function twinButton(root: HTMLElement, value: Element): HTMLButtonElement | null {
+  const key = value.getAttribute('data-how');
+  return key === null ? null : root.querySelector<HTMLButtonElement>(`.how-button[data-how="${CSS.escape(key)}"]`);
+}
+
+/**
  * One delegated click handler per hydrated widget: builds the popover on the
- * first click and fills it for the clicked button before it opens.
+ * first click and fills it for the clicked button (or chart value) before it opens.
  */
 export function wireHow(root: HTMLElement, source: HowSource): { refresh(view: View): void } {
   root.addEventListener('click', (e) => {
-    const button = (e.target as Element | null)?.closest<HTMLButtonElement>('.how-button');
+    const target = (e.target as Element | null)?.closest('.how-button, .how-value');
+    if (!target || !root.contains(target)) return;
+    const drawn = !target.matches('.how-button');
+    const button = drawn ? twinButton(root, target) : (target as HTMLButtonElement);
     const id = button?.getAttribute('popovertarget');
-    if (!button || !id || !root.contains(button)) return;
+    if (!button || !id) return;
     const t = source.text();
     const pop = popoverOf(root, id, t);
     const key = button.dataset.how ?? '';
@@ -222,6 +236,8 @@ export function wireHow(root: HTMLElement, source: HowSource): { refresh(view: V
     const view = source.view();
     if (view instanceof Promise) void view.then((v) => fill(pop, key, v, source.engine));
     else void fill(pop, key, view, source.engine);
+    // A button opens its popover natively (popovertarget); a chart value does it here.
+    if (drawn && !pop.matches(':popover-open')) pop.showPopover();
   });
   return {
     // A new answer while a popover is open (a link, the profile): follow it.

@@ -117,10 +117,13 @@ function contextsView(d: Data, cfg: WidgetConfig, instance: string) {
   const hi = Math.max(1, ...d.bars.map((b) => num(b.r.device_bytes) + num(b.r.shortfall_bytes)));
   const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
   const height = PAD.top + d.bars.length * ROW_H + PAD.bottom;
+  // One Shown per request count: the bar's tail and the table cell share its explanation.
+  const requests = d.bars.map((b) => explained('capacity', b.request, b.r.display, 'display'));
   const bars = d.bars.map((b, i) => {
     const y = PAD.top + i * ROW_H;
     const ctx = (cfg.data as { contexts: number[] }).contexts[i]!;
-    const bar = stackedBar(`ctx-${ctx}`, `${text(cfg, 'context_prefix')} ${groupDigits(BigInt(ctx))}`, deviceSegments(b.r), scale, y, BAR_H, b.r.display);
+    const label = `${text(cfg, 'context_prefix')} ${groupDigits(BigInt(ctx))}`;
+    const bar = stackedBar(`ctx-${ctx}`, label, deviceSegments(b.r), scale, y, BAR_H, b.r.display, hows.key(requests[i]!));
     // Dividers between requests inside the KV segment (drawn from the core's count).
     const kv = b.r.items.find((s) => s.id === 'kv');
     const n = num(b.r.requests);
@@ -142,7 +145,7 @@ function contextsView(d: Data, cfg: WidgetConfig, instance: string) {
     id: String(contexts[i]),
     cells: [
       groupDigits(BigInt(contexts[i]!)),
-      explained('capacity', b.request, b.r.display, 'display'),
+      requests[i]!,
       explained('capacity', b.request, b.r.displays.kv_per_request_display ?? '', 'kv_per_request_display'),
       ...b.r.items.map((s) => explained('capacity', b.request, s.display, `items[id=${s.id}].display`)),
     ],

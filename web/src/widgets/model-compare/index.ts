@@ -80,6 +80,8 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const hows = new FigureHows(instance, cfg);
   const models = d.calls[0]?.rows ?? [];
   const many = d.calls.length > 1;
+  // One Shown per value: the bar's label and the table cell share its explanation.
+  const cells = models.map((_, i) => d.calls.map((call) => cellOf(call, call.rows[i]!, spec)));
   const bars: Bar[] = [];
   models.forEach((m, i) => {
     d.calls.forEach((call, c) => {
@@ -91,6 +93,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
         value: v ? num(v.value) : 0,
         display: v ? v.display : row.error,
         cls: many ? `series-${c}` : 'series-0',
+        how: hows.key(cells[i]![c]!),
       });
     });
   });
@@ -106,10 +109,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     ...hbars(bars, scale, PAD.top, ROW_H),
   ]);
   const head = [text(cfg, 'col_model'), ...d.calls.map((c) => c.label || text(cfg, 'col_value'))];
-  const rows = models.map((m, i) => ({
-    id: m.model,
-    cells: [m.name, ...d.calls.map((c) => cellOf(c, c.rows[i]!, spec))],
-  }));
+  const rows = models.map((m, i) => ({ id: m.model, cells: [m.name, ...cells[i]!] }));
   const errors = models.filter((m) => m.error).map((m) => `${m.name}：${m.error}`);
   return hows.into(marksView([chart, notesMark(errors), dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows, hows)]));
 }

@@ -127,7 +127,9 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
   const hows = new FigureHows(instance, cfg);
-  const bars: Bar[] = d.bars.map((b, i) => ({ id: b.id, label: b.label, value: num(b.value), display: b.display, cls: `series-${i % 5}` }));
+  // One Shown per value: the bar's label and the table cell share its explanation.
+  const shown = d.bars.map((b) => ({ text: b.display, ask: b.ask }));
+  const bars: Bar[] = d.bars.map((b, i) => ({ id: b.id, label: b.label, value: num(b.value), display: b.display, cls: `series-${i % 5}`, how: hows.key(shown[i]!) }));
   const hi = Math.max(1, ...bars.map((b) => b.value));
   const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
   const height = PAD.top + bars.length * ROW_H + PAD.bottom;
@@ -143,7 +145,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       text(cfg, 'table_summary'),
       text(cfg, 'chart_title'),
       [text(cfg, 'col_item'), text(cfg, 'col_value')],
-      d.bars.map((b) => ({ id: b.id, cells: [b.label, { text: b.display, ask: b.ask }] })),
+      d.bars.map((b, i) => ({ id: b.id, cells: [b.label, shown[i]!] })),
       hows,
     ),
   );
