@@ -11,6 +11,7 @@ import type { Token } from 'markdown-it';
 
 import { attrs, esc } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
+import { katexFonts } from './katex-fonts';
 import { createMarkdown, splitFrontMatter, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
 
@@ -89,7 +90,7 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
       tocLabel: '本文目錄',
       footerHtml: esc(opts.footer),
       assets,
-      preloadFonts: [],
+      preloadFonts: katexFonts(bodyHtml),
       embed: { root: '../', version: opts.version },
     });
     const out = path.join(opts.outDir, 'articles', file.replace(/\.md$/, '.html'));

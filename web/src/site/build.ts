@@ -18,6 +18,7 @@ import { prerenderWidget } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
+import { katexFonts } from './katex-fonts';
 import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
 import { profileForm, type ProfileText } from './profile-form';
@@ -37,7 +38,6 @@ interface SiteMeta {
   name: string;
   footer: string;
   /** Fonts visible in the first screen: preloading them avoids a reflow when they arrive. */
-  preload_fonts?: string[];
   /** Page files (without .md) in reading order. */
   pages: string[];
   nav_label: string;
@@ -117,7 +117,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       tocLabel: site.nav_label,
       footerHtml: esc(site.footer),
       assets: opts.assets,
-      preloadFonts: site.preload_fonts ?? [],
+      preloadFonts: katexFonts(bodyHtml),
       widgetConfig,
       widgetPages: index === 0 ? widgetPages : undefined,
       embed: opts.version ? { root: './', version: opts.version } : undefined,

@@ -58,7 +58,7 @@ export interface PageInput {
   tocLabel: string;
   footerHtml: string;
   assets: PageAssets;
-  /** Font files to preload (content/ch02/site.json "preload_fonts", e.g. "KaTeX_Main-Regular"). */
+  /** Font files to preload, by stem (e.g. "KaTeX_Main-Regular"; site/katex-fonts.ts). */
   preloadFonts: string[];
   /** The page's own widget configs (JSON, relative to dist/), when it has widgets. */
   widgetConfig?: string;
