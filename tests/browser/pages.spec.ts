@@ -65,6 +65,31 @@ test('every figure, table, example and exercise has exactly one anchor; figures 
   expect(html).not.toContain('<!-- exercise');
 });
 
+test('each page preloads exactly the math font files its formulas load, so no formula waits for a late font', async ({ browser, baseURL }) => {
+  for (const file of [...PAGES, 'articles/v41-kv-ratios.html']) {
+    // A fresh context per page: fonts another page loaded must not hide a late one.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto(`./${file}`);
+    await page.evaluate(() => document.fonts.ready);
+    const { preloaded, fetched, loaded } = await page.evaluate(() => ({
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((l) => l.href).sort(),
+      fetched: performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => /\.(woff2?|ttf)$/.test(n))
+        .sort(),
+      loaded: [...document.fonts].filter((f) => f.status === 'loaded').length,
+    }));
+    expect(fetched, `${file}: font files fetched`).toEqual(preloaded);
+    const math = readFileSync(path.join(dist, file), 'utf8').includes('class="katex"');
+    // Formulas load at least KaTeX_Main and KaTeX_Math; a page without any loads no math font.
+    if (math) expect(loaded, file).toBeGreaterThanOrEqual(2);
+    else expect(loaded, file).toBe(0);
+    await context.close();
+  }
+});
+
 test('a deep link lands on its anchor on the right page', async ({ page }) => {
   await page.goto('./2-3.html#fig-2-18');
   await expect(page.locator('#fig-2-18')).toBeInViewport();
