@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULTS, expect, openChapter, settled, test, widget } from './fixtures';
+import { allReady, DEFAULTS, expect, openChapter, settled, test, widget } from './fixtures';
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
@@ -91,6 +91,26 @@ test('every request stays on the page origin (no CDN, fonts and WASM bundled)', 
   await openChapter(page, 'capacity');
   await page.evaluate(() => document.fonts.ready);
   expect(foreign).toEqual([]);
+});
+
+test('the next page takes the code, the core, the styles and the fonts from the browser cache; pages themselves are revalidated', async ({ page }) => {
+  await page.goto('./2-1.html');
+  await allReady(page);
+  const shared = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel=stylesheet], link[rel=modulepreload], link[data-tally=wasm], link[as=font], script[src]')].map((e) => new URL('href' in e ? e.href : e.src).pathname),
+  );
+  expect(shared.some((p) => p.endsWith('.wasm'))).toBe(true);
+  const sent = await Promise.all(shared.map(async (p) => [p, (await page.request.head(p)).headers()['cache-control']] as const));
+  for (const [p, cache] of sent) expect(cache, p).toBe('public, max-age=31536000, immutable');
+
+  await page.goto('./2-2.html');
+  await allReady(page);
+  const again = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming).transferSize] as const));
+  const reused = again.filter(([p]) => shared.includes(p));
+  expect(reused.length).toBeGreaterThanOrEqual(6); // two stylesheets, the page code, the core, two math fonts
+  for (const [p, bytes] of reused) expect(bytes, `${p} came over the network again`).toBe(0);
+  // The page itself is asked for again (it may have changed), answered in full or with 304.
+  expect(await page.request.head('./2-2.html').then((r) => r.headers()['cache-control'])).toBe('no-cache');
 });
 
 test('if the WASM cannot load, the page says so and keeps the prerendered numbers', async ({ page, core, pageErrors }) => {
