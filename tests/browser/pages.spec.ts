@@ -256,3 +256,21 @@ test('a link made when every widget was on index.html is forwarded to the widget
   await page.goto('./index.html#glossary');
   await expect(page).toHaveURL(/\/index\.html#glossary$/);
 });
+
+test('links to the lookup tables from when they stood on 2-6.html land on lookup.html, state and anchor intact', async ({ page }) => {
+  // A plain anchor: the page scrolls to the table on its new page.
+  await page.goto('./2-6.html#tab-2-4');
+  await expect(page).toHaveURL(/\/lookup\.html#tab-2-4$/);
+  await expect(page.locator('#tab-2-4')).toBeInViewport();
+  // A shared widget state.
+  const cfg = WIDGETS['tab-2-5']!;
+  const control = cfg.controls[0]!;
+  const value = control.kind === 'integer' ? String(Number(control.default) * 2) : control.default;
+  await page.goto(`./2-6.html#tab-2-5:${control.key}=${value}`);
+  await expect(page).toHaveURL(new RegExp(`/lookup\\.html#tab-2-5:${control.key}=${value}$`));
+  await allReady(page);
+  await expect(page.locator('[data-instance="tab-2-5"]').getByLabel(control.label, { exact: true })).toHaveValue(value);
+  // What 2-6.html still has stays there.
+  await page.goto('./2-6.html#tab-2-C');
+  await expect(page).toHaveURL(/\/2-6\.html#tab-2-C$/);
+});

@@ -1,15 +1,21 @@
-// Links shared before the chapter was split into pages point at index.html
-// with widget state in the hash (index.html#table-2-1:B=4&S=4096). The
-// landing page knows where each widget lives now (data-widget-pages, written
-// at build time) and forwards such a link, hash intact, to that page.
+// Links made before content moved. Links shared before the chapter was split
+// into pages point at index.html with widget state in the hash
+// (index.html#table-2-1:B=4&S=4096); links to the model lookup tables point at
+// 2-6.html (2-6.html#tab-2-4), where they stood before they got their own
+// page. Such a page knows where those widgets and anchors live now
+// (data-old-links, written at build time) and forwards the link, hash intact.
 
 import { parseHash } from './hash-state';
 
 export function forwardOldLink(doc: Document, loc: Location): boolean {
-  const raw = doc.body.dataset.widgetPages;
+  const raw = doc.body.dataset.oldLinks;
   if (!raw || !loc.hash) return false;
   const pages = JSON.parse(raw) as Record<string, string>;
-  const targets = new Set([...parseHash(loc.hash).keys()].map((name) => pages[name]).filter(Boolean));
+  const names = [...parseHash(loc.hash).keys()];
+  if (!names.length) names.push(decodeURIComponent(loc.hash.slice(1))); // a plain anchor
+  // Only what this page no longer has is forwarded.
+  const here = (name: string) => doc.getElementById(name) ?? doc.querySelector(`[data-instance="${CSS.escape(name)}"]`);
+  const targets = new Set(names.filter((name) => !here(name)).map((name) => pages[name]).filter(Boolean));
   // Only an unambiguous link is forwarded; widgets of several pages cannot share one URL now.
   if (targets.size !== 1) return false;
   loc.replace(`${[...targets][0]!}${loc.hash}`);

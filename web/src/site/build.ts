@@ -70,10 +70,25 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     }),
   );
   const links = pages.map((p) => p.link);
-  // Which page holds each widget: lets the landing page forward links made
-  // when every widget was on it (index.html#table-2-1:B=4 → 2-1.html#…).
-  const widgetPages: Record<string, string> = {};
-  for (const p of pages) for (const m of p.body.matchAll(/^```widget\s+(\S+)/gm)) widgetPages[m[1]!] = p.link.href;
+  // Old links (runtime/old-links.ts). The landing page forwards links made
+  // when every widget was on it (index.html#table-2-1:B=4 → 2-1.html#…); a
+  // page whose content moved to other pages ("moved: lookup" in its front
+  // matter) forwards links to those pages' widgets and headings.
+  const widgetsOf = (p: (typeof pages)[number]) => [...p.body.matchAll(/^```widget\s+(\S+)/gm)].map((m) => m[1]!);
+  const anchorsOf = (p: (typeof pages)[number]) => [...p.body.matchAll(/\{#([\w-]+)\}/g)].map((m) => m[1]!);
+  const widgetPages = Object.fromEntries(pages.flatMap((p) => widgetsOf(p).map((w) => [w, p.link.href])));
+  const oldLinks = (page: (typeof pages)[number], index: number): Record<string, string> | undefined => {
+    if (index === 0) return widgetPages;
+    const moved = (page.meta.moved ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (!moved.length) return undefined;
+    return Object.fromEntries(
+      moved.flatMap((name) => {
+        const to = pages.find((p) => p.name === name);
+        if (!to) throw new Error(`content/ch02/${page.name}.md: "moved" names ${name}, which site.json does not list`);
+        return [...widgetsOf(to), ...anchorsOf(to)].map((id) => [id, to.link.href]);
+      }),
+    );
+  };
   // Which page holds each exercise: the progress summary links across pages.
   const exercisePages = new Map<string, string>();
   for (const p of pages) for (const m of p.body.matchAll(/^```exercise\s+(\S+)/gm)) exercisePages.set(m[1]!, p.link.href);
@@ -119,7 +134,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       assets: opts.assets,
       preloadFonts: katexFonts(bodyHtml),
       widgetConfig,
-      widgetPages: index === 0 ? widgetPages : undefined,
+      oldLinks: oldLinks(page, index),
       embed: opts.version ? { root: './', version: opts.version } : undefined,
       tools: { header: importButton(), dialogs: importDialog(), notices: importProblemSlot() },
     });

@@ -62,8 +62,8 @@ export interface PageInput {
   preloadFonts: string[];
   /** The page's own widget configs (JSON, relative to dist/), when it has widgets. */
   widgetConfig?: string;
-  /** Landing page only: widget instance → page, for old links (runtime/old-links.ts). */
-  widgetPages?: Record<string, string>;
+  /** Widget instance or anchor → the page that has it now, for old links (runtime/old-links.ts). */
+  oldLinks?: Record<string, string>;
   embed?: EmbedMeta;
   /** Site-wide tools beside the site name (the "匯入模型" button), their dialogs and notices. */
   tools?: { header: string; dialogs: string; notices: string };
@@ -113,7 +113,7 @@ ${headMeta(p.embed)}
 <meta name="description"${attrs({ content: p.description })}>
 ${headAssets(p.assets, p.preloadFonts, p.widgetConfig)}
 </head>
-<body${attrs({ 'data-widget-pages': p.widgetPages ? JSON.stringify(p.widgetPages) : null })}>
+<body${attrs({ 'data-old-links': p.oldLinks ? JSON.stringify(p.oldLinks) : null })}>
 <a class="skip-link" href="#main">跳到正文</a>
 <header class="site-header"><p class="site-name">${esc(p.siteName)}</p>${p.tools?.header ?? ''}</header>${p.tools?.dialogs ?? ''}
 <div class="layout">
