@@ -262,6 +262,9 @@ test('links to the lookup tables from when they stood on 2-6.html land on lookup
   await page.goto('./2-6.html#tab-2-4');
   await expect(page).toHaveURL(/\/lookup\.html#tab-2-4$/);
   await expect(page.locator('#tab-2-4')).toBeInViewport();
+  // An embed's "open in the chapter" link of an older version names the widget element.
+  await page.goto('./2-6.html#w-tab-2-3');
+  await expect(page).toHaveURL(/\/lookup\.html#w-tab-2-3$/);
   // A shared widget state.
   const cfg = WIDGETS['tab-2-5']!;
   const control = cfg.controls[0]!;

@@ -85,7 +85,8 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       moved.flatMap((name) => {
         const to = pages.find((p) => p.name === name);
         if (!to) throw new Error(`content/ch02/${page.name}.md: "moved" names ${name}, which site.json does not list`);
-        return [...widgetsOf(to), ...anchorsOf(to)].map((id) => [id, to.link.href]);
+        // A widget is named by its instance, or by its element id (w-<instance>) in embeds' home links.
+        return [...widgetsOf(to).flatMap((w) => [w, `w-${w}`]), ...anchorsOf(to)].map((id) => [id, to.link.href]);
       }),
     );
   };
