@@ -262,7 +262,7 @@ test('figure data table: a model row explains its value through compare (Figure 
   await expect(depth.locator('.how-button')).toHaveCount(0);
 });
 
-test('a bar\'s value label opens the explanation of its table cell (Figures 2-28 and 2-33); a spec fact is a plain label (2-25)', async ({ page, core }) => {
+test('a value drawn in a chart opens the explanation of its table cell: bars (Figures 2-28, 2-33), a diagram label (2-22); a spec fact stays plain (2-25)', async ({ page, core }) => {
   let w = await open(page, 'fig-2-28');
   const rows = at(core.ok({ op: 'compare', ...defaults('fig-2-28'), explain: true }), 'rows') as Array<Record<string, unknown>>;
   const model = rows[2]!.model as string;
@@ -292,6 +292,24 @@ test('a bar\'s value label opens the explanation of its table cell (Figures 2-28
   const depth = page.locator('[data-instance="fig-2-25"]');
   await expect(depth.locator('.fig-svg .bar-value').first()).toBeVisible();
   await expect(depth.locator('.how-value')).toHaveCount(0);
+
+  // A diagram's label with a core number (2-22, the candidate pool): the same
+  // explanation as that number's row in the data table.
+  w = await open(page, 'fig-2-22');
+  const labels = w.locator('.fig-svg .how-value');
+  await expect(labels).not.toHaveCount(0);
+  const key = await labels.first().getAttribute('data-how');
+  await labels.first().click();
+  pop = w.locator('.how-pop');
+  await expect(pop).toBeVisible();
+  const fromLabel = { formula: await pop.locator('.how-formula').innerText(), substituted: await pop.locator('.how-substituted').innerText() };
+  expect(fromLabel.formula).not.toBe('—');
+  await page.keyboard.press('Escape');
+  const table = await openTable(w);
+  const twin = table.locator(`.how-button[data-how="${key}"]`);
+  await expect(twin).toHaveCount(1);
+  await twin.click();
+  await expectHow(pop, fromLabel);
 });
 
 test('a curve point explains itself through state at that length, and follows the format (Figure 2-18)', async ({ page, core }) => {

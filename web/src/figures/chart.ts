@@ -266,7 +266,7 @@ export interface Bar {
 }
 
 /** Attributes of a value label drawn in a chart; `how` makes it open its explanation (runtime/how.ts). */
-function valueLabel(attrs: Record<string, string>, how: string | null | undefined): Record<string, string> {
+export function valueLabel(attrs: Record<string, string>, how: string | null | undefined): Record<string, string> {
   return how ? { ...attrs, class: `${attrs.class ?? ''} how-value`.trim(), 'data-how': how } : attrs;
 }
 

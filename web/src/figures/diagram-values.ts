@@ -80,6 +80,11 @@ export async function resolveValues(engine: Engine, vars: Fields, cfg: WidgetCon
 
 const PLACEHOLDER = /\{([A-Za-z_]\w*)\}/g;
 
+/** The placeholder names in a label ("{a} 個 {b}" → ["a", "b"]). */
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
 /** "{name}" → the value; an unknown name is a content bug and fails the build. */
 export function fillText(text: string, values: DiagramValues, where: string): string {
   return text.replace(PLACEHOLDER, (_, name: string) => {

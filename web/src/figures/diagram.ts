@@ -4,6 +4,7 @@
 
 import { scaleLog } from 'd3-scale';
 import { coord } from '../runtime/format';
+import { valueLabel } from './chart';
 import { el, type Mark } from './marks';
 
 export interface Shape {
@@ -21,6 +22,8 @@ export interface Shape {
   step?: number;
   /** Box width from a core value (data.values[w_value].amount) on the diagram's widthScale, centred on it. */
   w_value?: string;
+  /** Per line of the label: view key of the explanation of the one core value in it (FigureHows.key). */
+  lineHows?: Array<string | null>;
 }
 
 /** Log scale from a value to a box width: 1 → min, the value named by domain_max → max. */
@@ -89,7 +92,7 @@ export function shapeMark(s: Shape, id: string): Mark {
         const lines = s.label.split('\n');
         lines.forEach((line, i) => {
           const ty = y + h / 2 + 4 + (i - (lines.length - 1) / 2) * 14;
-          children.push(el('text', { class: 'label', x: coord(x + w / 2), y: coord(ty), 'text-anchor': 'middle' }, line));
+          children.push(el('text', valueLabel({ class: 'label', x: coord(x + w / 2), y: coord(ty), 'text-anchor': 'middle' }, s.lineHows?.[i]), line));
         });
       }
       return el('g', withStep({ class: 'shape' }, s), children);
@@ -99,7 +102,7 @@ export function shapeMark(s: Shape, id: string): Mark {
     case 'dot':
       return el('circle', withStep({ class: `dot ${s.cls ?? ''}`.trim(), cx: coord(x), cy: coord(y), r: coord(s.r ?? 8) }, s));
     case 'text':
-      return el('text', withStep({ class: `label ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), 'text-anchor': s.anchor ?? 'start' }, s), s.label ?? '');
+      return el('text', valueLabel(withStep({ class: `label ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), 'text-anchor': s.anchor ?? 'start' }, s), s.lineHows?.[0]), s.label ?? '');
     case 'arrow':
     case 'line': {
       const pts = s.points ?? [];

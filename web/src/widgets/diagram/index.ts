@@ -10,7 +10,7 @@ import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, FigureHows, svgFrame } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { arrowDefs, shapeMark, sizeShapes, type DiagramSpec } from '../../figures/diagram';
-import { fillText, resolveValues, valueSpecs, type DiagramValues } from '../../figures/diagram-values';
+import { fillText, placeholders, resolveValues, valueSpecs, type DiagramValues } from '../../figures/diagram-values';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { enhanceStepper, stepperMarks } from '../../figures/stepper';
 
@@ -21,22 +21,30 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
   if (spec.steps?.length) {
     marks.push(...stepperMarks(spec.steps.map(fill), { next: text(cfg, 'step_next'), reset: text(cfg, 'step_reset') }));
   }
-  const shapes = sizeShapes(spec, values.amount, cfg.title).map((s) => (s.label ? { ...s, label: fill(s.label) } : s));
+  const specs = valueSpecs(cfg);
+  const hows = new FigureHows(instance, cfg);
+  // One Shown per value: a label line showing it and its data-table row share its explanation.
+  const shown = new Map(specs.map(([name]) => [name, { text: values.text[name] ?? '', how: values.how[name] }]));
+  const lineHow = (line: string) => {
+    const names = placeholders(line);
+    return names.length === 1 && shown.has(names[0]!) ? hows.key(shown.get(names[0]!)!) : null;
+  };
+  const shapes = sizeShapes(spec, values.amount, cfg.title).map((s) =>
+    s.label ? { ...s, label: fill(s.label), lineHows: s.label.split('\n').map(lineHow) } : s,
+  );
   marks.push(
     svgFrame(instance, spec.width, spec.height, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), [
       arrowDefs(instance),
       ...shapes.map((s) => shapeMark(s, instance)),
     ]),
   );
-  const specs = valueSpecs(cfg);
-  const hows = new FigureHows(instance, cfg);
   if (specs.length) {
     marks.push(
       dataTable(
         text(cfg, 'data_summary'),
         text(cfg, 'data_caption'),
         [text(cfg, 'data_head_label'), text(cfg, 'data_head_value')],
-        specs.map(([name, s]) => ({ id: name, cells: [s.label, { text: values.text[name] ?? '', how: values.how[name] }] })),
+        specs.map(([name, s]) => ({ id: name, cells: [s.label, shown.get(name)!] })),
         hows,
       ),
     );
