@@ -13,6 +13,7 @@ const BUDGET_GZIP_BYTES = 150 * 1024;  // wasm + glue
 const TARGET_FIRST_WIDGET_MS = 300;
 const TARGET_UPDATE_P95_MS = 16;
 const UPDATES = 200;
+const LOADS = 9; // per page and kind of load: the median of 9 moves less with the machine's load than that of 5
 
 buildAll({ browser: true });
 
@@ -124,10 +125,10 @@ try {
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: cold });
       if (!cold) await firstWidget(`${url}${file}`); // fill the cache
       const firsts = [];
-      for (let i = 0; i < 5; i++) firsts.push(await firstWidget(`${url}${file}`));
+      for (let i = 0; i < LOADS; i++) firsts.push(await firstWidget(`${url}${file}`));
       firsts.sort((a, b) => a - b);
       const kind = cold ? 'cold (no browser cache)' : 'warm (hashed files cached)';
-      report(`${file} (${kib} KiB HTML): navigation → first interactive widget, ${kind}, median of 5`, `${firsts[2].toFixed(1)} ms`, `≤ ${TARGET_FIRST_WIDGET_MS} ms`);
+      report(`${file} (${kib} KiB HTML): navigation → first interactive widget, ${kind}, median of ${LOADS}`, `${firsts[LOADS >> 1].toFixed(1)} ms`, `≤ ${TARGET_FIRST_WIDGET_MS} ms`);
     }
   }
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });

@@ -1,6 +1,6 @@
 // Per-page load timings of the built site (dist/), raw rows of 5
 // loads each: responseEnd, domInteractive, DCL, the marks tally:main /
-// tally:wasm-fetched / tally:engine, and the first widget ready (what
+// tally:wasm-compiled / tally:engine, and the first widget ready (what
 // `npm run bench` reports). Usage: node scripts/pagetime.mjs 2-1,2-6,figures
 import { chromium } from '@playwright/test';
 import path from 'node:path';
@@ -24,7 +24,7 @@ for (const p of (process.argv[2] ?? '2-1,2-6,figures').split(',')) {
     rows.push(await page.evaluate(() => {
       const n = performance.getEntriesByType('navigation')[0];
       const m = (name) => performance.getEntriesByName(name)[0]?.startTime?.toFixed(0);
-      return { resp: n.responseEnd.toFixed(0), domInt: n.domInteractive.toFixed(0), dcl: n.domContentLoadedEventEnd.toFixed(0), main: m('tally:main'), fetched: m('tally:wasm-fetched'), engine: m('tally:engine'), first: window.__firstReady.toFixed(0) };
+      return { resp: n.responseEnd.toFixed(0), domInt: n.domInteractive.toFixed(0), dcl: n.domContentLoadedEventEnd.toFixed(0), main: m('tally:main'), compiled: m('tally:wasm-compiled'), engine: m('tally:engine'), first: window.__firstReady.toFixed(0) };
     }));
   }
   console.log(p, JSON.stringify(rows));

@@ -49,7 +49,7 @@ export function loadEngine(urls?: CoreUrls): Promise<Engine> {
     // imported, and hand the glue a compiled module: the compile runs off the
     // main thread, overlapping the page's first layout.
     const [glue, compiled] = await Promise.all([import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>, compileCore(wasmUrl)]);
-    performance.mark('tally:wasm-fetched');
+    performance.mark('tally:wasm-compiled'); // glue imported, binary downloaded and compiled
     const mod = await instantiate(glue.default, compiled);
     // The core's first call pays for lazy WASM compilation and for parsing its
     // embedded catalog. If the page is still parsing, pay it now, off the
