@@ -39,8 +39,9 @@ export default defineConfig({
       preserveEntrySignatures: 'exports-only',
       output: {
         // One chunk for the code every chapter page runs (runtime, widget
-        // kinds, figures, the import dialog, d3): over HTTP/1.1 a browser opens
-        // 6 connections per host, and the 20 small per-kind chunks this
+        // kinds, figures, the import dialog, d3; the site's own stylesheets
+        // come with it as app.css): over HTTP/1.1 a browser opens 6
+        // connections per host, and the 20 small per-kind chunks this
         // replaces arrived in four waves. Lazy code stays lazy (exercises) and
         // the embed entries' own modules (every widget config) stay out.
         codeSplitting: { groups: [{ name: 'app', test: inPageBundle }] },

@@ -20,7 +20,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
-import { buildEmbeds, buildVersion, keepVersions, restoreVersions, modulesOf, stylesOf } from './embed-build.mjs';
+import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
+import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
@@ -42,10 +43,8 @@ await keepVersions(dist, keptVersions);
 await build({ configFile: path.join(root, 'vite.config.ts'), root, logLevel: 'warn' });
 const manifestPath = path.join(dist, '.vite/manifest.json');
 const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8'));
-const entry = manifest['web/src/main.ts'];
-if (!entry) throw new Error('build:site: web/src/main.ts missing from the Vite manifest');
+const entry = entryOf(manifest, 'web/src/main.ts');
 await fs.rm(path.dirname(manifestPath), { recursive: true, force: true }); // not part of the site
-
 
 // 2. Page generator for Node.
 await build({

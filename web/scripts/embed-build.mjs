@@ -13,6 +13,8 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
+import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
+
 /** Move dist/v/ aside (Vite's emptyOutDir would delete it). */
 export async function keepVersions(dist, keepDir) {
   // A build that failed after this step left its versions in keepDir: merge,
@@ -44,41 +46,6 @@ export function buildVersion(coreHash, manifest) {
     .flatMap((e) => [e.file, ...(e.css ?? []), ...(e.assets ?? [])])
     .sort();
   return createHash('sha256').update(coreHash).update(files.join('\n')).digest('hex').slice(0, 10);
-}
-
-/** An entry's chunk and every chunk it imports statically, the entry first. */
-function chunkClosure(manifest, src) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const dep of manifest[key].imports ?? []) visit(dep);
-  };
-  entryOf(manifest, src);
-  visit(src);
-  return [...seen].map((key) => manifest[key]);
-}
-
-/** The chunks an entry imports statically, so a page can preload them all at once. */
-export function modulesOf(manifest, src) {
-  return chunkClosure(manifest, src)
-    .slice(1)
-    .map((chunk) => chunk.file);
-}
-
-/**
- * Stylesheets an entry needs: its own, then those of the chunks it imports
- * statically (vite.config.ts bundles the styles shared by the chapter pages
- * and the embeds with the shared code chunk).
- */
-export function stylesOf(manifest, src) {
-  return [...new Set(chunkClosure(manifest, src).flatMap((chunk) => chunk.css ?? []))];
-}
-
-function entryOf(manifest, src) {
-  const e = manifest[src];
-  if (!e) throw new Error(`build:site: ${src} missing from the Vite manifest`);
-  return e;
 }
 
 /** embed.js: defines <tally-widget> with this build's core, styles and homes. */
@@ -113,13 +80,14 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
   const frame = entryOf(manifest, 'web/src/embed-frame.ts');
   const element = entryOf(manifest, 'web/src/embed-element.ts');
   const host = entryOf(manifest, 'web/src/embed-host.ts');
+  const frameStyles = stylesOf(manifest, 'web/src/embed-frame.ts');
 
   const { files, homes } = await ssr.buildEmbedPage({
     module,
     contentDir,
     articlesDir,
     outDir: dist,
-    assets: { script: frame.file, modules: modulesOf(manifest, 'web/src/embed-frame.ts'), styles: stylesOf(manifest, 'web/src/embed-frame.ts'), fonts: [], wasmGlue, wasmBinary },
+    assets: { script: frame.file, modules: modulesOf(manifest, 'web/src/embed-frame.ts'), styles: frameStyles, fonts: [], wasmGlue, wasmBinary },
     version,
   });
 
@@ -128,7 +96,7 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
     [dist, './'],
     [pinned, '../../'],
   ]) {
-    const stub = elementStub({ version, entry: element.file, css: stylesOf(manifest, 'web/src/embed-frame.ts'), wasmGlue, wasmBinary, homes, root });
+    const stub = elementStub({ version, entry: element.file, css: frameStyles, wasmGlue, wasmBinary, homes, root });
     await fs.writeFile(path.join(dir, 'embed.js'), stub);
     await fs.writeFile(path.join(dir, 'embed-host.js'), hostStub(version, host.file));
   }

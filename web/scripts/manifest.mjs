@@ -1,0 +1,38 @@
+// Reading Vite's manifest: which files an entry needs, so a page can link
+// them all from its head instead of discovering them one import at a time.
+
+/** The manifest record of an entry (web/src/main.ts …); a missing one is a build bug. */
+export function entryOf(manifest, src) {
+  const e = manifest[src];
+  if (!e) throw new Error(`build:site: ${src} missing from the Vite manifest`);
+  return e;
+}
+
+/** An entry's chunk and every chunk it imports statically, the entry first. */
+function chunkClosure(manifest, src) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
+  };
+  entryOf(manifest, src);
+  visit(src);
+  return [...seen].map((key) => manifest[key]);
+}
+
+/** The chunks an entry imports statically, so a page can preload them all at once. */
+export function modulesOf(manifest, src) {
+  return chunkClosure(manifest, src)
+    .slice(1)
+    .map((chunk) => chunk.file);
+}
+
+/**
+ * Stylesheets an entry needs: its own, then those of the chunks it imports
+ * statically (vite.config.ts bundles the styles shared by the chapter pages
+ * and the embeds with the shared code chunk).
+ */
+export function stylesOf(manifest, src) {
+  return [...new Set(chunkClosure(manifest, src).flatMap((chunk) => chunk.css ?? []))];
+}
