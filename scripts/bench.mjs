@@ -118,8 +118,8 @@ try {
   //   no cache: the same tab with the browser's HTTP cache off, so the core
   //     and every file the cache would keep are fetched and compiled again;
   //   first visit: a new browser context each time (empty caches, a new tab
-  //     and renderer, which also loads the system's CJK font and starts V8
-  //     before the page can paint: start-up the page does not control).
+  //     and renderer, which first matches and maps the system fonts while
+  //     it lays the page out: start-up the page does not control).
   const page = await watched(browser);
   const cdp = await page.context().newCDPSession(page);
   const firstVisit = async (target) => {
