@@ -3,6 +3,7 @@
 // control-change → DOM latency, and engine throughput natively and in WASM.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -82,6 +83,8 @@ report('wasm in Node: the same with every display string (median)', `${curveMs(t
 
 // --- the page in headless Chromium ---------------------------------------------
 log('Page timings in headless Chromium');
+// Page timings on a shared 2-core machine move with its load: print it beside them.
+report('machine load average (1, 5, 15 min) before the page timings', os.loadavg().map((l) => l.toFixed(2)).join(', '));
 const { chromium } = await import('@playwright/test');
 const server = createStaticServer(path.join(root, 'dist'));
 const url = await listen(server, 8700);
