@@ -113,6 +113,30 @@ test('the next page takes the code, the core, the styles and the fonts from the 
   expect(await page.request.head('./2-2.html').then((r) => r.headers()['cache-control'])).toBe('no-cache');
 });
 
+test('the head starts compiling the core while the page is parsed; a server without application/wasm still works', async ({ page }) => {
+  await page.goto('./2-6.html');
+  await allReady(page);
+  const started = await page.evaluate(() => {
+    const early = (window as unknown as { __tallyCore?: { url: string } }).__tallyCore;
+    return { url: early?.url, wasm: document.querySelector<HTMLLinkElement>('link[data-tally="wasm"]')?.href };
+  });
+  expect(started.url).toBeTruthy();
+  expect(started.url).toBe(started.wasm);
+
+  // A host that serves the binary as application/octet-stream: streaming
+  // compiles refuse it, and the loader compiles the bytes instead.
+  await page.route('**/*.wasm', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  await page.goto('./2-1.html');
+  await allReady(page);
+  const w = widget(page, 'table-2-1');
+  await w.getByLabel('B（請求數）').fill('2');
+  await expect(w.locator('[data-testid="total"]')).not.toHaveText('');
+  await expect(w).toHaveAttribute('data-state', 'ok');
+});
+
 test('if the WASM cannot load, the page says so and keeps the prerendered numbers', async ({ page, core, pageErrors }) => {
   await page.route('**/*.wasm', (route) => route.abort());
   await page.goto('./2-1.html');

@@ -69,6 +69,11 @@ const wasmBinary = `wasm/tally_web.${hash}.wasm`;
 await fs.mkdir(path.join(dist, 'wasm'), { recursive: true });
 await fs.writeFile(path.join(dist, wasmGlue), glue);
 await fs.writeFile(path.join(dist, wasmBinary), binary);
+// The head's script that starts compiling the core (a classic script: Vite
+// builds modules only), named by its content like every other asset.
+const startCoreSource = await fs.readFile(path.join(root, 'web/src/start-core.js'), 'utf8');
+const startCore = `assets/start-core-${createHash('sha256').update(startCoreSource).digest('hex').slice(0, 8)}.js`;
+await fs.writeFile(path.join(dist, startCore), startCoreSource);
 
 // Emscripten's glue keeps readable local names (no Closure Compiler here);
 // the same minifier Vite uses shortens them, a third off the gzip size.
@@ -90,6 +95,7 @@ const pages = await ssr.buildPages({
   outDir: dist,
   assets: {
     script: entry.file,
+    startCore,
     modules: modulesOf(manifest, 'web/src/main.ts'),
     styles: stylesOf(manifest, 'web/src/main.ts'),
     fonts: entry.assets ?? [],

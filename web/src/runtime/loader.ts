@@ -23,6 +23,19 @@ export interface CoreUrls {
   wasm: string;
 }
 
+declare global {
+  interface Window {
+    /** The compile web/src/start-core.js started while the page was parsed. */
+    __tallyCore?: { url: string; module: Promise<WebAssembly.Module> };
+  }
+}
+
+/** The core compiled from `url`: the compile the page head started, else one of our own. */
+function compiledCore(url: string): Promise<WebAssembly.Module> {
+  const early = window.__tallyCore;
+  return early?.url === url ? early.module.catch(() => compileCore(url)) : compileCore(url);
+}
+
 /** Streaming compile; a server that does not send application/wasm gets a plain one. */
 async function compileCore(url: string): Promise<WebAssembly.Module> {
   const response = await fetch(url);
@@ -45,10 +58,10 @@ export function loadEngine(urls?: CoreUrls): Promise<Engine> {
   engine ??= (async () => {
     const glueUrl = urls?.glue ?? linkHref('glue');
     const wasmUrl = urls?.wasm ?? linkHref('wasm');
-    // Compile the binary ourselves, while it downloads and while the glue is
-    // imported, and hand the glue a compiled module: the compile runs off the
-    // main thread, overlapping the page's first layout.
-    const [glue, compiled] = await Promise.all([import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>, compileCore(wasmUrl)]);
+    // Compile the binary ourselves (or take the compile the page head started),
+    // while the glue is imported, and hand the glue a compiled module: the
+    // compile runs off the main thread, overlapping the page's first layout.
+    const [glue, compiled] = await Promise.all([import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>, compiledCore(wasmUrl)]);
     performance.mark('tally:wasm-compiled'); // glue imported, binary downloaded and compiled
     const mod = await instantiate(glue.default, compiled);
     // The core's first call pays for lazy WASM compilation and for parsing its

@@ -13,6 +13,8 @@ export interface PageAssets {
   styles: string[];
   /** Every bundled asset (KaTeX fonts among them), for font preloads. */
   fonts: string[];
+  /** The classic script that starts compiling the core from the head (web/src/start-core.js). */
+  startCore?: string;
   /** Content-hashed copies of the Emscripten glue and binary. */
   wasmGlue: string;
   wasmBinary: string;
@@ -87,10 +89,11 @@ export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widg
   const fetchPreload = (href: string, kind: string) => `<link rel="preload"${attrs({ href, as: 'fetch', crossorigin: 'anonymous', 'data-tally': kind })}>`;
   return [
     ...assets.styles.map((href) => `<link rel="stylesheet"${attrs({ href })}>`),
+    fetchPreload(assets.wasmBinary, 'wasm'),
+    ...(assets.startCore ? [`<script${attrs({ src: assets.startCore })}></script>`] : []),
     `<script type="module" async${attrs({ src: assets.script })}></script>`,
     ...(assets.modules ?? []).map((href) => `<link rel="modulepreload"${attrs({ href })}>`),
     `<link rel="modulepreload"${attrs({ href: assets.wasmGlue, 'data-tally': 'glue' })}>`,
-    fetchPreload(assets.wasmBinary, 'wasm'),
     ...(widgetConfig ? [fetchPreload(widgetConfig, 'widgets')] : []),
     fontPreloads(assets.fonts, preloadFonts),
   ]
