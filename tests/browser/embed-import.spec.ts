@@ -133,6 +133,8 @@ test('the 嵌入 button of a widget set to an imported model gives embeds that i
   const cap = widget(page, 'capacity');
   await expect(cap.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, model: m.spec }).display as string);
   await cap.getByTestId('embed-button').click();
+  // The snippets are written once the imported model's share token is ready.
+  await expect(cap.getByTestId('embed-iframe')).toHaveValue(new RegExp(`model=${m.id}`));
   const iframeCode = await cap.getByTestId('embed-iframe').inputValue();
   const elementCode = await cap.getByTestId('embed-element').inputValue();
   expect(iframeCode).toContain(`model=${m.id}`);

@@ -37,7 +37,6 @@ export interface BuildOptions {
 interface SiteMeta {
   name: string;
   footer: string;
-  /** Fonts visible in the first screen: preloading them avoids a reflow when they arrive. */
   /** Page files (without .md) in reading order. */
   pages: string[];
   nav_label: string;

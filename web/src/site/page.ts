@@ -83,7 +83,8 @@ function fontPreloads(assets: string[], wanted: string[]): string {
  * The head's stylesheets, scripts and preloads, in the order a browser should
  * ask for them: HTTP/1.1 gives a host 6 connections, so the page code and the
  * core go out in the first round and the math fonts (needed only once the
- * formulas are laid out) queue last.
+ * formulas are laid out) queue last. The core's preload link comes before
+ * the script that starts compiling it (start-core.js finds the URL there).
  */
 export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widgetConfig?: string): string {
   const fetchPreload = (href: string, kind: string) => `<link rel="preload"${attrs({ href, as: 'fetch', crossorigin: 'anonymous', 'data-tally': kind })}>`;
