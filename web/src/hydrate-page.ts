@@ -24,42 +24,6 @@ function nearViewport(el: Element): boolean {
 /** Yield to the browser: what was hydrated so far gets painted and reported ready first. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The parser has passed the element's end tag: something follows it. */
-function parsed(el: Element): boolean {
-  for (let n: Node | null = el; n && n !== document.body; n = n.parentNode) if (n.nextSibling) return true;
-  return false;
-}
-
-/**
- * The page's first widget, once the parser has passed it; null if the page
- * finishes parsing first or has none. A long page is parsed in slices with
- * renders in between, so its DOMContentLoaded can come well after the core
- * is in; the widget at the top need not wait for the rest of the page.
- */
-function firstWidgetParsed(): Promise<HTMLElement | null> {
-  const find = () => {
-    const root = document.querySelector<HTMLElement>('[data-widget][data-instance]');
-    return root && parsed(root) ? root : null;
-  };
-  return new Promise((resolve) => {
-    if (document.readyState !== 'loading') return resolve(null);
-    const observer = new MutationObserver(() => {
-      const root = find();
-      if (root) done(root);
-    });
-    const done = (root: HTMLElement | null) => {
-      observer.disconnect();
-      document.removeEventListener('DOMContentLoaded', onLoaded);
-      resolve(root);
-    };
-    const onLoaded = () => done(null);
-    document.addEventListener('DOMContentLoaded', onLoaded);
-    observer.observe(document, { childList: true, subtree: true });
-    const root = find();
-    if (root) done(root);
-  });
-}
-
 /**
  * Hydrate the page. `core` is the engine load the boot module started;
  * `pageWidgets` this page's widget configs.
@@ -69,21 +33,6 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
   // core; the engine every widget, table and exercise uses inlines their specs.
   const imports = startImports(core, location.hash);
   const engine = imports.engine;
-  const store = new HashStore(window);
-  const embed = embedInfo(document);
-  const hydrate = async (root: HTMLElement): Promise<HydratedWidget> => {
-    const { status, widgets: configs } = await pageWidgets;
-    const instance = root.dataset.instance ?? '';
-    const cfg = configs[instance];
-    const def = cfg && widgetDef(cfg.kind);
-    if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
-    if (embed) addEmbedButton(root, instance, store, embed);
-    return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
-  };
-  // The first widget is hydrated as soon as it is parsed, unless the page may
-  // forward an old link (it is then decided once the page is parsed).
-  const mayForward = Boolean(document.body?.dataset.oldLinks && location.hash);
-  const first = mayForward ? Promise.resolve(null) : firstWidgetParsed().then(async (root) => (root ? { root, widget: await hydrate(root) } : null));
 
   if (document.readyState === 'loading') {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
@@ -98,13 +47,23 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
   showProfileProblem(document);
   wireProfileForm(document, engine);
 
+  const store = new HashStore(window);
   wireImports(document, imports, store);
+  const embed = embedInfo(document);
+  const { status, widgets: configs } = await pageWidgets;
+  const hydrate = async (root: HTMLElement): Promise<HydratedWidget> => {
+    const instance = root.dataset.instance ?? '';
+    const cfg = configs[instance];
+    const def = cfg && widgetDef(cfg.kind);
+    if (!cfg || !def) throw new Error(`unknown widget instance "${instance}"`);
+    if (embed) addEmbedButton(root, instance, store, embed);
+    return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
+  };
   // The widgets the reader sees first become interactive first; the others
   // (25 on the longest page) follow in the next task.
-  const early = await first;
-  const roots = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')].filter((r) => r !== early?.root);
+  const roots = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')];
   const near = roots.filter(nearViewport);
-  const hydrated = [...(early ? [early.widget] : []), ...(await Promise.all(near.map(hydrate)))];
+  const hydrated = await Promise.all(near.map(hydrate));
   if (near.length) {
     // Until they are ready (or the core is in, or has failed: each widget
     // then says so), the main thread is theirs.
