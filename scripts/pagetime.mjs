@@ -1,7 +1,10 @@
 // Per-page load timings of the built site (dist/), raw rows of 5
-// loads each: responseEnd, domInteractive, DCL, the marks tally:main /
-// tally:wasm-compiled / tally:engine, and the first widget ready (what
-// `npm run bench` reports). Usage: node scripts/pagetime.mjs 2-1,2-6,figures
+// loads each in one tab (the bench's warm load): responseEnd, domInteractive,
+// DCL, the marks tally:main / tally:wasm-compiled / tally:engine, and the
+// first widget ready, to see where a load's time goes. Its waitForFunction
+// polls inside the page while it loads, so its totals run a little above the
+// bench's, which waits for the page's console message instead.
+// Usage: node scripts/pagetime.mjs 2-1,2-6,figures
 import { chromium } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
