@@ -30,6 +30,23 @@ void add_tensors(const GatedDeltaNet& g, const ModelSpec& m, u64 layers, std::ve
     out.push_back(vec("lin_norm", "輸出門控歸一化", g.value_dim, layers));
 }
 
+// The state-update (recurrent) path needs a cached state to update: one new
+// token after S > 0 cached positions.  A prompt from an empty state, even one
+// token long, runs the chunked path in one padded chunk (the book's
+// calculator, calculations/src/infra_calc; BOOK-FACTS.md "One-token prompts").
+namespace {
+bool takes_recurrent_path(const CallShape& c) { return c.context > 0 && c.input == 1; }
+
+// One padded chunk of C positions per v-head: 2(2C²K + 2CKV + C²V + KCV).
+u128 chunk_flops(const GatedDeltaNet& g) {
+    const u64 K = g.key_dim, V = g.value_dim, C = g.chunk;
+    return mul(2, add(add(mul(2, C, C, K), mul(2, C, K, V)), add(mul(C, C, V), mul(K, C, V))));
+}
+
+// One recurrent step per v-head: three state products (read, delta write, query).
+u128 step_flops(const GatedDeltaNet& g) { return mul(6, g.key_dim, g.value_dim); }
+}  // namespace
+
 void add_forward(const GatedDeltaNet& g, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     const u64 d = m.hidden, v_width = g.v_heads * g.value_dim;
     const u128 rows = c.rows();
@@ -46,17 +63,17 @@ void add_forward(const GatedDeltaNet& g, const ModelSpec& m, const CallShape& c,
     out.push_back(conv);
 
     const u64 K = g.key_dim, V = g.value_dim, C = g.chunk;
-    if (c.input == 1) {
+    if (takes_recurrent_path(c)) {
         // Decode: three state products per head (read, delta write, query).
         LineItem rec = computed("lin_recurrence", "線性注意力：delta 遞推（逐步）", "linear",
                                 "3×2×B×v_heads×d_k×d_v",
                                 "3×2×" + num(c.batch) + "×" + num(g.v_heads) + "×" + num(K) + "×" + num(V),
-                                Ratio(mul(6, c.batch, g.v_heads, K, V)), layers);
+                                Ratio(mul(c.batch, g.v_heads, step_flops(g))), layers);
         rec.interaction = false;
         out.push_back(rec);
     } else {
         // Chunked prefill: six dense products per padded chunk of C positions.
-        const u128 per_chunk = mul(2, add(add(mul(2, C, C, K), mul(2, C, K, V)), add(mul(C, C, V), mul(K, C, V))));
+        const u128 per_chunk = chunk_flops(g);
         const u128 chunks = ceil_div(c.input, C);
         LineItem rec = computed("lin_recurrence", "線性注意力：塊式 delta 計算", "linear",
                                 "B×v_heads×⌈P/C⌉×2(2C²K+2CKV+C²V+KCV)",
@@ -86,6 +103,14 @@ Ratio decode_growth(const GatedDeltaNet& g, const ModelSpec&, u128 batch, u128 H
     const u128 taps = valid_conv_taps(H, n, g.conv_kernel);
     const u128 first = mul(n, valid_conv_taps(H, 1, g.conv_kernel));
     return Ratio(mul(2, g.qkv_width(), batch, sub(taps, first), layers));
+}
+
+Ratio decode_shrink(const GatedDeltaNet& g, const ModelSpec&, u128 batch, u128 H, u128 n, u64 layers) {
+    // Decode from an empty state: the first step (H = 0) runs one padded
+    // chunk, every later step the cheaper recurrent update.
+    if (H != 0 || n < 2) return Ratio(0);
+    const u128 saved = sub(chunk_flops(g), step_flops(g));
+    return Ratio(mul(n - 1, batch, g.v_heads, saved, layers));
 }
 
 }  // namespace tally::mech

@@ -15,5 +15,7 @@ void add_state(const GatedDeltaNet& g, const ModelSpec& m, u64 layers, u128 toke
 u128 valid_conv_taps(u128 context, u128 input, u64 kernel);
 
 Ratio decode_growth(const GatedDeltaNet& g, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers);
+// Decode steps from an empty state: only the first (S = 0) runs the chunked path.
+Ratio decode_shrink(const GatedDeltaNet& g, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers);
 
 }  // namespace tally::mech
