@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "catalog.hpp"
+#include "core/params.hpp"
 #include "core/format.hpp"
 #include "errors.hpp"
 #include "explain.hpp"
@@ -60,6 +61,18 @@ struct Streams {
     u64 operator()(const AttnResConnection&) const { return 1; }
 };
 
+// Parameters without the Engram group: Table 2-A prints V4.1's backbone
+// (551.57B) beside its Engram (196.93B); the total counts both.  Null for a
+// model the sources give only in part.
+Json backbone_params(const ModelSpec& m) {
+    if (!m.partial.empty()) return nullptr;
+    u128 n = 0;
+    for (const auto& t : weight_tensors(m)) {
+        if (t.category != ParamCategory::Engram) n = add(n, t.params());
+    }
+    return exact_json(n);
+}
+
 // The group whose Full layer builds V4.1's candidate pool.
 const Csa2Attention* pool_builder(const ModelSpec& m) {
     for (const auto& g : m.groups) {
@@ -98,6 +111,7 @@ void add_layout_facts(const ModelSpec& m, Json& architecture) {
     for (u64 id : owner_ids) ids.push_back(id);
     architecture["cache_owner_layers"] = owners;
     architecture["cache_owner_layer_ids"] = ids;
+    architecture["backbone_params"] = backbone_params(m);
 }
 
 // Figure 2-22: a decode step of V4.1 at `tokens` cached positions. The first

@@ -234,7 +234,7 @@ Connection parse_single_pass_mhc_connection(const ObjectReader& r) {
 
 EngramBranch parse_engram(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
-    r.only({"buckets", "bucket_dim", "keys", "table_rows", "token_history_bytes", "source"});
+    r.only({"buckets", "bucket_dim", "keys", "table_rows", "lookup_params", "token_history_bytes", "source"});
     r.text_or("source", "");
     EngramBranch e;
     e.enabled = true;
@@ -242,7 +242,11 @@ EngramBranch parse_engram(const Json& j, const std::string& path) {
     e.bucket_dim = static_cast<u64>(r.integer("bucket_dim", 1, kMaxWidth));
     e.keys = static_cast<u64>(r.integer("keys", 1, kMaxHeads));
     e.table_rows = static_cast<u64>(r.integer_or("table_rows", 0, 0, u128{1} << 40));
+    e.lookup_params = static_cast<u64>(r.integer_or("lookup_params", 0, 0, u128{1} << 48));
     e.token_history_bytes = static_cast<u64>(r.integer_or("token_history_bytes", 0, 0, 16));
+    if (e.table_rows != 0 && e.lookup_params != 0) {
+        throw FieldError(r.at("lookup_params"), r.at("lookup_params") + " 與 table_rows 只能給一個（兩者都描述查表的大小）");
+    }
     if (e.lookup_width() > kMaxWidth) {
         throw FieldError(r.at("buckets"), r.at("buckets") + "×bucket_dim 超過 " + group_thousands(kMaxWidth));
     }

@@ -78,7 +78,8 @@ Ffn parse_ffn(const Json& j, const std::string& path) {
     }
     if (kind == "moe") {
         r.only({"kind", "experts", "top_k", "expert_intermediate", "shared_intermediate", "shared_gate", "latent",
-                "hash_routing", "router_bias"});
+                "hash_routing", "router_bias", "latent_norm", "source"});
+        r.text_or("source", "");
         MoeFfn f;
         f.experts = static_cast<u64>(r.integer("experts", 1, kMaxExperts));
         f.top_k = static_cast<u64>(r.integer("top_k", 1, kMaxExperts));
@@ -88,6 +89,10 @@ Ffn parse_ffn(const Json& j, const std::string& path) {
         f.latent = static_cast<u64>(r.integer_or("latent", 0, 0, kMaxWidth));
         f.hash_routing = r.flag_or("hash_routing", false);
         f.router_bias = r.flag_or("router_bias", false);
+        f.latent_norm = r.flag_or("latent_norm", false);
+        if (f.latent_norm && f.latent == 0) {
+            throw FieldError(r.at("latent_norm"), r.at("latent_norm") + " 需要 latent > 0（歸一化作用在專家潛空間上）");
+        }
         if (f.top_k > f.experts) {
             throw FieldError(r.at("top_k"), r.at("top_k") + " 不可大於 experts（每個 token 選中的專家數不能超過專家總數）");
         }
@@ -131,12 +136,22 @@ void check_layer_ids_unique(const ModelSpec& m, u64 layers, const std::string& p
     }
 }
 
+// {"params", "label", "source"}: vector parameters a checkpoint's tensor
+// inventory holds beyond those the mechanisms derive.
+void parse_checkpoint_vectors(const ObjectReader& parent, ModelSpec& m) {
+    ObjectReader r(parent.get("checkpoint_vectors"), parent.at("checkpoint_vectors"));
+    r.only({"params", "label", "source"});
+    m.checkpoint_vectors = static_cast<u64>(r.integer("params", 1, u128{1} << 40));
+    m.checkpoint_vectors_label = r.text_or("label", "其他向量（檢查點張量清單）");
+    r.text_or("source", "");
+}
+
 }  // namespace
 
 ModelSpec parse_model(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
     r.only({"id", "name", "source", "partial", "hidden", "vocab", "tie_embeddings", "released_context",
-            "ced_replay_window", "groups", "parts"});
+            "ced_replay_window", "checkpoint_vectors", "groups", "parts"});
     ModelSpec m;
     m.id = r.text("id");
     m.name = r.text_or("name", m.id);
@@ -149,6 +164,7 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
     m.tie_embeddings = r.flag_or("tie_embeddings", false);
     m.released_context = static_cast<u64>(r.integer_or("released_context", 0, 0, u128{1} << 40));
     m.ced_replay_window = static_cast<u64>(r.integer_or("ced_replay_window", 0, 0, u128{1} << 20));
+    if (r.has("checkpoint_vectors")) parse_checkpoint_vectors(r, m);
     const Json& groups = r.get("groups");
     if (!groups.is_array() || groups.empty()) {
         throw FieldError(r.at("groups"), r.at("groups") + " 必須是至少含一組層的陣列");

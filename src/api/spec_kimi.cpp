@@ -7,7 +7,8 @@ namespace {
 
 MlaAttention parse_mla(const ObjectReader& r) {
     r.only({"kind", "heads", "q_lora_rank", "kv_lora_rank", "rope_dim", "rope", "qk_nope_dim", "v_head_dim",
-            "output_gate", "latent_norms", "path"});
+            "output_gate", "latent_norms", "path", "source"});
+    r.text_or("source", "");
     MlaAttention a;
     a.heads = static_cast<u64>(r.integer("heads", 1, kMaxHeads));
     a.q_lora_rank = static_cast<u64>(r.integer_or("q_lora_rank", 0, 0, kMaxWidth));
@@ -52,7 +53,9 @@ MlaAttention parse_mla(const ObjectReader& r) {
 }
 
 KdaAttention parse_kda(const ObjectReader& r) {
-    r.only({"kind", "heads", "key_dim", "value_dim", "decay_rank", "conv_kernel", "chunk", "output_gate"});
+    r.only({"kind", "heads", "key_dim", "value_dim", "decay_rank", "conv_kernel", "chunk", "output_gate", "output_norm",
+            "decay_vectors", "source"});
+    r.text_or("source", "");
     KdaAttention k;
     k.heads = static_cast<u64>(r.integer("heads", 1, kMaxHeads));
     k.key_dim = static_cast<u64>(r.integer("key_dim", 1, kMaxWidth));
@@ -61,6 +64,8 @@ KdaAttention parse_kda(const ObjectReader& r) {
     k.conv_kernel = static_cast<u64>(r.integer_or("conv_kernel", 4, 1, 64));
     k.chunk = static_cast<u64>(r.integer_or("chunk", 64, 1, 4096));
     k.output_gate = r.flag_or("output_gate", true);
+    k.output_norm = r.flag_or("output_norm", false);
+    k.decay_vectors = r.flag_or("decay_vectors", false);
     const u128 key_width = mul(k.heads, k.key_dim), value_width = mul(k.heads, k.value_dim);
     if (key_width > kMaxWidth || value_width > kMaxWidth) {
         throw FieldError(r.at("heads"), r.at("heads") + " 乘每頭寬度超過 " + group_thousands(kMaxWidth) +
@@ -90,7 +95,8 @@ bool parse_kimi_attention(const std::string& kind, const ObjectReader& r, Attent
 }
 
 Connection parse_attn_res_connection(const ObjectReader& r) {
-    r.only({"kind", "block_layers", "embedding_source", "key_norm", "layout_assumed"});
+    r.only({"kind", "block_layers", "embedding_source", "key_norm", "layout_assumed", "source"});
+    r.text_or("source", "");
     AttnResConnection a;
     a.block_layers = static_cast<u64>(r.integer("block_layers", 1, kMaxLayers));
     a.embedding_source = r.flag_or("embedding_source", true);

@@ -48,6 +48,9 @@ std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
         for (const auto& t : parts) append_merged(all, t);
     }
     all.push_back(mech::vec("final_norm", "末端歸一化", m.hidden, 1));
+    if (m.checkpoint_vectors != 0) {
+        all.push_back(mech::vec("checkpoint_vectors", m.checkpoint_vectors_label, m.checkpoint_vectors, 1));
+    }
     if (!m.tie_embeddings) {
         all.push_back(WeightTensor{"lm_head", "詞表頭", ParamCategory::EmbeddingHead, m.hidden, m.vocab, 1, false, false});
     }

@@ -71,6 +71,7 @@ struct MoeFfn {
     u64 latent = 0;               // experts run in a narrower latent space (Kimi K3); 0 = hidden
     bool hash_routing = false;    // experts chosen by token id (DeepSeek V4's first layers)
     bool router_bias = false;     // a per-expert score bias vector
+    bool latent_norm = false;     // an RMSNorm vector on the expert latent (Kimi K3)
 };
 
 using Ffn = std::variant<DenseFfn, MoeFfn>;
@@ -114,6 +115,11 @@ struct ModelSpec {
     // Non-empty when the chapter gives only part of the model (Qwen3.5: its
     // full-attention KV and fixed state): ops that need the rest refuse.
     std::string partial;
+    // Vector parameters the released checkpoint holds beyond those the
+    // mechanisms derive from the shapes (V4.1: 109,680 of its 524,400): a
+    // count from a tensor inventory, not a shape, so it is data, never code.
+    u64 checkpoint_vectors = 0;
+    std::string checkpoint_vectors_label;
 
     u64 total_layers() const {
         u64 n = 0;

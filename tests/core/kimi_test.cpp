@@ -5,6 +5,7 @@
 #include "core/mechanisms/kimi.hpp"
 
 #include <doctest/doctest.h>
+#include <utility>
 
 #include "api/errors.hpp"
 #include "api/spec_json.hpp"
@@ -241,7 +242,7 @@ TEST_CASE("KDA state: 6 MiB per layer, 414 MiB, 828 MiB read+write, 19.4 MiB con
     CHECK(kda_rows == 1);
 }
 
-TEST_CASE("Kimi K3 exact totals without AttnRes (docs §5) and with the assumed layout") {
+TEST_CASE("Kimi K3 exact totals without AttnRes (docs §5) and with the book's calculator's AttnRes") {
     const ModelSpec& k3 = model("kimi-k3");
     const ModelSpec plain = without_attn_res(k3);
     CHECK(forward(plain, call(1, 0, 100)).total == Ratio(u128{20715494850560}));
@@ -257,12 +258,15 @@ TEST_CASE("Kimi K3 exact totals without AttnRes (docs §5) and with the assumed 
     CHECK(decode == Ratio(u128{5465388154880}));
     CHECK(printed(decode, 1000000000, 2) == "5465.39");
 
-    // The catalog's assumed AttnRes layout adds 4·7168·493 FLOPs per row.
+    // AttnRes per sublayer (the book's calculator): 2·7168·1,002 =
+    // 14,364,672 FLOPs per token position give the printed 1863.46 and 5465.40.
     const Ratio prefill_x = forward(k3, call(1, 0, 8192)).total;
     const Ratio decode_x = forward(k3, call(1, kOneM, 1)).total;
-    CHECK(prefill_x - prefill == Ratio(u128{8192} * 14135296));
+    CHECK(prefill_x - prefill == Ratio(u128{8192} * 14364672));
+    CHECK(prefill_x == Ratio(u128{1863462762315776}));
     CHECK(printed(prefill_x, 1000000000000ULL, 2) == "1863.46");
-    CHECK(decode_x - decode == Ratio(14135296));
+    CHECK(decode_x - decode == Ratio(14364672));
+    CHECK(decode_x == Ratio(u128{5465402519552}));
     CHECK(printed(decode_x, 1000000000, 2) == "5465.40");
 
     // Interaction (Table 2-E): compact MLA only; 41.08 and 5257.04 GFLOPs.
@@ -272,36 +276,73 @@ TEST_CASE("Kimi K3 exact totals without AttnRes (docs §5) and with the assumed 
     // §2.6.3: 27.16 TFLOPs with or without the AttnRes term.
     const RequestShape r{1, 0, 128, 4};
     CHECK(request(plain, bf16(), r).total == Ratio(u128{27156629553152}));
-    CHECK(request(k3, bf16(), r).total == Ratio(u128{27158481276928}));
+    CHECK(request(k3, bf16(), r).total == Ratio(u128{27158511325184}));
     CHECK(printed(request(plain, bf16(), r).total, 1000000000000ULL, 2) == "27.16");
 }
 
-TEST_CASE("AttnRes: closed-form source count, one row for the whole stack across groups") {
+namespace {
+
+// AttnRes as a walk over sublayers with an explicit list of saved candidates:
+// the stack the book's calculator describes, written independently of
+// attn_res_mixing().  Returns {mixings, candidates}.
+std::pair<u128, u128> attn_res_walk(u64 block, bool embedding, u128 L) {
+    u128 saved = embedding ? 1 : 0;  // the embedding, then each completed block
+    bool partial = false;            // the block being filled holds something
+    u128 mixings = 0, candidates = 0;
+    auto mix = [&]() {
+        const u128 n = saved + (partial ? 1 : 0);
+        if (n >= 2) {
+            ++mixings;
+            candidates += n;
+        }
+    };
+    for (u128 j = 0; j < L; ++j) {
+        if (j != 0 && j % block == 0) {  // this layer starts a new block: save the full one
+            ++saved;
+            partial = false;
+        }
+        mix();  // before attention
+        partial = true;
+        mix();  // before the FFN
+    }
+    if (L != 0) mix();  // before the output
+    return {mixings, candidates};
+}
+
+}  // namespace
+
+TEST_CASE("AttnRes per sublayer: 186 mixings over 1,002 candidates, one row for the whole stack") {
     for (u64 b = 1; b <= 13; ++b) {
         for (bool e : {true, false}) {
             AttnResConnection a;
             a.block_layers = b;
             a.embedding_source = e;
             for (u128 L = 0; L <= 40; ++L) {
-                u128 loop = 0;
-                for (u128 j = 0; j < L; ++j) loop += (e ? 1 : 0) + j / b + (j % b != 0 ? 1 : 0);
                 CAPTURE(b);
                 CAPTURE(dec(L));
-                CHECK(mech::attn_res_sources(a, L) == loop);
+                const auto walk = attn_res_walk(b, e, L);
+                const mech::AttnResMixing mix = mech::attn_res_mixing(a, L);
+                CHECK(mix.mixings == walk.first);
+                CHECK(mix.candidates == walk.second);
             }
         }
     }
     AttnResConnection twelve;
     twelve.block_layers = 12;
-    CHECK(mech::attn_res_sources(twelve, 93) == 493);
+    twelve.key_norm = true;
+    const mech::AttnResMixing k3_mix = mech::attn_res_mixing(twelve, 93);
+    CHECK(k3_mix.mixings == 186);  // 92 before attention (layer 0 sees only the embedding), 93 before the FFN, 1 final
+    CHECK(k3_mix.candidates == 1002);
 
-    // Three groups (1 + 68 + 24 layers) give one row of 493 sources, the same
-    // as one group of 93 layers.
+    // Three groups (1 + 68 + 24 layers) give one row of 1,002 candidates, the
+    // same as one group of 93 layers: 2·d per candidate and row.
     const Items items = forward(model("kimi-k3"), call(1, 0, 8)).items;
     const LineItem* row = find_item(items, "attn_res");
     REQUIRE(row != nullptr);
-    CHECK(row->layers == 493);
-    CHECK(row->per_call == Ratio(4 * 8 * 7168));
+    CHECK(row->layers == 1002);
+    CHECK(row->per_call == Ratio(2 * 8 * 7168));
+    CHECK(forward(model("kimi-k3"), call(1, 0, 1)).total - forward(without_attn_res(model("kimi-k3")), call(1, 0, 1)).total ==
+          Ratio(14364672));
     size_t rows = 0;
     for (const auto& it : items) rows += it.id.rfind("attn_res", 0) == 0 ? 1 : 0;
     CHECK(rows == 1);
@@ -309,6 +350,13 @@ TEST_CASE("AttnRes: closed-form source count, one row for the whole stack across
     one.hidden = 7168;
     one.groups[0].connection = twelve;
     CHECK(item_value(forward(one, call(1, 0, 8)).items, "attn_res") == row->value);
+    // Parameters: a query and a candidate norm before each sublayer, and one
+    // pair before the output: (4·93 + 2)·7168 = 2,680,832.
+    u128 attn_res_params = 0;
+    for (const auto& t : weight_tensors(one)) {
+        if (t.id.rfind("attn_res", 0) == 0) attn_res_params += t.params();
+    }
+    CHECK(attn_res_params == 2680832);
     // Depth mixing keeps no context state and does not grow with context.
     CHECK(state(one, 100, bf16()).total == state(tiny(tiny_kda(), 93), 100, bf16()).total);
 }
@@ -348,9 +396,10 @@ TEST_CASE("Kimi K3 parameters: Table 2-B, 90.562 GiB selected, 97–98 % routed"
     CHECK(category(k3, ParamCategory::RoutedExperts) == 2722740830208);
     CHECK(category(k3, ParamCategory::Engram) == 0);
     // Matrices 5,317,853,184 + RMSNorms 1,340,416 + conv kernels 10,174,464 +
-    // AttnRes queries 666,624.  The printed 5.333 needs vectors the chapter
-    // does not size (ledger: tab2b.k3.other).
-    CHECK(category(k3, ParamCategory::Other) == 5330034688);
+    // the vectors the book's calculator sizes (4,005,472): Table 2-B's 5.333.
+    CHECK(category(k3, ParamCategory::Other) == 5333373536);
+    CHECK(printed(Ratio(category(k3, ParamCategory::Other)), 1000000000, 3) == "5.333");
+    CHECK(total_params(k3) == u128{2779484476000});
     const u128 total = total_params(k3);
     CHECK(printed(Ratio(total), 1000000000000ULL, 2) == "2.78");
     const Ratio share = Ratio(category(k3, ParamCategory::RoutedExperts) * 100) / Ratio(total);
@@ -450,12 +499,16 @@ TEST_CASE("MLA, KDA and AttnRes specs: bad fields are rejected with their JSON p
           "groups[0].connection.key_norm");
 }
 
-TEST_CASE("API: Kimi K3 rows carry their formulas and the AttnRes assumption is labelled") {
+TEST_CASE("API: Kimi K3 rows carry their formulas and the AttnRes layout is no longer an assumption") {
     Json f = result({{"op", "forward"}, {"model", "kimi-k3"}, {"input", 8192}});
     CHECK(f["display"] == "1.86 PFLOPs");
     bool labelled = false;
     for (const auto& it : f["items"]) {
-        if (it["id"] == "attn_res") labelled = it["label"].get<std::string>().find("假設") != std::string::npos;
+        if (it["id"] == "attn_res") {
+            CHECK(it["label"].get<std::string>().find("假設") == std::string::npos);
+            CHECK(it["substituted"] == "2×8192×7168×1002");
+            labelled = it["shape"].get<std::string>().find("186 次混合") != std::string::npos;
+        }
         if (it["id"] == "mla_attn") CHECK(it["substituted"] == "2×96×(576+512)×33558528");
         if (it["id"] == "kda_recurrence") CHECK(it["substituted"] == "1×96×(128×8904704+0)");
     }

@@ -1,18 +1,16 @@
-// Attention Residuals, block form (Kimi K3, §2.5.2, Table 2-5): each layer
-// forms its input as a softmax-weighted sum of the representations kept along
-// depth, scored against a learned d-wide query.
+// Attention Residuals, block form (Kimi K3, §2.5.2, Table 2-5): before each
+// sublayer (attention, FFN) and before the output, the input is a
+// softmax-weighted sum of the candidates kept along depth, scored against a
+// learned d-wide query.
 //
-// Matrix FLOPs (Table 2-5: "按每層參與混合的塊數計"): per row and source, the
-// score is a d-wide dot product (2·d) and the weighted sum adds one d-wide
-// source (2·d): 4·d per source.  Layer j (0-based) mixes the embedding (if it
-// is a source), the ⌊j/b⌋ completed blocks and, when j mod b ≠ 0, the block it
-// is filling.  The depth mixing is one stack over all AttnRes layers, whatever
-// group they sit in, so the first AttnRes group reports it for the whole
-// stack; the others add nothing.  AttnRes keeps its block representations only
-// within one forward pass (§2.5.2): no context state, no decode growth.
-//
-// The chapter does not give Kimi K3's block size; the catalog spec marks its
-// layout as an assumption (docs/derivations/kimi-k3.md §2.2.7, §6).
+// Matrix FLOPs: only the weighted sum, 2·d per candidate and row; the scoring
+// is scalar work.  Layout and counting are the book's calculator's
+// (calculations/src/infra_calc; BOOK-FACTS.md): for Kimi K3, 186 mixings over
+// 1,002 candidates, 14,364,672 FLOPs per token position.  The depth mixing is
+// one stack over all AttnRes layers, whatever group they sit in, so the first
+// AttnRes group reports it (and the output mixing's vectors) for the whole
+// stack; the others add nothing.  AttnRes keeps its block representations
+// only within one forward pass (§2.5.2): no context state, no decode growth.
 #include <variant>
 
 #include "kimi.hpp"
@@ -42,34 +40,51 @@ Stack stack_of(const AttnResConnection& x, const ModelSpec& m, u64 layers) {
     return {total, first == &x};
 }
 
+// A mixing of `candidates` inputs; one candidate is passed through as is.
+void count_mixing(AttnResMixing& out, u128 candidates) {
+    if (candidates < 2) return;
+    out.mixings = add(out.mixings, 1);
+    out.candidates = add(out.candidates, candidates);
+}
+
 }  // namespace
 
-u128 attn_res_sources(const AttnResConnection& a, u128 L) {
-    const u128 b = a.block_layers, q = L / b, r = L % b;
-    // Σ_{j<L} ⌊j/b⌋ = b·q(q−1)/2 + r·q; j mod b ≠ 0 for L − ⌈L/b⌉ layers.
-    const u128 pairs = q == 0 ? 0 : (q % 2 == 0 ? mul(q / 2, q - 1) : mul(q, (q - 1) / 2));
-    const u128 completed = add(mul(b, pairs), mul(r, q));
-    const u128 partial = L - ceil_div(L, b);
-    return add(add(a.embedding_source ? L : 0, completed), partial);
+AttnResMixing attn_res_mixing(const AttnResConnection& a, u128 L) {
+    // One pass over the layers (at most 4,096): each layer's counts are plain.
+    AttnResMixing out;
+    const u128 b = a.block_layers, e = a.embedding_source ? 1 : 0;
+    for (u128 j = 0; j < L; ++j) {
+        const u128 saved = e + j / b;  // the embedding and the blocks completed before layer j
+        count_mixing(out, saved + (j % b != 0 ? 1 : 0));  // before attention
+        count_mixing(out, saved + 1);                      // before the FFN: the partial block holds the attention output
+    }
+    if (L != 0) count_mixing(out, e + (L - 1) / b + 1);  // before the output
+    return out;
 }
 
 void add_tensors(const AttnResConnection& a, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
-    out.push_back(vec("attn_res_query", "AttnRes 深度查詢向量", m.hidden, layers));
-    if (a.key_norm) out.push_back(vec("attn_res_key_norm", "AttnRes 來源歸一化", m.hidden, layers));
+    // A query (and a candidate norm) before attention and before the FFN of
+    // every layer, and one pair before the output: (4L + 2)·d with norms.
+    out.push_back(vec("attn_res_query", "AttnRes 深度查詢向量（注意力前、FFN 前各一個）", 2 * m.hidden, layers));
+    if (a.key_norm) out.push_back(vec("attn_res_key_norm", "AttnRes 候選歸一化（注意力前、FFN 前各一個）", 2 * m.hidden, layers));
+    if (!stack_of(a, m, layers).reports) return;
+    out.push_back(vec("attn_res_final_query", "AttnRes 輸出前的深度查詢向量", m.hidden, 1));
+    if (a.key_norm) out.push_back(vec("attn_res_final_key_norm", "AttnRes 輸出前的候選歸一化", m.hidden, 1));
 }
 
 void add_forward(const AttnResConnection& a, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     const Stack s = stack_of(a, m, layers);
     if (!s.reports) return;
-    const u128 sources = attn_res_sources(a, s.layers);
+    const AttnResMixing mix = attn_res_mixing(a, s.layers);
     const u128 rows = c.rows();
     LineItem it = computed(
-        "attn_res", std::string("AttnRes：深度方向混合") + (a.layout_assumed ? "（塊佈局為假設）" : ""), "ffn",
-        "4×m×d×來源數（每個來源：評分 2md＋加權求和 2md）", "4×" + num(rows) + "×" + num(m.hidden) + "×" + num(sources),
-        Ratio(mul(4, rows, m.hidden)), static_cast<u64>(sources));
-    it.shape = "可供選擇的塊表示 → 當前主幹表示；" + num(s.layers) + " 層、每塊 " + num(a.block_layers) + " 層，" +
-               (a.embedding_source ? "嵌入＋" : "") + "已完成塊＋當前部分塊，共 " + num(sources) + " 個來源";
-    it.weight = "每層一個 " + num(m.hidden) + " 維深度查詢向量";
+        "attn_res", std::string("AttnRes：深度方向加權求和（每個子層前）") + (a.layout_assumed ? "（塊佈局為假設）" : ""),
+        "ffn", "2×m×d×候選數（只計加權求和；評分為純量工作）",
+        "2×" + num(rows) + "×" + num(m.hidden) + "×" + num(mix.candidates), Ratio(mul(2, rows, m.hidden)),
+        static_cast<u64>(mix.candidates));
+    it.shape = num(mix.mixings) + " 次混合、共 " + num(mix.candidates) + " 個候選 → 當前子層輸入；" + num(s.layers) +
+               " 層、每塊 " + num(a.block_layers) + " 層，" + (a.embedding_source ? "嵌入＋" : "") + "已完成塊＋當前部分塊";
+    it.weight = "每個子層一個 " + num(m.hidden) + " 維深度查詢向量";
     out.push_back(it);
 }
 

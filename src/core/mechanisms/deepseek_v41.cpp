@@ -136,6 +136,11 @@ u128 scan_count(const Csa2Attention& a, const Run& r) {
     return range_floor(r.first, r.last, a.cache_ratio);
 }
 
+// The indexer has nothing to score until the layer's cache holds a
+// compressed key: with n = S+P positions it is idle while ⌊n/r⌋ = 0 (the
+// released code skips it; the book's calculator, calculations/src/infra_calc).
+bool indexer_runs(const Csa2Attention& a, const Run& r) { return a.runs_indexer() && r.last / a.cache_ratio != 0; }
+
 // Global entries this call completes: ⌊(S+P)/r⌋ − ⌊S/r⌋.
 u128 new_entries(const Csa2Attention& a, const Run& r) { return r.last / a.cache_ratio - r.before / a.cache_ratio; }
 
@@ -187,7 +192,12 @@ struct Growth {
     u128 minus = 0;
 };
 
-void add_growth(Growth& g, const Csa2Attention& x, u128 a, u128 b, u128 layers, bool reference) {
+// Matrix FLOPs of one row's index query and head weights (a Full or Reindex layer).
+u128 indexer_projection_flops(const Csa2Attention& x, u64 hidden) {
+    return add(mul(2, x.q_rank, x.index_heads, x.index_head_dim), mul(2, hidden, x.index_heads));
+}
+
+void add_growth(Growth& g, const Csa2Attention& x, u64 hidden, u128 a, u128 b, u128 layers, bool reference) {
     const u128 n = b - a + 1;
     const u128 attend = mul(4, x.heads, x.head_dim);
     u128 plus = mul(attend, sub(range_min(a, b, x.window), mul(n, std::min<u128>(a, x.window))));
@@ -205,6 +215,12 @@ void add_growth(Growth& g, const Csa2Attention& x, u128 a, u128 b, u128 layers, 
             scanned = sub(range_floor(a, b, x.cache_ratio), mul(n, a / x.cache_ratio));
         }
         plus = add(plus, mul(per_entry, scanned));
+        // Starting before the first compressed key (v < r), the first step
+        // has no indexer; every step from v = r on runs it.
+        if (a / x.cache_ratio == 0) {
+            const u128 running = b < x.cache_ratio ? 0 : b - x.cache_ratio + 1;
+            plus = add(plus, mul(indexer_projection_flops(x, hidden), running));
+        }
     }
     g.plus = add(g.plus, mul(plus, layers));
     if (x.owns_cache()) {
@@ -236,7 +252,7 @@ DecodeGrowth decode_growth_parts(const ModelSpec& m, u128 batch, u128 H, u128 n,
     // Steps at S = H … H+n−1 see v = H+1 … H+n.
     Growth g;
     for (const auto& group : m.groups) {
-        if (const auto* y = std::get_if<Csa2Attention>(&group.attention)) add_growth(g, *y, add(H, 1), add(H, n), group.layers, reference);
+        if (const auto* y = std::get_if<Csa2Attention>(&group.attention)) add_growth(g, *y, m.hidden, add(H, 1), add(H, n), group.layers, reference);
     }
     return {Ratio(mul(batch, g.plus)), Ratio(mul(batch, g.minus))};
 }
@@ -313,7 +329,7 @@ void add_forward(const Csa2Attention& x, const ModelSpec& m, const CallShape& c,
     const u128 attend = mul(4, x.heads, x.head_dim);
     const std::string attend_text = "4×" + num(x.heads) + "×" + num(x.head_dim);
 
-    if (x.runs_indexer()) {
+    if (indexer_runs(x, r)) {
         const u64 index_width = x.index_heads * x.index_head_dim;
         out.push_back(projection(id("index_query"), label("索引查詢投影"), "attention", rows, x.q_rank, index_width, 1,
                                  layers));
@@ -464,7 +480,7 @@ v41::DecodeGrowth csa2_growth(const Csa2Attention& x, const ModelSpec& m, u128 b
     if (n == 0) return {};
     if (first_csa2(m) == nullptr || group_of(m, x) == nullptr) {
         Growth own;
-        add_growth(own, x, add(H, 1), add(H, n), layers, reference);
+        add_growth(own, x, m.hidden, add(H, 1), add(H, n), layers, reference);
         return {Ratio(mul(batch, own.plus)), Ratio(mul(batch, own.minus))};
     }
     if (first_csa2(m) != &x) return {};
@@ -533,8 +549,14 @@ void add_tensors(const EngramBranch& x, const ModelSpec& m, u64 layers, std::vec
     if (!x.enabled) return;
     const u64 width = static_cast<u64>(x.lookup_width());
     out.push_back(matrix("engram_kv", "Engram 查詢結果的 KV 投影", ParamCategory::Engram, width, engram_out(x, m), layers));
-    // The lookup tables: listed even when their rows are unknown, so the
-    // missing size shows instead of silently counting as zero.
+    // The lookup tables: listed even when their size is unknown, so the
+    // missing size shows instead of silently counting as zero.  Rows are
+    // looked up, not multiplied (embedding_table).
+    if (x.lookup_params != 0) {
+        out.push_back(WeightTensor{"engram_tables", "Engram 查表與門控（檢查點張量清單）", ParamCategory::Engram, 1,
+                                   x.lookup_params, layers, false, true});
+        return;
+    }
     WeightTensor tables{"engram_tables",
                         x.table_rows != 0 ? "Engram 查表" : "Engram 查表（每桶列數未給出，未計入）",
                         ParamCategory::Engram,

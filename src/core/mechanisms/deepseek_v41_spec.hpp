@@ -66,14 +66,17 @@ struct SinglePassMhcConnection {
 // An n-gram lookup branch (Table 2-6); `enabled` is false on layers without
 // Engram.  One row of `bucket_dim` is gathered from each of `buckets` hash
 // buckets and the concatenation is projected to `keys` keys plus one shared
-// value of the hidden width.  `table_rows` (rows per bucket) is 0 when the
-// source does not give it: the lookup tables are then listed but not counted.
+// value of the hidden width.  The lookup tables are sized either by
+// `table_rows` (rows per bucket) or, where only a checkpoint's tensor
+// inventory gives them, by `lookup_params` (tables and gates of one layer);
+// with neither they are listed but not counted.
 struct EngramBranch {
     bool enabled = false;
     u64 buckets = 0;               // 24
     u64 bucket_dim = 0;            // 256
     u64 keys = 0;                  // 4
-    u64 table_rows = 0;            // unknown for V4.1
+    u64 table_rows = 0;            // not given for V4.1
+    u64 lookup_params = 0;         // per layer, tables and gates (V4.1: 98,306,965,760)
     u64 token_history_bytes = 0;   // per stored position: the int64 token-id history n-grams are built from
     u128 lookup_width() const { return mul(buckets, bucket_dim); }
 };

@@ -48,6 +48,7 @@ void add_tensors(const MoeFfn& f, const ModelSpec& m, u64 layers, std::vector<We
     if (f.latent != 0) {
         out.push_back(matrix("latent_in", "進入專家潛空間", ParamCategory::Other, d, f.latent, layers));
         out.push_back(matrix("latent_out", "離開專家潛空間", ParamCategory::Other, f.latent, d, layers));
+        if (f.latent_norm) out.push_back(vec("latent_norm", "專家潛空間歸一化", f.latent, layers));
     }
     add_swiglu(out, "experts", "路由專家", ParamCategory::RoutedExperts, expert_width(f, m), f.expert_intermediate,
                layers * f.experts);

@@ -48,6 +48,8 @@ void add_tensors(const KdaAttention& k, const ModelSpec& m, u64 layers, std::vec
     // Depthwise kernels on the Q, K and V channels (their size follows the
     // conv slots: one slot per tap).
     out.push_back(vec("kda_conv", "KDA 短卷積核", k.conv_channels() * k.conv_kernel, layers));
+    if (k.output_norm) out.push_back(vec("kda_out_norm", "KDA 輸出歸一化", k.value_dim, layers));
+    if (k.decay_vectors) out.push_back(vec("kda_decay_vectors", "KDA 衰減向量 A_log、dt_bias", k.heads + k.key_width(), layers));
 }
 
 void add_forward(const KdaAttention& k, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {

@@ -45,10 +45,17 @@ u128 kda_chunk_flops(const KdaAttention& k, u128 c);
 // carried state, whose products are already in f).
 u128 kda_prefill_flops_per_head(const KdaAttention& k, u128 input);
 
-// Sources an AttnRes stack of L layers mixes in total:
-// Σ_{j<L} (e + ⌊j/b⌋ + [j mod b ≠ 0]) — the embedding (e = 1 if it is a
-// source), the completed blocks, and the current block once it is non-empty.
-u128 attn_res_sources(const AttnResConnection& a, u128 layers);
+// The mixings of an AttnRes stack of L layers and the candidates they weigh.
+// Layer j (0-based) sees e + ⌊j/b⌋ saved candidates (the embedding, e = 1 if
+// it is one, and the completed blocks) plus the partial block: before its
+// attention when j mod b ≠ 0, always before its FFN.  The output mixing sees
+// e + ⌊(L−1)/b⌋ + 1.  A "mixing" of a single candidate is that candidate
+// itself and is not counted (layer 0's attention input is the embedding).
+struct AttnResMixing {
+    u128 mixings = 0;
+    u128 candidates = 0;
+};
+AttnResMixing attn_res_mixing(const AttnResConnection& a, u128 layers);
 
 // Appends a state or read row, folding it into an earlier row of the same id,
 // per-layer value and formula: Kimi K3's 69 KDA layers sit in two groups (the

@@ -47,23 +47,27 @@ struct KdaAttention {
     u64 conv_kernel = 4;
     u64 chunk = 64;
     bool output_gate = true;  // a d × heads·value_dim output gate
+    bool output_norm = false;    // a value_dim-wide RMSNorm on each head's output, shared by the heads
+    bool decay_vectors = false;  // A_log (one per head) and dt_bias (one per key channel)
 
     u64 key_width() const { return heads * key_dim; }
     u64 value_width() const { return heads * value_dim; }
     u64 conv_channels() const { return 2 * key_width() + value_width(); }
 };
 
-// Attention Residuals, block form: each layer mixes the representations
-// kept along depth (the embedding, each completed block of `block_layers`
-// layers, and the current partial block) with softmax weights from a learned
-// d-wide query.  Matrix work per source and row: a d-wide score (2·d) plus
-// its share of the weighted sum (2·d).  The layout is per model; the
-// chapter names the term (Table 2-5) but does not give the layout, so a spec
-// marks an assumed one with `layout_assumed`.
+// Attention Residuals, block form, mixed per sublayer: before each layer's
+// attention and before its FFN, and once more before the output, the input
+// is a softmax-weighted sum of the candidates kept along depth (the
+// embedding, each completed block of `block_layers` layers, and the current
+// partial block), scored against a learned d-wide query.  A block is saved
+// as a layer starts that begins a new block.  Matrix work per row: the
+// weighted sum, 2·d per candidate (the scoring is scalar work).  Kimi K3's
+// layout is the book's calculator's (BOOK-FACTS.md: 186 mixings over 1,002
+// candidates); a spec can still mark a layout it assumes.
 struct AttnResConnection {
     u64 block_layers = 0;
-    bool embedding_source = true;  // the token embedding is a source
-    bool key_norm = false;         // an RMSNorm vector on the sources (keys)
+    bool embedding_source = true;  // the token embedding is a candidate
+    bool key_norm = false;         // an RMSNorm vector on the candidates of each mixing
     bool layout_assumed = false;   // the block layout is not given by the sources
 };
 
