@@ -117,4 +117,40 @@ function addEngineOps(add) {
   }
   add({ op: 'import_hf_config', config: { model_type: 'gpt_neo' } });
   add({ op: 'import_hf_config', config: { model_type: 'llama', hidden_size: 4096 } });
+  addBookFactOps(add);
 }
+
+// ---- begin: issue 17, the book's calculator's facts (shared/BOOK-FACTS.md) ----
+// V4.1's checkpoint parameters and what follows from them, Kimi K3's vectors
+// and AttnRes per sublayer, and one-token prompts from an empty state.
+function addBookFactOps(add) {
+  const v41 = 'deepseek-v4.1-flash';
+  for (const weight_dtype of ['bf16', 'fp8', 'int4']) {
+    add({ op: 'params', model: v41, weight_dtype });
+    add({ op: 'compare', weight_dtype });
+  }
+  add({ op: 'params', model: 'kimi-k3', explain: true });
+  add({ op: 'params', model: v41, explain: true });
+  for (const gpu of ['h100-sxm', 'h200']) {
+    add({ op: 'capacity', model: v41, gpu, context: 8192 });
+    add({ op: 'param_budget', model: v41, gpu, requests: 4, context: 8192 });
+  }
+  // Kimi K3: Table 2-C's 8K prefill and §2.6.1's 1M decode step.
+  add({ op: 'forward', model: 'kimi-k3', input: 8192, explain: true });
+  add({ op: 'forward', model: 'kimi-k3', context: 1048575, input: 1 });
+  // One-token prompts (S = 0, P = 1) and their neighbours, on both V4.1 paths.
+  for (const [context, input] of [[0, 1], [0, 2], [1, 1], [0, 3], [2, 1]]) {
+    add({ op: 'forward', model: v41, context, input });
+    add({ op: 'forward', model: v41, context, input, execution: 'reference' });
+    add({ op: 'forward', model: 'qwen3.6-35b-a3b', context, input });
+  }
+  for (const model of [v41, 'qwen3.6-35b-a3b', 'kimi-k3']) add({ op: 'request', model, input: 1, generated: 6 });
+  // A spec that sizes Engram both ways, and checkpoint vectors without a count.
+  const both = readJson('content/models/deepseek-v4.1-flash.json');
+  both.groups[3].engram.table_rows = 1000;
+  add({ op: 'params', model: both });
+  const noCount = readJson('content/models/deepseek-v4.1-flash.json');
+  delete noCount.checkpoint_vectors.params;
+  add({ op: 'params', model: noCount });
+}
+// ---- end: issue 17 ----
