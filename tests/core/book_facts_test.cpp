@@ -161,4 +161,16 @@ TEST_CASE("Decode from an empty state equals a loop of one-token calls (V4.1, Qw
             CHECK(decode_flops_sum(m, 1, 0, n) == loop);
         }
     }
+    // V4.1's reference path too: the owners' indexer starts at the second step.
+    const ModelSpec& v41 = model(kV41);
+    for (u128 n : {1, 2, 3, 5}) {
+        CAPTURE(dec(n));
+        Ratio loop;
+        for (u128 j = 0; j < n; ++j) {
+            CallShape c = call(j, 1);
+            c.execution = "reference";
+            loop = loop + forward(v41, c).total;
+        }
+        CHECK(decode_flops_sum(v41, 1, 0, n, "reference") == loop);
+    }
 }
