@@ -76,8 +76,13 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const EXERCISE_ID = /^\d+-\d+$/;
 const SEED_KEY = /^[1-9]\d{0,9}$/;
-/** A question on imported models: given=id pairs, then an optional variant seed. */
-const MINE_KEY = /^[A-Za-z_]\w*=[^&=]+(&[A-Za-z_]\w*=[^&=]+)*$/;
+/**
+ * A question on imported models: "given=id" pairs, then an optional
+ * "&seed=N". Any non-empty key is kept: model ids have no length limit the
+ * page could enforce (the core's `_name_or_path` has none), and an odd key
+ * is never asked for, so it is carried along untouched.
+ */
+const MINE_KEY = /^[\s\S]+$/;
 
 /** Where a question's parts live: seed 0 on the book's models is `parts`. */
 export function mineKey(mine: string, seed: number): string {
