@@ -170,3 +170,24 @@ test('progress too large to copy aside stays where it is, and the page says so i
   await expect(notice).toHaveText(progressWords.storage_held);
   expect(await get(page, PROGRESS)).toBe(raw);
 });
+
+test('a stored model that fails while the storage is full stays in the list untouched; nothing rewrites it', async ({ page, core }) => {
+  const good = imported(core, text('qwen3-8b'));
+  const raw = JSON.stringify({ version: 1, models: [{ config_text: good.shared }, { config_text: 42 }] });
+  await seed(page, { [KEY]: raw });
+  await fullStorage(page);
+  await page.goto('./2-6.html');
+  await allReady(page);
+  await expect(page.locator('[data-import-problem]')).toHaveText(
+    fill(words.storage_entry_kept, { index: 2, message: words.corrupt_reasons.entry, key: KEY }),
+  );
+  // The model that restored works; removing it (a write) is refused rather than dropping the held entry.
+  const cap = widget(page, 'capacity');
+  await cap.getByLabel('模型').selectOption(good.id);
+  await expect(cap.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, model: good.spec }).display as string);
+  await page.getByRole('button', { name: '匯入模型' }).click();
+  const dialog = page.getByRole('dialog', { name: /匯入自己的模型/ });
+  await dialog.getByRole('button', { name: /^移除/ }).click();
+  await expect(dialog.locator('[data-import-status]')).toContainText(words.storage_held);
+  expect(await get(page, KEY)).toBe(raw);
+});
