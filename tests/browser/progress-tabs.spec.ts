@@ -296,3 +296,14 @@ test('progress stored by the page before variants were kept apart migrates witho
   expect(after.exercises['2-7'].parts.a.answer).toBe(String(cap.requests));
   expect(await setAsideKeys(page)).toEqual([]);
 });
+
+test('an entry another page left unreadable is copied aside before this tab’s save replaces it', async ({ page }) => {
+  await open(page, './2-6.html');
+  // Written behind this tab's back (no storage event in the writing tab itself).
+  await page.evaluate((k) => localStorage.setItem(k, '{"schema": 1, "exercises": [cut'), KEY);
+  await answer(page, '2-7', 'a', '100');
+  const aside = await setAsideKeys(page);
+  expect(aside).toHaveLength(1);
+  expect(await page.evaluate((k) => localStorage.getItem(k), aside[0]!)).toBe('{"schema": 1, "exercises": [cut');
+  expect((await stored(page)).exercises['2-7'].parts.a.answer).toBe('100');
+});

@@ -13,6 +13,7 @@ import texts from '../../../content/ch02/progress.json';
 import { fill } from '../import/text';
 import { exercises } from './data';
 import {
+  copyAside,
   counts,
   emptyProgress,
   holderOf,
@@ -163,6 +164,29 @@ export class ProgressStore {
     return 'progress' in r ? r.progress : null;
   }
 
+  /**
+   * What is stored, to merge with before writing. Something another page
+   * wrote that this one cannot fully read is copied aside first (it would be
+   * overwritten otherwise); 'held' when that copy does not fit.
+   */
+  private storedForSave(): Progress | 'held' {
+    const raw = this.storage.getItem(STORAGE_KEY);
+    if (raw === null) return emptyProgress();
+    const r = parseStored(raw);
+    if ('progress' in r && r.dropped.length === 0) return r.progress;
+    if (!copyAside(this.storage, raw)) {
+      this.writable = false;
+      return 'held';
+    }
+    return 'progress' in r ? r.progress : emptyProgress();
+  }
+
+  private refused(message: string): string {
+    this.status(message, false);
+    this.render();
+    return message;
+  }
+
   /** Merge with what is stored, then write; a reader-facing message when the browser refuses. */
   private save(): string | null {
     let message: string | null = null;
@@ -170,8 +194,9 @@ export class ProgressStore {
       message = texts.storage_held;
     } else {
       try {
-        const stored = this.readStored();
-        if (stored) this.progress = mergeProgress(stored, this.progress);
+        const stored = this.storedForSave();
+        if (stored === 'held') return this.refused(texts.storage_held);
+        this.progress = mergeProgress(stored, this.progress);
         saveProgress(this.storage, this.progress);
       } catch (err) {
         // e.g. QuotaExceededError: keep working in memory and say so.

@@ -349,8 +349,9 @@ function fill(template: string, values: Record<string, string | number>): string
 }
 
 /** Copy `raw` aside under a new key; null when the browser refuses (storage full). */
-function copyAside(storage: Storage, raw: string): string | null {
-  const aside = `${SET_ASIDE_PREFIX}${new Date().toISOString()}`;
+export function copyAside(storage: Storage, raw: string): string | null {
+  let aside = `${SET_ASIDE_PREFIX}${new Date().toISOString()}`;
+  for (let n = 2; storage.getItem(aside) !== null; n++) aside = `${SET_ASIDE_PREFIX}${new Date().toISOString()}.${n}`;
   try {
     storage.setItem(aside, raw);
     return aside;
