@@ -14,8 +14,9 @@ import { SHARE_PARAM, SHARE_SEGMENT } from '../import/restore';
 import { fill as fillText, importText } from '../import/text';
 import { answerText, checkAnswer, computeAll, fill, unresolved, type Results } from './compute';
 import { exercises } from './data';
-import { pageStorage, ProgressStore } from './progress-store';
-import { texts } from './render';
+import { ANSWER_MAX, type PartProgress } from './progress';
+import { pageStorage, progressText, ProgressStore } from './progress-store';
+import { maxChars, texts } from './render';
 import type { AnswerPart, Exercise, Part } from './schema';
 import { drawGivens, freshSeed, parseSeed, sameGivens, withMine, type Givens, type Mine } from './variants';
 
@@ -32,7 +33,14 @@ interface PartView {
   hints: HTMLOListElement;
   hintButton: HTMLButtonElement;
   solution: HTMLElement;
+  /** The field's length against its limit. */
+  count: HTMLElement;
+  /** The stored state last put on the page (or saved from it): another tab's change differs from it. */
+  applied: string;
 }
+
+/** A part's stored state as compared across tabs (its time left out). */
+const signature = (p: PartProgress | undefined): string => (p ? JSON.stringify({ ...p, at: undefined }) : '');
 
 function must<T extends Element>(root: ParentNode, selector: string): T {
   const el = root.querySelector<T>(selector);
@@ -73,6 +81,8 @@ class ExerciseView {
         hints: must<HTMLOListElement>(el, '[data-hints]'),
         hintButton: must<HTMLButtonElement>(el, '[data-action="hint"]'),
         solution: must(el, '[data-solution]'),
+        count: must(el, '[data-count]'),
+        applied: '',
       };
     });
   }
@@ -218,22 +228,70 @@ class ExerciseView {
     this.store.write(SHARE_SEGMENT, new Map([[SHARE_PARAM, tokens.join(',')]]));
   }
 
-  /** Put the saved progress of the current variant back on the page (or clear it). */
+  /** The stored progress of a part of the question on the page (its seed and models). */
+  private saved(v: PartView): PartProgress | undefined {
+    return this.progress.part(this.ex.id, v.part.id, this.seed, this.variant());
+  }
+
+  /** Put the saved progress of the current question back on the page (or clear it). */
   async restore(): Promise<void> {
+    for (const v of this.parts) await this.restorePart(v);
+  }
+
+  /**
+   * Another tab saved: show its changes to this question. A part the reader
+   * is typing in here (focused, text not yet saved) is left alone.
+   */
+  async refresh(): Promise<void> {
+    if (this.root.dataset.ready !== 'true') return; // start() restores what is stored by then
     for (const v of this.parts) {
-      const saved = this.progress.part(this.ex.id, v.part.id, this.variant());
-      const mine = saved && saved.seed === this.seed ? saved : undefined;
-      v.input.value = mine?.answer ?? '';
-      this.setFeedback(v, '', null);
-      v.hints.replaceChildren();
-      this.updateHintButton(v);
-      v.solution.hidden = true;
-      v.solution.replaceChildren();
-      if (!mine) continue;
-      for (let i = 0; i < mine.hints; i++) this.addHint(v);
-      if (v.part.kind === 'answer' && mine.attempted && mine.answer !== '') await this.check(v, false);
-      if (mine.revealed) this.reveal(v);
+      const saved = this.saved(v);
+      if (signature(saved) === v.applied) continue;
+      const typing = document.activeElement === v.input && v.input.value !== ((JSON.parse(v.applied || '{}') as Partial<PartProgress>).answer ?? '');
+      if (typing) continue;
+      await this.restorePart(v);
     }
+  }
+
+  private async restorePart(v: PartView): Promise<void> {
+    const mine = this.saved(v);
+    v.applied = signature(mine);
+    v.input.value = mine?.answer ?? '';
+    this.updateCount(v);
+    this.setFeedback(v, '', null);
+    v.hints.replaceChildren();
+    this.updateHintButton(v);
+    v.solution.hidden = true;
+    v.solution.replaceChildren();
+    if (!mine) return;
+    for (let i = 0; i < mine.hints; i++) this.addHint(v);
+    if (v.part.kind === 'answer' && mine.attempted && mine.answer !== '') await this.check(v, false);
+    if (mine.revealed) this.reveal(v);
+  }
+
+  /** Save a change to a part of the current question; a storage problem is shown on the exercise. */
+  private record(v: PartView, change: Partial<PartProgress>): void {
+    const problem = this.progress.update(this.ex.id, v.part.id, this.seed, change, this.variant());
+    v.applied = signature(this.saved(v));
+    if (problem) this.say(problem);
+  }
+
+  /** The field's text when it fits what storage keeps; else null, and the reader is told. */
+  private storable(v: PartView): string | null {
+    const text = v.input.value;
+    if (text.length <= ANSWER_MAX) return text;
+    this.setFeedback(v, fillText(progressText.open_too_long, { max: ANSWER_MAX, count: text.length }), 'wrong');
+    return null;
+  }
+
+  /** "1234／2000 字": always under an open part, from 80 % of the limit under an answer field. */
+  private updateCount(v: PartView): void {
+    const max = maxChars(v.part);
+    const count = v.input.value.length;
+    v.count.textContent = fillText(progressText.open_count, { count, max });
+    v.count.hidden = v.part.kind === 'answer' && count < max * 0.8;
+    if (count > max) v.count.dataset.over = 'true';
+    else delete v.count.dataset.over;
   }
 
   private setFeedback(v: PartView, text: string, verdict: 'correct' | 'wrong' | null, mistake: string | null = null): void {
@@ -251,7 +309,8 @@ class ExerciseView {
     const answer = v.input.value;
     const verdict = await checkAnswer(this.engine, part, this.results, answer);
     this.setFeedback(v, verdict.message, verdict.correct ? 'correct' : 'wrong', verdict.mistake);
-    if (save) this.progress.update(this.ex.id, part.id, this.seed, { answer, correct: verdict.correct, attempted: true }, this.variant());
+    // The core refuses an answer over its limit with its own message; such a text is not kept.
+    if (save && answer.length <= ANSWER_MAX) this.record(v, { answer, correct: verdict.correct, attempted: true });
   }
 
   private addHint(v: PartView): void {
@@ -288,19 +347,24 @@ class ExerciseView {
         e.preventDefault();
         if (v.part.kind === 'answer') {
           void this.check(v, true);
-        } else {
-          this.reveal(v);
-          this.setFeedback(v, '參考答案已顯示在下方，請與你的想法對照。', null);
-          this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, attempted: true, revealed: true }, this.variant());
+          return;
         }
+        const answer = this.storable(v);
+        if (answer === null) return;
+        this.reveal(v);
+        this.setFeedback(v, '參考答案已顯示在下方，請與你的想法對照。', null);
+        this.record(v, { answer, attempted: true, revealed: true });
       });
+      v.input.addEventListener('input', () => this.updateCount(v));
       v.hintButton.addEventListener('click', () => {
         this.addHint(v);
-        this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, hints: v.hints.children.length }, this.variant());
+        const answer = this.storable(v);
+        this.record(v, answer === null ? { hints: v.hints.children.length } : { answer, hints: v.hints.children.length });
       });
       v.el.querySelector('[data-action="solution"]')?.addEventListener('click', () => {
         this.reveal(v);
-        this.progress.update(this.ex.id, v.part.id, this.seed, { answer: v.input.value, revealed: true }, this.variant());
+        const answer = this.storable(v);
+        this.record(v, answer === null ? { revealed: true } : { answer, revealed: true });
       });
     }
     must(this.root, '[data-action="variant"]').addEventListener('click', () => void this.drawVariant());
@@ -353,5 +417,7 @@ export async function hydrateExercises(enginePromise: Promise<Engine>, store: Ha
   // Without a summary on this page, a set-aside notice goes to the first exercise.
   progress.showNotice(roots[0]?.querySelector<HTMLElement>('[data-notice]') ?? null);
   progress.onReplaced(() => Promise.all(views.map((v) => v.restore())).then(() => undefined));
+  // Another tab answered: show it here without a reload.
+  progress.onChange(() => Promise.all(views.map((v) => v.refresh())).then(() => undefined));
   await Promise.all(views.map((v) => v.start()));
 }

@@ -1,22 +1,57 @@
 // Progress in the page: one store shared by every exercise on it, the
 // chapter summary (answered / correct per exercise), export, import and a
-// reset that asks first. The schema and its checks are in progress.ts.
+// reset that asks first. The schema, its checks and the merge rule are in
+// progress.ts.
+//
+// Several tabs share one localStorage entry. Every save first reads what is
+// stored and merges (mergeProgress: per part, the newer change wins), so a
+// tab never writes back another tab's answers as they were when it loaded;
+// and a `storage` event (another tab saved) merges the same way and tells the
+// exercises, which show the other tab's answers at once.
 
+import texts from '../../../content/ch02/progress.json';
+import { fill } from '../import/text';
 import { exercises } from './data';
-import { counts, emptyProgress, loadProgress, parseImport, saveProgress, type PartProgress, type Progress } from './progress';
+import {
+  copyAside,
+  counts,
+  emptyProgress,
+  holderOf,
+  loadProgress,
+  mergeProgress,
+  parseImport,
+  parseStored,
+  sameProgress,
+  saveProgress,
+  STORAGE_KEY,
+  type PartProgress,
+  type Progress,
+} from './progress';
+
+export const progressText = texts;
+
+/** Largest progress file import reads: above any export this page can make (see docs/exercises.md, Progress). */
+export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+
+const isQuota = (err: unknown): boolean =>
+  err instanceof DOMException && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED' || err.code === 22);
 
 /**
  * The page's localStorage, or an in-memory stand-in when the browser refuses
  * storage (disabled cookies, some private modes): exercises still work, and
- * the reader is told that progress will not outlive the page.
+ * the reader is told that progress will not outlive the page. A full storage
+ * is still the page's storage: what is stored is read, and a save that does
+ * not fit says so.
  */
 export function pageStorage(): { storage: Storage; notice: string | null; persistent: boolean } {
+  let s: Storage | null = null;
   try {
-    const s = window.localStorage;
+    s = window.localStorage;
     s.setItem('tally.storage-check', '1');
     s.removeItem('tally.storage-check');
     return { storage: s, notice: null, persistent: true };
-  } catch {
+  } catch (err) {
+    if (s && isQuota(err)) return { storage: s, notice: texts.storage_full_at_start, persistent: true };
     const data = new Map<string, string>();
     const memory: Storage = {
       get length() {
@@ -39,12 +74,20 @@ export function pageStorage(): { storage: Storage; notice: string | null; persis
 /** Said under the summary when it can only see this page's answers. */
 const UNSEEN_NOTE = '其他頁面的作答在這裡看不到，表中以「—」標示，不代表尚未作答。';
 
+/** Another tab changed progress: the parts of this exercise that differ now. */
+export type ChangeListener = () => Promise<void>;
+
 export class ProgressStore {
   private progress: Progress;
   private readonly notice: string | null;
   private replaced: () => Promise<void> = async () => {};
+  private readonly changeListeners: ChangeListener[] = [];
   /** Exercises on this page: without localStorage, the only ones the summary can count. */
   private here = new Set<string>();
+  /** False when an unreadable entry could not be copied aside: the page then never overwrites it. */
+  private writable: boolean;
+  /** Last `at` handed out: strictly increasing, so two changes in one millisecond stay ordered. */
+  private lastAt = 0;
 
   /** `persistent` false: storage is this page's memory, so other pages' answers are unknown here. */
   constructor(
@@ -53,11 +96,13 @@ export class ProgressStore {
     storageNotice: string | null = null,
     private readonly persistent = true,
   ) {
-    const loaded = loadProgress(storage);
+    const loaded = loadProgress(storage, texts);
     this.progress = loaded.progress;
+    this.writable = loaded.writable;
     const unseen = summary && !persistent ? UNSEEN_NOTE : null;
     this.notice = [storageNotice, unseen, loaded.notice].filter(Boolean).join(' ') || null;
     if (summary) this.wireSummary(summary);
+    if (persistent) window.addEventListener('storage', (e) => this.onStorage(e));
     this.render();
   }
 
@@ -68,28 +113,33 @@ export class ProgressStore {
   }
 
   /**
-   * `variant` "" is the book's question and its seeded draws; otherwise the
-   * imported models the question was posed on ("model=hf-x"), kept apart.
+   * `mine` "" is the book's models; otherwise the imported models the
+   * question was posed on ("model=hf-x"). Each seed of each is its own question.
    */
-  part(id: string, part: string, variant = ''): PartProgress | undefined {
-    const ex = this.progress.exercises[id];
-    return (variant === '' ? ex : ex?.mine?.[variant])?.parts[part];
+  part(id: string, part: string, seed: number, mine = ''): PartProgress | undefined {
+    return holderOf(this.progress.exercises[id], mine, seed)?.parts[part];
   }
 
-  /** Record what the reader did on a part (a new variant starts the part afresh). */
-  update(id: string, part: string, seed: number, change: Partial<PartProgress>, variant = ''): void {
+  /**
+   * Record what the reader did on a part of one question (its seed and
+   * models). Returns a message for the reader when it could not be stored.
+   */
+  update(id: string, part: string, seed: number, change: Partial<PartProgress>, mine = ''): string | null {
     const ex = (this.progress.exercises[id] ??= { parts: {} });
-    const holder = variant === '' ? ex : ((ex.mine ??= {})[variant] ??= { parts: {} });
-    const old = holder.parts[part];
-    const base: PartProgress =
-      old && old.seed === seed ? old : { seed, answer: '', correct: false, attempted: false, hints: 0, revealed: false };
-    holder.parts[part] = { ...base, ...change, seed };
-    this.save();
+    const holder = holderOf(ex, mine, seed, true);
+    const base: PartProgress = holder.parts[part] ?? { seed, answer: '', correct: false, attempted: false, hints: 0, revealed: false };
+    holder.parts[part] = { ...base, ...change, seed, at: this.now() };
+    return this.save();
   }
 
   /** Called after an import or a reset, so every exercise shows the new progress. */
   onReplaced(fn: () => Promise<void>): void {
     this.replaced = fn;
+  }
+
+  /** Called when another tab's answers arrived (storage event). */
+  onChange(fn: ChangeListener): void {
+    this.changeListeners.push(fn);
   }
 
   /** Show the load notice (set-aside or migrated entry) in the summary, else in `fallback`. */
@@ -101,14 +151,75 @@ export class ProgressStore {
     target.hidden = false;
   }
 
-  private save(): void {
-    try {
-      saveProgress(this.storage, this.progress);
-    } catch (err) {
-      // e.g. QuotaExceededError: keep working in memory and say so.
-      this.status(`進度無法寫入 localStorage（${(err as Error).name}）；請用「匯出進度」另存。`, false);
+  private now(): number {
+    this.lastAt = Math.max(Date.now(), this.lastAt + 1);
+    return this.lastAt;
+  }
+
+  /** What is stored now (another tab may have saved since), or null when it cannot be read. */
+  private readStored(): Progress | null {
+    const raw = this.storage.getItem(STORAGE_KEY);
+    if (raw === null) return emptyProgress();
+    const r = parseStored(raw);
+    return 'progress' in r ? r.progress : null;
+  }
+
+  /**
+   * What is stored, to merge with before writing. Something another page
+   * wrote that this one cannot fully read is copied aside first (it would be
+   * overwritten otherwise); 'held' when that copy does not fit.
+   */
+  private storedForSave(): Progress | 'held' {
+    const raw = this.storage.getItem(STORAGE_KEY);
+    if (raw === null) return emptyProgress();
+    const r = parseStored(raw);
+    if ('progress' in r && r.dropped.length === 0) return r.progress;
+    if (!copyAside(this.storage, raw)) {
+      this.writable = false;
+      return 'held';
     }
+    return 'progress' in r ? r.progress : emptyProgress();
+  }
+
+  private refused(message: string): string {
+    this.status(message, false);
     this.render();
+    return message;
+  }
+
+  /** Merge with what is stored, then write; a reader-facing message when the browser refuses. */
+  private save(): string | null {
+    let message: string | null = null;
+    if (!this.writable) {
+      message = texts.storage_held;
+    } else {
+      try {
+        const stored = this.storedForSave();
+        if (stored === 'held') return this.refused(texts.storage_held);
+        this.progress = mergeProgress(stored, this.progress);
+        saveProgress(this.storage, this.progress);
+      } catch (err) {
+        // e.g. QuotaExceededError: keep working in memory and say so.
+        const reason = err instanceof Error ? err.name : String(err);
+        message = isQuota(err) ? fill(texts.storage_full, { reason }) : `進度無法寫入 localStorage（${reason}）；請用「匯出進度」另存。`;
+      }
+    }
+    if (message) this.status(message, false);
+    this.render();
+    return message;
+  }
+
+  /** Another tab saved: merge its answers in and let the exercises show them. */
+  private onStorage(e: StorageEvent): void {
+    if (e.key !== STORAGE_KEY && e.key !== null) return;
+    if (e.storageArea !== this.storage) return;
+    const stored = this.readStored();
+    if (!stored) return; // unreadable: the next load reports it
+    const merged = mergeProgress(stored, this.progress);
+    if (sameProgress(merged, this.progress)) return;
+    this.progress = merged;
+    this.render();
+    for (const fn of this.changeListeners) void fn();
   }
 
   private render(): void {
@@ -133,10 +244,21 @@ export class ProgressStore {
     el.dataset.verdict = ok ? 'correct' : 'wrong';
   }
 
-  private async replace(next: Progress): Promise<void> {
-    this.progress = next;
-    this.save();
+  /** An import or a reset: this replaces everything, in every tab (see mergeProgress). */
+  private async replace(next: Progress): Promise<string | null> {
+    this.progress = { ...next, replaced: this.now() };
+    // Replacing on purpose: the original that could not be copied aside is the reader's to drop now.
+    this.writable = true;
+    let message: string | null = null;
+    try {
+      saveProgress(this.storage, this.progress);
+    } catch (err) {
+      const reason = err instanceof Error ? err.name : String(err);
+      message = isQuota(err) ? fill(texts.storage_full, { reason }) : `進度無法寫入 localStorage（${reason}）；請用「匯出進度」另存。`;
+    }
+    this.render();
     await this.replaced();
+    return message;
   }
 
   private wireSummary(root: HTMLElement): void {
@@ -161,8 +283,8 @@ export class ProgressStore {
       const f = file.files?.[0];
       file.value = '';
       if (!f) return;
-      if (f.size > 1_000_000) {
-        this.status(`無法匯入「${f.name}」：檔案超過 1 MB，不是本頁匯出的進度檔。`, false);
+      if (f.size > IMPORT_MAX_BYTES) {
+        this.status(fill(texts.import_size, { file: f.name, max: IMPORT_MAX_BYTES / 1024 / 1024 }), false);
         return;
       }
       const r = parseImport(await f.text());
@@ -170,8 +292,8 @@ export class ProgressStore {
         this.status(`無法匯入「${f.name}」：${r.error}。目前的進度沒有改動。`, false);
         return;
       }
-      await this.replace(r.progress);
-      this.status(`已從「${f.name}」匯入練習進度。`, true);
+      const problem = await this.replace(r.progress);
+      this.status(problem ?? `已從「${f.name}」匯入練習進度。`, problem === null);
     });
     const confirm = q('[data-confirm]');
     const reset = q<HTMLButtonElement>('[data-action="reset"]');
@@ -185,8 +307,8 @@ export class ProgressStore {
     });
     q('[data-action="reset-yes"]')?.addEventListener('click', async () => {
       if (confirm) confirm.hidden = true;
-      await this.replace(emptyProgress());
-      this.status('已清除所有練習進度。', true);
+      const problem = await this.replace(emptyProgress());
+      this.status(problem ?? '已清除所有練習進度。', problem === null);
       reset?.focus();
     });
   }

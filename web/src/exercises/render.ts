@@ -9,6 +9,8 @@ import type { Catalog } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
 import { fill, type Results } from './compute';
 import { fill as fillText, importText } from '../import/text';
+import { ANSWER_MAX } from './progress';
+import progressText from '../../../content/ch02/progress.json';
 import type { Exercise, Part } from './schema';
 import type { Givens } from './variants';
 
@@ -28,21 +30,37 @@ function text(tag: string, key: string, values: Map<string, string>, extra: Reco
   return `<${tag}${attrs(extra)} data-text="${esc(key)}">${esc(values.get(key) ?? '')}</${tag}>`;
 }
 
+/**
+ * Longest text a part's field takes: the core reads at most 200 characters
+ * of an answer (kMaxAnswerChars in src/core/answer.hpp, its message says so
+ * when a longer one reaches it); an open part keeps up to ANSWER_MAX, the
+ * longest answer the progress loader accepts.
+ */
+export const ANSWER_CHARS_MAX = 200;
+export const maxChars = (part: Part): number => (part.kind === 'answer' ? ANSWER_CHARS_MAX : ANSWER_MAX);
+
 function renderPart(ex: Exercise, part: Part, values: Map<string, string>): string {
   const id = partId(ex.id, part.id);
   const input = `${id}-input`;
   const feedback = `${id}-feedback`;
+  const count = `${id}-count`;
+  const max = maxChars(part);
+  const describedBy = `${feedback} ${count}`;
   const field =
     part.kind === 'answer'
-      ? `<input${attrs({ id: input, name: part.id, type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': feedback, 'data-input': '' })}>`
-      : `<textarea${attrs({ id: input, name: part.id, rows: '3', 'aria-describedby': feedback, 'data-input': '' })}></textarea>`;
+      ? `<input${attrs({ id: input, name: part.id, type: 'text', autocomplete: 'off', spellcheck: 'false', maxlength: String(max), 'aria-describedby': describedBy, 'data-input': '' })}>`
+      : `<textarea${attrs({ id: input, name: part.id, rows: '3', maxlength: String(max), 'aria-describedby': describedBy, 'data-input': '' })}></textarea>`;
+  // The limit is in sight: always under an open part, near the limit under an answer field.
+  const counter = `<span class="exercise-count"${attrs({ id: count, 'data-count': '', hidden: part.kind === 'answer' ? '' : undefined })}>${esc(
+    fillText(progressText.open_count, { count: 0, max }),
+  )}</span>`;
   const submit = part.kind === 'answer' ? '核對答案' : '我想好了，看參考答案';
   const reveal = part.kind === 'answer' ? '看完整解答' : null;
   return (
     `<li class="exercise-part"${attrs({ id, 'data-part': part.id, 'data-kind': part.kind })}>` +
     text('p', `${part.id}.prompt`, values, { class: 'exercise-prompt' }) +
     `<form class="exercise-form" data-form novalidate>` +
-    `<label for="${esc(input)}">${esc(part.label)}</label>${field}` +
+    `<label for="${esc(input)}">${esc(part.label)}</label>${field}${counter}` +
     `<button type="submit" data-needs-core>${esc(submit)}</button></form>` +
     // Feedback is announced politely: the core's verdict, a refusal, a revealed answer.
     `<p class="exercise-feedback" id="${esc(feedback)}" data-feedback aria-live="polite"></p>` +

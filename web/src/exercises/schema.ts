@@ -11,6 +11,7 @@
 // e.g. {kv.display} or {fwd.items#attn_core.substituted}).
 
 import type { Json } from '../runtime/engine';
+import { HINTS_MAX } from './progress';
 
 export type Scalar = string | number;
 
@@ -184,7 +185,8 @@ export function checkExercise(file: string, raw: unknown): Exercise {
     if (typeof part.id !== 'string' || !/^[a-z0-9]+$/.test(part.id) || ids.has(part.id)) fail(file, `${p}.id`, 'unique [a-z0-9]+');
     ids.add(part.id);
     if (typeof part.prompt !== 'string' || typeof part.label !== 'string') fail(file, p, 'needs "prompt" and "label"');
-    if (!isStrings(part.hints) || part.hints.length < 2) fail(file, `${p}.hints`, 'at least two hints');
+    // The stored hint count of a part is at most HINTS_MAX: more hints could not be saved and loaded again.
+    if (!isStrings(part.hints) || part.hints.length < 2 || part.hints.length > HINTS_MAX) fail(file, `${p}.hints`, `two to ${HINTS_MAX} hints`);
     checkTexts(`${p}.prompt`, [part.prompt]);
     checkTexts(`${p}.hints`, part.hints);
     if (part.kind === 'answer') {

@@ -9,9 +9,11 @@ import type { HashStore } from '../runtime/hash-state';
 import { wireDialog } from './dialog';
 import { importedModels, withImportedModels } from './models';
 import { syncPickers } from './pickers';
-import { followStorage, importShared, restoreImports, SHARE_PARAM, SHARE_SEGMENT } from './restore';
+import { esc } from '../runtime/html';
+import type { ImportedModel } from './models';
+import { followStorage, importShared, onLinkConflict, replaceWithLinked, restoreImports, SHARE_PARAM, SHARE_SEGMENT } from './restore';
 import { MODELS_KEY } from './storage';
-import { importText as t } from './text';
+import { fill, importText as t } from './text';
 
 export interface ImportSession {
   /** The page's engine: requests naming an imported id carry its spec. */
@@ -35,7 +37,43 @@ function showProblems(doc: Document, problems: string[]): void {
   el.hidden = false;
 }
 
+/**
+ * A share link brought another model under an id this browser keeps: ask.
+ * Until the reader answers, the kept model stays in use; replacing copies it
+ * aside first (restore.ts replaceWithLinked).
+ */
+function askAboutLink(doc: Document, linked: ImportedModel): void {
+  const slot = doc.querySelector<HTMLElement>('[data-import-conflict]');
+  const kept = importedModels.get(linked.id);
+  if (!slot || !kept) return;
+  const box = doc.createElement('div');
+  box.className = 'import-conflict';
+  box.setAttribute('role', 'alert');
+  box.dataset.importConflictId = linked.id;
+  const q = t.conflict;
+  box.innerHTML =
+    `<p>${esc(fill(q.question, { linked: linked.name, kept: kept.name, id: linked.id }))}</p>` +
+    `<p class="import-conflict-actions"><button type="button" data-choice="replace">${esc(q.replace)}</button> ` +
+    `<button type="button" data-choice="keep">${esc(q.keep)}</button></p>`;
+  box.addEventListener('click', (e) => {
+    const choice = (e.target as Element | null)?.closest<HTMLElement>('[data-choice]')?.dataset.choice;
+    if (!choice) return;
+    const outcome = choice === 'replace' ? replaceWithLinked(linked) : fill(q.kept, { name: kept.name });
+    box.replaceChildren(Object.assign(doc.createElement('p'), { textContent: outcome }));
+    // Widgets showing that id compute again, now on the linked spec (their usual input path).
+    if (choice === 'replace') {
+      for (const select of doc.querySelectorAll<HTMLSelectElement>('select[data-options="models"]')) {
+        if (select.value === linked.id) select.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    }
+    box.setAttribute('role', 'status');
+  });
+  slot.append(box);
+  slot.hidden = false;
+}
+
 export function wireImports(doc: Document, session: ImportSession, store: HashStore): void {
+  onLinkConflict((linked) => askAboutLink(doc, linked));
   const sync = () => syncPickers(doc, importedModels.list(), t.option_suffix);
   importedModels.onChange(sync);
   sync();

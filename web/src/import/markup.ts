@@ -69,5 +69,9 @@ export function importPanel(): string {
 
 /** Problems found while restoring (storage, share link): shown at the top of <main>. */
 export function importProblemSlot(): string {
-  return `<p class="profile-problem" data-import-problem role="alert" hidden></p>`;
+  return (
+    `<p class="profile-problem" data-import-problem role="alert" hidden></p>` +
+    // A share link with another model under an id this browser keeps: the question (index.ts).
+    `<div class="import-conflicts" data-import-conflict hidden></div>`
+  );
 }

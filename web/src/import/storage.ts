@@ -14,8 +14,11 @@ interface Stored {
   models: Array<{ config_text: string }>;
 }
 
+/** One stored entry: its config text, or what was there instead (reported, moved aside alone). */
+export type StoredEntry = { text: string } | { invalid: unknown };
+
 export interface LoadedModels {
-  texts: string[];
+  entries: StoredEntry[];
   /** A reader-facing message when the stored value could not be used (it was moved aside). */
   problem: string | null;
 }
@@ -41,16 +44,42 @@ export function storage(): Storage | null {
   }
 }
 
-/** A free key beside MODELS_KEY for text we cannot use: ".unreadable", ".unreadable.2", … */
-export function setAside(s: Storage, text: string): string {
-  let key = `${MODELS_KEY}.unreadable`;
-  for (let n = 2; s.getItem(key) !== null; n++) key = `${MODELS_KEY}.unreadable.${n}`;
+/**
+ * A free key beside MODELS_KEY for text we cannot use (".unreadable",
+ * ".unreadable.2", …) or a version a share link replaced (".replaced", …).
+ * Throws when the browser refuses (storage full).
+ */
+export function setAside(s: Storage, text: string, kind: 'unreadable' | 'replaced' = 'unreadable'): string {
+  let key = `${MODELS_KEY}.${kind}`;
+  for (let n = 2; s.getItem(key) !== null; n++) key = `${MODELS_KEY}.${kind}.${n}`;
   s.setItem(key, text);
   return key;
 }
 
-/** Why a stored value is unusable, or its config texts. */
-function parse(raw: string): string[] | string {
+/** setAside, or null when the browser refuses. */
+export function trySetAside(s: Storage, text: string, kind: 'unreadable' | 'replaced' = 'unreadable'): string | null {
+  try {
+    return setAside(s, text, kind);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Set when a stored entry could not be restored and could not be copied
+ * aside either (storage full): MODELS_KEY is then the only copy, so this
+ * page never rewrites it (saveModels refuses) until a reload.
+ */
+let held = false;
+export function holdStore(): void {
+  held = true;
+}
+export function isHeld(): boolean {
+  return held;
+}
+
+/** Why a stored value is unusable, or its entries. */
+function parse(raw: string): StoredEntry[] | string {
   const reasons = importText.corrupt_reasons;
   let data: unknown;
   try {
@@ -62,30 +91,39 @@ function parse(raw: string): string[] | string {
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return reasons.shape;
   if (o.version !== VERSION) return fill(reasons.version, { version: JSON.stringify(o.version) ?? 'undefined' });
   if (!Array.isArray(o.models)) return reasons.shape;
-  const texts: string[] = [];
-  for (const m of o.models) {
-    if (typeof m !== 'object' || m === null || typeof m.config_text !== 'string') return reasons.shape;
-    texts.push(m.config_text);
-  }
-  return texts;
+  // One odd entry is reported alone (restore.ts); the others still load.
+  return o.models.map((m: unknown) => {
+    const text = (m as { config_text?: unknown } | null)?.config_text;
+    return typeof text === 'string' ? { text } : { invalid: m };
+  });
 }
 
 export function loadStoredModels(): LoadedModels {
   const s = storage();
   const raw = s?.getItem(MODELS_KEY) ?? null;
-  if (!s || raw === null) return { texts: [], problem: null };
+  if (!s || raw === null) return { entries: [], problem: null };
   const parsed = parse(raw);
-  if (typeof parsed !== 'string') return { texts: parsed, problem: null };
+  if (typeof parsed !== 'string') return { entries: parsed, problem: null };
   // Moved, not deleted: the reader (or a newer page) may still want it.
-  const aside = setAside(s, raw);
+  const aside = trySetAside(s, raw);
+  if (!aside) {
+    holdStore();
+    return { entries: [], problem: fill(importText.storage_corrupt_kept, { key: MODELS_KEY, reason: parsed }) };
+  }
   s.removeItem(MODELS_KEY);
-  return { texts: [], problem: fill(importText.storage_corrupt, { key: MODELS_KEY, reason: parsed, aside }) };
+  return { entries: [], problem: fill(importText.storage_corrupt, { key: MODELS_KEY, reason: parsed, aside }) };
 }
 
 /** Store the current list; throws (quota, no storage) with the browser's reason. */
+/** saveModels refused to overwrite an entry that exists nowhere else. */
+export class StoreHeld extends Error {
+  override name = 'StoreHeld';
+}
+
 export function saveModels(texts: string[]): void {
   const s = storage();
   if (!s) throw new Error(importText.storage_unavailable);
+  if (held) throw new StoreHeld(importText.storage_held);
   const value: Stored = { version: VERSION, models: texts.map((config_text) => ({ config_text })) };
   if (texts.length === 0) s.removeItem(MODELS_KEY);
   else s.setItem(MODELS_KEY, JSON.stringify(value));
