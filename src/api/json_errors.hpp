@@ -1,0 +1,18 @@
+// What the reader is told when a text is refused by one of the parser's
+// caps or rules (json::ParseError), for the request itself and for a pasted
+// config.json alike.  Plain syntax errors keep their callers' own messages
+// (which say where the text stops being JSON).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "json.hpp"
+
+namespace tally::api {
+
+// "請求的巢狀層數超過上限 256 層" and the like; `what` names the text ("請求",
+// "config.json").  nullopt for a plain syntax error.
+std::optional<std::string> parse_rule_text(const json::ParseError& error, const std::string& what);
+
+}  // namespace tally::api
