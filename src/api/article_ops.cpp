@@ -32,8 +32,7 @@ Ratio decimal_of(const RequestFields& f, const std::string& name) {
     }
     Ratio r;
     if (text.empty() || !parse_expected_decimal(text, r) || r == Ratio(0)) {
-        std::string got = v.dump();
-        if (got.size() > 40) got = got.substr(0, 37) + "...";
+        const std::string got = json::clip_utf8(v.dump(), 40);  // never cut inside a character
         throw FieldError(name, describe_field(name) + "必須是正的十進位數（例如 445 或 3514.25），收到 " + got);
     }
     return r;
