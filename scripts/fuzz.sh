@@ -24,7 +24,7 @@ esac
 mkdir -p "$out/obj" "$out/corpus-$target"
 # The catalog is embedded exactly as the CMake build does it.
 cmake -DCONTENT_DIR="$PWD/content" -DOUTPUT="$PWD/$out/catalog_data.cpp" -P cmake/embed_content.cmake
-if [ ! -f "$out/libtally.a" ] || [ -n "$(find src content -newer "$out/libtally.a" -type f | head -1)" ]; then
+if [ ! -f "$out/libtally.a" ] || [ -n "$(find src/api src/core content -newer "$out/libtally.a" -type f | head -1)" ]; then
   rm -f "$out"/obj/*.o
   # shellcheck disable=SC2086
   ls src/api/*.cpp src/core/*.cpp src/core/mechanisms/*.cpp "$out/catalog_data.cpp" |
