@@ -583,7 +583,12 @@ Json op_crossover(const Json& req) {
     RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype", "explain"});
     const ModelSpec& m = model_of(f);
     const u128 context = f.integer("context", 1, kMaxCount);
-    const CrossoverResult c = crossover(m, weight_dtype_of(f), state_options_of(f), context);
+    // One field per statement: the order in which C++ evaluates a call's
+    // arguments is unspecified (GCC and clang differ), and the first invalid
+    // field is the one named, natively and in WASM alike.
+    const Dtype& weights = weight_dtype_of(f);
+    const StateOptions kv = state_options_of(f);
+    const CrossoverResult c = crossover(m, weights, kv, context);
     Json r;
     r["model"] = m.id;
     r["batch"] = exact_json(c.batch);
@@ -608,7 +613,9 @@ Json op_capacity(const Json& req) {
     const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
     const u128 context = f.integer("context", 1, kMaxCount);
     const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
-    const CapacityResult c = capacity(m, gpu, weight_dtype_of(f), state_options_of(f), context, workspace);
+    const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
+    const StateOptions kv = state_options_of(f);
+    const CapacityResult c = capacity(m, gpu, weights, kv, context, workspace);
     Json r;
     r["model"] = m.id;
     r["gpu"] = gpu.id;
@@ -647,7 +654,9 @@ Json op_param_budget(const Json& req) {
     const u128 requests = f.integer("requests", 0, kMaxCount);
     const u128 context = f.integer("context", 1, kMaxCount);
     const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
-    const ParamBudgetResult b = param_budget(m, gpu, weight_dtype_of(f), state_options_of(f), requests, context, workspace);
+    const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
+    const StateOptions kv = state_options_of(f);
+    const ParamBudgetResult b = param_budget(m, gpu, weights, kv, requests, context, workspace);
     Json r;
     r["model"] = m.id;
     r["gpu"] = gpu.id;
@@ -799,7 +808,9 @@ Json compare_row(const std::string& id, const RequestShape& shape, const Compare
 Json op_compare(const Json& req) {
     RequestFields f(req, {"set", "batch", "context", "input", "generated", "weight_dtype", "kv_dtype", "explain"});
     const ModelSet& set = find_set("set", f.text_or("set", "ch02-five"));
-    const CompareFormats formats{weight_dtype_of(f), kv_dtype_of(f)};
+    const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
+    const Dtype& kv = kv_dtype_of(f);
+    const CompareFormats formats{weights, kv};
     RequestShape shape;
     shape.batch = f.integer_or("batch", 1, 1, kMaxCount);
     shape.context = f.integer_or("context", 0, 0, kMaxCount);
