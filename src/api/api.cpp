@@ -24,6 +24,7 @@
 #include "core/state.hpp"
 #include "core/params.hpp"
 #include "errors.hpp"
+#include "json_errors.hpp"
 #include "explain.hpp"
 #include "fields.hpp"
 #include "json_out.hpp"
@@ -85,7 +86,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("mla_path")) {
         const std::string path = f.text("mla_path");
         if (path != "compact" && path != "expanded") {
-            throw FieldError("mla_path", "mla_path（MLA 快取路徑）不支援「" + path + "」；可用：compact、expanded");
+            throw FieldError("mla_path", "mla_path（MLA 快取路徑）不支援「" + quoted_value(path) + "」；可用：compact、expanded");
         }
         change_layers<MlaAttention>(m, "mla_path", "MLA", [&](MlaAttention& mla) {
             mla.path = path == "compact" ? MlaPath::Compact : MlaPath::Expanded;
@@ -110,7 +111,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("pairs")) {
         const std::string pairs = f.text("pairs");
         if (pairs != "causal" && pairs != "square") {
-            throw FieldError("pairs", "pairs（注意力配對計法）不支援「" + pairs + "」；可用：causal、square");
+            throw FieldError("pairs", "pairs（注意力配對計法）不支援「" + quoted_value(pairs) + "」；可用：causal、square");
         }
         change_layers<GqaAttention>(m, "pairs", "GQA", [&](GqaAttention& a) { a.eager_rectangle = pairs == "square"; });
     }
@@ -120,7 +121,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("score_heads")) {
         const std::string heads = f.text("score_heads");
         if (heads != "query" && heads != "kv") {
-            throw FieldError("score_heads", "score_heads（評分按哪種頭計）不支援「" + heads + "」；可用：query、kv");
+            throw FieldError("score_heads", "score_heads（評分按哪種頭計）不支援「" + quoted_value(heads) + "」；可用：query、kv");
         }
         change_layers<GqaAttention>(m, "score_heads", "GQA", [&](GqaAttention& a) { a.scores_per_kv_head = heads == "kv"; });
     }
@@ -134,7 +135,7 @@ StateOptions state_options_of(const RequestFields& f, bool with_layout = false) 
     if (with_layout) {
         o.layout = f.text_or("layout", "reference");
         if (o.layout != "reference" && o.layout != "production") {
-            throw FieldError("layout", "layout（儲存格式）不支援「" + o.layout + "」；可用：reference、production");
+            throw FieldError("layout", "layout（儲存格式）不支援「" + quoted_value(o.layout) + "」；可用：reference、production");
         }
     }
     return o;
@@ -261,7 +262,7 @@ std::string execution_of(const RequestFields& f, const ModelSpec& m) {
         throw FieldError("execution", "execution（執行路徑）只適用於有 CED 分工的模型；" + m.name + " 只有一條路徑");
     }
     if (e != "reference" && e != "ced") {
-        throw FieldError("execution", "execution（執行路徑）不支援「" + e + "」；可用：reference、ced");
+        throw FieldError("execution", "execution（執行路徑）不支援「" + quoted_value(e) + "」；可用：reference、ced");
     }
     return e;
 }
@@ -693,7 +694,7 @@ Dispatch dispatch_of(const RequestFields& f) {
     if (d == "concentrated") return Dispatch::Concentrated;
     if (d == "random") return Dispatch::RandomExpectation;
     if (d == "explicit") return Dispatch::Explicit;
-    throw FieldError("dispatch", "dispatch（分派方式）不支援「" + d + "」；可用：uniform、concentrated、random、explicit");
+    throw FieldError("dispatch", "dispatch（分派方式）不支援「" + quoted_value(d) + "」；可用：uniform、concentrated、random、explicit");
 }
 
 std::vector<u128> tokens_per_expert_of(const Json& req) {
@@ -900,7 +901,7 @@ Json dispatch(const Json& req) {
         out["result"] = h.second(req);
         return out;
     }
-    return error_json("op", "未知的 op「" + op + "」；可用：" + ops());
+    return error_json("op", "未知的 op「" + quoted_value(op) + "」；可用：" + ops());
 }
 
 void prepare() {

@@ -6,6 +6,7 @@
 #include "core/format.hpp"
 #include "core/state.hpp"
 #include "errors.hpp"
+#include "json_errors.hpp"
 #include "fields.hpp"
 
 namespace tally::api {
@@ -53,7 +54,7 @@ Design design_of(const RequestFields& f, u128 tokens) {
     StateOptions o{find_dtype("kv_dtype", "bf16")};
     o.layout = f.text_or("layout", "reference");
     if (o.layout != "reference" && o.layout != "production") {
-        throw FieldError("layout", "layout（儲存格式）不支援「" + o.layout + "」；可用：reference、production");
+        throw FieldError("layout", "layout（儲存格式）不支援「" + quoted_value(o.layout) + "」；可用：reference、production");
     }
     const StateResult s = state(m, tokens, o);
     Ratio window;

@@ -87,7 +87,7 @@ const Family& family_of(const ConfigReader& c) {
         if (type == f.model_type) return f;
     }
     throw FieldError(ConfigReader::at("model_type"),
-                     "不支援的 config.model_type「" + type + "」；支援：" + supported_list());
+                     "不支援的 config.model_type「" + quoted_value(type) + "」；支援：" + supported_list());
 }
 
 // The parts of a config every family shares.
