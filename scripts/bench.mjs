@@ -54,6 +54,7 @@ const t1 = process.hrtime.bigint();
 for (let round = 0; round < 10; round++) for (const r of grid) engine.evaluate(r);
 const wasmUs = Number(process.hrtime.bigint() - t1) / 1e3 / (grid.length * 10);
 report('wasm in Node: mean per request', `${wasmUs.toFixed(1)} µs`);
+{ const a = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', keys = Array.from({ length: 131000 }, (_, i) => `"${a[i % 62]}${a[Math.floor(i / 62) % 62]}${a[Math.floor(i / 3844)]}":0`), t = process.hrtime.bigint(); try { execFileSync(path.join(root, 'build/native/tally'), ['eval'], { input: JSON.stringify({ op: 'import_hf_config', config_text: `{${keys.join(',')}}` }), stdio: ['pipe', 'ignore', 'ignore'] }); } catch { /* refused after parsing: no model_type */ } report('native: a 1 MiB config.json of 131,000 keys (issue 18: was 29 s)', `${(Number(process.hrtime.bigint() - t) / 1e6).toFixed(1)} ms`); }
 
 // Issue targets: the whole reproduction natively, and state curves in WASM.
 const t2 = process.hrtime.bigint();

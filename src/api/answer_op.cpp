@@ -21,9 +21,7 @@ constexpr std::size_t kMaxCodeLength = 40;
 constexpr std::size_t kMaxMessageBytes = 600;
 
 std::string shown(const Json& v) {
-    std::string s = v.dump();
-    if (s.size() > 40) s = s.substr(0, 37) + "...";
-    return "收到 " + s;
+    return "收到 " + json::clip_utf8(v.dump(), 40);  // never cut inside a character
 }
 
 // Like RequestFields for the nested objects: a typo ("digit") must not be

@@ -24,6 +24,7 @@
 #include "core/state.hpp"
 #include "core/params.hpp"
 #include "errors.hpp"
+#include "json_errors.hpp"
 #include "explain.hpp"
 #include "fields.hpp"
 #include "json_out.hpp"
@@ -85,7 +86,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("mla_path")) {
         const std::string path = f.text("mla_path");
         if (path != "compact" && path != "expanded") {
-            throw FieldError("mla_path", "mla_path（MLA 快取路徑）不支援「" + path + "」；可用：compact、expanded");
+            throw FieldError("mla_path", "mla_path（MLA 快取路徑）不支援「" + quoted_value(path) + "」；可用：compact、expanded");
         }
         change_layers<MlaAttention>(m, "mla_path", "MLA", [&](MlaAttention& mla) {
             mla.path = path == "compact" ? MlaPath::Compact : MlaPath::Expanded;
@@ -110,7 +111,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("pairs")) {
         const std::string pairs = f.text("pairs");
         if (pairs != "causal" && pairs != "square") {
-            throw FieldError("pairs", "pairs（注意力配對計法）不支援「" + pairs + "」；可用：causal、square");
+            throw FieldError("pairs", "pairs（注意力配對計法）不支援「" + quoted_value(pairs) + "」；可用：causal、square");
         }
         change_layers<GqaAttention>(m, "pairs", "GQA", [&](GqaAttention& a) { a.eager_rectangle = pairs == "square"; });
     }
@@ -120,7 +121,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("score_heads")) {
         const std::string heads = f.text("score_heads");
         if (heads != "query" && heads != "kv") {
-            throw FieldError("score_heads", "score_heads（評分按哪種頭計）不支援「" + heads + "」；可用：query、kv");
+            throw FieldError("score_heads", "score_heads（評分按哪種頭計）不支援「" + quoted_value(heads) + "」；可用：query、kv");
         }
         change_layers<GqaAttention>(m, "score_heads", "GQA", [&](GqaAttention& a) { a.scores_per_kv_head = heads == "kv"; });
     }
@@ -134,7 +135,7 @@ StateOptions state_options_of(const RequestFields& f, bool with_layout = false) 
     if (with_layout) {
         o.layout = f.text_or("layout", "reference");
         if (o.layout != "reference" && o.layout != "production") {
-            throw FieldError("layout", "layout（儲存格式）不支援「" + o.layout + "」；可用：reference、production");
+            throw FieldError("layout", "layout（儲存格式）不支援「" + quoted_value(o.layout) + "」；可用：reference、production");
         }
     }
     return o;
@@ -261,7 +262,7 @@ std::string execution_of(const RequestFields& f, const ModelSpec& m) {
         throw FieldError("execution", "execution（執行路徑）只適用於有 CED 分工的模型；" + m.name + " 只有一條路徑");
     }
     if (e != "reference" && e != "ced") {
-        throw FieldError("execution", "execution（執行路徑）不支援「" + e + "」；可用：reference、ced");
+        throw FieldError("execution", "execution（執行路徑）不支援「" + quoted_value(e) + "」；可用：reference、ced");
     }
     return e;
 }
@@ -583,7 +584,12 @@ Json op_crossover(const Json& req) {
     RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype", "explain"});
     const ModelSpec& m = model_of(f);
     const u128 context = f.integer("context", 1, kMaxCount);
-    const CrossoverResult c = crossover(m, weight_dtype_of(f), state_options_of(f), context);
+    // One field per statement: the order in which C++ evaluates a call's
+    // arguments is unspecified (GCC and clang differ), and the first invalid
+    // field is the one named, natively and in WASM alike.
+    const Dtype& weights = weight_dtype_of(f);
+    const StateOptions kv = state_options_of(f);
+    const CrossoverResult c = crossover(m, weights, kv, context);
     Json r;
     r["model"] = m.id;
     r["batch"] = exact_json(c.batch);
@@ -608,7 +614,9 @@ Json op_capacity(const Json& req) {
     const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
     const u128 context = f.integer("context", 1, kMaxCount);
     const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
-    const CapacityResult c = capacity(m, gpu, weight_dtype_of(f), state_options_of(f), context, workspace);
+    const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
+    const StateOptions kv = state_options_of(f);
+    const CapacityResult c = capacity(m, gpu, weights, kv, context, workspace);
     Json r;
     r["model"] = m.id;
     r["gpu"] = gpu.id;
@@ -647,7 +655,9 @@ Json op_param_budget(const Json& req) {
     const u128 requests = f.integer("requests", 0, kMaxCount);
     const u128 context = f.integer("context", 1, kMaxCount);
     const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
-    const ParamBudgetResult b = param_budget(m, gpu, weight_dtype_of(f), state_options_of(f), requests, context, workspace);
+    const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
+    const StateOptions kv = state_options_of(f);
+    const ParamBudgetResult b = param_budget(m, gpu, weights, kv, requests, context, workspace);
     Json r;
     r["model"] = m.id;
     r["gpu"] = gpu.id;
@@ -684,7 +694,7 @@ Dispatch dispatch_of(const RequestFields& f) {
     if (d == "concentrated") return Dispatch::Concentrated;
     if (d == "random") return Dispatch::RandomExpectation;
     if (d == "explicit") return Dispatch::Explicit;
-    throw FieldError("dispatch", "dispatch（分派方式）不支援「" + d + "」；可用：uniform、concentrated、random、explicit");
+    throw FieldError("dispatch", "dispatch（分派方式）不支援「" + quoted_value(d) + "」；可用：uniform、concentrated、random、explicit");
 }
 
 std::vector<u128> tokens_per_expert_of(const Json& req) {
@@ -799,7 +809,9 @@ Json compare_row(const std::string& id, const RequestShape& shape, const Compare
 Json op_compare(const Json& req) {
     RequestFields f(req, {"set", "batch", "context", "input", "generated", "weight_dtype", "kv_dtype", "explain"});
     const ModelSet& set = find_set("set", f.text_or("set", "ch02-five"));
-    const CompareFormats formats{weight_dtype_of(f), kv_dtype_of(f)};
+    const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
+    const Dtype& kv = kv_dtype_of(f);
+    const CompareFormats formats{weights, kv};
     RequestShape shape;
     shape.batch = f.integer_or("batch", 1, 1, kMaxCount);
     shape.context = f.integer_or("context", 0, 0, kMaxCount);
@@ -889,7 +901,7 @@ Json dispatch(const Json& req) {
         out["result"] = h.second(req);
         return out;
     }
-    return error_json("op", "未知的 op「" + op + "」；可用：" + ops());
+    return error_json("op", "未知的 op「" + quoted_value(op) + "」；可用：" + ops());
 }
 
 void prepare() {

@@ -2,9 +2,14 @@
 // The CLI, the WASM module, the tests and docs/api.md all speak this.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace tally::api {
+
+// The longest request evaluate() reads, in UTF-8 bytes (docs/api.md,
+// "Limits"): room for a 1 MiB config.json sent as an escaped string.
+constexpr std::size_t kMaxRequestBytes = std::size_t{4} << 20;
 
 // Never throws.  Returns {"ok":true,"result":{…}} or
 // {"ok":false,"error":{"field":…,"message":…}} as compact JSON.

@@ -6,6 +6,7 @@
 #include "core/format.hpp"
 #include "core/state.hpp"
 #include "errors.hpp"
+#include "json_errors.hpp"
 #include "fields.hpp"
 
 namespace tally::api {
@@ -32,8 +33,7 @@ Ratio decimal_of(const RequestFields& f, const std::string& name) {
     }
     Ratio r;
     if (text.empty() || !parse_expected_decimal(text, r) || r == Ratio(0)) {
-        std::string got = v.dump();
-        if (got.size() > 40) got = got.substr(0, 37) + "...";
+        const std::string got = json::clip_utf8(v.dump(), 40);  // never cut inside a character
         throw FieldError(name, describe_field(name) + "必須是正的十進位數（例如 445 或 3514.25），收到 " + got);
     }
     return r;
@@ -54,7 +54,7 @@ Design design_of(const RequestFields& f, u128 tokens) {
     StateOptions o{find_dtype("kv_dtype", "bf16")};
     o.layout = f.text_or("layout", "reference");
     if (o.layout != "reference" && o.layout != "production") {
-        throw FieldError("layout", "layout（儲存格式）不支援「" + o.layout + "」；可用：reference、production");
+        throw FieldError("layout", "layout（儲存格式）不支援「" + quoted_value(o.layout) + "」；可用：reference、production");
     }
     const StateResult s = state(m, tokens, o);
     Ratio window;

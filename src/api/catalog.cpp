@@ -7,6 +7,7 @@
 #include "core/params.hpp"
 #include "core/stable_order.hpp"
 #include "errors.hpp"
+#include "json_errors.hpp"
 #include "object_reader.hpp"
 #include "spec_json.hpp"
 
@@ -71,7 +72,7 @@ const T& find(const std::vector<T>& items, const std::string& field, const std::
     for (const auto& it : items) {
         if (it.id == id) return it;
     }
-    throw FieldError(field, std::string("未知的") + what + "「" + id + "」；可用：" + id_list(items));
+    throw FieldError(field, std::string("未知的") + what + "「" + quoted_value(id) + "」；可用：" + id_list(items));
 }
 
 }  // namespace

@@ -4,8 +4,10 @@
 
 #include "api.hpp"
 #include "core/exact.hpp"
+#include "core/format.hpp"
 #include "core/spec.hpp"
 #include "errors.hpp"
+#include "json_errors.hpp"
 
 namespace tally::api {
 
@@ -22,15 +24,27 @@ std::optional<std::string> failure_of(const std::function<void()>& body) {
     return std::nullopt;
 }
 
+namespace {
+
+// The caps of docs/api.md ("Limits") come first, so a huge request is refused
+// before anything is built from it.  A repeated key is named as the field.
+Json parse_and_dispatch(const std::string& request_json) {
+    if (request_json.size() > kMaxRequestBytes) {
+        return error_json("", "請求超過上限 " + group_thousands(kMaxRequestBytes) + " 位元組（4 MiB）");
+    }
+    json::ParseError problem;
+    const Json req = Json::parse(request_json, problem);
+    if (!req.is_discarded()) return dispatch(req);
+    const std::string field = problem.problem == json::ParseProblem::DuplicateKey ? json::clip_utf8(problem.key, 60) : "";
+    return error_json(field, parse_rule_text(problem, "請求").value_or("請求不是有效的 JSON"));
+}
+
+}  // namespace
+
 std::string evaluate(const std::string& request_json) {
     Json out;
     try {
-        Json req = Json::parse(request_json, nullptr, false);
-        if (req.is_discarded()) {
-            out = error_json("", "請求不是有效的 JSON");
-        } else {
-            out = dispatch(req);
-        }
+        out = parse_and_dispatch(request_json);
     } catch (const FieldError& e) {
         out = error_json(e.field, e.what());
     } catch (const NotGiven& e) {

@@ -55,9 +55,7 @@ std::string describe_field(const std::string& name) {
 namespace {
 
 std::string received(const Json& v) {
-    std::string s = v.dump();
-    if (s.size() > 40) s = s.substr(0, 37) + "...";
-    return "收到 " + s;
+    return "收到 " + json::clip_utf8(v.dump(), 40);  // never cut inside a character
 }
 
 std::string range_text(u128 lo, u128 hi) {

@@ -80,9 +80,7 @@ public:
     }
 
     static std::string received(const Json& v) {
-        std::string s = v.dump();
-        if (s.size() > 40) s = s.substr(0, 37) + "...";
-        return "收到 " + s;
+        return "收到 " + json::clip_utf8(v.dump(), 40);  // never cut inside a character
     }
 
     // The config reduced to the keys read so far, in the config's order.

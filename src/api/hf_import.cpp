@@ -18,6 +18,7 @@
 #include "core/state.hpp"
 #include "fields.hpp"
 #include "hf_config_reader.hpp"
+#include "json_errors.hpp"
 #include "object_reader.hpp"
 #include "spec_json.hpp"
 
@@ -86,7 +87,7 @@ const Family& family_of(const ConfigReader& c) {
         if (type == f.model_type) return f;
     }
     throw FieldError(ConfigReader::at("model_type"),
-                     "不支援的 config.model_type「" + type + "」；支援：" + supported_list());
+                     "不支援的 config.model_type「" + quoted_value(type) + "」；支援：" + supported_list());
 }
 
 // The parts of a config every family shares.
@@ -383,6 +384,8 @@ u128 mtp_params(const ModelSpec& main, const LayerGroup& last, u64 count) {
 
 // A config.json is a few KiB; 1 MiB leaves room for long layer_types lists.
 constexpr std::size_t kMaxConfigText = 1 << 20;
+// A model's name, from the request's `name` or the config's _name_or_path.
+constexpr std::size_t kMaxNameBytes = 200;
 
 // 1-based line of a byte offset, for parse errors a reader can find.
 std::size_t line_of(const std::string& text, std::size_t offset) {
@@ -416,6 +419,12 @@ Json import_config(const Json& config, const std::string& name_override) {
     }
 
     const std::string path = c.text_or("_name_or_path", "");
+    // The same cap as the request's `name`, which it stands in for.
+    if (path.size() > kMaxNameBytes) {
+        throw FieldError(ConfigReader::at("_name_or_path"), ConfigReader::at("_name_or_path") + "（模型名稱）最長 " +
+                                                                std::to_string(kMaxNameBytes) + " 位元組，收到 " +
+                                                                group_thousands(path.size()) + " 位元組");
+    }
     const std::string name = !name_override.empty() ? name_override : !path.empty() ? path : std::string(f.label) + "（config.json）";
     // The id comes from the name the reader or the checkpoint gives, else the family.
     std::string id = slug(!name_override.empty() ? name_override : path);
@@ -496,7 +505,10 @@ Json import_config(const Json& config, const std::string& name_override) {
 static Json config_from_text(const RequestFields& f) {
     const Json& raw = f.raw("config_text");
     if (!raw.is_string()) throw FieldError("config_text", "config_text 必須是字串（config.json 的原文）");
-    const std::string text = raw.get<std::string>();
+    std::string text = raw.get<std::string>();
+    // Editors on Windows save config.json with a UTF-8 byte order mark; it is
+    // not JSON, but it is not part of the config either.
+    if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
     if (text.size() > kMaxConfigText) {
         throw FieldError("config_text", "config_text 太長（" + group_thousands(text.size()) + " 位元組）；config.json 最長接受 " +
                                             group_thousands(kMaxConfigText) + " 位元組");
@@ -504,9 +516,13 @@ static Json config_from_text(const RequestFields& f) {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
         throw FieldError("config_text", "config_text 是空的；請貼上 config.json 的內容（一個 JSON 物件）");
     }
-    std::size_t error_at = 0;
-    Json config = Json::parse(text, error_at);
+    json::ParseError problem;
+    Json config = Json::parse(text, problem);
+    const std::size_t error_at = problem.offset;
     if (config.is_discarded()) {
+        if (const auto rule = parse_rule_text(problem, "config.json")) {
+            throw FieldError("config_text", *rule + "（第 " + group_thousands(line_of(text, error_at)) + " 行）");
+        }
         throw FieldError("config_text", "config.json 不是有效的 JSON：第 " + group_thousands(line_of(text, error_at)) +
                                             " 行、第 " + group_thousands(error_at + 1) + " 個位元組附近無法解析");
     }
@@ -519,7 +535,9 @@ Json op_import_hf_config(const Json& request) {
         throw FieldError("config", "需要 config（JSON 物件）或 config_text（config.json 的原文）其中之一");
     }
     const std::string name = f.text_or("name", "");
-    if (name.size() > 200) throw FieldError("name", "name（模型名稱）最長 200 位元組");
+    if (name.size() > kMaxNameBytes) {
+        throw FieldError("name", "name（模型名稱）最長 " + std::to_string(kMaxNameBytes) + " 位元組");
+    }
     if (f.has("config_text")) return import_config(config_from_text(f), name);
     return import_config(f.raw("config"), name);
 }

@@ -192,10 +192,21 @@ public:
         return v;
     }
 
-    // Where parsing stopped: the first byte that is not JSON after a failure.
-    std::size_t offset() const { return i_; }
+    // Why and where parsing stopped (offset: the first byte not accepted).
+    ParseError error() const {
+        ParseError e = error_;
+        if (e.problem == ParseProblem::None) e.problem = ParseProblem::Syntax;
+        e.offset = i_;
+        return e;
+    }
 
 private:
+    // Records the first rule broken (the ones below it only unwind).
+    bool refuse(ParseProblem problem) {
+        if (error_.problem == ParseProblem::None) error_.problem = problem;
+        return false;
+    }
+
     static Value discarded() {
         Value v;
         v.kind_ = Kind::Discarded;
@@ -214,7 +225,7 @@ private:
     }
 
     bool value(Value& out, int depth) {
-        if (depth > Value::kMaxDepth || i_ >= n_) return false;
+        if (i_ >= n_) return false;
         switch (p_[i_]) {
             case '{': return object(out, depth + 1);
             case '[': return array(out, depth + 1);
@@ -226,21 +237,31 @@ private:
         }
     }
 
+    // `depth`: the nesting level of this object or array, 1 for the outermost.
     bool object(Value& out, int depth) {
+        if (depth > Value::kMaxDepth) return refuse(ParseProblem::TooDeep);
         out.kind_ = Kind::Object;
         ++i_;  // {
         skip_space();
         if (i_ < n_ && p_[i_] == '}') return ++i_, true;
         for (;;) {
             std::string key;
+            const std::size_t key_start = i_;
             if (i_ >= n_ || p_[i_] != '"' || !string(key)) return false;
+            // A repeated key would silently let the last one win ("tokens":-5,
+            // "tokens":8192 answering for 8,192): refused, naming the key.
+            if (out.find_index(key) != Value::npos) {
+                i_ = key_start;
+                error_.key = std::move(key);
+                return refuse(ParseProblem::DuplicateKey);
+            }
+            if (++members_ > Value::kMaxMembers) return refuse(ParseProblem::TooManyMembers);
             skip_space();
             if (i_ >= n_ || p_[i_] != ':') return false;
             ++i_;
             skip_space();
-            Value v;
-            if (!value(v, depth)) return false;
-            out[key] = std::move(v);  // a repeated key keeps its first place and its last value
+            // Parsed in place, as array elements are.
+            if (!value(out.add_member(std::move(key)), depth)) return false;
             skip_space();
             if (i_ >= n_) return false;
             if (p_[i_] == '}') return ++i_, true;
@@ -251,6 +272,7 @@ private:
     }
 
     bool array(Value& out, int depth) {
+        if (depth > Value::kMaxDepth) return refuse(ParseProblem::TooDeep);
         out.kind_ = Kind::Array;
         ++i_;  // [
         skip_space();
@@ -258,6 +280,7 @@ private:
         for (;;) {
             // Parsed in place: a request's long arrays (state_curve lengths)
             // then cost no move and no destructor per element.
+            if (++elements_ > Value::kMaxElements) return refuse(ParseProblem::TooManyElements);
             if (!value(out.items_.emplace_back(), depth)) return false;
             skip_space();
             if (i_ >= n_) return false;
@@ -390,7 +413,18 @@ private:
     const char* p_;
     std::size_t n_;
     std::size_t i_ = 0;
+    std::size_t members_ = 0;   // over the whole document
+    std::size_t elements_ = 0;  // over the whole document
+    ParseError error_;
 };
+
+std::string clip_utf8(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return std::string(text);
+    std::size_t cut = max_bytes >= 3 ? max_bytes - 3 : 0;
+    // Back over continuation bytes (10xxxxxx) to the start of a character.
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    return std::string(text.substr(0, cut)) + "...";
+}
 
 Value::Value(double d) : kind_(Kind::Real) {
     char buf[32];
@@ -437,10 +471,17 @@ Value Value::serialized(std::string json_text) {
     return v;
 }
 
-Value Value::parse(std::string_view text, std::size_t& error_offset) {
+Value Value::parse(std::string_view text, ParseError& error) {
     Parser parser(text);
     Value v = parser.run();
-    error_offset = v.is_discarded() ? parser.offset() : 0;
+    error = v.is_discarded() ? parser.error() : ParseError{};
+    return v;
+}
+
+Value Value::parse(std::string_view text, std::size_t& error_offset) {
+    ParseError error;
+    Value v = parse(text, error);
+    error_offset = error.offset;
     return v;
 }
 
@@ -466,12 +507,61 @@ const char* Value::type_name() const {
     return "?";
 }
 
-std::size_t Value::find_index(const std::string& key) const {
+namespace {
+
+// FNV-1a: a few instructions per byte, no tables, good enough spread for
+// object keys (the table is at most half full).
+std::uint32_t key_hash(std::string_view key) {
+    std::uint32_t h = 2166136261u;
+    for (const char c : key) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h;
+}
+
+}  // namespace
+
+std::size_t Value::find_index(std::string_view key) const {
     if (!is_object()) return npos;
-    for (std::size_t i = 0; i < keys_.size(); ++i) {
-        if (keys_[i] == key) return i;
+    if (index_.empty()) {
+        for (std::size_t i = 0; i < keys_.size(); ++i) {
+            if (keys_[i] == key) return i;
+        }
+        return npos;
     }
-    return npos;
+    const std::size_t mask = index_.size() - 1;
+    for (std::size_t slot = key_hash(key) & mask;; slot = (slot + 1) & mask) {
+        const std::uint32_t at = index_[slot];
+        if (at == 0) return npos;
+        if (keys_[at - 1] == key) return at - 1;
+    }
+}
+
+// Twice the keys, rounded up to a power of two: probes stay short.
+void Value::rebuild_index() {
+    index_.clear();
+    if (keys_.size() <= kLinearKeys) return;
+    std::size_t slots = 16;
+    while (slots < keys_.size() * 2) slots *= 2;
+    index_.assign(slots, 0);
+    const std::size_t mask = slots - 1;
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+        std::size_t slot = key_hash(keys_[i]) & mask;
+        while (index_[slot] != 0) slot = (slot + 1) & mask;
+        index_[slot] = static_cast<std::uint32_t>(i + 1);
+    }
+}
+
+Value& Value::add_member(std::string key) {
+    keys_.push_back(std::move(key));
+    items_.emplace_back();
+    if (keys_.size() * 2 > index_.size()) {
+        rebuild_index();  // doubling: linear over all insertions
+    } else {
+        const std::size_t mask = index_.size() - 1;
+        std::size_t slot = key_hash(keys_.back()) & mask;
+        while (index_[slot] != 0) slot = (slot + 1) & mask;
+        index_[slot] = static_cast<std::uint32_t>(keys_.size());
+    }
+    return items_.back();
 }
 
 Value& Value::operator[](const std::string& key) {
@@ -479,9 +569,7 @@ Value& Value::operator[](const std::string& key) {
     if (!is_object()) throw Error(std::string("cannot use a key on a ") + type_name());
     const std::size_t i = find_index(key);
     if (i != npos) return items_[i];
-    keys_.push_back(key);
-    items_.emplace_back();
-    return items_.back();
+    return add_member(key);
 }
 
 const Value& Value::at(const std::string& key) const {
@@ -499,6 +587,7 @@ std::size_t Value::erase(const std::string& key) {
     if (i == npos) return 0;
     keys_.erase(keys_.begin() + static_cast<std::ptrdiff_t>(i));
     items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(i));
+    rebuild_index();  // positions after i moved
     return 1;
 }
 

@@ -12,6 +12,10 @@
 //  - a parsed non-integer number keeps its source text, so an error message
 //    can quote exactly what the reader sent;
 //  - nesting deeper than kMaxDepth is a parse failure, never a stack overflow;
+//  - a parse caps the members and elements of the whole document and refuses
+//    a repeated key, and says which rule failed (ParseError);
+//  - object keys are found through a hash index once an object has more than
+//    a few of them, so a config of 100,000 keys parses in linear time;
 //  - dump() replaces invalid UTF-8 with U+FFFD instead of throwing.
 #pragma once
 
@@ -43,6 +47,20 @@ char* write_unsigned(char* out, std::uint64_t v);
 
 enum class Kind : std::uint8_t { Null, Boolean, Unsigned, Integer, Real, String, Array, Object, Discarded, Serialized };
 
+// Why a parse failed: the API turns each into a message naming the cap or
+// the key (api/json_errors.hpp).
+enum class ParseProblem : std::uint8_t { None, Syntax, TooDeep, TooManyMembers, TooManyElements, DuplicateKey };
+
+struct ParseError {
+    ParseProblem problem = ParseProblem::None;
+    std::size_t offset = 0;  // the byte where the text stopped being accepted
+    std::string key;         // DuplicateKey: the repeated key
+};
+
+// The first `max_bytes` bytes of `text` or fewer, never ending inside a UTF-8
+// character; "..." marks a cut.  For quoting what a reader sent.
+std::string clip_utf8(std::string_view text, std::size_t max_bytes);
+
 class Value {
     template <class V>
     class Iter;
@@ -51,7 +69,11 @@ public:
     using iterator = Iter<Value>;
     using const_iterator = Iter<const Value>;
     enum class error_handler_t { strict, replace, ignore };  // accepted for call-site compatibility
+    // Caps of one parse (docs/api.md, "Limits"): nesting levels, and object
+    // members and array elements counted over the whole document.
     static constexpr int kMaxDepth = 256;
+    static constexpr std::size_t kMaxMembers = std::size_t{1} << 18;   // 262,144
+    static constexpr std::size_t kMaxElements = std::size_t{1} << 18;  // 262,144
 
     Value() = default;
     Value(std::nullptr_t) {}
@@ -78,10 +100,7 @@ public:
     }
     template <class T>
     Value(const std::map<std::string, T>& map) : kind_(Kind::Object) {
-        for (const auto& [k, v] : map) {
-            keys_.push_back(k);
-            items_.emplace_back(v);
-        }
+        for (const auto& [k, v] : map) add_member(k) = Value(v);
     }
     // {{"key", value}, …} is an object (every element a [string, value]
     // pair), anything else an array — nlohmann's rule.
@@ -93,6 +112,8 @@ public:
     // The same, never throwing; on failure `error_offset` is the byte where
     // the text stopped being JSON (for messages such as "near byte 17").
     static Value parse(std::string_view text, std::size_t& error_offset);
+    // The same, saying which rule the text broke (a cap, a repeated key).
+    static Value parse(std::string_view text, ParseError& error);
     // Text the API has already written as JSON (a long numeric column):
     // dump() copies it as is, so thousands of numbers need no tree.
     static Value serialized(std::string json_text);
@@ -205,7 +226,10 @@ public:
 private:
     friend class Parser;
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-    std::size_t find_index(const std::string& key) const;
+    std::size_t find_index(std::string_view key) const;
+    // Appends a member (the key must be new) and keeps the index current.
+    Value& add_member(std::string key);
+    void rebuild_index();
     void write(std::string& out, int indent, char indent_char, int depth) const;
 
     Kind kind_ = Kind::Null;
@@ -213,6 +237,11 @@ private:
     std::string text_;                // String; a Real's source text
     std::vector<Value> items_;        // Array elements, Object values
     std::vector<std::string> keys_;   // Object keys, parallel to items_
+    // Open-addressing hash table over keys_ (slot → position + 1, 0 empty),
+    // kept only for objects of more than kLinearKeys keys: below that a
+    // scan is faster and allocates nothing.
+    std::vector<std::uint32_t> index_;
+    static constexpr std::size_t kLinearKeys = 8;
 
     template <class V>
     class Iter {

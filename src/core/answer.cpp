@@ -274,6 +274,9 @@ struct Token {
     bool exponent = false;   // Number: written with e-notation
     long long power = 0;     // Super: the exponent
     UnitWord unit;           // Unit, Classifier
+    // Number: one comma group and nothing after it ("1,125"), which may be a
+    // thousands separator or a decimal comma (docs/answers.md).
+    bool comma_ambiguous = false;
 };
 
 Token op_token(Tok kind, const std::string& text) {
@@ -458,7 +461,7 @@ private:
         const size_t start = i_;
         std::string int_digits, frac_digits;
         while (is_digit(at(i_))) int_digits.push_back(static_cast<char>(s_[i_++]));
-        read_groups(int_digits, start);
+        const int groups = read_groups(int_digits, start);
         const bool has_point = at(i_) == '.';
         if (has_point) {
             if (at(i_ + 1) == '.') throw ParseError("連續的小數點「..」" + context(i_));
@@ -470,6 +473,7 @@ private:
         }
         Token t;
         t.kind = Tok::Number;
+        t.comma_ambiguous = groups == 1 && !has_point;
         const int exponent = read_exponent(t);
         t.text = utf8(s_, start, i_);
         t.sig = significant_digits(int_digits, frac_digits, has_point);
@@ -479,7 +483,9 @@ private:
 
     // "8,190,735,360": every group after a comma has exactly 3 digits and the
     // first at most 3.  "1,2,3,4" is refused rather than guessed at.
-    void read_groups(std::string& digits, size_t start) {
+    // Returns how many groups followed a comma.
+    int read_groups(std::string& digits, size_t start) {
+        int groups = 0;
         bool grouped = false;
         while (at(i_) == ',' && !digits.empty()) {
             size_t j = i_ + 1;
@@ -489,8 +495,10 @@ private:
             }
             for (size_t k = i_ + 1; k < j; ++k) digits.push_back(static_cast<char>(s_[k]));
             grouped = true;
+            ++groups;
             i_ = j;
         }
+        return groups;
     }
 
     // "e9", "E+9", "e-3" right after the mantissa; a bare "e" is left for the
@@ -595,6 +603,7 @@ struct Reading {
     bool count_word = false;
     std::vector<UnitWord> units;
     std::string per;           // an ignored "/token" tail
+    std::string comma_ambiguous;  // the first number like "1,125" (Token::comma_ambiguous)
 };
 
 constexpr int kMaxDepth = 24;
@@ -917,6 +926,7 @@ Reading read_answer(const std::string& raw) {
     drop_per_tail(tokens, r);
     for (const Token& t : tokens) {
         if (t.kind == Tok::Per) throw ParseError(quoted(t.text) + "只能用在結尾，例如 147,456 B/token");
+        if (t.comma_ambiguous && r.comma_ambiguous.empty()) r.comma_ambiguous = t.text;
     }
     r.value = Parser(tokens, r).run();
     return r;
@@ -1501,6 +1511,38 @@ std::string answer_unit_id(AnswerUnit unit) {
     return "";
 }
 
+// "1,125 GiB" is 1125 with a thousands separator or 1.125 with a decimal
+// comma.  It is read as 1125; a right reading ("8,192") stands, and so does
+// a wrong one with a mistake of its own ("73,728 B", half of 147,456).  It is
+// called ambiguous when the thousands reading is off by a power of ten (what
+// a misread decimal comma looks like: the readings differ by 10³) or the
+// decimal reading would be right (docs/answers.md, "Numbers").
+bool reading_is_doubtful(const Reading& reading, const AnswerVerdict& verdict) {
+    return !reading.comma_ambiguous.empty() && !verdict.correct && verdict.mistake != "wrong_unit_kind" &&
+           verdict.mistake != "negative";
+}
+
+// The answer with the doubtful comma read as a decimal point, when it was
+// typed as is (an ASCII ","); empty otherwise.
+std::string with_decimal_point(const std::string& answer, const std::string& number) {
+    const std::size_t at = answer.find(number);
+    if (at == std::string::npos) return "";
+    std::string out = answer;
+    out[at + number.find(',')] = '.';
+    return out;
+}
+
+AnswerVerdict ambiguous_comma(const std::string& number) {
+    const std::size_t comma = number.find(',');  // the lexer has made "，" a ","
+    const std::string whole = number.substr(0, comma) + number.substr(comma + 1);
+    const std::string decimal = number.substr(0, comma) + "." + number.substr(comma + 1);
+    AnswerVerdict v;
+    v.mistake = "ambiguous_decimal_comma";
+    v.message = quoted(number) + "有兩種讀法：逗號當千位分隔是 " + whole + "，當小數點是 " + decimal +
+                "。請寫成 " + decimal + "（小數用「.」）或 " + whole + "（整數不加逗號）再核對。";
+    return v;
+}
+
 AnswerVerdict check_answer(const std::string& answer, const ExpectedAnswer& expected) {
     Reading reading;
     const Outcome read = run_reading([&] { reading = read_answer(answer); });
@@ -1508,6 +1550,11 @@ AnswerVerdict check_answer(const std::string& answer, const ExpectedAnswer& expe
     if (read.stop == Stop::Overflow) return unparsable(kOverflowText);
     AnswerVerdict verdict;
     if (!completes_without_overflow([&] { verdict = Judge(reading, expected).run(); })) return unparsable(kOverflowText);
+    if (!reading_is_doubtful(reading, verdict)) return verdict;
+    const std::string decimal = with_decimal_point(answer, reading.comma_ambiguous);
+    if (verdict.mistake == "off_by_power_of_ten" || (!decimal.empty() && check_answer(decimal, expected).correct)) {
+        return ambiguous_comma(reading.comma_ambiguous);
+    }
     return verdict;
 }
 
@@ -1545,7 +1592,7 @@ const std::vector<std::string> kBuiltinGuessCodes = {
 };
 
 const std::vector<std::string> kCodes = {
-    "unparsable",          "wrong_unit_kind",     "negative",         "too_coarse",     "query_heads",
+    "unparsable",          "wrong_unit_kind",     "negative",         "ambiguous_decimal_comma", "too_coarse", "query_heads",
     "kv_heads_for_scores", "square_pairs",        "decode_steps_g",   "all_experts",    "missing_unit",
     "gb_vs_gib",           "rounded_not_floored", "missing_kv_factor_2", "missing_factor_2",
     "extra_factor_2",      "off_by_power_of_ten", "other",

@@ -11,6 +11,7 @@
 
 #include "api/api.hpp"
 #include "request_arena.hpp"
+#include "request_cycle.hpp"
 
 namespace {
 
@@ -18,24 +19,25 @@ namespace {
 std::string request_bytes;
 std::string response_bytes;
 
-// Room for a request of `bytes` UTF-8 bytes; JS writes it there.
+// Room for a request of `bytes` UTF-8 bytes; JS writes it there.  Never
+// more than request_room_limit(): a longer request is refused by its cap.
 std::uintptr_t request_buffer(std::uint32_t bytes) {
-    request_bytes.resize(bytes);
+    request_bytes.resize(bytes < tally::wasm::request_room_limit() ? bytes : tally::wasm::request_room_limit());
     return reinterpret_cast<std::uintptr_t>(request_bytes.data());
 }
 
-// Evaluates the first `bytes` bytes of the request buffer inside the request
-// arena (request_arena.hpp); the response is copied out before the arena is
-// reset.  Returns its length; response_address() says where it is.
+std::uint32_t request_room_limit() { return static_cast<std::uint32_t>(tally::wasm::request_room_limit()); }
+
+// Evaluates the first `bytes` bytes of the request buffer through the
+// request cycle (request_cycle.hpp).  Returns the response's length;
+// response_address() says where it is.
 std::uint32_t evaluate_request(std::uint32_t bytes) {
     request_bytes.resize(bytes);
-    tally::wasm::begin_request_arena();
-    const std::string in_arena = tally::api::evaluate(request_bytes);
-    tally::wasm::leave_request_arena();
-    response_bytes.assign(in_arena);
-    tally::wasm::reset_request_arena();
+    tally::wasm::evaluate_request_in_arena(request_bytes, response_bytes);
     return static_cast<std::uint32_t>(response_bytes.size());
 }
+
+std::uint32_t arena_reserved_bytes() { return static_cast<std::uint32_t>(tally::wasm::request_arena_reserved_bytes()); }
 
 std::uintptr_t response_address() { return reinterpret_cast<std::uintptr_t>(response_bytes.data()); }
 
@@ -48,4 +50,7 @@ EMSCRIPTEN_BINDINGS(tally) {
     emscripten::function("request_buffer", &request_buffer);
     emscripten::function("evaluate_request", &evaluate_request);
     emscripten::function("response_address", &response_address);
+    emscripten::function("request_room_limit", &request_room_limit);
+    // Bytes the request arena keeps between requests (tests/wasm/memory.test.mjs).
+    emscripten::function("request_arena_reserved_bytes", &arena_reserved_bytes);
 }

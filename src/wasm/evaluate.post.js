@@ -5,8 +5,10 @@
 var tallyEncoder = new TextEncoder();
 var tallyDecoder = new TextDecoder();
 Module['evaluate'] = function (requestJson) {
-  // A UTF-16 code unit takes at most 3 UTF-8 bytes.
-  var room = requestJson.length * 3;
+  // A UTF-16 code unit takes at most 3 UTF-8 bytes.  The room is capped: a
+  // request longer than the cap is cut there, still over the cap, and the core
+  // refuses it by name (docs/api.md, "Limits").
+  var room = Math.min(requestJson.length * 3, Module['request_room_limit']());
   var at = Module['request_buffer'](room);
   var written = tallyEncoder.encodeInto(requestJson, HEAPU8.subarray(at, at + room)).written;
   var length = Module['evaluate_request'](written);

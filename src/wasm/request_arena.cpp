@@ -5,6 +5,25 @@
 #include <cstring>
 #include <new>
 
+// Under AddressSanitizer (the native arena test, tests/arena/) the unused and
+// reset parts of each block are poisoned, so reading anything a request left
+// behind is reported at once instead of reading 0xA5 bytes.
+#if defined(__SANITIZE_ADDRESS__)
+#define TALLY_ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TALLY_ARENA_ASAN 1
+#endif
+#endif
+#ifdef TALLY_ARENA_ASAN
+#include <sanitizer/asan_interface.h>
+#define TALLY_POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define TALLY_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define TALLY_POISON(p, n) ((void)(p), (void)(n))
+#define TALLY_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 namespace tally::wasm {
 namespace {
 
@@ -42,6 +61,7 @@ void* from_blocks(std::size_t size) {
         if (b.size - b.used >= size) {
             void* p = b.begin + b.used;
             b.used += size;
+            TALLY_UNPOISON(p, size);
             return p;
         }
     }
@@ -51,6 +71,7 @@ void* from_blocks(std::size_t size) {
     if (want < size) want = round_up(size);
     auto* memory = static_cast<unsigned char*>(std::aligned_alloc(kAlign, want));
     if (memory == nullptr) throw std::bad_alloc();
+    TALLY_POISON(memory + size, want - size);
     blocks[block_count] = Block{memory, want, size};
     current = block_count++;
     return memory;
@@ -79,11 +100,13 @@ void reset_request_arena() {
     for (int i = 0; i < block_count; ++i) {
         Block& b = blocks[i];
         std::memset(b.begin, kPoison, b.used);
+        TALLY_POISON(b.begin, b.size);
         b.used = 0;
         if (kept + b.size <= kKeepBetweenRequests || i == 0) {
             kept += b.size;
             blocks[keep++] = b;
         } else {
+            TALLY_UNPOISON(b.begin, b.size);
             std::free(b.begin);
         }
     }

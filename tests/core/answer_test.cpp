@@ -684,3 +684,28 @@ TEST_CASE("API: bad requests name the field") {
     Json r = call(answer_request("1", {{"value", "1"}, {"unit", "GiB"}}));
     CHECK(contains(r["error"]["message"].get<std::string>(), "FLOPs"));
 }
+
+// Issue 18: "1,125 GiB" was read as 1125 GiB and labelled a power-of-ten
+// slip.  One comma group and no decimal point is ambiguous; a right reading
+// stands, a wrong one is called ambiguous with both readings.
+TEST_CASE("a lone comma group is a thousands separator only when that reading is right") {
+    const AnswerVerdict comma = check_answer("1,125 GiB", expect("1207959552", Bytes, 4));
+    CHECK_FALSE(comma.correct);
+    CHECK(comma.mistake == "ambiguous_decimal_comma");
+    CHECK(contains(comma.message, "1125"));
+    CHECK(contains(comma.message, "1.125"));
+    CHECK_FALSE(comma.has_parsed);
+    CHECK(check_answer("1，125 GiB", expect("1207959552", Bytes, 4)).mistake == "ambiguous_decimal_comma");
+    CHECK(check_answer("0,125", expect("0.125", Pure)).mistake == "ambiguous_decimal_comma");
+    // A wrong thousands reading with a mistake of its own keeps it.
+    CHECK(check_answer("73,728 B", expect("147456", Bytes)).mistake == "missing_kv_factor_2");
+    // Right as grouped: accepted.
+    CHECK(check_answer("8,192 tokens", expect("8192", Tokens)).correct);
+    CHECK(check_answer("1,125 GiB", expect("1207959552000", Bytes, 4)).correct);
+    // Two groups or a point after the group: unambiguous, judged as before.
+    CHECK(check_answer("1,125,000 GiB", expect("1207959552", Bytes, 4)).mistake == "off_by_power_of_ten");
+    CHECK(check_answer("1,125.0 GiB", expect("1207959552", Bytes, 4)).mistake == "off_by_power_of_ten");
+    // Verdicts that do not depend on the reading stand.
+    CHECK(check_answer("1,125 FLOPs", expect("1207959552", Bytes, 4)).mistake == "wrong_unit_kind");
+    CHECK(check_answer("-1,125 GiB", expect("1207959552", Bytes, 4)).mistake == "negative");
+}

@@ -5,6 +5,7 @@ import test from 'node:test';
 
 import { loadEngine, nativeResponses } from './engine.mjs';
 import { requestGrid } from './grid.mjs';
+import { twoBadFieldGrid } from './grid-two-bad.mjs';
 
 const engine = await loadEngine();
 const requests = requestGrid();
@@ -67,4 +68,21 @@ test('an exception never crosses into JavaScript', () => {
     assert.equal(answer.ok, false, text);
     assert.equal(typeof answer.error.message, 'string');
   }
+});
+
+// Issue 18: with two invalid fields, GCC (native) and clang (WASM) evaluated a
+// call's arguments in different orders and named different fields.
+test('two invalid fields: WASM names the same field, with the same message, as `tally eval`', () => {
+  const requests = twoBadFieldGrid();
+  const native = nativeResponses(requests);
+  requests.forEach((request, i) => {
+    const answer = JSON.parse(native[i]);
+    assert.equal(engine.evaluate(request), native[i], `request ${i}: ${request}`);
+    if (!request.includes('"answer"') || request.includes('"answer":"1 GiB","answer"')) assert.equal(answer.ok, false, request);
+  });
+  const capacity = JSON.parse(engine.evaluate(requests.find((r) => r.includes('"gpu":"h200","context":8192,"weight_dtype"'))));
+  assert.equal(capacity.error.field, 'weight_dtype');
+  const repeated = JSON.parse(engine.evaluate('{"op":"kv","model":"qwen3-8b","tokens":-5,"tokens":8192}'));
+  assert.equal(repeated.error.field, 'tokens');
+  assert.match(repeated.error.message, /「tokens」出現了兩次/);
 });
