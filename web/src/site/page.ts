@@ -24,6 +24,10 @@ export interface PageAssets {
  * Every page's Content-Security-Policy: scripts only from this site (no
  * inline script, no eval), WASM compilation allowed, no third-party hosts.
  * style-src needs 'unsafe-inline' for KaTeX's inline style attributes only.
+ * worker-src blob: lets the page start the core's worker, whose script the
+ * page makes itself (runtime/core-worker.ts). frame-ancestors cannot be set
+ * in a meta tag: scripts/serve.mjs sends this policy as a header with it
+ * (docs/hosting.md).
  */
 export const CSP = [
   "default-src 'self'",
@@ -32,6 +36,7 @@ export const CSP = [
   "img-src 'self' data:",
   "font-src 'self' data:", // Vite inlines the smallest KaTeX fonts as data: URLs
   "connect-src 'self'",
+  'worker-src blob:',
   "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

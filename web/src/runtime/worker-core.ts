@@ -1,0 +1,165 @@
+// The page's side of the core worker (web/src/runtime/core-worker.ts): the
+// WASM core answers in a Web Worker, so no request, however long, can freeze
+// the page. Requests go to the worker one at a time, in the order asked.
+//
+// A long request does not block the others forever: once one has run for
+// LONG_REQUEST_MS while another waits, the worker is stopped (a WASM call
+// cannot be interrupted any other way), the long request is refused with a
+// message, and a new worker, instantiated from the same compiled module, takes
+// the queue. A request alone in the queue may take as long as it needs. A
+// trap (a core bug, e.g. out-of-bounds memory) rejects its request and also
+// replaces the worker, whose heap can no longer be trusted.
+// docs/architecture.md describes the policy.
+
+import { coreWorkerSource } from './core-worker';
+import { EngineError } from './engine';
+
+/** The core as the page sees it: requests answered asynchronously. */
+export interface AsyncCore {
+  evaluate(request: string): Promise<string>;
+}
+
+/** How long a request may run while another waits for the core. */
+export const LONG_REQUEST_MS = 5000;
+
+export const LONG_REQUEST_MESSAGE = `核心計算這個請求超過 ${LONG_REQUEST_MS / 1000} 秒，已停止，好讓其他計算繼續；請縮小輸入後再試。`;
+
+interface Job {
+  id: number;
+  request: string;
+  resolve(response: string): void;
+  reject(error: Error): void;
+}
+
+type Reply = { type: 'ready' } | { type: 'failed'; message: string } | { id: number; response: string } | { id: number; trap: string };
+
+let sourceUrl: string | undefined;
+
+/** One blob: URL per document for the worker's script. */
+function workerUrl(): string {
+  sourceUrl ??= URL.createObjectURL(new Blob([coreWorkerSource()], { type: 'text/javascript' }));
+  return sourceUrl;
+}
+
+class CoreWorker implements AsyncCore {
+  private worker!: Worker;
+  private ready!: Promise<void>;
+  private readonly queue: Job[] = [];
+  private running: { job: Job; since: number; timer: ReturnType<typeof setTimeout> } | undefined;
+  private nextId = 1;
+
+  constructor(
+    private readonly glue: string,
+    private readonly compiled: Promise<WebAssembly.Module>,
+  ) {
+    this.spawn();
+  }
+
+  /** Resolves once the first worker answers requests; rejects if it cannot start. */
+  started(): Promise<void> {
+    return this.ready;
+  }
+
+  evaluate(request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, request, resolve, reject });
+      this.stopIfOverdue();
+      this.pump();
+    });
+  }
+
+  private spawn(): void {
+    // Throws at once if the page's CSP forbids blob: workers (Chromium fires an error event instead).
+    const worker = new Worker(workerUrl(), { name: 'tally-core' });
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      worker.onmessage = (e: MessageEvent<Reply>) => {
+        const m = e.data;
+        if ('type' in m) {
+          if (m.type === 'ready') resolve();
+          else reject(new Error(m.message));
+        } else this.settle(m);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        reject(new Error(e.message || 'the worker could not start'));
+      };
+    });
+    // Requests wait for this worker; a failed restart fails them (the first start falls back in loader.ts).
+    this.ready.then(
+      () => this.pump(),
+      (error: Error) => this.failAll(error),
+    );
+    worker.postMessage({ type: 'glue', url: this.glue });
+    this.compiled.then((module) => worker.postMessage({ type: 'module', module }), () => undefined);
+  }
+
+  private pump(): void {
+    if (this.running || this.queue.length === 0) return;
+    void this.ready.then(() => {
+      if (this.running) return;
+      const job = this.queue.shift();
+      if (!job) return;
+      this.running = { job, since: performance.now(), timer: setTimeout(() => this.stopIfOverdue(), LONG_REQUEST_MS) };
+      this.worker.postMessage({ id: job.id, request: job.request });
+    }, () => undefined);
+  }
+
+  private settle(reply: { id: number; response: string } | { id: number; trap: string }): void {
+    const current = this.running;
+    if (!current || current.job.id !== reply.id) return;
+    this.finish();
+    if ('response' in reply) current.job.resolve(reply.response);
+    else {
+      current.job.reject(new Error(`tally core: ${reply.trap}`));
+      this.restart();
+    }
+    this.pump();
+  }
+
+  /** Stop the running request if it has taken too long and another one waits. */
+  private stopIfOverdue(): void {
+    const current = this.running;
+    if (!current || this.queue.length === 0 || performance.now() - current.since < LONG_REQUEST_MS) return;
+    this.finish();
+    current.job.reject(new EngineError('', LONG_REQUEST_MESSAGE));
+    this.restart();
+    this.pump();
+  }
+
+  private finish(): void {
+    if (this.running) clearTimeout(this.running.timer);
+    this.running = undefined;
+  }
+
+  private restart(): void {
+    this.worker.terminate();
+    this.spawn();
+  }
+
+  /** Give up on workers (the first one could not start). */
+  close(): void {
+    this.worker.terminate();
+  }
+
+  private failAll(error: Error): void {
+    for (const job of this.queue.splice(0)) job.reject(error);
+  }
+}
+
+/**
+ * Start the core in a worker: `glue` is the absolute URL of the Emscripten
+ * glue, `compiled` the module the page compiled (posted to the worker, never
+ * compiled twice). Rejects if no worker can start here (e.g. the host page's
+ * CSP forbids blob: workers).
+ */
+export async function startWorkerCore(glue: string, compiled: Promise<WebAssembly.Module>): Promise<AsyncCore> {
+  const core = new CoreWorker(glue, compiled);
+  try {
+    await core.started();
+  } catch (error) {
+    core.close();
+    throw error;
+  }
+  return core;
+}
