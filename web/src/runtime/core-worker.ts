@@ -41,6 +41,17 @@ export function coreWorkerMain(): void {
       factory({ instantiateWasm }).then(resolve, reject);
     });
 
+  /** Requests that came before the core was ready (the page waits for 'ready'; this is only a safeguard). */
+  const early: { id: number; request: string }[] = [];
+
+  const answer = (ready: Core, id: number, request: string): void => {
+    try {
+      scope.postMessage({ id, response: ready.evaluate(request) });
+    } catch (error) {
+      scope.postMessage({ id, trap: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    }
+  };
+
   const start = async (): Promise<void> => {
     if (starting || !glue || !compiled) return;
     starting = true;
@@ -54,6 +65,7 @@ export function coreWorkerMain(): void {
     // The first call pays for lazy compilation and for parsing the embedded
     // catalog: pay it now, before the page's first real request arrives.
     core.evaluate('{"op":"catalog"}');
+    for (const m of early.splice(0)) answer(core, m.id, m.request);
   };
 
   scope.onmessage = (e: MessageEvent) => {
@@ -65,13 +77,8 @@ export function coreWorkerMain(): void {
     } else if (m.type === 'module') {
       compiled = m.module;
       void start();
-    } else if (core) {
-      try {
-        scope.postMessage({ id: m.id, response: core.evaluate(m.request!) });
-      } catch (error) {
-        scope.postMessage({ id: m.id, trap: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
-      }
-    }
+    } else if (core) answer(core, m.id!, m.request!);
+    else early.push({ id: m.id!, request: m.request! });
   };
 }
 

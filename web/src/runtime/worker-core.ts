@@ -47,6 +47,8 @@ class CoreWorker implements AsyncCore {
   private readonly queue: Job[] = [];
   private running: { job: Job; since: number; timer: ReturnType<typeof setTimeout> } | undefined;
   private nextId = 1;
+  /** Set when a replacement worker could not start: the core is gone for this page. */
+  private broken: Error | undefined;
 
   constructor(
     private readonly glue: string,
@@ -61,6 +63,7 @@ class CoreWorker implements AsyncCore {
   }
 
   evaluate(request: string): Promise<string> {
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, request, resolve, reject });
       this.stopIfOverdue();
@@ -82,13 +85,19 @@ class CoreWorker implements AsyncCore {
       };
       worker.onerror = (e) => {
         e.preventDefault();
-        reject(new Error(e.message || 'the worker could not start'));
+        const error = new Error(e.message || 'the core worker stopped');
+        reject(error); // no effect once the worker is ready
+        if (this.worker === worker && this.running) this.replace(new Error(`tally core: ${error.message}`));
       };
     });
-    // Requests wait for this worker; a failed restart fails them (the first start falls back in loader.ts).
+    // Requests wait for this worker; a failed restart fails them and every later
+    // one (the first start falls back to the main thread in loader.ts).
     this.ready.then(
       () => this.pump(),
-      (error: Error) => this.failAll(error),
+      (error: Error) => {
+        this.broken = error;
+        for (const job of this.queue.splice(0)) job.reject(error);
+      },
     );
     worker.postMessage({ type: 'glue', url: this.glue });
     this.compiled.then((module) => worker.postMessage({ type: 'module', module }), () => undefined);
@@ -96,8 +105,9 @@ class CoreWorker implements AsyncCore {
 
   private pump(): void {
     if (this.running || this.queue.length === 0) return;
-    void this.ready.then(() => {
-      if (this.running) return;
+    const ready = this.ready;
+    void ready.then(() => {
+      if (this.running || ready !== this.ready) return; // a newer worker's start pumps again
       const job = this.queue.shift();
       if (!job) return;
       this.running = { job, since: performance.now(), timer: setTimeout(() => this.stopIfOverdue(), LONG_REQUEST_MS) };
@@ -108,12 +118,20 @@ class CoreWorker implements AsyncCore {
   private settle(reply: { id: number; response: string } | { id: number; trap: string }): void {
     const current = this.running;
     if (!current || current.job.id !== reply.id) return;
+    if ('response' in reply) {
+      this.finish();
+      current.job.resolve(reply.response);
+      this.pump();
+    } else this.replace(new Error(`tally core: ${reply.trap}`));
+  }
+
+  /** Refuse the running request and carry on with a new worker. */
+  private replace(error: Error): void {
+    const current = this.running;
     this.finish();
-    if ('response' in reply) current.job.resolve(reply.response);
-    else {
-      current.job.reject(new Error(`tally core: ${reply.trap}`));
-      this.restart();
-    }
+    current?.job.reject(error);
+    this.worker.terminate();
+    this.spawn();
     this.pump();
   }
 
@@ -121,10 +139,7 @@ class CoreWorker implements AsyncCore {
   private stopIfOverdue(): void {
     const current = this.running;
     if (!current || this.queue.length === 0 || performance.now() - current.since < LONG_REQUEST_MS) return;
-    this.finish();
-    current.job.reject(new EngineError('', LONG_REQUEST_MESSAGE));
-    this.restart();
-    this.pump();
+    this.replace(new EngineError('', LONG_REQUEST_MESSAGE));
   }
 
   private finish(): void {
@@ -132,19 +147,11 @@ class CoreWorker implements AsyncCore {
     this.running = undefined;
   }
 
-  private restart(): void {
-    this.worker.terminate();
-    this.spawn();
-  }
-
   /** Give up on workers (the first one could not start). */
   close(): void {
     this.worker.terminate();
   }
 
-  private failAll(error: Error): void {
-    for (const job of this.queue.splice(0)) job.reject(error);
-  }
 }
 
 /**
