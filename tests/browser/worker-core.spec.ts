@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page, Worker } from '@playwright/test';
 
 import { builtVersion, startHost, type HostServer } from './embed-host';
-import { allReady, DEFAULTS, expect, test, typeInto, widget } from './fixtures';
+import { allReady, DEFAULTS, expect, settled, test, typeInto, widget } from './fixtures';
 
 /** Counts WASM instantiations on the page's main thread and the workers it starts. */
 async function watchMainThread(page: Page): Promise<void> {
@@ -74,6 +74,7 @@ test('a long computation in the core leaves the page responsive; past the limit 
   test.setTimeout(90_000);
   await page.goto('./2-6.html');
   await allReady(page);
+  await settled(page);
   const capacity = widget(page, 'capacity');
   const ctx = capacity.locator('[data-key="ctx"]');
   await typeInto(ctx, '16384');
@@ -125,6 +126,7 @@ test('a request stopped for running too long says so in its widget, and the othe
   test.setTimeout(90_000);
   await page.goto('./2-6.html');
   await allReady(page);
+  await settled(page); // the page's own warm-up requests are done: the next request is the one under test
   const capacity = widget(page, 'capacity');
   const other = page.locator('[data-widget][data-instance]').filter({ has: page.locator('[data-key]') }).nth(1);
   const otherInstance = (await other.getAttribute('data-instance'))!;

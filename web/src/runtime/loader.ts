@@ -6,7 +6,7 @@
 // <tally-widget> there shares this one load.
 
 import { makeEngine, type AsyncTallyModule, type Engine, type TallyModule } from './engine';
-import { startWorkerCore } from './worker-core';
+import { startWorkerCore, type EarlyWorker } from './worker-core';
 
 /** Emscripten's hook for bringing your own instance: call `receive`, return {}. */
 type InstantiateHook = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
@@ -27,8 +27,11 @@ export interface CoreUrls {
 
 declare global {
   interface Window {
-    /** The compile web/src/start-core.js started while the page was parsed. */
-    __tallyCore?: { url: string; module: Promise<WebAssembly.Module> };
+    /**
+     * The compile web/src/start-core.js started while the page was parsed,
+     * and the core's worker it started with it (for the glue at `glue`).
+     */
+    __tallyCore?: { url: string; module: Promise<WebAssembly.Module>; glue?: string; worker?: EarlyWorker | null };
   }
 }
 
@@ -73,8 +76,10 @@ async function mainThreadCore(glueUrl: string, compiled: Promise<WebAssembly.Mod
  * host page whose CSP forbids blob: workers), with a note in the console.
  */
 async function startCore(glueUrl: string, compiled: Promise<WebAssembly.Module>): Promise<TallyModule | AsyncTallyModule> {
+  const head = window.__tallyCore;
+  const early = head?.glue === glueUrl ? (head.worker ?? undefined) : undefined;
   try {
-    return await startWorkerCore(glueUrl, compiled);
+    return await startWorkerCore(glueUrl, compiled, early);
   } catch (error) {
     await compiled; // a core that cannot be fetched or compiled fails the same way on either path
     console.info(`Tally: the core runs on the page's main thread, because a worker could not start here (${error instanceof Error ? error.message : String(error)}).`);
@@ -87,8 +92,9 @@ export function loadEngine(urls?: CoreUrls): Promise<Engine> {
     const glueUrl = urls?.glue ?? linkHref('glue');
     const wasmUrl = urls?.wasm ?? linkHref('wasm');
     // Compile the binary here (or take the compile the page head started),
-    // off the main thread, while the worker starts and imports the glue; the
-    // worker gets the compiled module and only instantiates it.
+    // off the main thread, while the worker starts and imports the glue (or
+    // take the worker the head started); the worker gets the compiled module
+    // and only instantiates it.
     const compiled = compiledCore(wasmUrl);
     void compiled.then(() => performance.mark('tally:wasm-compiled'), () => undefined);
     const core = await startCore(glueUrl, compiled);

@@ -1,4 +1,4 @@
-// The page's side of the core worker (web/src/runtime/core-worker.ts): the
+// The page's side of the core worker (web/src/runtime/core-worker.js): the
 // WASM core answers in a Web Worker, so no request, however long, can freeze
 // the page. Requests go to the worker one at a time, in the order asked.
 //
@@ -11,7 +11,7 @@
 // replaces the worker, whose heap can no longer be trusted.
 // docs/architecture.md describes the policy.
 
-import { coreWorkerSource } from './core-worker';
+import workerSource from './core-worker.js?raw';
 import { EngineError } from './engine';
 
 /** The core as the page sees it: requests answered asynchronously. */
@@ -37,8 +37,22 @@ let sourceUrl: string | undefined;
 
 /** One blob: URL per document for the worker's script. */
 function workerUrl(): string {
-  sourceUrl ??= URL.createObjectURL(new Blob([coreWorkerSource()], { type: 'text/javascript' }));
+  sourceUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
   return sourceUrl;
+}
+
+/** A worker web/src/start-core.js started from the page head, and what it has said so far. */
+export interface EarlyWorker {
+  worker: Worker;
+  ready: boolean;
+  failed: string | null;
+}
+
+/** Start a worker for the core, or take the one the page head started. */
+function newWorker(early: EarlyWorker | undefined): { worker: Worker; said?: EarlyWorker } {
+  if (early) return { worker: early.worker, said: early };
+  // Throws at once if the page's CSP forbids blob: workers (Chromium fires an error event instead).
+  return { worker: new Worker(workerUrl(), { name: 'tally-core' }) };
 }
 
 class CoreWorker implements AsyncCore {
@@ -53,8 +67,9 @@ class CoreWorker implements AsyncCore {
   constructor(
     private readonly glue: string,
     private readonly compiled: Promise<WebAssembly.Module>,
+    early: EarlyWorker | undefined,
   ) {
-    this.spawn();
+    this.spawn(early);
   }
 
   /** Resolves once the first worker answers requests; rejects if it cannot start. */
@@ -71,11 +86,14 @@ class CoreWorker implements AsyncCore {
     });
   }
 
-  private spawn(): void {
-    // Throws at once if the page's CSP forbids blob: workers (Chromium fires an error event instead).
-    const worker = new Worker(workerUrl(), { name: 'tally-core' });
+  private spawn(early?: EarlyWorker): void {
+    const { worker, said } = newWorker(early);
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
+      if (said?.failed) reject(new Error(said.failed));
+      else if (said?.ready) resolve();
+      // A core that cannot be fetched or compiled never reaches the worker.
+      this.compiled.catch(reject);
       worker.onmessage = (e: MessageEvent<Reply>) => {
         const m = e.data;
         if ('type' in m) {
@@ -157,11 +175,11 @@ class CoreWorker implements AsyncCore {
 /**
  * Start the core in a worker: `glue` is the absolute URL of the Emscripten
  * glue, `compiled` the module the page compiled (posted to the worker, never
- * compiled twice). Rejects if no worker can start here (e.g. the host page's
- * CSP forbids blob: workers).
+ * compiled twice), `early` the worker the page head started, if any. Rejects
+ * if no worker can start here (e.g. the host page's CSP forbids blob: workers).
  */
-export async function startWorkerCore(glue: string, compiled: Promise<WebAssembly.Module>): Promise<AsyncCore> {
-  const core = new CoreWorker(glue, compiled);
+export async function startWorkerCore(glue: string, compiled: Promise<WebAssembly.Module>, early?: EarlyWorker): Promise<AsyncCore> {
+  const core = new CoreWorker(glue, compiled, early);
   try {
     await core.started();
   } catch (error) {
