@@ -150,6 +150,23 @@ test('a request stopped for running too long says so in its widget, and the othe
   await expect(capacity).toHaveAttribute('data-state', 'ok');
 });
 
+test('a figure’s data table the reader opened stays open when a later answer changes the figure’s rows', async ({ page }) => {
+  // Answers arrive a thread hop later, possibly after the reader (or a test) opened the table.
+  await page.goto('./2-3.html');
+  await allReady(page);
+  const fig = page.locator('[data-instance="fig-2-14"]');
+  const table = fig.getByTestId('figure-data');
+  await table.locator('summary').click();
+  await expect(table).toHaveJSProperty('open', true);
+  const output = fig.locator('[data-output]');
+  const shape = await output.getAttribute('data-shape');
+  await fig.locator('input[data-key]').first().fill('65536');
+  // The new answer has other rows: the output region was rebuilt, with the table still open.
+  await expect(output).not.toHaveAttribute('data-shape', shape ?? '');
+  await expect(table.locator('tr[data-row="buffer"] .how-button')).toBeVisible();
+  await expect(table).toHaveJSProperty('open', true);
+});
+
 test.describe('on a third-party page', () => {
   let host: HostServer;
   test.beforeAll(async () => {
