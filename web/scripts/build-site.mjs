@@ -69,11 +69,20 @@ const wasmBinary = `wasm/tally_web.${hash}.wasm`;
 await fs.mkdir(path.join(dist, 'wasm'), { recursive: true });
 await fs.writeFile(path.join(dist, wasmGlue), glue);
 await fs.writeFile(path.join(dist, wasmBinary), binary);
-// The head's script that starts compiling the core (a classic script: Vite
-// builds modules only), named by its content like every other asset.
-const startCoreSource = await fs.readFile(path.join(root, 'web/src/start-core.js'), 'utf8');
+// The head's script that starts compiling the core and the core's worker (a
+// classic script: Vite builds modules only), with the worker's script inlined,
+// named by its content like every other asset.
+const startCoreSource = await startCoreScript();
 const startCore = `assets/start-core-${createHash('sha256').update(startCoreSource).digest('hex').slice(0, 8)}.js`;
 await fs.writeFile(path.join(dist, startCore), startCoreSource);
+
+/** web/src/start-core.js with the text of the core's worker (web/src/runtime/core-worker.js) in place. */
+async function startCoreScript() {
+  const [script, worker] = await Promise.all(['web/src/start-core.js', 'web/src/runtime/core-worker.js'].map((f) => fs.readFile(path.join(root, f), 'utf8')));
+  const slot = 'var source = CORE_WORKER_SOURCE;';
+  if (!script.includes(slot)) throw new Error(`build:site: web/src/start-core.js has no "${slot}"`);
+  return script.replace(slot, () => `var source = ${JSON.stringify(worker)};`);
+}
 
 // Emscripten's glue keeps readable local names (no Closure Compiler here);
 // the same minifier Vite uses shortens them, a third off the gzip size.

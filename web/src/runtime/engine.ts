@@ -11,6 +11,14 @@ export interface TallyModule {
   evaluate(requestJson: string): string;
 }
 
+/**
+ * The same call answered later: the core in a Web Worker (runtime/worker-core.ts).
+ * Node, the site build and tests keep the synchronous TallyModule.
+ */
+export interface AsyncTallyModule {
+  evaluate(requestJson: string): Promise<string>;
+}
+
 /** The core rejected the request: `field` names the offending request field. */
 export class EngineError extends Error {
   constructor(
@@ -572,8 +580,8 @@ export function rawEngine(engine: Engine): RawEngine {
   return engine.raw;
 }
 
-function call(mod: TallyModule, op: string, fields: Fields): Obj {
-  const response = obj(JSON.parse(mod.evaluate(JSON.stringify({ op, ...fields }))), 'response');
+async function call(mod: TallyModule | AsyncTallyModule, op: string, fields: Fields): Promise<Obj> {
+  const response = obj(JSON.parse(await mod.evaluate(JSON.stringify({ op, ...fields }))), 'response');
   if (response.ok === true) return obj(response.result, 'result');
   if (response.ok === false) {
     const err = obj(response.error, 'error');
@@ -583,11 +591,12 @@ function call(mod: TallyModule, op: string, fields: Fields): Obj {
 }
 
 /**
- * Wrap a loaded module. Used by the browser (after loading tally_web), by the
- * site build (tally_node) and by tests, so all three read responses the same way.
+ * Wrap a loaded module. Used by the browser (the core in a worker, or
+ * tally_web on the page itself), by the site build (tally_node) and by tests,
+ * so all of them read responses the same way.
  */
-export function makeEngine(mod: TallyModule): Engine {
-  const raw = async (op: string, fields: Fields = {}): Promise<RawResult> => call(mod, op, fields) as RawResult;
+export function makeEngine(mod: TallyModule | AsyncTallyModule): Engine {
+  const raw = async (op: string, fields: Fields = {}): Promise<RawResult> => (await call(mod, op, fields)) as RawResult;
   const typed = async <K extends Op>(op: K, fields: Fields = {}): Promise<OpResults[K]> =>
     decoders[op](await raw(op, fields), 'result');
   return Object.assign(typed, { raw });

@@ -4,8 +4,10 @@
 //   #table-2-1:B=4&S=4096&P=1024&m=4;capacity:model=qwen3-32b&gpu=h100-sxm
 // Values are form-urlencoded, so ';' ':' '&' '=' inside a value stay escaped.
 // Only keys that differ from a widget's defaults are written, keeping links
-// short; a segment without ':' (a plain #anchor such as #tab-2-1) is not state.
+// short; a segment without ':' (a plain #anchor such as #tab-2-1) is not state,
+// and one whose name is not valid percent-encoding is ignored.
 
+import { decodeOrUndefined } from './decode';
 import { sameParams, type StateStore } from './state-store';
 
 export type Params = Map<string, string>;
@@ -16,7 +18,13 @@ export function parseHash(hash: string): Map<string, Params> {
   for (const segment of body.split(';')) {
     const colon = segment.indexOf(':');
     if (colon <= 0) continue;
-    const name = decodeURIComponent(segment.slice(0, colon));
+    const name = decodeOrUndefined(segment.slice(0, colon));
+    if (name === undefined) {
+      // A widget name no page writes: drop this segment only, so every widget still starts.
+      console.warn(`Tally: ignored a part of the link that is not valid percent-encoding: ${segment.slice(0, 80)}`);
+      continue;
+    }
+    // URLSearchParams decodes leniently (a malformed escape stays as it is), so values never throw.
     out.set(name, new Map(new URLSearchParams(segment.slice(colon + 1))));
   }
   return out;

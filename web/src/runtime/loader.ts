@@ -1,10 +1,12 @@
-// Loads the WASM core once per document. A Tally page names the glue and the
+// Loads the WASM core once per document, into a Web Worker (runtime/worker-core.ts)
+// where one can start, else on the page. A Tally page names the glue and the
 // binary in <link data-tally="glue|wasm"> tags (which also preload them), so
 // URLs stay relative to the page and the site works from any static host or
 // sub-path. On a third-party page, embed.js passes absolute URLs instead; every
 // <tally-widget> there shares this one load.
 
-import { makeEngine, type Engine, type TallyModule } from './engine';
+import { makeEngine, type AsyncTallyModule, type Engine, type TallyModule } from './engine';
+import { startWorkerCore, type EarlyWorker } from './worker-core';
 
 /** Emscripten's hook for bringing your own instance: call `receive`, return {}. */
 type InstantiateHook = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
@@ -25,8 +27,11 @@ export interface CoreUrls {
 
 declare global {
   interface Window {
-    /** The compile web/src/start-core.js started while the page was parsed. */
-    __tallyCore?: { url: string; module: Promise<WebAssembly.Module> };
+    /**
+     * The compile web/src/start-core.js started while the page was parsed,
+     * and the core's worker it started with it (for the glue at `glue`).
+     */
+    __tallyCore?: { url: string; module: Promise<WebAssembly.Module>; glue?: string; worker?: EarlyWorker | null };
   }
 }
 
@@ -54,22 +59,47 @@ function instantiate(factory: Factory, compiled: WebAssembly.Module): Promise<Ta
   });
 }
 
+/** The core on this page's main thread: the path when no worker can start. */
+async function mainThreadCore(glueUrl: string, compiled: Promise<WebAssembly.Module>): Promise<TallyModule> {
+  const [glue, module] = await Promise.all([import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>, compiled]);
+  const mod = await instantiate(glue.default, module);
+  // The core's first call pays for lazy WASM compilation and for parsing its
+  // embedded catalog. If the page is still parsing, pay it now, off the
+  // critical path of the first real update.
+  if (document.readyState === 'loading') mod.evaluate('{"op":"catalog"}');
+  return mod;
+}
+
+/**
+ * The core in a Web Worker (runtime/worker-core.ts), so no request can freeze
+ * the page; on the page's main thread only where a worker cannot start (a
+ * host page whose CSP forbids blob: workers), with a note in the console.
+ */
+async function startCore(glueUrl: string, compiled: Promise<WebAssembly.Module>): Promise<TallyModule | AsyncTallyModule> {
+  const head = window.__tallyCore;
+  const early = head?.glue === glueUrl ? (head.worker ?? undefined) : undefined;
+  try {
+    return await startWorkerCore(glueUrl, compiled, early);
+  } catch (error) {
+    await compiled; // a core that cannot be fetched or compiled fails the same way on either path
+    console.info(`Tally: the core runs on the page's main thread, because a worker could not start here (${error instanceof Error ? error.message : String(error)}).`);
+    return mainThreadCore(glueUrl, compiled);
+  }
+}
+
 export function loadEngine(urls?: CoreUrls): Promise<Engine> {
   engine ??= (async () => {
     const glueUrl = urls?.glue ?? linkHref('glue');
     const wasmUrl = urls?.wasm ?? linkHref('wasm');
-    // Compile the binary ourselves (or take the compile the page head started),
-    // while the glue is imported, and hand the glue a compiled module: the
-    // compile runs off the main thread, overlapping the page's first layout.
-    const [glue, compiled] = await Promise.all([import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>, compiledCore(wasmUrl)]);
-    performance.mark('tally:wasm-compiled'); // glue imported, binary downloaded and compiled
-    const mod = await instantiate(glue.default, compiled);
-    // The core's first call pays for lazy WASM compilation and for parsing its
-    // embedded catalog. If the page is still parsing, pay it now, off the
-    // critical path of the first real update.
-    if (document.readyState === 'loading') mod.evaluate('{"op":"catalog"}');
+    // Compile the binary here (or take the compile the page head started),
+    // off the main thread, while the worker starts and imports the glue (or
+    // take the worker the head started); the worker gets the compiled module
+    // and only instantiates it.
+    const compiled = compiledCore(wasmUrl);
+    void compiled.then(() => performance.mark('tally:wasm-compiled'), () => undefined);
+    const core = await startCore(glueUrl, compiled);
     performance.mark('tally:engine'); // lets benchmarks split load time from compute time
-    return makeEngine(mod);
+    return makeEngine(core);
   })();
   return engine;
 }

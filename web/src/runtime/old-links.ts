@@ -5,6 +5,7 @@
 // page. Such a page knows where those widgets and anchors live now
 // (data-old-links, written at build time) and forwards the link, hash intact.
 
+import { decodeOrUndefined } from './decode';
 import { parseHash } from './hash-state';
 
 export function forwardOldLink(doc: Document, loc: Location): boolean {
@@ -12,7 +13,10 @@ export function forwardOldLink(doc: Document, loc: Location): boolean {
   if (!raw || !loc.hash) return false;
   const pages = JSON.parse(raw) as Record<string, string>;
   const names = [...parseHash(loc.hash).keys()];
-  if (!names.length) names.push(decodeURIComponent(loc.hash.slice(1))); // a plain anchor
+  if (!names.length) {
+    const anchor = decodeOrUndefined(loc.hash.slice(1)); // a plain anchor; a malformed one names nothing
+    if (anchor !== undefined) names.push(anchor);
+  }
   // Only what this page no longer has is forwarded.
   const here = (name: string) => doc.getElementById(name) ?? doc.querySelector(`[data-instance="${CSS.escape(name)}"]`);
   const targets = new Set(names.filter((name) => !here(name)).map((name) => pages[name]).filter(Boolean));

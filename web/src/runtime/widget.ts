@@ -234,11 +234,17 @@ export function hydrateWidget(
     shown = view;
     how.refresh(view);
     if (!bindings.apply(view)) {
-      // Structure changed (e.g. a different set of rows): rebuild this region once.
+      // Structure changed (e.g. a different set of rows): rebuild this region
+      // once, keeping open what the reader opened (a figure's data table;
+      // reopened after the new markup is bound, so `open` is never a binding).
+      const opened = [...output.querySelectorAll('details')].map((d) => d.open);
       output.setAttribute('data-shape', view[SHAPE] ?? '');
       output.innerHTML = def.renderOutput(view, ctx);
       bindings.scan();
       bindings.apply(view);
+      output.querySelectorAll('details').forEach((d, i) => {
+        if (opened[i]) d.open = true;
+      });
     }
   };
 

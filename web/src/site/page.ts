@@ -13,7 +13,7 @@ export interface PageAssets {
   styles: string[];
   /** Every bundled asset (KaTeX fonts among them), for font preloads. */
   fonts: string[];
-  /** The classic script that starts compiling the core from the head (web/src/start-core.js). */
+  /** The classic script that starts compiling the core and its worker from the head (web/src/start-core.js). */
   startCore?: string;
   /** Content-hashed copies of the Emscripten glue and binary. */
   wasmGlue: string;
@@ -24,6 +24,10 @@ export interface PageAssets {
  * Every page's Content-Security-Policy: scripts only from this site (no
  * inline script, no eval), WASM compilation allowed, no third-party hosts.
  * style-src needs 'unsafe-inline' for KaTeX's inline style attributes only.
+ * worker-src blob: lets the page start the core's worker, whose script the
+ * page makes itself (runtime/core-worker.ts). frame-ancestors cannot be set
+ * in a meta tag: scripts/serve.mjs sends this policy as a header with it
+ * (docs/hosting.md).
  */
 export const CSP = [
   "default-src 'self'",
@@ -32,6 +36,7 @@ export const CSP = [
   "img-src 'self' data:",
   "font-src 'self' data:", // Vite inlines the smallest KaTeX fonts as data: URLs
   "connect-src 'self'",
+  'worker-src blob:',
   "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
@@ -84,14 +89,15 @@ function fontPreloads(assets: string[], wanted: string[]): string {
  * ask for them: HTTP/1.1 gives a host 6 connections, so the page code and the
  * core go out in the first round and the math fonts (needed only once the
  * formulas are laid out) queue last. The core's preload link comes before
- * the script that starts compiling it (start-core.js finds the URL there).
+ * the script that starts compiling it (start-core.js finds the URL there;
+ * the glue's URL, for the worker it starts, is on the script itself).
  */
 export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widgetConfig?: string): string {
   const fetchPreload = (href: string, kind: string) => `<link rel="preload"${attrs({ href, as: 'fetch', crossorigin: 'anonymous', 'data-tally': kind })}>`;
   return [
     ...assets.styles.map((href) => `<link rel="stylesheet"${attrs({ href })}>`),
     fetchPreload(assets.wasmBinary, 'wasm'),
-    ...(assets.startCore ? [`<script${attrs({ src: assets.startCore })}></script>`] : []),
+    ...(assets.startCore ? [`<script${attrs({ src: assets.startCore, 'data-glue': assets.wasmGlue })}></script>`] : []),
     `<script type="module" async${attrs({ src: assets.script })}></script>`,
     ...(assets.modules ?? []).map((href) => `<link rel="modulepreload"${attrs({ href })}>`),
     `<link rel="modulepreload"${attrs({ href: assets.wasmGlue, 'data-tally': 'glue' })}>`,
