@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Core } from './fixtures';
+import { exercisePart as part, answerExercise as answer } from './learner';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const exerciseFile = (id: string) => JSON.parse(readFileSync(path.join(root, `content/ch02/exercises/${id}.json`), 'utf8'));
@@ -36,7 +37,6 @@ function pageOf(id: string): string {
 }
 
 const exercise = (page: Page, id: string): Locator => page.locator(`#exercise-${id}`);
-const part = (page: Page, id: string, p: string): Locator => page.locator(`#exercise-${id}-${p}`);
 const progressBlock = (page: Page): Locator => page.locator('#exercise-progress');
 
 /** Go to the page holding exercise `id` (hash such as "#ex-2-6:seed=123") and wait until its exercises are live. */
@@ -55,15 +55,6 @@ async function openProgress(page: Page): Promise<Locator> {
   const progress = progressBlock(page);
   await expect(progress.getByRole('button', { name: '匯出進度' })).toBeVisible({ timeout: 20_000 });
   return progress;
-}
-
-async function answer(page: Page, id: string, p: string, text: string): Promise<Locator> {
-  const el = part(page, id, p);
-  await el.getByRole('textbox').fill(text);
-  await el.getByRole('button', { name: '核對答案' }).click();
-  const feedback = el.locator('[data-feedback]');
-  await expect(feedback).toHaveAttribute('data-verdict', /correct|wrong/);
-  return feedback;
 }
 
 /** The verdict the core gives for `text` against `expected`. */

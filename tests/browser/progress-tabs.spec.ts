@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { exercisePart as part, answerExercise as answer, seedStorageOnce as seed } from './learner';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -17,7 +18,6 @@ const fixture = readFileSync(path.resolve(import.meta.dirname, '../fixtures/prog
 /** The variant seed the fixture's 2-5(a) belongs to (recorded by the page before seeds were kept apart). */
 const FIXTURE_SEED = JSON.parse(fixture).exercises['2-5'].parts.a.seed as number;
 
-const part = (page: Page, id: string, p: string): Locator => page.locator(`#exercise-${id}-${p}`);
 
 /** Wait until every exercise on the page is live. */
 async function ready(page: Page): Promise<void> {
@@ -29,16 +29,6 @@ async function open(page: Page, url: string): Promise<void> {
   await ready(page);
 }
 
-/** Type and check an answer; resolves to the feedback element once the core's verdict is shown. */
-async function answer(page: Page, id: string, p: string, text: string): Promise<Locator> {
-  const el = part(page, id, p);
-  await el.getByRole('textbox').fill(text);
-  await el.getByRole('button', { name: '核對答案' }).click();
-  const feedback = el.locator('[data-feedback]');
-  await expect(feedback).toHaveAttribute('data-verdict', /correct|wrong/);
-  return feedback;
-}
-
 /** The answer the page shows in the worked solution (the core's display), read after opening it. */
 async function shownAnswer(page: Page, id: string, p: string): Promise<string> {
   const el = part(page, id, p);
@@ -48,15 +38,6 @@ async function shownAnswer(page: Page, id: string, p: string): Promise<string> {
 
 const stored = (page: Page) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), KEY);
 const setAsideKeys = (page: Page) => page.evaluate((k) => Object.keys(localStorage).filter((x) => x.startsWith(`${k}.set-aside.`)), KEY);
-
-/** Seed localStorage once (before the first load of the test), not on reloads. */
-async function seed(page: Page, entries: Record<string, string>): Promise<void> {
-  await page.addInitScript((e) => {
-    if (sessionStorage.getItem('seeded')) return;
-    for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
-    sessionStorage.setItem('seeded', '1');
-  }, entries);
-}
 
 test('two tabs answering different exercises: neither overwrites the other, and each shows the other live', async ({ page, context, core }) => {
   await open(page, './2-6.html');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { allReady, DEFAULTS, expect, test, widget, type Core } from './fixtures';
+import { seedStorageOnce as seed } from './learner';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -27,15 +28,6 @@ function imported(core: Core, config: string): { id: string; name: string; share
   return { id: spec.id as string, name: spec.name as string, shared: result.shared_config_text as string, spec };
 }
 const storedList = (...texts: string[]) => JSON.stringify({ version: 1, models: texts.map((config_text) => ({ config_text })) });
-
-/** Seed localStorage once (before the first load of the test), not on reloads. */
-async function seed(page: Page, entries: Record<string, string>): Promise<void> {
-  await page.addInitScript((e) => {
-    if (sessionStorage.getItem('seeded')) return;
-    for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
-    sessionStorage.setItem('seeded', '1');
-  }, entries);
-}
 
 /** Every localStorage.setItem from now on fails as a full storage does. */
 async function fullStorage(page: Page): Promise<void> {

@@ -1,0 +1,25 @@
+// What a learner does in the tests that keep progress: find an exercise part,
+// answer it, and start a page with storage as an earlier visit left it.
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const exercisePart = (page: Page, id: string, p: string): Locator => page.locator(`#exercise-${id}-${p}`);
+
+/** Type and check an answer; resolves to the feedback element once the core's verdict is shown. */
+export async function answerExercise(page: Page, id: string, p: string, text: string): Promise<Locator> {
+  const el = exercisePart(page, id, p);
+  await el.getByRole('textbox').fill(text);
+  await el.getByRole('button', { name: '核對答案' }).click();
+  const feedback = el.locator('[data-feedback]');
+  await expect(feedback).toHaveAttribute('data-verdict', /correct|wrong/);
+  return feedback;
+}
+
+/** Seed localStorage once (before the first load of the test), not on reloads. */
+export async function seedStorageOnce(page: Page, entries: Record<string, string>): Promise<void> {
+  await page.addInitScript((e) => {
+    if (sessionStorage.getItem('seeded')) return;
+    for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+    sessionStorage.setItem('seeded', '1');
+  }, entries);
+}
