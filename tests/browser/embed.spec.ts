@@ -4,7 +4,7 @@
 // number is the core's answer for the same request.
 import { test, expect, DEFAULTS, typeInto } from './fixtures';
 import { builtVersion, startHost, type HostServer } from './embed-host';
-import type { Frame, Page } from '@playwright/test';
+import type { Frame, Locator, Page } from '@playwright/test';
 
 let host: HostServer;
 test.beforeAll(async () => {
@@ -195,4 +195,24 @@ test('a link pinned to another version says so instead of pretending', async ({ 
   await page.goto('./embed.html?w=capacity&v=0123456789');
   await expect(page.locator('#embed-version-note')).toContainText('0123456789');
   await expect(page.locator('#embed-version-note')).toContainText(version);
+});
+
+test('a <tally-widget> figure on another origin draws its bars in the chapter’s colours, light and dark', async ({ page, baseURL }) => {
+  // Fig. 2-8's bars take --series-0…4; the palette used to live on :root only,
+  // which a shadow root never sees, so the bars came out black.
+  const fillsOf = (root: Page | Locator) => root.locator('.bar.series-0 rect').first().evaluate((e) => getComputedStyle(e).fill);
+  const seriesZero = { light: 'rgb(31, 95, 191)', dark: 'rgb(127, 176, 255)' };
+  await openHost(page, baseURL!, '&element0=fig-2-8|');
+  const el = page.getByTestId('element-0');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-tally-theme', t), theme);
+    await expect(el).toHaveAttribute('data-theme', theme);
+    await expect.poll(() => fillsOf(el), { timeout: 20_000 }).toBe(seriesZero[theme]);
+  }
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const chapter = await page.context().newPage();
+  await chapter.emulateMedia({ colorScheme: 'dark' });
+  await chapter.goto(new URL('figures.html#fig-2-8', baseURL).href);
+  await expect.poll(() => fillsOf(chapter.locator('#fig-2-8')), { timeout: 20_000 }).toBe(seriesZero.dark);
+  await chapter.close();
 });
