@@ -32,22 +32,26 @@ const layers = [
   },
 ];
 
-// ctest runs doctest as one test among others: count doctest's cases
-// instead of that one entry.
+// ctest runs each doctest executable as one test among others (the core
+// tests, and under the sanitizers also the arena tests): count their doctest
+// cases instead of those entries.
 function coreCounts(text) {
-  const doctest = doctestCounts(text);
+  const runs = doctestRuns(text);
   const ctest = ctestCounts(text);
-  if (!ctest || !doctest) return ctest;
-  const doctestEntryFailed = doctest.failed > 0 ? 1 : 0;
+  if (!ctest || runs.length === 0) return ctest;
+  const failedRuns = runs.filter((r) => r.failed > 0).length;
+  const sum = (key) => runs.reduce((total, r) => total + r[key], 0);
   return {
-    passed: doctest.passed + ctest.passed - (1 - doctestEntryFailed),
-    failed: doctest.failed + ctest.failed - doctestEntryFailed,
+    passed: sum('passed') + ctest.passed - (runs.length - failedRuns),
+    failed: sum('failed') + ctest.failed - failedRuns,
   };
 }
 
-function doctestCounts(text) {
-  const m = [...text.matchAll(/test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/g)].pop();
-  return m ? { passed: Number(m[2]), failed: Number(m[3]) } : null;
+function doctestRuns(text) {
+  return [...text.matchAll(/test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/g)].map((m) => ({
+    passed: Number(m[2]),
+    failed: Number(m[3]),
+  }));
 }
 function ctestCounts(text) {
   const m = text.match(/(\d+)% tests passed, (\d+) tests failed out of (\d+)/);
