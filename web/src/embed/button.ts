@@ -22,18 +22,55 @@ export function embedInfo(doc: Document): EmbedInfo | null {
   return { root: new URL(root, doc.baseURI).href, version };
 }
 
+/** A snippet box with its label and a copy button that says "已複製" when the text is on the clipboard. */
 function snippetField(label: string, testid: string): { wrap: HTMLElement; area: HTMLTextAreaElement } {
-  const wrap = document.createElement('label');
+  const wrap = document.createElement('div');
   wrap.className = 'tally-embed-field';
-  const span = document.createElement('span');
-  span.textContent = label;
   const area = document.createElement('textarea');
   area.readOnly = true;
   area.rows = 3;
   area.spellcheck = false;
   area.dataset.testid = testid;
-  wrap.append(span, area);
+  area.id = `${testid}-${++fieldSeq}`;
+  const name = document.createElement('label');
+  name.htmlFor = area.id;
+  name.textContent = label;
+  const copy = document.createElement('button');
+  copy.type = 'button';
+  copy.className = 'tally-embed-copy';
+  copy.textContent = '複製';
+  copy.setAttribute('aria-label', `複製${label}的程式碼`);
+  copy.dataset.testid = `${testid}-copy`;
+  const done = document.createElement('span');
+  done.className = 'tally-embed-copied';
+  done.setAttribute('role', 'status');
+  done.dataset.testid = `${testid}-copied`;
+  copy.addEventListener('click', () => void copySnippet(area, done));
+  // Editing the state afterwards makes an old "已複製" untrue.
+  area.addEventListener('tally:snippet', () => (done.textContent = ''));
+  const head = document.createElement('div');
+  head.className = 'tally-embed-field-head';
+  head.append(name, copy, done);
+  wrap.append(head, area);
   return { wrap, area };
+}
+let fieldSeq = 0;
+
+/**
+ * Put a snippet on the clipboard. Without clipboard access (permission
+ * refused, an insecure origin) the text is selected in its box, and the
+ * status says to press Ctrl+C / ⌘C, so the reader can still copy it.
+ */
+async function copySnippet(area: HTMLTextAreaElement, done: HTMLElement): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(area.value);
+    done.textContent = '已複製';
+  } catch {
+    area.focus();
+    area.select();
+    done.textContent = '已選取，請按 Ctrl+C（⌘C）複製';
+  }
 }
 
 /** Share tokens of the imported models a widget's state names, so the embed can import them too. */
@@ -68,8 +105,14 @@ export function addEmbedButton(root: HTMLElement, instance: string, store: State
     const params = store.read(instance);
     const target: EmbedTarget = { root: info.root, version: info.version, instance, params, title, imports: await importTokens(params) };
     if (mine !== seq) return; // a newer state is being written
-    iframe.area.value = iframeSnippet(target);
-    element.area.value = elementSnippet(target);
+    for (const [field, text] of [
+      [iframe, iframeSnippet(target)],
+      [element, elementSnippet(target)],
+    ] as const) {
+      if (field.area.value === text) continue;
+      field.area.value = text;
+      field.area.dispatchEvent(new Event('tally:snippet'));
+    }
   };
   button.addEventListener('click', () => {
     panel.hidden = !panel.hidden;
