@@ -10,6 +10,7 @@ import './styles/site.css';
 import './styles/pages.css';
 import './styles/embed.css';
 import './styles/article-widgets.css';
+import './styles/no-script.css';
 import './styles/figures.css';
 // Exercise styles load with the page (their code loads later, on demand):
 // prerendered exercises must look final before any script runs.

@@ -7,7 +7,7 @@
 
 import type { Catalog } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
-import { fill, type Results } from './compute';
+import { answerText, fill, type Results } from './compute';
 import { fill as fillText, importText } from '../import/text';
 import { ANSWER_MAX } from './progress';
 import progressText from '../../../content/ch02/progress.json';
@@ -39,7 +39,21 @@ function text(tag: string, key: string, values: Map<string, string>, extra: Reco
 export const ANSWER_CHARS_MAX = 200;
 export const maxChars = (part: Part): number => (part.kind === 'answer' ? ANSWER_CHARS_MAX : ANSWER_MAX);
 
-function renderPart(ex: Exercise, part: Part, values: Map<string, string>): string {
+/**
+ * The book question's answer and worked solution, computed by the core at
+ * build time, in a disclosure that opens without JavaScript. With scripting
+ * on it is never shown (styles/no-script.css): the reader checks first and
+ * opens the solution through the core, for the variant on screen.
+ */
+function staticAnswer(ex: Exercise, part: Part, givens: Givens, catalog: Catalog, results: Results): string {
+  const paragraphs = part.kind === 'answer' ? part.solution : part.model_answer;
+  const summary = part.kind === 'answer' ? '看答案與解答（書中的題目）' : '看參考答案（書中的題目）';
+  const body = paragraphs.map((p) => `<p>${esc(fill(p, ex, givens, catalog, results))}</p>`).join('');
+  const answer = part.kind === 'answer' ? `<p class="exercise-answer">答案：${esc(answerText(part, results))}</p>` : '';
+  return `<details class="exercise-static-answer" data-static-answer><summary>${esc(summary)}</summary>${body}${answer}</details>`;
+}
+
+function renderPart(ex: Exercise, part: Part, values: Map<string, string>, answer = ''): string {
   const id = partId(ex.id, part.id);
   const input = `${id}-input`;
   const feedback = `${id}-feedback`;
@@ -70,6 +84,7 @@ function renderPart(ex: Exercise, part: Part, values: Map<string, string>): stri
     `</div>` +
     `<ol class="exercise-hints" id="${esc(id)}-hints" data-hints aria-live="polite"></ol>` +
     `<div class="exercise-solution" id="${esc(id)}-solution" data-solution hidden></div>` +
+    answer +
     `</li>`
   );
 }
@@ -113,7 +128,7 @@ export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, r
     `<button type="button" data-action="book" hidden>回到書中的題目</button>` +
     `<span class="exercise-variant" data-variant aria-live="polite"></span></div>` +
     renderMine(ex) +
-    `<ol class="exercise-parts">${ex.parts.map((p) => renderPart(ex, p, values)).join('')}</ol>` +
+    `<ol class="exercise-parts">${ex.parts.map((p) => renderPart(ex, p, values, results ? staticAnswer(ex, p, givens, catalog, results) : '')).join('')}</ol>` +
     `</section>`
   );
 }

@@ -29,6 +29,28 @@ export interface BookText {
   reset?: string;
 }
 
+/**
+ * The status line's other strings (content/ch02/widgets.json "status"):
+ * `loading` follows the prerendered text while scripts run, `no_script`
+ * replaces it where scripting is off (styles/no-script.css picks one with
+ * the `scripting` media feature, so neither flashes), and `fixed` is the
+ * whole line of a widget with no fields, which has nothing to recompute.
+ */
+export interface StatusText extends BookText {
+  loading?: string;
+  no_script?: string;
+  fixed?: string;
+}
+
+/** A widget without controls (a diagram, a fixed table) only shows the core's numbers. */
+const isFixed = (cfg: WidgetConfig): boolean => cfg.controls.length === 0;
+
+function prerenderedStatus(cfg: WidgetConfig, status: string, text: StatusText): string {
+  if (isFixed(cfg) && text.fixed) return esc(text.fixed);
+  const part = (cls: string, s: string | undefined) => (s ? `<span class="${cls}">${esc(s)}</span>` : '');
+  return esc(status) + part('tally-status-loading', text.loading) + part('tally-status-noscript', text.no_script);
+}
+
 export interface WidgetContext {
   instance: string;
   cfg: WidgetConfig;
@@ -87,7 +109,7 @@ export async function prerenderWidget(
   engine: Engine,
   catalog: Catalog,
   status: string,
-  book: BookText = {},
+  book: StatusText = {},
 ): Promise<string> {
   const state = defaultState(ctx.cfg);
   const data = await def.compute(engine, requestFields(ctx.cfg, state), ctx);
@@ -111,7 +133,7 @@ export async function prerenderWidget(
       ? `<p class="tally-book" data-book hidden><span>${esc(book.differs)}</span> ` +
         `<button type="button" data-book-reset>${esc(book.reset)}</button></p>`
       : '') +
-    `<p class="tally-status" data-status>${esc(status)}</p>` +
+    `<p class="tally-status" data-status>${prerenderedStatus(ctx.cfg, status, book)}</p>` +
     `</figure>`
   );
 }
@@ -136,7 +158,7 @@ export function hydrateWidget(
   ctx: WidgetContext,
   enginePromise: Promise<Engine>,
   store: StateStore,
-  status: { ready: string; failed: string },
+  status: { ready: string; failed: string; fixed?: string },
 ): HydratedWidget {
   const { cfg, instance } = ctx;
   const form = root.querySelector<HTMLFormElement>('[data-controls]');
@@ -219,7 +241,7 @@ export function hydrateWidget(
     if (ready) return;
     ready = true;
     root.dataset.ready = 'true';
-    if (statusEl) statusEl.textContent = status.ready;
+    if (statusEl) statusEl.textContent = isFixed(cfg) ? (status.fixed ?? status.ready) : status.ready;
     performance.mark(`tally:ready:${instance}`);
   };
 
