@@ -104,6 +104,8 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
   await copyDir(path.join(dist, 'wasm'), path.join(pinned, 'wasm'));
 
   const articles = await ssr.buildArticles({
+    module,
+    contentDir,
     articlesDir,
     outDir: dist,
     siteName: site.name,

@@ -10,6 +10,15 @@
 //   theme   light | dark | auto (default: the page's <html data-tally-theme>, else auto)
 //   import  imported models, as share tokens (what #import:m= carries on a
 //           chapter page, comma-separated); `state` may then name their ids
+//   hash-state  (no value) keep the state in the page URL's hash as well, in
+//           the chapter's format (#<widget>:k=v;…), so a reload or a shared
+//           link restores it; Tally's articles set it. A state in the hash
+//           wins over the `state` attribute.
+//
+// A prerendered copy of the widget inside the element (what Tally's articles
+// ship, runtime/widget.ts prerenderWidget) is what a reader without
+// JavaScript sees; with it, the element moves that copy into its shadow root
+// instead of computing it again.
 //
 // Imported models are shared by the page's elements. On Tally's own origin
 // (its articles) they are the ones the reader keeps in localStorage; on any
@@ -22,9 +31,13 @@ import { importText } from '../import/text';
 import type { Catalog, Engine } from '../runtime/engine';
 import { loadEngine, type CoreUrls } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
-import { hydrateWidget, prerenderWidget } from '../runtime/widget';
+import type { WidgetConfig } from '../runtime/config';
+import { HashStore } from '../runtime/hash-state';
+import { hydrateWidget, prerenderWidget, type AnyWidgetDef } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
+import { homeLink, type WidgetHome } from './home';
+import { embedStatus } from './status';
 import { applyTheme, THEMES, type Theme } from './protocol';
 import { AttributeStore } from './stores';
 
@@ -34,14 +47,23 @@ export interface ElementOptions extends CoreUrls {
   /** Absolute URL of the site root, for the link back to the chapter. */
   root: string;
   version: string;
-  /** instance → page#anchor where it lives, relative to root. */
-  homes: Record<string, string>;
+  /** instance → where its "see it in the chapter" link leads (embed/home.ts). */
+  homes: Record<string, WidgetHome>;
 }
 
 let catalog: Promise<Catalog> | undefined;
 let imports: ImportSession | undefined;
 /** Problems with the stored models are said once, by the first element that shows a widget. */
 let storedProblemsShown = false;
+/** The page URL's hash, shared by every element that keeps its state there. */
+let pageHash: HashStore | undefined;
+
+/** A stylesheet link's load (or failure: the widget is shown either way). */
+const loaded = (link: HTMLLinkElement): Promise<void> =>
+  new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
 
 function pageTheme(): string | null {
   return document.documentElement.getAttribute('data-tally-theme');
@@ -65,7 +87,9 @@ export function defineTallyWidget(opts: ElementOptions): void {
 
     connectedCallback(): void {
       if (this.store) return;
-      this.store = new AttributeStore(this.getAttribute('state') ?? '');
+      const instance = this.getAttribute('widget') ?? '';
+      const url = this.hasAttribute('hash-state') ? { store: (pageHash ??= new HashStore(window)), name: instance } : undefined;
+      this.store = new AttributeStore(this.getAttribute('state') ?? '', url);
       this.applyTheme();
       void this.render();
     }
@@ -83,19 +107,25 @@ export function defineTallyWidget(opts: ElementOptions): void {
     private async render(): Promise<void> {
       const frame = document.createElement('div');
       frame.className = 'tally-embed';
-      for (const href of opts.css) {
+      const links = opts.css.map((href) => {
         const link = document.createElement('link');
         link.rel = 'stylesheet';
         link.href = href;
         this.shadow.append(link);
-      }
+        return link;
+      });
+      // Listened to from the start: a cached sheet may load before the core does.
+      const stylesReady = Promise.all(links.map(loaded));
       const status = document.createElement('p');
       status.className = 'tally-status';
-      status.textContent = siteWidgets.status.prerendered;
-      frame.append(status);
+      status.textContent = (siteWidgets.status as { starting?: string }).starting ?? '';
+      const instance = this.getAttribute('widget') ?? '';
+      const prerendered = this.querySelector<HTMLElement>(`:scope > [data-widget][data-instance="${CSS.escape(instance)}"]`);
+      // The prerendered copy stays on show (through a slot, styled by the
+      // host page) until the shadow root's own styles have arrived.
+      frame.append(prerendered ? document.createElement('slot') : status);
       this.shadow.append(frame);
 
-      const instance = this.getAttribute('widget') ?? '';
       const cfg = siteWidgets.widgets[instance];
       const def = cfg && widgetDef(cfg.kind);
       if (!cfg || !def) {
@@ -110,14 +140,9 @@ export function defineTallyWidget(opts: ElementOptions): void {
         const problems: string[] = [];
         const tokens = this.getAttribute('import');
         if (tokens) importedModels.track(imported.core.then((c) => importShared(c, tokens, problems)));
-        const core = await engine();
-        catalog ??= core('catalog');
-        // Markup from the same code that prerenders the chapter; every value
-        // in it is escaped. The element's state is applied by hydration.
-        const holder = document.createElement('div');
-        holder.innerHTML = await prerenderWidget(def, { instance, cfg }, core, await catalog, siteWidgets.status.prerendered);
-        const root = holder.firstElementChild as HTMLElement;
-        frame.replaceChildren(root, this.homeLink(instance));
+        const root = prerendered ?? (await this.prerender(def, instance, cfg));
+        if (prerendered) await stylesReady;
+        frame.replaceChildren(root, homeLink(opts.homes[instance], opts.root));
         const store = this.store!;
         hydrateWidget(root, def, { instance, cfg }, imported.engine, store, siteWidgets.status);
         addImportPanel(root, this.shadow, imported);
@@ -133,6 +158,7 @@ export function defineTallyWidget(opts: ElementOptions): void {
       } catch (err) {
         status.className = 'tally-error';
         status.textContent = siteWidgets.status.failed;
+        if (!status.isConnected) frame.prepend(status);
         throw err;
       }
     }
@@ -146,16 +172,16 @@ export function defineTallyWidget(opts: ElementOptions): void {
       return p;
     }
 
-    private homeLink(instance: string): HTMLElement {
-      const p = document.createElement('p');
-      p.className = 'tally-embed-home';
-      const a = document.createElement('a');
-      a.href = new URL(opts.homes[instance] ?? '', opts.root).href;
-      a.target = '_blank';
-      a.rel = 'noopener';
-      a.textContent = '在 Tally 章節中查看這個小工具';
-      p.append(a);
-      return p;
+    /**
+     * Markup from the same code that prerenders the chapter; every value in
+     * it is escaped. The element's state is applied by hydration.
+     */
+    private async prerender(def: AnyWidgetDef, instance: string, cfg: WidgetConfig): Promise<HTMLElement> {
+      const core = await engine();
+      catalog ??= core('catalog');
+      const holder = document.createElement('div');
+      holder.innerHTML = await prerenderWidget(def, { instance, cfg }, core, await catalog, siteWidgets.status.prerendered, embedStatus());
+      return holder.firstElementChild as HTMLElement;
     }
   }
   customElements.define('tally-widget', TallyWidget);

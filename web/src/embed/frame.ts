@@ -68,8 +68,9 @@ if (refusedAtStart.length) showError(refusedAtStart.join('；'));
 
 const template = templates.get(instance);
 if (!template) {
-  const known = [...templates.keys()].join('、');
-  showError(instance ? `沒有名為「${instance}」的小工具；可用：${known}` : `缺少 w 參數（小工具名稱）；可用：${known}`);
+  // No widget to show: say why, and list the ones there are (site/embed-index.ts).
+  if (instance) showError(`沒有名為「${instance}」的小工具；請從下面的清單選一個。`);
+  byId('embed-index').hidden = false;
 } else {
   const version = query.get('v');
   if (version !== null && version !== own) {
@@ -80,7 +81,9 @@ if (!template) {
     note.hidden = false;
   }
   const home = byId('embed-home') as HTMLAnchorElement;
-  home.href = new URL(template.dataset.home ?? '', new URL(main.dataset.root ?? './', location.href)).href;
+  home.href = new URL(template.dataset.home ?? 'index.html', new URL(main.dataset.root ?? './', location.href)).href;
+  if (template.dataset.homeLabel) home.textContent = template.dataset.homeLabel;
+  home.parentElement!.hidden = false;
   const slot = byId('embed-slot');
   slot.append(template.content.cloneNode(true));
   const root = slot.querySelector<HTMLElement>('[data-widget][data-instance]');

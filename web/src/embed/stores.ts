@@ -49,14 +49,21 @@ export class QueryStore implements StateStore {
 /**
  * <tally-widget state="model=qwen3-32b&ctx=32768">: the element's own state.
  * The reader's changes are reflected into the attribute; a host that sets the
- * attribute re-applies it.
+ * attribute re-applies it. With `url` (the element's hash-state attribute)
+ * the state is also kept in the page URL under the widget's name: a state
+ * found there on load wins over the attribute, each change is written there,
+ * and a pasted link's state is applied.
  */
 export class AttributeStore implements StateStore {
   private params: Params;
   private listener: ((params: Params) => void) | undefined;
 
-  constructor(initial: string) {
-    this.params = widgetParams(initial);
+  constructor(
+    initial: string,
+    private readonly url?: { store: StateStore; name: string },
+  ) {
+    const linked = url?.store.read(url.name);
+    this.params = linked?.size ? linked : widgetParams(initial);
   }
 
   read(): Params {
@@ -65,10 +72,15 @@ export class AttributeStore implements StateStore {
 
   subscribe(_name: string, listener: (params: Params) => void): void {
     this.listener = listener;
+    this.url?.store.subscribe(this.url.name, (params) => {
+      this.params = new Map(params);
+      listener(params);
+    });
   }
 
   write(_name: string, params: Params): void {
     this.params = new Map(params);
+    this.url?.store.write(this.url.name, params);
   }
 
   /** The attribute changed: apply it unless it is what the widget already shows. */

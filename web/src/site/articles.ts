@@ -4,13 +4,26 @@
 // Markdown:
 //   ```embed <instance> [state]```   e.g.  ```embed kv-concurrency requests=200&ctx=131072```
 // The state is the widget's query string; the core validates it in the browser.
+//
+// Unlike a third-party page, an article is not a dead end: the site name in
+// its header leads to the chapter, each widget links to its place in the
+// chapter (or the passage it builds on, site/widget-homes.ts), each element
+// keeps its state in the URL hash (`hash-state`), and each carries its
+// default result prerendered by the core, which is what a reader without
+// JavaScript sees and what embed.js moves into the element's shadow root.
 
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Token } from 'markdown-it';
 
+import { embedStatus } from '../embed/status';
+import { makeEngine, type TallyModule } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
+import { prerenderWidget } from '../runtime/widget';
+import { widgetDef } from '../widgets/registry';
+import type { WidgetHome } from '../embed/home';
+import { widgetHomes } from './widget-homes';
 import { katexFonts } from './katex-fonts';
 import { createMarkdown, splitFrontMatter, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
@@ -33,6 +46,10 @@ export function embedInstances(tokens: Token[]): EmbedRef[] {
 }
 
 export interface ArticleBuildOptions {
+  /** Instantiated tally_node module: prerenders each widget's default result. */
+  module: TallyModule;
+  /** content/ch02: where each widget's place in the chapter is found. */
+  contentDir: string;
   articlesDir: string;
   outDir: string;
   /** Site name and footer (content/ch02/site.json). */
@@ -50,20 +67,31 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
   } catch {
     return [];
   }
+  const engine = makeEngine(opts.module);
+  const catalog = await engine('catalog');
+  const homes = await widgetHomes(opts.contentDir, opts.articlesDir, files);
   const md = createMarkdown();
   const fence = md.renderer.rules.fence!;
   md.renderer.rules.fence = (tokens, i, options, env, self) => {
     const m = EMBED.exec(tokens[i]!.info);
     if (!m) return fence(tokens, i, options, env, self);
     const instance = m[1]!;
-    const cfg = siteWidgets.widgets[instance];
-    if (!cfg) throw new Error(`article: unknown widget "${instance}"`);
-    // The title stays readable before embed.js upgrades the element.
+    const prerendered = (env as RenderEnv).widgets.get(instance);
+    if (prerendered === undefined) throw new Error(`article: widget "${instance}" was not prerendered`);
     return (
       `<figure class="article-embed"${attrs({ id: `embed-${instance}` })}>` +
-      `<tally-widget${attrs({ widget: instance, state: m[2] ?? '' })}><p class="tally-status">${esc(cfg.title)}</p></tally-widget>` +
+      `<tally-widget${attrs({ widget: instance, state: m[2] ?? '', 'hash-state': '' })}>${prerendered}${noScriptHome(homes[instance])}</tally-widget>` +
       `</figure>\n`
     );
+  };
+  /** Each embedded widget's markup with its default result, from the core. */
+  const prerender = async (tokens: Token[], into: Map<string, string>): Promise<void> => {
+    for (const { instance } of embedInstances(tokens)) {
+      const cfg = siteWidgets.widgets[instance];
+      const def = cfg && widgetDef(cfg.kind);
+      if (!cfg || !def) throw new Error(`article: unknown widget "${instance}"`);
+      into.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, siteWidgets.status.prerendered, embedStatus()));
+    }
   };
   // Articles live one level down: every site-relative path gains "../".
   const up = (p: string) => `../${p}`;
@@ -79,7 +107,9 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
   for (const file of files) {
     const { meta, body } = splitFrontMatter(await readFile(path.join(opts.articlesDir, file), 'utf8'));
     const env: RenderEnv = { widgets: new Map(), exercises: new Map(), toc: [], glossary: {}, blocks: {} };
-    const bodyHtml = md.render(body, env);
+    const tokens = md.parse(body, env);
+    await prerender(tokens, env.widgets);
+    const bodyHtml = crumbs() + md.renderer.render(tokens, md.options, env);
     const tocHtml = env.toc.length ? `<ol>${env.toc.map((h) => `<li><a href="#${esc(h.id)}">${md.renderInline(h.title, env)}</a></li>`).join('')}</ol>` : '';
     const html = renderPage({
       title: meta.title ?? opts.siteName,
@@ -92,6 +122,7 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
       assets,
       preloadFonts: katexFonts(bodyHtml),
       embed: { root: '../', version: opts.version },
+      siteHref: '../index.html',
     });
     const out = path.join(opts.outDir, 'articles', file.replace(/\.md$/, '.html'));
     await mkdir(path.dirname(out), { recursive: true });
@@ -99,4 +130,18 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
     written.push(out);
   }
   return written;
+}
+
+/**
+ * The widget's link into the chapter, for readers without JavaScript (with
+ * it, embed.js draws the same link in the element's shadow root).
+ */
+function noScriptHome(home: WidgetHome | undefined): string {
+  if (!home) return '';
+  return `<p class="tally-embed-home"><a${attrs({ href: `../${home.href}`, 'data-testid': 'widget-home' })}>${esc(home.label)}</a></p>`;
+}
+
+/** Where the article sits: the chapter it accompanies, at the top of the text. */
+function crumbs(): string {
+  return `<nav class="article-crumbs" aria-label="所在位置"><a href="../index.html">Tally 第 2 章</a> › 延伸文章</nav>\n`;
 }

@@ -2,7 +2,7 @@
 // the browser (web/src/embed/frame.ts). Written twice: at the site root (the
 // latest build) and under v/<version>/ (the immutable copy old links use).
 
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { makeEngine, type TallyModule } from '../runtime/engine';
@@ -10,10 +10,12 @@ import { attrs } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
 import { RESERVED_KEYS } from '../embed/protocol';
+import { embedStatus } from '../embed/status';
 import { widgetDef } from '../widgets/registry';
-import { createMarkdown, splitFrontMatter, widgetInstances } from './markdown';
 import { headAssets, headMeta, type PageAssets } from './page';
-import { embedInstances } from './articles';
+import { embedIndex } from './embed-index';
+import { widgetHomes } from './widget-homes';
+import type { WidgetHome } from '../embed/home';
 
 export interface EmbedBuildOptions {
   module: TallyModule;
@@ -28,8 +30,8 @@ export interface EmbedBuildOptions {
 
 export interface EmbedBuildResult {
   files: string[];
-  /** instance → "page.html#anchor" relative to the site root. */
-  homes: Record<string, string>;
+  /** instance → where its "see it in the chapter" link leads (embed/home.ts). */
+  homes: Record<string, WidgetHome>;
 }
 
 async function mdFiles(dir: string): Promise<string[]> {
@@ -40,24 +42,7 @@ async function mdFiles(dir: string): Promise<string[]> {
   }
 }
 
-/** Where each widget lives: its chapter page, else the article that embeds it. */
-async function widgetHomes(opts: EmbedBuildOptions): Promise<Record<string, string>> {
-  const md = createMarkdown();
-  const homes: Record<string, string> = {};
-  for (const file of await mdFiles(opts.contentDir)) {
-    const { body } = splitFrontMatter(await readFile(path.join(opts.contentDir, file), 'utf8'));
-    const tokens = md.parse(body, { widgets: new Map(), toc: [] });
-    for (const instance of widgetInstances(tokens)) homes[instance] ??= `${file.replace(/\.md$/, '.html')}#w-${instance}`;
-  }
-  for (const file of await mdFiles(opts.articlesDir)) {
-    const { body } = splitFrontMatter(await readFile(path.join(opts.articlesDir, file), 'utf8'));
-    const tokens = md.parse(body, { widgets: new Map(), toc: [] });
-    for (const { instance } of embedInstances(tokens)) homes[instance] ??= `articles/${file.replace(/\.md$/, '.html')}#embed-${instance}`;
-  }
-  return homes;
-}
-
-function shell(opts: EmbedBuildOptions, root: string, templates: string): string {
+function shell(opts: EmbedBuildOptions, root: string, templates: string, index: string): string {
   const a = opts.assets;
   return `<!doctype html>
 <html lang="zh-Hant">
@@ -75,7 +60,8 @@ ${headAssets(a)}
 <p id="embed-error" class="embed-error" role="alert" hidden></p>
 <p id="embed-version-note" class="embed-note" hidden></p>
 <div id="embed-slot"></div>
-<p class="tally-embed-home"><a id="embed-home" target="_blank" rel="noopener">在 Tally 章節中查看這個小工具</a></p>
+<p class="tally-embed-home" hidden><a id="embed-home" target="_blank" rel="noopener" data-testid="widget-home">在 Tally 章節中查看這個小工具</a></p>
+${index}
 </main>
 ${templates}
 </body>
@@ -86,7 +72,7 @@ ${templates}
 export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuildResult> {
   const engine = makeEngine(opts.module);
   const catalog = await engine('catalog');
-  const homes = await widgetHomes(opts);
+  const homes = await widgetHomes(opts.contentDir, opts.articlesDir, await mdFiles(opts.articlesDir));
   const parts: string[] = [];
   for (const [instance, cfg] of Object.entries(siteWidgets.widgets)) {
     const def = widgetDef(cfg.kind);
@@ -94,10 +80,14 @@ export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuil
     for (const c of cfg.controls) {
       if (RESERVED_KEYS.includes(c.key)) throw new Error(`embed: ${instance}.${c.key} is reserved by the embed URL (${RESERVED_KEYS.join(', ')})`);
     }
-    const html = await prerenderWidget(def, { instance, cfg }, engine, catalog, siteWidgets.status.prerendered);
-    parts.push(`<template${attrs({ 'data-embed': instance, 'data-home': homes[instance] ?? 'index.html' })}>${html}</template>`);
+    const html = await prerenderWidget(def, { instance, cfg }, engine, catalog, siteWidgets.status.prerendered, embedStatus());
+    const home = homes[instance];
+    parts.push(`<template${attrs({ 'data-embed': instance, 'data-home': home?.href ?? 'index.html', 'data-home-label': home?.label })}>${html}</template>`);
   }
   const templates = parts.join('\n');
+  // The index follows the reading order (homes are listed page by page), then the rest.
+  const order = [...Object.keys(homes), ...Object.keys(siteWidgets.widgets)].filter((w, i, all) => all.indexOf(w) === i && siteWidgets.widgets[w]);
+  const entries = order.map((instance) => ({ instance, title: siteWidgets.widgets[instance]!.title, home: homes[instance] }));
   const files: string[] = [];
   for (const [dir, root] of [
     [opts.outDir, './'],
@@ -105,7 +95,7 @@ export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuil
   ] as const) {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, 'embed.html');
-    await writeFile(file, shell(opts, root, templates));
+    await writeFile(file, shell(opts, root, templates, embedIndex(entries, root)));
     files.push(file);
   }
   return { files, homes };

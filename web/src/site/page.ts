@@ -72,6 +72,8 @@ export interface PageInput {
   /** Widget instance or anchor → the page that has it now, for old links (runtime/old-links.ts). */
   oldLinks?: Record<string, string>;
   embed?: EmbedMeta;
+  /** Where the site name in the header leads (an article's way back to the chapter); plain text without it. */
+  siteHref?: string;
   /** Site-wide tools beside the site name (the "匯入模型" button), their dialogs and notices. */
   tools?: { header: string; dialogs: string; notices: string };
 }
@@ -125,7 +127,7 @@ ${headAssets(p.assets, p.preloadFonts, p.widgetConfig)}
 </head>
 <body${attrs({ 'data-old-links': p.oldLinks ? JSON.stringify(p.oldLinks) : null })}>
 <a class="skip-link" href="#main">跳到正文</a>
-<header class="site-header"><p class="site-name">${esc(p.siteName)}</p>${p.tools?.header ?? ''}</header>${p.tools?.dialogs ?? ''}
+<header class="site-header"><p class="site-name">${p.siteHref ? `<a${attrs({ href: p.siteHref })}>${esc(p.siteName)}</a>` : esc(p.siteName)}</p>${p.tools?.header ?? ''}</header>${p.tools?.dialogs ?? ''}
 <div class="layout">
 <nav class="toc"${attrs({ 'aria-label': p.tocLabel })}>${p.tocHtml}</nav>
 <main id="main">
