@@ -216,3 +216,82 @@ test('a <tally-widget> figure on another origin draws its bars in the chapter’
   await expect.poll(() => fillsOf(chapter.locator('#fig-2-8')), { timeout: 20_000 }).toBe(seriesZero.dark);
   await chapter.close();
 });
+
+test('each snippet of the 嵌入 panel has a copy button that puts exactly that snippet on the clipboard', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
+  await page.goto('./2-6.html#capacity:model=qwen3-32b');
+  const w = page.locator('[data-widget="capacity"]');
+  await expect(w).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await w.getByTestId('embed-button').click();
+  for (const kind of ['embed-iframe', 'embed-element']) {
+    const button = w.getByTestId(`${kind}-copy`);
+    await expect(button).toHaveAccessibleName(/^複製.+的程式碼$/);
+    await expect(w.getByTestId(`${kind}-copied`)).toHaveText('');
+    await button.click();
+    await expect(w.getByTestId(`${kind}-copied`)).toHaveText('已複製');
+    const snippet = await w.getByTestId(kind).inputValue();
+    expect(snippet).toContain('model=qwen3-32b');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+  }
+  // A new state makes the snippet new: "已複製" no longer describes it.
+  await typeInto(w.locator('#capacity-ctx'), '16384');
+  await expect(w.getByTestId('embed-iframe')).toHaveValue(/ctx=16384/);
+  await expect(w.getByTestId('embed-iframe-copied')).toHaveText('');
+});
+
+test('without clipboard access the copy button selects the snippet and says how to copy it', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+  });
+  await page.goto('./2-6.html');
+  const w = page.locator('[data-widget="capacity"]');
+  await expect(w).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await w.getByTestId('embed-button').click();
+  await w.getByTestId('embed-element-copy').click();
+  await expect(w.getByTestId('embed-element-copied')).toContainText('Ctrl+C');
+  const area = w.getByTestId('embed-element');
+  await expect(area).toBeFocused();
+  const { start, end, length } = await area.evaluate((a: HTMLTextAreaElement) => ({ start: a.selectionStart, end: a.selectionEnd, length: a.value.length }));
+  expect([start, end]).toEqual([0, length]);
+  expect(length).toBeGreaterThan(50);
+});
+
+test('embed.html without w lists every embeddable widget, each link opening it', async ({ page, core }) => {
+  await page.goto('./embed.html');
+  const index = page.locator('#embed-index');
+  await expect(index).toBeVisible();
+  await expect(page.locator('#embed-error')).toBeHidden();
+  // Not a link to nowhere: the widget link is hidden until there is a widget.
+  await expect(page.locator('#embed-home')).toBeHidden();
+  const templates = await page.locator('template[data-embed]').evaluateAll((ts) => ts.map((t) => (t as HTMLTemplateElement).dataset.embed));
+  const listed = await index.locator('[data-embed-entry]').evaluateAll((ls) => ls.map((l) => (l as HTMLElement).dataset.embedEntry));
+  expect(listed.length).toBeGreaterThan(60);
+  expect([...listed].sort()).toEqual([...templates].sort());
+  // Reading order: the chapter's first figure comes before the article's widgets.
+  expect(listed.indexOf('fig-2-1')).toBeLessThan(listed.indexOf('kv-levels'));
+  await expect(index.getByRole('link', { name: '回到 Tally 第 2 章' })).toHaveAttribute('href', './index.html');
+  await index.locator('[data-embed-entry="capacity"] a').first().click();
+  await expect(page).toHaveURL(/embed\.html\?w=capacity$/);
+  await expect(page.getByTestId('requests')).toHaveText(String(core.ok(DEFAULTS.capacity).display), { timeout: 20_000 });
+  await expect(page.locator('#embed-index')).toBeHidden();
+  await expect(page.locator('#embed-home')).toHaveAttribute('href', /\/2-6\.html#w-capacity$/);
+});
+
+test('embed.html with an unknown w says so and lists the widgets there are', async ({ page }) => {
+  await page.goto('./embed.html?w=no-such-widget');
+  await expect(page.locator('#embed-error')).toContainText('no-such-widget');
+  await expect(page.locator('#embed-index')).toBeVisible();
+  await expect(page.locator('#embed-index [data-embed-entry="fig-2-14"] a').first()).toHaveAttribute('href', 'embed.html?w=fig-2-14');
+});
+
+test('an embedded widget links to its own place in the chapter, or to the passage an article widget builds on', async ({ page }) => {
+  await page.goto('./embed.html?w=fig-2-14');
+  await expect(page.locator('#embed-home')).toHaveAttribute('href', /\/2-3\.html#fig-2-14$/);
+  await expect(page.locator('#embed-home')).toHaveText('在 Tally 章節中查看這個小工具');
+  await page.goto('./embed.html?w=kv-levels');
+  await expect(page.locator('#embed-home')).toHaveAttribute('href', /\/2-3\.html#tab-bytes-per-token$/);
+  await expect(page.locator('#embed-home')).toContainText('相關段落');
+  await page.locator('#embed-home').evaluate((a) => a.removeAttribute('target'));
+  await page.locator('#embed-home').click();
+  await expect(page.locator('#tab-bytes-per-token')).toHaveCount(1);
+});
