@@ -55,6 +55,14 @@ test('hydration keeps the prerendered markup and layout (no shift)', async ({ br
   const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 } });
   const staticPage = await noJs.newPage();
   await staticPage.goto(`${baseURL!}2-1.html`);
+  // The exercises' build-time answers are for readers without scripting only
+  // (a reader with JavaScript never has them, styles/no-script.css), so the
+  // page before hydration is this one without them.
+  await staticPage.evaluate(() => {
+    const style = document.createElement('style');
+    style.textContent = '.exercise-static-answer { display: none !important; }';
+    document.head.append(style);
+  });
   await staticPage.evaluate(() => document.fonts.ready);
   const before = await measure(staticPage);
   await noJs.close();
@@ -156,4 +164,66 @@ test('if the WASM cannot load, the page says so and keeps the prerendered number
   await expect(widget(page, 'table-2-1').getByTestId('total')).toHaveText(core.ok(DEFAULTS.forward).display as string);
   await expect(widget(page, 'table-2-1')).not.toHaveAttribute('data-ready', 'true');
   pageErrors.length = 0; // the failed load is logged on purpose; this test expects it
+});
+
+const statusText = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/widgets.json'), 'utf8')).status as Record<string, string>;
+
+test.describe('without JavaScript, nothing waits for it', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the status line says the numbers were computed at build time, not that something is loading', async ({ page }) => {
+    await page.goto('./2-1.html');
+    const status = widget(page, 'table-2-1').locator('[data-status]');
+    await expect(status).toHaveText(`${statusText.prerendered}${statusText.no_script}`, { useInnerText: true });
+    await expect(status).not.toContainText('載入中', { useInnerText: true });
+    // A diagram has no field to change: its line says where its numbers come from, nothing more.
+    await expect(page.locator('#fig-2-5 [data-status]')).toHaveText(statusText.fixed!, { useInnerText: true });
+  });
+
+  test('each exercise part opens its answer and worked solution in a disclosure', async ({ page }) => {
+    await page.goto('./2-3.html');
+    const part = page.locator('#exercise-2-5 .exercise-part').first();
+    const answer = part.locator('details[data-static-answer]');
+    await expect(answer).toBeVisible();
+    await expect(answer.locator('.exercise-answer')).toBeHidden();
+    await answer.locator('summary').click();
+    await expect(answer.locator('.exercise-answer')).toBeVisible();
+    await expect(answer.locator('.exercise-answer')).toHaveText(/^答案：\S/);
+    expect(await answer.locator('p').count()).toBeGreaterThan(1);
+    // Every part of every exercise on the page has one.
+    const parts = page.locator('.exercise-part');
+    await expect(page.locator('.exercise-part details[data-static-answer]')).toHaveCount(await parts.count());
+    // 練習 2-5's question spaces its lengths from the Chinese around them.
+    await expect(page.locator('#exercise-2-5 [data-text="intro"]')).toContainText('比較 32K');
+  });
+});
+
+test('with JavaScript the build-time answer stays out of sight, and the core’s solution says the same', async ({ browser, page, baseURL }) => {
+  // Without JavaScript: the prerendered answer of 練習 2-5's first part.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const still = await noJs.newPage();
+  await still.goto('./2-3.html');
+  const prerendered = (await still.locator('#exercise-2-5 .exercise-part').first().locator('.exercise-answer').textContent()) ?? '';
+  await noJs.close();
+  expect(prerendered).toMatch(/^答案：/);
+
+  await page.goto('./2-3.html');
+  const ex = page.locator('#exercise-2-5');
+  await expect(ex).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const part = ex.locator('.exercise-part').first();
+  await expect(part.locator('details[data-static-answer]')).toBeHidden();
+  await part.getByRole('button', { name: '看完整解答' }).click();
+  await expect(part.locator('[data-solution] [data-answer]')).toHaveText(prerendered);
+});
+
+test('once the core is in, a widget with fields invites edits and a diagram does not', async ({ page }) => {
+  await page.goto('./2-1.html');
+  await allReady(page);
+  await expect(widget(page, 'table-2-1').locator('[data-status]')).toHaveText(statusText.ready!);
+  const diagram = page.locator('#fig-2-5 [data-status]');
+  await expect(diagram).toHaveText(statusText.fixed!);
+  await expect(diagram).not.toContainText('修改任一欄位');
+  for (const text of await page.locator('[data-widget]:not(:has([data-controls] input, [data-controls] select)) [data-status]').allTextContents()) {
+    expect(text).not.toContain('修改任一欄位');
+  }
 });
