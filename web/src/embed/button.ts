@@ -50,7 +50,10 @@ function snippetField(label: string, testid: string): { wrap: HTMLElement; area:
   area.addEventListener('tally:snippet', () => (done.textContent = ''));
   const head = document.createElement('div');
   head.className = 'tally-embed-field-head';
-  head.append(name, copy, done);
+  const actions = document.createElement('span');
+  actions.className = 'tally-embed-actions';
+  actions.append(done, copy);
+  head.append(name, actions);
   wrap.append(head, area);
   return { wrap, area };
 }
