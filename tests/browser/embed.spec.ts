@@ -100,6 +100,9 @@ test('each embed keeps its own state', async ({ page, baseURL, core }) => {
   await typeInto(e0.locator('#capacity-ctx'), '65536');
   await expect(e0.getByTestId('requests')).toHaveText(String(core.ok({ ...DEFAULTS.capacity, gpu: 'h100-sxm', context: 65536 }).display));
   await expect(e0).toHaveAttribute('state', 'gpu=h100-sxm&ctx=65536');
+  // Without hash-state the element leaves the host page's URL alone.
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).hash).toBe('');
   await expect(f0.getByTestId('requests')).toHaveText(String(core.ok({ ...DEFAULTS.capacity, model: 'qwen3-32b', context: 32768 }).display));
   // The frame keeps its state in its own URL.
   const frame = await frameOf(page, 0);
