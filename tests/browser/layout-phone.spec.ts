@@ -113,6 +113,17 @@ test.describe('at 1280 px', () => {
       await expect(current).toHaveAttribute('aria-current', 'true');
       for (const link of links) if ((await link.getAttribute('href')) !== `#${id}`) await expect(link).not.toHaveAttribute('aria-current', /.+/);
     }
+    // Jumps from the middle of one section to the middle of another (no
+    // heading passes through the top third on the way) move the mark too.
+    const middleOf = (id: string) =>
+      page.evaluate((id) => {
+        const section = document.getElementById(id)!.closest('section')!;
+        window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY + section.offsetHeight / 2);
+      }, id);
+    for (const id of ['sec-2-6-1', 'sec-2-6-3', 'sec-2-6-1']) {
+      await middleOf(id);
+      await expect(page.locator(`nav.toc a[href="#${id}"]`)).toHaveAttribute('aria-current', 'true');
+    }
   });
 
   test('Tables 2-A and 2-B are not clipped, and 2-A keeps room for words in its text column', async ({ page }) => {

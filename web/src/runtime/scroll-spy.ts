@@ -1,7 +1,10 @@
 // The contents follow the section being read: the link of the last section
 // whose heading has passed the top third of the window gets
 // aria-current="true" (styled in pages.css). An IntersectionObserver wakes
-// the check only when a heading crosses that line, not on every scroll.
+// the check only when a section enters or leaves that top third, not on
+// every scroll. It watches the sections, not their headings: a jump (a deep
+// link, End, a scrollTo) can carry a heading past the band without it ever
+// intersecting it, but the section landed in always does.
 
 /** The reading line, as a fraction of the window's height from the top. */
 const LINE = 0.3;
@@ -31,6 +34,6 @@ export function installScrollSpy(doc: Document): void {
   };
   // The band above the reading line: a heading entering or leaving it moves the mark.
   const observer = new view.IntersectionObserver(mark, { rootMargin: `0px 0px -${(1 - LINE) * 100}% 0px` });
-  for (const s of sections) observer.observe(s.heading);
+  for (const s of sections) observer.observe(s.heading.closest('section') ?? s.heading);
   mark();
 }
