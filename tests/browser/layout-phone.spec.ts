@@ -181,6 +181,25 @@ test.describe('at 390 px', () => {
   });
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the contents still fold on a phone and still show as a sidebar on a wide screen', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('./2-6.html');
+    await expect(list(page)).toBeHidden();
+    await toggle(page).click();
+    await expect(list(page)).toBeVisible();
+    await page.locator('nav.toc a[href="#sec-2-6-3"]').click();
+    await expect(page).toHaveURL(/#sec-2-6-3$/);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('./2-5.html');
+    await expect(toggle(page)).toBeHidden();
+    await expect(list(page)).toBeVisible();
+    await expect(page.locator('nav.toc .site-toc > li > a')).toHaveCount(PAGES.length);
+  });
+});
+
 /** Whether a scroll box shows its right-edge cue: a box-shadow whose colour is not fully transparent. */
 async function cueShown(wrap: Locator): Promise<boolean> {
   const shadow = await wrap.evaluate((el) => getComputedStyle(el).boxShadow);
