@@ -98,6 +98,16 @@ test.describe('at 360 px', () => {
   });
 });
 
+test('a prose table scrolls in a focusable box named by its column headers', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('./2-1.html');
+  const box = page.locator('.chapter-section > .table-wrap');
+  await expect(box).toHaveCount(1);
+  await expect(box).toHaveAttribute('tabindex', '0');
+  await expect(box).toHaveRole('region');
+  await expect(box).toHaveAccessibleName('設定、符號、Qwen3-8B');
+});
+
 test.describe('at 1280 px', () => {
   test.use({ viewport: DESKTOP });
 
