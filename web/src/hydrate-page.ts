@@ -10,6 +10,7 @@ import type { Engine } from './runtime/engine';
 import { installGlossaryKeys } from './runtime/glossary';
 import { HashStore } from './runtime/hash-state';
 import { idle } from './runtime/idle';
+import { installPageChrome } from './runtime/page-chrome';
 import { forwardOldLink } from './runtime/old-links';
 import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { hydrateWidget, type HydratedWidget } from './runtime/widget';
@@ -41,6 +42,7 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
 
   // Script-only affordances (copy buttons, true/false picks) are shown from here on.
   document.documentElement.classList.add('js');
+  installPageChrome(document);
   installCopyHandler(document);
   installCheckHandler(document);
   installGlossaryKeys(document);

@@ -130,6 +130,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       bodyHtml: bodyHtml + pager(links, index, site.pager_label),
       tocHtml: siteToc(links, index, headings),
       tocLabel: site.nav_label,
+      tocCurrent: page.link.nav,
       footerHtml: esc(site.footer),
       assets: opts.assets,
       preloadFonts: katexFonts(bodyHtml),

@@ -232,10 +232,21 @@ export function createMarkdown(): MarkdownIt {
     return `${html}\n`;
   };
 
-  // Tables in the prose scroll sideways on narrow screens instead of overflowing.
-  md.renderer.rules.table_open = () => '<div class="table-wrap" tabindex="0"><table>\n';
+  // Tables in the prose scroll sideways on narrow screens instead of
+  // overflowing: their box is focusable (keyboard scrolling) and named by
+  // the table's column headers.
+  md.renderer.rules.table_open = (tokens, i) => `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(headerNames(tokens, i))}"><table>\n`;
   md.renderer.rules.table_close = () => '</table></div>\n';
   return md;
+}
+
+/** A Markdown table's column headers as plain text ("設定、符號、Qwen3-8B"). */
+function headerNames(tokens: Token[], open: number): string {
+  const names: string[] = [];
+  for (let j = open + 1; j < tokens.length && tokens[j]!.type !== 'thead_close'; j++) {
+    if (tokens[j]!.type === 'inline') names.push(tokens[j]!.content.replace(/\[\[|\]\]|\$/g, '').trim());
+  }
+  return names.filter(Boolean).join('、');
 }
 
 /** Minimal front matter: "key: value" lines between --- fences. */

@@ -63,6 +63,8 @@ export interface PageInput {
   /** Site-wide contents (all pages, the current one's sections). */
   tocHtml: string;
   tocLabel: string;
+  /** The current page's short name, shown beside the folded contents' button on narrow screens. */
+  tocCurrent?: string;
   footerHtml: string;
   assets: PageAssets;
   /** Font files to preload, by stem (e.g. "KaTeX_Main-Regular"; site/katex-fonts.ts). */
@@ -110,6 +112,20 @@ export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widg
     .join('\n');
 }
 
+/**
+ * The contents: a <details> so they fold without JavaScript too. Narrow
+ * screens show only its summary (a menu button in a bar under the header);
+ * wide ones show the list as a sidebar whatever the open state
+ * (site.css, and runtime/contents-menu.ts where ::details-content is
+ * unknown).
+ */
+function contentsNav(p: PageInput): string {
+  if (!p.tocHtml) return `<nav class="toc"${attrs({ 'aria-label': p.tocLabel })}></nav>`;
+  const here = p.tocCurrent ? `<span class="toc-here">${esc(p.tocCurrent)}</span>` : '';
+  const summary = `<summary class="toc-toggle"><span class="toc-toggle-label">${esc(p.tocLabel)}</span>${here}</summary>`;
+  return `<nav class="toc" id="toc"${attrs({ 'aria-label': p.tocLabel })}><details class="toc-fold" data-toc-fold>${summary}${p.tocHtml}</details></nav>`;
+}
+
 // The empty data: icon stops browsers from requesting /favicon.ico (a 404 on
 // most static hosts, and a console error).
 export function renderPage(p: PageInput): string {
@@ -129,7 +145,7 @@ ${headAssets(p.assets, p.preloadFonts, p.widgetConfig)}
 <a class="skip-link" href="#main">跳到正文</a>
 <header class="site-header"><p class="site-name">${p.siteHref ? `<a${attrs({ href: p.siteHref })}>${esc(p.siteName)}</a>` : esc(p.siteName)}</p>${p.tools?.header ?? ''}</header>${p.tools?.dialogs ?? ''}
 <div class="layout">
-<nav class="toc"${attrs({ 'aria-label': p.tocLabel })}>${p.tocHtml}</nav>
+${contentsNav(p)}
 <main id="main">
 <p class="profile-problem" data-profile-problem role="alert" hidden></p>${p.tools?.notices ?? ''}
 <article class="chapter">
