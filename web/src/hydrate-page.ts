@@ -11,6 +11,7 @@ import { installGlossaryKeys } from './runtime/glossary';
 import { HashStore } from './runtime/hash-state';
 import { idle } from './runtime/idle';
 import { forwardOldLink } from './runtime/old-links';
+import { wireProfileChip } from './runtime/profile-chip';
 import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { hydrateWidget, type HydratedWidget } from './runtime/widget';
 import { widgetDef } from './widgets/registry';
@@ -46,6 +47,7 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
   installGlossaryKeys(document);
   showProfileProblem(document);
   wireProfileForm(document, engine);
+  wireProfileChip(document, engine);
 
   const store = new HashStore(window);
   wireImports(document, imports, store);

@@ -17,6 +17,7 @@ import './exercises/exercises.css';
 // The import dialog's styles too: its code comes with the page code, its
 // markup is in every prerendered page.
 import './import/import.css';
+import './styles/profile-chip.css';
 
 import { hydratePage } from './hydrate-page';
 import { loadEngine } from './runtime/loader';
