@@ -71,8 +71,9 @@ test('the profile form refuses what the core refuses, under the field it names',
   const form = page.locator('[data-profile-form]');
   await typeInto(form.getByLabel('每請求上下文 token'), '0');
   await form.getByRole('button', { name: '儲存設定' }).click();
-  const err = core.error({ op: 'state', model: 'qwen3-8b', tokens: 0 });
-  await expect(form.locator('[data-field-wrap="context"] [role="alert"]')).toHaveText(err.message);
+  const err = core.error({ op: 'state', model: 'qwen3-8b', tokens: 0 }) as { detail?: string };
+  // Named by the form's label, not by the request field ("tokens") the check used.
+  await expect(form.locator('[data-field-wrap="context"] [role="alert"]')).toHaveText(`每請求上下文 token：${err.detail}`);
   await expect(form.getByLabel('每請求上下文 token')).toHaveAttribute('aria-invalid', 'true');
   expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
 });
