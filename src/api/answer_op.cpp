@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "core/answer.hpp"
+#include "core/answer_quantity.hpp"
+#include "core/format.hpp"
 #include "errors.hpp"
 #include "fields.hpp"
 
@@ -141,19 +143,31 @@ std::optional<std::vector<std::string>> guesses_of(const Json& expected) {
     return out;
 }
 
+// "token" or "request" for a rate question; absent for a total.
+std::string per_of(const Json& expected) {
+    if (!expected.contains("per")) return "";
+    const Json& p = expected.at("per");
+    if (!p.is_string() || (p.get<std::string>() != "token" && p.get<std::string>() != "request")) {
+        throw FieldError("expected.per", "expected.per（題目問的是每什麼的量）只可為 \"token\" 或 \"request\"，" + shown(p) +
+                                             "；問總量時請省略");
+    }
+    return p.get<std::string>();
+}
+
 ExpectedAnswer expected_of(const Json& request) {
     if (!request.contains("expected")) {
-        throw FieldError("expected", "缺少必填欄位 expected（題目的正確值，物件 {value, unit, digits, mistakes, guesses}）");
+        throw FieldError("expected", "缺少必填欄位 expected（題目的正確值，物件 {value, unit, digits, per, mistakes, guesses}）");
     }
     const Json& e = request.at("expected");
-    if (!e.is_object()) throw FieldError("expected", "expected 必須是物件 {value, unit, digits, mistakes, guesses}，" + shown(e));
-    reject_unknown(e, {"value", "unit", "digits", "mistakes", "guesses"}, "expected");
+    if (!e.is_object()) throw FieldError("expected", "expected 必須是物件 {value, unit, digits, per, mistakes, guesses}，" + shown(e));
+    reject_unknown(e, {"value", "unit", "digits", "per", "mistakes", "guesses"}, "expected");
     ExpectedAnswer out;
     out.value = decimal_of(e, "value", "expected.value");
     out.unit = unit_of(e);
     out.digits = digits_of(e);
     out.mistakes = mistakes_of(e, out.value);
     out.guesses = guesses_of(e);
+    out.per = per_of(e);
     return out;
 }
 
@@ -174,6 +188,25 @@ Json op_check_answer(const Json& request) {
     RequestFields f(request, {"answer", "expected"});
     const std::string answer = answer_of(request);
     return verdict_json(check_answer(answer, expected_of(request)));
+}
+
+Json op_read_quantity(const Json& request) {
+    RequestFields f(request, {"text", "kind"});
+    if (!request.contains("text") || !request.at("text").is_string()) {
+        throw FieldError("text", "text（讀者輸入的文字）必須是字串" + (request.contains("text") ? "，" + shown(request.at("text")) : ""),
+                         "必須是字串");
+    }
+    QuantityKind kind = QuantityKind::Count;
+    if (!quantity_kind_from_id(f.text("kind"), kind)) {
+        throw FieldError("kind", "kind（數量的種類）只可為 \"tokens\"、\"count\" 或 \"bytes\"，" + shown(request.at("kind")),
+                         "只可為 \"tokens\"、\"count\" 或 \"bytes\"，" + shown(request.at("kind")));
+    }
+    const QuantityReading q = read_quantity(request.at("text").get<std::string>(), kind);
+    if (!q.ok) throw FieldError("text", "text（讀者輸入的文字）：" + q.problem, q.problem);
+    Json r;
+    r["value"] = to_decimal(q.value);
+    r["understood"] = q.understood;
+    return r;
 }
 
 }  // namespace tally::api

@@ -867,7 +867,7 @@ const std::vector<std::pair<const char*, Handler>>& handlers() {
         {"catalog", op_catalog},   {"params", op_params},       {"forward", op_forward},
         {"kv", op_kv},             {"state", op_state},         {"routing", op_routing},     {"state_curve", op_state_curve}, {"compare", op_compare},         {"request", op_request},     {"crossover", op_crossover},
         {"capacity", op_capacity}, {"param_budget", op_param_budget},
-        {"check_answer", op_check_answer}, {"turn", op_turn},      {"dependency_chain", op_dependency_chain},
+        {"check_answer", op_check_answer}, {"read_quantity", op_read_quantity}, {"turn", op_turn},      {"dependency_chain", op_dependency_chain},
         {"kv_footprint", op_kv_footprint}, {"replay_window", op_replay_window}, {"effort_scale", op_effort_scale},
         {"import_hf_config", op_import_with_summary}, {"candidate_pool", op_candidate_pool},
     };

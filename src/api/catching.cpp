@@ -7,6 +7,7 @@
 #include "core/format.hpp"
 #include "core/spec.hpp"
 #include "errors.hpp"
+#include "fields.hpp"
 #include "json_errors.hpp"
 
 namespace tally::api {
@@ -25,6 +26,29 @@ std::optional<std::string> failure_of(const std::function<void()>& body) {
 }
 
 namespace {
+
+// A message without the field's name in front: "batch（請求數 B）必須是…"
+// gives "必須是…".  Messages that do not start with the name are their own
+// detail.
+std::string detail_of(const FieldError& e) {
+    if (!e.detail.empty()) return e.detail;
+    const std::string message = e.what();
+    for (const std::string& head : {describe_field(e.field), e.field}) {
+        if (head.empty() || message.compare(0, head.size(), head) != 0 || message.size() == head.size()) continue;
+        std::string rest = message.substr(head.size());
+        for (const std::string& joint : {std::string("："), std::string(" "), std::string("，")}) {
+            if (rest.compare(0, joint.size(), joint) == 0) rest = rest.substr(joint.size());
+        }
+        return rest;
+    }
+    return message;
+}
+
+Json field_error_json(const FieldError& e) {
+    Json out = error_json(e.field, e.what());
+    out["error"]["detail"] = detail_of(e);
+    return out;
+}
 
 // The caps of docs/api.md ("Limits") come first, so a huge request is refused
 // before anything is built from it.  A repeated key is named as the field.
@@ -46,7 +70,7 @@ std::string evaluate(const std::string& request_json) {
     try {
         out = parse_and_dispatch(request_json);
     } catch (const FieldError& e) {
-        out = error_json(e.field, e.what());
+        out = field_error_json(e);
     } catch (const NotGiven& e) {
         out = error_json("model", std::string("此模型只有部分資料：") + e.what());
     } catch (const ArithmeticOverflow&) {

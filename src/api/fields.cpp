@@ -1,5 +1,7 @@
 #include "fields.hpp"
 
+#include <algorithm>
+#include <iterator>
 
 #include "core/format.hpp"
 #include "errors.hpp"
@@ -43,6 +45,8 @@ constexpr Meaning kMeaning[] = {
     {"effort", "reasoning effort 刻度"},
     {"config", "Hugging Face config.json"},
     {"name", "模型名稱"},
+    {"text", "讀者輸入的文字"},
+    {"kind", "數量的種類"},
 };
 
 std::string describe_field(const std::string& name) {
@@ -89,29 +93,66 @@ std::string RequestFields::text_or(const std::string& name, const std::string& f
     return j_.contains(name) ? text(name) : fallback;
 }
 
+namespace {
+
+// Lengths read K as 1,024 (the chapter's 32K = 32,768); sizes take byte
+// units; everything else is a plain count with decimal K/M/G/T.
+constexpr const char* kTokenFields[] = {"context", "input",  "generated",   "tokens",      "length",
+                                        "position", "window", "head_tokens", "stride",      "tokens_per_expert",
+                                        "total_input", "cached", "edit_at"};
+constexpr const char* kByteFields[] = {"workspace_bytes", "bytes_per_token", "baseline_bytes_per_token", "budget_bytes"};
+
+bool listed_in(const std::string& name, const char* const* first, const char* const* last) {
+    return std::find_if(first, last, [&](const char* f) { return name == f; }) != last;
+}
+
+// The detail comes after the field's name in the message.
+[[noreturn]] void refuse(const std::string& name, const std::string& detail, const std::string& joint = "") {
+    throw FieldError(name, describe_field(name) + joint + detail, detail);
+}
+
+bool digits_only(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+
+// A digit string exactly (beyond 2^53 without rounding); anything else a
+// reader typed through the answer checker's reader.
+u128 integer_text(const std::string& name, const Json& v, u128 lo, u128 hi) {
+    const std::string s = v.get<std::string>();
+    if (digits_only(s)) {
+        if (s.size() > 20) refuse(name, "超出範圍，" + received(v) + "；" + range_text(lo, hi));
+        u128 value = 0;
+        for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
+        return value;
+    }
+    const QuantityReading q = read_quantity(s, field_quantity_kind(name));
+    if (!q.ok) refuse(name, q.problem + "，" + received(v) + "；" + range_text(lo, hi), "：");
+    return q.value;
+}
+
+}  // namespace
+
+QuantityKind field_quantity_kind(const std::string& name) {
+    if (listed_in(name, std::begin(kTokenFields), std::end(kTokenFields))) return QuantityKind::Tokens;
+    if (listed_in(name, std::begin(kByteFields), std::end(kByteFields))) return QuantityKind::Bytes;
+    return QuantityKind::Count;
+}
+
 u128 RequestFields::integer(const std::string& name, u128 lo, u128 hi) const {
-    if (!j_.contains(name)) throw FieldError(name, "缺少必填欄位 " + describe_field(name) + "；" + range_text(lo, hi));
+    if (!j_.contains(name)) {
+        throw FieldError(name, "缺少必填欄位 " + describe_field(name) + "；" + range_text(lo, hi),
+                         "缺少必填欄位；" + range_text(lo, hi));
+    }
     const Json& v = j_.at(name);
-    const std::string what = describe_field(name);
     u128 value = 0;
     if (v.is_number_unsigned()) {
         value = v.get<std::uint64_t>();
     } else if (v.is_number_integer()) {
-        throw FieldError(name, what + "不可為負數，" + received(v) + "；" + range_text(lo, hi));
+        refuse(name, "不可為負數，" + received(v) + "；" + range_text(lo, hi));
     } else if (v.is_string()) {
-        // Digit strings carry integers beyond 2^53 without rounding.
-        const std::string s = v.get<std::string>();
-        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
-            throw FieldError(name, what + "必須是整數，" + received(v) + "；" + range_text(lo, hi));
-        }
-        if (s.size() > 20) throw FieldError(name, what + "超出範圍，" + received(v) + "；" + range_text(lo, hi));
-        for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
+        value = integer_text(name, v, lo, hi);
     } else {
-        throw FieldError(name, what + "必須是整數，" + received(v) + "；" + range_text(lo, hi));
+        refuse(name, "必須是整數，" + received(v) + "；" + range_text(lo, hi));
     }
-    if (value < lo || value > hi) {
-        throw FieldError(name, what + "超出範圍，" + received(v) + "；" + range_text(lo, hi));
-    }
+    if (value < lo || value > hi) refuse(name, "超出範圍，" + received(v) + "；" + range_text(lo, hi));
     return value;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/answer_quantity.hpp"
 #include "core/exact.hpp"
 #include "json_out.hpp"
 
@@ -21,6 +22,8 @@ public:
     const Json& raw(const std::string& name) const { return j_.at(name); }
     std::string text(const std::string& name) const;
     std::string text_or(const std::string& name, const std::string& fallback) const;
+    // A JSON number, a digit string, or text a reader typed ("32K",
+    // "32,768", "1e6", "2 GiB"), read by the answer checker's reader.
     u128 integer(const std::string& name, u128 lo, u128 hi) const;
     u128 integer_or(const std::string& name, u128 fallback, u128 lo, u128 hi) const;
     // true or false; anything else is refused (no "truthy" strings).
@@ -29,6 +32,10 @@ public:
 private:
     const Json& j_;
 };
+
+// How a field reads a reader's text ("32K", "2 GiB"): token lengths,
+// byte sizes, or plain counts (docs/api.md, "Fields").
+QuantityKind field_quantity_kind(const std::string& name);
 
 // What a field means, for messages: "input（本次輸入 P）".
 std::string describe_field(const std::string& name);

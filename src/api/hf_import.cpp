@@ -425,7 +425,10 @@ Json import_config(const Json& config, const std::string& name_override) {
                                                                 std::to_string(kMaxNameBytes) + " 位元組，收到 " +
                                                                 group_thousands(path.size()) + " 位元組");
     }
-    const std::string name = !name_override.empty() ? name_override : !path.empty() ? path : std::string(f.label) + "（config.json）";
+    // A checkpoint path names the model by its last segment ("/data/…/Meta-Llama-3.1-70B"
+    // and "meta-llama/Meta-Llama-3.1-70B" both read "Meta-Llama-3.1-70B"), as the id does.
+    const std::string last = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+    const std::string name = !name_override.empty() ? name_override : !last.empty() ? last : std::string(f.label) + "（config.json）";
     // The id comes from the name the reader or the checkpoint gives, else the family.
     std::string id = slug(!name_override.empty() ? name_override : path);
     if (id.find_first_not_of('-') == std::string::npos) id = slug(f.model_type);

@@ -1,4 +1,5 @@
 #include "answer.hpp"
+#include "answer_quantity.hpp"
 
 #include <algorithm>
 #include <array>
@@ -274,6 +275,9 @@ struct Token {
     bool exponent = false;   // Number: written with e-notation
     long long power = 0;     // Super: the exponent
     UnitWord unit;           // Unit, Classifier
+    // Magnitude: a Latin letter K/M/G/T (1…4) whose factor, 1000^k or
+    // 1024^k, the parser picks by the reading it is asked for; 0 = 萬/億/兆.
+    int letter_level = 0;
     // Number: one comma group and nothing after it ("1,125"), which may be a
     // thousands separator or a decimal comma (docs/answers.md).
     bool comma_ambiguous = false;
@@ -342,7 +346,8 @@ constexpr CjkWord kWords[] = {
     {U"参数", kCjkParams},  {U"請求", kCjkRequests},  {U"请求", kCjkRequests},  {U"詞元", kCjkTokens},
     {U"词元", kCjkTokens},  {U"個", kCjkCount},        {U"个", kCjkCount},        {U"條", kCjkTiao},
     {U"条", kCjkTiao},      {U"萬", kCjkMagnitude},    {U"万", kCjkMagnitude},    {U"億", kCjkMagnitude},
-    {U"亿", kCjkMagnitude}, {U"千", kCjkMagnitude},    {U"百", kCjkMagnitude},    {U"每", kCjkPer},
+    {U"亿", kCjkMagnitude}, {U"兆", kCjkMagnitude},    {U"千", kCjkMagnitude},    {U"百", kCjkMagnitude},
+    {U"每", kCjkPer},
     {U"次讀取", kCjkCount}, {U"次读取", kCjkCount},   {U"次", kCjkCount},
 };
 
@@ -352,8 +357,30 @@ Token magnitude_token(char32_t c) {
     t.kind = Tok::Magnitude;
     const bool wan = c == U'萬' || c == U'万';
     const bool yi = c == U'億' || c == U'亿';
-    t.value = Ratio(wan ? 10000 : yi ? 100000000 : c == U'千' ? 1000 : 100);
+    // 兆 is 10^12 as Taiwan writes it (萬億), the site's language.
+    t.value = c == U'兆' ? pow10_ratio(12) : Ratio(wan ? 10000 : yi ? 100000000 : c == U'千' ? 1000 : 100);
     t.text = wan ? "萬" : yi ? "億" : utf8(c);
+    return t;
+}
+
+// "32K", "1.5M", "2G", "1T": a count with a Latin magnitude letter.  Lower
+// case m is left out (milli or mega?), lower case k is how many write kilo.
+int magnitude_letter_level(const std::string& w) {
+    if (w.size() != 1) return 0;
+    switch (w[0]) {
+        case 'k': case 'K': return 1;
+        case 'M': return 2;
+        case 'G': return 3;
+        case 'T': return 4;
+        default: return 0;
+    }
+}
+
+Token letter_magnitude_token(const std::string& w) {
+    Token t;
+    t.kind = Tok::Magnitude;
+    t.letter_level = magnitude_letter_level(w);
+    t.text = w == "k" ? "K" : w;
     return t;
 }
 
@@ -559,7 +586,9 @@ private:
     Token latin() {
         const size_t start = i_;
         while (is_latin(at(i_))) ++i_;
-        return classify_latin(utf8(s_, start, i_));
+        const std::string word = utf8(s_, start, i_);
+        if (magnitude_letter_level(word) > 0) return letter_magnitude_token(word);
+        return classify_latin(word);
     }
 
     Token cjk() {
@@ -602,7 +631,10 @@ struct Reading {
     bool percent = false;
     bool count_word = false;
     std::vector<UnitWord> units;
-    std::string per;           // an ignored "/token" tail
+    std::string per;           // a "/token" tail, judged against the question (ExpectedAnswer::per)
+    int per_base = -1;         // its base: kTokens or kRequests
+    bool binary_letters = false;  // K/M/G/T read as 1024^k (set before parsing)
+    std::string letters;       // the magnitude letters used, in order, once each ("K")
     std::string comma_ambiguous;  // the first number like "1,125" (Token::comma_ambiguous)
 };
 
@@ -770,7 +802,7 @@ private:
         Ratio factor(1);
         std::vector<std::string> parts;
         while (at(Tok::Magnitude)) {
-            factor = factor * peek().value;
+            factor = factor * magnitude_value(peek());
             parts.push_back(next().text);
         }
         std::optional<UnitWord> unit;
@@ -808,11 +840,20 @@ private:
         return v;
     }
 
+    // 萬/億/兆 as written; a letter by the reading asked for, noted so the
+    // verdict can say which one was used.
+    Ratio magnitude_value(const Token& t) {
+        if (t.letter_level == 0) return t.value;
+        if (r_.letters.find(t.text) == std::string::npos) r_.letters += t.text;
+        return Ratio(power_of(r_.binary_letters ? 1024 : 1000, t.letter_level));
+    }
+
     static std::string suffix_text(const std::vector<std::string>& parts) {
         std::string out;
         for (const auto& p : parts) {
             const bool latin = !p.empty() && static_cast<unsigned char>(p[0]) < 0x80 && p != "%";
-            const bool glue = p == "%" || p[0] == '/' || (!out.empty() && !latin && static_cast<unsigned char>(out.back()) >= 0x80);
+            const bool letter = p == "K" || p == "M" || p == "G" || p == "T";  // "32K", as the chapter writes it
+            const bool glue = letter || p == "%" || p[0] == '/' || (!out.empty() && !latin && static_cast<unsigned char>(out.back()) >= 0x80);
             out += (glue ? "" : " ") + p;
         }
         return out;
@@ -914,15 +955,17 @@ void drop_per_tail(std::vector<Token>& tokens, Reading& r) {
     if (sep == 0) return;
     const size_t n = tokens.size() - 1;
     r.per = (tokens[sep].kind == Tok::Divide ? "/" : tokens[sep].text + " ") + tokens[n - 1].text;
+    r.per_base = tokens[n - 1].unit.dim.single();
     tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(sep), tokens.begin() + static_cast<std::ptrdiff_t>(n));
     if (per_tail(tokens) != 0) throw ParseError("結尾的「" + r.per + "」重複了");
 }
 
-Reading read_answer(const std::string& raw) {
+Reading read_answer(const std::string& raw, bool binary_letters) {
     const std::u32string text = strip_decoration(checked_text(raw));
     if (text.empty()) throw ParseError("答案是空的");
     std::vector<Token> tokens = Lexer(text).run();
     Reading r;
+    r.binary_letters = binary_letters;
     drop_per_tail(tokens, r);
     for (const Token& t : tokens) {
         if (t.kind == Tok::Per) throw ParseError(quoted(t.text) + "只能用在結尾，例如 147,456 B/token");
@@ -1097,6 +1140,16 @@ const char* standard_reason(const std::string& code) {
     return nullptr;
 }
 
+// "（K 以 1,024 計）": which reading of a magnitude letter was used.
+std::string letters_note(const Reading& r) {
+    std::string out;
+    for (char c : r.letters) {
+        const u128 factor = power_of(r.binary_letters ? 1024 : 1000, magnitude_letter_level(std::string(1, c)));
+        out += "（" + std::string(1, c) + " 以 " + group_thousands(factor) + " 計）";
+    }
+    return out;
+}
+
 struct Prefix {
     Ratio factor;
     std::string name;
@@ -1113,6 +1166,8 @@ public:
             return verdict(false, "negative", "結果為負，但大小、運算量與個數都不會是負數；請檢查減法的先後次序。");
         }
         scale_ = learner_scale();
+        mistake_rule_ = typed_precision_rule();
+        if (auto f = per_mismatch()) return verdict(false, f->code, f->reason);
         if (within(v_.mag, e_.value, rule_, scale_)) return verdict(true, "", correct_reason());
         if (fraction_reading()) return verdict(true, "", correct_reason());
         const Finding f = diagnose();
@@ -1130,7 +1185,9 @@ private:
             if (want == kBytes || want == kFlops) {
                 // B/token, FLOPs/request: the chapter's rates are asked for in B or FLOPs.
                 for (Base per : {kTokens, kRequests}) {
-                    if (d == combine(dim_of(static_cast<Base>(want)), dim_of(per), -1)) return true;
+                    if (d != combine(dim_of(static_cast<Base>(want)), dim_of(per), -1)) continue;
+                    rate_base_ = per;  // judged by per_mismatch(), like a "/token" tail
+                    return true;
                 }
             }
             if (!d.pure() || r_.percent) return false;
@@ -1140,6 +1197,44 @@ private:
         if (!d.pure() || (r_.count_word && e_.unit == AnswerUnit::Percent)) return false;
         if (e_.unit == AnswerUnit::Percent && r_.percent) v_ = v_ * make_signed(Ratio(100), false);
         return true;
+    }
+
+    // The base the answer is a rate of ("/token" tail or a B/token
+    // dimension), or -1 for a total.
+    int rate_of_answer() const { return r_.per_base >= 0 ? r_.per_base : rate_base_; }
+
+    int rate_of_question() const {
+        if (e_.per == "token") return kTokens;
+        if (e_.per == "request") return kRequests;
+        return -1;
+    }
+
+    static std::string per_word(int base) { return base == kTokens ? "每個 token " : "每條請求"; }
+
+    // A "/token" is part of the answer, not decoration: a rate typed for a
+    // total (or per request for per token) is a mistake even when the number
+    // matches, and the message says so.
+    std::optional<Finding> per_mismatch() const {
+        const int theirs = rate_of_answer();
+        const int ours = rate_of_question();
+        if (theirs < 0 || theirs == ours) return std::nullopt;
+        const bool number_right = within(v_.mag, e_.value, rule_, scale_);
+        const std::string fix = number_right ? "數值本身和答案一致，" : "";
+        if (ours < 0) {
+            return Finding{"per_unit_for_total", "答案寫成" + per_word(theirs) + "的量，但本題問的是總量（不是比率）；" + fix +
+                                                     "請寫總量的單位，不要加「/" + base_name(theirs) + "」。"};
+        }
+        return Finding{"wrong_per_unit", "答案寫成" + per_word(theirs) + "的量，但本題問的是" + per_word(ours) + "的量；" + fix +
+                                             "請改用" + per_word(ours) + "的單位。"};
+    }
+
+    // Wrong derivations are matched at the precision the reader typed, from
+    // three significant digits up: "0.598 GiB" is a forgotten ×2 of 1.195
+    // GiB just as "0.5977 GiB" is.  Fewer digits stay a guess.
+    Rule typed_precision_rule() const {
+        const int n = r_.value.sig;
+        if (rule_.digits != 0 && n >= 3 && static_cast<unsigned>(n) < rule_.digits) return Rule{static_cast<unsigned>(n), false};
+        return rule_;
     }
 
     // The tolerance scale: a binary prefix when every byte unit written is
@@ -1181,7 +1276,7 @@ private:
     Finding diagnose() {
         if (auto f = too_coarse()) return *f;
         for (const auto& m : e_.mistakes) {
-            if (within(v_.mag, m.value, rule_, scale_) || proportion_matches(m.value)) return listed(m);
+            if (within(v_.mag, m.value, mistake_rule_, scale_) || proportion_matches(m.value)) return listed(m);
         }
         for (auto check : {&Judge::missing_unit, &Judge::gb_vs_gib, &Judge::not_floored, &Judge::factor_two,
                            &Judge::query_heads, &Judge::power_slip}) {
@@ -1243,7 +1338,7 @@ private:
     // The learner's number, read in another unit (v·factor), matches.
     bool matches_scaled(const Ratio& factor, u128 scale) const {
         bool inside = false;  // stays false on overflow
-        completes_without_overflow([&] { inside = within(v_.mag * factor, e_.value, rule_, scale); });
+        completes_without_overflow([&] { inside = within(v_.mag * factor, e_.value, mistake_rule_, scale); });
         return inside;
     }
 
@@ -1251,7 +1346,7 @@ private:
     // (the tolerance is the one a listed mistake value gets).
     bool near(const Ratio& multiple) const {
         bool inside = false;  // stays false on overflow
-        completes_without_overflow([&] { inside = within(v_.mag, e_.value * multiple, rule_, scale_); });
+        completes_without_overflow([&] { inside = within(v_.mag, e_.value * multiple, mistake_rule_, scale_); });
         return inside;
     }
 
@@ -1404,7 +1499,9 @@ private:
             out += "（未寫單位，按" + std::string(unit_label(unit)) + " 計）";
         }
         if (!r_.has_unit && !fraction_ && unit == AnswerUnit::Percent) out += "（未寫 %，按百分數計）";
-        if (!r_.per.empty()) out += "（結尾的「" + r_.per + "」視為說明）";
+        const int rate = rate_of_answer();
+        if (rate >= 0) out += rate == rate_of_question() ? "（按" + per_word(rate) + "計）" : "（這是" + per_word(rate) + "的量）";
+        out += letters_note(r_);
         return out;
     }
 
@@ -1460,6 +1557,8 @@ private:
     const Reading& r_;
     const ExpectedAnswer& e_;
     Rule rule_;
+    Rule mistake_rule_;
+    int rate_base_ = -1;
     Signed v_;
     u128 scale_ = 1;
     bool fraction_ = false;
@@ -1543,11 +1642,14 @@ AnswerVerdict ambiguous_comma(const std::string& number) {
     return v;
 }
 
-AnswerVerdict check_answer(const std::string& answer, const ExpectedAnswer& expected) {
+// One reading of the answer: magnitude letters as 1000^k or 1024^k.
+// `letters` says whether any were typed (so the other reading matters).
+static AnswerVerdict check_reading(const std::string& answer, const ExpectedAnswer& expected, bool binary, bool& letters) {
     Reading reading;
-    const Outcome read = run_reading([&] { reading = read_answer(answer); });
+    const Outcome read = run_reading([&] { reading = read_answer(answer, binary); });
     if (read.stop == Stop::InvalidArgument) return unparsable(read.message);
     if (read.stop == Stop::Overflow) return unparsable(kOverflowText);
+    letters = !reading.letters.empty();
     AnswerVerdict verdict;
     if (!completes_without_overflow([&] { verdict = Judge(reading, expected).run(); })) return unparsable(kOverflowText);
     if (!reading_is_doubtful(reading, verdict)) return verdict;
@@ -1556,6 +1658,23 @@ AnswerVerdict check_answer(const std::string& answer, const ExpectedAnswer& expe
         return ambiguous_comma(reading.comma_ambiguous);
     }
     return verdict;
+}
+
+// "32K" is 32,768 in the chapter's lengths but 32,000 to many readers, and
+// "3.168K" means 3,168: either reading that is right is accepted (binary
+// tried first for token counts, decimal for everything else), and the
+// verdict says which was used.  When neither is right, the other reading
+// speaks only if it names a mistake the first cannot.
+AnswerVerdict check_answer(const std::string& answer, const ExpectedAnswer& expected) {
+    const bool binary_first = expected.unit == AnswerUnit::Tokens;
+    bool letters = false;
+    AnswerVerdict first = check_reading(answer, expected, binary_first, letters);
+    if (!letters || first.correct) return first;
+    AnswerVerdict second = check_reading(answer, expected, !binary_first, letters);
+    if (second.correct) return second;
+    const bool first_vague = first.mistake == "other" || first.mistake == "off_by_power_of_ten";
+    const bool second_named = second.mistake != "other" && second.mistake != "off_by_power_of_ten";
+    return first_vague && second_named ? second : first;
 }
 
 bool parse_expected_decimal(const std::string& text, Ratio& out) {
@@ -1602,6 +1721,118 @@ const std::vector<std::string>& builtin_guess_codes() { return kBuiltinGuessCode
 
 const std::vector<std::string>& mistake_codes() {
     return kCodes;
+}
+
+// ===========================================================================
+// Widget fields: the same reader, one quantity of one kind
+// ===========================================================================
+
+namespace {
+
+const char* quantity_word(QuantityKind kind) {
+    switch (kind) {
+        case QuantityKind::Tokens: return "token 數";
+        case QuantityKind::Count: return "個數";
+        case QuantityKind::Bytes: break;
+    }
+    return "位元組數";
+}
+
+// The unit a field's value is shown in: "32,768 個 token", "2,147,483,648 B".
+const char* quantity_label(QuantityKind kind) {
+    switch (kind) {
+        case QuantityKind::Tokens: return " 個 token";
+        case QuantityKind::Count: return "";
+        case QuantityKind::Bytes: break;
+    }
+    return " B";
+}
+
+// Why the reading's units do not fit the field; empty when they do.
+std::string unit_problem(const Reading& r, QuantityKind kind) {
+    const std::string what = quantity_word(kind);
+    if (r.percent) return "百分比不是" + spaced(what) + "，" + quoted(r.value.text) + "請寫成數值";
+    if (r.per_base >= 0) return "「" + r.per + "」是比率；這個欄位要的是" + spaced(what) + "，不是每單位的量";
+    const Dim& d = r.value.dim;
+    if (d.pure()) {
+        if (kind == QuantityKind::Bytes && r.count_word) return quoted(r.value.text) + "是個數，這個欄位要的是位元組數";
+        return "";
+    }
+    const int b = d.single();
+    const bool fits = (kind == QuantityKind::Tokens && b == kTokens) || (kind == QuantityKind::Count && b == kRequests) ||
+                      (kind == QuantityKind::Bytes && b == kBytes);
+    if (fits) return "";
+    const std::string theirs = b >= 0 ? kind_name(unit_of_base(b)) : "「" + dim_text(d) + "」";
+    return quoted(r.value.text) + "的單位是" + spaced(theirs) + "，這個欄位要的是" + spaced(what);
+}
+
+// The checker's messages speak of "答案"; a field holds an input.
+std::string as_field_text(std::string message) {
+    const std::string from = "答案";
+    const std::string to = "輸入的文字";
+    for (size_t at = message.find(from); at != std::string::npos; at = message.find(from, at + to.size())) {
+        message.replace(at, from.size(), to);
+    }
+    return message;
+}
+
+// The checker's list of units covers every exercise; a field names its own.
+std::string unreadable_field_text(const std::string& message, QuantityKind kind) {
+    std::string text = as_field_text(message);
+    const size_t help = text.find("；可用的單位：");
+    if (help != std::string::npos) text = text.substr(0, help);
+    if (text.compare(0, std::string("無法理解").size(), "無法理解") != 0) text = "無法理解：" + text;
+    switch (kind) {
+        case QuantityKind::Tokens: return text + "；可以寫 4096、32K（= 32,768）、32,768、1e6 或 8 萬";
+        case QuantityKind::Count: return text + "；可以寫 8、1,000、1K（= 1,000）或 1e3";
+        case QuantityKind::Bytes: break;
+    }
+    return text + "；可以寫 2147483648、2 GiB、512 MiB 或 24 GB";
+}
+
+QuantityReading refused(const std::string& problem) {
+    QuantityReading q;
+    q.problem = problem;
+    return q;
+}
+
+QuantityReading judged_quantity(const Reading& r, QuantityKind kind) {
+    const std::string units = unit_problem(r, kind);
+    if (!units.empty()) return refused(units);
+    const Signed& v = r.value.q;
+    if (v.negative) return refused("不可為負數，讀作 " + number_text(v));
+    if (!v.mag.is_integer()) {
+        const std::string read = r.value.literal && r.value.plain && !r.has_unit ? "" : "讀作 " + number_text(v) + "，";
+        return refused(quoted(r.value.text) + read + "不是整數；這個欄位只接受整數，不會替你四捨五入");
+    }
+    QuantityReading q;
+    q.ok = true;
+    q.value = v.mag.num();
+    const bool requests = r.value.dim == dim_of(kRequests);
+    const std::string exact = group_thousands(q.value) + (requests ? " 條請求" : quantity_label(kind));
+    const bool as_typed = r.value.literal && r.value.plain && !r.has_unit;
+    q.understood = (as_typed || r.value.text == exact ? "" : r.value.text + " = ") + exact + letters_note(r);
+    return q;
+}
+
+}  // namespace
+
+QuantityReading read_quantity(const std::string& text, QuantityKind kind) {
+    Reading reading;
+    const Outcome read = run_reading([&] { reading = read_answer(text, kind == QuantityKind::Tokens); });
+    if (read.stop == Stop::InvalidArgument) return refused(unreadable_field_text(read.message, kind));
+    if (read.stop == Stop::Overflow) return refused(kOverflowText);
+    QuantityReading q;
+    if (!completes_without_overflow([&] { q = judged_quantity(reading, kind); })) return refused(kOverflowText);
+    return q;
+}
+
+bool quantity_kind_from_id(const std::string& id, QuantityKind& out) {
+    if (id == "tokens") out = QuantityKind::Tokens;
+    else if (id == "count") out = QuantityKind::Count;
+    else if (id == "bytes") out = QuantityKind::Bytes;
+    else return false;
+    return true;
 }
 
 }  // namespace tally

@@ -49,6 +49,10 @@ struct ExpectedAnswer {
     // for this quantity; unset = the unit's defaults.  A K/V factor means
     // nothing for expert weights or attention FLOPs, so the exercise says so.
     std::optional<std::vector<std::string>> guesses;
+    // "token" or "request" when the question asks a rate (147,456 B per
+    // token); empty for a total.  A "/token" the reader types is judged
+    // against it: per_unit_for_total, wrong_per_unit.
+    std::string per;
 };
 
 struct AnswerVerdict {

@@ -158,7 +158,8 @@ test('XSS payloads in every embed parameter stay inert text', async ({ page, bas
   await expect(f1.locator('#embed-error')).toContainText('theme');
   await expect(f1.locator('#embed-version-note')).toBeVisible();
   const f2 = page.frameLocator('[data-testid="frame-2"]');
-  await expect(f2.getByTestId('error')).toContainText('tokens', { timeout: 20_000 });
+  // Named by the control's label, not the request field (runtime/controls.ts readerMessage).
+  await expect(f2.getByTestId('error')).toContainText('上下文長度：', { timeout: 20_000 });
   await expect(page.getByTestId('element-0').locator('.tally-error')).toContainText(PAYLOAD);
   await expect(page.getByTestId('element-1').getByTestId('error')).toBeVisible({ timeout: 20_000 });
 

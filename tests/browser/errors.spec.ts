@@ -1,8 +1,10 @@
-// Bad input: the core's own message appears next to the control it names,
-// and the last good result stays on screen (no NaN, no blanking).
+// Bad input: the core's own reason appears next to the control it blames,
+// named by the control's on-screen label ("<label>：<detail>", never the API's
+// field name), and the last good result stays on screen (no NaN, no blanking).
 import { DEFAULTS, expect, openChapter, test, typeInto, widget } from './fixtures';
 
-for (const bad of ['0', '-3', 'abc', '', '1e3', '99999999999999999999']) {
+// "1e3" and "32K" are read now (inputs.spec.ts); a fraction of a token is not.
+for (const bad of ['0', '-3', 'abc', '', '1.5', '99999999999999999999']) {
   test(`table 2-1: P = ${JSON.stringify(bad)} shows the core's message and keeps the last total`, async ({ page, core }) => {
     await openChapter(page, 'table-2-1');
     const w = widget(page, 'table-2-1');
@@ -18,12 +20,13 @@ for (const bad of ['0', '-3', 'abc', '', '1e3', '99999999999999999999']) {
     await p.fill(bad);
     // Same encoding the page uses: safe integers as numbers, the rest as raw text.
     const sent = /^-?\d+$/.test(bad) && Number.isSafeInteger(Number(bad)) ? Number(bad) : bad;
-    const err = core.error({ ...DEFAULTS.forward, input: sent });
+    const err = core.error({ ...DEFAULTS.forward, input: sent }) as { field: string; message: string; detail: string };
     expect(err.field).toBe('input');
 
     const error = w.getByTestId('error');
     await expect(error).toBeVisible();
-    await expect(error).toHaveText(err.message);
+    await expect(error).toHaveText(`P（每請求本次輸入 token）：${err.detail}`);
+    await expect(error).not.toContainText('input（');
     await expect(w).toHaveAttribute('data-state', 'error');
     await expect(p).toHaveAttribute('aria-invalid', 'true');
     // Inline: inside the P control's own field.
@@ -45,21 +48,22 @@ test('invalid hash values go to the core and show its messages on load', async (
   await openChapter(page, 'table-2-1', '#table-2-1:P=abc');
   const t = widget(page, 'table-2-1');
   await expect(t.getByLabel('P（每請求本次輸入 token）')).toHaveValue('abc');
-  await expect(t.getByTestId('error')).toHaveText(core.error({ ...DEFAULTS.forward, input: 'abc' }).message);
+  const pErr = core.error({ ...DEFAULTS.forward, input: 'abc' }) as { detail?: string };
+  await expect(t.getByTestId('error')).toHaveText(`P（每請求本次輸入 token）：${pErr.detail}`);
   await expect(t.getByTestId('total')).toHaveText(core.ok(DEFAULTS.forward).display as string); // prerendered default kept
 
   await openChapter(page, 'capacity', '#capacity:model=no-such-model');
   const c = widget(page, 'capacity');
-  const capErr = core.error({ ...DEFAULTS.capacity, model: 'no-such-model' });
+  const capErr = core.error({ ...DEFAULTS.capacity, model: 'no-such-model' }) as { field: string; detail?: string };
   expect(capErr.field).toBe('model');
-  await expect(c.getByTestId('error')).toHaveText(capErr.message);
+  await expect(c.getByTestId('error')).toHaveText(`模型：${capErr.detail}`);
   await expect(c.locator('[data-field-wrap="model"] [data-testid="error"]')).toBeVisible();
   await expect(c.getByTestId('requests')).toHaveText(core.ok(DEFAULTS.capacity).display as string);
 
   await openChapter(page, 'decode', '#decode:G=0');
   const d = widget(page, 'decode');
-  const decErr = core.error({ ...DEFAULTS.request, generated: 0 });
-  await expect(d.getByTestId('error')).toHaveText(decErr.message);
+  const decErr = core.error({ ...DEFAULTS.request, generated: 0 }) as { detail?: string };
+  await expect(d.getByTestId('error')).toHaveText(`G（回傳 token）：${decErr.detail}`);
   await expect(d).toHaveAttribute('data-state', 'error');
 
   // A valid G recovers.
@@ -68,13 +72,14 @@ test('invalid hash values go to the core and show its messages on load', async (
   await expect(d.getByTestId('error')).toBeHidden();
 });
 
-test('capacity: a non-integer workspace is refused by the core, named by its field', async ({ page, core }) => {
+test('capacity: a fraction of a byte of workspace is refused by the core, named by its on-screen label', async ({ page, core }) => {
   await openChapter(page, 'capacity');
   const w = widget(page, 'capacity');
-  await w.getByLabel('工作區預留（位元組）').fill('2GiB');
-  const err = core.error({ ...DEFAULTS.capacity, workspace_bytes: '2GiB' });
+  await w.getByLabel('工作區預留（位元組）').fill('1.5');
+  const err = core.error({ ...DEFAULTS.capacity, workspace_bytes: '1.5' }) as { field: string; detail?: string };
   expect(err.field).toBe('workspace_bytes');
-  await expect(w.getByTestId('error')).toHaveText(err.message);
+  await expect(w.getByTestId('error')).toHaveText(`工作區預留（位元組）：${err.detail}`);
+  await expect(w.getByTestId('error')).not.toContainText('workspace_bytes');
   await expect(w.locator('[data-field-wrap="ws"] [data-testid="error"]')).toBeVisible();
   await expect(w.getByTestId('requests')).toHaveText(core.ok(DEFAULTS.capacity).display as string);
 

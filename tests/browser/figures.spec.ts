@@ -280,8 +280,8 @@ test('2-4: bad input shows the core message under the control', async ({ page, c
   const w = fig(page, 4);
   await ready(w);
   await w.getByLabel('P（新輸入 token）').fill('0');
-  const err = core.error({ op: 'forward', model: 'qwen3-8b', batch: 1, context: 2, input: 0 });
-  await expect(w.getByTestId('error')).toHaveText(err.message);
+  const err = core.error({ op: 'forward', model: 'qwen3-8b', batch: 1, context: 2, input: 0 }) as { detail?: string };
+  await expect(w.getByTestId('error')).toHaveText(`P（新輸入 token）：${err.detail}`); // named by its label (runtime/controls.ts readerMessage)
   await expect(w.getByTestId('n-pair')).toHaveText('12');
 });
 
@@ -390,8 +390,8 @@ test('2-22: the candidate pool narrows at the reader\'s context length; bad inpu
   // Below the pool and below top-k, the core's numbers differ from the book's example.
   expect(ok(core, { op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 300 }).selected).toBe(300);
   await typeInto(control, '0');
-  const refusal = core.error({ op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 0 });
-  await expect(w.getByTestId('error')).toHaveText(refusal.message);
+  const refusal = core.error({ op: 'candidate_pool', model: 'deepseek-v4.1-flash', tokens: 0 }) as { detail?: string };
+  await expect(w.getByTestId('error')).toHaveText(`上下文長度 N（已快取的位置數）：${refusal.detail}`);
   await expect(control).toHaveAttribute('aria-invalid', 'true');
   // The last good drawing stays.
   await expect(w.getByTestId('cell-candidates-1')).toHaveText('300');

@@ -71,8 +71,9 @@ test('the profile form refuses what the core refuses, under the field it names',
   const form = page.locator('[data-profile-form]');
   await typeInto(form.getByLabel('每請求上下文 token'), '0');
   await form.getByRole('button', { name: '儲存設定' }).click();
-  const err = core.error({ op: 'state', model: 'qwen3-8b', tokens: 0 });
-  await expect(form.locator('[data-field-wrap="context"] [role="alert"]')).toHaveText(err.message);
+  const err = core.error({ op: 'state', model: 'qwen3-8b', tokens: 0 }) as { detail?: string };
+  // Named by the form's label, not by the request field ("tokens") the check used.
+  await expect(form.locator('[data-field-wrap="context"] [role="alert"]')).toHaveText(`每請求上下文 token：${err.detail}`);
   await expect(form.getByLabel('每請求上下文 token')).toHaveAttribute('aria-invalid', 'true');
   expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
 });
@@ -95,4 +96,70 @@ test('an unreadable stored profile is reported on every page and not deleted', a
   expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBe('{"version":7,"values":{}}');
   await page.goto('./2-1.html');
   await expect(page.locator('[data-profile-problem]')).toBeVisible();
+});
+
+test('an INT4 profile: Example 2-2 reads INT4 weights, the header chip says so, Table 2-C marks only what changed, and the chip resets', async ({ page, core }) => {
+  await page.addInitScript((k) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem(k, JSON.stringify({ version: 1, values: { precision: 'int4', gpu: 'h200' } }));
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, KEY);
+  await page.goto('./2-2.html');
+  await allReady(page);
+  const chip = page.locator('[data-profile-chip]');
+  await expect(chip.getByTestId('profile-chip-text')).toHaveText('INT4 權重 · H200');
+  await expect(chip).toHaveAttribute('data-active', 'true');
+
+  // Example 2-2: the weights one batch reads are INT4's, and B* follows.
+  const ex = page.locator('[data-instance="example-2-2"]');
+  await expect(ex.getByLabel('權重格式')).toHaveValue('int4');
+  const int4 = core.ok({ op: 'crossover', model: 'qwen3-8b', context: 8192, weight_dtype: 'int4' });
+  const bf16 = core.ok({ op: 'crossover', model: 'qwen3-8b', context: 8192 });
+  expect(int4.weight_read_display).not.toBe(bf16.weight_read_display);
+  await expect(ex.getByTestId('example-2-2-s0')).toHaveText(int4.weight_read_display as string);
+  await expect(ex.getByTestId('example-2-2-s3')).toHaveText(int4.display as string);
+  await expect(ex).toHaveAttribute('data-differs', 'true');
+  // The per-request context read does not depend on the weights: not marked.
+  await expect(ex.getByTestId('example-2-2-s1')).toHaveText(bf16.kv_per_request_display as string);
+  await expect(ex.getByTestId('example-2-2-s1')).not.toHaveAttribute('data-book-differs', '');
+  await expect(ex.getByTestId('example-2-2-s0')).toHaveAttribute('data-book-differs', '');
+
+  // Table 2-C: prefill FLOPs do not depend on the weight format and stay unmarked; the expert weights are marked.
+  await page.goto('./2-6.html');
+  await allReady(page);
+  const c = page.locator('[data-instance="tab-2-C"]');
+  await expect(c.getByLabel('權重格式')).toHaveValue('int4');
+  const flops = c.getByTestId('tab-2-C-r1-c0').locator('.cell-value');
+  await expect(flops).toHaveText(core.ok({ op: 'forward', model: 'qwen3-8b', input: 8192 }).display as string);
+  await expect(flops).not.toHaveAttribute('data-book-differs', '');
+  await expect(flops).toHaveCSS('text-decoration-line', 'none');
+  const expert = c.getByTestId('tab-2-C-r2-c1').locator('.cell-value');
+  await expect(expert).toHaveText(core.ok({ op: 'params', model: 'qwen3.6-35b-a3b', weight_dtype: 'int4' }).selected_expert_display as string);
+  await expect(expert).toHaveAttribute('data-book-differs', '');
+  await expect(expert).toHaveCSS('text-decoration-line', 'underline');
+  await expect(c.locator('[data-book-differs]')).toHaveCount(4); // the four models with routed experts (Qwen3-8B has none: 0 B either way)
+
+  // The chip's reset returns every widget to the book's values, and says so.
+  await chip.getByRole('button', { name: '清除讀者設定，各頁回到書中數值' }).click();
+  await expect(chip.getByTestId('profile-chip-text')).toHaveText('書中預設');
+  await expect(chip.getByRole('button')).toBeHidden();
+  await expect(c.getByLabel('權重格式')).toHaveValue('bf16');
+  await expect(c).toHaveAttribute('data-differs', 'false');
+  await expect(c.locator('[data-book-differs]')).toHaveCount(0);
+  expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+});
+
+test("Table 2-C: numbers back at the book's mark nothing, even after the inputs changed", async ({ page }) => {
+  await page.goto('./2-6.html#tab-2-C:wd=bf16&P=8192');
+  await allReady(page);
+  // Change P away and back: inputs once differed, values are the book's again.
+  const c = page.locator('[data-instance="tab-2-C"]');
+  await typeInto(c.getByLabel('P（prefill 輸入 token）'), '4096');
+  await expect(c).toHaveAttribute('data-differs', 'true');
+  await expect(c.locator('[data-book-differs]')).toHaveCount(5); // the five FLOPs cells, not the expert weights
+  await typeInto(c.getByLabel('P（prefill 輸入 token）'), '8192');
+  await expect(c).toHaveAttribute('data-differs', 'false');
+  await expect(c.locator('[data-book-differs]')).toHaveCount(0);
+  await expect(c.locator('[data-book]')).toBeHidden();
 });

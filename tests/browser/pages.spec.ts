@@ -192,8 +192,11 @@ test('every live table offers copy as CSV and Markdown with the same text as on 
   await expect(w.getByRole('status')).toHaveText('已複製到剪貼簿。');
   const csv = await page.evaluate(() => navigator.clipboard.readText());
   const lines = csv.trim().split('\n');
-  expect(lines[0]).toBe([cfg.table!.corner, ...cfg.table!.columns.map((c) => c.header)].join(','));
-  expect(lines[2]).toBe(`${cfg.table!.rows![1]!.label},${qwenPrefill},${tableCell(core, cfg, values, 1, 1)}`);
+  // CSV: the core's exact numbers, units in the header (Markdown keeps the text on screen).
+  expect(lines[0]).toBe(`${cfg.table!.corner},prefill 矩陣運算量 (FLOPs),單 token 選中路由專家的權重 (bytes)`);
+  const qwen = core.ok({ op: 'forward', model: 'qwen3-8b', input: 8192 });
+  const expert = core.ok({ op: 'params', model: 'qwen3-8b', weight_dtype: 'bf16' });
+  expect(lines[2]).toBe(`${cfg.table!.rows![1]!.label},${qwen.total},${expert.selected_expert_bytes}`);
 
   await w.getByRole('button', { name: '複製為 Markdown' }).click();
   const md = await page.evaluate(() => navigator.clipboard.readText());
@@ -205,7 +208,7 @@ test('every live table offers copy as CSV and Markdown with the same text as on 
   await page.locator('[data-instance="table-2-1"]').getByRole('button', { name: '複製為 CSV' }).click();
   const t21 = await page.evaluate(() => navigator.clipboard.readText());
   const qProj = (core.ok({ op: 'forward', model: 'qwen3-8b', input: 8192 }).items as Array<Record<string, string>>).find((i) => i.id === 'q_proj')!;
-  expect(t21).toContain(`${qProj.label},${qProj.shape},${qProj.weight},${qProj.formula},${qProj.substituted},36,${qProj.display}`);
+  expect(t21).toContain(`${qProj.label},${qProj.shape},${qProj.weight},${qProj.formula},${qProj.substituted},36,${qProj.flops}`);
 });
 
 test('pitfall check: picking an answer grades it and opens the core evidence', async ({ page, core }) => {

@@ -55,12 +55,15 @@ struct Case {
     unsigned digits;
     const char* mistake;
     const char* parsed;
+    const char* per = "";  // ExpectedAnswer::per: "token" for a rate question
 };
 
 void check(const Case& c, const std::vector<KnownMistake>& mistakes = {}) {
     CAPTURE(c.answer);
     CAPTURE(c.value);
-    const AnswerVerdict v = check_answer(c.answer, expect(c.value, c.unit, c.digits, mistakes));
+    ExpectedAnswer e = expect(c.value, c.unit, c.digits, mistakes);
+    e.per = c.per;
+    const AnswerVerdict v = check_answer(c.answer, e);
     CAPTURE(v.message);
     CHECK(v.correct == (c.mistake == nullptr));
     CHECK(v.mistake == (c.mistake == nullptr ? "" : c.mistake));
@@ -85,10 +88,10 @@ TEST_CASE("c_KV = 147,456 B per token (exact bytes)") {
         {"2*36*8*128*2 B", "147456", Bytes, 0, nullptr, "147456"},
         {"2×36×8×128×2", "147456", Bytes, 0, nullptr, "147456"},
         {"2·36·8·128·2 B", "147456", Bytes, 0, nullptr, "147456"},
-        {"147,456 B/token", "147456", Bytes, 0, nullptr, "147456"},
-        {"144 KiB per token", "147456", Bytes, 0, nullptr, "147456"},
-        {"147456 B 每個 token", "147456", Bytes, 0, nullptr, "147456"},
-        {"1.125 GiB / 8192 token", "147456", Bytes, 0, nullptr, "147456"},
+        {"147,456 B/token", "147456", Bytes, 0, nullptr, "147456", "token"},
+        {"144 KiB per token", "147456", Bytes, 0, nullptr, "147456", "token"},
+        {"147456 B 每個 token", "147456", Bytes, 0, nullptr, "147456", "token"},
+        {"1.125 GiB / 8192 token", "147456", Bytes, 0, nullptr, "147456", "token"},
         {"147456 位元組", "147456", Bytes, 0, nullptr, "147456"},
         {"147456 bytes", "147456", Bytes, 0, nullptr, "147456"},
         {"0.140625 MiB", "147456", Bytes, 0, nullptr, "147456"},
@@ -161,7 +164,7 @@ TEST_CASE("8K decode step = 20.0 GFLOPs (3 digits)") {
         {"2e10", "19968622592", Flops, 3, nullptr, "20000000000"},
         {"19,968,622,592 FLOPs", "19968622592", Flops, 3, nullptr, "19968622592"},
         {"0.02 TFLOPs", "19968622592", Flops, 3, nullptr, "20000000000"},
-        {"19.97 GFLOPs/token", "19968622592", Flops, 3, nullptr, "19970000000"},
+        {"19.97 GFLOPs/token", "19968622592", Flops, 3, nullptr, "19970000000", "token"},
         {"20.0 GB", "19968622592", Flops, 3, "wrong_unit_kind", "20000000000"},
         {"200 GFLOPs", "19968622592", Flops, 3, "off_by_power_of_ten", "200000000000"},
         {"20.0 MFLOPs", "19968622592", Flops, 3, "off_by_power_of_ten", "20000000"},
@@ -213,7 +216,7 @@ TEST_CASE("Exercise 2-3: 8,912,384 context reads, 1224 GiB, 144 MiB, 1.27 GiB") 
         {"9216 * 147456 B", "1358954496", Bytes, 3, nullptr, "1358954496"},
         {"約 1.27 GiB。", "1358954496", Bytes, 3, nullptr, "1363652116.48"},
         {"≈ 1.27 GiB", "1358954496", Bytes, 3, nullptr, "1363652116.48"},
-        {"1.27 GiB/request", "1358954496", Bytes, 3, nullptr, "1363652116.48"},
+        {"1.27 GiB/request", "1358954496", Bytes, 3, nullptr, "1363652116.48", "request"},
         {"1.3 GiB", "1358954496", Bytes, 3, "too_coarse", "1395864371.2"},
         {"1.4 GB", "1358954496", Bytes, 3, "too_coarse", "1400000000"},
         {"1.27 GB", "1358954496", Bytes, 3, "gb_vs_gib", "1270000000"},
@@ -464,7 +467,9 @@ TEST_CASE("messages say what was understood and name the mistake") {
     CHECK(check_answer("4 條", expect("4", Reqs)).understood == "4 條請求");
     CHECK(check_answer("85.1 億", expect("8510339072", Params, 3)).understood == "85.1 億 = 8,510,000,000 個參數");
     CHECK(contains(check_answer("1/3", expect("0.3333", Pure)).understood, "≈ 0.333333"));
-    CHECK(contains(check_answer("147,456 B/token", expect("147456", Bytes)).understood, "/token"));
+    ExpectedAnswer per_token = expect("147456", Bytes);
+    per_token.per = "token";
+    CHECK(contains(check_answer("147,456 B/token", per_token).understood, "按每個 token 計"));
 }
 
 TEST_CASE("author-listed mistakes are matched with the answer's tolerance, before the built-in patterns") {

@@ -73,6 +73,7 @@ export function requestGrid() {
   add({ op: 'check_answer', answer: 12, expected: kv8k });
   add({ op: 'check_answer', answer: '1', expected: { value: 'x', unit: 'B' } });
   add({ op: 'check_answer', answer: '1', expected: { value: '1', unit: 'GiB' } });
+  for (const [text, kind] of [['32K', 'tokens'], ['3.2K', 'count'], ['2 GiB', 'bytes'], ['0.3K', 'tokens'], ['2 GiB', 'tokens']]) add({ op: 'read_quantity', text, kind });
   addEngineOps(add);
   return out;
 }

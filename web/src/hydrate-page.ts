@@ -12,6 +12,7 @@ import { HashStore } from './runtime/hash-state';
 import { idle } from './runtime/idle';
 import { installPageChrome } from './runtime/page-chrome';
 import { forwardOldLink } from './runtime/old-links';
+import { wireProfileChip } from './runtime/profile-chip';
 import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { hydrateWidget, type HydratedWidget } from './runtime/widget';
 import { widgetDef } from './widgets/registry';
@@ -48,6 +49,7 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
   installGlossaryKeys(document);
   showProfileProblem(document);
   wireProfileForm(document, engine);
+  wireProfileChip(document, engine);
 
   const store = new HashStore(window);
   wireImports(document, imports, store);

@@ -18,6 +18,7 @@ import './exercises/exercises.css';
 // The import dialog's styles too: its code comes with the page code, its
 // markup is in every prerendered page.
 import './import/import.css';
+import './styles/profile-chip.css';
 // Paper last: its rules override the screen's (controls hidden, tables fitted).
 import './styles/print.css';
 

@@ -9,7 +9,7 @@ import { formatHash, parseHash, type HashStore } from '../runtime/hash-state';
 import { esc } from '../runtime/html';
 import { encodeShared } from './codec';
 import type { ImportSession } from './index';
-import { importConfig, importedModels, type ImportedModel } from './models';
+import { importConfig, importedModels, withFreeId, type ImportedModel } from './models';
 import { persist, SHARE_PARAM, SHARE_SEGMENT } from './restore';
 import { summaryHtml } from './summary';
 import { fill, importText as t } from './text';
@@ -101,6 +101,11 @@ export function wireImportForm(root: ParentNode, session: ImportSession, opts: F
     summary.hidden = false;
   };
 
+  const hideSummary = () => {
+    summary.hidden = true;
+    summary.replaceChildren();
+  };
+
   let seq = 0;
   const importNow = async (text: string) => {
     const mine = ++seq;
@@ -112,13 +117,22 @@ export function wireImportForm(root: ParentNode, session: ImportSession, opts: F
       model = await importConfig(core, text, nameInput.value);
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
-      if (mine === seq) showError(err.message);
+      if (mine !== seq) return;
+      // The summary on screen belongs to an earlier import, not to this config.
+      hideSummary();
+      showError(err.message);
       return;
     }
     if (mine !== seq) return;
+    // Another model under the core's id stays: this one gets the next free id.
+    const taken = importedModels.get(model.id);
+    model = withFreeId(model, (id) => importedModels.get(id));
     const replaced = importedModels.put(model);
     const stored = persist();
-    status.textContent = [fill(replaced ? t.replaced : t.imported, { name: model.name }), stored].filter(Boolean).join(' ');
+    const said = model.coreId && taken
+      ? fill(t.imported_beside, { name: model.name, id: model.id, other: taken.name, core_id: model.coreId })
+      : fill(replaced ? t.replaced : t.imported, { name: model.name });
+    status.textContent = [said, stored].filter(Boolean).join(' ');
     await Promise.all([showSummary(model), renderList()]);
   };
 
@@ -127,6 +141,7 @@ export function wireImportForm(root: ParentNode, session: ImportSession, opts: F
     try {
       text = await file.text();
     } catch {
+      hideSummary();
       showError(fill(t.file_read_failed, { file: file.name }), fileInput);
       return;
     }
@@ -150,7 +165,7 @@ export function wireImportForm(root: ParentNode, session: ImportSession, opts: F
     opts.removed?.(m);
     const stored = persist();
     status.textContent = [fill(t.removed, { name: m.name }), stored].filter(Boolean).join(' ');
-    if (summary.querySelector(`[data-testid="summary-model"]`)?.textContent?.includes(`（${m.id}）`)) summary.hidden = true;
+    if (summary.querySelector(`[data-testid="summary-model"]`)?.textContent?.includes(`（${m.id}）`)) hideSummary();
     void renderList();
   });
   return { importFile, showError, renderList, textarea };

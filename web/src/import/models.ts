@@ -3,6 +3,7 @@
 // receives when a request names the model's id (see withImportedModels).
 
 import { type Engine, type Fields, type Json, type RawResult } from '../runtime/engine';
+import { fill, importText } from './text';
 
 export interface ImportedModel {
   id: string;
@@ -13,6 +14,8 @@ export interface ImportedModel {
   sharedText: string;
   /** The whole import result (summary fields, notes). */
   result: RawResult;
+  /** Set when the page gave it another id than the core's, because that one was taken (withFreeId). */
+  coreId?: string;
 }
 
 /** Reads the fields this file relies on from an import result (a protocol check, not validation). */
@@ -23,6 +26,36 @@ export function modelOf(result: RawResult): ImportedModel {
     throw new Error('import_hf_config: result lacks spec.id, spec.name or shared_config_text');
   }
   return { id: spec.id, name: spec.name, spec, sharedText: shared, result };
+}
+
+/**
+ * The model under `id` (a free one next to the core's), its name told apart
+ * in the pickers. The spec carries the new id, so every request naming it works.
+ */
+export function renamed(m: ImportedModel, id: string): ImportedModel {
+  const n = id.slice(m.id.length + 1);
+  const name = fill(importText.duplicate_name, { name: m.name, n });
+  const spec = { ...(m.spec as Record<string, Json>), id, name };
+  return { ...m, id, name, spec, coreId: m.id };
+}
+
+/** A kept id given to a stored model earlier ("hf-llama-2" for "hf-llama"); anything else is refused, so storage cannot shadow a catalog id. */
+export function isSuffixOf(id: string, coreId: string): boolean {
+  return id.startsWith(`${coreId}-`) && /^[2-9]\d*$|^[1-9]\d+$/.test(id.slice(coreId.length + 1));
+}
+
+/**
+ * The model with an id no other model holds: the core's id ("hf-llama"),
+ * else "hf-llama-2", "hf-llama-3"… Two configs the core names alike (two
+ * nameless Llamas) are both kept; the same config again keeps its id.
+ */
+export function withFreeId(m: ImportedModel, holderOf: (id: string) => ImportedModel | undefined): ImportedModel {
+  const holder = holderOf(m.id);
+  if (!holder || holder.sharedText === m.sharedText) return m;
+  for (let n = 2; ; n++) {
+    const other = holderOf(`${m.id}-${n}`);
+    if (!other || other.sharedText === m.sharedText) return renamed(m, `${m.id}-${n}`);
+  }
 }
 
 type Listener = () => void;

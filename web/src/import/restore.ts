@@ -14,8 +14,8 @@
 
 import { EngineError, type Engine } from '../runtime/engine';
 import { parseHash } from '../runtime/hash-state';
-import { decodeShared, splitTokens } from './codec';
-import { importConfig, importedModels, type ImportedModel } from './models';
+import { decodeShared, ShareTokenError, splitTokens } from './codec';
+import { importConfig, importedModels, isSuffixOf, renamed, withFreeId, type ImportedModel } from './models';
 import { holdStore, isHeld, isPageOnly, loadStoredModels, MODELS_KEY, saveModels, StoreHeld, storage, trySetAside, type StoredEntry } from './storage';
 import { fill, importText as t } from './text';
 
@@ -25,11 +25,14 @@ export const SHARE_PARAM = 'm';
 
 const isQuota = (err: unknown): boolean => err instanceof DOMException && (err.name === 'QuotaExceededError' || err.code === 22);
 
+/** A model as storage keeps it: its config text, and its id when the page chose it. */
+const toStore = (m: ImportedModel) => (m.coreId === undefined ? { text: m.sharedText } : { text: m.sharedText, id: m.id });
+
 /** Write the registry to storage; a reader-facing message when the browser refuses. */
 export function persist(): string | null {
   if (isPageOnly()) return t.embed.page_only;
   try {
-    saveModels(importedModels.list().map((m) => m.sharedText));
+    saveModels(importedModels.list().map(toStore));
     return null;
   } catch (err) {
     if (!storage()) return t.storage_unavailable;
@@ -51,7 +54,8 @@ async function restoreEntry(core: Engine, entry: StoredEntry, index: number, pro
   let message: string;
   if ('text' in entry) {
     try {
-      return await importConfig(core, entry.text);
+      const m = await importConfig(core, entry.text);
+      return entry.id !== undefined && isSuffixOf(entry.id, m.id) ? renamed(m, entry.id) : m;
     } catch (err) {
       message = failure(err);
     }
@@ -79,12 +83,13 @@ async function importStored(core: Engine, problems: string[]): Promise<ImportedM
   for (const [i, entry] of entries.entries()) {
     const r = await restoreEntry(core, entry, i + 1, problems);
     if (r === 'aside') moved = true;
-    else if (r !== 'held') models.push(r);
+    // Stored lists from before ids were kept apart may hold two models the core names alike: keep both.
+    else if (r !== 'held') models.push(withFreeId(r, (id) => models.find((m) => m.id === id)));
   }
   // Only now, with every failed entry copied aside, may the list be rewritten.
   if (moved && !isHeld()) {
     try {
-      saveModels(models.map((m) => m.sharedText));
+      saveModels(models.map(toStore));
     } catch (err) {
       const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       problems.push(fill(isQuota(err) ? t.storage_full : t.storage_failed, { reason }));
@@ -141,7 +146,8 @@ export async function importShared(core: Engine, value: string, problems: string
     try {
       text = await decodeShared(token);
     } catch (err) {
-      problems.push(fill(t.share_undecodable, { reason: err instanceof Error ? err.message : String(err) }));
+      // Only our own reasons are shown: a browser's exception text is English and says nothing to a reader.
+      problems.push(fill(t.share_undecodable, { reason: err instanceof ShareTokenError ? err.message : t.share_reasons.inflate }));
       continue;
     }
     let m: ImportedModel;

@@ -11,11 +11,18 @@ const VERSION = 1;
 
 interface Stored {
   version: 1;
-  models: Array<{ config_text: string }>;
+  /** `id` only when the page gave the model another id than the core's (a second "hf-llama" became "hf-llama-2"). */
+  models: Array<{ config_text: string; id?: string }>;
 }
 
-/** One stored entry: its config text, or what was there instead (reported, moved aside alone). */
-export type StoredEntry = { text: string } | { invalid: unknown };
+/** One stored entry: its config text (and kept id), or what was there instead (reported, moved aside alone). */
+export type StoredEntry = { text: string; id?: string } | { invalid: unknown };
+
+/** What saveModels writes for one model. */
+export interface ModelToStore {
+  text: string;
+  id?: string;
+}
 
 export interface LoadedModels {
   entries: StoredEntry[];
@@ -93,8 +100,9 @@ function parse(raw: string): StoredEntry[] | string {
   if (!Array.isArray(o.models)) return reasons.shape;
   // One odd entry is reported alone (restore.ts); the others still load.
   return o.models.map((m: unknown) => {
-    const text = (m as { config_text?: unknown } | null)?.config_text;
-    return typeof text === 'string' ? { text } : { invalid: m };
+    const { config_text: text, id } = (m ?? {}) as { config_text?: unknown; id?: unknown };
+    if (typeof text !== 'string') return { invalid: m };
+    return typeof id === 'string' ? { text, id } : { text };
   });
 }
 
@@ -120,11 +128,14 @@ export class StoreHeld extends Error {
   override name = 'StoreHeld';
 }
 
-export function saveModels(texts: string[]): void {
+export function saveModels(models: ModelToStore[]): void {
   const s = storage();
   if (!s) throw new Error(importText.storage_unavailable);
   if (held) throw new StoreHeld(importText.storage_held);
-  const value: Stored = { version: VERSION, models: texts.map((config_text) => ({ config_text })) };
-  if (texts.length === 0) s.removeItem(MODELS_KEY);
+  const value: Stored = {
+    version: VERSION,
+    models: models.map((m) => (m.id === undefined ? { config_text: m.text } : { config_text: m.text, id: m.id })),
+  };
+  if (models.length === 0) s.removeItem(MODELS_KEY);
   else s.setItem(MODELS_KEY, JSON.stringify(value));
 }

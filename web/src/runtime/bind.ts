@@ -41,9 +41,14 @@ export function boundAttrs(map: Record<string, string>, view: View): string {
  */
 export const TREE = 'data-tree';
 
+/** Set on a bound text whose value is not the printed book's (pages.css colours the numbers). */
+export const BOOK_DIFFERS = 'data-book-differs';
+
 export class Bindings {
   private texts: Array<[Element, string]> = [];
   private attrBindings: Array<[Element, string, string]> = [];
+  /** key → text as prerendered, i.e. the book's values (rememberBook). */
+  private book: Map<string, string> | null = null;
 
   constructor(private readonly region: HTMLElement) {
     this.scan();
@@ -68,6 +73,34 @@ export class Bindings {
     const children = el.children;
     if (children.length === 0) this.texts.push([el, `${key}.t`]);
     for (let i = 0; i < children.length; i++) this.scanTree(children[i]!, `${key}.${i}`);
+  }
+
+  /**
+   * Take the texts on screen as the book's. Called on a prerendered region
+   * (always built from the book's defaults) before its first update, so the
+   * comparison costs no extra request to the core.
+   */
+  rememberBook(): void {
+    this.book = new Map(this.texts.map(([el, key]) => [key, el.textContent ?? '']));
+  }
+
+  /**
+   * Compare what is on screen with the book's texts: mark each bound text
+   * that differs (a figure's SVG texts are only counted) and return whether
+   * any does. Values are compared, not inputs: a control the value does not
+   * depend on (the weight format for a FLOPs column) marks nothing. A key the
+   * book never showed (another model's rows) differs.
+   */
+  markBook(): boolean {
+    if (!this.book) return false;
+    let differs = false;
+    for (const [el, key] of this.texts) {
+      const mine = (el.textContent ?? '') !== this.book.get(key);
+      differs ||= mine;
+      if (key.endsWith('.t') && !el.hasAttribute('data-b')) continue; // positional (figure) text
+      if (mine !== el.hasAttribute(BOOK_DIFFERS)) el.toggleAttribute(BOOK_DIFFERS, mine);
+    }
+    return differs;
   }
 
   /** Write changed values. Returns false if the structure differs (caller re-renders). */

@@ -3,7 +3,7 @@
 // or picked; it is never clamped or corrected here — the core validates it.
 
 import type { ControlConfig, WidgetConfig } from './config';
-import { encodeIntegerInput, type Catalog, type Fields } from './engine';
+import { EngineError, encodeIntegerInput, type Catalog, type Engine, type Fields, type Json } from './engine';
 import type { Params } from './hash-state';
 import { attrs, esc } from './html';
 
@@ -104,18 +104,20 @@ function renderControl(instance: string, c: ControlConfig, catalog: Catalog, val
       `<output${attrs({ for: id, 'data-range-out': c.key })}>${esc(value)}</output>`;
   } else {
     // type="text" (not number): the reader's exact text goes to the core,
-    // including things a number input would silently drop ("abc", "1e3").
+    // which reads "32K", "32,768", "1e6" or "2 GiB" as the exercise boxes do,
+    // and explains what it refuses. Arrow keys step it (wireSteppers).
     input = `<input${attrs({
       id,
       name: c.key,
       type: 'text',
-      inputmode: 'numeric',
+      inputmode: 'text',
       autocomplete: 'off',
       spellcheck: 'false',
       value,
       'data-key': c.key,
       'data-field': c.field,
       'aria-describedby': hintId,
+      'aria-keyshortcuts': 'ArrowUp ArrowDown',
     })}>`;
   }
   const hint = c.hint ? `<span class="tally-hint" id="${esc(hintId ?? '')}">${esc(c.hint)}</span>` : '';
@@ -132,4 +134,96 @@ export function renderControls(instance: string, cfg: WidgetConfig, catalog: Cat
     `<form class="tally-controls" data-controls novalidate>${fields}` +
     `<p class="tally-error" id="${esc(errorId(instance))}" data-testid="error" role="alert" hidden></p></form>`
   );
+}
+
+/**
+ * The refusal as a reader sees it: "<the control's label>：<what is wrong>"
+ * when the core blamed one of the widget's controls and says what is wrong
+ * without naming its own field (`detail`); otherwise the core's message.
+ * Request field names ("workspace_bytes", "context（已有上下文 S）") are the
+ * API's words, not the page's.
+ */
+export function readerMessage(cfg: WidgetConfig, err: EngineError): string {
+  const c = cfg.controls.find((x) => x.field === err.field);
+  return c && err.detail ? `${c.label}：${err.detail}` : err.message;
+}
+
+/** How the core reads a field's text (op read_quantity): lengths read K as 1,024, sizes take byte units. */
+export type QuantityKind = 'tokens' | 'count' | 'bytes';
+
+const TOKEN_FIELDS = new Set(['context', 'input', 'generated', 'tokens', 'length', 'position', 'window', 'head_tokens', 'stride', 'ctx_short', 'ctx_long']);
+const BYTE_FIELDS = new Set(['workspace_bytes', 'bytes_per_token', 'baseline_bytes_per_token', 'budget_bytes']);
+
+/** The request field a "$variable" control feeds somewhere in the widget's content (steps, cells, series). */
+function fieldFed(value: Json | undefined, variable: string): string | undefined {
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = fieldFed(v, variable);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (v === variable && k !== 'field') return k;
+      const found = fieldFed(v, variable);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+export function quantityKind(cfg: WidgetConfig, c: ControlConfig): QuantityKind {
+  const field = c.field.startsWith('$') ? fieldFed(cfg as unknown as Json, c.field) ?? '' : c.field;
+  if (TOKEN_FIELDS.has(field)) return 'tokens';
+  return BYTE_FIELDS.has(field) ? 'bytes' : 'count';
+}
+
+/**
+ * The next value an arrow key gives. Counts move by one; lengths and sizes
+ * move to the next power of two (8,192 → 16,384 → 32,768, the landmarks the
+ * chapter uses), by one below 16 or with Shift for a fine step. Never below 0:
+ * the core still decides what a field accepts.
+ */
+export function steppedValue(value: bigint, kind: QuantityKind, up: boolean, fine: boolean): bigint {
+  if (fine || kind === 'count' || value < 16n || (!up && value <= 16n)) {
+    const next = up ? value + 1n : value - 1n;
+    return next < 0n ? 0n : next;
+  }
+  let p = 1n;
+  while (p <= value) p <<= 1n; // smallest power of two above value
+  if (up) return p;
+  const below = p >> 1n; // largest power of two ≤ value
+  return below === value ? below >> 1n : below;
+}
+
+/**
+ * ArrowUp / ArrowDown step an integer field. The core reads the current text
+ * (so "32K" steps from 32,768, exactly); the new value is written as digits
+ * and announced like typing, so the widget recomputes and the URL follows.
+ */
+export function wireSteppers(form: HTMLFormElement, cfg: WidgetConfig, engine: Promise<Engine>): void {
+  form.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    const el = e.target;
+    if (!(el instanceof HTMLInputElement) || el.type !== 'text') return;
+    const c = cfg.controls.find((x) => x.key === el.dataset.key && x.kind === 'integer');
+    if (!c) return;
+    e.preventDefault(); // no caret jump to the start or end
+    void step(engine, el, quantityKind(cfg, c), e.key === 'ArrowUp', e.shiftKey);
+  });
+}
+
+async function step(engine: Promise<Engine>, el: HTMLInputElement, kind: QuantityKind, up: boolean, fine: boolean): Promise<void> {
+  const text = el.value;
+  let value: bigint;
+  try {
+    const read = await (await engine).raw('read_quantity', { text, kind });
+    if (typeof read.value !== 'string' && typeof read.value !== 'number') return;
+    value = BigInt(read.value);
+  } catch (err) {
+    if (err instanceof EngineError) return; // text the core cannot read: its message is already under the field
+    throw err;
+  }
+  if (el.value !== text) return; // the reader typed meanwhile
+  el.value = steppedValue(value, kind, up, fine).toString();
+  el.dispatchEvent(new Event('input', { bubbles: true }));
 }

@@ -32,9 +32,48 @@ export function tableMarkdown(headers: string[], rows: string[][]): string {
   return [line(headers), `|${headers.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n') + '\n';
 }
 
-/** View keys copy.csv / copy.md for a table. */
-export function copyView(headers: string[], rows: string[][]): View {
-  return { 'copy.csv': tableCsv(headers, rows), 'copy.md': tableMarkdown(headers, rows) };
+/** A cell to copy: the text on screen and, when the core sent one, its exact value. */
+export interface CopyCell {
+  text: string;
+  /** The core's exact number as digits (see rawNumber); no separators, no unit. */
+  raw?: string;
+}
+
+/** A column to copy; `unit` goes into the CSV header, so its cells can be bare numbers. */
+export interface CopyColumn {
+  header: string;
+  unit?: string;
+}
+
+/**
+ * The core's exact value of a result field as CSV text: integers as digits
+ * (the core sends those above 2^53 as digit strings) and the exact decimals
+ * it sends as strings ("3514.25" bytes per token). Anything else (a display
+ * string, a missing field) has no raw form.
+ */
+export function rawNumber(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
+  return undefined;
+}
+
+/** CSV header: the unit in parentheses, e.g. "KV 快取 (bytes)". */
+function csvHeader(c: CopyColumn): string {
+  return c.unit ? `${c.header} (${c.unit})` : c.header;
+}
+
+/**
+ * View keys copy.csv / copy.md for a table. CSV carries the core's raw
+ * numbers (a spreadsheet can compute with them) with units in the header;
+ * Markdown keeps the text as displayed, for pasting into prose.
+ */
+export function copyView(columns: Array<CopyColumn | string>, rows: Array<Array<CopyCell | string>>): View {
+  const cols = columns.map((c) => (typeof c === 'string' ? { header: c } : c));
+  const cells = rows.map((r) => r.map((c) => (typeof c === 'string' ? { text: c } : c)));
+  return {
+    'copy.csv': tableCsv(cols.map(csvHeader), cells.map((r) => r.map((c) => c.raw ?? c.text))),
+    'copy.md': tableMarkdown(cols.map((c) => c.header), cells.map((r) => r.map((c) => c.text))),
+  };
 }
 
 /** The two buttons; site.css hides them until main.ts marks <html class="js"> (without JS they could do nothing). */

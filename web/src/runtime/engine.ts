@@ -19,11 +19,16 @@ export interface AsyncTallyModule {
   evaluate(requestJson: string): Promise<string>;
 }
 
-/** The core rejected the request: `field` names the offending request field. */
+/**
+ * The core rejected the request: `field` names the offending request field;
+ * `detail`, when the core gives it, is the message without the field's name,
+ * so a page can put its own on-screen label in front (runtime/controls.ts).
+ */
 export class EngineError extends Error {
   constructor(
     readonly field: string,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'EngineError';
@@ -585,7 +590,8 @@ async function call(mod: TallyModule | AsyncTallyModule, op: string, fields: Fie
   if (response.ok === true) return obj(response.result, 'result');
   if (response.ok === false) {
     const err = obj(response.error, 'error');
-    throw new EngineError(typeof err.field === 'string' ? err.field : '', str(err, 'message', 'error'));
+    const detail = typeof err.detail === 'string' ? err.detail : undefined;
+    throw new EngineError(typeof err.field === 'string' ? err.field : '', str(err, 'message', 'error'), detail);
   }
   throw new ProtocolError('response.ok: expected boolean');
 }

@@ -4,7 +4,7 @@
 // and precision through `capacity`, and a refusal is shown under its field.
 
 import { EngineError, encodeIntegerInput, type Engine } from './engine';
-import { clearProfile, loadProfile, PROFILE_SLOTS, saveProfile, type Profile, type ProfileSlot } from './profile';
+import { clearProfile, loadProfile, onProfileChange, PROFILE_SLOTS, saveProfile, type Profile, type ProfileSlot } from './profile';
 
 /** Which profile slot a refused request field belongs to. */
 const SLOT_OF_FIELD: Record<string, ProfileSlot> = {
@@ -46,6 +46,8 @@ export function wireProfileForm(doc: Document, engine: Promise<Engine>): void {
     for (const slot of PROFILE_SLOTS) control(slot).removeAttribute('aria-invalid');
   };
   fill(loadProfile().profile);
+  // The header chip's reset, or another tab, changed the profile: show what is stored.
+  onProfileChange(() => fill(loadProfile().profile));
   status.textContent = '';
 
   form.addEventListener('submit', (e) => {
@@ -66,7 +68,9 @@ export function wireProfileForm(doc: Document, engine: Promise<Engine>): void {
         if (!(err instanceof EngineError)) throw err;
         const slot = SLOT_OF_FIELD[err.field];
         clearError();
-        error.textContent = err.message;
+        // Named by the form's own label ("每請求上下文 token：…"), not the request field the check used.
+        const label = slot ? form.querySelector(`label[for="profile-${slot}"]`)?.textContent : null;
+        error.textContent = label && err.detail ? `${label}：${err.detail}` : err.message;
         error.hidden = false;
         if (slot) {
           control(slot).setAttribute('aria-invalid', 'true');

@@ -10,9 +10,11 @@ import {
   errorId,
   paramsFromState,
   readerDefaults,
+  readerMessage,
   renderControls,
   requestFields,
   stateFromParams,
+  wireSteppers,
   type RawState,
 } from './controls';
 import { EngineError, type Catalog, type Engine, type Fields } from './engine';
@@ -175,6 +177,7 @@ export function hydrateWidget(
     controls.set(c.key, el);
   }
   const bindings = new Bindings(output);
+  bindings.rememberBook(); // the prerendered texts are the book's values
   // The View on screen, once the browser has computed one (the popovers read it).
   let shown: View | undefined;
   let seq = 0;
@@ -226,7 +229,7 @@ export function hydrateWidget(
     // no control (a fixed one) gets the message at the end of the form.
     const host = el?.closest('[data-field-wrap]') ?? form;
     if (errorEl.parentElement !== host) host.appendChild(errorEl);
-    errorEl.textContent = err.message;
+    errorEl.textContent = readerMessage(cfg, err);
     errorEl.hidden = false;
     if (el) {
       el.setAttribute('aria-invalid', 'true');
@@ -284,7 +287,6 @@ export function hydrateWidget(
       failure = err;
     }
     if (mine !== seq) return; // a newer input already superseded this one
-    markBook(state);
     if (failure) {
       showError(failure); // the last good result stays on screen
     } else {
@@ -292,14 +294,15 @@ export function hydrateWidget(
       clearError();
       if (root.dataset.state !== 'ok') root.dataset.state = 'ok';
     }
+    markBook();
     markReady();
     // For benchmarks: time from the input event to the DOM being updated.
     root.dispatchEvent(new CustomEvent('tally:update', { detail: { ms: performance.now() - started, ok: !failure } }));
   };
 
-  /** Mark numbers that no longer match the printed book (see site.css [data-differs]). */
-  const markBook = (state: RawState): void => {
-    const differs = differsFromBook(cfg, state);
+  /** Mark the numbers on screen that differ from the printed book's (see pages.css [data-book-differs]). */
+  const markBook = (): void => {
+    const differs = bindings.markBook();
     root.dataset.differs = differs ? 'true' : 'false';
     if (bookEl) bookEl.hidden = !differs;
   };
@@ -310,7 +313,7 @@ export function hydrateWidget(
     stateFromParams(cfg, params, readerDefaults(cfg, loadProfile().profile));
   const initial = startState();
   writeControls(initial);
-  markBook(initial);
+  markBook(); // the book's numbers until the core has computed the reader's
   store.subscribe(instance, (params) => {
     writeControls(startState(params));
     void run(performance.now(), false);
@@ -326,6 +329,7 @@ export function hydrateWidget(
 
   def.enhance?.(root, ctx);
   form.addEventListener('submit', (e) => e.preventDefault());
+  wireSteppers(form, cfg, enginePromise);
   // e.timeStamp shares performance.now()'s time origin, so the reported
   // latency includes any wait between the event and this handler.
   form.addEventListener('input', (e) => {

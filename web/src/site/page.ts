@@ -4,6 +4,7 @@
 import path from 'node:path';
 
 import { attrs, esc } from '../runtime/html';
+import { profileChip } from '../runtime/profile-chip';
 
 export interface PageAssets {
   /** Entry script and stylesheets from Vite's manifest (paths relative to dist/). */
@@ -143,7 +144,7 @@ ${headAssets(p.assets, p.preloadFonts, p.widgetConfig)}
 </head>
 <body${attrs({ 'data-old-links': p.oldLinks ? JSON.stringify(p.oldLinks) : null })}>
 <a class="skip-link" href="#main">跳到正文</a>
-<header class="site-header"><p class="site-name">${p.siteHref ? `<a${attrs({ href: p.siteHref })}>${esc(p.siteName)}</a>` : esc(p.siteName)}</p>${p.tools?.header ?? ''}</header>${p.tools?.dialogs ?? ''}
+<header class="site-header"><p class="site-name">${p.siteHref ? `<a${attrs({ href: p.siteHref })}>${esc(p.siteName)}</a>` : esc(p.siteName)}</p>${p.tools ? profileChip() : ''}${p.tools?.header ?? ''}</header>${p.tools?.dialogs ?? ''}
 <div class="layout">
 ${contentsNav(p)}
 <main id="main">

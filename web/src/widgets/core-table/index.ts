@@ -13,7 +13,7 @@
 import { boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { CellResolver, follow, type CellSpec, type CellValue } from '../../runtime/cells';
 import { text, type WidgetConfig } from '../../runtime/config';
-import { copyButtons, copyView } from '../../runtime/copy';
+import { copyButtons, copyView, rawNumber, type CopyCell } from '../../runtime/copy';
 import type { Fields, Json, RawOp } from '../../runtime/engine';
 import { esc } from '../../runtime/html';
 import { howButton, howMask, howText, howView } from '../../runtime/how';
@@ -25,12 +25,17 @@ interface Column extends Omit<CellSpec, 'path'> {
   path?: string;
   /** Right-aligned numeric column. */
   num?: boolean;
+  /** Copy as CSV: path of the cell's exact value (beside "path") and its unit, for the header. */
+  raw?: string;
+  unit?: string;
 }
 interface Row {
   label: string;
   fields?: Fields;
   /** Path of this row's cells in every column (else each column's own). */
   path?: string;
+  /** Path of the exact values of this row's cells (with "path"). */
+  raw?: string;
 }
 export interface TableSpec {
   /** Header of the label column. */
@@ -43,7 +48,7 @@ export interface TableSpec {
 
 interface TableData {
   labels: string[];
-  cells: CellValue[][];
+  cells: Array<Array<CellValue & CopyCell>>;
   notes: string[];
 }
 
@@ -65,6 +70,12 @@ function collectNotes(results: Json[]): string[] {
   return [...seen];
 }
 
+/** A cell with the core's exact value at `rawPath` (the value itself when the cell shows an integer). */
+function withRaw(base: Json | undefined, cell: CellValue, rawPath: string | undefined): CellValue & CopyCell {
+  const raw = rawPath === undefined ? undefined : rawNumber(follow(base, rawPath));
+  return raw === undefined ? cell : { ...cell, raw };
+}
+
 export const coreTable: WidgetDef<TableData> = {
   async compute(engine, vars, { cfg }) {
     const spec = tableSpec(cfg);
@@ -75,7 +86,7 @@ export const coreTable: WidgetDef<TableData> = {
       const list = Array.isArray(items) ? items : [];
       return {
         labels: list.map((e) => CellResolver.read(e, { path: spec.list!.label }).text),
-        cells: list.map((e) => spec.columns.map((c) => CellResolver.read(e, { path: c.path ?? '' }))),
+        cells: list.map((e) => spec.columns.map((c) => withRaw(e, CellResolver.read(e, { path: c.path ?? '' }), c.raw ?? c.path))),
         notes: collectNotes([result]),
       };
     }
@@ -90,7 +101,7 @@ export const coreTable: WidgetDef<TableData> = {
             if (!path) throw new Error(`${cfg.title}: row "${row.label}" × column "${c.header}" has no "path"`);
             const r = await cells.result(c.op, spec.fields, row.fields, c.fields);
             results.push(r);
-            return CellResolver.read(r, { path });
+            return withRaw(r, CellResolver.read(r, { path }), row.raw ?? c.raw ?? path);
           }),
         ),
       ),
@@ -110,12 +121,12 @@ export const coreTable: WidgetDef<TableData> = {
         howView(view, `r${i}.c${j}`, cell.how);
       });
     });
-    const headers = [spec.corner, ...spec.columns.map((c) => c.header)];
+    const headers = [spec.corner, ...spec.columns.map((c) => ({ header: c.header, unit: c.unit }))];
     Object.assign(
       view,
       copyView(
         headers,
-        data.labels.map((label, i) => [label, ...data.cells[i]!.map((c) => c.text)]),
+        data.labels.map((label, i) => [label, ...data.cells[i]!]),
       ),
     );
     return view;

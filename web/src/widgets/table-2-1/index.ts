@@ -57,11 +57,13 @@ export const table21: WidgetDef<ForwardResult> = {
     }
     // Copy: the same rows as on screen, formula and substituted formula in
     // separate columns (a spreadsheet can use them apart).
+    // CSV: the core's exact layers and FLOPs, the unit in the header (runtime/copy.ts).
     const headers = ['module', 'shape', 'weight', 'formula', 'substituted', 'layers', 'flops'].map((c) =>
-      c === 'substituted' ? text(cfg, 'col.substituted') : text(cfg, `col.${c}`),
+      c === 'flops' ? { header: text(cfg, 'col.flops'), unit: 'FLOPs' } : text(cfg, c === 'substituted' ? 'col.substituted' : `col.${c}`),
     );
-    const rows = r.items.map((it) => [it.label, it.shape, it.weight, it.formula, it.substituted, groupDigits(it.layers), it.display]);
-    rows.push([text(cfg, 'total'), '', '', '', '', '', r.display]);
+    const rows = r.items.map((it) => [it.label, it.shape, it.weight, it.formula, it.substituted,
+      { text: groupDigits(it.layers), raw: String(it.layers) }, { text: it.display, raw: String(it.flops) }]);
+    rows.push([text(cfg, 'total'), '', '', '', '', '', { text: r.display, raw: String(r.total) }]);
     Object.assign(view, copyView(headers, rows));
     return view;
   },
