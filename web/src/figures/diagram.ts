@@ -34,10 +34,24 @@ export interface WidthScale {
   domain_max: string;
 }
 
+/**
+ * The diagram laid out for a phone (chart.ts NARROW units wide), derived from
+ * the wide one so the content states each shape once: parts of the drawing
+ * that sit side by side move under one another.
+ */
+export interface NarrowLayout {
+  height: number;
+  /** A shape (an arrow: each of its points) whose x lies in [from, to) moves by (dx, dy). */
+  bands?: Array<{ from: number; to: number; dx: number; dy: number }>;
+  /** Per shape index: fields that replace the moved ones (an arrow's route, a shorter label). */
+  overrides?: Record<string, Partial<Shape>>;
+}
+
 export interface DiagramSpec {
   width: number;
   height: number;
   shapes: Shape[];
+  narrow?: NarrowLayout;
   /** One caption per step; present for step-through diagrams. */
   steps?: string[];
   widthScale?: WidthScale;
@@ -64,6 +78,21 @@ export function sizeShapes(spec: DiagramSpec, amounts: Record<string, number>, w
     if (s.w_value === undefined) return s;
     const w = width(amount(s.w_value));
     return { ...s, w, x: ws.center - w / 2 };
+  });
+}
+
+function moved(x: number, y: number, layout: NarrowLayout): [number, number] {
+  const band = layout.bands?.find((b) => x >= b.from && x < b.to);
+  return band ? [x + band.dx, y + band.dy] : [x, y];
+}
+
+/** The shapes of the narrow layout: moved by their bands, then overridden. */
+export function narrowShapes(shapes: Shape[], layout: NarrowLayout): Shape[] {
+  return shapes.map((s, i) => {
+    const out: Shape = { ...s };
+    if (s.points) out.points = s.points.map(([x, y]) => moved(x, y, layout));
+    else [out.x, out.y] = moved(s.x ?? 0, s.y ?? 0, layout);
+    return { ...out, ...(layout.overrides?.[String(i)] ?? {}) };
   });
 }
 

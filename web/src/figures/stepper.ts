@@ -1,6 +1,8 @@
 // Step-through for diagrams: marks carry data-step="k"; the stepper shows
 // steps 0…k and dims the rest. Markup is prerendered (hidden without
-// JavaScript, where the whole diagram stays visible); enhance() wires it.
+// JavaScript, where the whole diagram stays visible, with the last step's
+// caption); enhance() wires it and opens at the first step, since a reader
+// steps forward.
 
 import { el, type Mark } from './marks';
 
@@ -38,12 +40,11 @@ export function enhanceStepper(root: HTMLElement): void {
     const button = (e.target as Element).closest<HTMLButtonElement>('[data-step-action]');
     if (!button || !root.contains(button)) return;
     const last = root.querySelectorAll('[data-step-captions] li').length - 1;
-    const current = root.dataset.step === undefined ? last : Number(root.dataset.step);
+    const current = Number(root.dataset.step ?? 0);
     const next = button.dataset.stepAction === 'reset' ? 0 : current >= last ? 0 : current + 1;
     apply(root, next);
   });
   // A recomputation may rebuild the drawing: keep showing the reader's step.
-  root.addEventListener('tally:update', () => {
-    if (root.dataset.step !== undefined) apply(root, Number(root.dataset.step));
-  });
+  root.addEventListener('tally:update', () => apply(root, Number(root.dataset.step ?? 0)));
+  apply(root, 0);
 }

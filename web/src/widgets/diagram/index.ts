@@ -7,9 +7,9 @@
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, FigureHows, svgFrame } from '../../figures/chart';
+import { dataTable, FigureHows, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
-import { arrowDefs, shapeMark, sizeShapes, type DiagramSpec } from '../../figures/diagram';
+import { arrowDefs, narrowShapes, shapeMark, sizeShapes, type DiagramSpec } from '../../figures/diagram';
 import { fillText, placeholders, resolveValues, valueSpecs, type DiagramValues } from '../../figures/diagram-values';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { enhanceStepper, stepperMarks } from '../../figures/stepper';
@@ -32,12 +32,15 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
   const shapes = sizeShapes(spec, values.amount, cfg.title).map((s) =>
     s.label ? { ...s, label: fill(s.label), lineHows: s.label.split('\n').map(lineHow) } : s,
   );
-  marks.push(
-    svgFrame(instance, spec.width, spec.height, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), [
-      arrowDefs(instance),
-      ...shapes.map((s) => shapeMark(s, instance)),
-    ]),
-  );
+  // The wide layout as the content draws it; the phone's from data.diagram.narrow.
+  const draw = (width: number): Drawing => {
+    const narrow = width !== WIDE && spec.narrow;
+    const own = narrow ? narrowShapes(shapes, narrow) : shapes;
+    // Each drawing's arrowheads under its own id (both drawings share the page).
+    const id = narrow ? `${instance}-n` : instance;
+    return { width: narrow ? width : spec.width, height: narrow ? narrow.height : spec.height, children: [arrowDefs(id), ...own.map((s) => shapeMark(s, id))] };
+  };
+  marks.push(svgFrame(instance, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), draw));
   if (specs.length) {
     marks.push(
       dataTable(
