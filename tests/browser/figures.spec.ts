@@ -82,16 +82,7 @@ test('2-8: one shared weight read against per-request KV reads, for a model and 
 
 test('prerendered figures equal the hydrated ones after the core recomputes them in the browser', async ({ browser, page, baseURL }) => {
   test.setTimeout(180_000);
-  // The step a reader is at (a step-through opens at its first step) is view state, not the core's output.
-  const outputs = (p: Page) =>
-    p.evaluate(() =>
-      [...document.querySelectorAll('[data-widget] [data-output]')].map((o) => {
-        const copy = o.cloneNode(true) as Element;
-        for (const e of copy.querySelectorAll('[data-future], [data-current]')) e.removeAttribute('data-future'), e.removeAttribute('data-current');
-        for (const e of copy.querySelectorAll('[data-step-caption]')) e.textContent = '';
-        return copy.outerHTML;
-      }),
-    );
+  const outputs = (p: Page) => p.evaluate(() => [...document.querySelectorAll('[data-widget] [data-output]')].map((o) => o.outerHTML));
   const noJs = await browser.newContext({ javaScriptEnabled: false });
   const staticPage = await noJs.newPage();
   await staticPage.goto(`${baseURL}figures.html`);

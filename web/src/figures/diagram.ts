@@ -6,6 +6,7 @@ import { scaleLog } from 'd3-scale';
 import { coord } from '../runtime/format';
 import { valueLabel } from './chart';
 import { el, type Mark } from './marks';
+import { stepAttrs } from './stepper';
 
 export interface Shape {
   type: 'box' | 'text' | 'arrow' | 'dot' | 'cell' | 'line';
@@ -235,8 +236,8 @@ export function wrapText(s: Shape, max: number): Shape {
   return lines.length === source.length ? s : { ...s, label: lines.join('\n'), lineHows: hows };
 }
 
-function withStep(attrs: Record<string, string>, s: Shape): Record<string, string> {
-  return s.step === undefined ? attrs : { ...attrs, 'data-step': String(s.step) };
+function withStep(attrs: Record<string, string>, s: Shape, lastStep: number): Record<string, string> {
+  return s.step === undefined ? attrs : { ...attrs, ...stepAttrs(s.step, lastStep) };
 }
 
 /** Arrowhead marker; its id is scoped to the widget so several diagrams can share a page. */
@@ -248,7 +249,8 @@ export function arrowDefs(id: string): Mark {
   ]);
 }
 
-export function shapeMark(s: Shape, id: string): Mark {
+/** A shape as marks; `lastStep`: the last step of a step-through (the drawing opens at step 0). */
+export function shapeMark(s: Shape, id: string, lastStep = 0): Mark {
   const x = s.x ?? 0;
   const y = s.y ?? 0;
   switch (s.type) {
@@ -263,16 +265,16 @@ export function shapeMark(s: Shape, id: string): Mark {
           children.push(el('text', valueLabel({ class: 'label', x: coord(x + w / 2), y: coord(ty), 'text-anchor': 'middle' }, s.lineHows?.[i]), line));
         });
       }
-      return el('g', withStep({ class: 'shape' }, s), children);
+      return el('g', withStep({ class: 'shape' }, s, lastStep), children);
     }
     case 'cell':
-      return el('rect', withStep({ class: `cell ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), width: coord(s.w ?? 20), height: coord(s.h ?? 20) }, s));
+      return el('rect', withStep({ class: `cell ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), width: coord(s.w ?? 20), height: coord(s.h ?? 20) }, s, lastStep));
     case 'dot':
-      return el('circle', withStep({ class: `dot ${s.cls ?? ''}`.trim(), cx: coord(x), cy: coord(y), r: coord(s.r ?? 8) }, s));
+      return el('circle', withStep({ class: `dot ${s.cls ?? ''}`.trim(), cx: coord(x), cy: coord(y), r: coord(s.r ?? 8) }, s, lastStep));
     case 'text': {
       const lines = (s.label ?? '').split('\n');
       const line = (t: string, i: number) =>
-        el('text', valueLabel(withStep({ class: `label ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y + i * LINE_GAP), 'text-anchor': s.anchor ?? 'start' }, s), s.lineHows?.[i]), t);
+        el('text', valueLabel(withStep({ class: `label ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y + i * LINE_GAP), 'text-anchor': s.anchor ?? 'start' }, s, lastStep), s.lineHows?.[i]), t);
       // One line stays one <text> (the wide drawings); a wrapped note is a group of lines.
       return lines.length === 1 ? line(lines[0]!, 0) : el('g', {}, lines.map(line));
     }
@@ -282,7 +284,7 @@ export function shapeMark(s: Shape, id: string): Mark {
       const d = pts.map(([px, py], i) => `${i ? 'L' : 'M'}${coord(px)} ${coord(py)}`).join('');
       const attrs: Record<string, string> = { class: `arrow ${s.cls ?? ''}`.trim(), d };
       if (s.type === 'arrow') attrs['marker-end'] = `url(#${id}-head)`;
-      return el('path', withStep(attrs, s));
+      return el('path', withStep(attrs, s, lastStep));
     }
   }
 }

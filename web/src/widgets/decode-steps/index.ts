@@ -9,7 +9,7 @@ import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, FigureHows, notesMark, summary, svgFrame, type Drawing, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { enhanceStepper, stepperMarks } from '../../figures/stepper';
+import { enhanceStepper, stepAttrs, stepperMarks } from '../../figures/stepper';
 
 interface Data {
   /** The request: asked again with explain when a popover opens. */
@@ -59,7 +59,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
         for (let c = 0; c <= P + j; c++) {
           row.push(el('rect', { class: `cell ${c < P + j ? 'old' : 'new'}`, x: coord(PAD.left + c * size), y: coord(y), width: coord(size), height: coord(size) }));
         }
-        rows.push(el('g', { 'data-step': String(j) }, row));
+        rows.push(el('g', stepAttrs(j, steps - 1), row));
       }
       return { width, height: PAD.top + steps * (size + 6) + 10, children: rows };
     };

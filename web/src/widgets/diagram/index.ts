@@ -39,6 +39,7 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
   // Numbers filled in after layout: the wide drawing as the content draws it, the phone's from data.diagram.narrow.
   const finish = (shapes: Shape[], ws: WidthScale | undefined) =>
     sizeShapes(shapes, ws, values.amount, cfg.title).map((s) => (s.label ? { ...s, label: fill(s.label), lineHows: s.label.split('\n').map(lineHow) } : s));
+  const lastStep = Math.max(0, (spec.steps?.length ?? 1) - 1);
   const draw = (width: number): Drawing => {
     const narrow = width !== WIDE ? spec.narrow : undefined;
     const shapes = narrow
@@ -46,7 +47,7 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
       : finish(spec.shapes, spec.widthScale);
     // Each drawing's arrowheads under its own id (both drawings share the page).
     const id = narrow ? `${instance}-n` : instance;
-    return { width: narrow ? width : spec.width, height: narrow ? narrow.height : spec.height, children: [arrowDefs(id), ...shapes.map((s) => shapeMark(s, id))] };
+    return { width: narrow ? width : spec.width, height: narrow ? narrow.height : spec.height, children: [arrowDefs(id), ...shapes.map((s) => shapeMark(s, id, lastStep))] };
   };
   marks.push(svgFrame(instance, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), draw));
   if (specs.length) {
