@@ -94,6 +94,12 @@ test('Fig. 2-5 on a phone shows every step after SiLU: the element-wise product 
   await page.goto('./figures.html#fig-2-5');
   const narrow = page.locator('#fig-2-5 svg.fig-svg.is-narrow');
   await expect(narrow).toBeVisible();
+  // The phone's drawing is named, as the wide one is, by the wide one's title and description (hidden, still read).
+  const title = (await page.locator('#fig-2-5 svg.is-wide title').textContent())!;
+  const desc = (await page.locator('#fig-2-5 svg.is-wide desc').textContent())!;
+  expect(title.length).toBeGreaterThan(5);
+  expect(desc.length).toBeGreaterThan(5);
+  await expect(narrow).toHaveAccessibleName(`${title} ${desc}`);
   const box = (await narrow.boundingBox())!;
   for (const label of ['SiLU', '逐元素', 'down：× W_down']) {
     const t = narrow.locator('text', { hasText: label });

@@ -32,17 +32,17 @@ export interface Drawing {
  * out for a phone, both prerendered, and CSS shows the one that fits the
  * figure's width (a container query in figures.css). So every text is drawn
  * at about its own size and nothing scrolls sideways, with or without
- * JavaScript. The narrow copy drops test ids and renames ids, so each stays
- * unique on the page; it is hidden from assistive technology, which reads
- * the wide one's title and description and the data table either way.
+ * JavaScript. The narrow copy drops test ids, and is named by the wide
+ * one's title and description (aria-labelledby reads hidden text too), so
+ * each id stays unique and the page does not carry those texts twice.
  */
 export function svgFrame(id: string, title: string, desc: string, draw: (width: number) => Drawing): Mark {
-  const wide = svgElement(id, 'fig-svg is-wide', draw(WIDE), title, desc);
-  const narrow = svgElement(`${id}-n`, 'fig-svg is-narrow', draw(NARROW), title, desc);
+  const wide = svgElement(id, 'fig-svg is-wide', draw(WIDE), [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc)]);
+  const narrow = svgElement(id, 'fig-svg is-narrow', draw(NARROW), []);
   return el('div', { class: 'fig-scroll', role: 'group', 'aria-label': title }, [wide, withoutTestIds(narrow)]);
 }
 
-function svgElement(id: string, cls: string, d: Drawing, title: string, desc: string): Mark {
+function svgElement(id: string, cls: string, d: Drawing, named: Mark[]): Mark {
   return el(
     'svg',
     {
@@ -52,7 +52,7 @@ function svgElement(id: string, cls: string, d: Drawing, title: string, desc: st
       'aria-labelledby': `${id}-svg-title ${id}-svg-desc`,
       'data-testid': 'figure-svg',
     },
-    [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc), ...d.children],
+    [...named, ...d.children],
   );
 }
 
