@@ -40,8 +40,11 @@ test('all 36 figures render in book order with ids, non-empty SVG and a text alt
   for (let n = 1; n <= 36; n++) {
     const w = fig(page, n);
     await expect(w.locator('figcaption')).toContainText(`圖 2-${n}`);
-    const svg = w.locator('svg.fig-svg');
-    await expect(svg).toHaveCount(1);
+    // Two drawings: the column's and a phone's (figures-phone.spec.ts); the wide one shows here.
+    await expect(w.locator('svg.fig-svg')).toHaveCount(2);
+    const svg = w.locator('svg.fig-svg.is-wide');
+    await expect(svg).toBeVisible();
+    await expect(w.locator('svg.fig-svg.is-narrow')).toBeHidden();
     expect(await svg.locator('rect, path, circle, text').count(), `fig-2-${n} draws something`).toBeGreaterThan(3);
     // Text alternative: <title> + <desc> referenced by aria-labelledby …
     const labelled = (await svg.getAttribute('aria-labelledby')) ?? '';
@@ -109,7 +112,7 @@ test('2-12: compact vs expanded MLA cache at a new length', async ({ page, core 
   await openFigures(page);
   const w = fig(page, 12);
   await ready(w);
-  const ticks = () => w.locator('svg .axis-x .tick text').allTextContents();
+  const ticks = () => w.locator('svg.is-wide .axis-x .tick text').allTextContents();
   const before = await ticks();
   await typeInto(w.getByLabel('上下文長度 H（token）'), '4096');
   const compact = (ok(core, { op: 'state', model: 'kimi-k3', mla_path: 'compact', tokens: 4096 }).items as Obj[]).find((i) => i.id === 'mla_latent')!;
@@ -141,7 +144,7 @@ for (const [n, metric, displayKey] of [
     await openFigures(page);
     const w = fig(page, n);
     await ready(w);
-    await expect(w.locator('svg .series path.line')).toHaveCount(5);
+    await expect(w.locator('svg.is-wide .series path.line')).toHaveCount(5);
     await typeInto(w.getByLabel('最長上下文（token）'), '65536');
     await w.getByLabel('KV 格式').selectOption('fp8');
     const row = w.locator('[data-row="65536"]');
@@ -151,7 +154,7 @@ for (const [n, metric, displayKey] of [
       await expect(row.getByTestId(`cell-65536-${i + 1}`)).toHaveText(r[displayKey][0]);
     }
     // The curves end at the new maximum: each series' last point moved.
-    const ends = await w.locator('svg .series circle.end').evaluateAll((els) => els.map((e) => e.getAttribute('cx')));
+    const ends = await w.locator('svg.is-wide .series circle.end').evaluateAll((els) => els.map((e) => e.getAttribute('cx')));
     expect(new Set(ends).size).toBe(1);
   });
 }
@@ -267,12 +270,12 @@ test('2-4: the pair grid and N_pair follow S and P; large inputs switch to areas
   const r = ok(core, { op: 'forward', model: 'qwen3-8b', batch: 1, context: 5, input: 4 });
   await expect(w.getByTestId('n-pair')).toHaveText(group(r.n_pair));
   await expect(w.getByTestId('attn-flops')).toHaveText((r.items as Obj[]).find((i) => i.id === 'attn_core')!.display);
-  await expect(w.locator('svg rect.cell')).toHaveCount(4 * (5 + 4));
-  await expect(w.locator('svg rect.cell.old')).toHaveCount(4 * 5);
+  await expect(w.locator('svg.is-wide rect.cell')).toHaveCount(4 * (5 + 4));
+  await expect(w.locator('svg.is-wide rect.cell.old')).toHaveCount(4 * 5);
   await typeInto(w.getByLabel('S（已有上下文 token）'), '100000');
   const big = ok(core, { op: 'forward', model: 'qwen3-8b', batch: 1, context: 100000, input: 4 });
   await expect(w.getByTestId('n-pair')).toHaveText(group(big.n_pair));
-  await expect(w.locator('svg path.cell')).toHaveCount(2);
+  await expect(w.locator('svg.is-wide path.cell')).toHaveCount(2);
 });
 
 test('2-4: bad input shows the core message under the control', async ({ page, core }) => {
@@ -295,11 +298,15 @@ test('2-7: decode rows follow P and G, and step through', async ({ page, core })
   await expect(w.getByTestId('decode-steps')).toHaveText(group(r.decode_steps));
   await expect(w.getByTestId('read-tokens')).toHaveText(group(r.kv_read_tokens));
   await expect(w.getByTestId('reads')).toHaveText(r.kv_read_display);
-  await expect(w.locator('svg g[data-step]')).toHaveCount(Number(r.decode_steps));
-  await w.getByTestId('step-reset').click();
-  await expect(w.locator('svg g[data-step][data-future]')).toHaveCount(Number(r.decode_steps) - 1);
+  await expect(w.locator('svg.is-wide g[data-step]')).toHaveCount(Number(r.decode_steps));
+  // The step-through opens at its first step (a reader steps forward).
+  await expect(w.locator('svg.is-wide g[data-step][data-future]')).toHaveCount(Number(r.decode_steps) - 1);
   await w.getByTestId('step-next').click();
-  await expect(w.locator('svg g[data-step][data-future]')).toHaveCount(Number(r.decode_steps) - 2);
+  await expect(w.locator('svg.is-wide g[data-step][data-future]')).toHaveCount(Number(r.decode_steps) - 2);
+  await w.getByTestId('step-reset').click();
+  await expect(w.locator('svg.is-wide g[data-step][data-future]')).toHaveCount(Number(r.decode_steps) - 1);
+  await w.getByTestId('step-next').click();
+  await expect(w.locator('svg.is-wide g[data-step][data-future]')).toHaveCount(Number(r.decode_steps) - 2);
 });
 
 test('2-23: uniform vs concentrated dispatch follow B', async ({ page, core }) => {
@@ -312,7 +319,7 @@ test('2-23: uniform vs concentrated dispatch follow B', async ({ page, core }) =
   await typeInto(w.getByLabel('B（同時 decode 的 token）'), '16');
   await expect(w.getByTestId('distinct-uniform')).toHaveText(at(16, 'uniform').distinct_display);
   await expect(w.getByTestId('bytes-uniform')).toHaveText(at(16, 'uniform').display);
-  await expect(w.locator('svg rect.cell.hit')).toHaveCount(Number(at(16, 'uniform').distinct_experts) + Number(at(16, 'concentrated').distinct_experts));
+  await expect(w.locator('svg.is-wide rect.cell.hit')).toHaveCount(Number(at(16, 'uniform').distinct_experts) + Number(at(16, 'concentrated').distinct_experts));
 });
 
 /** Follow "a.b[0]" / "list[key=value]" in a core result (the configs' value paths). */
@@ -349,12 +356,12 @@ test('diagram numbers come from the core: labels, captions and the data table of
     const w = fig(page, n);
     const values = diagramValues(core, n, { $tokens: 131072 });
     for (const [name, v] of Object.entries(values)) await expect(w.getByTestId(`cell-${name}-1`), `${id} ${name}`).toHaveText(v);
-    const svgText = (await w.locator('svg.fig-svg').textContent()) ?? '';
+    const svgText = (await w.locator('svg.fig-svg.is-wide').textContent()) ?? '';
     expect(svgText, `${id}: every placeholder filled`).not.toMatch(/\{\w+\}/);
     for (const s of diagrams[id].data.diagram.shapes as Obj[]) {
       if (s.label?.includes('{')) for (const line of fillIn(s.label, values).split('\n')) expect(svgText, id).toContain(line);
     }
-    await expect(w.locator('desc')).toHaveText(fillIn(diagrams[id].text.chart_desc, values));
+    await expect(w.locator('svg.is-wide desc')).toHaveText(fillIn(diagrams[id].text.chart_desc, values));
   }
   // A few of the book's own numbers, as printed: §2.3.6 and Figures 2-17, 2-20, 2-21, 2-35.
   expect(diagramValues(core, 22, { $tokens: 131072 })).toMatchObject({ entries: '131,072', blocks: '2,048', candidates: '16,384', selected: '512' });
@@ -370,11 +377,14 @@ test('2-22: the candidate pool narrows at the reader\'s context length; bad inpu
   await ready(w);
   const control = w.getByLabel('上下文長度 N（已快取的位置數）');
   // Box widths: all entries, the pool, what a layer reads (log scale from the core's counts).
-  const widths = () => w.locator('svg g.shape > rect').evaluateAll((els) => els.map((e) => Number(e.getAttribute('width'))));
+  const widths = () => w.locator('svg.is-wide g.shape > rect').evaluateAll((els) => els.map((e) => Number(e.getAttribute('width'))));
   const [all, pool, reindex, reuse] = await widths();
   expect(all).toBeGreaterThan(pool!);
   expect(pool).toBeGreaterThan(reindex!);
   expect(reuse).toBe(reindex);
+  // The reader steps to the Reindex layers (step 3, which names the selected count); a recomputation keeps that step.
+  await w.getByTestId('step-next').click();
+  await w.getByTestId('step-next').click();
   for (const tokens of [10000, 300]) {
     await typeInto(control, String(tokens));
     const values = diagramValues(core, 22, { $tokens: tokens });
@@ -382,8 +392,8 @@ test('2-22: the candidate pool narrows at the reader\'s context length; bad inpu
     expect(values.candidates).toBe(pool.candidates_display);
     await expect(w.getByTestId('cell-candidates-1')).toHaveText(pool.candidates_display);
     await expect(w.getByTestId('cell-selected-1')).toHaveText(pool.selected_display);
-    await expect(w.locator('svg.fig-svg')).toContainText(`→ ${pool.candidates_display} 個候選`);
-    await expect(w.getByTestId('step-caption')).toHaveText(fillIn(diagrams['fig-2-22'].data.diagram.steps.at(-1), values));
+    await expect(w.locator('svg.fig-svg.is-wide')).toContainText(`→ ${pool.candidates_display} 個候選`);
+    await expect(w.getByTestId('step-caption')).toHaveText(fillIn(diagrams['fig-2-22'].data.diagram.steps[2], values));
   }
   // 300 entries: the pool and top-k no longer narrow anything, so every box is as wide as the first.
   await expect.poll(async () => new Set(await widths()).size).toBe(1);
@@ -411,25 +421,23 @@ test('step-through diagrams (2-1, 2-2, 2-15, 2-22) are keyboard operable', async
     await w.getByTestId('step-next').focus();
     await page.keyboard.press('Enter');
     await expect(w.getByTestId('step-caption')).toHaveText(steps[1]!);
-    expect(await w.locator('svg [data-future]').count()).toBeGreaterThan(0);
+    expect(await w.locator('svg.is-wide [data-future]').count()).toBeGreaterThan(0);
   }
 });
 
-test('at 360 px the page does not scroll sideways; charts keep legible text and scroll in their own frame', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
+test('2-1 opens at its first step, not its last, and steps forward from there', async ({ page, core }) => {
   await openFigures(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  const frames = await page.locator('.fig-scroll').evaluateAll((els) =>
-    els.map((e) => ({ frame: e.getBoundingClientRect().width, svg: e.querySelector('svg')!.getBoundingClientRect().width })),
-  );
-  expect(frames).toHaveLength(36);
-  for (const f of frames) {
-    expect(f.frame).toBeLessThanOrEqual(360);
-    expect(f.svg).toBeGreaterThanOrEqual(520); // 12-unit text drawn at ≥ 9.75 px
-  }
-  // The scrolling frame is reachable from the keyboard.
-  await expect(page.locator('#fig-2-18 .fig-scroll')).toHaveAttribute('tabindex', '0');
+  const w = fig(page, 1);
+  await ready(w);
+  const values = diagramValues(core, 1);
+  const steps: string[] = diagrams['fig-2-1'].data.diagram.steps.map((s: string) => fillIn(s, values));
+  await expect(w.getByTestId('step-caption')).toHaveText(steps[0]!);
+  // Only step 0's shapes are drawn in full: the first dot of layer 1 and its input arrow.
+  const shown = await w.locator('svg.is-wide [data-step]:not([data-future])').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')));
+  expect(shown.length).toBeGreaterThan(0);
+  expect(new Set(shown)).toEqual(new Set(['0']));
+  await w.getByTestId('step-next').click();
+  await expect(w.getByTestId('step-caption')).toHaveText(steps[1]!);
 });
 
 test('dark mode: chart text uses the page colour', async ({ page }) => {

@@ -16,27 +16,50 @@ import { el, type Mark } from './marks';
 
 export type NumScale = ScaleLinear<number, number> | ScaleLogarithmic<number, number>;
 
-/**
- * The accessible SVG frame: role=img, <title> and <desc>, scaled by its
- * viewBox. On narrow screens the drawing keeps a minimum width (so its text
- * stays legible) and its wrapper scrolls sideways instead of the page.
- */
-export function svgFrame(id: string, width: number, height: number, title: string, desc: string, children: Mark[]): Mark {
-  return el('div', { class: 'fig-scroll', tabindex: '0', role: 'group', 'aria-label': title }, [svgElement(id, width, height, title, desc, children)]);
+/** Drawing widths: the column's (≥ 640 px, text at full size) and a phone's (≈ 300 px). */
+export const WIDE = 640;
+export const NARROW = 300;
+
+/** One layout of a figure: its own width and height in SVG units, and its shapes. */
+export interface Drawing {
+  width: number;
+  height: number;
+  children: Mark[];
 }
 
-function svgElement(id: string, width: number, height: number, title: string, desc: string, children: Mark[]): Mark {
+/**
+ * The accessible SVG frame, drawn twice: a wide layout and a narrow one laid
+ * out for a phone, both prerendered, and CSS shows the one that fits the
+ * figure's width (a container query in figures.css). So every text is drawn
+ * at about its own size and nothing scrolls sideways, with or without
+ * JavaScript. The narrow copy drops test ids, and is named by the wide
+ * one's title and description (aria-labelledby reads hidden text too), so
+ * each id stays unique and the page does not carry those texts twice.
+ */
+export function svgFrame(id: string, title: string, desc: string, draw: (width: number) => Drawing): Mark {
+  const wide = svgElement(id, 'fig-svg is-wide', draw(WIDE), [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc)]);
+  const narrow = svgElement(id, 'fig-svg is-narrow', draw(NARROW), []);
+  return el('div', { class: 'fig-scroll', role: 'group', 'aria-label': title }, [wide, withoutTestIds(narrow)]);
+}
+
+function svgElement(id: string, cls: string, d: Drawing, named: Mark[]): Mark {
   return el(
     'svg',
     {
-      class: 'fig-svg',
-      viewBox: `0 0 ${width} ${height}`,
+      class: cls,
+      viewBox: `0 0 ${d.width} ${d.height}`,
       role: 'img',
       'aria-labelledby': `${id}-svg-title ${id}-svg-desc`,
       'data-testid': 'figure-svg',
     },
-    [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc), ...children],
+    [...named, ...d.children],
   );
+}
+
+/** Tests find a figure's values by test id: only the wide drawing carries them. */
+function withoutTestIds(m: Mark): Mark {
+  const attrs = Object.fromEntries(Object.entries(m.attrs ?? {}).filter(([k]) => k !== 'data-testid'));
+  return m.children ? { ...m, attrs, children: m.children.map(withoutTestIds) } : { ...m, attrs };
 }
 
 const BINARY = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
@@ -85,7 +108,7 @@ function isLog(scale: NumScale): scale is ScaleLogarithmic<number, number> {
  * multiple; d3's own tickFormat(count, …) blanks the ones it would not label,
  * and those are left out so the axis stays readable.
  */
-function labelledTicks(scale: NumScale, count: number, label: (v: number) => string): Array<[number, string]> {
+export function labelledTicks(scale: NumScale, count: number, label: (v: number) => string): Array<[number, string]> {
   const values = tickValues(scale, count);
   // d3's log tickFormat accepts a formatting function at run time; its typings only list a specifier string.
   const logFormat = (s: ScaleLogarithmic<number, number>) =>
@@ -94,10 +117,15 @@ function labelledTicks(scale: NumScale, count: number, label: (v: number) => str
   return values.map((v): [number, string] => [v, fmt(v)]).filter(([, t]) => t !== '');
 }
 
-/** Horizontal axis at y (ticks go down), labels centred under each tick. */
-export function axisBottom(scale: NumScale, y: number, count: number, label: (v: number) => string, title = ''): Mark {
+/**
+ * Horizontal axis at y (ticks go down), labels centred under each tick.
+ * Ticks: a count for d3-scale to choose values spelled by `label`, or the
+ * values and labels themselves (a byte axis in its prefix family, byte-ticks.ts).
+ */
+export function axisBottom(scale: NumScale, y: number, ticksOrCount: number | Array<[number, string]>, label: (v: number) => string = String, title = ''): Mark {
   const [x0, x1] = scale.range() as [number, number];
-  const ticks = labelledTicks(scale, count, label).map(([v, t]) => {
+  const chosen = typeof ticksOrCount === 'number' ? labelledTicks(scale, ticksOrCount, label) : ticksOrCount;
+  const ticks = chosen.map(([v, t]) => {
     const x = coord(scale(v));
     return el('g', { class: 'tick', transform: `translate(${x},${coord(y)})` }, [
       el('line', { y2: '5' }),

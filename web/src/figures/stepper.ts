@@ -1,6 +1,9 @@
 // Step-through for diagrams: marks carry data-step="k"; the stepper shows
-// steps 0…k and dims the rest. Markup is prerendered (hidden without
-// JavaScript, where the whole diagram stays visible); enhance() wires it.
+// steps 0…k and dims the rest. A step-through opens at its first step (a
+// reader steps forward), and that state is prerendered (stepAttrs), so
+// hydrating changes no markup. Without JavaScript the dimming, the buttons
+// and the caption stay off (figures.css keys them on data-enhanced) and the
+// whole diagram shows; enhance() wires the buttons.
 
 import { el, type Mark } from './marks';
 
@@ -11,10 +14,18 @@ export function stepperMarks(captions: string[], labels: { next: string; reset: 
       el('button', { type: 'button', 'data-step-action': 'next', 'data-testid': 'step-next' }, labels.next),
       el('button', { type: 'button', 'data-step-action': 'reset', 'data-testid': 'step-reset' }, labels.reset),
     ]),
-    el('p', { class: 'fig-step-caption', 'aria-live': 'polite', 'data-step-caption': '', 'data-testid': 'step-caption' }, captions[captions.length - 1] ?? ''),
+    el('p', { class: 'fig-step-caption', 'aria-live': 'polite', 'data-step-caption': '', 'data-testid': 'step-caption' }, captions[0] ?? ''),
     // Captions travel with the markup so the browser needs no second copy of the content.
     el('ol', { class: 'visually-hidden fig-step-list', 'data-step-captions': '' }, captions.map((c) => el('li', {}, c))),
   ];
+}
+
+/** The attributes of a mark of step `step` at the first step of `last + 1`: what apply(root, 0) writes. */
+export function stepAttrs(step: number, last: number): Record<string, string> {
+  const attrs: Record<string, string> = { 'data-step': String(step) };
+  if (step > 0) attrs['data-future'] = '';
+  if (step === 0 && last > 0) attrs['data-current'] = '';
+  return attrs;
 }
 
 function apply(root: HTMLElement, step: number): void {
@@ -38,12 +49,11 @@ export function enhanceStepper(root: HTMLElement): void {
     const button = (e.target as Element).closest<HTMLButtonElement>('[data-step-action]');
     if (!button || !root.contains(button)) return;
     const last = root.querySelectorAll('[data-step-captions] li').length - 1;
-    const current = root.dataset.step === undefined ? last : Number(root.dataset.step);
+    const current = Number(root.dataset.step ?? 0);
     const next = button.dataset.stepAction === 'reset' ? 0 : current >= last ? 0 : current + 1;
     apply(root, next);
   });
   // A recomputation may rebuild the drawing: keep showing the reader's step.
-  root.addEventListener('tally:update', () => {
-    if (root.dataset.step !== undefined) apply(root, Number(root.dataset.step));
-  });
+  root.addEventListener('tally:update', () => apply(root, Number(root.dataset.step ?? 0)));
+  apply(root, 0);
 }

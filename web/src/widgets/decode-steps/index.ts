@@ -7,9 +7,9 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, RequestResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, FigureHows, notesMark, summary, svgFrame, type Shown } from '../../figures/chart';
+import { dataTable, FigureHows, notesMark, summary, svgFrame, type Drawing, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { enhanceStepper, stepperMarks } from '../../figures/stepper';
+import { enhanceStepper, stepAttrs, stepperMarks } from '../../figures/stepper';
 
 interface Data {
   /** The request: asked again with explain when a popover opens. */
@@ -18,7 +18,6 @@ interface Data {
   P: bigint;
 }
 
-const W = 640;
 const PAD = { left: 90, top: 10, right: 10 };
 const MAX_POSITIONS = 40;
 const MAX_STEPS = 16;
@@ -51,20 +50,22 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     ),
   ];
   if (drawable) {
-    const size = Math.min(24, (W - PAD.left - PAD.right) / (P + steps));
-    const rows: Mark[] = [];
-    for (let j = 0; j < steps; j++) {
-      const y = PAD.top + j * (size + 6);
-      const row: Mark[] = [el('text', { class: 'label small', x: '4', y: coord(y + size * 0.7) }, `${text(cfg, 'row_prefix')} ${j + 1}`)];
-      for (let c = 0; c <= P + j; c++) {
-        row.push(el('rect', { class: `cell ${c < P + j ? 'old' : 'new'}`, x: coord(PAD.left + c * size), y: coord(y), width: coord(size), height: coord(size) }));
+    const draw = (width: number): Drawing => {
+      const size = Math.min(24, (width - PAD.left - PAD.right) / (P + steps));
+      const rows: Mark[] = [];
+      for (let j = 0; j < steps; j++) {
+        const y = PAD.top + j * (size + 6);
+        const row: Mark[] = [el('text', { class: 'label small', x: '4', y: coord(y + size / 2 + 4) }, `${text(cfg, 'row_prefix')} ${j + 1}`)];
+        for (let c = 0; c <= P + j; c++) {
+          row.push(el('rect', { class: `cell ${c < P + j ? 'old' : 'new'}`, x: coord(PAD.left + c * size), y: coord(y), width: coord(size), height: coord(size) }));
+        }
+        rows.push(el('g', stepAttrs(j, steps - 1), row));
       }
-      rows.push(el('g', { 'data-step': String(j) }, row));
-    }
-    const height = PAD.top + steps * (size + 6) + 10;
+      return { width, height: PAD.top + steps * (size + 6) + 10, children: rows };
+    };
     const captions = Array.from({ length: steps }, (_, j) => `${text(cfg, 'row_prefix')} ${j + 1}：${text(cfg, 'caption')}`);
     marks.push(...stepperMarks(captions, { next: text(cfg, 'step_next'), reset: text(cfg, 'step_reset') }));
-    marks.push(svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), rows));
+    marks.push(svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw));
     marks.push(
       el('ul', { class: 'fig-legend' }, [
         el('li', {}, [el('span', { class: 'swatch legend-old', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_old'))]),

@@ -7,12 +7,19 @@
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, FigureHows, svgFrame } from '../../figures/chart';
+import { dataTable, FigureHows, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
-import { arrowDefs, shapeMark, sizeShapes, type DiagramSpec } from '../../figures/diagram';
+import { arrowDefs, narrowShapes, shapeMark, sizeShapes, wrapText, type DiagramSpec, type Shape, type WidthScale } from '../../figures/diagram';
 import { fillText, placeholders, resolveValues, valueSpecs, type DiagramValues } from '../../figures/diagram-values';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { enhanceStepper, stepperMarks } from '../../figures/stepper';
+
+/** How wide a note may be where it stands in a drawing `width` units wide (6 units kept clear of each edge). */
+function room(s: Shape, width: number): number {
+  const x = s.x ?? 0;
+  if (s.anchor === 'middle') return 2 * Math.min(x, width - x) - 12;
+  return s.anchor === 'end' ? x - 6 : width - x - 6;
+}
 
 function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
   const spec = dataOf<DiagramSpec>(cfg, 'diagram');
@@ -29,15 +36,20 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
     const names = placeholders(line);
     return names.length === 1 && shown.has(names[0]!) ? hows.key(shown.get(names[0]!)!) : null;
   };
-  const shapes = sizeShapes(spec, values.amount, cfg.title).map((s) =>
-    s.label ? { ...s, label: fill(s.label), lineHows: s.label.split('\n').map(lineHow) } : s,
-  );
-  marks.push(
-    svgFrame(instance, spec.width, spec.height, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), [
-      arrowDefs(instance),
-      ...shapes.map((s) => shapeMark(s, instance)),
-    ]),
-  );
+  // Numbers filled in after layout: the wide drawing as the content draws it, the phone's from data.diagram.narrow.
+  const finish = (shapes: Shape[], ws: WidthScale | undefined) =>
+    sizeShapes(shapes, ws, values.amount, cfg.title).map((s) => (s.label ? { ...s, label: fill(s.label), lineHows: s.label.split('\n').map(lineHow) } : s));
+  const lastStep = Math.max(0, (spec.steps?.length ?? 1) - 1);
+  const draw = (width: number): Drawing => {
+    const narrow = width !== WIDE ? spec.narrow : undefined;
+    const shapes = narrow
+      ? finish(narrowShapes(spec.shapes, narrow), narrow.widthScale ?? spec.widthScale).map((s) => wrapText(s, room(s, width)))
+      : finish(spec.shapes, spec.widthScale);
+    // Each drawing's arrowheads under its own id (both drawings share the page).
+    const id = narrow ? `${instance}-n` : instance;
+    return { width: narrow ? width : spec.width, height: narrow ? narrow.height : spec.height, children: [arrowDefs(id), ...shapes.map((s) => shapeMark(s, id, lastStep))] };
+  };
+  marks.push(svgFrame(instance, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), draw));
   if (specs.length) {
     marks.push(
       dataTable(

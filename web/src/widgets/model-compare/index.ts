@@ -8,7 +8,8 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { CompareRow, Engine, Fields, Json } from '../../runtime/engine';
 import { groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, FigureHows, hbars, notesMark, num, svgFrame, tickLabel, type Bar, type NumScale, type Shown, type TickStyle } from '../../figures/chart';
+import { axisBottom, dataTable, FigureHows, hbars, labelledTicks, notesMark, num, svgFrame, tickLabel, WIDE, type Bar, type Drawing, type NumScale, type Shown, type TickStyle } from '../../figures/chart';
+import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import { ConfiguredCall, dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView } from '../../figures/marks';
 
@@ -33,7 +34,6 @@ interface Data {
   calls: Array<{ label: string; request: Fields; rows: CompareRow[] }>;
 }
 
-const W = 640;
 const PAD = { left: 28, right: 120, top: 8, bottom: 50 };
 const ROW_H = 44;
 
@@ -75,6 +75,17 @@ function cellOf(call: Data['calls'][number], row: CompareRow, spec: Spec): Shown
   return { text: v.display, ask };
 }
 
+/**
+ * The bars' scale and its labelled ticks. A linear byte axis ticks in the
+ * prefix family of the bars' own labels (byte-ticks.ts); other axes (counts,
+ * FLOPs, log scales) keep d3-scale's ticks in the configured style.
+ */
+function axisOf(spec: Spec, bars: Bar[], [lo, hi]: [number, number], range: [number, number], count: number): { scale: NumScale; ticks: Array<[number, string]> } {
+  if (spec.scale === 'linear' && spec.ticks === 'si' && spec.unit === 'B') return byteAxis(hi, range, byteFamily(bars.map((b) => b.display)), count);
+  const scale: NumScale = spec.scale === 'log' ? scaleLog().domain([lo, hi]).nice().range(range) : scaleLinear().domain([0, hi]).nice().range(range);
+  return { scale, ticks: labelledTicks(scale, count, tickLabel(spec.ticks, spec.unit ?? '')) };
+}
+
 function view(d: Data, cfg: WidgetConfig, instance: string) {
   const { spec } = d;
   const hows = new FigureHows(instance, cfg);
@@ -100,14 +111,12 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const positive = bars.map((b) => b.value).filter((v) => v > 0);
   const hi = Math.max(1, ...positive);
   const lo = Math.min(hi / 2, ...positive);
-  const range: [number, number] = [PAD.left, W - PAD.right];
-  const scale: NumScale =
-    spec.scale === 'log' ? scaleLog().domain([lo, hi]).nice().range(range) : scaleLinear().domain([0, hi]).nice().range(range);
   const height = PAD.top + bars.length * ROW_H + PAD.bottom;
-  const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
-    axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel(spec.ticks, spec.unit ?? ''), text(cfg, 'x_axis')),
-    ...hbars(bars, scale, PAD.top, ROW_H),
-  ]);
+  const draw = (width: number): Drawing => {
+    const { scale, ticks } = axisOf(spec, bars, [lo, hi], [PAD.left, width - PAD.right], width === WIDE ? 5 : 3);
+    return { width, height, children: [axisBottom(scale, height - PAD.bottom + 6, ticks, undefined, text(cfg, 'x_axis')), ...hbars(bars, scale, PAD.top, ROW_H)] };
+  };
+  const chart = svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw);
   const head = [text(cfg, 'col_model'), ...d.calls.map((c) => c.label || text(cfg, 'col_value'))];
   const rows = models.map((m, i) => ({ id: m.model, cells: [m.name, ...cells[i]!] }));
   const errors = models.filter((m) => m.error).map((m) => `${m.name}：${m.error}`);

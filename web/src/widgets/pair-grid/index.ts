@@ -7,7 +7,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, ForwardResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, FigureHows, notesMark, summary, svgFrame, type Shown } from '../../figures/chart';
+import { dataTable, FigureHows, notesMark, summary, svgFrame, type Drawing, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
 interface Data {
@@ -18,7 +18,6 @@ interface Data {
   P: bigint;
 }
 
-const W = 640;
 const H = 300;
 const PAD = { left: 70, top: 24, right: 16, bottom: 40 };
 /** Up to this many keys and queries, every pair gets its own cell. */
@@ -32,13 +31,13 @@ async function compute(engine: Engine, fields: Fields): Promise<Data> {
 }
 
 /** Cell edge: as large as fits the width, at most 28 units. */
-function cellSize(S: number, P: number): number {
+function cellSize(S: number, P: number, W: number): number {
   return Math.min((W - PAD.left - PAD.right) / (S + P), 28);
 }
 
-function cells(S: number, P: number): Mark[] {
+function cells(S: number, P: number, W: number): Mark[] {
   const keys = S + P;
-  const size = cellSize(S, P);
+  const size = cellSize(S, P, W);
   const out: Mark[] = [];
   for (let i = 0; i < P; i++) {
     for (let j = 0; j < keys; j++) {
@@ -49,7 +48,7 @@ function cells(S: number, P: number): Mark[] {
   return out;
 }
 
-function areas(S: bigint, P: bigint): Mark[] {
+function areas(S: bigint, P: bigint, W: number): Mark[] {
   // Too many pairs for cells: the rectangle and the triangle, to scale.
   const keys = Number(S + P);
   const w = W - PAD.left - PAD.right;
@@ -73,12 +72,19 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const attn = d.r.items.find((i) => i.id === 'attn_core');
   const flops: Shown = attn ? { text: attn.display, ask: ask('items[id=attn_core].display') } : { text: '' };
   // Cells: the drawing is as tall as the grid; areas: a fixed frame.
-  const height = drawCells ? PAD.top + Number(d.P) * cellSize(Number(d.S), Number(d.P)) + PAD.bottom : H;
-  const chart = svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
-    ...(drawCells ? cells(Number(d.S), Number(d.P)) : areas(d.S, d.P)),
-    el('text', { class: 'label small', x: coord(PAD.left), y: coord(height - 14) }, text(cfg, 'x_axis')),
-    el('text', { class: 'label small', x: '4', y: coord(PAD.top + 12) }, text(cfg, 'y_axis')),
-  ]);
+  const draw = (width: number): Drawing => {
+    const height = drawCells ? PAD.top + Number(d.P) * cellSize(Number(d.S), Number(d.P), width) + PAD.bottom : H;
+    return {
+      width,
+      height,
+      children: [
+        ...(drawCells ? cells(Number(d.S), Number(d.P), width) : areas(d.S, d.P, width)),
+        el('text', { class: 'label small', x: coord(PAD.left), y: coord(height - 14) }, text(cfg, 'x_axis')),
+        el('text', { class: 'label small', x: '4', y: coord(PAD.top + 12) }, text(cfg, 'y_axis')),
+      ],
+    };
+  };
+  const chart = svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw);
   const legend = el(
     'ul',
     { class: 'fig-legend' },

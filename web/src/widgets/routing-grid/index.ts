@@ -7,7 +7,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, RoutingResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, FigureHows, summary, svgFrame, type Shown } from '../../figures/chart';
+import { dataTable, FigureHows, summary, svgFrame, WIDE, type Drawing, type Shown } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
@@ -16,7 +16,6 @@ interface Data {
   dispatches: Array<{ id: string; label: string; request: Fields; r: RoutingResult }>;
 }
 
-const PANEL = 300;
 const GAP = 40;
 const TOP = 28;
 
@@ -29,10 +28,10 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
   return { dispatches: out };
 }
 
-function grid(r: RoutingResult, x0: number): Mark[] {
+function grid(r: RoutingResult, x0: number, y0: number, panel: number): Mark[] {
   const e = Number(r.experts);
   const cols = Math.ceil(Math.sqrt(e));
-  const size = PANEL / cols;
+  const size = panel / cols;
   const touched = Number(r.distinct_experts);
   const cells: Mark[] = [];
   for (let i = 0; i < e; i++) {
@@ -40,7 +39,7 @@ function grid(r: RoutingResult, x0: number): Mark[] {
       el('rect', {
         class: `cell ${i < touched ? 'hit' : 'idle'}`,
         x: coord(x0 + (i % cols) * size),
-        y: coord(TOP + Math.floor(i / cols) * size),
+        y: coord(y0 + Math.floor(i / cols) * size),
         width: coord(size),
         height: coord(size),
       }),
@@ -50,11 +49,19 @@ function grid(r: RoutingResult, x0: number): Mark[] {
 }
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
-  const width = d.dispatches.length * PANEL + (d.dispatches.length - 1) * GAP;
-  const panels: Mark[] = d.dispatches.flatMap((x, i) => {
-    const x0 = i * (PANEL + GAP);
-    return [el('text', { class: 'label strong', x: coord(x0), y: '16' }, x.label), ...grid(x.r, x0)];
-  });
+  // Wide: the panels side by side; narrow (a phone): one under the other.
+  const draw = (width: number): Drawing => {
+    const n = d.dispatches.length;
+    const sideBySide = width === WIDE;
+    const panel = sideBySide ? (width - (n - 1) * GAP) / n : width;
+    const panels: Mark[] = d.dispatches.flatMap((x, i) => {
+      const x0 = sideBySide ? i * (panel + GAP) : 0;
+      const y0 = sideBySide ? 0 : i * (TOP + panel + GAP / 2);
+      return [el('text', { class: 'label strong', x: coord(x0), y: coord(y0 + 16) }, x.label), ...grid(x.r, x0, y0 + TOP, panel)];
+    });
+    const height = sideBySide ? TOP + panel + 8 : n * (TOP + panel) + (n - 1) * (GAP / 2) + 8;
+    return { width, height, children: panels };
+  };
   const hows = new FigureHows(instance, cfg);
   // Each value with the field of the routing result that explains it (the
   // core explains every one of them, tokens per expert except for "random").
@@ -81,7 +88,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   );
   return hows.into(marksView([
     compare,
-    svgFrame(instance, width, TOP + PANEL + 8, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), panels),
+    svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw),
     el('ul', { class: 'fig-legend' }, [
       el('li', {}, [el('span', { class: 'swatch legend-hit', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_hit'))]),
       el('li', {}, [el('span', { class: 'swatch legend-idle', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_idle'))]),

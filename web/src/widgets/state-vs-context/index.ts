@@ -9,7 +9,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import { encodeIntegerInput, type Engine, type Fields, type StateCurveResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, axisLeft, dataTable, FigureHows, notesMark, num, svgFrame, tickLabel, tickValues } from '../../figures/chart';
+import { axisBottom, axisLeft, dataTable, FigureHows, notesMark, num, svgFrame, tickLabel, tickValues, WIDE, type Drawing } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { modelNames, stringList } from '../../figures/content';
 
@@ -30,11 +30,13 @@ interface Data {
   rows: bigint[];
 }
 
-const W = 640;
-const H = 380;
+/** Height and tick counts per drawing width (the narrow one is a phone's, chart.ts NARROW). */
+const LAYOUT = {
+  wide: { height: 380, xTicks: 6, yTicks: 6 },
+  narrow: { height: 300, xTicks: 3, yTicks: 4 },
+};
 const PAD = { left: 70, right: 16, top: 30, bottom: 48 };
 const SAMPLES = 32;
-const X_TICKS = 6;
 
 function metricOf(cfg: WidgetConfig): Metric {
   const m = (cfg.data as { metric?: string } | undefined)?.metric;
@@ -51,11 +53,11 @@ function sampleLengths(max: bigint, extra: bigint[]): bigint[] {
   return [...set].filter((v) => v >= 1n && v <= max).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function xScale(max: bigint) {
+function xScale(max: bigint, width = WIDE) {
   return scaleLog()
     .base(2)
     .domain([1, Math.max(2, num(max))])
-    .range([PAD.left, W - PAD.right]);
+    .range([PAD.left, width - PAD.right]);
 }
 
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
@@ -65,7 +67,7 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
   // The reader's maximum is checked by the core (one state call) before sampling.
   await engine('state', { ...rest, model: models[0]!, tokens: tokens ?? null });
   const max = BigInt(String(tokens));
-  const rows = tickValues(xScale(max), X_TICKS)
+  const rows = tickValues(xScale(max), LAYOUT.wide.xTicks)
     .map((v) => BigInt(Math.round(v)))
     .filter((v) => v <= max);
   if (rows[rows.length - 1] !== max) rows.push(max);
@@ -79,9 +81,10 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
   return { metric, fields: rest, max, series, rows };
 }
 
-function view(d: Data, cfg: WidgetConfig, instance: string) {
-  const hows = new FigureHows(instance, cfg);
-  const x = xScale(d.max);
+/** The curves at one drawing width: axes, one line per model, an end dot. */
+function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
+  const { height, xTicks, yTicks } = width === WIDE ? LAYOUT.wide : LAYOUT.narrow;
+  const x = xScale(d.max, width);
   const values = d.series.flatMap((s) => s.curve[d.metric]).filter((v) => v > 0n);
   const lo = values.reduce((a, b) => (b < a ? b : a), values[0] ?? 1n);
   const hi = values.reduce((a, b) => (b > a ? b : a), values[0] ?? 1n);
@@ -89,7 +92,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     .base(2)
     .domain([num(lo), Math.max(num(hi), num(lo) * 2)])
     .nice()
-    .range([H - PAD.bottom, PAD.top]);
+    .range([height - PAD.bottom, PAD.top]);
   const path = line<[number, number]>();
   const lines: Mark[] = d.series.map((s, i) => {
     // Coordinates rounded first, so Node and the browser print the same path.
@@ -101,16 +104,25 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       el('circle', { class: 'end', cx: coord(last[0]), cy: coord(last[1]), r: '3.5' }),
     ]);
   });
+  return {
+    width,
+    height,
+    children: [
+      axisLeft(y, PAD.left, width - PAD.left - PAD.right, yTicks, tickLabel('bytes'), text(cfg, 'y_axis')),
+      axisBottom(x, height - PAD.bottom, xTicks, tickLabel('tokens'), text(cfg, 'x_axis')),
+      ...lines,
+    ],
+  };
+}
+
+function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const hows = new FigureHows(instance, cfg);
   const legend = el(
     'ul',
     { class: 'fig-legend' },
     d.series.map((s, i) => el('li', { class: `series-${i}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, s.name)])),
   );
-  const chart = svgFrame(instance, W, H, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
-    axisLeft(y, PAD.left, W - PAD.left - PAD.right, 6, tickLabel('bytes'), text(cfg, 'y_axis')),
-    axisBottom(x, H - PAD.bottom, X_TICKS, tickLabel('tokens'), text(cfg, 'x_axis')),
-    ...lines,
-  ]);
+  const chart = svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (width) => drawing(d, width, cfg));
   const displayKey = d.metric === 'total' ? 'total_display' : 'decode_read_display';
   // A point of the curve is explained by the single-length op it equals
   // (`state` at that length), asked only when the reader opens its popover:

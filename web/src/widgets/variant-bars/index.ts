@@ -10,11 +10,11 @@
 //   "field:<value>:<display>"  any bytes field with its display (request, crossover)
 // Bar fields may use "$name" to take the value of the control whose field is `name`.
 
-import { scaleLinear } from 'd3-scale';
 import { text, type WidgetConfig } from '../../runtime/config';
 import { type Engine, type Fields, type Json } from '../../runtime/engine';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, FigureHows, hbars, notesMark, num, summary, svgFrame, tickLabel, type Bar } from '../../figures/chart';
+import { axisBottom, dataTable, FigureHows, hbars, notesMark, num, summary, svgFrame, WIDE, type Bar, type Drawing } from '../../figures/chart';
+import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import type { HowQuestion } from '../../runtime/how';
 import { ConfiguredCall, dataOf } from '../../figures/content';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
@@ -41,7 +41,6 @@ interface Data {
   notes: string[];
 }
 
-const W = 640;
 const PAD = { left: 28, right: 120, top: 8, bottom: 50 };
 const ROW_H = 48;
 
@@ -131,15 +130,21 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const shown = d.bars.map((b) => ({ text: b.display, ask: b.ask }));
   const bars: Bar[] = d.bars.map((b, i) => ({ id: b.id, label: b.label, value: num(b.value), display: b.display, cls: `series-${i % 5}`, how: hows.key(shown[i]!) }));
   const hi = Math.max(1, ...bars.map((b) => b.value));
-  const scale = scaleLinear().domain([0, hi]).nice().range([PAD.left, W - PAD.right]);
+  // The axis ticks in the prefix family of the bars' own labels (GiB bars, GiB ticks).
+  const family = byteFamily(bars.map((b) => b.display));
   const height = PAD.top + bars.length * ROW_H + PAD.bottom;
+  const draw = (width: number): Drawing => {
+    const axis = byteAxis(hi, [PAD.left, width - PAD.right], family, width === WIDE ? 5 : 3);
+    return {
+      width,
+      height,
+      children: [axisBottom(axis.scale, height - PAD.bottom + 6, axis.ticks, undefined, text(cfg, 'x_axis')), ...hbars(bars, axis.scale, PAD.top, ROW_H)],
+    };
+  };
   const marks: Mark[] = [];
   if (d.headline) marks.push(summary([{ label: d.headline.label, value: { text: d.headline.display, ask: d.headline.ask }, testid: 'headline' }], hows));
   marks.push(
-    svgFrame(instance, W, height, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), [
-      axisBottom(scale, height - PAD.bottom + 6, 5, tickLabel('si', 'B'), text(cfg, 'x_axis')),
-      ...hbars(bars, scale, PAD.top, ROW_H),
-    ]),
+    svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw),
     notesMark(d.notes),
     dataTable(
       text(cfg, 'table_summary'),
