@@ -608,10 +608,22 @@ Json segment(const char* id, const char* label, const Ratio& bytes) {
     return {{"id", id}, {"label", label}, {"bytes", exact_json(bytes)}, {"display", bytes_decimal_text(bytes)}};
 }
 
+// The card's memory as stated (decimal GB), or, with memory_unit "GiB", the
+// same number misread as GiB: the wrong value of exercise 2-7's
+// device_gb_as_gib mistake (24 GB taken as 24 GiB).
+Gpu gpu_as_read(const RequestFields& f) {
+    Gpu gpu = find_gpu("gpu", f.text("gpu"));
+    const std::string unit = f.text_or("memory_unit", "GB");
+    if (unit == "GB") return gpu;
+    if (unit != "GiB") throw FieldError("memory_unit", "memory_unit（卡的容量單位）只可為 GB 或 GiB，收到「" + quoted_value(unit) + "」");
+    gpu.memory_bytes = gpu.memory_bytes / 1000000000 * (u128{1} << 30);
+    return gpu;
+}
+
 Json op_capacity(const Json& req) {
-    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path", "kv_heads", "explain"});
+    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path", "kv_heads", "memory_unit", "explain"});
     const ModelSpec& m = model_of(f);
-    const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
+    const Gpu gpu = gpu_as_read(f);
     const u128 context = f.integer("context", 1, kMaxCount);
     const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
     const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)

@@ -46,6 +46,7 @@ constexpr Meaning kMeaning[] = {
     {"config", "Hugging Face config.json"},
     {"name", "模型名稱"},
     {"text", "讀者輸入的文字"},
+    {"memory_unit", "卡的容量單位"},
     {"kind", "數量的種類"},
 };
 

@@ -1714,7 +1714,7 @@ const std::vector<std::string> kCodes = {
     "unparsable",          "wrong_unit_kind",     "negative",         "ambiguous_decimal_comma", "too_coarse", "query_heads",
     "kv_heads_for_scores", "square_pairs",        "decode_steps_g",   "all_experts",    "missing_unit",
     "gb_vs_gib",           "rounded_not_floored", "missing_kv_factor_2", "missing_factor_2",
-    "extra_factor_2",      "off_by_power_of_ten", "other",
+    "extra_factor_2",      "off_by_power_of_ten", "per_unit_for_total", "wrong_per_unit", "other",
 };
 
 const std::vector<std::string>& builtin_guess_codes() { return kBuiltinGuessCodes; }
