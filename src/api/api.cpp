@@ -598,14 +598,23 @@ Json op_crossover(const Json& req) {
     r["ratio_display"] = fixed(c.exact_ratio, 2);
     r["weight_read_bytes"] = exact_json(c.weight_read_bytes);
     r["weight_read_display"] = bytes_decimal_text(c.weight_read_bytes);
+    // The same read in GiB, for a view whose other bytes are binary (Fig. 2-8
+    // sets it beside KV reads the chapter gives in GiB): one unit per view.
+    r["weight_read_binary_display"] = bytes_binary_text(c.weight_read_bytes);
     r["kv_bytes_per_request"] = exact_json(c.kv_bytes_per_request);
     r["kv_per_request_display"] = bytes_binary_text(c.kv_bytes_per_request);
     if (f.flag_or("explain", false)) r["how"] = explain_crossover(c, context);
     return r;
 }
 
+// A segment in both prefix families: a view shows all its bytes in one
+// (decimal beside a card's stated GB, binary beside per-request state in GiB).
 Json segment(const char* id, const char* label, const Ratio& bytes) {
-    return {{"id", id}, {"label", label}, {"bytes", exact_json(bytes)}, {"display", bytes_decimal_text(bytes)}};
+    return {{"id", id},
+            {"label", label},
+            {"bytes", exact_json(bytes)},
+            {"display", bytes_decimal_text(bytes)},
+            {"binary_display", bytes_binary_text(bytes)}};
 }
 
 // The card's memory as stated (decimal GB), or, with memory_unit "GiB", the

@@ -319,6 +319,9 @@ Json explain_crossover(const CrossoverResult& c, u128 context) {
     how["weight_read_display"] =
         how_entry("R_W = 一步 decode 整批共讀一次的權重（只查行的詞嵌入表除外）",
                   fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_decimal_text(c.weight_read_bytes)}));
+    how["weight_read_binary_display"] =
+        how_entry("R_W = 一步 decode 整批共讀一次的權重（只查行的詞嵌入表除外）",
+                  fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_binary_text(c.weight_read_bytes)}));
     how["kv_per_request_display"] =
         how_entry("c_KV·H = 一條請求在 H 處一步 decode 讀的狀態",
                   fill("H = {} → {} = {}", {group_thousands(context), bytes_text(c.kv_bytes_per_request),
@@ -353,6 +356,18 @@ Json explain_capacity(const CapacityResult& c, u128 context) {
                   short_of_room ? std::string("0")
                                 : fill("{} − {} − {} − {} = {} = {}",
                                        {dev, w, ws, kv, bytes_text(c.free_bytes), bytes_decimal_text(c.free_bytes)}));
+    // The segments' binary displays (a view that shows its bytes in GiB).
+    how["items[id=weights].binary_display"] =
+        how_entry("M_weight = 各張量在所選格式下的位元組", fill("{} = {}", {w, bytes_binary_text(c.weight_bytes)}));
+    how["items[id=workspace].binary_display"] =
+        how_entry("M_workspace = 工作區預留（workspace_bytes）", fill("{} = {}", {ws, bytes_binary_text(c.workspace_bytes)}));
+    how["items[id=kv].binary_display"] =
+        how_entry("B_max × M_state", fill("{} × {} = {} = {}", {n, per, kv, bytes_binary_text(c.kv_bytes_total)}));
+    how["items[id=free].binary_display"] =
+        how_entry("M_device − M_weight − M_workspace − B_max × M_state",
+                  short_of_room ? std::string("0")
+                                : fill("{} − {} − {} − {} = {} = {}",
+                                       {dev, w, ws, kv, bytes_text(c.free_bytes), bytes_binary_text(c.free_bytes)}));
     return how;
 }
 

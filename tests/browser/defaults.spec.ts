@@ -33,8 +33,9 @@ test('capacity shows 4 requests for Qwen3-8B BF16 on an RTX 4090 with 8K context
   await expect(w.getByTestId('requests')).toHaveText(expected.display as string);
   await expect(w.getByTestId('requests')).toContainText('4');
   await expect(w.getByTestId('per-request')).toHaveText(expected.kv_per_request_display as string);
-  for (const seg of expected.items as Array<{ id: string; display: string; label: string }>) {
-    await expect(w.getByTestId(`seg-${seg.id}-display`)).toHaveText(seg.display);
+  // The legend in GiB, as the per-request state above it (one unit per view).
+  for (const seg of expected.items as Array<{ id: string; binary_display: string; label: string }>) {
+    await expect(w.getByTestId(`seg-${seg.id}-display`)).toHaveText(seg.binary_display);
     await expect(w.getByTestId(`seg-${seg.id}`)).toContainText(seg.label);
   }
   // One slice divider between each pair of the 4 requests' KV.

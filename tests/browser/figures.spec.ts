@@ -73,7 +73,7 @@ test('2-8: one shared weight read against per-request KV reads, for a model and 
   await typeInto(w.getByLabel('每請求上下文 token'), '4096');
   const cross = ok(core, { op: 'crossover', model: 'qwen3-32b', context: 4096 });
   await expect(w.getByTestId('headline')).toHaveText(cross.display);
-  await expect(barValue(w, 'weights')).toHaveText(cross.weight_read_display);
+  await expect(barValue(w, 'weights')).toHaveText(cross.weight_read_binary_display); // GiB, as the KV bars
   for (const b of [1, 4, 16, 64]) {
     const r = ok(core, { op: 'request', model: 'qwen3-32b', input: 4096, context: 0, generated: 2, batch: b });
     await expect(barValue(w, `kv-${b}`)).toHaveText(r.kv_read_display);

@@ -154,7 +154,7 @@ test('foundation widgets: capacity, decode and Table 2-1 explain their numbers a
   await expectHow(pop, how(core.ok({ ...DEFAULTS.capacity, explain: true }), 'display'));
   await page.keyboard.press('Escape');
   pop = await popover(w, w.getByTestId('seg-kv'));
-  await expectHow(pop, how(core.ok({ ...DEFAULTS.capacity, explain: true }), 'items[id=kv].display'));
+  await expectHow(pop, how(core.ok({ ...DEFAULTS.capacity, explain: true }), 'items[id=kv].binary_display'));
   await page.keyboard.press('Escape');
   await typeInto(w.getByLabel(WIDGETS.capacity!.controls.find((c) => c.field === 'context')!.label, { exact: true }), '4096');
   pop = await popover(w, w.locator('.tally-headline'));

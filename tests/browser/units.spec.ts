@@ -11,14 +11,6 @@ const PAGES = ['index.html', '2-1.html', '2-2.html', '2-3.html', '2-4.html', '2-
 const DECIMAL = /\d\s*[kKMGTP]B\b/;
 const BINARY = /\d\s*[KMGTP]iB\b/;
 
-/**
- * Texts the core cannot yet give in the chart's family. Fig. 2-8 sets the
- * weights read once per batch (the crossover op's weight_read_display, in
- * decimal GB as the chapter states weights) against KV reads in GiB; the
- * core has no binary display of that read yet, so its one bar is left out
- * and only its axis is held to the KV bars' family.
- */
-const AWAITING_CORE = '#fig-2-8 [data-bar="weights"] text';
 
 interface ChartTexts {
   where: string;
@@ -27,14 +19,13 @@ interface ChartTexts {
 }
 
 /** Every chart with an axis on the page: its tick texts and its other texts. */
-function chartTexts(page: Page, skip: string): Promise<ChartTexts[]> {
-  return page.evaluate((skip) => {
-    const skipped = new Set(document.querySelectorAll(skip));
+function chartTexts(page: Page): Promise<ChartTexts[]> {
+  return page.evaluate(() => {
     return [...document.querySelectorAll('svg')]
       .filter((svg) => svg.querySelector('.axis'))
       .map((svg, i) => {
         const owner = svg.closest<HTMLElement>('[data-widget], [data-instance]');
-        const texts = [...svg.querySelectorAll('text')].filter((t) => !skipped.has(t));
+        const texts = [...svg.querySelectorAll('text')];
         const isTick = (t: Element) => t.closest('.axis') !== null && !t.classList.contains('axis-title');
         return {
           where: `${owner?.id || owner?.dataset.instance || `svg ${i}`} ${svg.getAttribute('class') ?? ''}`.trim(),
@@ -42,7 +33,7 @@ function chartTexts(page: Page, skip: string): Promise<ChartTexts[]> {
           labels: texts.filter((t) => !isTick(t)).map((t) => t.textContent ?? ''),
         };
       });
-  }, skip);
+  });
 }
 
 async function openLive(page: Page, file: string): Promise<void> {
@@ -56,7 +47,7 @@ async function openLive(page: Page, file: string): Promise<void> {
 for (const file of PAGES) {
   test(`${file}: no chart mixes decimal and binary byte prefixes in its ticks and labels`, async ({ page }) => {
     await openLive(page, file);
-    for (const chart of await chartTexts(page, AWAITING_CORE)) {
+    for (const chart of await chartTexts(page)) {
       const all = [...chart.ticks, ...chart.labels];
       const decimal = all.filter((t) => DECIMAL.test(t));
       const binary = all.filter((t) => BINARY.test(t));
@@ -94,4 +85,23 @@ test('Fig. 2-30: the 1.125 GiB bar ends five eighths of the way from the 1 GiB t
   expect(end).toBeGreaterThan(one);
   expect(end).toBeLessThan(next);
   expect((end - one) / (next - one)).toBeCloseTo(0.625, 1);
+});
+
+test('Fig. 2-8: the shared weight read is in GiB beside the KV reads (the core\'s binary display of R_W)', async ({ page, core }) => {
+  await openLive(page, 'figures.html');
+  const cross = core.ok({ op: 'crossover', model: 'qwen3-8b', context: 8192 });
+  expect(cross.weight_read_binary_display).toMatch(/ GiB$/);
+  await expect(page.locator('#fig-2-8 svg.is-wide [data-bar="weights"] .bar-value')).toHaveText(cross.weight_read_binary_display as string);
+});
+
+test('the capacity widget shows the per-request state and the legend in one family (GiB)', async ({ page, core }) => {
+  await openLive(page, '2-6.html');
+  const w = page.locator('[data-widget="capacity"]').first();
+  const r = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 8192, workspace_bytes: 2147483648 });
+  await expect(w.getByTestId('per-request')).toHaveText(r.kv_per_request_display as string);
+  expect(r.kv_per_request_display).toMatch(BINARY);
+  for (const seg of r.items as Array<{ id: string; binary_display: string }>) {
+    expect(seg.binary_display).toMatch(BINARY);
+    await expect(w.getByTestId(`seg-${seg.id}-display`)).toHaveText(seg.binary_display);
+  }
 });

@@ -73,7 +73,10 @@ export interface CapacitySegment {
   id: string; // "weights" | "workspace" | "kv" | "free"
   label: string;
   bytes: bigint;
+  /** Decimal (GB), as a card's memory is stated. */
   display: string;
+  /** The same bytes in binary (GiB), for views that show state in GiB. */
+  binary_display: string;
 }
 export interface CapacityResult {
   requests: bigint;
@@ -228,6 +231,7 @@ export interface CrossoverResult {
   display: string;
   weight_read_bytes: bigint;
   weight_read_display: string;
+  weight_read_binary_display: string;
   kv_bytes_per_request: bigint;
   kv_per_request_display: string;
 }
@@ -366,7 +370,13 @@ function segments(r: Obj, p: string): CapacitySegment[] {
   return arr(r.items, `${p}.items`).map((raw, i) => {
     const q = `${p}.items[${i}]`;
     const it = obj(raw, q);
-    return { id: str(it, 'id', q), label: str(it, 'label', q), bytes: amount(it, 'bytes', q), display: str(it, 'display', q) };
+    return {
+      id: str(it, 'id', q),
+      label: str(it, 'label', q),
+      bytes: amount(it, 'bytes', q),
+      display: str(it, 'display', q),
+      binary_display: str(it, 'binary_display', q),
+    };
   });
 }
 
@@ -407,11 +417,7 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     kv_bytes_total: amount(r, 'kv_bytes_total', p),
     free_bytes: amount(r, 'free_bytes', p),
     shortfall_bytes: r.shortfall_bytes === undefined ? 0n : amount(r, 'shortfall_bytes', p),
-    items: arr(r.items, `${p}.items`).map((raw, i) => {
-      const q = `${p}.items[${i}]`;
-      const it = obj(raw, q);
-      return { id: str(it, 'id', q), label: str(it, 'label', q), bytes: amount(it, 'bytes', q), display: str(it, 'display', q) };
-    }),
+    items: segments(r, p),
     displays: displays(r),
     notes: notes(r, p),
     how: (r.how ?? null) as Json,
@@ -498,6 +504,7 @@ const decoders: { [K in Op]: (r: Obj, p: string) => OpResults[K] } = {
     display: str(r, 'display', p),
     weight_read_bytes: amount(r, 'weight_read_bytes', p),
     weight_read_display: str(r, 'weight_read_display', p),
+    weight_read_binary_display: str(r, 'weight_read_binary_display', p),
     kv_bytes_per_request: amount(r, 'kv_bytes_per_request', p),
     kv_per_request_display: str(r, 'kv_per_request_display', p),
   }),

@@ -48,10 +48,11 @@ export const capacity: WidgetDef<CapacityResult> = {
       view[`seg.${s.id}.x`] = coord(x);
       view[`seg.${s.id}.w`] = coord(w);
       view[`seg.${s.id}.label`] = s.label;
-      view[`seg.${s.id}.display`] = s.display;
-      howView(view, `seg.${s.id}.display`, howAt(explained, `items[id=${s.id}].display`));
+      // Binary, as the per-request state beside it: one unit per view.
+      view[`seg.${s.id}.display`] = s.binary_display;
+      howView(view, `seg.${s.id}.display`, howAt(explained, `items[id=${s.id}].binary_display`));
       if (s.id === 'kv') view['kv.slices'] = sliceDividers(x, w, r.requests);
-      parts.push(`${s.label} ${s.display}`);
+      parts.push(`${s.label} ${s.binary_display}`);
       x += w;
     }
     view['kv.slices'] ??= '';
