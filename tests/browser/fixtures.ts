@@ -25,7 +25,7 @@ export interface Core {
   /** result of an ok response (fails the test otherwise). */
   ok(request: Obj): Obj;
   /** error of a refused request (fails the test otherwise). */
-  error(request: Obj): { field: string; message: string };
+  error(request: Obj): { field: string; message: string; detail?: string };
 }
 
 async function loadCore(): Promise<Core> {

@@ -324,9 +324,10 @@ test('a figure with a model picker computes on an imported MoE model, and a dens
   }
   await fig.getByLabel('模型').selectOption(dense.id);
   await expect(fig).toHaveAttribute('data-state', 'error');
-  await expect(fig.getByTestId('error')).toHaveText(
-    core.error({ op: 'routing', model: dense.spec, batch: 64, dispatch: 'uniform' }).message,
-  );
+  // Named by the picker's on-screen label, then the core's reason.
+  const refused = core.error({ op: 'routing', model: dense.spec, batch: 64, dispatch: 'uniform' });
+  expect(refused.field).toBe('model');
+  await expect(fig.getByTestId('error')).toHaveText(`模型：${refused.detail}`);
 });
 
 test('a model imported or removed in another tab joins or leaves this tab’s pickers', async ({ page, context, core }) => {

@@ -67,8 +67,8 @@ test('capacity: selects and numbers recompute through the core (book cases of 2.
   const int4Long = { ...int4, context: 32768 };
   expect(core.ok(int4Long).requests).toBe(3);
   await expect(requests).toHaveText(core.ok(int4Long).display as string);
-  for (const seg of core.ok(int4Long).items as Array<{ id: string; display: string }>) {
-    await expect(w.getByTestId(`seg-${seg.id}-display`)).toHaveText(seg.display);
+  for (const seg of core.ok(int4Long).items as Array<{ id: string; binary_display: string }>) {
+    await expect(w.getByTestId(`seg-${seg.id}-display`)).toHaveText(seg.binary_display); // GiB, as the per-request state
   }
   await expect(page).toHaveURL(/capacity:model=deepseek-r1-distill-llama-70b&gpu=h100-sxm&wd=int4&ctx=32768/);
 
