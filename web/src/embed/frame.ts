@@ -32,6 +32,12 @@ const query = new URLSearchParams(location.search);
 // (embed.html?w=…#import:m=<token>, as the 嵌入 button writes for a widget
 // set to an imported model). Requests naming their ids carry the spec.
 const imports = startImports(loadEngine(), location.hash);
+// The module is async, so it can run while the page is still being parsed
+// (a busy machine showed it): the widgets' templates and the page's own
+// elements further down may not exist yet. The core keeps loading meanwhile.
+if (document.readyState === 'loading') {
+  await new Promise((done) => document.addEventListener('DOMContentLoaded', done, { once: true }));
+}
 void imports.problems.then((problems) => {
   if (problems.length) showError(`${importText.embed.problem}${problems.join(' ')}`);
 });
