@@ -50,21 +50,35 @@ export class HashStore implements StateStore {
   private readonly listeners = new Map<string, (params: Params) => void>();
   private timer: number | undefined;
   private dirty = false;
+  /** The hash as this store last saw or wrote it: any other hash came from a navigation. */
+  private seenHash: string;
   static readonly WRITE_DELAY_MS = 120;
 
   constructor(private readonly win: Window) {
     this.state = parseHash(win.location.hash);
+    this.seenHash = win.location.hash;
     // Do not lose a pending write when the reader leaves or reloads.
     win.addEventListener('pagehide', () => this.flush());
     // A pasted link or back/forward to a state URL re-applies that state.
-    win.addEventListener('hashchange', () => {
-      const next = parseHash(win.location.hash);
-      for (const [name, params] of next) {
-        if (sameParams(this.state.get(name), params)) continue;
-        this.state.set(name, params);
-        this.listeners.get(name)?.(params);
-      }
-    });
+    win.addEventListener('hashchange', () => this.adoptNavigatedHash());
+  }
+
+  /**
+   * A hash the reader navigated to wins over pending writes for the widgets
+   * it names. It is adopted on hashchange, and also before a pending write
+   * is flushed: a navigation followed at once by a reload fires pagehide
+   * before hashchange, and the flush would otherwise write the old state
+   * over the link the reader just opened.
+   */
+  private adoptNavigatedHash(): void {
+    const hash = this.win.location.hash;
+    if (hash === this.seenHash) return;
+    this.seenHash = hash;
+    for (const [name, params] of parseHash(hash)) {
+      if (sameParams(this.state.get(name), params)) continue;
+      this.state.set(name, params);
+      this.listeners.get(name)?.(params);
+    }
   }
 
   /** The widget's saved params (empty map if none). */
@@ -94,8 +108,10 @@ export class HashStore implements StateStore {
     this.win.clearTimeout(this.timer);
     if (!this.dirty) return; // never rewrite a URL the reader did not change (e.g. #tab-2-1)
     this.dirty = false;
+    this.adoptNavigatedHash();
     const { pathname, search, hash } = this.win.location;
     const next = formatHash(this.state);
     if (next !== hash) this.win.history.replaceState(this.win.history.state, '', `${pathname}${search}${next}`);
+    this.seenHash = this.win.location.hash;
   }
 }
