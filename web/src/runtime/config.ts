@@ -3,6 +3,7 @@
 // a typo in the content fails the site build instead of shipping a blank label.
 
 import type { Fields, Json } from './engine';
+import { sliderScale, sliderTexts, fill } from './slider-scale';
 
 export type CatalogList = 'models' | 'gpus' | 'dtypes';
 /** Where a select's options come from: a catalog list, or the control's own "choices". */
@@ -32,8 +33,19 @@ export interface ControlConfig {
   min?: string;
   max?: string;
   step?: string;
+  /**
+   * For integers: a slider and −/+ steppers beside the field. `scale` names a
+   * scale of content/ch02/controls.json (range, stops, landmarks); `short` is
+   * the control's name in the slider's and buttons' labels ("P").
+   */
+  slider?: SliderRef;
   /** Reader-profile slot whose value replaces "default" (runtime/profile.ts). */
   profile?: 'model' | 'gpu' | 'precision' | 'context';
+}
+
+export interface SliderRef {
+  scale: string;
+  short: string;
 }
 
 export interface WidgetConfig {
@@ -69,6 +81,18 @@ function fail(path: string, what: string): never {
   throw new Error(`content/ch02/widgets*.json: ${path}: ${what}`);
 }
 
+function checkSlider(p: string, ctl: ControlConfig): void {
+  const ref = ctl.slider;
+  if (ctl.kind !== 'integer') fail(p, '"slider" is for integer controls');
+  if (!ref || typeof ref.short !== 'string' || !ref.short) fail(p, '"slider" needs "scale" and "short"');
+  if (!sliderScale(ref.scale)) fail(p, `"slider.scale" "${ref.scale}" is not in content/ch02/controls.json`);
+  if (!/^\d+$/.test(ctl.default)) fail(p, 'a control with a slider needs digits as "default"');
+  // The field is found by its label; the slider and buttons must not be found too.
+  for (const name of Object.values(sliderTexts)) {
+    if (fill(name, { short: ref.short }).includes(ctl.label)) fail(p, '"slider.short" makes a name that contains the label');
+  }
+}
+
 /** Validate the parsed JSON once at startup (build and browser). */
 export function checkConfigs(raw: unknown): SiteWidgets {
   const top = raw as Partial<SiteWidgets> | null;
@@ -100,6 +124,7 @@ export function checkConfigs(raw: unknown): SiteWidgets {
       if (ctl.kind === 'range' && ![ctl.min, ctl.max, ctl.step].every((v) => typeof v === 'string' && /^\d+$/.test(v))) {
         fail(p, 'range needs integer "min", "max" and "step" (as text)');
       }
+      if (ctl.slider !== undefined) checkSlider(p, ctl);
       if (ctl.profile !== undefined && !['model', 'gpu', 'precision', 'context'].includes(ctl.profile)) fail(p, 'bad "profile" slot');
     }
     out[name] = { fixed: {}, text: {}, ...c } as WidgetConfig;

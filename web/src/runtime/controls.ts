@@ -6,6 +6,7 @@ import type { ControlConfig, WidgetConfig } from './config';
 import { EngineError, encodeIntegerInput, type Catalog, type Engine, type Fields, type Json } from './engine';
 import type { Params } from './hash-state';
 import { attrs, esc } from './html';
+import { readQuantity, renderWithSlider, wireSliders } from './slider';
 
 /** key → raw text, for every control of a widget. */
 export type RawState = Map<string, string>;
@@ -106,7 +107,7 @@ function renderControl(instance: string, c: ControlConfig, catalog: Catalog, val
     // type="text" (not number): the reader's exact text goes to the core,
     // which reads "32K", "32,768", "1e6" or "2 GiB" as the exercise boxes do,
     // and explains what it refuses. Arrow keys step it (wireSteppers).
-    input = `<input${attrs({
+    const field = `<input${attrs({
       id,
       name: c.key,
       type: 'text',
@@ -119,6 +120,7 @@ function renderControl(instance: string, c: ControlConfig, catalog: Catalog, val
       'aria-describedby': hintId,
       'aria-keyshortcuts': 'ArrowUp ArrowDown',
     })}>`;
+    input = renderWithSlider(id, c, field, value);
   }
   const hint = c.hint ? `<span class="tally-hint" id="${esc(hintId ?? '')}">${esc(c.hint)}</span>` : '';
   return (
@@ -196,34 +198,42 @@ export function steppedValue(value: bigint, kind: QuantityKind, up: boolean, fin
 }
 
 /**
- * ArrowUp / ArrowDown step an integer field. The core reads the current text
- * (so "32K" steps from 32,768, exactly); the new value is written as digits
- * and announced like typing, so the widget recomputes and the URL follows.
+ * ArrowUp / ArrowDown step an integer field, and so do its −/+ buttons. The
+ * core reads the current text (so "32K" steps from 32,768, exactly); the new
+ * value is written as digits and announced like typing, so the widget
+ * recomputes and the URL follows. Sliders beside the fields follow every
+ * change of their field (runtime/slider.ts).
  */
 export function wireSteppers(form: HTMLFormElement, cfg: WidgetConfig, engine: Promise<Engine>): void {
+  const integerControl = (el: EventTarget | null): [HTMLInputElement, ControlConfig] | undefined => {
+    if (!(el instanceof HTMLInputElement) || el.type !== 'text') return undefined;
+    const c = cfg.controls.find((x) => x.key === el.dataset.key && x.kind === 'integer');
+    return c ? [el, c] : undefined;
+  };
   form.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-    const el = e.target;
-    if (!(el instanceof HTMLInputElement) || el.type !== 'text') return;
-    const c = cfg.controls.find((x) => x.key === el.dataset.key && x.kind === 'integer');
-    if (!c) return;
+    const found = integerControl(e.target);
+    if (!found) return;
     e.preventDefault(); // no caret jump to the start or end
-    void step(engine, el, quantityKind(cfg, c), e.key === 'ArrowUp', e.shiftKey);
+    void step(engine, found[0], quantityKind(cfg, found[1]), e.key === 'ArrowUp', e.shiftKey);
   });
+  form.addEventListener('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest<HTMLButtonElement>('button[data-stepper]') : null;
+    const found = button && integerControl(form.querySelector(`input[type="text"][data-key="${CSS.escape(button.dataset.for ?? '')}"]`));
+    if (!button || !found) return;
+    void step(engine, found[0], quantityKind(cfg, found[1]), button.dataset.stepper === 'up', e.shiftKey);
+  });
+  const followAll = wireSliders(form, cfg.controls, { engine, kindOf: (c) => quantityKind(cfg, c) });
+  // A link, the reader profile or the reset button rewrite fields without an
+  // input event; every recomputation ends with tally:update on the widget.
+  (form.closest('[data-widget]') ?? form.parentElement)?.addEventListener('tally:update', followAll);
 }
 
 async function step(engine: Promise<Engine>, el: HTMLInputElement, kind: QuantityKind, up: boolean, fine: boolean): Promise<void> {
   const text = el.value;
-  let value: bigint;
-  try {
-    const read = await (await engine).raw('read_quantity', { text, kind });
-    if (typeof read.value !== 'string' && typeof read.value !== 'number') return;
-    value = BigInt(read.value);
-  } catch (err) {
-    if (err instanceof EngineError) return; // text the core cannot read: its message is already under the field
-    throw err;
-  }
-  if (el.value !== text) return; // the reader typed meanwhile
+  const value = await readQuantity(engine, text, kind);
+  // Text the core cannot read: its message is already under the field.
+  if (value === undefined || el.value !== text) return; // or the reader typed meanwhile
   el.value = steppedValue(value, kind, up, fine).toString();
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
