@@ -129,6 +129,8 @@ test('controls are labelled and keyboard operable', async ({ page, core }) => {
   const t = widget(page, 'table-2-1');
   await t.getByLabel('B（請求數）').focus();
   await page.keyboard.press('Tab');
+  await expect(t.getByRole('slider', { name: 'B 滑桿' })).toBeFocused(); // B's slider comes next (issue 16)
+  await page.keyboard.press('Tab');
   await expect(t.getByLabel('S（已有上下文 token）')).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('100');
