@@ -299,6 +299,31 @@ export function valueLabel(attrs: Record<string, string>, how: string | null | u
 }
 
 /**
+ * What a mark reads out when the reader hovers, taps or steps to it
+ * (figures/readout.ts): its label and the core's display of its value. The
+ * strings are the ones the figure already shows or tabulates.
+ */
+export function readAttrs(label: string, value: string): Record<string, string> {
+  return { 'data-read-label': label, 'data-read': value };
+}
+
+/**
+ * A grid whose every child cell reads out (figures/readout.ts) without
+ * carrying text of its own: hundreds of cells would otherwise repeat the
+ * same words. `label` may say {n} (the cell's place, from 1), {row} and
+ * {col} (with `cols` columns); `kinds` maps a cell's class to what it shows
+ * (the legend's words).
+ */
+export function readableGrid(label: string, cols: number, kinds: Record<string, string>, cells: Mark[]): Mark {
+  return el('g', { class: 'cells', 'data-read-grid': label, 'data-read-cols': String(cols), 'data-read-kinds': JSON.stringify(kinds) }, cells);
+}
+
+/** A point drawn as a dot (a curve's end) that reads out its label and the core's display. */
+export function dot(cls: string, cx: number, cy: number, label: string, value: string): Mark {
+  return el('circle', { class: cls, cx: coord(cx), cy: coord(cy), r: '3.5', ...readAttrs(label, value) });
+}
+
+/**
  * Labelled horizontal bars on one scale (model comparisons, variants).
  * Labels sit above each bar so long zh-Hant names fit at 360 px.
  */
@@ -312,7 +337,7 @@ export function hbars(bars: Bar[], scale: NumScale, top: number, rowH: number): 
     out.push(
       el('g', { class: `bar ${b.cls ?? ''}`.trim(), 'data-bar': b.id }, [
         el('text', { class: 'bar-label', x: coord(x0), y: coord(y + 12) }, b.label),
-        el('rect', { x: coord(x0), y: coord(y + 18), width: coord(w), height: coord(rowH - 30) }),
+        el('rect', { x: coord(x0), y: coord(y + 18), width: coord(w), height: coord(rowH - 30), ...readAttrs(b.label, b.display) }),
         el('text', valueLabel({ class: 'bar-value num', x: coord(x0 + w + 6), y: coord(y + rowH - 16), 'data-testid': `bar-${b.id}` }, b.how), b.display),
       ]),
     );
@@ -333,11 +358,8 @@ export function stackedBar(id: string, label: string, segments: Segment[], scale
   const rects: Mark[] = [];
   for (const s of segments) {
     const w = Math.max(0, scale(s.value) - scale(0));
-    rects.push(
-      el('rect', { class: `seg seg-${s.id}`, x: coord(x), y: coord(y + 18), width: coord(w), height: coord(h) }, [
-        el('title', {}, `${s.label} ${s.display}`),
-      ]),
-    );
+    // The readout, not a <title>: the browser's own tooltip would cover it.
+    rects.push(el('rect', { class: `seg seg-${s.id}`, x: coord(x), y: coord(y + 18), width: coord(w), height: coord(h), ...readAttrs(`${label}・${s.label}`, s.display) }));
     x += w;
   }
   return el('g', { class: 'stack', 'data-bar': id }, [
