@@ -54,34 +54,28 @@ function marksOf(chart: Element): Element[] {
 
 const boxOf = (r: DOMRect): Box => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
 
-/**
- * Wire readouts on a hydrated widget. `hint` (content) tells a keyboard
- * reader what the arrow keys do; without it the charts are still tab stops.
- */
-export function attachReadout(root: HTMLElement, hint = ''): void {
-  const output = root.querySelector<HTMLElement>('[data-output]');
-  if (!output) return;
-  const id = `${root.id || root.dataset.instance || 'fig'}-readout`;
+/** Wire readouts on a hydrated widget. `hint` (content) tells a keyboard reader what the arrow keys do. */
+export function attachReadout(root: HTMLElement, hint: string): void {
+  const instance = root.dataset.instance ?? '';
   const box = document.createElement('div');
   box.className = 'fig-readout';
-  box.id = id;
   box.setAttribute('role', 'status');
   box.setAttribute('data-testid', 'readout');
   const labelEl = box.appendChild(document.createElement('span'));
   labelEl.className = 'fig-readout-label';
   const valueEl = box.appendChild(document.createElement('span'));
   valueEl.className = 'fig-readout-value';
-  root.append(box);
-  let hintId = '';
-  if (hint) {
-    const h = root.appendChild(document.createElement('span'));
-    h.id = hintId = `${id}-hint`;
-    h.className = 'fig-readout-hint';
-    h.textContent = hint;
-  }
+  // What the arrow keys do, named by each readable chart (chart.ts readableFrame).
+  const hintEl = document.createElement('span');
+  hintEl.id = `${instance}-readout-hint`;
+  hintEl.className = 'fig-readout-hint';
+  hintEl.textContent = hint;
+  root.append(box, hintEl);
   root.setAttribute('data-readout', '');
 
   let current: Element | null = null;
+  // Where the keys resume when the reader comes back to the chart.
+  let last: Element | null = null;
 
   const place = (): void => {
     if (!current?.isConnected) return hide();
@@ -98,7 +92,7 @@ export function attachReadout(root: HTMLElement, hint = ''): void {
 
   const show = (mark: Element): void => {
     if (current !== mark) current?.removeAttribute('data-reading');
-    current = mark;
+    current = last = mark;
     mark.setAttribute('data-reading', '');
     const r = readingOf(mark);
     if (labelEl.textContent !== r.label) labelEl.textContent = r.label;
@@ -114,17 +108,6 @@ export function attachReadout(root: HTMLElement, hint = ''): void {
     box.removeAttribute('data-open');
     labelEl.textContent = valueEl.textContent = '';
   }
-
-  // Each chart is one tab stop; its markup is rebuilt when the structure changes.
-  const makeTabStops = (): void => {
-    for (const chart of output.querySelectorAll(CHART)) {
-      if (chart.hasAttribute('tabindex') || !chart.querySelector(MARK)) continue;
-      chart.setAttribute('tabindex', '0');
-      if (hintId) chart.setAttribute('aria-describedby', hintId);
-    }
-  };
-  makeTabStops();
-  new MutationObserver(makeTabStops).observe(output, { childList: true });
 
   // Mouse and pen: hover; touch (and any click): tap to read.
   root.addEventListener('pointerover', (e) => {
@@ -150,18 +133,20 @@ export function attachReadout(root: HTMLElement, hint = ''): void {
     const chart = e.target instanceof Element && e.target.matches(CHART) ? e.target : null;
     if (!chart) return;
     const marks = marksOf(chart);
-    const keep = current && marks.includes(current) ? current : marks[0];
+    const keep = marks.find((m) => m === current) ?? marks.find((m) => m === last) ?? marks[0];
     if (keep) show(keep);
   });
   root.addEventListener('focusout', (e) => {
     if (e.target instanceof Element && e.target.matches(CHART)) hide();
   });
-  root.addEventListener('keydown', (e) => {
+  // Escape closes it wherever focus is (a hovered mark has none).
+  doc.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && current) {
       hide();
       e.preventDefault();
-      return;
     }
+  });
+  root.addEventListener('keydown', (e) => {
     const chart = e.target instanceof Element && e.target.matches(CHART) ? e.target : null;
     if (!chart) return;
     const next = step(marksOf(chart), current, e.key);
