@@ -269,6 +269,41 @@ test('bars glide to their new values in about 200 ms', async ({ page }) => {
   expect(await transitions(page)).toContain('width');
 });
 
+/**
+ * Record, the moment the drawing is rebuilt, the animations on the new
+ * kv-1 bar and its drawn width. This observer runs after the figure's own
+ * (registered at hydration), so any glide has started by then.
+ */
+async function watchRebuild(w: Locator): Promise<void> {
+  await w.locator('[data-output]').evaluate((out) => {
+    const seen = ((window as any).__rebuilt = { running: -1, start: -1 });
+    new MutationObserver((_, obs) => {
+      const bar = out.querySelector('svg.is-wide g[data-bar="kv-1"] rect');
+      if (!bar) return;
+      obs.disconnect();
+      seen.running = bar.getAnimations().length;
+      seen.start = parseFloat(getComputedStyle(bar).width);
+    }).observe(out, { childList: true });
+  });
+}
+
+test('a rebuilt drawing (new axis ticks) glides from where the old one was', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const w = await openFigure(page, 8);
+  await expect(w).toHaveAttribute('data-motion', '');
+  const shape = await w.locator('[data-output]').getAttribute('data-shape');
+  const oldWidth = parseFloat((await w.locator('svg.is-wide g[data-bar="kv-1"] rect').getAttribute('width'))!);
+  await watchRebuild(w);
+  await w.getByLabel('每請求上下文 token').fill('32768');
+  await expect(w.locator('[data-output]')).not.toHaveAttribute('data-shape', shape!);
+  const seen = await page.evaluate(() => (window as any).__rebuilt);
+  expect(seen.running).toBeGreaterThan(0);
+  expect(seen.start).toBeCloseTo(oldWidth, 1); // it starts from the old bar's width
+  await page.waitForTimeout(500);
+  const bar = w.locator('svg.is-wide g[data-bar="kv-1"] rect');
+  expect(await bar.evaluate((e) => parseFloat(getComputedStyle(e).width))).toBeCloseTo(parseFloat((await bar.getAttribute('width'))!), 2);
+});
+
 test('nothing animates under prefers-reduced-motion: reduce', async ({ page }) => {
   await recordTransitions(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -280,6 +315,14 @@ test('nothing animates under prefers-reduced-motion: reduce', async ({ page }) =
   for (const v of during) expect(v).toBeCloseTo(end, 2);
   expect(end).toBeCloseTo(target, 2);
   expect(await transitions(page)).toEqual([]);
+  // A rebuild (new ticks) does not glide either.
+  const shape = await w.locator('[data-output]').getAttribute('data-shape');
+  await watchRebuild(w);
+  await w.getByLabel('每請求上下文 token').fill('32768');
+  await expect(w.locator('[data-output]')).not.toHaveAttribute('data-shape', shape!);
+  const seen = await page.evaluate(() => (window as any).__rebuilt);
+  expect(seen.running).toBe(0);
+  expect(seen.start).toBeCloseTo(parseFloat((await w.locator('svg.is-wide g[data-bar="kv-1"] rect').getAttribute('width'))!), 2);
 });
 
 test('the first paint does not animate: a link’s state is drawn at once', async ({ page, core }) => {

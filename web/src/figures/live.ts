@@ -5,11 +5,11 @@
 // the figures built from marks (chart.ts) have readouts.
 
 import type { WidgetConfig } from '../runtime/config';
-import { enableMotionAfterFirstUpdate } from './motion';
+import { enableMotion } from './motion';
 import { attachReadout } from './readout';
 
 export function liveFigure(root: HTMLElement, cfg: WidgetConfig): void {
   if (!root.querySelector('svg')) return;
-  enableMotionAfterFirstUpdate(root);
+  enableMotion(root);
   if (root.querySelector('.fig-svg')) attachReadout(root, cfg.text.readout_hint ?? '');
 }

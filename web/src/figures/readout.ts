@@ -14,6 +14,7 @@
 // the first and last, Escape closes. The box is a polite live region, so a
 // screen reader says each reading once.
 
+import { shapeKeys } from './motion';
 import { placeBeside, type Box } from './readout-place';
 
 const MARK = '[data-read], [data-read-grid] > *';
@@ -156,13 +157,26 @@ export function attachReadout(root: HTMLElement, hint: string): void {
     }
   });
 
-  // New values: read the same mark again; once it has moved (motion), follow it.
+  // New values: read the same mark again (in a rebuilt drawing, its
+  // counterpart); once it has moved (motion), follow it.
   root.addEventListener('tally:update', () => {
-    if (current) current.isConnected ? show(current) : hide();
+    if (!current) return;
+    const mark = current.isConnected ? current : counterpart(current, root);
+    if (mark) show(mark);
+    else hide();
   });
   root.addEventListener('transitionend', (e) => {
     if (current && e.target === current) place();
   });
+}
+
+/** The mark of a rebuilt drawing standing where `old` stood (same bar, series or place). */
+function counterpart(old: Element, root: Element): Element | null {
+  const oldSvg = old.closest('svg');
+  const key = oldSvg && shapeKeys(oldSvg, MARK).get(old);
+  if (!key) return null;
+  for (const [mark, k] of shapeKeys(root, MARK)) if (k === key) return mark;
+  return null;
 }
 
 /** The mark a key leads to: ±1 along the marks, ±a row in a grid, Home/End. */
