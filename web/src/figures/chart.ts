@@ -37,9 +37,21 @@ export interface Drawing {
  * each id stays unique and the page does not carry those texts twice.
  */
 export function svgFrame(id: string, title: string, desc: string, draw: (width: number) => Drawing): Mark {
-  const wide = svgElement(id, 'fig-svg is-wide', draw(WIDE), [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc)]);
+  const drawing = draw(WIDE);
+  const wide = svgElement(id, 'fig-svg is-wide', drawing, [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc)]);
   const narrow = svgElement(id, 'fig-svg is-narrow', draw(NARROW), []);
-  return el('div', { class: 'fig-scroll', role: 'group', 'aria-label': title }, [wide, withoutTestIds(narrow)]);
+  return el('div', { class: 'fig-scroll', role: 'group', 'aria-label': title, ...readableFrame(id, drawing.children) }, [wide, withoutTestIds(narrow)]);
+}
+
+/**
+ * A chart whose marks read out (figures/readout.ts) is one tab stop; the
+ * arrow keys then step through its marks, as the hint the readout adds
+ * under this id says. Written here, not by the script, so the hydrated
+ * markup stays the prerendered one.
+ */
+function readableFrame(id: string, marks: Mark[]): Record<string, string> {
+  const readable = (m: Mark): boolean => 'data-read' in (m.attrs ?? {}) || 'data-read-grid' in (m.attrs ?? {}) || (m.children ?? []).some(readable);
+  return marks.some(readable) ? { tabindex: '0', 'aria-describedby': `${id}-readout-hint` } : {};
 }
 
 function svgElement(id: string, cls: string, d: Drawing, named: Mark[]): Mark {
