@@ -37,9 +37,21 @@ export interface Drawing {
  * each id stays unique and the page does not carry those texts twice.
  */
 export function svgFrame(id: string, title: string, desc: string, draw: (width: number) => Drawing): Mark {
-  const wide = svgElement(id, 'fig-svg is-wide', draw(WIDE), [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc)]);
+  const drawing = draw(WIDE);
+  const wide = svgElement(id, 'fig-svg is-wide', drawing, [el('title', { id: `${id}-svg-title` }, title), el('desc', { id: `${id}-svg-desc` }, desc)]);
   const narrow = svgElement(id, 'fig-svg is-narrow', draw(NARROW), []);
-  return el('div', { class: 'fig-scroll', role: 'group', 'aria-label': title }, [wide, withoutTestIds(narrow)]);
+  return el('div', { class: 'fig-scroll', role: 'group', 'aria-label': title, ...readableFrame(id, drawing.children) }, [wide, withoutTestIds(narrow)]);
+}
+
+/**
+ * A chart whose marks read out (figures/readout.ts) is one tab stop; the
+ * arrow keys then step through its marks, as the hint the readout adds
+ * under this id says. Written here, not by the script, so the hydrated
+ * markup stays the prerendered one.
+ */
+function readableFrame(id: string, marks: Mark[]): Record<string, string> {
+  const readable = (m: Mark): boolean => 'data-read' in (m.attrs ?? {}) || 'data-read-grid' in (m.attrs ?? {}) || (m.children ?? []).some(readable);
+  return marks.some(readable) ? { tabindex: '0', 'aria-describedby': `${id}-readout-hint` } : {};
 }
 
 function svgElement(id: string, cls: string, d: Drawing, named: Mark[]): Mark {
@@ -299,6 +311,31 @@ export function valueLabel(attrs: Record<string, string>, how: string | null | u
 }
 
 /**
+ * What a mark reads out when the reader hovers, taps or steps to it
+ * (figures/readout.ts): its label and the core's display of its value. The
+ * strings are the ones the figure already shows or tabulates.
+ */
+export function readAttrs(label: string, value: string): Record<string, string> {
+  return { 'data-read-label': label, 'data-read': value };
+}
+
+/**
+ * A grid whose every child cell reads out (figures/readout.ts) without
+ * carrying text of its own: hundreds of cells would otherwise repeat the
+ * same words. `label` may say {n} (the cell's place, from 1), {row} and
+ * {col} (with `cols` columns); `kinds` maps a cell's class to what it shows
+ * (the legend's words).
+ */
+export function readableGrid(label: string, cols: number, kinds: Record<string, string>, cells: Mark[]): Mark {
+  return el('g', { class: 'cells', 'data-read-grid': label, 'data-read-cols': String(cols), 'data-read-kinds': JSON.stringify(kinds) }, cells);
+}
+
+/** A point drawn as a dot (a curve's end) that reads out its label and the core's display. */
+export function dot(cls: string, cx: number, cy: number, label: string, value: string): Mark {
+  return el('circle', { class: cls, cx: coord(cx), cy: coord(cy), r: '3.5', ...readAttrs(label, value) });
+}
+
+/**
  * Labelled horizontal bars on one scale (model comparisons, variants).
  * Labels sit above each bar so long zh-Hant names fit at 360 px.
  */
@@ -312,7 +349,7 @@ export function hbars(bars: Bar[], scale: NumScale, top: number, rowH: number): 
     out.push(
       el('g', { class: `bar ${b.cls ?? ''}`.trim(), 'data-bar': b.id }, [
         el('text', { class: 'bar-label', x: coord(x0), y: coord(y + 12) }, b.label),
-        el('rect', { x: coord(x0), y: coord(y + 18), width: coord(w), height: coord(rowH - 30) }),
+        el('rect', { x: coord(x0), y: coord(y + 18), width: coord(w), height: coord(rowH - 30), ...readAttrs(b.label, b.display) }),
         el('text', valueLabel({ class: 'bar-value num', x: coord(x0 + w + 6), y: coord(y + rowH - 16), 'data-testid': `bar-${b.id}` }, b.how), b.display),
       ]),
     );
@@ -333,11 +370,8 @@ export function stackedBar(id: string, label: string, segments: Segment[], scale
   const rects: Mark[] = [];
   for (const s of segments) {
     const w = Math.max(0, scale(s.value) - scale(0));
-    rects.push(
-      el('rect', { class: `seg seg-${s.id}`, x: coord(x), y: coord(y + 18), width: coord(w), height: coord(h) }, [
-        el('title', {}, `${s.label} ${s.display}`),
-      ]),
-    );
+    // The readout, not a <title>: the browser's own tooltip would cover it.
+    rects.push(el('rect', { class: `seg seg-${s.id}`, x: coord(x), y: coord(y + 18), width: coord(w), height: coord(h), ...readAttrs(`${label}・${s.label}`, s.display) }));
     x += w;
   }
   return el('g', { class: 'stack', 'data-bar': id }, [

@@ -24,6 +24,7 @@ import { howText, wireHow } from './how';
 import { provideView } from './views';
 import { whenIdle } from './idle';
 import { loadProfile, onProfileChange } from './profile';
+import { liveFigure } from '../figures/live';
 
 /** Strings of the "differs from the book" marker (content/ch02/widgets.json "status"). */
 export interface BookText {
@@ -328,6 +329,7 @@ export function hydrateWidget(
   });
 
   def.enhance?.(root, ctx);
+  liveFigure(root, cfg); // readouts and motion of a figure (figures/live.ts)
   form.addEventListener('submit', (e) => e.preventDefault());
   wireSteppers(form, cfg, enginePromise);
   // e.timeStamp shares performance.now()'s time origin, so the reported

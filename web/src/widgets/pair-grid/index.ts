@@ -7,7 +7,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, ForwardResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, FigureHows, notesMark, summary, svgFrame, type Drawing, type Shown } from '../../figures/chart';
+import { dataTable, FigureHows, notesMark, readableGrid, readAttrs, summary, svgFrame, type Drawing, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
 interface Data {
@@ -35,7 +35,8 @@ function cellSize(S: number, P: number, W: number): number {
   return Math.min((W - PAD.left - PAD.right) / (S + P), 28);
 }
 
-function cells(S: number, P: number, W: number): Mark[] {
+/** One cell per pair; each reads out its query, its key and what it is (figures/readout.ts). */
+function cells(S: number, P: number, W: number, cfg: WidgetConfig): Mark[] {
   const keys = S + P;
   const size = cellSize(S, P, W);
   const out: Mark[] = [];
@@ -45,10 +46,12 @@ function cells(S: number, P: number, W: number): Mark[] {
       out.push(el('rect', { class: `cell ${cls}`, x: coord(PAD.left + j * size), y: coord(PAD.top + i * size), width: coord(size), height: coord(size) }));
     }
   }
-  return out;
+  return [readableGrid(text(cfg, 'cell_read'), keys, legends(cfg), out)];
 }
 
-function areas(S: bigint, P: bigint, W: number): Mark[] {
+const legends = (cfg: WidgetConfig) => Object.fromEntries(['old', 'self', 'masked'].map((k) => [k, text(cfg, `legend_${k}`)]));
+
+function areas(S: bigint, P: bigint, W: number, cfg: WidgetConfig): Mark[] {
   // Too many pairs for cells: the rectangle and the triangle, to scale.
   const keys = Number(S + P);
   const w = W - PAD.left - PAD.right;
@@ -57,10 +60,11 @@ function areas(S: bigint, P: bigint, W: number): Mark[] {
   const x1 = PAD.left + w;
   const y0 = PAD.top;
   const y1 = PAD.top + h;
+  const reads = (k: string) => readAttrs('', legends(cfg)[k]!);
   return [
-    el('rect', { class: 'cell old', x: coord(PAD.left), y: coord(y0), width: coord(xs - PAD.left), height: coord(h) }),
-    el('path', { class: 'cell self', d: `M${coord(xs)} ${coord(y0)}L${coord(xs)} ${coord(y1)}L${coord(x1)} ${coord(y1)}Z` }),
-    el('path', { class: 'cell masked', d: `M${coord(xs)} ${coord(y0)}L${coord(x1)} ${coord(y0)}L${coord(x1)} ${coord(y1)}Z` }),
+    el('rect', { class: 'cell old', x: coord(PAD.left), y: coord(y0), width: coord(xs - PAD.left), height: coord(h), ...reads('old') }),
+    el('path', { class: 'cell self', d: `M${coord(xs)} ${coord(y0)}L${coord(xs)} ${coord(y1)}L${coord(x1)} ${coord(y1)}Z`, ...reads('self') }),
+    el('path', { class: 'cell masked', d: `M${coord(xs)} ${coord(y0)}L${coord(x1)} ${coord(y0)}L${coord(x1)} ${coord(y1)}Z`, ...reads('masked') }),
   ];
 }
 
@@ -78,7 +82,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       width,
       height,
       children: [
-        ...(drawCells ? cells(Number(d.S), Number(d.P), width) : areas(d.S, d.P, width)),
+        ...(drawCells ? cells(Number(d.S), Number(d.P), width, cfg) : areas(d.S, d.P, width, cfg)),
         el('text', { class: 'label small', x: coord(PAD.left), y: coord(height - 14) }, text(cfg, 'x_axis')),
         el('text', { class: 'label small', x: '4', y: coord(PAD.top + 12) }, text(cfg, 'y_axis')),
       ],

@@ -7,7 +7,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, RoutingResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { dataTable, FigureHows, summary, svgFrame, WIDE, type Drawing, type Shown } from '../../figures/chart';
+import { dataTable, FigureHows, readableGrid, summary, svgFrame, WIDE, type Drawing, type Shown } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
@@ -28,7 +28,8 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
   return { dispatches: out };
 }
 
-function grid(r: RoutingResult, x0: number, y0: number, panel: number): Mark[] {
+/** One panel's cells; each reads out its place and whether the batch touched it (figures/readout.ts). */
+function grid(r: RoutingResult, x0: number, y0: number, panel: number, label: string, cfg: WidgetConfig): Mark {
   const e = Number(r.experts);
   const cols = Math.ceil(Math.sqrt(e));
   const size = panel / cols;
@@ -45,7 +46,7 @@ function grid(r: RoutingResult, x0: number, y0: number, panel: number): Mark[] {
       }),
     );
   }
-  return cells;
+  return readableGrid(label, cols, { hit: text(cfg, 'legend_hit'), idle: text(cfg, 'legend_idle') }, cells);
 }
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
@@ -57,7 +58,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     const panels: Mark[] = d.dispatches.flatMap((x, i) => {
       const x0 = sideBySide ? i * (panel + GAP) : 0;
       const y0 = sideBySide ? 0 : i * (TOP + panel + GAP / 2);
-      return [el('text', { class: 'label strong', x: coord(x0), y: coord(y0 + 16) }, x.label), ...grid(x.r, x0, y0 + TOP, panel)];
+      return [el('text', { class: 'label strong', x: coord(x0), y: coord(y0 + 16) }, x.label), grid(x.r, x0, y0 + TOP, panel, `${x.label}・${text(cfg, 'cell_read')}`, cfg)];
     });
     const height = sideBySide ? TOP + panel + 8 : n * (TOP + panel) + (n - 1) * (GAP / 2) + 8;
     return { width, height, children: panels };

@@ -9,7 +9,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import { encodeIntegerInput, type Engine, type Fields, type StateCurveResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, axisLeft, dataTable, FigureHows, notesMark, num, svgFrame, tickLabel, tickValues, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, axisLeft, dataTable, dot, FigureHows, notesMark, num, svgFrame, tickLabel, tickValues, WIDE, type Drawing } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { modelNames, stringList } from '../../figures/content';
 
@@ -101,7 +101,8 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     const last = pts[pts.length - 1] ?? [0, 0];
     return el('g', { class: `series series-${i}`, 'data-series': s.model }, [
       el('path', { class: 'line', d: dAttr }),
-      el('circle', { class: 'end', cx: coord(last[0]), cy: coord(last[1]), r: '3.5' }),
+      // Reads out the core's display at the reader's maximum length (figures/readout.ts).
+      dot('end', last[0], last[1], `${s.name}・${text(cfg, 'col_tokens')} ${groupDigits(d.max)}`, s.curve[d.metric === 'total' ? 'total_display' : 'decode_read_display'].at(-1) ?? ''),
     ]);
   });
   return {
