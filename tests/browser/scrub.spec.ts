@@ -201,6 +201,20 @@ test.describe('touch', () => {
   });
 });
 
+test('in embed.html a worked example keeps its scrubbable given: ArrowRight on B steps it and the steps follow', async ({ page, core }) => {
+  await page.goto('./embed.html?w=example-2-4');
+  const w = page.locator('[data-instance="example-2-4"]');
+  await expect(w).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const b = w.getByRole('slider', { name: 'B（本批 token 數）' });
+  await b.focus();
+  await b.press('ArrowRight'); // a count steps by one
+  await expect(b).toHaveAttribute('aria-valuenow', '65');
+  await expectSteps(w, 'example-2-4', core, { B: '65' });
+  await b.press('PageDown'); // counts jump by ten
+  await expect(b).toHaveAttribute('aria-valuenow', '55');
+  await expectSteps(w, 'example-2-4', core, { B: '55' });
+});
+
 test('axe: the scrubbable numbers of an example and a sentence pass', async ({ page }) => {
   await open(page, 'example-2-3');
   const axe = await new AxeBuilder({ page }).include('[data-instance="example-2-3"]').include('[data-instance="sentence-2-2"]').analyze();

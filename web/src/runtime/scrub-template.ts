@@ -9,14 +9,16 @@
 // Content (content/ch02/widgets/*.json):
 //   "statement": { "text": "…{S}…", "givens": { "S": { "min": "0", "max": "1048576", "says": "{n} 個 token" } } }
 // "min"/"max" bound the scrub (typed values outside them still go to the
-// core, which decides); "says" is the slider's value as read aloud.
+// core, which decides); "says" is the slider's value as read aloud. The
+// file's "text" gives "scrub.name", the slider's name around "{label}" (the
+// control's label).
 
 import { attrs, esc } from './html';
 import { EngineError, type Engine, type Fields, type Json } from './engine';
 import { controlId, quantityKind } from './controls';
 import { groupDigits } from './format';
 import type { View } from './bind';
-import type { WidgetConfig } from './config';
+import { text, type WidgetConfig } from './config';
 import type { ScrubScale } from './scrub-values';
 
 export interface GivenSpec {
@@ -123,7 +125,9 @@ function givenMarkup(key: string, s: Statement, view: View, cfg: WidgetConfig, i
       class: 'scrub',
       role: 'slider',
       tabindex: '0',
-      'aria-label': c.label,
+      // Not the control's own name: both are on the page, and the reader
+      // (and getByLabel) should tell the field from the number in the sentence.
+      'aria-label': text(cfg, 'scrub.name').replace('{label}', c.label),
       'aria-valuemin': spec.min,
       'aria-valuemax': spec.max,
       'aria-valuenow': now,
