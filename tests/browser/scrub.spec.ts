@@ -198,6 +198,18 @@ test.describe('touch', () => {
     const kv = core.ok({ op: 'kv', model: 'qwen3-8b', tokens: Number(v) });
     await expect(w.getByTestId('sentence-2-2-v-kv')).toHaveText(kv.display as string);
     await expect(h).not.toHaveAttribute('data-scrubbing', /.*/); // the drag ended
+
+    // An upward swipe that starts on the number scrolls the page and leaves the value alone.
+    const box2 = (await h.boundingBox())!;
+    const [x2, y2] = [box2.x + box2.width / 2, box2.y + box2.height / 2];
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const vertical = (type: 'touchStart' | 'touchMove' | 'touchEnd', py: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: x2, y: py, id: 2 }] });
+    await vertical('touchStart', y2);
+    for (let i = 1; i <= 10; i++) await vertical('touchMove', y2 - i * 15);
+    await vertical('touchEnd', y2 - 150);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
+    await expect(h).toHaveAttribute('aria-valuenow', v);
   });
 });
 
@@ -213,6 +225,16 @@ test('in embed.html a worked example keeps its scrubbable given: ArrowRight on B
   await b.press('PageDown'); // counts jump by ten
   await expect(b).toHaveAttribute('aria-valuenow', '55');
   await expectSteps(w, 'example-2-4', core, { B: '55' });
+});
+
+test('under prefers-reduced-motion the numbers do not animate; otherwise their highlight fades in 150 ms', async ({ page }) => {
+  const w = await open(page, 'sentence-2-1');
+  const p = w.getByRole('slider').first();
+  await expect(p).toHaveCSS('transition-duration', '0.15s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(p).toHaveCSS('transition-duration', '0s');
+  await expect(p).toHaveCSS('font-variant-numeric', 'tabular-nums');
+  await expect(p).toHaveCSS('cursor', 'ew-resize');
 });
 
 test('axe: the scrubbable numbers of an example and a sentence pass', async ({ page }) => {
