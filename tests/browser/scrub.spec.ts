@@ -238,6 +238,7 @@ test('under prefers-reduced-motion the numbers do not animate; otherwise their h
 });
 
 test('axe: the scrubbable numbers of an example and a sentence pass', async ({ page }) => {
+  test.setTimeout(180_000); // axe over a page of figures on a busy 2-core machine
   await open(page, 'example-2-3');
   const axe = await new AxeBuilder({ page }).include('[data-instance="example-2-3"]').include('[data-instance="sentence-2-2"]').analyze();
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
