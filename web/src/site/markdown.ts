@@ -11,7 +11,11 @@
 //                  focusable, with its meaning in a tooltip (hover and focus);
 //                  an unknown symbol fails the build
 //   ```widget capacity```  (a fenced block whose info is "widget <instance>")
-//                  → the prerendered widget markup for that instance
+//                  → the prerendered widget markup for that instance; a
+//                  widget of kind "sentence" (content/ch02/widgets/sentences.json)
+//                  is a live sentence of the prose: "{P}" in its text is a
+//                  scrubbable given, "{kv}" a number the core computes, and it
+//                  is prerendered with the book's values as a plain paragraph
 //   ```exercise 2-5```     → the prerendered exercise (content/ch02/exercises/2-5.json);
 //   ```exercise progress``` → the chapter's exercise progress summary
 //   ```pages``` / ```profile``` / ```glossary```  (a fenced block whose info is

@@ -7,6 +7,8 @@
 //   "fields": shared request fields; "steps": [{ "text", "op", "fields", "path" }]
 //   optional "check": { "claim", "answer": "true"|"false", "right", "wrong" } turns
 //   the widget into a quick true/false check whose evidence is the steps.
+//   optional "statement": the example's givens in a sentence, as numbers the
+//   reader can scrub (runtime/scrub-template.ts); the steps follow.
 
 import { boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { CellResolver, follow, type CellSpec, type CellValue } from '../../runtime/cells';
@@ -14,6 +16,8 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Fields, Json } from '../../runtime/engine';
 import { esc } from '../../runtime/html';
 import { howButton, howMask, howText, howView } from '../../runtime/how';
+import { wireScrubs } from '../../runtime/scrub';
+import { checkStatement, givensView, readGivens, templateMarkup, type GivenValue, type Statement } from '../../runtime/scrub-template';
 import type { WidgetDef } from '../../runtime/widget';
 
 interface Step extends CellSpec {
@@ -29,6 +33,7 @@ interface StepsConfig extends WidgetConfig {
   fields?: Fields;
   steps: Step[];
   check?: Check;
+  statement?: Statement;
 }
 
 function stepsOf(cfg: WidgetConfig): StepsConfig {
@@ -36,33 +41,39 @@ function stepsOf(cfg: WidgetConfig): StepsConfig {
   if (!Array.isArray(c.steps) || c.steps.some((s) => !s.op || typeof s.text !== 'string')) {
     throw new Error(`content/ch02/widgets*.json: ${cfg.title}: every step needs "text" and "op"`);
   }
+  checkStatement(c.statement, cfg);
   return c;
 }
 
 interface StepsData {
   values: CellValue[];
   notes: string[];
+  givens: Record<string, GivenValue>;
 }
 
 export const steps: WidgetDef<StepsData> = {
   async compute(engine, vars, { cfg }) {
     const c = stepsOf(cfg);
     const cells = new CellResolver(engine, vars);
-    const results = await Promise.all(c.steps.map((s) => cells.result(s.op!, c.fields, s.fields)));
+    const [results, givens] = await Promise.all([
+      Promise.all(c.steps.map((s) => cells.result(s.op!, c.fields, s.fields))),
+      readGivens(engine, cfg, vars, c.statement),
+    ]);
     const notes = new Set<string>();
     for (const r of results) {
       const n = follow(r as Json, 'notes');
       if (Array.isArray(n)) for (const x of n) if (typeof x === 'string') notes.add(x);
     }
-    return { values: results.map((r, i) => CellResolver.read(r, c.steps[i]!)), notes: [...notes] };
+    return { values: results.map((r, i) => CellResolver.read(r, c.steps[i]!)), notes: [...notes], givens };
   },
 
-  view(data) {
+  view(data, { cfg }) {
     const view: View = { [SHAPE]: `steps${data.values.length}:${howMask(data.values.map((v) => v.how))}`, ...notesView(data.notes) };
     data.values.forEach((v, i) => {
       view[`s${i}`] = v.text;
       howView(view, `s${i}`, v.how);
     });
+    givensView(view, data.givens, stepsOf(cfg).statement);
     return view;
   },
 
@@ -78,7 +89,8 @@ export const steps: WidgetDef<StepsData> = {
         );
       })
       .join('');
-    const list = `<ol class="tally-steps">${items}</ol>`;
+    const statement = c.statement ? `<p class="tally-statement">${templateMarkup(c.statement, view, cfg, instance)}</p>` : '';
+    const list = statement + `<ol class="tally-steps">${items}</ol>`;
     if (!c.check) return list + notesMarkup(view);
     const ch = c.check;
     // The reader commits to an answer first; the evidence is open either way
@@ -93,6 +105,11 @@ export const steps: WidgetDef<StepsData> = {
       `<details class="check-evidence"><summary>${esc(text(cfg, 'evidence'))}</summary>${list}${notesMarkup(view)}</details>` +
       `</div>`
     );
+  },
+
+  // Dragging or stepping a given of the statement sets its control.
+  enhance(root) {
+    wireScrubs(root);
   },
 };
 
