@@ -2,6 +2,11 @@
 // reads) against the context length, log–log, for the chapter's five models.
 // Every point is the core's `state_curve` answer; the data table lists the
 // tick lengths with the core's display strings.
+//
+// The x-axis spans a fixed range from content (data.x_max, the chapter's
+// 1M), widened only when the reader's H lies beyond it, so the curves stay
+// put while H moves. H is a draggable marker (figures/drag-marker.ts) with
+// a dot on each curve at H and the core's values at H read out above.
 
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
@@ -12,6 +17,12 @@ import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, axisLeft, dataTable, FigureHows, notesMark, num, svgFrame, tickLabel, tickValues, WIDE, type Drawing } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { modelNames, stringList } from '../../figures/content';
+import { dragMarks, enhanceDragMarkers, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
+
+/** The on-screen label of a control (the slider is named as the field is). */
+function controlLabel(cfg: WidgetConfig, key: string): string {
+  return cfg.controls.find((c) => c.key === key)?.label ?? key;
+}
 
 type Metric = 'total' | 'decode_read_bytes';
 
@@ -22,8 +33,11 @@ interface Series {
 }
 interface Data {
   metric: Metric;
+  /** The reader's H: the marker's length, always one of the sampled lengths. */
+  h: bigint;
   /** The request fields besides model and length (a table cell asks `state` with them to explain its value). */
   fields: Fields;
+  /** The axis' end: data.x_max, or H when the reader goes beyond it. */
   max: bigint;
   series: Series[];
   /** Lengths shown in the table: the axis ticks plus the reader's maximum. */
@@ -37,6 +51,17 @@ const LAYOUT = {
 };
 const PAD = { left: 70, right: 16, top: 30, bottom: 48 };
 const SAMPLES = 32;
+
+interface Axis {
+  x_max: number;
+  landmarks: number[];
+}
+
+function axisOf(cfg: WidgetConfig): Axis {
+  const a = cfg.data as Partial<Axis> | undefined;
+  if (!Number.isSafeInteger(a?.x_max) || !Array.isArray(a?.landmarks)) throw new Error(`${cfg.title}: data.x_max and data.landmarks are required`);
+  return { x_max: a!.x_max!, landmarks: a!.landmarks! };
+}
 
 function metricOf(cfg: WidgetConfig): Metric {
   const m = (cfg.data as { metric?: string } | undefined)?.metric;
@@ -66,11 +91,15 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
   const { tokens, ...rest } = fields;
   // The reader's maximum is checked by the core (one state call) before sampling.
   await engine('state', { ...rest, model: models[0]!, tokens: tokens ?? null });
-  const max = BigInt(String(tokens));
+  // H as the core read it ("32K" → 32768): the marker and the sampled lengths need the number.
+  const h = typeof tokens === 'number' ? BigInt(tokens) : BigInt(String(((await engine.raw('read_quantity', { text: String(tokens), kind: 'tokens' })) as { value: string }).value));
+  const fixedMax = BigInt(axisOf(cfg).x_max);
+  const max = h > fixedMax ? h : fixedMax;
   const rows = tickValues(xScale(max), LAYOUT.wide.xTicks)
     .map((v) => BigInt(Math.round(v)))
     .filter((v) => v <= max);
-  if (rows[rows.length - 1] !== max) rows.push(max);
+  if (!rows.includes(h)) rows.push(h);
+  rows.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const lengths = sampleLengths(max, rows).map((v) => encodeIntegerInput(v.toString()));
   const names = await modelNames(engine);
   const series: Series[] = [];
@@ -78,11 +107,20 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
     const curve = await engine('state_curve', { ...rest, model, lengths });
     series.push({ model, name: names.get(model) ?? model, curve });
   }
-  return { metric, fields: rest, max, series, rows };
+  return { metric, h, fields: rest, max, series, rows };
 }
 
-/** The curves at one drawing width: axes, one line per model, an end dot. */
-function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
+/** "上下文 32,768 個 token：Qwen3-8B 4.5 GiB、…": a length and the core's values at it, in the reader's words. */
+function valuesAt(d: Data, cfg: WidgetConfig, index: (s: Series) => number): string {
+  const displays = d.series.map((s) => `${s.name} ${s.curve[displayKeyOf(d.metric)][index(s)] ?? ''}`);
+  const len = d.series[0]?.curve.tokens[index(d.series[0])] ?? d.h;
+  return `${text(cfg, 'marker_text').replace('{x}', groupDigits(len))}：${displays.join('、')}`;
+}
+
+const displayKeyOf = (m: Metric) => (m === 'total' ? 'total_display' : 'decode_read_display');
+
+/** The curves at one drawing width: axes, one line per model, a dot at H, and H's marker. */
+function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string): Drawing {
   const { height, xTicks, yTicks } = width === WIDE ? LAYOUT.wide : LAYOUT.narrow;
   const x = xScale(d.max, width);
   const values = d.series.flatMap((s) => s.curve[d.metric]).filter((v) => v > 0n);
@@ -98,11 +136,22 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     // Coordinates rounded first, so Node and the browser print the same path.
     const pts = s.curve.tokens.map((t, j): [number, number] => [Number(coord(x(num(t)))), Number(coord(y(num(s.curve[d.metric][j]!))))]);
     const dAttr = path(pts) ?? '';
-    const last = pts[pts.length - 1] ?? [0, 0];
+    const atH = pts[s.curve.tokens.indexOf(d.h)] ?? [0, 0];
     return el('g', { class: `series series-${i}`, 'data-series': s.model }, [
       el('path', { class: 'line', d: dAttr }),
-      el('circle', { class: 'end', cx: coord(last[0]), cy: coord(last[1]), r: '3.5' }),
+      el('circle', { class: 'end', cx: coord(atH[0]), cy: coord(atH[1]), r: '3.5' }),
     ]);
+  });
+  const marker = dragMarks({
+    control: 'H',
+    label: controlLabel(cfg, 'H'),
+    value: num(d.h),
+    valueText: markerText,
+    scale: x,
+    log: true,
+    landmarks: axisOf(cfg).landmarks,
+    top: PAD.top,
+    bottom: height - PAD.bottom,
   });
   return {
     width,
@@ -111,6 +160,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       axisLeft(y, PAD.left, width - PAD.left - PAD.right, yTicks, tickLabel('bytes'), text(cfg, 'y_axis')),
       axisBottom(x, height - PAD.bottom, xTicks, tickLabel('tokens'), text(cfg, 'x_axis')),
       ...lines,
+      ...marker,
     ],
   };
 }
@@ -122,8 +172,9 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     { class: 'fig-legend' },
     d.series.map((s, i) => el('li', { class: `series-${i}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, s.name)])),
   );
-  const chart = svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (width) => drawing(d, width, cfg));
-  const displayKey = d.metric === 'total' ? 'total_display' : 'decode_read_display';
+  const markerText = valuesAt(d, cfg, (s) => s.curve.tokens.indexOf(d.h));
+  const chart = withSliderRole(svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (width) => drawing(d, width, cfg, markerText)));
+  const displayKey = displayKeyOf(d.metric);
   // A point of the curve is explained by the single-length op it equals
   // (`state` at that length), asked only when the reader opens its popover:
   // state_curve itself never explains (its columns are long).
@@ -140,13 +191,17 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   }));
   const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_tokens'), ...d.series.map((s) => s.name)], tableRows, hows);
   const notes = [...new Set(d.series.flatMap((s) => s.curve.notes))];
-  return hows.into(marksView([chart, legend, notesMark(notes), table]));
+  const view = hows.into(marksView([readoutMark(markerText), chart, legend, notesMark(notes), table]));
+  // Every sampled length's values, for the hover readout (not drawn).
+  const sampled = d.series[0]?.curve.tokens ?? [];
+  return withHoverPoints(view, sampled.map(num), sampled.map((_, j) => valuesAt(d, cfg, () => j)));
 }
 
 export const stateVsContext: WidgetDef<Data> = {
   compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
   view: (d, { cfg, instance }) => view(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
+  enhance: (root) => enhanceDragMarkers(root),
 };
 
 export default stateVsContext;
