@@ -19,10 +19,6 @@ import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { modelNames, stringList } from '../../figures/content';
 import { dragMarks, enhanceDragMarkers, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
 
-/** The on-screen label of a control (the slider is named as the field is). */
-function controlLabel(cfg: WidgetConfig, key: string): string {
-  return cfg.controls.find((c) => c.key === key)?.label ?? key;
-}
 
 type Metric = 'total' | 'decode_read_bytes';
 
@@ -144,7 +140,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string):
   });
   const marker = dragMarks({
     control: 'H',
-    label: controlLabel(cfg, 'H'),
+    label: text(cfg, 'marker_label'),
     value: num(d.h),
     valueText: markerText,
     scale: x,
