@@ -81,12 +81,56 @@ function xScale(max: bigint, width = WIDE) {
     .range([PAD.left, width - PAD.right]);
 }
 
+/**
+ * The curves over the axis do not depend on H, so each is asked once per
+ * request and kept: a drag then asks the core only for the values at H.
+ * Kept per engine (an engine is one core with its imported models).
+ */
+const curves = new WeakMap<Engine, Map<string, Promise<StateCurveResult>>>();
+const KEPT_CURVES = 64;
+
+function curveOver(engine: Engine, request: Fields): Promise<StateCurveResult> {
+  let kept = curves.get(engine);
+  if (!kept) curves.set(engine, (kept = new Map()));
+  const key = JSON.stringify(request);
+  let curve = kept.get(key);
+  if (!curve) {
+    if (kept.size >= KEPT_CURVES) kept.clear();
+    curve = engine('state_curve', request);
+    kept.set(key, curve);
+    curve.catch(() => kept.delete(key)); // a refusal is asked again (and explained) next time
+  }
+  return curve;
+}
+
+/** A sampled curve with the core's answer at one more length put in its place. */
+function withLength(base: StateCurveResult, one: StateCurveResult): StateCurveResult {
+  const t = one.tokens[0]!;
+  const found = base.tokens.findIndex((v) => v > t);
+  const at = found < 0 ? base.tokens.length : found;
+  const put = <T>(list: T[], extra: T[]): T[] => [...list.slice(0, at), extra[0]!, ...list.slice(at)];
+  const each = <T>(a: Record<string, T[]>, b: Record<string, T[]>) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, put(v, b[k] ?? [])]));
+  return {
+    tokens: put(base.tokens, one.tokens),
+    total: put(base.total, one.total),
+    total_display: put(base.total_display, one.total_display),
+    decode_read_bytes: put(base.decode_read_bytes, one.decode_read_bytes),
+    decode_read_display: put(base.decode_read_display, one.decode_read_display),
+    by_kind: each(base.by_kind, one.by_kind),
+    by_kind_display: each(base.by_kind_display, one.by_kind_display),
+    notes: [...new Set([...base.notes, ...one.notes])],
+  };
+}
+
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
   const metric = metricOf(cfg);
   const models = stringList(cfg, 'models');
   const { tokens, ...rest } = fields;
-  // The reader's maximum is checked by the core (one state call) before sampling.
-  await engine('state', { ...rest, model: models[0]!, tokens: tokens ?? null });
+  // The reader's H is checked by the core (one state call), whose refusal
+  // names the field; the curves are asked at the same time (each call is a
+  // round trip to the core's worker), and only used once H has passed.
+  const checked = engine('state', { ...rest, model: models[0]!, tokens: tokens ?? null });
+  if (typeof tokens !== 'number') await checked;
   // H as the core read it ("32K" → 32768): the marker and the sampled lengths need the number.
   const h = typeof tokens === 'number' ? BigInt(tokens) : BigInt(String(((await engine.raw('read_quantity', { text: String(tokens), kind: 'tokens' })) as { value: string }).value));
   const fixedMax = BigInt(axisOf(cfg).x_max);
@@ -94,15 +138,19 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
   const rows = tickValues(xScale(max), LAYOUT.wide.xTicks)
     .map((v) => BigInt(Math.round(v)))
     .filter((v) => v <= max);
+  const lengths = sampleLengths(max, rows).map((v) => encodeIntegerInput(v.toString()));
   if (!rows.includes(h)) rows.push(h);
   rows.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const lengths = sampleLengths(max, rows).map((v) => encodeIntegerInput(v.toString()));
+  const atH = [encodeIntegerInput(h.toString())];
+  const asked = models.map(async (model) => {
+    const base = await curveOver(engine, { ...rest, model, lengths });
+    return base.tokens.includes(h) ? base : withLength(base, await engine('state_curve', { ...rest, model, lengths: atH }));
+  });
+  asked.forEach((p) => p.catch(() => undefined)); // awaited below, after the check whose refusal explains a bad H
+  await checked;
   const names = await modelNames(engine);
-  const series: Series[] = [];
-  for (const model of models) {
-    const curve = await engine('state_curve', { ...rest, model, lengths });
-    series.push({ model, name: names.get(model) ?? model, curve });
-  }
+  const found = await Promise.all(asked);
+  const series: Series[] = models.map((model, i) => ({ model, name: names.get(model) ?? model, curve: found[i]! }));
   return { metric, h, fields: rest, max, series, rows };
 }
 
