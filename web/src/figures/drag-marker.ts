@@ -316,7 +316,9 @@ export function enhanceDragMarkers(root: HTMLElement): void {
   // An update that changed the figure's structure rebuilds its drawing; a
   // reader stepping with the keys keeps the focus on the new marker.
   root.addEventListener('tally:update', () => {
-    if (!focusedWhich || root.contains(document.activeElement)) return;
+    // Inside <tally-widget> the focus is the shadow root's, not the document's.
+    const active = (root.getRootNode() as Document | ShadowRoot).activeElement;
+    if (!focusedWhich || (active && root.contains(active))) return;
     shownMarker(root, focusedWhich)?.marker.focus({ preventScroll: true });
   });
 }
