@@ -13,9 +13,9 @@ const FIGURE = { file: '2-3.html', id: 'fig-2-18' };
 export async function benchDrag(browser, url, report) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
-    await page.goto(`${url}${FIGURE.file}#${FIGURE.id}`, { waitUntil: 'load' });
+    await page.goto(`${url}${FIGURE.file}#${FIGURE.id}`, { waitUntil: 'load', timeout: 120000 });
     const root = page.locator(`#${FIGURE.id}`);
-    await root.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 30000 });
+    await root.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 120000 });
     // Let the page's idle work (check recomputes, JIT warm-up) finish first.
     await page.waitForFunction(() => performance.getEntriesByName('tally:warm').length > 0, null, { timeout: 120000 }).catch(() => {});
     const svg = root.locator('svg.is-wide');
