@@ -1,12 +1,14 @@
 // `npm run bench`: figures, not pass/fail.  Prints the WASM payload size
 // against its budget, time from navigation to the first interactive widget,
-// control-change → DOM latency, and engine throughput natively and in WASM.
+// control-change → DOM latency, frame times during a scripted drag, and
+// engine throughput natively and in WASM. `--only drag` runs just the drag.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { benchDrag } from './bench-drag.mjs';
 import { buildAll, log, root } from './lib.mjs';
 import { createStaticServer, listen } from './serve.mjs';
 
@@ -15,6 +17,13 @@ const TARGET_FIRST_WIDGET_MS = 300;
 const TARGET_UPDATE_P95_MS = 16;
 const UPDATES = 200;
 const LOADS = 9; // per page and kind of load: the median of 9 moves less with the machine's load than that of 5
+
+// `--only drag`: just the scripted drag (scripts/bench-drag.mjs) against the dist/ already built.
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+if (only === 'drag') {
+  execFileSync(process.execPath, [path.join(root, 'scripts/bench-drag.mjs')], { stdio: 'inherit' });
+  process.exit(0);
+}
 
 buildAll({ browser: true });
 
@@ -208,6 +217,9 @@ try {
     report(`${name}: control change → DOM, p50 (${UPDATES} changes)`, `${pick(0.5).toFixed(2)} ms`);
     report(`${name}: control change → DOM, p95`, `${pick(0.95).toFixed(2)} ms`, `≤ ${TARGET_UPDATE_P95_MS} ms`);
   }
+
+  // A scripted 2-second drag of Figure 2-18's marker: frame times while the core recomputes.
+  await benchDrag(browser, url, report);
 } finally {
   await browser.close();
   server.close();

@@ -140,12 +140,12 @@ for (const [n, metric, displayKey] of [
   [18, 'total', 'total_display'],
   [19, 'decode_read_bytes', 'decode_read_display'],
 ] as const) {
-  test(`2-${n}: five log–log curves; the table follows a new maximum length (${metric})`, async ({ page, core }) => {
+  test(`2-${n}: five log–log curves; the table follows a new context length H (${metric})`, async ({ page, core }) => {
     await openFigures(page);
     const w = fig(page, n);
     await ready(w);
     await expect(w.locator('svg.is-wide .series path.line')).toHaveCount(5);
-    await typeInto(w.getByLabel('最長上下文（token）'), '65536');
+    await typeInto(w.getByLabel('上下文長度 H（token）', { exact: true }), '65536');
     await w.getByLabel('KV 格式').selectOption('fp8');
     const row = w.locator('[data-row="65536"]');
     await expect(row).toBeAttached();
@@ -153,7 +153,7 @@ for (const [n, metric, displayKey] of [
       const r = ok(core, { op: 'state_curve', model, lengths: [65536], kv_dtype: 'fp8', layout: 'reference' });
       await expect(row.getByTestId(`cell-65536-${i + 1}`)).toHaveText(r[displayKey][0]);
     }
-    // The curves end at the new maximum: each series' last point moved.
+    // Each curve's dot moved to the new H (drag.spec.ts checks the marker).
     const ends = await w.locator('svg.is-wide .series circle.end').evaluateAll((els) => els.map((e) => e.getAttribute('cx')));
     expect(new Set(ends).size).toBe(1);
   });

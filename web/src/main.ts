@@ -13,6 +13,7 @@ import './styles/article-widgets.css';
 import './styles/no-script.css';
 import './styles/figures.css';
 import './styles/controls.css';
+import './styles/drag.css';
 // Exercise styles load with the page (their code loads later, on demand):
 // prerendered exercises must look final before any script runs.
 import './exercises/exercises.css';

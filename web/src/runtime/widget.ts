@@ -25,6 +25,7 @@ import { provideView } from './views';
 import { whenIdle } from './idle';
 import { loadProfile, onProfileChange } from './profile';
 import { liveFigure } from '../figures/live';
+import { FrameCoalescer } from './coalesce';
 
 /** Strings of the "differs from the book" marker (content/ch02/widgets.json "status"). */
 export interface BookText {
@@ -274,10 +275,10 @@ export function hydrateWidget(
     }
   };
 
-  const run = async (started: number, fromUser: boolean): Promise<void> => {
+  /** One computation through the core for the controls' current values, shown when it returns. */
+  const compute = async (started: number): Promise<void> => {
     const mine = ++seq;
     const state = readState();
-    if (fromUser) store.write(instance, paramsFromState(cfg, state));
     const engine = await enginePromise;
     let data: unknown;
     let failure: EngineError | null = null;
@@ -299,6 +300,18 @@ export function hydrateWidget(
     markReady();
     // For benchmarks: time from the input event to the DOM being updated.
     root.dispatchEvent(new CustomEvent('tally:update', { detail: { ms: performance.now() - started, ok: !failure } }));
+  };
+
+  // A drag sends an input event per pointer move, several per frame. The
+  // core is asked at most once per animation frame and one call at a time;
+  // inputs arriving meanwhile only leave "recompute" pending, so when the
+  // call returns the controls' latest values run next and none in between
+  // (coalesce.ts). Its answer is shown even if the reader has moved on, so
+  // the picture follows a drag instead of waiting for it to stop.
+  const scheduler = new FrameCoalescer(compute);
+  const run = (started: number, fromUser: boolean): Promise<void> => {
+    if (fromUser) store.write(instance, paramsFromState(cfg, readState()));
+    return scheduler.request(started);
   };
 
   /** Mark the numbers on screen that differ from the printed book's (see pages.css [data-book-differs]). */

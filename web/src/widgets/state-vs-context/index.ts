@@ -2,6 +2,11 @@
 // reads) against the context length, log–log, for the chapter's five models.
 // Every point is the core's `state_curve` answer; the data table lists the
 // tick lengths with the core's display strings.
+//
+// The x-axis spans a fixed range from content (data.x_max, the chapter's
+// 1M), widened only when the reader's H lies beyond it, so the curves stay
+// put while H moves. H is a draggable marker (figures/drag-marker.ts) with
+// a dot on each curve at H and the core's values at H read out above.
 
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
@@ -12,6 +17,8 @@ import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, axisLeft, dataTable, dot, FigureHows, notesMark, num, svgFrame, tickLabel, tickValues, WIDE, type Drawing } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { modelNames, stringList } from '../../figures/content';
+import { dragMarks, enhanceDragMarkers, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
+
 
 type Metric = 'total' | 'decode_read_bytes';
 
@@ -22,8 +29,11 @@ interface Series {
 }
 interface Data {
   metric: Metric;
+  /** The reader's H: the marker's length, always one of the sampled lengths. */
+  h: bigint;
   /** The request fields besides model and length (a table cell asks `state` with them to explain its value). */
   fields: Fields;
+  /** The axis' end: data.x_max, or H when the reader goes beyond it. */
   max: bigint;
   series: Series[];
   /** Lengths shown in the table: the axis ticks plus the reader's maximum. */
@@ -37,6 +47,17 @@ const LAYOUT = {
 };
 const PAD = { left: 70, right: 16, top: 30, bottom: 48 };
 const SAMPLES = 32;
+
+interface Axis {
+  x_max: number;
+  landmarks: number[];
+}
+
+function axisOf(cfg: WidgetConfig): Axis {
+  const a = cfg.data as Partial<Axis> | undefined;
+  if (!Number.isSafeInteger(a?.x_max) || !Array.isArray(a?.landmarks)) throw new Error(`${cfg.title}: data.x_max and data.landmarks are required`);
+  return { x_max: a!.x_max!, landmarks: a!.landmarks! };
+}
 
 function metricOf(cfg: WidgetConfig): Metric {
   const m = (cfg.data as { metric?: string } | undefined)?.metric;
@@ -60,29 +81,90 @@ function xScale(max: bigint, width = WIDE) {
     .range([PAD.left, width - PAD.right]);
 }
 
+/**
+ * The curves over the axis do not depend on H, so each is asked once per
+ * request and kept: a drag then asks the core only for the values at H.
+ * Kept per engine (an engine is one core with its imported models).
+ */
+const curves = new WeakMap<Engine, Map<string, Promise<StateCurveResult>>>();
+const KEPT_CURVES = 64;
+
+function curveOver(engine: Engine, request: Fields): Promise<StateCurveResult> {
+  let kept = curves.get(engine);
+  if (!kept) curves.set(engine, (kept = new Map()));
+  const key = JSON.stringify(request);
+  let curve = kept.get(key);
+  if (!curve) {
+    if (kept.size >= KEPT_CURVES) kept.clear();
+    curve = engine('state_curve', request);
+    kept.set(key, curve);
+    curve.catch(() => kept.delete(key)); // a refusal is asked again (and explained) next time
+  }
+  return curve;
+}
+
+/** A sampled curve with the core's answer at one more length put in its place. */
+function withLength(base: StateCurveResult, one: StateCurveResult): StateCurveResult {
+  const t = one.tokens[0]!;
+  const found = base.tokens.findIndex((v) => v > t);
+  const at = found < 0 ? base.tokens.length : found;
+  const put = <T>(list: T[], extra: T[]): T[] => [...list.slice(0, at), extra[0]!, ...list.slice(at)];
+  const each = <T>(a: Record<string, T[]>, b: Record<string, T[]>) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, put(v, b[k] ?? [])]));
+  return {
+    tokens: put(base.tokens, one.tokens),
+    total: put(base.total, one.total),
+    total_display: put(base.total_display, one.total_display),
+    decode_read_bytes: put(base.decode_read_bytes, one.decode_read_bytes),
+    decode_read_display: put(base.decode_read_display, one.decode_read_display),
+    by_kind: each(base.by_kind, one.by_kind),
+    by_kind_display: each(base.by_kind_display, one.by_kind_display),
+    notes: [...new Set([...base.notes, ...one.notes])],
+  };
+}
+
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
   const metric = metricOf(cfg);
   const models = stringList(cfg, 'models');
   const { tokens, ...rest } = fields;
-  // The reader's maximum is checked by the core (one state call) before sampling.
-  await engine('state', { ...rest, model: models[0]!, tokens: tokens ?? null });
-  const max = BigInt(String(tokens));
+  // The reader's H is checked by the core (one state call), whose refusal
+  // names the field; the curves are asked at the same time (each call is a
+  // round trip to the core's worker), and only used once H has passed.
+  const checked = engine('state', { ...rest, model: models[0]!, tokens: tokens ?? null });
+  if (typeof tokens !== 'number') await checked;
+  // H as the core read it ("32K" → 32768): the marker and the sampled lengths need the number.
+  const h = typeof tokens === 'number' ? BigInt(tokens) : BigInt(String(((await engine.raw('read_quantity', { text: String(tokens), kind: 'tokens' })) as { value: string }).value));
+  const fixedMax = BigInt(axisOf(cfg).x_max);
+  const max = h > fixedMax ? h : fixedMax;
   const rows = tickValues(xScale(max), LAYOUT.wide.xTicks)
     .map((v) => BigInt(Math.round(v)))
     .filter((v) => v <= max);
-  if (rows[rows.length - 1] !== max) rows.push(max);
   const lengths = sampleLengths(max, rows).map((v) => encodeIntegerInput(v.toString()));
+  if (!rows.includes(h)) rows.push(h);
+  rows.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const atH = [encodeIntegerInput(h.toString())];
+  const asked = models.map(async (model) => {
+    const base = await curveOver(engine, { ...rest, model, lengths });
+    return base.tokens.includes(h) ? base : withLength(base, await engine('state_curve', { ...rest, model, lengths: atH }));
+  });
+  asked.forEach((p) => p.catch(() => undefined)); // awaited below, after the check whose refusal explains a bad H
+  await checked;
   const names = await modelNames(engine);
-  const series: Series[] = [];
-  for (const model of models) {
-    const curve = await engine('state_curve', { ...rest, model, lengths });
-    series.push({ model, name: names.get(model) ?? model, curve });
-  }
-  return { metric, fields: rest, max, series, rows };
+  const found = await Promise.all(asked);
+  const series: Series[] = models.map((model, i) => ({ model, name: names.get(model) ?? model, curve: found[i]! }));
+  return { metric, h, fields: rest, max, series, rows };
 }
 
-/** The curves at one drawing width: axes, one line per model, an end dot. */
-function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
+/** "上下文 32,768 個 token：Qwen3-8B 4.5 GiB、…": a length and the core's values at it, in the reader's words. */
+function valuesAt(d: Data, cfg: WidgetConfig, index: (s: Series) => number): string {
+  const displays = d.series.map((s) => `${s.name} ${s.curve[displayKeyOf(d.metric)][index(s)] ?? ''}`);
+  const len = d.series[0]?.curve.tokens[index(d.series[0])] ?? d.h;
+  return `${text(cfg, 'marker_text').replace('{x}', groupDigits(len))}：${displays.join('、')}`;
+}
+
+const displayKeyOf = (m: Metric) => (m === 'total' ? 'total_display' : 'decode_read_display');
+
+/** The curves at one drawing width: axes, one line per model, a dot at H, and H's marker. */
+function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string): Drawing {
   const { height, xTicks, yTicks } = width === WIDE ? LAYOUT.wide : LAYOUT.narrow;
   const x = xScale(d.max, width);
   const values = d.series.flatMap((s) => s.curve[d.metric]).filter((v) => v > 0n);
@@ -98,12 +180,23 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     // Coordinates rounded first, so Node and the browser print the same path.
     const pts = s.curve.tokens.map((t, j): [number, number] => [Number(coord(x(num(t)))), Number(coord(y(num(s.curve[d.metric][j]!))))]);
     const dAttr = path(pts) ?? '';
-    const last = pts[pts.length - 1] ?? [0, 0];
+    const atH = pts[s.curve.tokens.indexOf(d.h)] ?? [0, 0];
     return el('g', { class: `series series-${i}`, 'data-series': s.model }, [
       el('path', { class: 'line', d: dAttr }),
-      // Reads out the core's display at the reader's maximum length (figures/readout.ts).
-      dot('end', last[0], last[1], `${s.name}・${text(cfg, 'col_tokens')} ${groupDigits(d.max)}`, s.curve[d.metric === 'total' ? 'total_display' : 'decode_read_display'].at(-1) ?? ''),
+      // Reads out the core's display at the reader's H (figures/readout.ts).
+      dot('end', atH[0], atH[1], `${s.name}・${text(cfg, 'col_tokens')} ${groupDigits(d.h)}`, s.curve[displayKeyOf(d.metric)][s.curve.tokens.indexOf(d.h)] ?? ''),
     ]);
+  });
+  const marker = dragMarks({
+    control: 'H',
+    label: text(cfg, 'marker_label'),
+    value: num(d.h),
+    valueText: markerText,
+    scale: x,
+    log: true,
+    landmarks: axisOf(cfg).landmarks,
+    top: PAD.top,
+    bottom: height - PAD.bottom,
   });
   return {
     width,
@@ -112,6 +205,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       axisLeft(y, PAD.left, width - PAD.left - PAD.right, yTicks, tickLabel('bytes'), text(cfg, 'y_axis')),
       axisBottom(x, height - PAD.bottom, xTicks, tickLabel('tokens'), text(cfg, 'x_axis')),
       ...lines,
+      ...marker,
     ],
   };
 }
@@ -123,8 +217,9 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     { class: 'fig-legend' },
     d.series.map((s, i) => el('li', { class: `series-${i}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, s.name)])),
   );
-  const chart = svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (width) => drawing(d, width, cfg));
-  const displayKey = d.metric === 'total' ? 'total_display' : 'decode_read_display';
+  const markerText = valuesAt(d, cfg, (s) => s.curve.tokens.indexOf(d.h));
+  const chart = withSliderRole(svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (width) => drawing(d, width, cfg, markerText)));
+  const displayKey = displayKeyOf(d.metric);
   // A point of the curve is explained by the single-length op it equals
   // (`state` at that length), asked only when the reader opens its popover:
   // state_curve itself never explains (its columns are long).
@@ -141,13 +236,17 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   }));
   const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_tokens'), ...d.series.map((s) => s.name)], tableRows, hows);
   const notes = [...new Set(d.series.flatMap((s) => s.curve.notes))];
-  return hows.into(marksView([chart, legend, notesMark(notes), table]));
+  const view = hows.into(marksView([readoutMark(markerText), chart, legend, notesMark(notes), table]));
+  // Every sampled length's values, for the hover readout (not drawn).
+  const sampled = d.series[0]?.curve.tokens ?? [];
+  return withHoverPoints(view, sampled.map(num), sampled.map((_, j) => valuesAt(d, cfg, () => j)));
 }
 
 export const stateVsContext: WidgetDef<Data> = {
   compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
   view: (d, { cfg, instance }) => view(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
+  enhance: (root) => enhanceDragMarkers(root),
 };
 
 export default stateVsContext;

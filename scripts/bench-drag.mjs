@@ -1,0 +1,101 @@
+// The drag part of `npm run bench` (issue 16, item 6): a scripted 2-second
+// drag of the context marker on the heaviest live chart (Figure 2-18: five
+// models' state curves, recomputed by the core on every frame the marker
+// moves), with the frame times the page saw meanwhile. A figure to read,
+// not a test. Alone: `node scripts/bench-drag.mjs` (or `node scripts/bench.mjs
+// --only drag`) against an existing dist/.
+
+const TARGET_FRAME_P95_MS = 16;
+const DRAG_MS = 2000;
+const FIGURE = { file: '2-3.html', id: 'fig-2-18' };
+
+/** Runs the drag on a page of `browser` served at `url`; adds its rows through `report(name, value, target)`. */
+export async function benchDrag(browser, url, report) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${url}${FIGURE.file}#${FIGURE.id}`, { waitUntil: 'load', timeout: 120000 });
+    const root = page.locator(`#${FIGURE.id}`);
+    await root.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 120000 });
+    // Let the page's idle work (check recomputes, JIT warm-up) finish first.
+    await page.waitForFunction(() => performance.getEntriesByName('tally:warm').length > 0, null, { timeout: 120000 }).catch(() => {});
+    const svg = root.locator('svg.is-wide');
+    await svg.scrollIntoViewIfNeeded();
+    const plot = await svg.locator('.drag-plot').boundingBox();
+    const handle = await svg.locator('.drag-handle').boundingBox();
+    // The drag runs inside the page: pointer events a 120 Hz mouse would send
+    // (two per frame, there and back across the right half of the axis once a
+    // second), so the figure measures the page, not the harness's round trips.
+    // Frame times are requestAnimationFrame deltas over the same 2 s.
+    const rec = await page.evaluate(
+      ({ id, ms, plot, handle }) =>
+        new Promise((resolve) => {
+          const w = document.getElementById(id);
+          const target = w.querySelector('svg.is-wide .drag-plot');
+          const rec = { frames: [], updates: [], moves: 0 };
+          w.addEventListener('tally:update', (e) => rec.updates.push(e.detail.ms));
+          const fire = (type, x) =>
+            target.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, composed: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, clientX: x, clientY: plot.y + plot.height / 2 }));
+          const xAt = (t) => {
+            const phase = (t / 500) % 2;
+            return plot.x + plot.width * (0.45 + 0.5 * (phase < 1 ? phase : 2 - phase));
+          };
+          fire('pointerdown', handle.x + handle.width / 2);
+          let start = null;
+          let last = null;
+          const frame = (t) => {
+            if (start === null) start = t;
+            if (last !== null) rec.frames.push(t - last);
+            last = t;
+            const elapsed = t - start;
+            if (elapsed >= ms) {
+              fire('pointerup', xAt(elapsed));
+              resolve(rec);
+              return;
+            }
+            fire('pointermove', xAt(elapsed));
+            setTimeout(() => fire('pointermove', xAt(elapsed + 8)), 8);
+            rec.moves += 2;
+            requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+      { id: FIGURE.id, ms: DRAG_MS, plot, handle },
+    );
+    const moves = rec.moves;
+    const frames = rec.frames.slice().sort((a, b) => a - b);
+    const q = (list, p) => list[Math.min(list.length - 1, Math.floor(p * list.length))];
+    const p95 = q(frames, 0.95);
+    report(`drag: ${FIGURE.id} marker, ${DRAG_MS / 1000} s, ${moves} pointer moves: frames`, `${frames.length}`);
+    report('drag: frame time p50 (requestAnimationFrame deltas)', `${q(frames, 0.5).toFixed(1)} ms`);
+    report('drag: frame time p95', `${p95.toFixed(1)} ms`, `≤ ${TARGET_FRAME_P95_MS} ms ${p95 <= TARGET_FRAME_P95_MS ? 'OK' : 'MISSED'}`);
+    report('drag: frame time max', `${frames[frames.length - 1].toFixed(1)} ms`);
+    const updates = rec.updates.slice().sort((a, b) => a - b);
+    report('drag: core recomputes shown (one per frame at most)', `${updates.length}`);
+    if (updates.length) report('drag: pointer event → DOM, p50 / p95', `${q(updates, 0.5).toFixed(1)} / ${q(updates, 0.95).toFixed(1)} ms`);
+  } finally {
+    await page.close();
+  }
+}
+
+// Run alone against dist/ when invoked directly.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { createStaticServer, listen } = await import('./serve.mjs');
+  const { chromium } = await import('@playwright/test');
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const rows = [];
+  const report = (name, value, target = '') => rows.push([name, value, target]);
+  report('machine load average (1, 5, 15 min)', os.loadavg().map((l) => l.toFixed(2)).join(', '));
+  const server = createStaticServer(path.join(root, 'dist'));
+  const url = await listen(server, 8702);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    await benchDrag(browser, url, report);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  const width = Math.max(...rows.map(([n]) => n.length));
+  for (const [name, value, target] of rows) console.log(`  ${name.padEnd(width)}  ${value}${target ? `   (target ${target})` : ''}`);
+}
