@@ -8,7 +8,8 @@
 // expected value and typical wrong values are result fields of those
 // requests, or open questions with a model answer. Text may embed
 // {given} (the given's label) and {call.path} (a field of a core result,
-// e.g. {kv.display} or {fwd.items#attn_core.substituted}).
+// e.g. {kv.display} or {fwd.items[id=attn_core].substituted}; paths as in
+// runtime/result-path.ts).
 
 import type { Json } from '../runtime/engine';
 import { HINTS_MAX } from './progress';
