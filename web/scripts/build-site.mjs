@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // npm run build:site — writes the complete static site into dist/.
 //
+//   0. Every content file is checked against its JSON Schema
+//      (content/schemas, web/scripts/content-schemas.mjs); a mismatch stops
+//      the build with the file, the place in it and what is wrong.
 //   1. Vite builds the browser bundle (hashed JS/CSS, KaTeX fonts) + manifest.
 //   2. Vite bundles web/src/site/build.ts for Node (same TypeScript widget
 //      code the browser runs, so prerendered markup equals hydrated markup).
@@ -21,6 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
+import { checkContent, ContentError } from './content-schemas.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
 import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
 
@@ -28,6 +32,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
 const dist = path.join(root, 'dist');
 const ssrOut = path.join(root, '.cache/site-ssr');
+
+try {
+  checkContent(root);
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error;
+  console.error(`build:site: ${error.message}`);
+  process.exit(1);
+}
 const chapterDirs = await bookChapterDirs();
 const articlesDir = path.join(root, 'content/articles');
 const keptVersions = path.join(root, '.cache/kept-versions');
@@ -116,6 +128,12 @@ function minifiedGlue(source) {
 const createTally = (await import(pathToFileURL(need[2]).href)).default;
 const module = await createTally({ wasmBinary: await fs.readFile(need[3]) });
 const ssr = await import(pathToFileURL(path.join(ssrOut, 'build.mjs')).href);
+try {
+  ssr.checkExercises(); // what the exercise schema cannot say: references between givens, calls and texts
+} catch (error) {
+  console.error(`build:site: ${error.message}`);
+  process.exit(1);
+}
 const version = buildVersion(hash, manifest);
 const pages = [];
 for (const contentDir of chapterDirs) {

@@ -1,15 +1,15 @@
 // Every exercise of the book: each chapter's exercises/*.json (the chapters
 // are content/book.json's), bundled by Vite for both the browser and the
-// build-time page generator.
+// build-time page generator. The build checked them (content/schemas, then
+// exercises/check.ts); here they only get their defaults.
 import { chapterEntries } from '../runtime/book';
-import { checkExercise, type Exercise } from './schema';
+import { withDefaults, type Exercise } from './schema';
 
 const files = import.meta.glob<unknown>('../../../content/*/exercises/*.json', { eager: true, import: 'default' });
 
 export const exercises: Record<string, Exercise> = Object.fromEntries(
-  chapterEntries(files).map(([file, raw]) => {
-    const name = file.replace(/^.*\//, '');
-    const ex = checkExercise(name, raw);
+  chapterEntries(files).map(([, raw]) => {
+    const ex = withDefaults(raw);
     return [ex.id, ex];
   }),
 );

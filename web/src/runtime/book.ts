@@ -22,6 +22,9 @@ export interface Chapter {
 
 export const chapters: Chapter[] = book.chapters;
 
+/** Strings every widget shares (the "how" popover's); a file's or a widget's own text wins. */
+export const widgetText: Record<string, string> = book.widget_text;
+
 /** Book-wide strings files, relative to content/ ("ch02/import.json"). */
 export const bookStrings: { import: string } = book.strings;
 

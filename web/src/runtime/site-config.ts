@@ -3,8 +3,8 @@
 // family of widgets keeps its own file. The chapters are content/book.json's
 // (runtime/book.ts). Bundled by Vite for both the browser and the build-time
 // page generator, so both read the same configs.
-import { chapterEntries } from './book';
-import { checkConfigs, type SiteWidgets } from './config';
+import { chapterEntries, widgetText } from './book';
+import { withDefaults, type SiteWidgets } from './config';
 
 const files = import.meta.glob<unknown>(['../../../content/*/widgets.json', '../../../content/*/widgets/*.json'], {
   eager: true,
@@ -18,10 +18,11 @@ interface WidgetsFile {
 }
 
 // A chapter's widgets.json comes first (it carries the status strings, the
-// same for the whole site: the first chapter's are kept). A file may carry a
-// top-level "text": strings shared by all its widgets (e.g. the tables'
-// "copy as CSV"); a widget's own "text" wins.
-function merged(): unknown {
+// same for the whole site: the first chapter's are kept). A widget's strings
+// are the book's (content/book.json "widget_text", e.g. the "how" popover's),
+// then its file's top-level "text" (e.g. the tables' "copy as CSV"), then its
+// own "text", each winning over the one before.
+function merged(): { status: unknown; widgets: Record<string, unknown> } {
   const entries = chapterEntries(files);
   const ordered = [...entries.filter(([f]) => f.endsWith('/widgets.json')), ...entries.filter(([f]) => !f.endsWith('/widgets.json'))];
   let status: unknown;
@@ -32,10 +33,11 @@ function merged(): unknown {
     for (const [name, cfg] of Object.entries(extra)) {
       if (name in widgets) throw new Error(`${file}: widget "${name}" is already defined`);
       const mine = cfg as { text?: Record<string, string> };
-      widgets[name] = file.endsWith('/widgets.json') ? cfg : { ...mine, text: { ...shared, ...mine.text } };
+      widgets[name] = { ...mine, text: { ...widgetText, ...shared, ...mine.text } };
     }
   }
+  if (!status) throw new Error('content/book.json: no chapter\'s widgets.json has "status"');
   return { status, widgets };
 }
 
-export const siteWidgets: SiteWidgets = checkConfigs(merged());
+export const siteWidgets: SiteWidgets = withDefaults(merged());

@@ -163,4 +163,5 @@ async function writePageWidgets(outDir: string, name: string, configs: unknown):
 }
 
 export { buildEmbedPage } from './embed-page';
+export { checkExercises } from '../exercises/check';
 export { buildArticles } from './articles';
