@@ -14,7 +14,7 @@ list(SORT gpu_files)
 # member is a key and a string value (escapes included), with the comma
 # before it or, when it comes first, after it.
 function(strip_provenance json out_var)
-  set(member "\"(source|note)\"[ \n]*:[ \n]*\"([^\"\\]|\\.)*\"")
+  set(member "\"(source|note|[$]schema)\"[ \n]*:[ \n]*\"([^\"\\]|\\.)*\"")
   string(REGEX REPLACE ",[ \n]*${member}" "" json "${json}")
   string(REGEX REPLACE "${member}[ \n]*,?" "" json "${json}")
   string(JSON type ERROR_VARIABLE error TYPE "${json}")

@@ -21,6 +21,11 @@ const layers = [
     counts: (text) => nodeTestCounts(text),
   },
   {
+    name: 'content',
+    command: ['node', ['--test', 'tests/content/']],
+    counts: (text) => nodeTestCounts(text),
+  },
+  {
     name: 'types',
     command: ['npm', ['run', '--silent', 'typecheck']],
     counts: () => null,

@@ -33,6 +33,9 @@ public:
     // A typo ("kv_head") must not silently fall back to a default.
     void only(std::initializer_list<const char*> allowed) const {
         for (auto it = j_.begin(); it != j_.end(); ++it) {
+            // "$schema" names the JSON Schema editors check a content file
+            // against (content/schemas/); it is no field of the spec.
+            if (it.key() == "$schema") continue;
             bool known = false;
             for (const char* a : allowed) known = known || it.key() == a;
             if (!known) {

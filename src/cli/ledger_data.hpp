@@ -1,11 +1,21 @@
-// tests/ledger/ch02*.json compiled into the CLI (see cmake/embed_ledger.cmake).
+// The book's chapters (content/book.json) with their ledgers of printed
+// numbers (tests/ledger/<pattern>), compiled into the CLI (see
+// cmake/embed_ledger.cmake).
 #pragma once
 
 #include <cstddef>
 
 namespace tally::cli {
 
-extern const char* const kLedgerFiles[];
-extern const std::size_t kLedgerFileCount;
+struct BookChapter {
+    const char* id;     // "ch02": what `tally reproduce` takes
+    int number;         // 2
+    const char* title;  // 模型架構
+    const char* const* ledger_files;
+    std::size_t ledger_file_count;
+};
+
+extern const BookChapter kBookChapters[];
+extern const std::size_t kBookChapterCount;
 
 }  // namespace tally::cli

@@ -24,7 +24,7 @@ const char* kUsage = R"(用法：
   tally eval < request.json               讀一個 JSON 請求，輸出 JSON 回應
   tally eval --jsonl < requests.jsonl     每行一個請求，每行一個回應
   tally <op> [--欄位 值 …] [--format md|json]
-  tally reproduce ch02 [--format md|json]  重算第 2 章每張表，並核對印出數字帳本
+  tally reproduce <章> [--format md|json]  重算一章（如 ch02）每張表，並核對印出數字帳本
   tally import config.json [--format md|json]  匯入 Hugging Face config.json：規格與摘要
 操作（op）：catalog params forward kv state state_curve request crossover capacity
           param_budget routing compare check_answer import_hf_config

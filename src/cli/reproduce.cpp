@@ -51,7 +51,8 @@ Table forward_table(const std::string& id, const std::string& title, const std::
     return t;
 }
 
-std::vector<Table> chapter_tables() {
+// Chapter 2's tables, recomputed (the book's other numbers are in its ledger).
+std::vector<Table> chapter2_tables() {
     std::vector<Table> tables;
     tables.push_back(forward_table("tab-2-1", "表 2-1　Qwen3-8B，8K prefill", "qwen3-8b"));
     tables.push_back(forward_table("tab-2-2", "表 2-2　Qwen3.6-35B-A3B，8K prefill", "qwen3.6-35b-a3b"));
@@ -137,10 +138,31 @@ std::vector<Table> chapter_tables() {
     return tables;
 }
 
-api::LedgerReport ledger_report() {
+// The tables a chapter recomputes besides its ledger, by chapter id. A
+// chapter without an entry (a new one) reproduces its ledger alone: its
+// printed numbers and their requests are content (tests/ledger/).
+std::vector<Table> chapter_tables(const std::string& id) {
+    if (id == "ch02") return chapter2_tables();
+    return {};
+}
+
+const BookChapter* find_chapter(const std::string& id) {
+    for (std::size_t i = 0; i < kBookChapterCount; ++i) {
+        if (id == kBookChapters[i].id) return &kBookChapters[i];
+    }
+    return nullptr;
+}
+
+std::string chapter_ids() {
+    std::string ids;
+    for (std::size_t i = 0; i < kBookChapterCount; ++i) ids += (i ? "、" : "") + std::string(kBookChapters[i].id);
+    return ids;
+}
+
+api::LedgerReport ledger_report(const BookChapter& chapter) {
     Json entries = Json::array();
-    for (std::size_t i = 0; i < kLedgerFileCount; ++i) {
-        const Json file = Json::parse(kLedgerFiles[i]);  // kept alive for the loop
+    for (std::size_t i = 0; i < chapter.ledger_file_count; ++i) {
+        const Json file = Json::parse(chapter.ledger_files[i]);  // kept alive for the loop
         for (const auto& e : file.at("entries")) entries.push_back(e);
     }
     return api::check_ledger(entries);
@@ -151,8 +173,8 @@ std::string cell(std::string s) {
     return s;
 }
 
-void print_markdown(const std::vector<Table>& tables, const api::LedgerReport& ledger) {
-    std::cout << "# 第 2 章：由 Tally 核心重算\n";
+void print_markdown(const BookChapter& chapter, const std::vector<Table>& tables, const api::LedgerReport& ledger) {
+    std::cout << "# 第 " << chapter.number << " 章：由 Tally 核心重算\n";
     for (const auto& t : tables) {
         std::cout << "\n## " << t.title << "\n\n|";
         for (const auto& c : t.columns) std::cout << " " << c << " |";
@@ -195,8 +217,9 @@ void print_json(const std::vector<Table>& tables, const api::LedgerReport& ledge
 
 int run_reproduce(const std::vector<std::string>& args) {
     std::string format = "md";
-    if (args.empty() || args[0] != "ch02") {
-        std::cerr << "tally: 用法：tally reproduce ch02 [--format md|json]\n";
+    const BookChapter* chapter = args.empty() ? nullptr : find_chapter(args[0]);
+    if (!chapter) {
+        std::cerr << "tally: 用法：tally reproduce <章> [--format md|json]；書中的章：" << chapter_ids() << "\n";
         return 2;
     }
     for (size_t i = 1; i < args.size(); ++i) {
@@ -207,12 +230,12 @@ int run_reproduce(const std::vector<std::string>& args) {
             return 2;
         }
     }
-    const auto tables = chapter_tables();
-    const auto ledger = ledger_report();
+    const auto tables = chapter_tables(chapter->id);
+    const auto ledger = ledger_report(*chapter);
     if (format == "json") {
         print_json(tables, ledger);
     } else {
-        print_markdown(tables, ledger);
+        print_markdown(*chapter, tables, ledger);
     }
     return ledger.reproduced == ledger.derivable ? 0 : 1;
 }

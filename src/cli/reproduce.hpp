@@ -1,5 +1,6 @@
-// `tally reproduce ch02`: every table of chapter 2 recomputed by the core,
-// then the ledger summary (reproduced / derivable / total).
+// `tally reproduce <chapter>` (a chapter id of content/book.json, "ch02"):
+// the chapter's tables recomputed by the core, then its ledger summary
+// (reproduced / derivable / total).
 #pragma once
 
 #include <string>

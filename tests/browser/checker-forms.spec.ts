@@ -31,8 +31,8 @@ async function openExercise(page: Page, id: string): Promise<void> {
 
 type Json = Record<string, unknown>;
 
-/** A dotted path into a result ("architecture.groups.0.attention_spec.q_heads"). */
-const at = (r: unknown, field: string): unknown => field.split('.').reduce((v, k) => (v as Json)[k], r);
+/** A path into a result ("architecture.groups[0].attention_spec.q_heads"; runtime/result-path.ts). */
+const at = (r: unknown, field: string): unknown => field.replace(/\[(\d+)\]/g, '.$1').split('.').reduce((v, k) => (v as Json)[k], r);
 
 /**
  * A call of an exercise file with the book's givens filled in ("$P" → 8192,

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // npm run build:site — writes the complete static site into dist/.
 //
+//   0. Every content file is checked against its JSON Schema
+//      (content/schemas, web/scripts/content-schemas.mjs); a mismatch stops
+//      the build with the file, the place in it and what is wrong.
 //   1. Vite builds the browser bundle (hashed JS/CSS, KaTeX fonts) + manifest.
 //   2. Vite bundles web/src/site/build.ts for Node (same TypeScript widget
 //      code the browser runs, so prerendered markup equals hydrated markup).
 //   3. The WASM glue (minified: Emscripten 3.1.6 leaves its names long) and
 //      binary are copied under content-hashed names.
 //   4. The Node build of the core (tally_node) computes every widget's default
-//      result, and each content/ch02/*.md becomes a full HTML page.
+//      result, and each page of every chapter content/book.json lists
+//      (content/<chapter>/*.md) becomes a full HTML page at the site root.
 //
 // The core is looked up in build/wasm/ (override with TALLY_WASM_DIR); the
 // lead's CMake wasm preset produces it.
@@ -20,6 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
+import { checkContent, ContentError } from './content-schemas.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
 import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
 
@@ -27,7 +32,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
 const dist = path.join(root, 'dist');
 const ssrOut = path.join(root, '.cache/site-ssr');
-const contentDir = path.join(root, 'content/ch02');
+
+try {
+  checkContent(root);
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error;
+  console.error(`build:site: ${error.message}`);
+  process.exit(1);
+}
+const chapterDirs = await bookChapterDirs();
 const articlesDir = path.join(root, 'content/articles');
 const keptVersions = path.join(root, '.cache/kept-versions');
 
@@ -76,6 +89,24 @@ const startCoreSource = await startCoreScript();
 const startCore = `assets/start-core-${createHash('sha256').update(startCoreSource).digest('hex').slice(0, 8)}.js`;
 await fs.writeFile(path.join(dist, startCore), startCoreSource);
 
+/**
+ * content/<dir> of every chapter of content/book.json, in book order. All
+ * chapters' pages share the site root (URLs stay 2-1.html, not ch02/2-1.html),
+ * so two chapters may not list a page of the same name.
+ */
+async function bookChapterDirs() {
+  const book = JSON.parse(await fs.readFile(path.join(root, 'content/book.json'), 'utf8'));
+  const owner = new Map();
+  for (const chapter of book.chapters) {
+    const site = JSON.parse(await fs.readFile(path.join(root, 'content', chapter.content, 'site.json'), 'utf8'));
+    for (const page of site.pages) {
+      if (owner.has(page)) throw new Error(`content/book.json: chapters ${owner.get(page)} and ${chapter.id} both have a page "${page}" (site.json "pages"); every chapter writes to the site root`);
+      owner.set(page, chapter.id);
+    }
+  }
+  return book.chapters.map((chapter) => path.join(root, 'content', chapter.content));
+}
+
 /** web/src/start-core.js with the text of the core's worker (web/src/runtime/core-worker.js) in place. */
 async function startCoreScript() {
   const [script, worker] = await Promise.all(['web/src/start-core.js', 'web/src/runtime/core-worker.js'].map((f) => fs.readFile(path.join(root, f), 'utf8')));
@@ -97,26 +128,39 @@ function minifiedGlue(source) {
 const createTally = (await import(pathToFileURL(need[2]).href)).default;
 const module = await createTally({ wasmBinary: await fs.readFile(need[3]) });
 const ssr = await import(pathToFileURL(path.join(ssrOut, 'build.mjs')).href);
+try {
+  ssr.checkExercises(); // what the exercise schema cannot say: references between givens, calls and texts
+  ssr.checkSliders(); // a slider's scale, default and name (runtime/slider-check.ts)
+} catch (error) {
+  console.error(`build:site: ${error.message}`);
+  process.exit(1);
+}
 const version = buildVersion(hash, manifest);
-const pages = await ssr.buildPages({
-  module,
-  contentDir,
-  outDir: dist,
-  assets: {
-    script: entry.file,
-    startCore,
-    modules: modulesOf(manifest, 'web/src/main.ts'),
-    styles: stylesOf(manifest, 'web/src/main.ts'),
-    fonts: entry.assets ?? [],
-    wasmGlue,
-    wasmBinary,
-  },
-  version,
-});
+const pages = [];
+for (const contentDir of chapterDirs) {
+  pages.push(
+    ...(await ssr.buildPages({
+      module,
+      contentDir,
+      outDir: dist,
+      assets: {
+        script: entry.file,
+        startCore,
+        modules: modulesOf(manifest, 'web/src/main.ts'),
+        styles: stylesOf(manifest, 'web/src/main.ts'),
+        fonts: entry.assets ?? [],
+        wasmGlue,
+        wasmBinary,
+      },
+      version,
+    })),
+  );
+}
 
-// 5. Embeds (embed.html, embed.js, v/<version>/) and the articles built from them.
-const site = JSON.parse(await fs.readFile(path.join(contentDir, 'site.json'), 'utf8'));
-pages.push(...(await buildEmbeds({ ssr, module, manifest, dist, contentDir, articlesDir, wasmGlue, wasmBinary, version, site })));
+// 5. Embeds (embed.html, embed.js, v/<version>/) and the articles built from
+// them; articles carry the site name and footer of the book's first chapter.
+const site = JSON.parse(await fs.readFile(path.join(chapterDirs[0], 'site.json'), 'utf8'));
+pages.push(...(await buildEmbeds({ ssr, module, manifest, dist, contentDirs: chapterDirs, articlesDir, wasmGlue, wasmBinary, version, site })));
 const kept = await restoreVersions(dist, keptVersions, version);
 
 console.log(`build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash}, version ${version}${kept.length ? `; kept ${kept.join(', ')}` : ''})`);

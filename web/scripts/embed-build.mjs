@@ -76,7 +76,7 @@ async function copyDir(from, to) {
   await fs.cp(from, to, { recursive: true });
 }
 
-export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, articlesDir, wasmGlue, wasmBinary, version, site }) {
+export async function buildEmbeds({ ssr, module, manifest, dist, contentDirs, articlesDir, wasmGlue, wasmBinary, version, site }) {
   const frame = entryOf(manifest, 'web/src/embed-frame.ts');
   const element = entryOf(manifest, 'web/src/embed-element.ts');
   const host = entryOf(manifest, 'web/src/embed-host.ts');
@@ -84,7 +84,7 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
 
   const { files, homes } = await ssr.buildEmbedPage({
     module,
-    contentDir,
+    contentDirs,
     articlesDir,
     outDir: dist,
     assets: { script: frame.file, modules: modulesOf(manifest, 'web/src/embed-frame.ts'), styles: frameStyles, fonts: [], wasmGlue, wasmBinary },
@@ -105,7 +105,7 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDir, art
 
   const articles = await ssr.buildArticles({
     module,
-    contentDir,
+    contentDirs,
     articlesDir,
     outDir: dist,
     siteName: site.name,

@@ -5,6 +5,7 @@
 
 import { EngineError, type Catalog, type Engine, type Fields, type Json, type RawResult } from '../runtime/engine';
 import { groupDigits } from '../runtime/format';
+import { follow } from '../runtime/result-path';
 import { isResultRef, type AnswerPart, type Exercise, type FieldRef } from './schema';
 import type { Givens } from './variants';
 
@@ -49,26 +50,11 @@ export async function computeAll(engine: Engine, ex: Exercise, givens: Givens): 
 }
 
 /**
- * A field of a result: "total", "displays.kv", "items#attn_core.flops" (the
- * element of the array `items` whose id is attn_core), "notes.0".
+ * A field of a result, in the one path syntax (runtime/result-path.ts):
+ * "total", "displays.kv", "items[id=attn_core].flops", "notes[0]".
  */
 export function readPath(result: Json, path: string): Json | undefined {
-  let cur: Json | undefined = result;
-  for (const step of path.split('.')) {
-    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
-    const hash = step.indexOf('#');
-    if (hash >= 0) {
-      const list: Json | undefined = (cur as Record<string, Json>)[step.slice(0, hash)];
-      if (!Array.isArray(list)) return undefined;
-      const id = step.slice(hash + 1);
-      cur = list.find((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && x.id === id);
-    } else if (Array.isArray(cur)) {
-      cur = cur[Number(step)];
-    } else {
-      cur = cur[step];
-    }
-  }
-  return cur;
+  return follow(result, path);
 }
 
 export function readRef(results: Results, ref: FieldRef): Json | undefined {

@@ -1,16 +1,18 @@
-// Every exercise of the chapter: content/ch02/exercises/*.json, bundled by
-// Vite for both the browser and the build-time page generator.
-import { checkExercise, type Exercise } from './schema';
+// Every exercise of the book: each chapter's exercises/*.json (the chapters
+// are content/book.json's), bundled by Vite for both the browser and the
+// build-time page generator. The build checked them (content/schemas, then
+// exercises/check.ts); here they only get their defaults.
+import { chapterEntries } from '../runtime/book';
+import { withDefaults, type Exercise } from './schema';
 
-const files = import.meta.glob<unknown>('../../../content/ch02/exercises/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<unknown>('../../../content/*/exercises/*.json', { eager: true, import: 'default' });
 
 export const exercises: Record<string, Exercise> = Object.fromEntries(
-  Object.entries(files).map(([file, raw]) => {
-    const name = file.replace(/^.*\//, '');
-    const ex = checkExercise(name, raw);
+  chapterEntries(files).map(([, raw]) => {
+    const ex = withDefaults(raw);
     return [ex.id, ex];
   }),
 );
 
-/** Exercises in chapter order (2-1 … 2-9). */
+/** Exercises in book order (2-1 … 2-9, then the next chapter's). */
 export const exerciseOrder: string[] = Object.keys(exercises).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));

@@ -8,7 +8,7 @@ import { EngineError } from '../runtime/engine';
 import { formatHash, parseHash, type HashStore } from '../runtime/hash-state';
 import { esc } from '../runtime/html';
 import { encodeShared } from './codec';
-import type { ImportSession } from './index';
+import type { ImportSession } from './session';
 import { importConfig, importedModels, withFreeId, type ImportedModel } from './models';
 import { persist, SHARE_PARAM, SHARE_SEGMENT } from './restore';
 import { summaryHtml } from './summary';

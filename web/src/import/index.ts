@@ -12,17 +12,11 @@ import { syncPickers } from './pickers';
 import { esc } from '../runtime/html';
 import type { ImportedModel } from './models';
 import { followStorage, importShared, onLinkConflict, replaceWithLinked, restoreImports, SHARE_PARAM, SHARE_SEGMENT } from './restore';
+import type { ImportSession } from './session';
 import { MODELS_KEY } from './storage';
 import { fill, importText as t } from './text';
 
-export interface ImportSession {
-  /** The page's engine: requests naming an imported id carry its spec. */
-  engine: Promise<Engine>;
-  /** The bare core (imports themselves go there). */
-  core: Promise<Engine>;
-  /** Reader-facing problems met while restoring stored and linked models. */
-  problems: Promise<string[]>;
-}
+export type { ImportSession };
 
 export function startImports(core: Promise<Engine>, hash: string): ImportSession {
   const problems = core.then((c) => restoreImports(c, hash));

@@ -11,8 +11,8 @@
 // column and as "tokens" in another). When the core refuses a cell, the
 // error is re-labelled with the variable, so it appears under that control.
 //
-// Paths: dot-separated keys; "[3]" indexes an array; "[id=q_proj]" picks the
-// array element whose field "id" equals "q_proj".  e.g.
+// Paths (runtime/result-path.ts): dot-separated keys; "[3]" indexes an array;
+// "[id=q_proj]" picks the array element whose field "id" equals "q_proj".  e.g.
 //   "groups.attention", "items[id=kv].substituted", "rows[model=kimi-k3].request_display"
 //
 // Every cell asks the core with "explain": true, so each value comes with the
@@ -21,6 +21,7 @@
 import { EngineError, rawEngine, type Engine, type Fields, type Json, type RawOp, type RawResult } from './engine';
 import { groupDigits } from './format';
 import { howAt, type How } from './how';
+import { follow } from './result-path';
 
 export interface CellSpec {
   op?: RawOp;
@@ -58,26 +59,7 @@ export function cellRequest(vars: Fields, ...layers: Array<Fields | undefined>):
   return { fields, origin };
 }
 
-const STEP = /([^.[\]]+)|\[(\d+)\]|\[([\w-]+)=([^\]]+)\]/g;
-
-/** Follow a path; undefined when any step is missing. */
-export function follow(value: Json | undefined, path: string): Json | undefined {
-  let cur = value;
-  for (const m of path.matchAll(STEP)) {
-    if (cur === undefined || cur === null) return undefined;
-    if (m[1] !== undefined) {
-      cur = typeof cur === 'object' && !Array.isArray(cur) ? cur[m[1]] : undefined;
-    } else if (m[2] !== undefined) {
-      cur = Array.isArray(cur) ? cur[Number(m[2])] : undefined;
-    } else {
-      const [key, want] = [m[3]!, m[4]!];
-      cur = Array.isArray(cur)
-        ? cur.find((e) => typeof e === 'object' && e !== null && !Array.isArray(e) && String(e[key]) === want)
-        : undefined;
-    }
-  }
-  return cur;
-}
+export { follow } from './result-path';
 
 /** A result value as display text: the core's strings verbatim, integers digit-grouped. */
 export function displayText(v: Json | undefined): string {

@@ -1,9 +1,10 @@
-// Widget configuration lives in content/ch02/widgets.json (labels, defaults,
-// which request fields the controls feed). This file types and checks it, so
-// a typo in the content fails the site build instead of shipping a blank label.
+// Widget configuration lives in content/<chapter>/widgets*.json (labels,
+// defaults, which request fields the controls feed). This file types it; the
+// site build checks it against content/schemas/widgets.schema.json
+// (web/scripts/content-schemas.mjs), so a typo in the content fails the
+// build instead of shipping a blank label, and no checker ships to browsers.
 
 import type { Fields, Json } from './engine';
-import { sliderScale, sliderTexts, fill } from './slider-scale';
 
 export type CatalogList = 'models' | 'gpus' | 'dtypes';
 /** Where a select's options come from: a catalog list, or the control's own "choices". */
@@ -35,7 +36,7 @@ export interface ControlConfig {
   step?: string;
   /**
    * For integers: a slider and −/+ steppers beside the field. `scale` names a
-   * scale of content/ch02/controls.json (range, stops, landmarks); `short` is
+   * scale of content/controls.json (range, stops, landmarks); `short` is
    * the control's name in the slider's and buttons' labels ("P").
    */
   slider?: SliderRef;
@@ -77,64 +78,20 @@ export interface SiteWidgets {
   widgets: WidgetConfigs;
 }
 
-function fail(path: string, what: string): never {
-  throw new Error(`content/ch02/widgets*.json: ${path}: ${what}`);
-}
-
-function checkSlider(p: string, ctl: ControlConfig): void {
-  const ref = ctl.slider;
-  if (ctl.kind !== 'integer') fail(p, '"slider" is for integer controls');
-  if (!ref || typeof ref.short !== 'string' || !ref.short) fail(p, '"slider" needs "scale" and "short"');
-  if (!sliderScale(ref.scale)) fail(p, `"slider.scale" "${ref.scale}" is not in content/ch02/controls.json`);
-  if (!/^\d+$/.test(ctl.default)) fail(p, 'a control with a slider needs digits as "default"');
-  // The field is found by its label; the slider and buttons must not be found too.
-  for (const name of Object.values(sliderTexts)) {
-    if (fill(name, { short: ref.short }).includes(ctl.label)) fail(p, '"slider.short" makes a name that contains the label');
-  }
-}
-
-/** Validate the parsed JSON once at startup (build and browser). */
-export function checkConfigs(raw: unknown): SiteWidgets {
-  const top = raw as Partial<SiteWidgets> | null;
-  if (typeof top !== 'object' || top === null) fail('$', 'expected an object');
-  const st = top.status;
-  if (!st || typeof st.prerendered !== 'string' || typeof st.ready !== 'string' || typeof st.failed !== 'string') {
-    fail('status', 'needs "prerendered", "ready" and "failed"');
-  }
-  if (typeof top.widgets !== 'object' || top.widgets === null) fail('widgets', 'expected an object');
-  const out: WidgetConfigs = {};
-  for (const [name, value] of Object.entries(top.widgets as Record<string, unknown>)) {
-    const c = value as Partial<WidgetConfig>;
-    if (typeof c.kind !== 'string') fail(name, 'missing "kind"');
-    if (typeof c.title !== 'string') fail(name, 'missing "title"');
-    if (!Array.isArray(c.controls)) fail(name, 'missing "controls"');
-    for (const [i, ctl] of c.controls.entries()) {
-      const p = `${name}.controls[${i}]`;
-      if (typeof ctl.key !== 'string' || !/^[A-Za-z][\w-]*$/.test(ctl.key)) fail(p, 'bad "key"');
-      if (typeof ctl.field !== 'string') fail(p, 'missing "field"');
-      if (!['integer', 'select', 'range'].includes(ctl.kind)) fail(p, '"kind" must be integer, select or range');
-      if (typeof ctl.label !== 'string') fail(p, 'missing "label"');
-      if (typeof ctl.default !== 'string') fail(p, '"default" must be a string (raw input text)');
-      if (ctl.kind === 'select' && !['models', 'gpus', 'dtypes', 'choices'].includes(ctl.options ?? '') && !Array.isArray(ctl.choices)) {
-        fail(p, 'select needs "options" or "choices"');
-      }
-      if (ctl.choices !== undefined && !(Array.isArray(ctl.choices) && ctl.choices.every((c) => typeof c.value === 'string' && typeof c.label === 'string'))) {
-        fail(p, '"choices" must be a list of {value, label}');
-      }
-      if (ctl.kind === 'range' && ![ctl.min, ctl.max, ctl.step].every((v) => typeof v === 'string' && /^\d+$/.test(v))) {
-        fail(p, 'range needs integer "min", "max" and "step" (as text)');
-      }
-      if (ctl.slider !== undefined) checkSlider(p, ctl);
-      if (ctl.profile !== undefined && !['model', 'gpu', 'precision', 'context'].includes(ctl.profile)) fail(p, 'bad "profile" slot');
-    }
-    out[name] = { fixed: {}, text: {}, ...c } as WidgetConfig;
-  }
-  return { status: st, widgets: out };
+/**
+ * Parsed widget files → configs as widgets use them ("fixed" and "text"
+ * default to empty). The site build checked the files against
+ * content/schemas/widgets.schema.json first, so this only types them.
+ */
+export function withDefaults(raw: { status: unknown; widgets: Record<string, unknown> }): SiteWidgets {
+  const widgets: WidgetConfigs = {};
+  for (const [name, cfg] of Object.entries(raw.widgets)) widgets[name] = { fixed: {}, text: {}, ...(cfg as object) } as WidgetConfig;
+  return { status: raw.status as SiteWidgets['status'], widgets };
 }
 
 /** A widget string from the content; missing keys are a content bug. */
 export function text(cfg: WidgetConfig, key: string): string {
   const v = cfg.text[key];
-  if (v === undefined) throw new Error(`content/ch02/widgets*.json: ${cfg.kind}.text.${key} is missing`);
+  if (v === undefined) throw new Error(`widgets*.json: ${cfg.kind}.text.${key} is missing`);
   return v;
 }

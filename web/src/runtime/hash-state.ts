@@ -8,9 +8,9 @@
 // and one whose name is not valid percent-encoding is ignored.
 
 import { decodeOrUndefined } from './decode';
-import { sameParams, type StateStore } from './state-store';
+import { sameParams, type Params, type StateStore } from './state-store';
 
-export type Params = Map<string, string>;
+export type { Params };
 
 export function parseHash(hash: string): Map<string, Params> {
   const out = new Map<string, Params>();

@@ -27,6 +27,7 @@ import type { View } from './bind';
 import { text, type WidgetConfig } from './config';
 import type { Engine, Json } from './engine';
 import { attrs } from './html';
+import { joinSteps, pathSteps, stepInto } from './result-path';
 
 export interface How {
   formula: string;
@@ -56,29 +57,6 @@ function asHow(v: Json | undefined): How | null {
   return typeof formula === 'string' && typeof substituted === 'string' && formula !== '' ? { formula, substituted } : null;
 }
 
-const STEP = /[^.[\]]+|\[[^\]]+\]/g;
-
-/** "items[id=kv].display" → ["items", "[id=kv]", "display"]. */
-function steps(path: string): string[] {
-  return path.match(STEP) ?? [];
-}
-
-/** Steps back to a path: dots between keys, none before a bracket. */
-function join(parts: string[]): string {
-  return parts.map((p, i) => (i === 0 || p.startsWith('[') ? p : `.${p}`)).join('');
-}
-
-function step(cur: Json | undefined, part: string): Json | undefined {
-  if (cur === undefined || cur === null) return undefined;
-  const index = /^\[(\d+)\]$/.exec(part);
-  if (index) return Array.isArray(cur) ? cur[Number(index[1])] : undefined;
-  const select = /^\[([\w-]+)=([^\]]+)\]$/.exec(part);
-  if (select) {
-    const [, key, want] = select;
-    return Array.isArray(cur) ? cur.find((e) => isObj(e) && String(e[key!]) === want) : undefined;
-  }
-  return isObj(cur) ? cur[part] : undefined;
-}
 
 /**
  * The core's explanation of the value at `path` in `base`, or null when the
@@ -86,13 +64,13 @@ function step(cur: Json | undefined, part: string): Json | undefined {
  * the way down wins; a line item explains all of its own fields.
  */
 export function howAt(base: Json | undefined, path: string): How | null {
-  const parts = steps(path);
+  const parts = pathSteps(path);
   let cur: Json | undefined = base;
   let found: How | null = null;
   for (let i = 0; i < parts.length && cur !== undefined; i++) {
-    if (isObj(cur)) found = asHow(isObj(cur.how) ? cur.how[join(parts.slice(i))] : undefined) ?? found;
+    if (isObj(cur)) found = asHow(isObj(cur.how) ? cur.how[joinSteps(parts.slice(i))] : undefined) ?? found;
     if (i === parts.length - 1 && isObj(cur) && found === null) found = asHow(cur);
-    cur = step(cur, parts[i]!);
+    cur = stepInto(cur, parts[i]!);
   }
   return found;
 }

@@ -1,10 +1,10 @@
 // Where a slider can stop, and how it says its value. The scales (ranges,
-// landmarks, words) are content (content/ch02/controls.json); this file only
+// landmarks, words) are content (content/controls.json); this file only
 // turns them into a list of stops. Values are exact integers (BigInt): the
 // slider never rounds what it writes, and never decides what a field accepts
 // (a typed value outside the range stays as typed; the core judges it).
 
-import raw from '../../../content/ch02/controls.json';
+import raw from '../../../content/controls.json';
 
 export interface ShortUnit {
   /** Exact divisor, as digits ("1024"). */

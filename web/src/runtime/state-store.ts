@@ -2,7 +2,11 @@
 // (HashStore); an embed page keeps its one widget in the query string
 // (QueryStore, embed.html?w=…&<state>); a <tally-widget> element keeps it in
 // its `state` attribute (AttributeStore). Widgets only see this interface.
-import type { Params } from './hash-state';
+// (Params lives here, not in hash-state.ts, which implements this interface:
+// the two modules would otherwise import each other.)
+
+/** A widget's state: short control keys → raw input text ("P" → "8192"). */
+export type Params = Map<string, string>;
 
 export interface StateStore {
   /** The widget's saved params (empty map if none). */

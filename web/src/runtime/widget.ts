@@ -3,6 +3,7 @@
 
 import { Bindings, SHAPE, type View } from './bind';
 import type { WidgetConfig } from './config';
+import { isFigureId } from './book';
 import {
   controlId,
   defaultState,
@@ -67,7 +68,7 @@ export interface WidgetContext {
  * never collides with a heading id.
  */
 export function widgetElementId(instance: string): string {
-  return /^fig-2-\d+$/.test(instance) ? instance : `w-${instance}`;
+  return isFigureId(instance) ? instance : `w-${instance}`;
 }
 
 export interface WidgetDef<D> {

@@ -48,11 +48,11 @@ export function embedInstances(tokens: Token[]): EmbedRef[] {
 export interface ArticleBuildOptions {
   /** Instantiated tally_node module: prerenders each widget's default result. */
   module: TallyModule;
-  /** content/ch02: where each widget's place in the chapter is found. */
-  contentDir: string;
+  /** content/<chapter> of every chapter (content/book.json): where each widget's place in the book is found. */
+  contentDirs: string[];
   articlesDir: string;
   outDir: string;
-  /** Site name and footer (content/ch02/site.json). */
+  /** Site name and footer (the first chapter's site.json). */
   siteName: string;
   footer: string;
   /** Page assets, paths relative to the site root; the article's script is embed.js. */
@@ -69,7 +69,7 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
   }
   const engine = makeEngine(opts.module);
   const catalog = await engine('catalog');
-  const homes = await widgetHomes(opts.contentDir, opts.articlesDir, files);
+  const homes = await widgetHomes(opts.contentDirs, opts.articlesDir, files);
   const md = createMarkdown();
   const fence = md.renderer.rules.fence!;
   md.renderer.rules.fence = (tokens, i, options, env, self) => {

@@ -1,10 +1,11 @@
 // Build-time page generation (bundled by Vite for Node, run by
-// web/scripts/build-site.mjs). Each content/ch02/*.md becomes one HTML page
+// web/scripts/build-site.mjs), one chapter per call (content/book.json lists
+// them). Each content/<chapter>/*.md becomes one HTML page
 // whose widgets are already rendered with the core's default results, so the
 // page is complete before any JavaScript or WASM runs.
 //
-// The chapter's page order, and so the site-wide table of contents and the
-// previous/next links, is content/ch02/site.json "pages"; every page has
+// The chapter's page order, and so its table of contents and the
+// previous/next links, is content/<chapter>/site.json "pages"; every page has
 // front matter "title", "nav" (short name in the contents) and "description".
 
 import { createHash } from 'node:crypto';
@@ -53,17 +54,19 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const glossary = (JSON.parse(await read('glossary.json')) as { terms: Glossary }).terms;
   const profileText = JSON.parse(await read('profile.json')) as ProfileText;
   const md = createMarkdown();
+  // Where errors point: "content/ch02".
+  const where = path.relative(process.cwd(), opts.contentDir) || opts.contentDir;
 
   const sources = (await readdir(opts.contentDir)).filter((f) => f.endsWith('.md') && !f.startsWith('_'));
   const unlisted = sources.filter((f) => !site.pages.includes(f.replace(/\.md$/, '')));
-  if (unlisted.length) throw new Error(`content/ch02/site.json "pages" does not list ${unlisted.join(', ')}`);
+  if (unlisted.length) throw new Error(`${where}/site.json "pages" does not list ${unlisted.join(', ')}`);
 
   // First pass: front matter of every page, for the contents and the pager.
   const pages = await Promise.all(
     site.pages.map(async (name) => {
       const { meta, body } = splitFrontMatter(await read(`${name}.md`));
       for (const key of ['title', 'nav', 'description']) {
-        if (!meta[key]) throw new Error(`content/ch02/${name}.md: front matter needs "${key}"`);
+        if (!meta[key]) throw new Error(`${where}/${name}.md: front matter needs "${key}"`);
       }
       return { name, meta, body, link: { href: `${name}.html`, nav: meta.nav!, description: meta.description! } as PageLink };
     }),
@@ -83,7 +86,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     return Object.fromEntries(
       moved.flatMap((name) => {
         const to = pages.find((p) => p.name === name);
-        if (!to) throw new Error(`content/ch02/${page.name}.md: "moved" names ${name}, which site.json does not list`);
+        if (!to) throw new Error(`${where}/${page.name}.md: "moved" names ${name}, which site.json does not list`);
         // A widget is named by its instance, or by its element id (w-<instance>) in embeds' home links.
         return [...widgetsOf(to).flatMap((w) => [w, `w-${w}`]), ...anchorsOf(to)].map((id) => [id, to.link.href]);
       }),
@@ -160,4 +163,6 @@ async function writePageWidgets(outDir: string, name: string, configs: unknown):
 }
 
 export { buildEmbedPage } from './embed-page';
+export { checkExercises } from '../exercises/check';
+export { checkSliders } from '../runtime/slider-check';
 export { buildArticles } from './articles';

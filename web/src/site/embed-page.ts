@@ -19,8 +19,8 @@ import type { WidgetHome } from '../embed/home';
 
 export interface EmbedBuildOptions {
   module: TallyModule;
-  /** content/ch02 and content/articles: where each widget's home page is found. */
-  contentDir: string;
+  /** Every chapter's content/<chapter> (content/book.json): where each widget's home page is found. */
+  contentDirs: string[];
   articlesDir: string;
   outDir: string;
   /** Assets of the embed entry (web/src/embed-frame.ts). */
@@ -72,7 +72,7 @@ ${templates}
 export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuildResult> {
   const engine = makeEngine(opts.module);
   const catalog = await engine('catalog');
-  const homes = await widgetHomes(opts.contentDir, opts.articlesDir, await mdFiles(opts.articlesDir));
+  const homes = await widgetHomes(opts.contentDirs, opts.articlesDir, await mdFiles(opts.articlesDir));
   const parts: string[] = [];
   for (const [instance, cfg] of Object.entries(siteWidgets.widgets)) {
     const def = widgetDef(cfg.kind);

@@ -48,8 +48,9 @@ async function articleWidgets(articlesDir: string, files: string[]): Promise<str
 }
 
 /** instance → home, for every chapter widget and every article widget. */
-export async function widgetHomes(contentDir: string, articlesDir: string, articleFiles: string[]): Promise<Record<string, WidgetHome>> {
-  const pages = await chapterPages(contentDir);
+export async function widgetHomes(contentDirs: string[], articlesDir: string, articleFiles: string[]): Promise<Record<string, WidgetHome>> {
+  // Chapters in book order: a widget's home is its first chapter's page.
+  const pages = (await Promise.all(contentDirs.map(chapterPages))).flat();
   const homes: Record<string, WidgetHome> = {};
   for (const page of pages) {
     for (const w of page.widgets) homes[w] ??= { href: `${page.href}#${widgetElementId(w)}`, label: links.own_label };

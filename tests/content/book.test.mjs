@@ -1,0 +1,37 @@
+// The book (content/book.json) drives `tally reproduce <chapter>`: every
+// chapter it lists reproduces its ledger, and a chapter it does not list is
+// refused with the chapters it has.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tally = path.join(root, 'build/native/tally');
+const book = JSON.parse(fs.readFileSync(path.join(root, 'content/book.json'), 'utf8'));
+
+test('the book lists chapter 2 with its directory, prefixes and ledger', () => {
+  assert.deepEqual(
+    book.chapters.map((c) => [c.id, c.number, c.content, c.figure_prefix, c.exercise_prefix, c.ledger]),
+    [['ch02', 2, 'ch02', 'fig-2-', '2-', 'ch02*.json']],
+  );
+});
+
+test('tally reproduce ch02 reproduces 318 of 318 derivable numbers (323 in the ledger)', () => {
+  const run = spawnSync(tally, ['reproduce', 'ch02', '--format', 'json'], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const { ledger, tables } = JSON.parse(run.stdout);
+  assert.deepEqual([ledger.reproduced, ledger.derivable, ledger.total], [318, 318, 323]);
+  assert.equal(tables[0].id, 'tab-2-1');
+  const md = spawnSync(tally, ['reproduce', 'ch02'], { encoding: 'utf8' });
+  assert.match(md.stdout, /^# 第 2 章：由 Tally 核心重算\n/);
+  assert.match(md.stdout, /- 重現：318 \/ 可推導 318 \/ 全部 323\n/);
+});
+
+test('a chapter the book does not list is refused with the ones it has', () => {
+  const run = spawnSync(tally, ['reproduce', 'ch09'], { encoding: 'utf8' });
+  assert.equal(run.status, 2);
+  assert.equal(run.stderr, 'tally: 用法：tally reproduce <章> [--format md|json]；書中的章：ch02\n');
+});

@@ -1,0 +1,60 @@
+// The book's chapters (content/book.json). Every per-chapter directory, id
+// pattern and ledger file pattern is read from here, so adding a chapter is
+// content (its directory and one entry in book.json), not code.
+import book from '../../../content/book.json';
+
+export interface Chapter {
+  /** "ch02": the name `tally reproduce` takes. */
+  id: string;
+  number: number;
+  title: string;
+  /** Directory under content/ holding the chapter's pages, widgets and exercises. */
+  content: string;
+  /** Element ids of the chapter's figures: "fig-2-" + a number. */
+  figure_prefix: string;
+  /** Ids of the chapter's exercises: "2-" + a number. */
+  exercise_prefix: string;
+  /** Glob (under tests/ledger/) of the chapter's ledger of printed numbers. */
+  ledger: string;
+  /** The model set the chapter compares (content/model_sets.json). */
+  model_set: string;
+}
+
+export const chapters: Chapter[] = book.chapters;
+
+/** Strings every widget shares (the "how" popover's); a file's or a widget's own text wins. */
+export const widgetText: Record<string, string> = book.widget_text;
+
+/** Book-wide strings files, relative to content/ ("ch02/import.json"). */
+export const bookStrings: { import: string } = book.strings;
+
+/** A figure's id (fig-2-18): figures are their own anchors (runtime/widget.ts). */
+export function isFigureId(instance: string): boolean {
+  return chapters.some((c) => instance.startsWith(c.figure_prefix) && /^\d+$/.test(instance.slice(c.figure_prefix.length)));
+}
+
+/**
+ * The entries of a Vite glob over content/<dir>/… that belong to the book's
+ * chapters, chapter by chapter in book order (a glob literal cannot name the
+ * chapters: Vite needs it at build time, so it reads content/* and this keeps
+ * the book's).
+ */
+export function chapterEntries<T>(files: Record<string, T>): [file: string, value: T, chapter: Chapter][] {
+  return chapters.flatMap((chapter) =>
+    Object.entries(files)
+      .filter(([file]) => contentDirOf(file) === chapter.content)
+      .map(([file, value]): [string, T, Chapter] => [file, value, chapter]),
+  );
+}
+
+/** "../../../content/ch02/widgets/x.json" → "ch02". */
+function contentDirOf(file: string): string | undefined {
+  return /(?:^|\/)content\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** A glob entry of a book-wide strings file ("ch02/import.json"). */
+export function bookFile<T>(files: Record<string, T>, relative: string): T {
+  const hit = Object.entries(files).find(([file]) => file.endsWith(`content/${relative}`));
+  if (!hit) throw new Error(`content/book.json names content/${relative}, which does not exist`);
+  return hit[1];
+}
