@@ -26,7 +26,6 @@ int magnitude_letter_level(const std::string& w) {
     }
 }
 
-
 namespace {
 
 const char* const kUnitHelp =
