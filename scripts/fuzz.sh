@@ -26,10 +26,10 @@ esac
 mkdir -p "$out/obj" "$out/corpus-$target"
 # The catalog is embedded exactly as the CMake build does it.
 cmake -DCONTENT_DIR="$PWD/content" -DOUTPUT="$PWD/$out/catalog_data.cpp" -P cmake/embed_content.cmake
-if [ ! -f "$out/libtally.a" ] || [ -n "$(find src/api src/core content -newer "$out/libtally.a" -type f | head -1)" ]; then
+if [ ! -f "$out/libtally.a" ] || [ -n "$(find src/api src/answer src/core content -newer "$out/libtally.a" -type f | head -1)" ]; then
   rm -f "$out"/obj/*.o
   # shellcheck disable=SC2086
-  ls src/api/*.cpp src/core/*.cpp src/core/mechanisms/*.cpp "$out/catalog_data.cpp" |
+  ls src/api/*.cpp src/answer/*.cpp src/core/*.cpp src/core/mechanisms/*.cpp "$out/catalog_data.cpp" |
     xargs -P 2 -I{} sh -c '$0 $1 -c {} -o "$2/obj/$(echo {} | tr / _).o"' "$CXX" "$flags" "$out"
   rm -f "$out/libtally.a"
   ar rcs "$out/libtally.a" "$out"/obj/*.o
@@ -43,6 +43,8 @@ fi
 # Seeds: real configs, content files and the requests of the parity grid.
 cp tests/fixtures/hf/*.json "$out/corpus-$target/"
 [ "$target" = hf_import ] || cp content/models/*.json "$out/corpus-$target/"
+# The JSON parser also starts from the conformance corpus (y_, n_ and i_ cases).
+[ "$target" = json_parse ] && cp tests/fixtures/json-conformance/[yni]_*.json "$out/corpus-$target/"
 if [ "$target" = evaluate ]; then
   node --input-type=module -e "
     import fs from 'node:fs';

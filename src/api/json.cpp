@@ -5,50 +5,14 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/utf8.hpp"
+
 namespace tally::json {
 
+#ifndef TALLY_JSON_NLOHMANN  // the oracle build uses nlohmann's parser and writer (json_nlohmann.hpp)
 namespace {
 
 bool is_pair(const Value& v) { return v.is_array() && v.size() == 2 && v.at(std::size_t{0}).is_string(); }
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
-// Length of the well-formed UTF-8 sequence at s[i], or 0 if it is not one
-// (overlongs, surrogates and code points past U+10FFFF are not).
-std::size_t utf8_length(std::string_view s, std::size_t i) {
-    const auto byte = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
-    const unsigned c = byte(i);
-    const auto cont = [&](std::size_t k) { return (byte(k) & 0xC0) == 0x80; };
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) return cont(i + 1) ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-        const unsigned c1 = byte(i + 1);
-        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)) return 0;
-        return cont(i + 1) && cont(i + 2) ? 3 : 0;
-    }
-    if (c >= 0xF0 && c <= 0xF4) {
-        const unsigned c1 = byte(i + 1);
-        if ((c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) return 0;
-        return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0;
-    }
-    return 0;
-}
 
 // Whether a well-formed JSON number is below the overflow threshold of a
 // double (about 1.7976931348623158e308), decided on its digits; strtod
@@ -85,6 +49,7 @@ bool fits_double(std::string_view number) {
 }
 
 }  // namespace
+#endif
 
 namespace {
 
@@ -136,6 +101,15 @@ void append_unsigned(std::string& out, std::uint64_t v) {
     out.append(digits, static_cast<std::size_t>(write_unsigned(digits, v) - digits));
 }
 
+std::string clip_utf8(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return std::string(text);
+    std::size_t cut = max_bytes >= 3 ? max_bytes - 3 : 0;
+    // Back over continuation bytes (10xxxxxx) to the start of a character.
+    while (cut > 0 && utf8::is_continuation(text[cut])) --cut;
+    return std::string(text.substr(0, cut)) + "...";
+}
+
+#ifndef TALLY_JSON_NLOHMANN  // the oracle build uses nlohmann's parser and writer (json_nlohmann.hpp)
 namespace {
 
 void write_string(std::string& out, std::string_view s) {
@@ -143,7 +117,7 @@ void write_string(std::string& out, std::string_view s) {
     out += '"';
     for (std::size_t i = 0; i < s.size();) {
         const unsigned char c = static_cast<unsigned char>(s[i]);
-        const std::size_t n = utf8_length(s, i);
+        const std::size_t n = utf8::sequence_length(s, i);
         if (n == 0) {
             out += "\xEF\xBF\xBD";  // U+FFFD for a byte that is not UTF-8
             ++i;
@@ -330,7 +304,7 @@ private:
             if (!hex4(low) || low < 0xDC00 || low > 0xDFFF) return false;
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
         }
-        append_utf8(out, cp);
+        utf8::append(out, cp);
         return true;
     }
 
@@ -345,7 +319,7 @@ private:
                 continue;
             }
             if (c < 0x20) return false;
-            const std::size_t n = utf8_length(s_, i_);
+            const std::size_t n = utf8::sequence_length(s_, i_);
             if (n == 0) return false;
             out.append(s_.data() + i_, n);
             i_ += n;
@@ -417,14 +391,6 @@ private:
     std::size_t elements_ = 0;  // over the whole document
     ParseError error_;
 };
-
-std::string clip_utf8(std::string_view text, std::size_t max_bytes) {
-    if (text.size() <= max_bytes) return std::string(text);
-    std::size_t cut = max_bytes >= 3 ? max_bytes - 3 : 0;
-    // Back over continuation bytes (10xxxxxx) to the start of a character.
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    return std::string(text.substr(0, cut)) + "...";
-}
 
 Value::Value(double d) : kind_(Kind::Real) {
     char buf[32];
@@ -646,7 +612,7 @@ bool operator==(const Value& a, const Value& b) {
     }
 }
 
-std::string Value::dump(int indent, char indent_char, bool, error_handler_t) const {
+std::string Value::dump(int indent, char indent_char) const {
     std::string out;
     write(out, indent, indent_char, 0);
     return out;
@@ -695,5 +661,7 @@ void Value::write(std::string& out, int indent, char indent_char, int depth) con
     newline(depth);
     out += object ? '}' : ']';
 }
+
+#endif
 
 }  // namespace tally::json

@@ -55,7 +55,7 @@ void print_markdown(const Json& imported) {
                   << " |\n";
     }
     for (const auto& note : imported["notes"]) std::cout << "\n> " << text(note) << "\n";
-    std::cout << "\n### 規格（可作為任何操作的 model）\n\n```json\n" << spec.dump(2, ' ', false) << "\n```\n";
+    std::cout << "\n### 規格（可作為任何操作的 model）\n\n```json\n" << spec.dump(2) << "\n```\n";
 }
 
 }  // namespace
@@ -83,7 +83,7 @@ int run_import(const std::vector<std::string>& args) {
         // The file's text as is: the op parses it and says where it stops being JSON.
         const Json imported = ask({{"op", "import_hf_config"}, {"config_text", buffer.str()}});
         if (format == "json") {
-            std::cout << imported.dump(2, ' ', false) << "\n";
+            std::cout << imported.dump(2) << "\n";
         } else {
             print_markdown(imported);
         }

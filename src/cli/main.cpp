@@ -156,7 +156,7 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
     if (format == "md") {
         print_markdown(op, parsed["result"]);
     } else {
-        std::cout << parsed.dump(2, ' ', false) << "\n";
+        std::cout << parsed.dump(2) << "\n";
     }
     return 0;
 }

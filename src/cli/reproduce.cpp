@@ -210,7 +210,7 @@ void print_json(const std::vector<Table>& tables, const api::LedgerReport& ledge
     }
     out["ledger"] = {{"reproduced", ledger.reproduced}, {"derivable", ledger.derivable}, {"total", ledger.total},
                      {"entries", lines}};
-    std::cout << out.dump(2, ' ', false) << "\n";
+    std::cout << out.dump(2) << "\n";
 }
 
 }  // namespace

@@ -714,3 +714,19 @@ TEST_CASE("a lone comma group is a thousands separator only when that reading is
     CHECK(check_answer("1,125 FLOPs", expect("1207959552", Bytes, 4)).mistake == "wrong_unit_kind");
     CHECK(check_answer("-1,125 GiB", expect("1207959552", Bytes, 4)).mistake == "negative");
 }
+
+// The checker decodes with the JSON parser's rules (src/core/utf8.hpp): an
+// overlong "1" (C0 B1) is a broken paste, not the digit, and so are
+// surrogates, code points past U+10FFFF and cut sequences.
+TEST_CASE("answer: text that is not well-formed UTF-8 is refused, overlong forms too") {
+    for (const char* bad : {"\xff", "1\xc3", "\xc0\xb1", "\xe0\x80\xb1", "\xed\xa0\x80", "\xf4\x90\x80\x80"}) {
+        CAPTURE(bad);
+        const AnswerVerdict v = check_answer(bad, expect("1", Pure));
+        CHECK_FALSE(v.correct);
+        CHECK(v.mistake == "unparsable");
+        CHECK(v.message.find("答案不是有效的 UTF-8 文字") != std::string::npos);
+    }
+    const AnswerVerdict wide = check_answer("\xef\xbc\x91\xef\xbc\x92", expect("12", Pure));  // "１２", full width
+    CHECK(wide.correct);
+    CHECK(wide.parsed == "12");
+}

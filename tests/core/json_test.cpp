@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <set>
 #include <string>
@@ -14,6 +17,10 @@
 #include "api/json.hpp"
 #include "api/columns.hpp"
 #include "api/json_out.hpp"
+
+// In the oracle build (TALLY_JSON_NLOHMANN) Value is nlohmann itself:
+// comparing it with itself would prove nothing, so this file is empty there.
+#ifndef TALLY_JSON_NLOHMANN
 
 using tally::json::Kind;
 using tally::json::Value;
@@ -123,6 +130,49 @@ TEST_CASE("json: random documents and their one-byte mutations agree with nlohma
         doc[at] = alphabet[std::uniform_int_distribution<size_t>(0, alphabet.size() - 1)(rng)];
         agrees(doc);
     }
+}
+
+namespace {
+
+const std::filesystem::path kCorpus = std::filesystem::path(TALLY_SOURCE_DIR) / "tests/fixtures/json-conformance";
+
+std::string file_bytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    REQUIRE(in);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+// tests/fixtures/json-conformance/README.md: y_ accepted, n_ refused, both
+// by us and by nlohmann (which so checks the labels); i_ as decided in
+// implementation-defined.json, where nlohmann's outcome is recorded too.
+TEST_CASE("json: the conformance corpus") {
+    const Oracle decisions = Oracle::parse(file_bytes(kCorpus / "implementation-defined.json"));
+    int accepted = 0, refused = 0, decided = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(kCorpus)) {
+        const std::string name = entry.path().filename().string();
+        const std::string kind = name.substr(0, 2);
+        if (entry.path().extension() != ".json" || (kind != "y_" && kind != "n_" && kind != "i_")) continue;
+        CAPTURE(name);
+        const std::string text = file_bytes(entry.path());
+        const bool ours = !Value::parse(text, nullptr, false).is_discarded();
+        const bool theirs = oracle_accepts(text);
+        if (kind == "i_") {
+            REQUIRE(decisions.contains(name));
+            CHECK(ours == decisions[name]["accepted"].get<bool>());
+            CHECK(theirs == decisions[name]["nlohmann_accepts"].get<bool>());
+            ++decided;
+            continue;
+        }
+        CHECK(ours == (kind == "y_"));
+        CHECK(theirs == (kind == "y_"));
+        ++(kind == "y_" ? accepted : refused);
+    }
+    CHECK(accepted == 46);
+    CHECK(refused == 81);
+    CHECK(decided == 14);
+    CHECK(decisions.size() == static_cast<std::size_t>(decided));  // no stale decision
 }
 
 TEST_CASE("json: numbers keep their exact kind") {
@@ -313,3 +363,5 @@ TEST_CASE("json: a column is the array of exact_json values, however long") {
     CHECK(tally::api::exact_column(integers).dump() == expected.dump());
     CHECK(tally::api::exact_column(RatioColumn()).dump() == "[]");
 }
+
+#endif  // TALLY_JSON_NLOHMANN

@@ -39,6 +39,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The same bytes as `config_text`, the way the import dialog sends a pasted
     // or uploaded file: the core parses the text itself and reports line/byte.
     const Json as_text{{"op", "import_hf_config"}, {"config_text", text}};
-    checked(as_text.dump(-1, ' ', false, Json::error_handler_t::replace));
+    checked(as_text.dump());
     return 0;
 }

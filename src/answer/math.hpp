@@ -7,7 +7,7 @@
 // never a wrapped number.
 #pragma once
 
-#include "exact.hpp"
+#include "core/exact.hpp"
 
 namespace tally {
 

@@ -1,0 +1,106 @@
+#include "display.hpp"
+
+#include "core/attempt.hpp"
+#include "core/format.hpp"
+#include "lexer.hpp"
+
+namespace tally::checker {
+
+// x rounded to d significant digits, with thousands separators.
+std::string sig_text(const Ratio& x, unsigned d) {
+    if (x == Ratio(0)) return "0";
+    const int p = floor_log10(x) - static_cast<int>(d) + 1;
+    if (p < 0) return fixed(x, static_cast<unsigned>(-p));
+    const Ratio q = x / pow10_ratio(p);
+    u128 n = q.floor();
+    if (mul(q.num() % q.den(), 2) >= q.den()) n = add(n, 1);
+    return group_thousands(mul(n, pow10_ratio(p).num()));
+}
+
+namespace {
+
+// A non-terminating ratio shown to 6 significant digits, trailing zeros cut.
+std::string approx_text(const Ratio& x) {
+    std::string s;
+    if (!completes_without_overflow([&] { s = sig_text(x, 6); })) return to_exact_text(x);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s;
+}
+
+}  // namespace
+
+// Exact value with thousands separators ("3,514.25"), or "≈ 4.56222".
+std::string number_text(const Signed& v) {
+    const std::string exact = to_exact_text(v.mag);
+    const std::string sign = v.negative ? "−" : "";
+    if (exact.find('/') != std::string::npos) return "≈ " + sign + approx_text(v.mag);
+    const size_t dot = exact.find('.');
+    return sign + group_thousands(v.mag.floor()) + (dot == std::string::npos ? "" : exact.substr(dot));
+}
+
+std::string signed_exact(const Signed& v) { return (v.negative ? "-" : "") + to_exact_text(v.mag); }
+
+const char* unit_label(AnswerUnit u) {
+    switch (u) {
+        case AnswerUnit::Bytes: return " B";
+        case AnswerUnit::Flops: return " FLOPs";
+        case AnswerUnit::Tokens: return " 個 token";
+        case AnswerUnit::Requests: return " 條請求";
+        case AnswerUnit::Params: return " 個參數";
+        case AnswerUnit::Percent: return "%";
+        case AnswerUnit::Pure: break;
+    }
+    return "";
+}
+
+std::string quantity_text(const Signed& v, AnswerUnit u) { return number_text(v) + unit_label(u); }
+
+const char* kind_name(AnswerUnit u) {
+    switch (u) {
+        case AnswerUnit::Bytes: return "位元組數（B）";
+        case AnswerUnit::Flops: return "運算量（FLOPs）";
+        case AnswerUnit::Tokens: return "token 數";
+        case AnswerUnit::Requests: return "請求數";
+        case AnswerUnit::Params: return "參數個數";
+        case AnswerUnit::Percent: return "百分比";
+        case AnswerUnit::Pure: break;
+    }
+    return "純數";
+}
+
+// A space before a word that starts with Latin letters: "問的是 token 數".
+std::string spaced(const std::string& s) {
+    return !s.empty() && static_cast<unsigned char>(s[0]) < 0x80 ? " " + s : s;
+}
+
+AnswerUnit unit_of_base(int b) {
+    static const AnswerUnit kUnits[] = {AnswerUnit::Bytes, AnswerUnit::Flops, AnswerUnit::Tokens, AnswerUnit::Requests,
+                                        AnswerUnit::Params};
+    return kUnits[b];
+}
+
+int base_of_unit(AnswerUnit u) {
+    switch (u) {
+        case AnswerUnit::Bytes: return kBytes;
+        case AnswerUnit::Flops: return kFlops;
+        case AnswerUnit::Tokens: return kTokens;
+        case AnswerUnit::Requests: return kRequests;
+        case AnswerUnit::Params: return kParams;
+        default: return -1;
+    }
+}
+
+// "（K 以 1,024 計）": which reading of a magnitude letter was used.
+std::string letters_note(const Reading& r) {
+    std::string out;
+    for (char c : r.letters) {
+        const u128 factor = power_of(r.binary_letters ? 1024 : 1000, magnitude_letter_level(std::string(1, c)));
+        out += "（" + std::string(1, c) + " 以 " + group_thousands(factor) + " 計）";
+    }
+    return out;
+}
+
+}  // namespace tally::checker

@@ -1,0 +1,345 @@
+#include "lexer.hpp"
+
+#include <string_view>
+
+#include "core/exact.hpp"
+#include "math.hpp"
+#include "text.hpp"
+
+namespace tally::checker {
+
+Token op_token(Tok kind, const std::string& text) {
+    Token t;
+    t.kind = kind;
+    t.text = text;
+    return t;
+}
+
+int magnitude_letter_level(const std::string& w) {
+    if (w.size() != 1) return 0;
+    switch (w[0]) {
+        case 'k': case 'K': return 1;
+        case 'M': return 2;
+        case 'G': return 3;
+        case 'T': return 4;
+        default: return 0;
+    }
+}
+
+namespace {
+
+const char* const kUnitHelp =
+    "可用的單位：B、KB、KiB、MB、MiB、GB、GiB、TB、TiB、bytes、位元組、FLOPs、GFLOPs、TFLOPs、"
+    "tokens、個 token、requests、條請求、params、個參數、萬、億、%";
+
+Token unit_token(const UnitWord& u, const std::string& typed) {
+    Token t;
+    t.kind = Tok::Unit;
+    t.unit = u;
+    t.text = typed;
+    return t;
+}
+
+// A Latin word: a unit (any sensible capitalization except the bit/byte
+// distinction), "x" as multiplication or "per".
+Token classify_latin(const std::string& w) {
+    const std::string l = lower(w);
+    if (w == "x" || w == "X") return op_token(Tok::Times, "×");
+    if (l == "per") return op_token(Tok::Per, "per");
+    if (w == "B" || l == "byte" || l == "bytes") return unit_token(bytes_unit(0, false), w);
+    if (w.size() == 2 && prefix_level(w[0]) > 0 && w[1] == 'B') return unit_token(bytes_unit(prefix_level(w[0]), false), w);
+    if (w.size() == 3 && prefix_level(w[0]) > 0 && (w[1] == 'i' || w[1] == 'I') && w[2] == 'B') {
+        return unit_token(bytes_unit(prefix_level(w[0]), true), w);
+    }
+    const bool bits = l == "b" || l == "bit" || l == "bits" ||
+                      (w.back() == 'b' && ((w.size() == 2 && prefix_level(w[0]) > 0) ||
+                                           (w.size() == 3 && prefix_level(w[0]) > 0 && l[1] == 'i')));
+    if (bits) throw ParseError(quoted(w) + "的小寫 b 是位元（bit）；位元組請寫大寫 B，例如 GB 或 GiB");
+    if (l == "flop" || l == "flops") return unit_token(flops_unit(0), w);
+    if ((l.size() == 5 || l.size() == 6) && prefix_level(w[0]) > 0 && (l.substr(1) == "flop" || l.substr(1) == "flops")) {
+        return unit_token(flops_unit(prefix_level(w[0])), w);
+    }
+    if (l == "token" || l == "tokens" || l == "tok" || l == "toks") return unit_token(count_unit(kTokens, l, true), w);
+    if (l == "request" || l == "requests" || l == "req" || l == "reqs") return unit_token(count_unit(kRequests, l, true), w);
+    if (l == "param" || l == "params" || l == "parameter" || l == "parameters") {
+        return unit_token(count_unit(kParams, l, true), w);
+    }
+    if (l == "read" || l == "reads") {  // "8,912,384 reads": a count, like 次
+        Token t = op_token(Tok::Classifier, w);
+        t.unit.count_word = true;
+        t.unit.name = l;
+        return t;
+    }
+    throw ParseError("無法理解單位" + quoted(w) + "；" + kUnitHelp);
+}
+
+// CJK words, longest first.  Chinese numerals are refused with a hint: the
+// checker reads Arabic digits only.
+struct CjkWord {
+    std::u32string_view text;
+    int what;
+};
+enum CjkWhat { kCjkBytes, kCjkParams, kCjkRequests, kCjkTokens, kCjkCount, kCjkTiao, kCjkMagnitude, kCjkPer };
+
+// Tables are constant arrays: nothing to build at start-up, and nothing a
+// request allocates (the WASM module reclaims that, src/wasm/request_arena.hpp).
+constexpr CjkWord kWords[] = {
+    {U"位元組", kCjkBytes}, {U"字節", kCjkBytes},     {U"字节", kCjkBytes},     {U"參數", kCjkParams},
+    {U"参数", kCjkParams},  {U"請求", kCjkRequests},  {U"请求", kCjkRequests},  {U"詞元", kCjkTokens},
+    {U"词元", kCjkTokens},  {U"個", kCjkCount},        {U"个", kCjkCount},        {U"條", kCjkTiao},
+    {U"条", kCjkTiao},      {U"萬", kCjkMagnitude},    {U"万", kCjkMagnitude},    {U"億", kCjkMagnitude},
+    {U"亿", kCjkMagnitude}, {U"兆", kCjkMagnitude},    {U"千", kCjkMagnitude},    {U"百", kCjkMagnitude},
+    {U"每", kCjkPer},
+    {U"次讀取", kCjkCount}, {U"次读取", kCjkCount},   {U"次", kCjkCount},
+};
+
+
+Token magnitude_token(char32_t c) {
+    Token t;
+    t.kind = Tok::Magnitude;
+    const bool wan = c == U'萬' || c == U'万';
+    const bool yi = c == U'億' || c == U'亿';
+    // 兆 is 10^12 as Taiwan writes it (萬億), the site's language.
+    t.value = c == U'兆' ? pow10_ratio(12) : Ratio(wan ? 10000 : yi ? 100000000 : c == U'千' ? 1000 : 100);
+    t.text = wan ? "萬" : yi ? "億" : utf8(c);
+    return t;
+}
+
+Token letter_magnitude_token(const std::string& w) {
+    Token t;
+    t.kind = Tok::Magnitude;
+    t.letter_level = magnitude_letter_level(w);
+    t.text = w == "k" ? "K" : w;
+    return t;
+}
+
+Token cjk_token(const CjkWord& w) {
+    switch (w.what) {
+        case kCjkBytes: {
+            UnitWord u = bytes_unit(0, false);
+            u.name = "位元組";
+            u.latin = false;
+            return unit_token(u, "位元組");
+        }
+        case kCjkParams: return unit_token(count_unit(kParams, "參數", false), "參數");
+        case kCjkRequests: return unit_token(count_unit(kRequests, "請求", false), "請求");
+        case kCjkTokens: return unit_token(count_unit(kTokens, "詞元", false), "詞元");
+        case kCjkMagnitude: return magnitude_token(w.text[0]);
+        case kCjkPer: return op_token(Tok::Per, "每");
+        default: break;
+    }
+    Token t;
+    t.kind = Tok::Classifier;
+    if (w.what == kCjkCount) {
+        t.unit.count_word = true;  // 個, 次: a count of whatever the question asks
+        t.unit.name = w.text[0] == U'次' ? "次" : "個";
+    } else {
+        t.unit = count_unit(kRequests, "條", false);  // 條 counts requests
+    }
+    t.text = t.unit.name;
+    return t;
+}
+
+bool is_chinese_numeral(char32_t c) {
+    constexpr std::u32string_view kNumerals = U"零〇一二兩两三四五六七八九十";
+    return kNumerals.find(c) != std::u32string_view::npos;
+}
+
+class Lexer {
+public:
+    explicit Lexer(const std::u32string& s) : s_(s) {}
+
+    std::vector<Token> run() {
+        std::vector<Token> out;
+        while (i_ < s_.size()) {
+            const char32_t c = s_[i_];
+            if (is_space(c)) {
+                ++i_;
+            } else if (is_digit(c) || (c == '.' && is_digit(at(i_ + 1)))) {
+                out.push_back(number());
+            } else if (c == '.') {
+                throw ParseError("多餘的小數點" + context(i_));
+            } else if (c == ',') {
+                throw ParseError(comma_message(context(i_)));
+            } else if (is_superscript(c)) {
+                out.push_back(superscript());
+            } else if (is_latin(c)) {
+                out.push_back(latin());
+            } else if (c < 0x80) {
+                out.push_back(ascii_op(c));
+            } else {
+                out.push_back(cjk());
+            }
+        }
+        out.push_back(op_token(Tok::End, ""));
+        return out;
+    }
+
+private:
+    char32_t at(size_t i) const { return i < s_.size() ? s_[i] : 0; }
+
+    // A few characters around position i, for messages.
+    std::string context(size_t i) const {
+        const size_t from = i >= 4 ? i - 4 : 0;
+        return "，在" + quoted(utf8(s_, from, i + 4)) + "附近";
+    }
+
+    static std::string comma_message(const std::string& where) {
+        return "千位分隔號「,」的位置不對" + where + "：「,」只能每 3 位數字一組，例如 8,190,735,360；小數點請用「.」";
+    }
+
+    Token ascii_op(char32_t c) {
+        ++i_;
+        switch (c) {
+            case '+': return op_token(Tok::Plus, "+");
+            case '-': return op_token(Tok::Minus, "−");
+            case '*':
+                if (at(i_) == '*') throw ParseError("「**」不是運算子；次方請寫 ^，例如 2^30");
+                return op_token(Tok::Times, "×");
+            case '/': return op_token(Tok::Divide, "÷");
+            case '^': return op_token(Tok::Power, "^");
+            case '(': return op_token(Tok::Open, "(");
+            case ')': return op_token(Tok::Close, ")");
+            case '%': {
+                UnitWord u;
+                u.factor = Ratio(1, 100);
+                u.name = "%";
+                u.percent = true;
+                return unit_token(u, "%");
+            }
+            default: break;
+        }
+        throw ParseError("無法理解" + quoted(utf8(c)) + context(i_ - 1));
+    }
+
+    // Digits with optional thousands separators, fraction and e-notation.
+    Token number() {
+        const size_t start = i_;
+        std::string int_digits, frac_digits;
+        while (is_digit(at(i_))) int_digits.push_back(static_cast<char>(s_[i_++]));
+        const int groups = read_groups(int_digits, start);
+        const bool has_point = at(i_) == '.';
+        if (has_point) {
+            if (at(i_ + 1) == '.') throw ParseError("連續的小數點「..」" + context(i_));
+            if (!is_digit(at(i_ + 1))) throw ParseError("小數點後缺少數字" + context(i_));
+            ++i_;
+            while (is_digit(at(i_))) frac_digits.push_back(static_cast<char>(s_[i_++]));
+            if (at(i_) == '.' && is_digit(at(i_ + 1))) throw ParseError(quoted(utf8(s_, start, i_ + 2)) + "有兩個小數點");
+            if (at(i_) == ',') throw ParseError(comma_message(context(i_)));
+        }
+        Token t;
+        t.kind = Tok::Number;
+        t.comma_ambiguous = groups == 1 && !has_point;
+        const int exponent = read_exponent(t);
+        t.text = utf8(s_, start, i_);
+        t.sig = significant_digits(int_digits, frac_digits, has_point);
+        t.value = literal_value(int_digits + frac_digits, exponent - static_cast<int>(frac_digits.size()));
+        return t;
+    }
+
+    // "8,190,735,360": every group after a comma has exactly 3 digits and the
+    // first at most 3.  "1,2,3,4" is refused rather than guessed at.
+    // Returns how many groups followed a comma.
+    int read_groups(std::string& digits, size_t start) {
+        int groups = 0;
+        bool grouped = false;
+        while (at(i_) == ',' && !digits.empty()) {
+            size_t j = i_ + 1;
+            while (is_digit(at(j))) ++j;
+            if (j - i_ - 1 != 3 || (!grouped && digits.size() > 3)) {
+                throw ParseError(comma_message("，在" + quoted(utf8(s_, start, j + 1))));
+            }
+            for (size_t k = i_ + 1; k < j; ++k) digits.push_back(static_cast<char>(s_[k]));
+            grouped = true;
+            ++groups;
+            i_ = j;
+        }
+        return groups;
+    }
+
+    // "e9", "E+9", "e-3" right after the mantissa; a bare "e" is left for the
+    // word reader (and is not a unit).
+    int read_exponent(Token& t) {
+        if (at(i_) != 'e' && at(i_) != 'E') return 0;
+        size_t j = i_ + 1;
+        bool negative = false;
+        if (at(j) == '+' || at(j) == '-') negative = at(j++) == '-';
+        if (!is_digit(at(j))) return 0;
+        std::string digits;
+        while (is_digit(at(j))) digits.push_back(static_cast<char>(s_[j++]));
+        i_ = j;
+        t.exponent = true;
+        if (digits.size() > 3) throw ArithmeticOverflow("exponent");  // 10^1000 and beyond
+        const int e = std::stoi(digits);
+        return negative ? -e : e;
+    }
+
+    static int significant_digits(const std::string& int_digits, const std::string& frac_digits, bool has_point) {
+        std::string all = int_digits + frac_digits;
+        size_t first = all.find_first_not_of('0');
+        if (first == std::string::npos) return 0;
+        all = all.substr(first);
+        if (!has_point) {
+            // "1300" is read as 2 significant digits, "1300.0" as 5.
+            while (!all.empty() && all.back() == '0') all.pop_back();
+        }
+        return static_cast<int>(all.size());
+    }
+
+    static Ratio literal_value(const std::string& digits, int exponent) {
+        std::string d = digits;
+        const size_t first = d.find_first_not_of('0');
+        d = first == std::string::npos ? "0" : d.substr(first);
+        if (d.size() > 38) throw ArithmeticOverflow("too many digits");
+        u128 n = 0;
+        for (char c : d) n = add(mul(n, 10), static_cast<u128>(c - '0'));
+        if (n == 0) return Ratio(0);
+        return Ratio(n) * pow10_ratio(exponent);
+    }
+
+    Token superscript() {
+        const size_t start = i_;
+        bool negative = false;
+        if (s_[i_] == 0x207B || s_[i_] == 0x207A) negative = s_[i_++] == 0x207B;
+        std::string digits;
+        while (superscript_digit(at(i_)) >= 0) digits.push_back(static_cast<char>('0' + superscript_digit(s_[i_++])));
+        if (digits.empty()) throw ParseError("上標的正負號後面缺少數字" + context(start));
+        if (digits.size() > 4) throw ParseError("次方的指數太大" + context(start));
+        Token t;
+        t.kind = Tok::Super;
+        t.power = std::stoll(digits) * (negative ? -1 : 1);
+        t.text = (negative ? "-" : "") + digits;
+        return t;
+    }
+
+    Token latin() {
+        const size_t start = i_;
+        while (is_latin(at(i_))) ++i_;
+        const std::string word = utf8(s_, start, i_);
+        if (magnitude_letter_level(word) > 0) return letter_magnitude_token(word);
+        return classify_latin(word);
+    }
+
+    Token cjk() {
+        for (const auto& w : kWords) {
+            if (s_.compare(i_, w.text.size(), w.text) == 0) {
+                i_ += w.text.size();
+                return cjk_token(w);
+            }
+        }
+        const char32_t c = s_[i_];
+        if (is_chinese_numeral(c)) {
+            throw ParseError("請用阿拉伯數字寫數值，例如 3 而不是" + quoted(utf8(c)) + "；萬、億可以接在數字後面，例如 85.1 億");
+        }
+        throw ParseError("無法理解" + quoted(utf8(c)) + context(i_));
+    }
+
+    const std::u32string& s_;
+    size_t i_ = 0;
+};
+
+}  // namespace
+
+std::vector<Token> lex(const std::u32string& s) { return Lexer(s).run(); }
+
+}  // namespace tally::checker

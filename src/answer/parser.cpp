@@ -1,0 +1,304 @@
+#include "parser.hpp"
+
+#include <cstddef>
+#include <optional>
+
+#include "lexer.hpp"
+#include "text.hpp"
+
+namespace tally::checker {
+
+namespace {
+
+constexpr int kMaxDepth = 24;
+constexpr long long kMaxExponent = 4096;
+
+class Parser {
+public:
+    Parser(const std::vector<Token>& tokens, Reading& reading) : t_(tokens), r_(reading) {}
+
+    Value run() {
+        if (at(Tok::End)) throw ParseError("答案是空的");
+        Value v = sum();
+        if (!at(Tok::End)) misplaced();
+        return v;
+    }
+
+private:
+    // Bounds recursion: parentheses and exponent chains.
+    struct Depth {
+        explicit Depth(int& d) : d_(d) {
+            if (++d_ > kMaxDepth) throw ParseError("算式的括號或次方層數太多（上限 24 層）");
+        }
+        ~Depth() { --d_; }
+        int& d_;
+    };
+
+    const Token& peek() const { return t_[i_]; }
+    bool at(Tok k) const { return peek().kind == k; }
+    bool at_sign() const { return at(Tok::Plus) || at(Tok::Minus); }
+    const Token& next() { return t_[i_++]; }
+
+    Value sum() {
+        Value v = term();
+        while (at_sign()) {
+            const Token& op = next();
+            if (at_sign()) throw ParseError("連續的正負號「" + op.text + peek().text + "」");
+            Value rhs = term();
+            if (v.dim != rhs.dim) {
+                throw ParseError(quoted(v.text) + "與" + quoted(rhs.text) + "的單位不同（" + dim_text(v.dim) + " 與 " +
+                                 dim_text(rhs.dim) + "），不能相加減；請每一項都寫上單位，或都不寫");
+            }
+            v = arithmetic(v, rhs, op.text, op.kind == Tok::Plus ? v.q + rhs.q : v.q - rhs.q, v.dim);
+        }
+        return v;
+    }
+
+    Value term() {
+        Value v = factor();
+        for (;;) {
+            if (at(Tok::Number) || at(Tok::Open)) {
+                throw ParseError(quoted(v.text) + "與" + quoted(peek().text) + "之間缺少運算子（+ − × ÷）");
+            }
+            if (!at(Tok::Times) && !at(Tok::Divide)) return v;
+            const Token& op = next();
+            Value rhs = factor();
+            if (op.kind == Tok::Divide && rhs.q.mag == Ratio(0)) {
+                throw ParseError("除以零：" + quoted(rhs.text) + "等於 0");
+            }
+            const bool times = op.kind == Tok::Times;
+            const int sig = times && rhs.pow10 ? v.sig : times && v.pow10 ? rhs.sig : 0;
+            v = arithmetic(v, rhs, op.text, times ? v.q * rhs.q : v.q / rhs.q, combine(v.dim, rhs.dim, times ? 1 : -1));
+            v.sig = sig;
+        }
+    }
+
+    static Value arithmetic(const Value& a, const Value& b, const std::string& op, const Signed& q, const Dim& dim) {
+        Value v;
+        v.q = q;
+        v.dim = dim;
+        v.text = a.text + " " + op + " " + b.text;
+        return v;
+    }
+
+    Value factor() {
+        if (!at_sign()) return units_after(power());
+        const Token& sign = next();
+        if (at_sign()) throw ParseError("連續的正負號「" + sign.text + peek().text + "」");
+        Value v = units_after(power());
+        if (sign.kind == Tok::Minus) {
+            v.q = -v.q;
+            v.literal_value = -v.literal_value;
+            v.text = "−" + v.text;
+        }
+        return v;
+    }
+
+    Value power() {
+        Value base = atom();
+        if (at(Tok::Power)) {
+            next();
+            Depth guard(depth_);
+            return raise(base, exponent());
+        }
+        if (at(Tok::Super)) {
+            const Token& s = next();
+            Value e;
+            e.q = make_signed(Ratio(static_cast<u128>(s.power < 0 ? -s.power : s.power)), s.power < 0);
+            e.text = s.text;
+            return raise(base, e);
+        }
+        return base;
+    }
+
+    // The exponent after ^: an optional sign and a power, without units.
+    Value exponent() {
+        bool negative = false;
+        if (at_sign()) {
+            negative = next().kind == Tok::Minus;
+            if (at_sign()) throw ParseError("次方的指數有連續的正負號");
+        }
+        Value v = power();
+        if (negative) {
+            v.q = -v.q;
+            v.text = "−" + v.text;
+        }
+        return v;
+    }
+
+    static Value raise(const Value& base, const Value& e) {
+        if (!e.dim.pure()) throw ParseError("次方的指數不能帶單位：" + quoted(e.text));
+        if (!e.q.mag.is_integer()) throw ParseError("次方的指數必須是整數：" + quoted(e.text));
+        if (Ratio(static_cast<u128>(kMaxExponent)) < e.q.mag) throw ParseError("次方的指數太大（上限 4096）：" + quoted(e.text));
+        const long long n = static_cast<long long>(e.q.mag.num()) * (e.q.negative ? -1 : 1);
+        if (n < 0 && base.q.mag == Ratio(0)) throw ParseError("0 的負次方等於除以零：" + quoted(base.text + "^" + e.text));
+        Value v;
+        v.q = signed_power(base.q, n);
+        v.dim = scaled(base.dim, n);
+        v.text = base.text + "^" + e.text;
+        v.pow10 = base.literal && base.text == "10";  // scientific notation "1.2×10^9"
+        return v;
+    }
+
+    Value atom() {
+        const Token& t = peek();
+        if (t.kind == Tok::Number) {
+            next();
+            Value v;
+            v.q = make_signed(t.value, false);
+            v.literal_value = v.q;
+            v.text = t.text;
+            v.sig = t.sig;
+            v.literal = true;
+            v.plain = !t.exponent;
+            return v;
+        }
+        if (t.kind == Tok::Open) {
+            next();
+            Depth guard(depth_);
+            Value inner = sum();
+            if (!at(Tok::Close)) throw ParseError("括號不成對：" + quoted("(" + inner.text) + "缺少「)」");
+            next();
+            Value v;
+            v.q = inner.q;
+            v.dim = inner.dim;
+            v.text = "(" + inner.text + ")";
+            return v;
+        }
+        missing_operand();
+    }
+
+    // Magnitudes (萬 億), a classifier (個 條) and a unit after a number or a
+    // parenthesis: "85.1 億個參數", "4 條請求", "1.125 GiB", "12.5%".
+    Value units_after(Value v) {
+        Ratio factor(1);
+        std::vector<std::string> parts;
+        while (at(Tok::Magnitude)) {
+            factor = factor * magnitude_value(peek());
+            parts.push_back(next().text);
+        }
+        std::optional<UnitWord> unit;
+        if (at(Tok::Classifier)) {
+            unit = peek().unit;
+            parts.push_back(next().text);
+        }
+        Dim per;
+        if (at(Tok::Unit)) {
+            const std::string classifier = unit ? unit->name : "";
+            unit = peek().unit;
+            parts.push_back(next().unit.name);
+            if (!classifier.empty()) unit->name = classifier + (unit->latin ? " " : "") + unit->name;
+            // A rate: "144 KiB/token".  The per-unit divides the dimension
+            // but is not one of the units that set the tolerance scale.
+            while (at(Tok::Divide) && t_[i_ + 1].kind == Tok::Unit) {
+                next();
+                const UnitWord& u = next().unit;
+                factor = factor / u.factor;
+                per = combine(per, u.dim, 1);
+                parts.push_back("/" + u.name);
+            }
+        }
+        if (parts.empty()) return v;
+        r_.has_unit = true;
+        if (unit) {
+            factor = factor * unit->factor;
+            v.dim = combine(combine(v.dim, unit->dim, 1), per, -1);
+            r_.percent = r_.percent || unit->percent;
+            r_.count_word = r_.count_word || unit->count_word;
+            r_.units.push_back(*unit);
+        }
+        v.q = v.q * make_signed(factor, false);
+        v.text += suffix_text(parts);
+        return v;
+    }
+
+    // 萬/億/兆 as written; a letter by the reading asked for, noted so the
+    // verdict can say which one was used.
+    Ratio magnitude_value(const Token& t) {
+        if (t.letter_level == 0) return t.value;
+        if (r_.letters.find(t.text) == std::string::npos) r_.letters += t.text;
+        return Ratio(power_of(r_.binary_letters ? 1024 : 1000, t.letter_level));
+    }
+
+    static std::string suffix_text(const std::vector<std::string>& parts) {
+        std::string out;
+        for (const auto& p : parts) {
+            const bool latin = !p.empty() && static_cast<unsigned char>(p[0]) < 0x80 && p != "%";
+            const bool letter = p == "K" || p == "M" || p == "G" || p == "T";  // "32K", as the chapter writes it
+            const bool glue = letter || p == "%" || p[0] == '/' || (!out.empty() && !latin && static_cast<unsigned char>(out.back()) >= 0x80);
+            out += (glue ? "" : " ") + p;
+        }
+        return out;
+    }
+
+    [[noreturn]] void missing_operand() const {
+        const Token& t = peek();
+        switch (t.kind) {
+            case Tok::End: throw ParseError("算式不完整：結尾缺少數值");
+            case Tok::Close: throw ParseError("「)」前面缺少數值，或多了「)」");
+            case Tok::Unit: case Tok::Classifier: case Tok::Magnitude:
+                throw ParseError("單位" + quoted(t.text) + "前面缺少數值");
+            case Tok::Super: throw ParseError("上標次方前面缺少數值");
+            default: throw ParseError(quoted(t.text) + "前面缺少數值");
+        }
+    }
+
+    [[noreturn]] void misplaced() const {
+        const Token& t = peek();
+        switch (t.kind) {
+            case Tok::Close: throw ParseError("多了「)」：括號不成對");
+            case Tok::Unit: case Tok::Classifier: case Tok::Magnitude:
+                throw ParseError("單位" + quoted(t.text) + "重複或位置不對：每個數值後面只能接一組單位");
+            case Tok::Super: case Tok::Power:
+                throw ParseError("次方只能寫在數字或括號後面；帶單位的次方請寫成 (2 GiB)^2 這樣");
+            default: throw ParseError("無法理解" + quoted(t.text) + "的位置");
+        }
+    }
+
+    const std::vector<Token>& t_;
+    Reading& r_;
+    size_t i_ = 0;
+    int depth_ = 0;
+};
+
+// Where a "/token", "per token" or "每個 token" tail starts, or 0.
+size_t per_tail(const std::vector<Token>& tokens) {
+    const size_t n = tokens.size() - 1;  // without End
+    if (n < 3 || tokens[n - 1].kind != Tok::Unit) return 0;
+    const int b = tokens[n - 1].unit.dim.single();
+    if (b != kTokens && b != kRequests) return 0;
+    size_t sep = n - 2;
+    if (tokens[sep].kind == Tok::Classifier && sep > 1) --sep;
+    return tokens[sep].kind == Tok::Per || tokens[sep].kind == Tok::Divide ? sep : 0;
+}
+
+// "147,456 B/token", "144 KiB per token", "… 每個 token": the expected unit
+// already means "per token", so such a tail is noted and dropped (once).
+void drop_per_tail(std::vector<Token>& tokens, Reading& r) {
+    const size_t sep = per_tail(tokens);
+    if (sep == 0) return;
+    const size_t n = tokens.size() - 1;
+    r.per = (tokens[sep].kind == Tok::Divide ? "/" : tokens[sep].text + " ") + tokens[n - 1].text;
+    r.per_base = tokens[n - 1].unit.dim.single();
+    tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(sep), tokens.begin() + static_cast<std::ptrdiff_t>(n));
+    if (per_tail(tokens) != 0) throw ParseError("結尾的「" + r.per + "」重複了");
+}
+
+}  // namespace
+
+Reading read_answer(const std::string& raw, bool binary_letters) {
+    const std::u32string text = strip_decoration(checked_text(raw));
+    if (text.empty()) throw ParseError("答案是空的");
+    std::vector<Token> tokens = lex(text);
+    Reading r;
+    r.binary_letters = binary_letters;
+    drop_per_tail(tokens, r);
+    for (const Token& t : tokens) {
+        if (t.kind == Tok::Per) throw ParseError(quoted(t.text) + "只能用在結尾，例如 147,456 B/token");
+        if (t.comma_ambiguous && r.comma_ambiguous.empty()) r.comma_ambiguous = t.text;
+    }
+    r.value = Parser(tokens, r).run();
+    return r;
+}
+
+}  // namespace tally::checker
