@@ -1,6 +1,7 @@
-// Every catch of the API lives in catching.cpp.  In the shipped WASM module
-// only files that catch keep unwind cleanups (see CMakeLists.txt), so the
-// catches are gathered in one small file and the ops stay lean.
+// The catch an op needs for a part of its result that may fail on its own.
+// In the shipped WASM module only the files CMakeLists.txt names as catching
+// keep unwind cleanups, so the ops call this one small file instead of
+// catching themselves.
 #pragma once
 
 #include <functional>
@@ -11,11 +12,8 @@
 
 namespace tally::api {
 
-// Runs one request already parsed as JSON: {"ok":true,"result":…} or the
-// error as data.  Defined in api.cpp; may throw.
-Json dispatch(const Json& request);
-
 // {"ok":false,"error":{"field":…,"message":…}}; an empty field is null.
+// Defined in api.cpp.
 Json error_json(const std::string& field, const std::string& message);
 
 // Runs `body` for a part of a result that may fail on its own (one model's

@@ -6,8 +6,6 @@
 #include "core/params.hpp"
 #include "core/format.hpp"
 #include "errors.hpp"
-#include "explain.hpp"
-#include "fields.hpp"
 
 namespace tally::api {
 
@@ -73,15 +71,6 @@ Json backbone_params(const ModelSpec& m) {
     return exact_json(n);
 }
 
-// The group whose Full layer builds V4.1's candidate pool.
-const Csa2Attention* pool_builder(const ModelSpec& m) {
-    for (const auto& g : m.groups) {
-        const auto* a = std::get_if<Csa2Attention>(&g.attention);
-        if (a != nullptr && a->builds_pool()) return a;
-    }
-    return nullptr;
-}
-
 }  // namespace
 
 Json attention_facts(const Attention& attention) { return std::visit(AttentionFacts{}, attention); }
@@ -112,54 +101,6 @@ void add_layout_facts(const ModelSpec& m, Json& architecture) {
     architecture["cache_owner_layers"] = owners;
     architecture["cache_owner_layer_ids"] = ids;
     architecture["backbone_params"] = backbone_params(m);
-}
-
-// Figure 2-22: a decode step of V4.1 at `tokens` cached positions. The first
-// Full decoder layer scores every entry of its cache and keeps the best
-// blocks (at most pool_blocks × pool_block_size entries); Reindex layers pick
-// top_k inside that pool; Reuse layers read what was picked.
-Json op_candidate_pool(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "explain"});
-    const ModelSpec& m = find_model("model", f.text("model"));
-    const Csa2Attention* pool = pool_builder(m);
-    if (pool == nullptr) throw FieldError("model", m.name + " 沒有候選池；只有 DeepSeek V4.1 Flash 的解碼器會建立候選池");
-    const u128 tokens = f.integer("tokens", 1, kMaxCount);
-    const u128 entries = tokens / pool->cache_ratio;
-    const u128 entry_blocks = ceil_div(entries, pool->pool_block_size);  // every block the scorer ranks
-    const u128 blocks = std::min<u128>(entry_blocks, pool->pool_blocks);
-    const u128 candidates = std::min<u128>(entries, pool->pool_entries());
-    const u128 selected = std::min<u128>(candidates, pool->top_k);
-    u64 reindex_layers = 0;
-    u64 reuse_layers = 0;
-    for (const auto& g : m.groups) {
-        const auto* a = std::get_if<Csa2Attention>(&g.attention);
-        if (a == nullptr || g.role != "decoder") continue;
-        if (a->mode == Csa2Mode::Reindex) reindex_layers += g.layers;
-        if (a->mode == Csa2Mode::Reuse) reuse_layers += g.layers;
-    }
-    Json r;
-    r["model"] = m.id;
-    auto put = [&r](const char* key, u128 v) {
-        r[key] = exact_json(v);
-        r[std::string(key) + "_display"] = group_thousands(v);
-    };
-    put("tokens", tokens);
-    put("entries", entries);
-    put("block_size", pool->pool_block_size);
-    put("pool_blocks", pool->pool_blocks);
-    put("pool_entries", pool->pool_entries());
-    put("entry_blocks", entry_blocks);
-    put("blocks", blocks);
-    put("candidates", candidates);
-    put("top_k", pool->top_k);
-    put("selected", selected);
-    put("reindex_layers", reindex_layers);
-    put("reuse_layers", reuse_layers);
-    if (f.flag_or("explain", false)) {
-        r["how"] = explain_candidate_pool({tokens, pool->cache_ratio, entries, pool->pool_block_size, pool->pool_blocks, pool->pool_entries(), entry_blocks, blocks,
-                                           candidates, pool->top_k, selected});
-    }
-    return r;
 }
 
 }  // namespace tally::api

@@ -65,4 +65,8 @@ RoutingResult route(const RoutingInput& in) {
     return r;
 }
 
+Ratio all_layer_bytes(const RoutingResult& rr, u128 moe_layers) { return rr.bytes_read * Ratio(moe_layers); }
+
+Ratio reported_bytes(const RoutingResult& rr, const Ratio& bytes) { return rr.approximate ? Ratio(bytes.floor()) : bytes; }
+
 }  // namespace tally

@@ -37,4 +37,12 @@ struct RoutingResult {
 // list does not add up to B·k_top or names more experts than exist.
 RoutingResult route(const RoutingInput& in);
 
+// The batch's expert reads over all `moe_layers` MoE layers (each routes the
+// same way): bytes_read × layers.
+Ratio all_layer_bytes(const RoutingResult& rr, u128 moe_layers);
+
+// Bytes as reported: whole bytes (rounded down) when U is an expectation,
+// exact otherwise.
+Ratio reported_bytes(const RoutingResult& rr, const Ratio& bytes);
+
 }  // namespace tally

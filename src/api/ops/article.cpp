@@ -1,13 +1,17 @@
-#include "article_ops.hpp"
+// Ops behind the V4.1 KV-ratio article's widgets (docs/api.md):
+//   kv_footprint   requests × (tokens × bytes per token [+ window]) in GB and GiB
+//   replay_window  one frame of the replay-window animation
+//   effort_scale   one point of the 1 … 100 reasoning-effort scale
+#include "all_ops.hpp"
 
-#include "catalog.hpp"
+#include "api/catalog.hpp"
 #include "core/answer.hpp"
 #include "core/article.hpp"
 #include "core/format.hpp"
 #include "core/state.hpp"
-#include "errors.hpp"
-#include "json_errors.hpp"
-#include "fields.hpp"
+#include "api/errors.hpp"
+#include "api/json_errors.hpp"
+#include "api/fields.hpp"
 
 namespace tally::api {
 
@@ -65,8 +69,6 @@ Design design_of(const RequestFields& f, u128 tokens) {
     }
     return {m.id, m.name, s.per_token, window};
 }
-
-}  // namespace
 
 Json op_kv_footprint(const Json& req) {
     RequestFields f(req, {"bytes_per_token", "model", "layout", "with_window", "tokens", "requests", "baseline_bytes_per_token"});
@@ -152,5 +154,11 @@ Json op_effort_scale(const Json& req) {
     r["fraction"] = exact_json(Ratio(effort, kEffortMax));
     return r;
 }
+
+}  // namespace
+
+const OpDef kKvFootprintOp = {"kv_footprint", op_kv_footprint};
+const OpDef kReplayWindowOp = {"replay_window", op_replay_window};
+const OpDef kEffortScaleOp = {"effort_scale", op_effort_scale};
 
 }  // namespace tally::api

@@ -1,4 +1,6 @@
-#include "answer_op.hpp"
+// The `check_answer` op: one learner answer against one exercise's expected
+// value (docs/answers.md).
+#include "all_ops.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -10,8 +12,8 @@
 #include "core/answer.hpp"
 #include "core/answer_quantity.hpp"
 #include "core/format.hpp"
-#include "errors.hpp"
-#include "fields.hpp"
+#include "api/errors.hpp"
+#include "api/fields.hpp"
 
 namespace tally::api {
 
@@ -182,14 +184,21 @@ Json verdict_json(const AnswerVerdict& v) {
     return r;
 }
 
-}  // namespace
-
+// {"answer": "1.125 GiB", "expected": {"value": "1207959552", "unit": "B",
+//  "digits": 4, "per": "token", "mistakes": [{"code": "query_heads", "value": "4831838208"}]}}
+// → {correct, mistake, message, understood, parsed, parsed_unit}.  An answer
+// the checker cannot read is a verdict (mistake "unparsable"), not an error;
+// only a malformed request raises FieldError.
 Json op_check_answer(const Json& request) {
     RequestFields f(request, {"answer", "expected"});
     const std::string answer = answer_of(request);
     return verdict_json(check_answer(answer, expected_of(request)));
 }
 
+// {"text": "32K", "kind": "tokens"|"count"|"bytes"} → {"value": "32768",
+// "understood": "32,768 個 token（K 以 1,024 計）"}: a reader's text read
+// exactly as a widget field reads it (sliders, URL state).  Text that cannot
+// be a whole quantity of that kind is a FieldError on "text".
 Json op_read_quantity(const Json& request) {
     RequestFields f(request, {"text", "kind"});
     if (!request.contains("text") || !request.at("text").is_string()) {
@@ -208,5 +217,10 @@ Json op_read_quantity(const Json& request) {
     r["understood"] = q.understood;
     return r;
 }
+
+}  // namespace
+
+const OpDef kCheckAnswerOp = {"check_answer", op_check_answer};
+const OpDef kReadQuantityOp = {"read_quantity", op_read_quantity};
 
 }  // namespace tally::api

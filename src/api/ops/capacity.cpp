@@ -1,0 +1,228 @@
+// The ops of one GPU's memory: the batch where decode turns from weight-bound
+// to state-bound (crossover), how many requests fit (capacity), and how many
+// parameters fit beside a service's state (param_budget).
+#include "all_ops.hpp"
+
+#include "api/catalog.hpp"
+#include "core/capacity.hpp"
+#include "core/format.hpp"
+#include "api/errors.hpp"
+#include "api/json_errors.hpp"
+#include "how.hpp"
+#include "request_readers.hpp"
+#include "result_parts.hpp"
+
+namespace tally::api {
+
+namespace {
+
+Json explain_crossover(const CrossoverResult& c, u128 context) {
+    const std::string ratio = fill("{} ÷ {}", {bytes_text(c.weight_read_bytes), bytes_text(c.kv_bytes_per_request)});
+    const std::string value = fixed(c.exact_ratio, 2);
+    Json how;
+    how["display"] = how_entry("B* = ⌈R_W ÷ (c_KV·H)⌉（至少 1）", fill("⌈{}⌉ = ⌈{}⌉ = {}", {ratio, value, group_thousands(c.batch)}));
+    how["ratio_display"] = how_entry("R_W ÷ (c_KV·H)", fill("{} = {}", {ratio, value}));
+    how["weight_read_display"] =
+        how_entry("R_W = 一步 decode 整批共讀一次的權重（只查行的詞嵌入表除外）",
+                  fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_decimal_text(c.weight_read_bytes)}));
+    how["weight_read_binary_display"] =
+        how_entry("R_W = 一步 decode 整批共讀一次的權重（只查行的詞嵌入表除外）",
+                  fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_binary_text(c.weight_read_bytes)}));
+    how["kv_per_request_display"] =
+        how_entry("c_KV·H = 一條請求在 H 處一步 decode 讀的狀態",
+                  fill("H = {} → {} = {}", {group_thousands(context), bytes_text(c.kv_bytes_per_request),
+                                            bytes_binary_text(c.kv_bytes_per_request)}));
+    return how;
+}
+
+Json explain_capacity(const CapacityResult& c, u128 context) {
+    const std::string dev = bytes_text(c.device_bytes), w = bytes_text(c.weight_bytes), ws = bytes_text(c.workspace_bytes),
+                      per = bytes_text(c.kv_bytes_per_request), kv = bytes_text(c.kv_bytes_total),
+                      n = group_thousands(c.requests);
+    const bool short_of_room = c.shortfall_bytes != Ratio(0);
+    const char* const f = "B_max = ⌊(M_device − M_weight − M_workspace) ÷ M_state⌋";
+    Json how;
+    how["display"] = short_of_room
+                         ? how_entry(f, fill("{} + {} 已超出 {}（差 {}）→ 0", {w, ws, dev, bytes_text(c.shortfall_bytes)}))
+                         : how_entry(f, fill("⌊({} − {} − {}) ÷ {}⌋ = ⌊{}⌋ = {}",
+                                             {dev, w, ws, per,
+                                              fixed((c.device_bytes - c.weight_bytes - c.workspace_bytes) / c.kv_bytes_per_request, 2),
+                                              n}));
+    how["kv_per_request_display"] =
+        how_entry("M_state = 一條請求在 N 個位置的全部狀態",
+                  fill("N = {} → {} = {}", {group_thousands(context), per, bytes_binary_text(c.kv_bytes_per_request)}));
+    // Each segment's display, then its binary display (a view that shows its
+    // bytes in GiB): the same formulas ending in the other prefix family.
+    struct Family {
+        const char* suffix;
+        std::string (*text)(const Ratio&);
+    };
+    for (const Family& unit : {Family{"display", bytes_decimal_text}, Family{"binary_display", bytes_binary_text}}) {
+        const std::string at = std::string("].") + unit.suffix;
+        how["items[id=weights" + at] = how_entry("M_weight = 各張量在所選格式下的位元組", fill("{} = {}", {w, unit.text(c.weight_bytes)}));
+        how["items[id=workspace" + at] =
+            how_entry("M_workspace = 工作區預留（workspace_bytes）", fill("{} = {}", {ws, unit.text(c.workspace_bytes)}));
+        how["items[id=kv" + at] = how_entry("B_max × M_state", fill("{} × {} = {} = {}", {n, per, kv, unit.text(c.kv_bytes_total)}));
+        how["items[id=free" + at] =
+            how_entry("M_device − M_weight − M_workspace − B_max × M_state",
+                      short_of_room ? std::string("0")
+                                    : fill("{} − {} − {} − {} = {} = {}",
+                                           {dev, w, ws, kv, bytes_text(c.free_bytes), unit.text(c.free_bytes)}));
+    }
+    return how;
+}
+
+Json explain_param_budget(const ParamBudgetResult& b, u128 requests, const Ratio& device, u128 workspace) {
+    const char* const f = "N_max = ⌊(C − M_0 − B·K) ÷ b_W⌋";
+    const std::string reserved = fill("{} − {} − {} × {}", {bytes_text(device), bytes_text(Ratio(workspace)),
+                                                            group_thousands(requests), bytes_text(b.kv_bytes_per_request)});
+    Json how;
+    how["display"] = b.shortfall_bytes != Ratio(0)
+                         ? how_entry(f, fill("{} < 0（差 {}）→ 0", {reserved, bytes_text(b.shortfall_bytes)}))
+                         : how_entry(f, fill("⌊({}) ÷ {} B⌋ = {}", {reserved, number_text(b.bytes_per_param),
+                                                                    group_thousands(b.params)}));
+    const Json available = how_entry("C − M_0 − B·K", fill("{} = {}", {reserved, bytes_text(b.available_bytes)}));
+    how["available_display"] = available;
+    how["items[id=weights].display"] = available;
+    how["items[id=kv].display"] =
+        how_entry("B·K = 請求數 × 一條請求的狀態", fill("{} × {} = {}", {group_thousands(requests), bytes_text(b.kv_bytes_per_request),
+                                                                    bytes_decimal_text(b.kv_bytes_per_request * Ratio(requests))}));
+    return how;
+}
+
+Json op_crossover(const Json& req) {
+    RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype", "explain"});
+    const ModelSpec& m = model_of(f);
+    const u128 context = f.integer("context", 1, kMaxCount);
+    // One field per statement: the order in which C++ evaluates a call's
+    // arguments is unspecified (GCC and clang differ), and the first invalid
+    // field is the one named, natively and in WASM alike.
+    const Dtype& weights = weight_dtype_of(f);
+    const StateOptions kv = state_options_of(f);
+    const CrossoverResult c = crossover(m, weights, kv, context);
+    Json r;
+    r["model"] = m.id;
+    r["batch"] = exact_json(c.batch);
+    r["display"] = "B* = " + group_thousands(c.batch);
+    r["exact_ratio"] = to_exact_text(c.exact_ratio);
+    r["ratio_display"] = fixed(c.exact_ratio, 2);
+    r["weight_read_bytes"] = exact_json(c.weight_read_bytes);
+    r["weight_read_display"] = bytes_decimal_text(c.weight_read_bytes);
+    // The same read in GiB, for a view whose other bytes are binary (Fig. 2-8
+    // sets it beside KV reads the chapter gives in GiB): one unit per view.
+    r["weight_read_binary_display"] = bytes_binary_text(c.weight_read_bytes);
+    r["kv_bytes_per_request"] = exact_json(c.kv_bytes_per_request);
+    r["kv_per_request_display"] = bytes_binary_text(c.kv_bytes_per_request);
+    if (f.flag_or("explain", false)) r["how"] = explain_crossover(c, context);
+    return r;
+}
+
+// A segment in both prefix families: a view shows all its bytes in one
+// (decimal beside a card's stated GB, binary beside per-request state in GiB).
+Json segment(const char* id, const char* label, const Ratio& bytes) {
+    return {{"id", id},
+            {"label", label},
+            {"bytes", exact_json(bytes)},
+            {"display", bytes_decimal_text(bytes)},
+            {"binary_display", bytes_binary_text(bytes)}};
+}
+
+// The card's memory as stated (decimal GB), or, with memory_unit "GiB", the
+// same number misread as GiB: the wrong value of exercise 2-7's
+// device_gb_as_gib mistake (24 GB taken as 24 GiB).
+Gpu gpu_as_read(const RequestFields& f) {
+    Gpu gpu = find_gpu("gpu", f.text("gpu"));
+    const std::string unit = f.text_or("memory_unit", "GB");
+    if (unit == "GB") return gpu;
+    if (unit != "GiB") throw FieldError("memory_unit", "memory_unit（卡的容量單位）只可為 GB 或 GiB，收到「" + quoted_value(unit) + "」");
+    gpu.memory_bytes = gpu.memory_bytes / 1000000000 * (u128{1} << 30);
+    return gpu;
+}
+
+Json op_capacity(const Json& req) {
+    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path", "kv_heads", "memory_unit", "explain"});
+    const ModelSpec& m = model_of(f);
+    const Gpu gpu = gpu_as_read(f);
+    const u128 context = f.integer("context", 1, kMaxCount);
+    const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
+    const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
+    const StateOptions kv = state_options_of(f);
+    const CapacityResult c = capacity(m, gpu, weights, kv, context, workspace);
+    Json r;
+    r["model"] = m.id;
+    r["gpu"] = gpu.id;
+    r["requests"] = exact_json(c.requests);
+    r["display"] = group_thousands(c.requests) + " 條請求";
+    r["device_bytes"] = exact_json(c.device_bytes);
+    r["device_display"] = bytes_decimal_text(c.device_bytes);
+    r["weight_bytes"] = exact_json(c.weight_bytes);
+    r["workspace_bytes"] = exact_json(c.workspace_bytes);
+    r["kv_bytes_per_request"] = exact_json(c.kv_bytes_per_request);
+    r["kv_per_request_display"] = bytes_binary_text(c.kv_bytes_per_request);
+    r["kv_bytes_total"] = exact_json(c.kv_bytes_total);
+    r["free_bytes"] = exact_json(c.free_bytes);
+    r["shortfall_bytes"] = exact_json(c.shortfall_bytes);
+    // Stacked-bar segments: they add up to the device unless weights and
+    // workspace alone overflow it (then `shortfall_bytes` says by how much).
+    Json items = Json::array();
+    items.push_back(segment("weights", "權重", c.weight_bytes));
+    items.push_back(segment("workspace", "工作區預留", c.workspace_bytes));
+    items.push_back(segment("kv", "請求 KV", c.kv_bytes_total));
+    items.push_back(segment("free", "剩餘", c.free_bytes));
+    r["items"] = items;
+    if (f.flag_or("explain", false)) r["how"] = explain_capacity(c, context);
+    r["notes"] = context_notes(m, context);
+    if (c.shortfall_bytes != Ratio(0)) {
+        r["notes"].push_back("權重與工作區合計超出 " + gpu.name + " 的容量 " + bytes_decimal_text(c.shortfall_bytes) +
+                             "，一條請求也放不下");
+    }
+    return r;
+}
+
+Json op_param_budget(const Json& req) {
+    RequestFields f(req, {"model", "gpu", "requests", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "explain"});
+    const ModelSpec& m = model_of(f);
+    const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
+    const u128 requests = f.integer("requests", 0, kMaxCount);
+    const u128 context = f.integer("context", 1, kMaxCount);
+    const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
+    const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
+    const StateOptions kv = state_options_of(f);
+    const ParamBudgetResult b = param_budget(m, gpu, weights, kv, requests, context, workspace);
+    Json r;
+    r["model"] = m.id;
+    r["gpu"] = gpu.id;
+    r["total"] = exact_json(b.params);
+    r["display"] = count_zh_text(Ratio(b.params)) + "（" + group_thousands(b.params) + " 個參數）";
+    r["available_bytes"] = exact_json(b.available_bytes);
+    r["available_display"] = bytes_decimal_text(b.available_bytes);
+    r["bytes_per_param"] = exact_json(b.bytes_per_param);
+    r["kv_bytes_per_request"] = exact_json(b.kv_bytes_per_request);
+    r["shortfall_bytes"] = exact_json(b.shortfall_bytes);
+    // Figure 2-34's stacked bar: the service's state and the workspace are
+    // set aside first; what is left is the weight budget.
+    const Ratio kv_total = b.kv_bytes_per_request * Ratio(requests);
+    r["device_bytes"] = exact_json(gpu.memory_bytes);
+    r["device_display"] = bytes_decimal_text(Ratio(gpu.memory_bytes));
+    r["kv_bytes_total"] = exact_json(kv_total);
+    Json items = Json::array();
+    items.push_back(segment("kv", "請求 KV", kv_total));
+    items.push_back(segment("workspace", "工作區預留", Ratio(workspace)));
+    items.push_back(segment("weights", "權重預算", b.available_bytes));
+    r["items"] = items;
+    if (f.flag_or("explain", false)) r["how"] = explain_param_budget(b, requests, Ratio(gpu.memory_bytes), workspace);
+    r["notes"] = Json::array();
+    if (b.shortfall_bytes != Ratio(0)) {
+        r["notes"].push_back("工作區與請求狀態已超出 " + gpu.name + " 的容量 " + bytes_decimal_text(b.shortfall_bytes) +
+                             "，沒有空間留給權重");
+    }
+    return r;
+}
+
+}  // namespace
+
+const OpDef kCrossoverOp = {"crossover", op_crossover};
+const OpDef kCapacityOp = {"capacity", op_capacity};
+const OpDef kParamBudgetOp = {"param_budget", op_param_budget};
+
+}  // namespace tally::api

@@ -1,0 +1,98 @@
+// The candidate_pool op: V4.1's candidate pool narrowing at a context length
+// (Figure 2-22), with the explanations of its counts.
+#include "all_ops.hpp"
+
+#include <algorithm>
+
+#include "api/catalog.hpp"
+#include "api/errors.hpp"
+#include "api/fields.hpp"
+#include "core/format.hpp"
+#include "how.hpp"
+
+namespace tally::api {
+
+namespace {
+
+// The group whose Full layer builds V4.1's candidate pool.
+const Csa2Attention* pool_builder(const ModelSpec& m) {
+    for (const auto& g : m.groups) {
+        const auto* a = std::get_if<Csa2Attention>(&g.attention);
+        if (a != nullptr && a->builds_pool()) return a;
+    }
+    return nullptr;
+}
+
+// The hierarchical candidate pool at one length (op candidate_pool, Figure 2-22).
+struct PoolFacts {
+    u128 tokens, ratio, entries, block_size, pool_blocks, pool_entries, entry_blocks, blocks, candidates, top_k, selected;
+};
+
+Json explain_candidate_pool(const PoolFacts& p) {
+    const std::string entries = group_thousands(p.entries), size = group_thousands(p.block_size),
+                      pool = group_thousands(p.pool_entries), candidates = group_thousands(p.candidates);
+    Json how;
+    how["entries_display"] = how_entry("⌊N ÷ r⌋（已完成的壓縮條目）", fill("⌊{} ÷ {}⌋ = {}", {group_thousands(p.tokens), group_thousands(p.ratio), entries}));
+    how["blocks_display"] = how_entry("min(⌈條目 ÷ 每塊條目⌉, 候選塊上限)",
+                                      fill("min(⌈{} ÷ {}⌉, {}) = min({}, {}) = {}",
+                                           {entries, size, group_thousands(p.pool_blocks), group_thousands(p.entry_blocks),
+                                            group_thousands(p.pool_blocks), group_thousands(p.blocks)}));
+    how["pool_entries_display"] = how_entry("候選塊上限 × 每塊條目", fill("{} × {} = {}", {group_thousands(p.pool_blocks), size, pool}));
+    how["candidates_display"] = how_entry("min(條目, 候選池容量)", fill("min({}, {}) = {}", {entries, pool, candidates}));
+    how["selected_display"] = how_entry("min(候選, top-k)", fill("min({}, {}) = {}", {candidates, group_thousands(p.top_k), group_thousands(p.selected)}));
+    return how;
+}
+
+// Figure 2-22: a decode step of V4.1 at `tokens` cached positions. The first
+// Full decoder layer scores every entry of its cache and keeps the best
+// blocks (at most pool_blocks × pool_block_size entries); Reindex layers pick
+// top_k inside that pool; Reuse layers read what was picked.
+Json op_candidate_pool(const Json& req) {
+    RequestFields f(req, {"model", "tokens", "explain"});
+    const ModelSpec& m = find_model("model", f.text("model"));
+    const Csa2Attention* pool = pool_builder(m);
+    if (pool == nullptr) throw FieldError("model", m.name + " 沒有候選池；只有 DeepSeek V4.1 Flash 的解碼器會建立候選池");
+    const u128 tokens = f.integer("tokens", 1, kMaxCount);
+    const u128 entries = tokens / pool->cache_ratio;
+    const u128 entry_blocks = ceil_div(entries, pool->pool_block_size);  // every block the scorer ranks
+    const u128 blocks = std::min<u128>(entry_blocks, pool->pool_blocks);
+    const u128 candidates = std::min<u128>(entries, pool->pool_entries());
+    const u128 selected = std::min<u128>(candidates, pool->top_k);
+    u64 reindex_layers = 0;
+    u64 reuse_layers = 0;
+    for (const auto& g : m.groups) {
+        const auto* a = std::get_if<Csa2Attention>(&g.attention);
+        if (a == nullptr || g.role != "decoder") continue;
+        if (a->mode == Csa2Mode::Reindex) reindex_layers += g.layers;
+        if (a->mode == Csa2Mode::Reuse) reuse_layers += g.layers;
+    }
+    Json r;
+    r["model"] = m.id;
+    auto put = [&r](const char* key, u128 v) {
+        r[key] = exact_json(v);
+        r[std::string(key) + "_display"] = group_thousands(v);
+    };
+    put("tokens", tokens);
+    put("entries", entries);
+    put("block_size", pool->pool_block_size);
+    put("pool_blocks", pool->pool_blocks);
+    put("pool_entries", pool->pool_entries());
+    put("entry_blocks", entry_blocks);
+    put("blocks", blocks);
+    put("candidates", candidates);
+    put("top_k", pool->top_k);
+    put("selected", selected);
+    put("reindex_layers", reindex_layers);
+    put("reuse_layers", reuse_layers);
+    if (f.flag_or("explain", false)) {
+        r["how"] = explain_candidate_pool({tokens, pool->cache_ratio, entries, pool->pool_block_size, pool->pool_blocks, pool->pool_entries(), entry_blocks, blocks,
+                                           candidates, pool->top_k, selected});
+    }
+    return r;
+}
+
+}  // namespace
+
+const OpDef kCandidatePoolOp = {"candidate_pool", op_candidate_pool};
+
+}  // namespace tally::api

@@ -1,0 +1,82 @@
+// The forward op: one forward pass's matrix FLOPs row by row (Tables 2-B, 2-D),
+// with the explanations of its totals.
+#include "all_ops.hpp"
+
+#include "core/format.hpp"
+#include "core/forward.hpp"
+#include "how.hpp"
+#include "request_readers.hpp"
+#include "result_parts.hpp"
+
+namespace tally::api {
+
+namespace {
+
+bool interaction_row(const LineItem& it) { return it.interaction; }
+
+Json stages_json(const std::vector<ForwardStage>& stages) {
+    Json out = Json::array();
+    for (const auto& s : stages) {
+        Terms terms;
+        for (const auto& p : s.parts) terms.add(p.label, flops_text(p.value));
+        Json row;
+        row["id"] = s.id;
+        row["label"] = s.label;
+        row["flops"] = exact_json(s.value);
+        row["display"] = flops_text(s.value);
+        row["formula"] = terms.empty() ? "0" : terms.formula();
+        row["substituted"] = terms.empty() ? "0" : terms.substituted(flops_text(s.value));
+        out.push_back(row);
+    }
+    return out;
+}
+
+Json explain_forward(const ForwardResult& fr, const CallShape& c) {
+    const std::string B = group_thousands(c.batch), P = group_thousands(c.input);
+    Json how;
+    how["display"] = sum_how("合計", fr.items, true, fr.total, any_row);
+    how["interaction_display"] = sum_how("上下文互動", fr.items, true, fr.interaction, interaction_row);
+    how["rows"] = how_entry("B × P", fill("{} × {} = {}", {B, P, group_thousands(fr.rows)}));
+    how["n_pair"] = how_entry("B × (P×S + P(P+1)/2)",
+                              fill("{} × ({}×{} + {}×{}/2) = {}", {B, P, group_thousands(c.context), P,
+                                                                   group_thousands(add(c.input, 1)), group_thousands(fr.n_pair)}));
+    return how;
+}
+
+CallShape call_shape_of(const RequestFields& f) {
+    CallShape c;
+    c.batch = f.integer_or("batch", 1, 1, kMaxCount);
+    c.context = f.integer_or("context", 0, 0, kMaxCount);
+    c.input = f.integer_or("input", 1, 1, kMaxCount);
+    c.head_tokens = f.integer_or("head_tokens", c.batch, 0, c.rows());
+    return c;
+}
+
+Json op_forward(const Json& req) {
+    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path", "kv_heads", "pairs", "score_heads", "explain"});
+    const ModelSpec& m = model_of(f);
+    CallShape c = call_shape_of(f);
+    c.execution = execution_of(f, m);
+    c.mtp_steps = f.integer_or("mtp_steps", 0, 0, 16);
+    const ForwardResult fr = forward(m, c);
+    Json r;
+    r["model"] = m.id;
+    r["rows"] = exact_json(fr.rows);
+    r["n_pair"] = exact_json(fr.n_pair);
+    r["total"] = exact_json(fr.total);
+    r["display"] = flops_text(fr.total);
+    r["interaction"] = exact_json(fr.interaction);
+    r["interaction_display"] = flops_text(fr.interaction);
+    r["items"] = Json::array();
+    for (const auto& it : fr.items) r["items"].push_back(item_json(it, true));
+    if (!fr.stages.empty()) r["stages"] = stages_json(fr.stages);
+    if (f.flag_or("explain", false)) r["how"] = explain_forward(fr, c);
+    r["notes"] = context_notes(m, add(c.context, c.input));
+    return r;
+}
+
+}  // namespace
+
+const OpDef kForwardOp = {"forward", op_forward};
+
+}  // namespace tally::api

@@ -1,0 +1,181 @@
+// The ops of one request over time: a whole request (prefill and every decode
+// step), one chat turn with a cache hit, and exercise 2-1's dependency chains.
+#include "all_ops.hpp"
+
+#include "core/dependency_chain.hpp"
+#include "core/format.hpp"
+#include "core/forward.hpp"
+#include "core/request.hpp"
+#include "core/state.hpp"
+#include "core/turn.hpp"
+#include "how.hpp"
+#include "request_readers.hpp"
+#include "result_parts.hpp"
+
+namespace tally::api {
+
+namespace {
+
+Json explain_request(const RequestResult& rr, const RequestShape& s, const Ratio& per_token) {
+    const u128 H = add(s.context, s.input), nd = rr.decode_steps;
+    const std::string Ht = group_thousands(H), ndt = group_thousands(nd), reads = group_thousands(rr.kv_read_tokens);
+    const char* const decode_sum = "Σ_{j=0}^{n_d−1} 一步 decode（S = H + j）";
+    Json how;
+    how["decode_steps"] = how_entry("n_d = G − 1", fill("{} − 1 = {}", {group_thousands(s.generated), ndt}));
+    how["kv_read_tokens"] = how_entry("n_d·H + n_d(n_d−1)/2，H = S + P",
+                                      fill("{}×{} + {}×{}/2 = {}", {ndt, Ht, ndt, group_thousands(nd == 0 ? 0 : nd - 1), reads}));
+    how["kv_read_display"] = per_token_how("c_KV × 讀取位置數", per_token, reads, rr.kv_read_tokens, s.batch, rr.kv_read_bytes);
+    how["prefill_kv_display"] =
+        per_token_how("c_KV × P", per_token, group_thousands(s.input), s.input, s.batch, rr.prefill_kv_bytes);
+    how["new_kv_display"] = per_token_how("c_KV × n_d", per_token, ndt, nd, s.batch, rr.new_kv_bytes);
+    how["final_kv_display"] = per_token_how("c_KV × (H + n_d)", per_token, fill("({} + {})", {Ht, ndt}), add(H, nd), s.batch,
+                                            rr.final_kv_bytes);
+    how["prefill_display"] = how_entry("一次前向的各列之和（B 條請求、快取 S、輸入 P）",
+                                       fill("B = {}、S = {}、P = {} → {}", {group_thousands(s.batch), group_thousands(s.context),
+                                                                          group_thousands(s.input), flops_text(rr.prefill_flops)}));
+    how["decode_display"] =
+        nd == 0 ? how_entry(decode_sum, "n_d = 0 → 0")
+                : how_entry(decode_sum, fill("n_d = {} 步，S 從 {} 到 {} → {}",
+                                             {ndt, Ht, group_thousands(add(H, nd - 1)), flops_text(rr.decode_flops)}));
+    how["display"] = how_entry("prefill ＋ 全部 decode", fill("{} + {} = {}", {flops_text(rr.prefill_flops),
+                                                                             flops_text(rr.decode_flops), flops_text(rr.total)}));
+    return how;
+}
+
+Json explain_turn(u128 total_input, u128 generated, u128 decode_steps) {
+    const std::string nd = group_thousands(decode_steps);
+    Json how;
+    how["decode_steps"] = how_entry("n_d = G − 1（第一個輸出 token 由 prefill 產生）", fill("{} − 1 = {}", {group_thousands(generated), nd}));
+    how["final_context"] = how_entry("輸入 token 數 + n_d", fill("{} + {} = {}", {group_thousands(total_input), nd,
+                                                                             group_thousands(add(total_input, decode_steps))}));
+    return how;
+}
+
+Json explain_dependency_chain(u128 layers, u128 tokens, const DependencyChains& c) {
+    const std::string L = group_thousands(layers), T = group_thousands(tokens);
+    Json how;
+    how["nodes"] = how_entry("L × T（每層每個位置一個節點）", fill("{} × {} = {}", {L, T, group_thousands(c.nodes)}));
+    how["rnn_chain"] = how_entry("L + T − 1（同層等前一位置、同位置等下一層：階梯）",
+                                 fill("{} + {} − 1 = {}", {L, T, group_thousands(c.rnn)}));
+    how["transformer_chain"] = how_entry("L（每層只等下一層，各位置同時算）", fill("L = {}", {L}));
+    return how;
+}
+
+Json op_request(const Json& req) {
+    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution", "mla_path", "kv_heads", "explain"});
+    const ModelSpec& m = model_of(f);
+    RequestShape s;
+    s.execution = execution_of(f, m);
+    s.batch = f.integer_or("batch", 1, 1, kMaxCount);
+    s.context = f.integer_or("context", 0, 0, kMaxCount);
+    s.input = f.integer_or("input", 1, 1, kMaxCount);
+    s.generated = f.integer("generated", 1, kMaxCount);
+    const RequestResult rr = request(m, state_options_of(f), s);
+    Json r;
+    r["model"] = m.id;
+    r["decode_steps"] = exact_json(rr.decode_steps);
+    r["kv_read_tokens"] = exact_json(rr.kv_read_tokens);
+    r["kv_read_bytes"] = exact_json(rr.kv_read_bytes);
+    r["kv_read_display"] = bytes_binary_text(rr.kv_read_bytes);
+    r["prefill_kv_bytes"] = exact_json(rr.prefill_kv_bytes);
+    r["prefill_kv_display"] = bytes_binary_text(rr.prefill_kv_bytes);
+    r["new_kv_bytes"] = exact_json(rr.new_kv_bytes);
+    r["new_kv_display"] = bytes_binary_text(rr.new_kv_bytes);
+    r["final_kv_bytes"] = exact_json(rr.final_kv_bytes);
+    r["final_kv_display"] = bytes_binary_text(rr.final_kv_bytes);
+    r["prefill_flops"] = exact_json(rr.prefill_flops);
+    r["prefill_display"] = flops_text(rr.prefill_flops);
+    r["decode_flops"] = exact_json(rr.decode_flops);
+    r["decode_display"] = flops_text(rr.decode_flops);
+    r["total"] = exact_json(rr.total);
+    r["display"] = flops_text(rr.total);
+    if (f.flag_or("explain", false)) r["how"] = explain_request(rr, s, state(m, 1, state_options_of(f)).per_token);
+    r["notes"] = context_notes(m, add(add(s.context, s.input), rr.decode_steps));
+    return r;
+}
+
+// One chat turn with a cache hit (exercise 2-8): the turn's T input tokens,
+// of which the first `cached` are reused, and G returned tokens. Reports the
+// call shape (S, P, n_d), what the turn adds to the cache, and what the reuse
+// saves against recomputing all T positions: S projection rows and the S(S+1)/2
+// causal pairs among the reused prefix. `edit_at` (1-based) marks the first
+// changed input token: only the positions before it can be reused.
+Json op_turn(const Json& req) {
+    RequestFields f(req, {"model", "total_input", "cached", "generated", "edit_at", "kv_dtype", "kv_heads", "explain"});
+    const ModelSpec& m = model_of(f);
+    const u128 total = f.integer("total_input", 1, kMaxCount);
+    const u128 cached = f.integer("cached", 0, total - 1);
+    RequestShape s;
+    s.context = cached;
+    s.input = total - cached;
+    s.generated = f.integer("generated", 1, kMaxCount);
+    const RequestResult rr = request(m, state_options_of(f), s);
+    const CallShape full{1, 0, total, 1};
+    const CallShape reused{1, cached, s.input, 1};
+    Json r;
+    r["model"] = m.id;
+    r["context"] = exact_json(s.context);
+    r["input"] = exact_json(s.input);
+    r["generated"] = exact_json(s.generated);
+    r["decode_steps"] = exact_json(rr.decode_steps);
+    r["final_context"] = exact_json(add(total, rr.decode_steps));
+    if (f.flag_or("explain", false)) r["how"] = explain_turn(total, s.generated, rr.decode_steps);
+    const Ratio added = rr.prefill_kv_bytes + rr.new_kv_bytes;
+    r["added_kv_bytes"] = exact_json(added);
+    r["added_kv_display"] = bytes_binary_text(added);
+    r["full_rows"] = exact_json(total);
+    r["rows"] = exact_json(s.input);
+    r["rows_saved"] = exact_json(cached);
+    r["full_pairs"] = exact_json(causal_pairs(full));
+    r["pairs"] = exact_json(causal_pairs(reused));
+    r["pairs_saved"] = exact_json(causal_pairs(full) - causal_pairs(reused));
+    // The prefill's matrix FLOPs both ways, and the share reuse saves, in
+    // percent (exercise 2-2): exact, so check_answer can take it as is.
+    const Ratio full_flops = forward(m, full).total, flops = forward(m, reused).total;
+    r["full_prefill_flops"] = exact_json(full_flops);
+    r["full_prefill_display"] = flops_text(full_flops);
+    r["prefill_flops"] = exact_json(flops);
+    r["prefill_display"] = flops_text(flops);
+    const ReuseShares shares = reuse_shares(full_flops, flops, cached, total);
+    r["prefill_saved_percent"] = exact_json(shares.saved_percent);
+    r["prefill_saved_display"] = trimmed(shares.saved_percent, 2) + "%";
+    // Two readings a learner may give instead: the share still computed, and
+    // the share of rows skipped (as if FLOPs followed the rows alone).
+    r["prefill_kept_percent"] = exact_json(shares.kept_percent);
+    r["rows_saved_percent"] = exact_json(shares.rows_saved_percent);
+    r["rows_saved_display"] = trimmed(shares.rows_saved_percent, 2) + "%";
+    if (f.has("edit_at")) {
+        const u128 edit = f.integer("edit_at", 1, total);
+        const u128 prefix = reusable_prefix(cached, edit);
+        r["reuse_prefix"] = exact_json(prefix);
+        r["reuse_input"] = exact_json(total - prefix);
+    }
+    r["notes"] = context_notes(m, add(total, rr.decode_steps));
+    return r;
+}
+
+// Exercise 2-1's chains (core/dependency_chain.hpp). The first output
+// position waits, in both, for the top layer at the last input position.
+Json op_dependency_chain(const Json& req) {
+    RequestFields f(req, {"layers", "tokens", "explain"});
+    const u128 layers = f.integer("layers", 1, 4096);
+    const u128 tokens = f.integer("tokens", 1, 1u << 20);
+    const DependencyChains c = dependency_chains(layers, tokens);
+    Json r;
+    r["layers"] = exact_json(layers);
+    r["tokens"] = exact_json(tokens);
+    r["nodes"] = exact_json(c.nodes);
+    r["rnn_chain"] = exact_json(c.rnn);
+    r["transformer_chain"] = exact_json(c.transformer);
+    r["wait_node_display"] = "第 " + to_decimal(layers) + " 層、第 " + to_decimal(tokens) + " 個位置";
+    if (f.flag_or("explain", false)) r["how"] = explain_dependency_chain(layers, tokens, c);
+    return r;
+}
+
+}  // namespace
+
+const OpDef kRequestOp = {"request", op_request};
+const OpDef kTurnOp = {"turn", op_turn};
+const OpDef kDependencyChainOp = {"dependency_chain", op_dependency_chain};
+
+}  // namespace tally::api
