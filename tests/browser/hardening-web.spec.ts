@@ -26,7 +26,7 @@ test('a malformed % escape in the hash is ignored: every widget of the page star
   });
   await page.goto('./2-6.html#%E0%A4%A:x=1;capacity:ctx=32768');
   await allReady(page);
-  expect(await page.locator('[data-widget][data-instance]').count()).toBe(20);
+  expect(await page.locator('[data-widget][data-instance]').count()).toBe(21); // 20 widgets and the section's live sentence
   await expect(widget(page, 'capacity').getByTestId('requests')).toHaveText(String(core.ok({ ...DEFAULTS.capacity, context: 32768 }).display));
   expect(warnings.some((w) => w.includes('%E0%A4%A'))).toBe(true);
   // A malformed plain anchor is not fatal either.

@@ -56,11 +56,13 @@ test('hydration keeps the prerendered markup and layout (no shift)', async ({ br
   const staticPage = await noJs.newPage();
   await staticPage.goto(`${baseURL!}2-1.html`);
   // The exercises' build-time answers are for readers without scripting only
-  // (a reader with JavaScript never has them, styles/no-script.css), so the
-  // page before hydration is this one without them.
+  // (a reader with JavaScript never has them, styles/no-script.css), and the
+  // sliders and −/+ buttons only for readers with it (styles/controls.css),
+  // so the page before hydration is this one without the answers and with
+  // the sliders, laid out as prerendered.
   await staticPage.evaluate(() => {
     const style = document.createElement('style');
-    style.textContent = '.exercise-static-answer { display: none !important; }';
+    style.textContent = '.exercise-static-answer { display: none !important; } .tally-slider, .tally-stepper { display: inline-block !important; }';
     document.head.append(style);
   });
   await staticPage.evaluate(() => document.fonts.ready);

@@ -111,14 +111,15 @@ test('an open readout follows new values of its mark', async ({ page, core }) =>
   await expectBeside(w, bar);
 });
 
-test('a curve’s end dot reads the core’s state at the maximum length, by hover and by focus', async ({ page, core }) => {
+test('a curve’s dot at H reads the core’s state at H, by hover and by focus', async ({ page, core }) => {
   const w = await openFigure(page, 18);
   const dots = w.locator('svg.is-wide circle.end');
   await expect(dots).toHaveCount(5);
-  const r = (model: string) => ok(core, { op: 'state_curve', model, lengths: [1048576], kv_dtype: 'bf16', layout: 'reference' });
+  // The dots sit at the reader's H (32,768 by default, Fig. 2-18's drag marker).
+  const r = (model: string) => ok(core, { op: 'state_curve', model, lengths: [32768], kv_dtype: 'bf16', layout: 'reference' });
   await dots.nth(1).hover();
   await expect(value(w)).toHaveText(r(FIVE[1]!).total_display[0]);
-  await expect(label(w)).toHaveText('Qwen3-8B・上下文 token 1,048,576');
+  await expect(label(w)).toHaveText('Qwen3-8B・上下文 token 32,768');
   await expectBeside(w, dots.nth(1));
   // Focus resumes at the dot last read; the next key reads the next model.
   // (The pointer leaves first: focusing scrolls, and a dot under a resting pointer would be read.)

@@ -58,7 +58,7 @@ async function mouseDrag(page: Page, el: Locator, dx: number): Promise<void> {
 
 test('example 2-3: a mouse drag on P sets the control, the steps follow to the core values and the hash records it', async ({ page, core }) => {
   const w = await open(page, 'example-2-3');
-  const p = w.getByRole('slider', { name: 'P（本次輸入）' });
+  const p = w.getByRole('slider', { name: '句中的數字 P（' });
   await expect(p).toHaveText('8,192');
   await expect(p).toHaveAttribute('aria-valuetext', '8,192 個 token');
 
@@ -79,7 +79,7 @@ test('example 2-3: a mouse drag on P sets the control, the steps follow to the c
 
 test('example 2-2: ArrowRight, PageUp, PageDown and Home on H step it like a slider and the steps follow', async ({ page, core }) => {
   const w = await open(page, 'example-2-2');
-  const h = w.getByRole('slider', { name: 'H（每請求上下文 token）' });
+  const h = w.getByRole('slider', { name: '句中的數字 H（' });
   await expect(h).toHaveAttribute('aria-valuemin', '1');
   await expect(h).toHaveAttribute('aria-valuemax', '1048576');
   await h.focus();
@@ -108,7 +108,7 @@ test('a given typed as "32K" in a link is read by the core and steps from 32,768
   await page.goto(`./${INSTANCE_PAGE['example-2-2']}#example-2-2:H=32K`);
   await allReady(page);
   const w = page.locator('[data-instance="example-2-2"]');
-  const h = w.getByRole('slider', { name: 'H（每請求上下文 token）' });
+  const h = w.getByRole('slider', { name: '句中的數字 H（' });
   await expect(h).toHaveAttribute('aria-valuenow', '32768');
   await expect(h).toHaveText('32,768');
   await h.focus();
@@ -180,7 +180,7 @@ test.describe('touch', () => {
 
   test('a sideways finger drag scrubs a sentence and the dependent number follows; the page still scrolls vertically', async ({ page, core }) => {
     const w = await open(page, 'sentence-2-2');
-    const h = w.getByRole('slider', { name: 'H（上下文 token 數）' });
+    const h = w.getByRole('slider', { name: '句中的數字 H（' });
     await h.scrollIntoViewIfNeeded();
     await expect(h).toHaveCSS('touch-action', 'pan-y');
     const box = (await h.boundingBox())!;
@@ -217,7 +217,7 @@ test('in embed.html a worked example keeps its scrubbable given: ArrowRight on B
   await page.goto('./embed.html?w=example-2-4');
   const w = page.locator('[data-instance="example-2-4"]');
   await expect(w).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  const b = w.getByRole('slider', { name: 'B（本批 token 數）' });
+  const b = w.getByRole('slider', { name: '句中的數字 B（' });
   await b.focus();
   await b.press('ArrowRight'); // a count steps by one
   await expect(b).toHaveAttribute('aria-valuenow', '65');

@@ -142,10 +142,8 @@ export function attachReadout(root: HTMLElement, hint: string): void {
   });
   // Escape closes it wherever focus is (a hovered mark has none).
   doc.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && current) {
-      hide();
-      e.preventDefault();
-    }
+    // Not preventDefault: the same Escape also closes an open popover.
+    if (e.key === 'Escape' && current) hide();
   });
   root.addEventListener('keydown', (e) => {
     const chart = e.target instanceof Element && e.target.matches(CHART) ? e.target : null;

@@ -8,9 +8,18 @@
 
 /** How long a frame gate may stay shut when no frame comes (a hidden tab pauses requestAnimationFrame). */
 const FRAME_FALLBACK_MS = 100;
+/**
+ * A run this old no longer holds back the next one. The core answers in
+ * milliseconds; a run that takes a second is stuck behind a long
+ * computation, and only a new request lets the core client stop it
+ * (runtime/worker-core.ts). Its late answer is dropped by the widget, which
+ * shows only its newest run's.
+ */
+const OVERDUE_MS = 1000;
 
 export class FrameCoalescer {
-  private running = false;
+  private inFlight = 0;
+  private lastStart = 0;
   private gateShut = false;
   /** Earliest event time among the requests the next run serves (the latency it reports). */
   private pendingSince: number | null = null;
@@ -27,12 +36,14 @@ export class FrameCoalescer {
   }
 
   private pump(): void {
-    if (this.running || this.gateShut || this.pendingSince === null) return;
+    if (this.gateShut || this.pendingSince === null) return;
+    if (this.inFlight > 0 && performance.now() - this.lastStart < OVERDUE_MS) return;
     const started = this.pendingSince;
     const waiters = this.waiters;
     this.pendingSince = null;
     this.waiters = [];
-    this.running = true;
+    this.inFlight += 1;
+    this.lastStart = performance.now();
     this.shutGateUntilNextFrame();
     this.task(started).then(
       () => this.finish(waiters, (w) => w.resolve()),
@@ -41,7 +52,7 @@ export class FrameCoalescer {
   }
 
   private finish(waiters: typeof this.waiters, settle: (w: (typeof this.waiters)[number]) => void): void {
-    this.running = false;
+    this.inFlight -= 1;
     waiters.forEach(settle);
     this.pump();
   }

@@ -10,8 +10,8 @@
 //   "statement": { "text": "…{S}…", "givens": { "S": { "min": "0", "max": "1048576", "says": "{n} 個 token" } } }
 // "min"/"max" bound the scrub (typed values outside them still go to the
 // core, which decides); "says" is the slider's value as read aloud. The
-// file's "text" gives "scrub.name", the slider's name around "{label}" (the
-// control's label).
+// file's "text" gives "scrub.name", the slider's name around "{short}" (the
+// control's slider short name, or its key).
 
 import { attrs, esc } from './html';
 import { EngineError, type Engine, type Fields, type Json } from './engine';
@@ -125,9 +125,10 @@ function givenMarkup(key: string, s: Statement, view: View, cfg: WidgetConfig, i
       class: 'scrub',
       role: 'slider',
       tabindex: '0',
-      // Not the control's own name: both are on the page, and the reader
-      // (and getByLabel) should tell the field from the number in the sentence.
-      'aria-label': text(cfg, 'scrub.name').replace('{label}', c.label),
+      // Named by the control's short name, never its label: both are on the
+      // page, and a reader (or getByLabel, which matches parts of names)
+      // must find the field by its label alone.
+      'aria-label': text(cfg, 'scrub.name').replace('{short}', c.slider?.short ?? c.key),
       'aria-valuemin': spec.min,
       'aria-valuemax': spec.max,
       'aria-valuenow': now,

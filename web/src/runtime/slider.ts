@@ -84,6 +84,10 @@ export interface SliderHost {
 
 /** The core's reading of a field's text, or undefined when it cannot read it (its message shows elsewhere). */
 export async function readQuantity(engine: Promise<Engine>, text: string, kind: QuantityKind): Promise<bigint | undefined> {
+  // Plain digits mean themselves in every kind: no round trip to the core,
+  // which a drag would otherwise pay per step (and which would queue ahead
+  // of the widget's own request on a busy worker).
+  if (/^\d{1,16}$/.test(text)) return BigInt(text);
   try {
     const read = await (await engine).raw('read_quantity', { text, kind });
     return typeof read.value === 'string' || typeof read.value === 'number' ? BigInt(read.value) : undefined;

@@ -176,15 +176,20 @@ function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string):
     .nice()
     .range([height - PAD.bottom, PAD.top]);
   const path = line<[number, number]>();
-  const lines: Mark[] = d.series.map((s, i) => {
-    // Coordinates rounded first, so Node and the browser print the same path.
-    const pts = s.curve.tokens.map((t, j): [number, number] => [Number(coord(x(num(t)))), Number(coord(y(num(s.curve[d.metric][j]!))))]);
-    const dAttr = path(pts) ?? '';
-    const atH = pts[s.curve.tokens.indexOf(d.h)] ?? [0, 0];
+  // Coordinates rounded first, so Node and the browser print the same path.
+  const pointsOf = (s: Series): Array<[number, number]> =>
+    s.curve.tokens.map((t, j): [number, number] => [Number(coord(x(num(t)))), Number(coord(y(num(s.curve[d.metric][j]!))))]);
+  const lines: Mark[] = d.series.map((s, i) =>
+    el('g', { class: `series series-${i}`, 'data-series': s.model }, [el('path', { class: 'line', d: path(pointsOf(s)) ?? '' })]),
+  );
+  // The dots at H are drawn above the marker's plot area, so a reader can
+  // hover them to read them (figures/readout.ts) where the plot would
+  // otherwise take the pointer for the drag.
+  const dots: Mark[] = d.series.map((s, i) => {
+    const at = s.curve.tokens.indexOf(d.h);
+    const [cx, cy] = pointsOf(s)[at] ?? [0, 0];
     return el('g', { class: `series series-${i}`, 'data-series': s.model }, [
-      el('path', { class: 'line', d: dAttr }),
-      // Reads out the core's display at the reader's H (figures/readout.ts).
-      dot('end', atH[0], atH[1], `${s.name}・${text(cfg, 'col_tokens')} ${groupDigits(d.h)}`, s.curve[displayKeyOf(d.metric)][s.curve.tokens.indexOf(d.h)] ?? ''),
+      dot('end', cx, cy, `${s.name}・${text(cfg, 'col_tokens')} ${groupDigits(d.h)}`, s.curve[displayKeyOf(d.metric)][at] ?? ''),
     ]);
   });
   const marker = dragMarks({
@@ -206,6 +211,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string):
       axisBottom(x, height - PAD.bottom, xTicks, tickLabel('tokens'), text(cfg, 'x_axis')),
       ...lines,
       ...marker,
+      ...dots,
     ],
   };
 }
