@@ -1,35 +1,24 @@
 // The static file server of `npm start`, the browser tests and the benchmark:
-// it serves dist/ the way a good static host does, and nothing more.
-//   - correct MIME types (application/wasm lets browsers stream-compile);
+// sirv (the server `vite preview` uses) serves dist/ (MIME types, ETags and
+// 304s, index.html, paths outside dist/), and this file adds only what a
+// good static host adds on top:
 //   - content-hashed files (assets/*-<hash>.*, wasm/*.<hash>.*, widget
 //     configs) are immutable: a browser keeps them, and keeps their compiled
-//     code, until the build changes their names;
-//   - every other file (pages, embed.js) is revalidated on each visit (ETag);
+//     code, until the build changes their names; every other file (pages,
+//     embed.js) is revalidated on each visit;
 //   - any origin may load the files, so widgets embed into other sites
 //     (docs/embed.md), as on GitHub Pages and most CDNs;
 //   - a page's Content-Security-Policy (the one in its <meta> tag) is also
 //     sent as a header, with the framing rule a meta tag cannot carry:
 //     embed.html may be framed by any site, every other page only by this
 //     origin (frame-ancestors 'self'; docs/hosting.md);
-//   - a path that is not valid percent-encoding gets 400, never a crash.
+//   - a path that is not valid percent-encoding gets 400, never a crash
+//     (sirv would look the raw path up and answer 404).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import sirv from 'sirv';
 
 /** Vite's names (main-Dv0ZgmgY.js) and the site build's (tally_web.76daaac062.wasm, widgets-2-1.588ad15a42.json). */
 const CONTENT_HASHED = /(-[\w-]{8}\.(js|css|woff2?|ttf)|\.[0-9a-f]{10}\.(mjs|wasm|json))$/;
@@ -73,50 +62,36 @@ export function pageSecurityHeaders(file) {
 
 export function createStaticServer(dir) {
   const base = path.resolve(dir);
+  // dev: look each request up on disk (a rebuilt dist/ is served without a
+  // restart); its default cache rule, no-cache + ETag, is the pages' rule.
+  const files = sirv(base, { dev: true, etag: true, setHeaders: (res, pathname) => setHostHeaders(res, base, pathname) });
   return http.createServer((req, res) => {
-    const pathname = requestPath(req.url);
-    if (pathname === null) {
+    if (requestPath(req.url) === null) {
       plain(res, 400, 'bad request: the path is not valid percent-encoding');
       return;
     }
-    let file = path.resolve(base, '.' + pathname);
-    if (file !== base && !file.startsWith(base + path.sep)) {
-      plain(res, 403, 'forbidden');
-      return;
+    try {
+      files(req, res, () => plain(res, 404, 'not found'));
+    } catch {
+      if (!res.headersSent) plain(res, 500, 'could not read the file'); // never serve a page without its framing rule
+      else res.destroy();
     }
-    fs.stat(file, (error, info) => {
-      if (!error && info.isDirectory()) file = path.join(file, 'index.html');
-      fs.stat(file, (missing, st) => {
-        if (missing || !st.isFile()) {
-          plain(res, 404, 'not found');
-          return;
-        }
-        let security;
-        try {
-          security = pageSecurityHeaders(file);
-        } catch {
-          plain(res, 500, 'could not read the page'); // never serve a page without its framing rule
-          return;
-        }
-        const etag = `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
-        const headers = {
-          'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-          'cache-control': CONTENT_HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          etag,
-          'access-control-allow-origin': '*',
-          'x-content-type-options': 'nosniff',
-          ...security,
-        };
-        if (req.headers['if-none-match'] === etag) {
-          res.writeHead(304, headers).end();
-          return;
-        }
-        res.writeHead(200, { ...headers, 'content-length': st.size });
-        if (req.method === 'HEAD') res.end();
-        else fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
-      });
-    });
   });
+}
+
+/** The headers this host adds to a file sirv is about to send (see the top of this file). */
+function setHostHeaders(res, base, pathname) {
+  const file = servedFile(path.join(base, pathname));
+  res.setHeader('cache-control', CONTENT_HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('access-control-allow-origin', '*');
+  res.setHeader('x-content-type-options', 'nosniff');
+  for (const [name, value] of Object.entries(pageSecurityHeaders(file))) res.setHeader(name, value);
+}
+
+/** The file sirv found for a request path: the path itself, or with sirv's .html / index.html fallbacks. */
+function servedFile(requested) {
+  const candidates = [requested, `${requested}.html`, path.join(requested, 'index.html')];
+  return candidates.find((f) => fs.statSync(f, { throwIfNoEntry: false })?.isFile()) ?? requested;
 }
 
 /**
