@@ -60,6 +60,8 @@ export async function buildServiceWorker(dist, pages, version) {
     globPatterns: ['**/*.{js,mjs,css,wasm,json,woff2,svg,png}', 'pagefind/**/*'],
     globIgnores: ['v/**', 'sw.js', 'sw-pages.*.js', 'workbox-*.js', 'embed.js', 'embed-host.js', 'articles/**'],
     dontCacheBustURLsMatching: CONTENT_HASHED,
+    // Pagefind asks for pagefind-entry.json?ts=<now> to skip the HTTP cache; the precached copy is the one of this build.
+    ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^ts$/],
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     importScripts: [helper],
     runtimeCaching: [
