@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createStaticServer, listen } from '../../scripts/serve.mjs';
+import { spawn } from 'node:child_process';
 import { PAGES } from './chapter';
 import { allReady, DEFAULTS, expect, test, widget } from './fixtures';
 import { answerExercise } from './learner';
@@ -18,6 +18,21 @@ test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 180_000 });
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** tests/browser/serve.mjs (scripts/serve.mjs, as for every test) over `dir`, on a port of its own. */
+function serve(dir: string): Promise<{ base: string; stop(): void }> {
+  const child = spawn(process.execPath, [path.join(root, 'tests/browser/serve.mjs'), dir, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start')), 10_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      const m = /listening on port (\d+)/.exec(chunk.toString());
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({ base: `http://127.0.0.1:${m[1]}/`, stop: () => child.kill('SIGTERM') });
+    });
+    child.on('error', reject);
+  });
+}
 
 /** The page that holds exercise 2-7 (a "```exercise 2-7" block in its content). */
 const exercisePage = PAGES.find((f) => readFileSync(path.join(root, 'content/ch02', f.replace(/\.html$/, '.md')), 'utf8').includes('```exercise 2-7'))!;
@@ -92,8 +107,7 @@ test('a new build served over the cached one offers a reload, which brings in th
   // A copy of the site on its own server, so its sw.js can change as a deploy would change it.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tally-offline-'));
   cpSync(path.join(root, 'dist'), dir, { recursive: true });
-  const server = createStaticServer(dir);
-  const base = await listen(server, 0);
+  const { base, stop } = await serve(dir);
   try {
     await visitOnce(page, `${base}2-1.html`);
     const banner = page.locator('[data-update-banner]');
@@ -123,7 +137,7 @@ test('a new build served over the cached one offers a reload, which brings in th
     });
     expect(now).toEqual({ waiting: false, controlled: first });
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -70,6 +70,9 @@ test('"H200" lists the GPU, linked to the capacity widget preset to it', async (
   const dialog = await search(page, 'H200');
   const link = dialog.locator('a.search-name[href="2-6.html#capacity:gpu=h200"]');
   await expect(link).toHaveText(/^H200：/);
+  // No page names H200 in its prose: formulas with an "H" are not hits.
+  await expect(dialog.locator('a.search-hit')).toHaveCount(0);
+  await expect(dialog.locator('.search-status')).toHaveText('正文沒有「H200」，但目錄裡有相符的模型或 GPU：');
   await link.click();
   await expect(page).toHaveURL(/\/2-6\.html#capacity:gpu=h200$/);
   await allReady(page);
@@ -78,7 +81,7 @@ test('"H200" lists the GPU, linked to the capacity widget preset to it', async (
   await expect(cap.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, gpu: 'h200' }).display as string);
 });
 
-test('a model name lists the model (any case and spacing) and the pages that discuss it', async ({ page, core }) => {
+test('a model name lists the model (any case and spacing); a page hit for it names it whole', async ({ page, core }) => {
   const model = (core.ok({ op: 'catalog' }).models as Array<{ id: string; name: string }>).find((m) => m.id === 'qwen3-32b')!;
   await page.goto('./2-1.html');
   await allReady(page);
@@ -87,7 +90,9 @@ test('a model name lists the model (any case and spacing) and the pages that dis
   await expect(dialog.locator('a.search-name')).toHaveAttribute('href', '2-6.html#capacity:model=qwen3-32b');
   await expect(dialog.locator('a.search-name')).toHaveText(new RegExp(`^${model.name}：`));
   await dialog.getByLabel('要找的字詞').fill('Qwen3-32B');
-  await expect(dialog.locator('a.search-hit').first()).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.locator('.search-status')).toContainText('「Qwen3-32B」', { timeout: 20_000 });
+  // Pagefind splits the name ("qwen3", "32b"); a hit that only has "Qwen3" (Qwen3-8B) is not listed.
+  for (const text of await dialog.locator('a.search-hit').allTextContents()) expect(text.toLowerCase().replace(/[\s-]/g, '')).toContain('qwen332b');
   await dialog.locator('a.search-name').click();
   await allReady(page);
   await expect(widget(page, 'capacity').getByLabel('模型')).toHaveValue('qwen3-32b');

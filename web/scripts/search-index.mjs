@@ -12,13 +12,18 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 
-/** Controls' own words: pickers list every model and GPU; buttons say "複製", "嵌入", "怎麼算". */
-const EXCLUDE = ['select', 'option', 'button', 'datalist', 'template'];
+/**
+ * Controls' own words (pickers list every model and GPU; buttons say "複製",
+ * "嵌入", "怎麼算"), and KaTeX's second and third copies of each formula (its
+ * drawn spans and the TeX source), leaving the MathML's text once.
+ */
+const EXCLUDE = ['select', 'option', 'button', 'datalist', 'template', '.katex-html', 'annotation'];
 
 /** Pagefind's own UIs: search/index.ts is ours, so these would only weigh on the offline copy. */
 const UNUSED = ['pagefind-ui.js', 'pagefind-ui.css', 'pagefind-modular-ui.js', 'pagefind-modular-ui.css', 'pagefind-component-ui.js', 'pagefind-component-ui.css', 'pagefind-highlight.js'];
 
-async function sizeOf(dir) {
+/** Bytes under a folder (the Pagefind bundle). */
+export async function sizeOf(dir) {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);

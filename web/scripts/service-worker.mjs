@@ -20,10 +20,17 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { generateSW } from 'workbox-build';
+import { generateSW, getManifest } from 'workbox-build';
 
 /** Same names as scripts/serve.mjs marks immutable. */
 const CONTENT_HASHED = /(-[\w-]{8}\.(js|css|woff2?|ttf)|\.[0-9a-f]{10}\.(mjs|wasm|json))$/;
+
+/** What the precache holds (besides the pages, which sw-pages stores). */
+const PRECACHE = {
+  globPatterns: ['**/*.{js,mjs,css,wasm,json,woff2,svg,png}', 'pagefind/**/*'],
+  globIgnores: ['v/**', 'sw.js', 'sw-pages.*.js', 'workbox-*.js', 'embed.js', 'embed-host.js', 'articles/**'],
+  maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+};
 
 /** The install step of our own: store every page in this version's pages cache, and drop other versions'. */
 function pagesScript(pages, cacheName) {
@@ -57,12 +64,10 @@ export async function buildServiceWorker(dist, pages, version) {
   const { count, size, warnings } = await generateSW({
     globDirectory: dist,
     swDest: path.join(dist, 'sw.js'),
-    globPatterns: ['**/*.{js,mjs,css,wasm,json,woff2,svg,png}', 'pagefind/**/*'],
-    globIgnores: ['v/**', 'sw.js', 'sw-pages.*.js', 'workbox-*.js', 'embed.js', 'embed-host.js', 'articles/**'],
+    ...PRECACHE,
     dontCacheBustURLsMatching: CONTENT_HASHED,
     // Pagefind asks for pagefind-entry.json?ts=<now> to skip the HTTP cache; the precached copy is the one of this build.
     ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^ts$/],
-    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     importScripts: [helper],
     runtimeCaching: [
       {
@@ -79,7 +84,18 @@ export async function buildServiceWorker(dist, pages, version) {
     mode: 'production',
   });
   if (warnings.length) throw new Error(`Workbox: ${warnings.join('; ')}`);
-  let pageBytes = 0;
-  for (const page of pages) pageBytes += (await readFile(path.join(dist, page))).length;
-  return { files: count + pages.length, bytes: size + pageBytes };
+  return { files: count + pages.length, bytes: size + (await bytesOf(dist, pages)) };
+}
+
+async function bytesOf(dist, files) {
+  let total = 0;
+  for (const file of files) total += (await readFile(path.join(dist, file))).length;
+  return total;
+}
+
+/** The offline copy of a built dist/ (for `npm run bench`): files and bytes, pages included. */
+export async function offlineCopySize(dist, pages) {
+  const { count, size, warnings } = await getManifest({ globDirectory: dist, ...PRECACHE });
+  if (warnings.length) throw new Error(`Workbox: ${warnings.join('; ')}`);
+  return { files: count + pages.length, bytes: size + (await bytesOf(dist, pages)) };
 }

@@ -16,12 +16,25 @@ import './search.css';
 const MAX_PAGES = 8;
 const MAX_HITS_PER_PAGE = 4;
 
-/** Pagefind's excerpt (text with <mark> around the matched words) as safe markup. */
+/** Pagefind's excerpt (text with <mark> around the matched words) as nodes of an inert document. */
+const excerptNodes = (excerpt: string) => [...new DOMParser().parseFromString(`<p>${excerpt}</p>`, 'text/html').body.firstChild!.childNodes];
+
+/** The excerpt as safe markup: its text, and its marks. */
 function excerptHtml(excerpt: string): string {
-  const doc = new DOMParser().parseFromString(`<p>${excerpt}</p>`, 'text/html');
-  return [...doc.body.firstChild!.childNodes]
+  return excerptNodes(excerpt)
     .map((n) => (n.nodeName === 'MARK' ? `<mark>${esc(n.textContent ?? '')}</mark>` : esc(n.textContent ?? '')))
     .join('');
+}
+
+/**
+ * A Latin name typed whole ("H200", "Qwen3-32B") must be found whole: Pagefind
+ * splits it into pieces ("H", "200") and would list every formula with an H.
+ * Chinese queries and several words are left to Pagefind's ranking.
+ */
+function keepHit(query: string, hit: Hit): boolean {
+  if (!/^[\x21-\x7e]+$/.test(query) || !/[a-z]/i.test(query) || !/\d/.test(query)) return true;
+  const flat = (s: string) => s.toLowerCase().replace(/[\s\-_·]+/g, '');
+  return flat(excerptNodes(hit.excerpt).map((n) => n.textContent ?? '').join('') + hit.title).includes(flat(query));
 }
 
 function namesHtml(names: SearchName[], t: SearchRuntimeText): string {
@@ -36,11 +49,13 @@ function hitHtml(page: string, hit: Hit): string {
   return `<li><a class="search-hit" href="${esc(hit.url)}" data-search-link><span class="search-hit-title">${esc(hit.title)}</span><span class="search-hit-page">${esc(page)}</span><span class="search-excerpt">${excerptHtml(hit.excerpt)}</span></a></li>`;
 }
 
-async function pagesHtml(results: PagefindResult[], t: SearchRuntimeText): Promise<string> {
-  if (!results.length) return '';
+/** The pages' hits, and how many pages have one. */
+async function pagesHtml(results: PagefindResult[], query: string, t: SearchRuntimeText): Promise<{ html: string; pages: number }> {
   const pages = await Promise.all(results.slice(0, MAX_PAGES).map((r) => r.data()));
-  const items = pages.flatMap((data) => hitsOf(data).slice(0, MAX_HITS_PER_PAGE).map((h) => hitHtml(data.meta.title ?? '', h))).join('');
-  return `<section class="search-group"><h3>${esc(t.pages_heading)}</h3><ul class="search-list">${items}</ul></section>`;
+  const hits = pages.map((data) => ({ data, hits: hitsOf(data).filter((h) => keepHit(query, h)).slice(0, MAX_HITS_PER_PAGE) })).filter((p) => p.hits.length);
+  if (!hits.length) return { html: '', pages: 0 };
+  const items = hits.flatMap(({ data, hits }) => hits.map((h) => hitHtml(data.meta.title ?? '', h))).join('');
+  return { html: `<section class="search-group"><h3>${esc(t.pages_heading)}</h3><ul class="search-list">${items}</ul></section>`, pages: hits.length };
 }
 
 export function installSearch(doc: Document): void {
@@ -67,9 +82,10 @@ export function installSearch(doc: Document): void {
       const [api, names] = await Promise.all([loadPagefind(base), loadNames(namesUrl)]);
       const found = await api.debouncedSearch(query, {}, 150);
       if (found === null || mine !== asked) return; // a newer query superseded this one
-      const html = namesHtml(matchingNames(names, query), t) + (await pagesHtml(found.results, t));
+      const pages = await pagesHtml(found.results, query, t);
+      const html = namesHtml(matchingNames(names, query), t) + pages.html;
       if (mine !== asked) return;
-      status.textContent = html ? fill(t.count, { count: found.results.length, query }) : fill(t.empty, { query });
+      status.textContent = fill(pages.pages ? t.count : html ? t.names_only : t.empty, { count: pages.pages, query });
       results.innerHTML = html;
     } catch (error) {
       if (mine !== asked) return;

@@ -13,6 +13,9 @@ export interface SearchAssets {
   names: string;
 }
 
+/** A magnifier, drawn in the text colour. */
+const ICON = '<svg class="search-open-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" stroke-width="1.8"/><line x1="10" y1="10" x2="14.5" y2="14.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>';
+
 /** The header button; hidden until scripts run (it needs them), keeping its place. */
 export function searchButton(t: SearchText): string {
   return `<button type="button" class="search-open"${attrs({
@@ -22,7 +25,7 @@ export function searchButton(t: SearchText): string {
     'aria-controls': 'search-dialog',
     'aria-keyshortcuts': '/',
     title: t.open_hint,
-  })}><span class="search-open-icon" aria-hidden="true">⌕</span> ${esc(t.open)}<kbd aria-hidden="true">/</kbd></button>`;
+  })}>${ICON}<span class="search-open-label">${esc(t.open)}</span><kbd aria-hidden="true">/</kbd></button>`;
 }
 
 export function searchDialog(t: SearchText, assets: SearchAssets): string {
@@ -30,6 +33,7 @@ export function searchDialog(t: SearchText, assets: SearchAssets): string {
     loading: t.loading,
     empty: t.empty,
     count: t.count,
+    names_only: t.names_only,
     failed: t.failed,
     names_heading: t.names_heading,
     model_link: t.model_link,
