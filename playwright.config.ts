@@ -31,6 +31,10 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
+    // The offline copy's service worker would install in every test's new
+    // context (a few MB each) and take requests out of page.route's sight;
+    // tests/browser/offline.spec.ts allows it where it is the subject.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'off',
   },

@@ -44,6 +44,24 @@ for (const file of shipped) {
 }
 report('wasm + glue gzip', `${(gzipTotal / 1024).toFixed(1)} KiB`, `≤ ${BUDGET_GZIP_BYTES / 1024} KiB ${gzipTotal <= BUDGET_GZIP_BYTES ? 'OK' : 'OVER BUDGET'}`);
 
+// --- search index and offline copy ---------------------------------------------
+// Figures of the built site: the Pagefind bundle (fetched only when a reader
+// opens search) and everything the service worker stores after one visit.
+log('Search index and offline copy');
+{
+  const { sizeOf } = await import('../web/scripts/search-index.mjs');
+  const { offlineCopySize } = await import('../web/scripts/service-worker.mjs');
+  const dist = path.join(root, 'dist');
+  const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+  report('search index (dist/pagefind, Pagefind script + wasm + chunks)', mb(await sizeOf(path.join(dist, 'pagefind'))));
+  const pages = JSON.parse(fs.readFileSync(path.join(root, 'content/book.json'), 'utf8')).chapters.flatMap(
+    (c) => JSON.parse(fs.readFileSync(path.join(root, 'content', c.content, 'site.json'), 'utf8')).pages.map((p) => `${p}.html`),
+  );
+  const copy = await offlineCopySize(dist, pages);
+  const TARGET_PRECACHE_BYTES = 15e6;
+  report(`offline copy (precache + ${pages.length} pages, fonts included)`, `${mb(copy.bytes)} in ${copy.files} files`, `≤ 15 MB ${copy.bytes <= TARGET_PRECACHE_BYTES ? 'OK' : 'OVER'}`);
+}
+
 // --- engine throughput ---------------------------------------------------------
 log('Engine throughput');
 const { requestGrid } = await import('../tests/wasm/grid.mjs');

@@ -12,6 +12,10 @@
 //   4. The Node build of the core (tally_node) computes every widget's default
 //      result, and each page of every chapter content/book.json lists
 //      (content/<chapter>/*.md) becomes a full HTML page at the site root.
+//   5. Embeds and articles (embed-build.mjs).
+//   6. Search: Pagefind indexes the chapter pages (search-index.mjs).
+//   7. Offline: Workbox writes the service worker that precaches the site
+//      (service-worker.mjs); it comes last, so it lists every file.
 //
 // The core is looked up in build/wasm/ (override with TALLY_WASM_DIR); the
 // lead's CMake wasm preset produces it.
@@ -27,6 +31,8 @@ import { build } from 'vite';
 import { checkContent, ContentError } from './content-schemas.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
 import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
+import { buildSearchIndex } from './search-index.mjs';
+import { buildServiceWorker } from './service-worker.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
@@ -153,9 +159,11 @@ for (const contentDir of chapterDirs) {
         wasmBinary,
       },
       version,
+      iconsDir: path.join(root, 'content/site/icons'),
     })),
   );
 }
+const chapterPages = pages.map((p) => path.relative(dist, p));
 
 // 5. Embeds (embed.html, embed.js, v/<version>/) and the articles built from
 // them; articles carry the site name and footer of the book's first chapter.
@@ -163,4 +171,9 @@ const site = JSON.parse(await fs.readFile(path.join(chapterDirs[0], 'site.json')
 pages.push(...(await buildEmbeds({ ssr, module, manifest, dist, contentDirs: chapterDirs, articlesDir, wasmGlue, wasmBinary, version, site })));
 const kept = await restoreVersions(dist, keptVersions, version);
 
+// 6. and 7. Search index, then the offline copy's service worker over everything.
+const searchBytes = await buildSearchIndex(dist, chapterPages);
+const precache = await buildServiceWorker(dist, chapterPages, version);
+const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+console.log(`build:site: search index ${mb(searchBytes)}; offline copy ${precache.files} files, ${mb(precache.bytes)}`);
 console.log(`build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash}, version ${version}${kept.length ? `; kept ${kept.join(', ')}` : ''})`);

@@ -24,6 +24,12 @@ import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Gl
 import { renderPage, type PageAssets } from './page';
 import { profileForm, type ProfileText } from './profile-form';
 import { importButton, importDialog, importProblemSlot } from '../import/markup';
+import { searchButton, searchDialog } from '../search/markup';
+import { searchNames, writeSearchNames } from '../search/names-build';
+import type { SearchText } from '../search/text';
+import { storagePanel, updateBanner } from '../offline/markup';
+import { writeAppManifest } from '../offline/manifest-build';
+import type { OfflineText } from '../offline/text';
 
 export interface BuildOptions {
   /** Instantiated tally_node module (the same core the browser loads). */
@@ -33,6 +39,8 @@ export interface BuildOptions {
   assets: PageAssets;
   /** Build version and site root for the "嵌入" snippets (docs/embed.md). */
   version?: string;
+  /** The offline copy's icons (content/site/icons). */
+  iconsDir: string;
 }
 
 interface SiteMeta {
@@ -53,6 +61,9 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const site = JSON.parse(await read('site.json')) as SiteMeta;
   const glossary = (JSON.parse(await read('glossary.json')) as { terms: Glossary }).terms;
   const profileText = JSON.parse(await read('profile.json')) as ProfileText;
+  const searchText = JSON.parse(await read('search.json')) as SearchText;
+  const offlineText = JSON.parse(await read('offline.json')) as OfflineText;
+  const offline = await writeAppManifest(opts.outDir, opts.iconsDir, offlineText);
   const md = createMarkdown();
   // Where errors point: "content/ch02".
   const where = path.relative(process.cwd(), opts.contentDir) || opts.contentDir;
@@ -95,6 +106,9 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   // Which page holds each exercise: the progress summary links across pages.
   const exercisePages = new Map<string, string>();
   for (const p of pages) for (const m of p.body.matchAll(/^```exercise\s+(\S+)/gm)) exercisePages.set(m[1]!, p.link.href);
+  // Search: the catalog's model and GPU names, each preset in a widget (search/names-build.ts).
+  const names = await writeSearchNames(opts.outDir, searchNames(catalog, searchText, widgetPages));
+  const searchTools = { header: searchButton(searchText), dialog: searchDialog(searchText, { base: 'pagefind/', names }) };
 
   const written: string[] = [];
   for (const [index, page] of pages.entries()) {
@@ -107,6 +121,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
         pages: pagesBlock(links),
         profile: profileForm(catalog, profileText),
         glossary: glossaryBlock(glossary, md),
+        storage: storagePanel(offlineText.storage),
       },
     };
     const tokens = md.parse(page.body, env);
@@ -140,7 +155,12 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       widgetConfig,
       oldLinks: oldLinks(page, index),
       embed: opts.version ? { root: './', version: opts.version } : undefined,
-      tools: { header: importButton(), dialogs: importDialog(), notices: importProblemSlot() },
+      tools: {
+        header: searchTools.header + importButton(),
+        dialogs: importDialog() + searchTools.dialog,
+        notices: importProblemSlot() + updateBanner(offlineText),
+      },
+      offline,
     });
     const out = path.join(opts.outDir, `${page.name}.html`);
     await mkdir(path.dirname(out), { recursive: true });

@@ -30,7 +30,7 @@ export function pager(pages: PageLink[], current: number, label: string): string
   const next = pages[current + 1];
   const link = (p: PageLink | undefined, rel: 'prev' | 'next', arrow: string) =>
     p ? `<a${attrs({ href: p.href, rel, class: `pager-${rel}` })}>${rel === 'prev' ? `${arrow} ` : ''}${esc(p.nav)}${rel === 'next' ? ` ${arrow}` : ''}</a>` : '<span></span>';
-  return `<nav class="pager" aria-label="${esc(label)}">${link(prev, 'prev', '←')}${link(next, 'next', '→')}</nav>`;
+  return `<nav class="pager" data-pagefind-ignore aria-label="${esc(label)}">${link(prev, 'prev', '←')}${link(next, 'next', '→')}</nav>`;
 }
 
 /** The landing page's list of all other pages, with their descriptions. */

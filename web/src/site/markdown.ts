@@ -40,7 +40,7 @@ export interface GlossaryTerm {
 export type Glossary = Record<string, GlossaryTerm>;
 
 /** Fenced blocks the build renders (```pages``` …). */
-export const BLOCKS = ['pages', 'profile', 'glossary'] as const;
+export const BLOCKS = ['pages', 'profile', 'glossary', 'storage'] as const;
 export type BlockName = (typeof BLOCKS)[number];
 
 export interface RenderEnv extends Record<PropertyKey, unknown> {

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 import { attrs, esc } from '../runtime/html';
 import { profileChip } from '../runtime/profile-chip';
+import { offlineHead } from '../offline/markup';
+import type { OfflineAssets } from '../offline/text';
 
 export interface PageAssets {
   /** Entry script and stylesheets from Vite's manifest (paths relative to dist/). */
@@ -26,7 +28,9 @@ export interface PageAssets {
  * inline script, no eval), WASM compilation allowed, no third-party hosts.
  * style-src needs 'unsafe-inline' for KaTeX's inline style attributes only.
  * worker-src blob: lets the page start the core's worker, whose script the
- * page makes itself (runtime/core-worker.ts). frame-ancestors cannot be set
+ * page makes itself (runtime/core-worker.ts); 'self' lets it register the
+ * offline copy's service worker (sw.js) and lets search run Pagefind's own
+ * worker (pagefind/pagefind-worker.js). frame-ancestors cannot be set
  * in a meta tag: scripts/serve.mjs sends this policy as a header with it
  * (docs/hosting.md).
  */
@@ -37,7 +41,7 @@ export const CSP = [
   "img-src 'self' data:",
   "font-src 'self' data:", // Vite inlines the smallest KaTeX fonts as data: URLs
   "connect-src 'self'",
-  'worker-src blob:',
+  "worker-src blob: 'self'",
   "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
@@ -79,6 +83,8 @@ export interface PageInput {
   siteHref?: string;
   /** Site-wide tools beside the site name (the "匯入模型" button), their dialogs and notices. */
   tools?: { header: string; dialogs: string; notices: string };
+  /** The manifest, icon and service worker of the offline copy (chapter pages only: never embeds or articles). */
+  offline?: OfflineAssets;
 }
 
 /** woff2 assets whose name starts with one of the wanted font names. */
@@ -137,7 +143,7 @@ export function renderPage(p: PageInput): string {
 ${headMeta(p.embed)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<link rel="icon" href="data:,">
+${p.offline ? `<link rel="icon"${attrs({ href: p.offline.icon, type: 'image/svg+xml' })}>\n${offlineHead(p.offline)}` : '<link rel="icon" href="data:,">'}
 <title>${esc(p.title)}</title>
 <meta name="description"${attrs({ content: p.description })}>
 ${headAssets(p.assets, p.preloadFonts, p.widgetConfig)}
@@ -149,7 +155,7 @@ ${headAssets(p.assets, p.preloadFonts, p.widgetConfig)}
 ${contentsNav(p)}
 <main id="main">
 <p class="profile-problem" data-profile-problem role="alert" hidden></p>${p.tools?.notices ?? ''}
-<article class="chapter">
+<article class="chapter" data-pagefind-body>
 ${p.bodyHtml}
 </article>
 </main>

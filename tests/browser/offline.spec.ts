@@ -1,0 +1,168 @@
+// The offline copy (issue 21): after one online visit the service worker
+// (Workbox, dist/sw.js) has stored every page, the core, the fonts and the
+// search index, so with the network off every page opens, a widget
+// recomputes, an exercise checks an answer, a config imports and search
+// finds a term. A new build offers a reload instead of mixing versions, and
+// the landing page's button clears the offline copy but never progress.
+
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { PAGES } from './chapter';
+import { allReady, DEFAULTS, expect, test, widget } from './fixtures';
+import { answerExercise } from './learner';
+
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ timeout: 180_000 });
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** tests/browser/serve.mjs (scripts/serve.mjs, as for every test) over `dir`, on a port of its own. */
+function serve(dir: string): Promise<{ base: string; stop(): void }> {
+  const child = spawn(process.execPath, [path.join(root, 'tests/browser/serve.mjs'), dir, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start')), 10_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      const m = /listening on port (\d+)/.exec(chunk.toString());
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({ base: `http://127.0.0.1:${m[1]}/`, stop: () => child.kill('SIGTERM') });
+    });
+    child.on('error', reject);
+  });
+}
+
+/** The page that holds exercise 2-7 (a "```exercise 2-7" block in its content). */
+const exercisePage = PAGES.find((f) => readFileSync(path.join(root, 'content/ch02', f.replace(/\.html$/, '.md')), 'utf8').includes('```exercise 2-7'))!;
+
+/** One online visit: wait until the service worker controls the page and has stored every page. */
+async function visitOnce(page: Page, url = './index.html'): Promise<void> {
+  await page.goto(url);
+  await allReady(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  await page.waitForFunction(
+    async (count) => {
+      const names = await caches.keys();
+      const pages = names.find((n) => n.startsWith('tally-pages-'));
+      const precache = names.find((n) => n.startsWith('workbox-precache'));
+      return !!pages && !!precache && (await (await caches.open(pages)).keys()).length >= count;
+    },
+    PAGES.length,
+    { timeout: 60_000 },
+  );
+}
+
+test('offline after one visit: every page of the chapter opens with its widgets live', async ({ page, context }) => {
+  await visitOnce(page);
+  await context.setOffline(true);
+  for (const file of PAGES) {
+    const response = await page.goto(`./${file}`);
+    expect(response?.ok(), file).toBe(true);
+    await expect(page.locator('article.chapter h1').first(), file).toBeVisible();
+    await allReady(page);
+    await expect(page.locator('[data-widget][data-state="error"]'), file).toHaveCount(0);
+  }
+});
+
+test('offline: a widget recomputes and an exercise checks an answer', async ({ page, context, core }) => {
+  await visitOnce(page);
+  await context.setOffline(true);
+  await page.goto('./2-6.html');
+  await allReady(page);
+  const cap = widget(page, 'capacity');
+  await cap.getByLabel('GPU').selectOption('h100-sxm');
+  await expect(cap.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, gpu: 'h100-sxm' }).display as string);
+
+  await page.goto(`./${exercisePage}`);
+  await expect(page.locator('#exercise-2-7')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const right = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 4096 });
+  const feedback = await answerExercise(page, '2-7', 'a', `${String(right.requests)} 條請求`);
+  await expect(feedback).toHaveAttribute('data-verdict', 'correct');
+});
+
+test('offline: a config imports and search finds a term', async ({ page, context, core }) => {
+  await visitOnce(page, './2-1.html');
+  await context.setOffline(true);
+  await page.goto('./2-6.html');
+  await allReady(page);
+  const text = readFileSync(path.join(root, 'tests/fixtures/hf/qwen2-7b.json'), 'utf8');
+  const result = core.ok({ op: 'import_hf_config', config_text: text });
+  await page.getByRole('button', { name: '匯入模型' }).click();
+  const dialog = page.getByRole('dialog', { name: /匯入自己的模型/ });
+  await dialog.getByLabel('貼上 config.json 的內容').fill(text);
+  await dialog.getByRole('button', { name: '匯入', exact: true }).click();
+  await expect(dialog.locator('[data-import-status]')).toContainText('已匯入');
+  await expect(dialog.getByTestId('summary-params')).toHaveText(result.params_display as string);
+  await dialog.getByRole('button', { name: '關閉' }).click();
+
+  await page.keyboard.press('/');
+  const search = page.getByRole('dialog', { name: '搜尋本章' });
+  await search.getByLabel('要找的字詞').fill('四類狀態');
+  await expect(search.locator('a.search-hit[href="2-3.html#fig-2-14"]')).toHaveCount(1, { timeout: 20_000 });
+});
+
+test('a new build served over the cached one offers a reload, which brings in the new version', async ({ page }) => {
+  // A copy of the site on its own server, so its sw.js can change as a deploy would change it.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tally-offline-'));
+  cpSync(path.join(root, 'dist'), dir, { recursive: true });
+  const { base, stop } = await serve(dir);
+  try {
+    await visitOnce(page, `${base}2-1.html`);
+    const banner = page.locator('[data-update-banner]');
+    await expect(banner).toBeHidden();
+    const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+
+    // The next build: one precached file has a new revision, so sw.js differs.
+    const swFile = path.join(dir, 'sw.js');
+    const sw = readFileSync(swFile, 'utf8');
+    const next = sw.replace(/(\{url:"manifest\.json",revision:")[0-9a-f]+/, '$1feedc0ffee');
+    expect(next).not.toBe(sw);
+    writeFileSync(swFile, next);
+
+    await page.reload(); // the browser checks sw.js on navigation
+    await allReady(page);
+    await expect(banner).toBeVisible({ timeout: 60_000 });
+    await expect(banner).toContainText('本站有新版本');
+    // Until the reader agrees, the old worker still serves this page.
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
+
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: '重新載入' }).click()]);
+    await allReady(page);
+    await expect(banner).toBeHidden();
+    const now = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { waiting: !!r?.waiting, controlled: navigator.serviceWorker.controller?.scriptURL };
+    });
+    expect(now).toEqual({ waiting: false, controlled: first });
+  } finally {
+    stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the landing page says what is stored; clearing the offline copy keeps progress', async ({ page, core }) => {
+  // Progress as a learner leaves it: one answered exercise.
+  await page.goto(`./${exercisePage}`);
+  await expect(page.locator('#exercise-2-7')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const right = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 4096 });
+  await expect(await answerExercise(page, '2-7', 'a', `${String(right.requests)} 條請求`)).toHaveAttribute('data-verdict', 'correct');
+  const progress = await page.evaluate(() => localStorage.getItem('tally.progress.v1'));
+  expect(progress).toContain('2-7');
+
+  await visitOnce(page);
+  await page.reload();
+  await allReady(page);
+  const panel = page.locator('[data-storage-panel]');
+  await expect(panel.locator('[data-storage-offline]')).toHaveText(/^約 [\d.]+ (KiB|MiB)$/);
+  await expect(panel.locator('[data-storage-local]')).toContainText('tally.progress.v1：練習進度');
+
+  await panel.getByRole('button', { name: '清除離線副本' }).click();
+  await expect(panel.locator('[data-storage-status]')).toHaveText('已清除離線副本。下次線上開啟本站時會重新下載。');
+  await expect(panel.locator('[data-storage-offline]')).toHaveText('尚未建立（第一次線上瀏覽後自動下載）');
+  expect(await page.evaluate(() => caches.keys())).toEqual([]);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('tally.progress.v1'))).toBe(progress);
+  await expect(panel.locator('[data-storage-local]')).toContainText('tally.progress.v1：練習進度');
+});

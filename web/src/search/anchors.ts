@@ -1,0 +1,66 @@
+// Where a hit leads. Pagefind splits a page's hits by headings; a figure,
+// table, worked example or exercise is a box with its own id (fig-2-14)
+// whose title is a heading with "-title" appended. A hit inside such a box
+// links to the box itself, so 2-3.html#fig-2-14 lands on the figure.
+
+import type { PagefindAnchor, PagefindData, PagefindSubResult } from './pagefind';
+
+/**
+ * Pagefind tells where an anchor starts, not where its box ends: a box is
+ * taken to end at the next heading or box of its own, and at most this many
+ * words after the last element whose id carries its name (its controls,
+ * caption, data table), so prose after a figure is not counted as the figure.
+ */
+const TAIL_WORDS = 80;
+
+/**
+ * Anchors that open a titled box: the box (a figure, a widget's section, an
+ * exercise: fig-2-14) whose title (a figcaption or heading) is fig-2-14-title.
+ */
+function boxes(anchors: PagefindAnchor[]): PagefindAnchor[] {
+  const titled = new Set(anchors.filter((a) => a.id.endsWith('-title')).map((a) => a.id.slice(0, -'-title'.length)));
+  return anchors.filter((a) => !/^h\d$/.test(a.element) && titled.has(a.id));
+}
+
+/** Where a box's words end, as far as its anchors tell. */
+function boxEnd(anchors: PagefindAnchor[], box: PagefindAnchor, boxIds: Set<string>): number {
+  const own = (a: PagefindAnchor) => a.id === box.id || a.id.startsWith(`${box.id}-`);
+  const next = anchors.find((b) => b.location > box.location && !own(b) && (/^h\d$/.test(b.element) || boxIds.has(b.id) || b.id.endsWith('-title')));
+  const lastOwn = Math.max(...anchors.filter(own).map((a) => a.location));
+  return Math.min(next?.location ?? Infinity, lastOwn + TAIL_WORDS);
+}
+
+/** The innermost titled box holding the word at `location` (anchors sorted by location). */
+function boxAt(anchors: PagefindAnchor[], location: number): PagefindAnchor | undefined {
+  const all = boxes(anchors);
+  const ids = new Set(all.map((b) => b.id));
+  return all.filter((b) => b.location <= location && location <= boxEnd(anchors, b, ids)).at(-1);
+}
+
+export interface Hit {
+  title: string;
+  url: string;
+  excerpt: string;
+}
+
+/** Strip the origin and leading "/" Pagefind gives, leaving the page name and its anchor. */
+export function pageHref(url: string): string {
+  const clean = url.replace(/^\/+/, '');
+  return clean === '' || clean.startsWith('#') ? `index.html${clean}` : clean;
+}
+
+/** One hit per sub-result, each leading to its figure, table or exercise when it is inside one. */
+export function hitsOf(data: PagefindData): Hit[] {
+  const anchors = [...data.anchors].sort((a, b) => a.location - b.location);
+  const subs: PagefindSubResult[] = data.sub_results.length
+    ? data.sub_results
+    : [{ title: data.meta.title ?? data.url, url: data.url, excerpt: data.excerpt, locations: data.locations }];
+  return subs.map((sub) => {
+    const first = Math.min(...sub.locations);
+    const box = Number.isFinite(first) ? boxAt(anchors, first) : undefined;
+    const page = pageHref(sub.url).split('#')[0]!;
+    const url = box ? `${page}#${box.id}` : pageHref(sub.url);
+    const title = box ? (anchors.find((a) => a.id === `${box.id}-title`)?.text ?? sub.title) : sub.title;
+    return { title, url, excerpt: sub.excerpt };
+  });
+}
