@@ -195,7 +195,7 @@ function pointerX(svg: SVGSVGElement, a: Axis, clientX: number): number {
 }
 
 /** Set the widget's control as typing would: the form's input handler does the rest. */
-function writeControl(root: HTMLElement, key: string, value: number): void {
+export function writeControl(root: HTMLElement, key: string, value: number): void {
   const control = root.querySelector<HTMLInputElement | HTMLSelectElement>(`#${CSS.escape(`${root.dataset.instance ?? ''}-${key}`)}`);
   if (!control || control.value === String(value)) return;
   control.value = String(value);
