@@ -144,8 +144,10 @@ test.describe('touch', () => {
 test('the marker is prerendered at the default H, inside the axis, in both drawings', async ({ page, request }) => {
   const html = await (await request.get('./2-3.html')).text();
   const sliders = html.match(/<g[^>]*role="slider"[^>]*>/g) ?? [];
-  expect(sliders).toHaveLength(4); // two figures × wide and narrow drawings
-  for (const s of sliders) expect(s).toContain('aria-valuenow="32768"');
+  // Two curves (H = 32K) and two bar figures' context axes (Figs. 2-12 and 2-14, H = 8K), each in a wide and a narrow drawing.
+  expect(sliders).toHaveLength(8);
+  expect(sliders.filter((s) => s.includes('aria-valuenow="32768"'))).toHaveLength(4);
+  expect(sliders.filter((s) => s.includes('aria-valuenow="8192"'))).toHaveLength(4);
   await page.goto('./2-3.html#fig-2-18');
   const t = await page.locator('#fig-2-18 svg.is-wide .drag-marker').getAttribute('transform');
   const range = (await page.locator('#fig-2-18 svg.is-wide .drag-marker').getAttribute('data-range'))!.split(' ').map(Number);

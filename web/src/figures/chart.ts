@@ -134,14 +134,22 @@ export function labelledTicks(scale: NumScale, count: number, label: (v: number)
  * Ticks: a count for d3-scale to choose values spelled by `label`, or the
  * values and labels themselves (a byte axis in its prefix family, byte-ticks.ts).
  */
-export function axisBottom(scale: NumScale, y: number, ticksOrCount: number | Array<[number, string]>, label: (v: number) => string = String, title = ''): Mark {
+export function axisBottom(
+  scale: NumScale,
+  y: number,
+  ticksOrCount: number | Array<[number, string]>,
+  label: (v: number) => string = String,
+  title = '',
+  /** Where the grid lines end above: a figure with a strip on top (context-strip.ts) stops them below it. */
+  gridTop = 8,
+): Mark {
   const [x0, x1] = scale.range() as [number, number];
   const chosen = typeof ticksOrCount === 'number' ? labelledTicks(scale, ticksOrCount, label) : ticksOrCount;
   const ticks = chosen.map(([v, t]) => {
     const x = coord(scale(v));
     return el('g', { class: 'tick', transform: `translate(${x},${coord(y)})` }, [
       el('line', { y2: '5' }),
-      el('line', { class: 'grid', y2: coord(-(y - 8)) }),
+      el('line', { class: 'grid', y2: coord(-(y - gridTop)) }),
       el('text', { y: '18', 'text-anchor': 'middle' }, t),
     ]);
   });

@@ -34,6 +34,8 @@ export interface DragAxis {
   /** Plot top and bottom in SVG units. */
   top: number;
   bottom: number;
+  /** Radius of the round handle at the bottom (default 7; a thin strip's is smaller). */
+  handle?: number;
 }
 
 /** View key of the hover points: sampled x values and the readout text at each. */
@@ -71,12 +73,13 @@ export function dragMarks(axis: DragAxis): Mark[] {
       'data-log': axis.log ? '1' : '0',
       'data-landmarks': axis.landmarks.join(' '),
       'data-testid': 'drag-marker',
-      transform: `translate(${coord(axis.scale(axis.value))},0)`,
+      // A value below or beyond the axis (a length of 0) stands at its end; aria-valuenow still says it.
+      transform: `translate(${coord(axis.scale(Math.min(max, Math.max(min, axis.value))))},0)`,
     },
     [
       el('rect', { class: 'drag-grab', x: '-12', y: coord(axis.top), width: '24', height }),
       el('line', { class: 'drag-line', x1: '0', x2: '0', y1: coord(axis.top), y2: coord(axis.bottom) }),
-      el('circle', { class: 'drag-handle', cx: '0', cy: coord(axis.bottom), r: '7' }),
+      el('circle', { class: 'drag-handle', cx: '0', cy: coord(axis.bottom), r: String(axis.handle ?? 7) }),
     ],
   );
   return [plot, ghost, marker];
@@ -192,7 +195,7 @@ function pointerX(svg: SVGSVGElement, a: Axis, clientX: number): number {
 }
 
 /** Set the widget's control as typing would: the form's input handler does the rest. */
-function writeControl(root: HTMLElement, key: string, value: number): void {
+export function writeControl(root: HTMLElement, key: string, value: number): void {
   const control = root.querySelector<HTMLInputElement | HTMLSelectElement>(`#${CSS.escape(`${root.dataset.instance ?? ''}-${key}`)}`);
   if (!control || control.value === String(value)) return;
   control.value = String(value);

@@ -2,14 +2,15 @@
 // readouts of any mark (readout.ts) and motion between values (motion.ts).
 // Called by the widget runtime for every widget, in a page, embed.html and
 // <tally-widget> alike; a widget without a drawing gets nothing, and only
-// the figures built from marks (chart.ts) have readouts.
+// the figures built from marks (chart.ts) and drawings that opt in
+// (svg[data-readable]: the capacity bar, the decode lines) have readouts.
 
 import type { WidgetConfig } from '../runtime/config';
 import { enableMotion } from './motion';
-import { attachReadout } from './readout';
+import { attachReadout, READABLE_SVG } from './readout';
 
 export function liveFigure(root: HTMLElement, cfg: WidgetConfig): void {
   if (!root.querySelector('svg')) return;
   enableMotion(root);
-  if (root.querySelector('.fig-svg')) attachReadout(root, cfg.text.readout_hint ?? '');
+  if (root.querySelector(READABLE_SVG)) attachReadout(root, cfg.text.readout_hint ?? '');
 }

@@ -19,6 +19,10 @@ import { placeBeside, type Box } from './readout-place';
 
 const MARK = '[data-read], [data-read-grid] > *';
 const CHART = '.fig-scroll';
+/** A drawing whose marks read: the marks figures' own, or a widget's hand-drawn SVG that opts in. */
+export const READABLE_SVG = 'svg.fig-svg, svg[data-readable]';
+/** An area over a line's plot that reads the line's point nearest the pointer (a polyline has no marks of its own). */
+const NEAREST = '[data-read-nearest]';
 
 export interface Reading {
   label: string;
@@ -41,7 +45,7 @@ export function readingOf(mark: Element): Reading {
 
 /** The readable mark an event landed on, if any (only inside a figure's drawing). */
 function markAt(target: EventTarget | null): Element | null {
-  if (!(target instanceof Element) || !target.closest('.fig-svg')) return null;
+  if (!(target instanceof Element) || !target.closest(READABLE_SVG)) return null;
   const own = target.closest('[data-read]');
   if (own) return own;
   return target.parentElement?.hasAttribute('data-read-grid') ? target : null;
@@ -49,8 +53,23 @@ function markAt(target: EventTarget | null): Element | null {
 
 /** The marks of a chart's drawing on screen (the wide or the narrow one). */
 function marksOf(chart: Element): Element[] {
-  const svg = [...chart.querySelectorAll('svg.fig-svg')].find((s) => s.getBoundingClientRect().width > 0);
+  const svg = [...chart.querySelectorAll(READABLE_SVG)].find((s) => s.getBoundingClientRect().width > 0);
   return svg ? [...svg.querySelectorAll(MARK)] : [];
+}
+
+/** Under a nearest-point area: the readable mark of its drawing closest to the pointer. */
+function nearestTo(target: EventTarget | null, x: number, y: number): Element | null {
+  const area = target instanceof Element ? target.closest(NEAREST) : null;
+  const svg = area?.closest('svg');
+  if (!svg) return null;
+  let best: Element | null = null;
+  let bestDistance = Infinity;
+  for (const mark of svg.querySelectorAll('[data-read]')) {
+    const b = mark.getBoundingClientRect();
+    const distance = Math.hypot((b.left + b.right) / 2 - x, (b.top + b.bottom) / 2 - y);
+    if (distance < bestDistance) [best, bestDistance] = [mark, distance];
+  }
+  return best;
 }
 
 const boxOf = (r: DOMRect): Box => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
@@ -121,8 +140,20 @@ export function attachReadout(root: HTMLElement, hint: string): void {
     if (markAt(e.target) === current && markAt(e.relatedTarget) === null && !current.closest(CHART)?.matches(':focus')) hide();
   });
   root.addEventListener('click', (e) => {
-    const mark = markAt(e.target);
+    const mark = markAt(e.target) ?? nearestTo(e.target, e.clientX, e.clientY);
     if (mark) show(mark);
+  });
+  // Over a line's plot: the nearest point, as the pointer moves.
+  root.addEventListener('pointermove', (e) => {
+    if (e.pointerType === 'touch') return;
+    const mark = nearestTo(e.target, e.clientX, e.clientY);
+    if (mark && mark !== current) show(mark);
+  });
+  root.addEventListener('pointerout', (e) => {
+    const from = e.target instanceof Element ? e.target.closest(NEAREST) : null;
+    if (e.pointerType === 'touch' || !from || !current) return;
+    const to = e.relatedTarget instanceof Element ? e.relatedTarget : null;
+    if (!to?.closest(NEAREST) && markAt(to) === null && !current.closest(CHART)?.matches(':focus')) hide();
   });
   // A tap or click anywhere else closes it (composedPath: also from a shadow root).
   const doc = root.ownerDocument;

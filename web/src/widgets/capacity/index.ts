@@ -1,7 +1,8 @@
 // Capacity (section 2.6.2): how many equal requests fit on one GPU.
 // B_max, the segment bytes and every display string come from the core; the
 // widget draws the stacked bar from the segments' byte counts. Each computed
-// number has the core's "how was this computed?" (runtime/how.ts).
+// number has the core's "how was this computed?" (runtime/how.ts). Each
+// segment reads out its part and the core's bytes (figures/readout.ts).
 
 import { boundAttrs, boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { text } from '../../runtime/config';
@@ -48,6 +49,7 @@ export const capacity: WidgetDef<CapacityResult> = {
       view[`seg.${s.id}.x`] = coord(x);
       view[`seg.${s.id}.w`] = coord(w);
       view[`seg.${s.id}.label`] = s.label;
+      view[`seg.${s.id}.read`] = `${text(cfg, 'bar_label')}・${s.label}`;
       // Binary, as the per-request state beside it: one unit per view.
       view[`seg.${s.id}.display`] = s.binary_display;
       howView(view, `seg.${s.id}.display`, howAt(explained, `items[id=${s.id}].binary_display`));
@@ -64,7 +66,7 @@ export const capacity: WidgetDef<CapacityResult> = {
     const t = howText(cfg);
     const ids = (view[SHAPE] ?? '').split(',').filter(Boolean);
     const rects = ids
-      .map((id) => `<rect class="seg seg-${esc(id)}" y="0" height="${BAR_H}"${boundAttrs({ x: `seg.${id}.x`, width: `seg.${id}.w` }, view)}></rect>`)
+      .map((id) => `<rect class="seg seg-${esc(id)}" y="0" height="${BAR_H}"${boundAttrs({ x: `seg.${id}.x`, width: `seg.${id}.w`, 'data-read-label': `seg.${id}.read`, 'data-read': `seg.${id}.display` }, view)}></rect>`)
       .join('');
     const legend = ids
       .map(
@@ -85,8 +87,9 @@ export const capacity: WidgetDef<CapacityResult> = {
       `<div><dt>${esc(text(cfg, 'device'))}</dt>${boundText('dd', 'device', view, { 'data-testid': 'device' })}</div>` +
       `</dl>` +
       notesMarkup(view) +
-      `<svg class="tally-bar" viewBox="0 0 ${BAR_W} ${BAR_H}" preserveAspectRatio="none" role="img"${boundAttrs({ 'aria-label': 'bar.label', 'data-shortfall': 'shortfall.state' }, view)}>` +
-      `${rects}<path class="kv-slices"${boundAttrs({ d: 'kv.slices' }, view)}></path></svg>` +
+      `<div class="fig-scroll" tabindex="0" aria-describedby="${esc(`${instance}-readout-hint`)}">` +
+      `<svg class="tally-bar" data-readable="" viewBox="0 0 ${BAR_W} ${BAR_H}" preserveAspectRatio="none" role="img"${boundAttrs({ 'aria-label': 'bar.label', 'data-shortfall': 'shortfall.state' }, view)}>` +
+      `${rects}<path class="kv-slices"${boundAttrs({ d: 'kv.slices' }, view)}></path></svg></div>` +
       `<ul class="tally-legend">${legend}</ul>`
     );
   },

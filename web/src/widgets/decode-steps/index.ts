@@ -1,7 +1,8 @@
 // Figure 2-7: decode steps reading the context. Each row is one decode: it
 // reads every position already stored (blue) and appends one (orange). The
 // counts — n_d, positions read in total, bytes — are the core's `request`
-// answer; rows can be stepped through.
+// answer; rows can be stepped through, and the handle under the last row
+// (g-handle.ts) adds or removes decode steps by setting G.
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, RequestResult } from '../../runtime/engine';
@@ -10,6 +11,8 @@ import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, FigureHows, notesMark, summary, svgFrame, type Drawing, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { enhanceStepper, stepAttrs, stepperMarks } from '../../figures/stepper';
+import { withSliderRole } from '../../figures/drag-marker';
+import { enhanceGHandle, gHandleMarks, HANDLE_ROOM } from './g-handle';
 
 interface Data {
   /** The request: asked again with explain when a popover opens. */
@@ -21,10 +24,33 @@ interface Data {
 const PAD = { left: 90, top: 10, right: 10 };
 const MAX_POSITIONS = 40;
 const MAX_STEPS = 16;
+/** The control the handle sets. */
+const G_KEY = 'G';
 
 async function compute(engine: Engine, fields: Fields): Promise<Data> {
   const r = await engine('request', fields);
   return { request: fields, r, P: BigInt(String(fields.input)) };
+}
+
+/**
+ * The handle's range and words: from one decode step to as many as the
+ * grid draws, G as the core read it (steps + 1) and the core's count of steps.
+ */
+function gHandle(d: Data, cfg: WidgetConfig, P: number) {
+  const control = cfg.controls.find((c) => c.key === G_KEY);
+  // G as the reader gave it; a form only the core reads ("1e1") is G = n_d + 1, the core's count.
+  const asked = d.request.generated;
+  const g = typeof asked === 'number' ? asked : Number(d.r.decode_steps) + 1;
+  return {
+    control: G_KEY,
+    scale: control?.slider?.scale ?? '',
+    label: text(cfg, 'g_handle_label'),
+    valueText: text(cfg, 'g_handle_text').replace('{g}', groupDigits(BigInt(g))).replace('{n}', groupDigits(d.r.decode_steps)),
+    hint: text(cfg, 'g_handle_hint'),
+    g,
+    min: 2,
+    max: Math.min(MAX_STEPS, MAX_POSITIONS - P) + 1,
+  };
 }
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
@@ -50,6 +76,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     ),
   ];
   if (drawable) {
+    const handle = gHandle(d, cfg, P);
     const draw = (width: number): Drawing => {
       const size = Math.min(24, (width - PAD.left - PAD.right) / (P + steps));
       const rows: Mark[] = [];
@@ -61,11 +88,12 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
         }
         rows.push(el('g', stepAttrs(j, steps - 1), row));
       }
-      return { width, height: PAD.top + steps * (size + 6) + 10, children: rows };
+      rows.push(gHandleMarks({ ...handle, top: PAD.top, rowH: size + 6, left: PAD.left, width: size * (P + steps) }));
+      return { width, height: PAD.top + steps * (size + 6) + HANDLE_ROOM, children: rows };
     };
     const captions = Array.from({ length: steps }, (_, j) => `${text(cfg, 'row_prefix')} ${j + 1}：${text(cfg, 'caption')}`);
     marks.push(...stepperMarks(captions, { next: text(cfg, 'step_next'), reset: text(cfg, 'step_reset') }));
-    marks.push(svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw));
+    marks.push(withSliderRole(svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw)));
     marks.push(
       el('ul', { class: 'fig-legend' }, [
         el('li', {}, [el('span', { class: 'swatch legend-old', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_old'))]),
@@ -91,7 +119,10 @@ export const decodeSteps: WidgetDef<Data> = {
   compute: (engine, fields) => compute(engine, fields),
   view: (d, { cfg, instance }) => view(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
-  enhance: (root) => enhanceStepper(root),
+  enhance: (root) => {
+    enhanceStepper(root);
+    enhanceGHandle(root);
+  },
 };
 
 export default decodeSteps;

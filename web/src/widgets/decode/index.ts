@@ -1,7 +1,9 @@
 // A whole request (section 2.2.3, example 2-3): prefill, then n_d = G − 1
 // decode steps. Shows stored KV against cumulative KV reads, and draws both as
 // G grows — every point is its own `request` call to the core. The numbers
-// carry the core's "how was this computed?" (runtime/how.ts).
+// carry the core's "how was this computed?" (runtime/how.ts). Each sampled
+// point is a readable mark (figures/readout.ts): hovering the plot reads the
+// nearest one, with the core's display of its bytes; a tap reads too.
 
 import { boundAttrs, boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { text } from '../../runtime/config';
@@ -26,6 +28,9 @@ interface Point {
   g: bigint;
   stored: bigint;
   reads: bigint;
+  /** The core's displays of both, for the readout. */
+  storedDisplay: string;
+  readsDisplay: string;
 }
 interface DecodeData {
   main: RequestResult;
@@ -53,7 +58,7 @@ async function compute(engine: Engine, fields: Fields): Promise<DecodeData> {
   const points: Point[] = [];
   for (const v of sampleG(g)) {
     const r = v === g ? main : await engine('request', { ...fields, generated: encodeIntegerInput(v.toString()) });
-    points.push({ g: v, stored: r.final_kv_bytes, reads: r.kv_read_bytes });
+    points.push({ g: v, stored: r.final_kv_bytes, reads: r.kv_read_bytes, storedDisplay: r.final_kv_display, readsDisplay: r.kv_read_display });
   }
   return { main, g, points };
 }
@@ -68,14 +73,34 @@ const EXPLAINED: Record<string, string> = {
   total: 'display',
 };
 
+/** Where a point is drawn (SVG units). */
+function at(p: Point, pick: (p: Point) => bigint, g: bigint, max: bigint): [string, string] {
+  const x = PAD.left + (g > 1n ? ratio(p.g - 1n, g - 1n) : 0) * PLOT_W;
+  const y = PAD.top + (1 - ratio(pick(p), max)) * PLOT_H;
+  return [coord(x), coord(y)];
+}
+
 function polyline(points: Point[], pick: (p: Point) => bigint, g: bigint, max: bigint): string {
-  return points
-    .map((p) => {
-      const x = PAD.left + (g > 1n ? ratio(p.g - 1n, g - 1n) : 0) * PLOT_W;
-      const y = PAD.top + (1 - ratio(pick(p), max)) * PLOT_H;
-      return `${coord(x)},${coord(y)}`;
-    })
-    .join(' ');
+  return points.map((p) => at(p, pick, g, max).join(',')).join(' ');
+}
+
+const SERIES = [
+  { id: 'reads', pick: (p: Point) => p.reads, display: (p: Point) => p.readsDisplay },
+  { id: 'stored', pick: (p: Point) => p.stored, display: (p: Point) => p.storedDisplay },
+] as const;
+
+/** Each point's place and reading, under pt.<series>.<i>.* (the readout reads its label and the core's display). */
+function pointsView(view: View, points: Point[], g: bigint, max: bigint, label: (series: string) => string): void {
+  for (const s of SERIES) {
+    points.forEach((p, i) => {
+      const [x, y] = at(p, s.pick, g, max);
+      const key = `pt.${s.id}.${i}`;
+      view[`${key}.x`] = x;
+      view[`${key}.y`] = y;
+      view[`${key}.label`] = `G = ${groupDigits(p.g)}・${label(s.id)}`;
+      view[`${key}.value`] = s.display(p);
+    });
+  }
 }
 
 /** y coordinate of a series' last point, for its end label. */
@@ -86,12 +111,13 @@ function endY(value: bigint, max: bigint): string {
 export const decode: WidgetDef<DecodeData> = {
   compute: (engine, fields) => compute(engine, fields),
 
-  view({ main, g, points }) {
+  view({ main, g, points }, { cfg }) {
     // Both series grow with G, so the largest value is the chosen G's own result.
     const readsOnTop = main.kv_read_bytes >= main.final_kv_bytes;
     const max = readsOnTop ? main.kv_read_bytes : main.final_kv_bytes;
     const view: View = {
-      [SHAPE]: 'decode',
+      // The point count is structure: a new count rebuilds the drawing.
+      [SHAPE]: `decode:${points.length}`,
       steps: groupDigits(main.decode_steps),
       read_tokens: groupDigits(main.kv_read_tokens),
       reads: main.kv_read_display,
@@ -106,6 +132,7 @@ export const decode: WidgetDef<DecodeData> = {
       'x.max': `G = ${groupDigits(g)}`,
       ...notesView(main.notes),
     };
+    pointsView(view, points, g, max, (series) => text(cfg, `series_${series}`));
     const explained = { how: main.how } as Json;
     for (const [key, path] of Object.entries(EXPLAINED)) howView(view, key, howAt(explained, path));
     return view;
@@ -119,8 +146,18 @@ export const decode: WidgetDef<DecodeData> = {
       `<dd>${boundText('span', key, view, { 'data-testid': testid })}${howButton(view, instance, key, text(cfg, key), t)}</dd></div>`;
     const right = PAD.left + PLOT_W;
     const bottom = PAD.top + PLOT_H;
+    const count = Number((view[SHAPE] ?? '').split(':')[1] ?? 0);
+    // Points above the area, so a hovered point reads itself; the area reads the nearest.
+    const dots = SERIES.map((sr) =>
+      Array.from({ length: count }, (_, i) => {
+        const key = `pt.${sr.id}.${i}`;
+        return `<circle class="point point-${sr.id}" r="4"${boundAttrs({ cx: `${key}.x`, cy: `${key}.y`, 'data-read-label': `${key}.label`, 'data-read': `${key}.value` }, view)}></circle>`;
+      }).join(''),
+    ).join('');
+    const area = `<rect class="read-area" data-read-nearest="" x="${PAD.left}" y="${PAD.top}" width="${PLOT_W}" height="${PLOT_H}"></rect>`;
     const chart =
-      `<svg class="tally-chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${esc(titleId)}">` +
+      `<div class="fig-scroll" tabindex="0" aria-describedby="${esc(`${instance}-readout-hint`)}">` +
+      `<svg class="tally-chart" data-readable="" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${esc(titleId)}">` +
       `<title id="${esc(titleId)}">${esc(text(cfg, 'chart_label'))}</title>` +
       `<path class="axis" d="M${PAD.left} ${PAD.top}V${bottom}H${right}"></path>` +
       `<text class="tick" x="${PAD.left}" y="${PAD.top - 10}">${esc(text(cfg, 'y_axis'))}</text>` +
@@ -131,7 +168,9 @@ export const decode: WidgetDef<DecodeData> = {
       `<polyline class="line line-stored"${boundAttrs({ points: 'line.stored' }, view)}></polyline>` +
       `<text class="end end-reads" x="${right + 8}"${boundAttrs({ y: 'end.reads.y' }, view)}>${esc(text(cfg, 'series_reads'))}</text>` +
       `<text class="end end-stored" x="${right + 8}"${boundAttrs({ y: 'end.stored.y' }, view)}>${esc(text(cfg, 'series_stored'))}</text>` +
-      `</svg>`;
+      area +
+      dots +
+      `</svg></div>`;
     return (
       `<dl class="tally-summary tally-summary--grid">` +
       item('steps', 'decode-steps') +

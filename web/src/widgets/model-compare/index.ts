@@ -1,7 +1,9 @@
 // Figures 2-25 to 2-31 and 2-36: the chapter's five models side by side on
 // one scale — depth, width, routed experts, weights, one decode step, state,
 // a whole request. One `compare` call per configured condition (2-31 draws
-// two: 8K and 1M); bars, values and table are the core's rows.
+// two: 8K and 1M); bars, values and table are the core's rows. A figure
+// whose input is a context length (2-30) draws a thin context axis above
+// its bars with a draggable H (figures/context-strip.ts).
 
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { text, type WidgetConfig } from '../../runtime/config';
@@ -12,6 +14,8 @@ import { axisBottom, dataTable, FigureHows, hbars, labelledTicks, notesMark, num
 import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import { ConfiguredCall, dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView } from '../../figures/marks';
+import { contextStrip, readerLength, STRIP_H, stripOf } from '../../figures/context-strip';
+import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
 
 interface Call {
   /** Shown next to each bar when there are several calls (e.g. "8K", "1M"). */
@@ -32,6 +36,8 @@ interface Data {
   spec: Spec;
   /** Each call's request, so a table cell can ask the core to explain its value. */
   calls: Array<{ label: string; request: Fields; rows: CompareRow[] }>;
+  /** The reader's context length, where the strip's marker stands (figures without a strip: null). */
+  h: bigint | null;
 }
 
 const PAD = { left: 28, right: 120, top: 8, bottom: 50 };
@@ -58,7 +64,10 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
       throw configured.blame(err);
     }
   }
-  return { spec, calls: out };
+  // Asked after the rows: their requests have accepted (or named) the length.
+  const strip = stripOf(cfg);
+  const h = strip ? await readerLength(engine, fields[strip.field]) : null;
+  return { spec, calls: out, h };
 }
 
 function valueOf(row: CompareRow, spec: Spec): { value: bigint; display: string } | null {
@@ -111,12 +120,23 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const positive = bars.map((b) => b.value).filter((v) => v > 0);
   const hi = Math.max(1, ...positive);
   const lo = Math.min(hi / 2, ...positive);
-  const height = PAD.top + bars.length * ROW_H + PAD.bottom;
+  const strip = d.h === null ? null : stripOf(cfg);
+  const top = PAD.top + (strip ? STRIP_H : 0);
+  const height = top + bars.length * ROW_H + PAD.bottom;
   const draw = (width: number): Drawing => {
     const { scale, ticks } = axisOf(spec, bars, [lo, hi], [PAD.left, width - PAD.right], width === WIDE ? 5 : 3);
-    return { width, height, children: [axisBottom(scale, height - PAD.bottom + 6, ticks, undefined, text(cfg, 'x_axis')), ...hbars(bars, scale, PAD.top, ROW_H)] };
+    return {
+      width,
+      height,
+      children: [
+        axisBottom(scale, height - PAD.bottom + 6, ticks, undefined, text(cfg, 'x_axis'), top),
+        ...(strip ? contextStrip(cfg, strip, d.h!, width, PAD.left, PAD.top, width === WIDE) : []),
+        ...hbars(bars, scale, top, ROW_H),
+      ],
+    };
   };
-  const chart = svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw);
+  const frame = svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw);
+  const chart = strip ? withSliderRole(frame) : frame;
   const head = [text(cfg, 'col_model'), ...d.calls.map((c) => c.label || text(cfg, 'col_value'))];
   const rows = models.map((m, i) => ({ id: m.model, cells: [m.name, ...cells[i]!] }));
   const errors = models.filter((m) => m.error).map((m) => `${m.name}：${m.error}`);
@@ -127,6 +147,10 @@ export const modelCompare: WidgetDef<Data> = {
   compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
   view: (d, { cfg, instance }) => view(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
+  // Only a figure with a context strip has a marker to wire.
+  enhance: (root, { cfg }) => {
+    if (stripOf(cfg)) enhanceDragMarkers(root);
+  },
 };
 
 export default modelCompare;

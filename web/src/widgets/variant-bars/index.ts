@@ -9,6 +9,9 @@
 //   "kind:<name>"  the per-kind sum the core reports        (state_curve, first length)
 //   "field:<value>:<display>"  any bytes field with its display (request, crossover)
 // Bar fields may use "$name" to take the value of the control whose field is `name`.
+//
+// A figure whose input is a context length (2-8, 2-12, 2-14) draws a thin
+// context axis above its bars with a draggable H (figures/context-strip.ts).
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import { type Engine, type Fields, type Json } from '../../runtime/engine';
@@ -18,6 +21,8 @@ import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import type { HowQuestion } from '../../runtime/how';
 import { ConfiguredCall, dataOf } from '../../figures/content';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { contextStrip, readerLength, STRIP_H, stripOf } from '../../figures/context-strip';
+import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
 
 type VariantOp = 'kv' | 'state' | 'state_curve' | 'request' | 'crossover';
 interface Variant {
@@ -39,6 +44,8 @@ interface Data {
   bars: Picked[];
   headline: Picked | null;
   notes: string[];
+  /** The reader's context length, where the strip's marker stands (figures without a strip: null). */
+  h: bigint | null;
 }
 
 const PAD = { left: 28, right: 120, top: 8, bottom: 50 };
@@ -121,7 +128,10 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
     for (const n of a.notes ?? []) notes.add(n);
   }
   const headline = h ? explained(h, await answer(h)) : null;
-  return { bars, headline, notes: [...notes] };
+  // Asked after the bars: their requests have accepted (or named) the length.
+  const strip = stripOf(cfg);
+  const length = strip ? await readerLength(engine, fields[strip.field]) : null;
+  return { bars, headline, notes: [...notes], h: length };
 }
 
 function view(d: Data, cfg: WidgetConfig, instance: string) {
@@ -132,19 +142,26 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const hi = Math.max(1, ...bars.map((b) => b.value));
   // The axis ticks in the prefix family of the bars' own labels (GiB bars, GiB ticks).
   const family = byteFamily(bars.map((b) => b.display));
-  const height = PAD.top + bars.length * ROW_H + PAD.bottom;
+  const strip = d.h === null ? null : stripOf(cfg);
+  const top = PAD.top + (strip ? STRIP_H : 0);
+  const height = top + bars.length * ROW_H + PAD.bottom;
   const draw = (width: number): Drawing => {
     const axis = byteAxis(hi, [PAD.left, width - PAD.right], family, width === WIDE ? 5 : 3);
     return {
       width,
       height,
-      children: [axisBottom(axis.scale, height - PAD.bottom + 6, axis.ticks, undefined, text(cfg, 'x_axis')), ...hbars(bars, axis.scale, PAD.top, ROW_H)],
+      children: [
+        axisBottom(axis.scale, height - PAD.bottom + 6, axis.ticks, undefined, text(cfg, 'x_axis'), top),
+        ...(strip ? contextStrip(cfg, strip, d.h!, width, PAD.left, PAD.top, width === WIDE) : []),
+        ...hbars(bars, axis.scale, top, ROW_H),
+      ],
     };
   };
   const marks: Mark[] = [];
   if (d.headline) marks.push(summary([{ label: d.headline.label, value: { text: d.headline.display, ask: d.headline.ask }, testid: 'headline' }], hows));
+  const chart = svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw);
   marks.push(
-    svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw),
+    strip ? withSliderRole(chart) : chart,
     notesMark(d.notes),
     dataTable(
       text(cfg, 'table_summary'),
@@ -161,6 +178,10 @@ export const variantBars: WidgetDef<Data> = {
   compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
   view: (d, { cfg, instance }) => view(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
+  // Only a figure with a context strip has a marker to wire.
+  enhance: (root, { cfg }) => {
+    if (stripOf(cfg)) enhanceDragMarkers(root);
+  },
 };
 
 export default variantBars;

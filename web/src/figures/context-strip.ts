@@ -1,0 +1,114 @@
+// A thin context axis drawn on a bar figure whose input is a context length
+// but whose own x-axis is bytes (Figs. 2-8, 2-12, 2-14, 2-30). It is the
+// same log axis 1…1M with the chapter's landmarks as Fig. 2-18's, one row
+// high above the bars, and carries the draggable H marker
+// (figures/drag-marker.ts): dragging it or stepping it with the keys writes
+// the widget's H control, and the bars follow through the widget's one path.
+//
+// A figure opts in with data.x_max and data.landmarks (as Fig. 2-18 does);
+// the words are the figure's text: strip_title, marker_label, marker_text.
+
+import { scaleLog } from 'd3-scale';
+import { text, type WidgetConfig } from '../runtime/config';
+import type { Engine, Json } from '../runtime/engine';
+import { coord, groupDigits } from '../runtime/format';
+import { num, tickLabel } from './chart';
+import { dragMarks } from './drag-marker';
+import { el, type Mark } from './marks';
+
+/** What a figure's content says about its context axis. */
+export interface StripSpec {
+  /** Key of the control the marker sets (the one whose field is the length). */
+  control: string;
+  field: string;
+  x_max: number;
+  landmarks: number[];
+}
+
+/** The strip's height in SVG units: axis line, its labels and room for the handle. */
+export const STRIP_H = 40;
+const LINE_Y = 14;
+const LABEL_Y = 30;
+const HANDLE_R = 6;
+/** Right end of the strip: it needs no room for value labels, unlike the bars. */
+const RIGHT = 24;
+
+/**
+ * The figure's strip, or null when its content has none. The marker sets
+ * data.marker_control (default "H"), whichever request field that control feeds.
+ */
+export function stripOf(cfg: WidgetConfig): StripSpec | null {
+  const d = cfg.data as { x_max?: unknown; landmarks?: unknown; marker_control?: unknown } | undefined;
+  if (d?.x_max === undefined) return null;
+  const landmarks = d.landmarks;
+  if (!Number.isSafeInteger(d.x_max) || !Array.isArray(landmarks) || !landmarks.every(Number.isSafeInteger)) {
+    throw new Error(`${cfg.title}: data.x_max and data.landmarks must be whole numbers`);
+  }
+  const key = typeof d.marker_control === 'string' ? d.marker_control : 'H';
+  const control = cfg.controls.find((c) => c.key === key);
+  if (!control) throw new Error(`${cfg.title}: the context axis needs a control "${key}"`);
+  return { control: key, field: control.field, x_max: d.x_max as number, landmarks: landmarks as number[] };
+}
+
+/**
+ * The length the reader asked for, as the core reads it ("32K" → 32768).
+ * Plain digits arrive as numbers and need no round trip; call this only
+ * after the figure's own requests accepted the value, so a bad one is
+ * refused (and named) by them.
+ */
+export async function readerLength(engine: Engine, value: Json | undefined): Promise<bigint> {
+  if (typeof value === 'number') return BigInt(value);
+  const read = (await engine.raw('read_quantity', { text: String(value), kind: 'tokens' })) as { value: string };
+  return BigInt(String(read.value));
+}
+
+/** "上下文 8,192 個 token": the marker's value in the reader's words. */
+export function stripValueText(cfg: WidgetConfig, h: bigint): string {
+  return text(cfg, 'marker_text').replace('{x}', groupDigits(h));
+}
+
+/** Which landmarks are labelled at a width: all on the wide drawing, every other one on a phone's. */
+function labelled(landmarks: number[], wide: boolean): number[] {
+  if (wide) return landmarks;
+  const last = landmarks.length - 1;
+  return landmarks.filter((_, i) => i === last || (last - i) % 2 === 0);
+}
+
+/**
+ * The strip at one drawing width, its top at `top`: title, axis with the
+ * landmarks, and the draggable marker at H. The axis widens past x_max only
+ * when the reader's H lies beyond it (as Fig. 2-18's does).
+ */
+export function contextStrip(cfg: WidgetConfig, spec: StripSpec, h: bigint, width: number, left: number, top: number, wide: boolean): Mark[] {
+  const max = Math.max(spec.x_max, num(h));
+  const scale = scaleLog().base(2).domain([1, max]).range([left, width - RIGHT]);
+  const [x0, x1] = scale.range() as [number, number];
+  const lineY = top + LINE_Y;
+  const name = tickLabel('tokens');
+  const marks = spec.landmarks.filter((v) => v >= 1 && v <= max);
+  const ticks = marks.map((v) =>
+    el('line', { class: 'strip-tick', x1: coord(scale(v)), x2: coord(scale(v)), y1: coord(lineY - 3), y2: coord(lineY + 3) }),
+  );
+  const labels = labelled(marks, wide).map((v) => el('text', { class: 'strip-label', x: coord(scale(v)), y: coord(top + LABEL_Y), 'text-anchor': 'middle' }, name(v)));
+  const axis = el('g', { class: 'ctx-strip', 'aria-hidden': 'true' }, [
+    el('text', { class: 'strip-title', x: coord(x0), y: coord(top + LABEL_Y), 'text-anchor': 'start' }, text(cfg, 'strip_title')),
+    el('path', { class: 'strip-line', d: `M${coord(x0)} ${coord(lineY)}H${coord(x1)}` }),
+    ...ticks,
+    ...labels,
+  ]);
+  // The labels' row takes a drag too: the strip is a small target on a phone.
+  const below = el('rect', { class: 'drag-plot', x: coord(x0), y: coord(lineY), width: coord(x1 - x0), height: coord(STRIP_H - LINE_Y - 4), 'aria-hidden': 'true' });
+  const marker = dragMarks({
+    control: spec.control,
+    label: text(cfg, 'marker_label'),
+    value: num(h),
+    valueText: stripValueText(cfg, h),
+    scale,
+    log: true,
+    landmarks: spec.landmarks,
+    top: top + 2,
+    bottom: lineY,
+    handle: HANDLE_R,
+  });
+  return [axis, below, ...marker];
+}
