@@ -93,10 +93,17 @@ export function buildSite() {
   run('npm', ['run', '--silent', 'build:site']);
 }
 
-export function buildAll({ browser = false } = {}) {
+// `generate`: rewrite the files made from the ops' declarations
+// (scripts/gen-api.mjs) before the site build.  `npm test` leaves them as
+// committed, so its content layer fails when one is stale.
+export function buildAll({ browser = false, generate = true } = {}) {
   ensureSystemPackages({ browser });
   ensureNodeModules();
   buildNative();
+  if (generate) {
+    log('Generating the API types, docs tables and grid seeds from `tally schema`');
+    run('node', ['scripts/gen-api.mjs']);
+  }
   buildWasm();
   buildSite();
 }

@@ -75,7 +75,7 @@ function playwrightCounts(text) {
 }
 
 try {
-  buildAll({ browser: true });
+  buildAll({ browser: true, generate: false });
   buildNative('sanitize');
 } catch (error) {
   console.error(`\nBuild failed: ${error.message}`);

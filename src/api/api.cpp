@@ -37,6 +37,12 @@ constexpr const OpDef* kOps[] = {
     &kCandidatePoolOp,
 };
 
+}  // namespace
+
+DeclList<const OpDef*> all_ops() { return kOps; }
+
+namespace {
+
 // Runs one request already parsed as JSON: {"ok":true,"result":…} or the
 // error as data.  May throw; evaluate() catches.
 Json dispatch(const Json& req) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <stdexcept>
 
 #include "core/format.hpp"
 #include "errors.hpp"
@@ -81,7 +82,18 @@ RequestFields::RequestFields(const Json& request, const std::vector<std::string>
     }
 }
 
+RequestFields::RequestFields(const Json& request, FieldList declared)
+    : j_(request), declared_(declared), checks_(true) {
+    for (auto it = j_.begin(); it != j_.end(); ++it) {
+        if (it.key() == "op" || find(it.key()) != nullptr) continue;
+        std::string list;
+        for (const FieldDecl& d : declared_) list += (list.empty() ? "" : "、") + std::string(d.name);
+        throw FieldError(it.key(), "未知欄位「" + it.key() + "」；此操作可用的欄位：" + list);
+    }
+}
+
 std::string RequestFields::text(const std::string& name) const {
+    declared(name);
     if (!j_.contains(name)) throw FieldError(name, "缺少必填欄位 " + describe_field(name));
     const Json& v = j_.at(name);
     if (!v.is_string() || v.get<std::string>().empty()) {
@@ -138,6 +150,7 @@ QuantityKind field_quantity_kind(const std::string& name) {
 }
 
 u128 RequestFields::integer(const std::string& name, u128 lo, u128 hi) const {
+    declared(name);
     if (!j_.contains(name)) {
         throw FieldError(name, "缺少必填欄位 " + describe_field(name) + "；" + range_text(lo, hi),
                          "缺少必填欄位；" + range_text(lo, hi));
@@ -162,10 +175,60 @@ u128 RequestFields::integer_or(const std::string& name, u128 fallback, u128 lo, 
 }
 
 bool RequestFields::flag_or(const std::string& name, bool fallback) const {
+    declared(name);
     if (!j_.contains(name)) return fallback;
     const Json& v = j_.at(name);
     if (!v.is_boolean()) throw FieldError(name, describe_field(name) + "必須是 true 或 false，收到 " + v.dump());
     return v.get<bool>();
+}
+
+const FieldDecl* RequestFields::find(const std::string& name) const {
+    for (const FieldDecl& d : declared_) {
+        if (name == d.name) return &d;
+    }
+    return nullptr;
+}
+
+const FieldDecl* RequestFields::declared(const std::string& name) const {
+    if (const FieldDecl* d = find(name)) return d;
+    if (checks_) throw std::logic_error("field " + name + " is read but not declared by its op");
+    return nullptr;
+}
+
+const FieldDecl& RequestFields::ranged(const std::string& name) const {
+    const FieldDecl* d = declared(name);
+    if (d == nullptr || d->kind != FieldKind::Integer || d->hi == 0) {
+        throw std::logic_error("field " + name + " has no declared range");
+    }
+    return *d;
+}
+
+u128 RequestFields::integer(const std::string& name) const {
+    const FieldDecl& d = ranged(name);
+    return integer(name, d.lo, d.hi);
+}
+
+u128 RequestFields::integer_or(const std::string& name, u128 fallback) const {
+    const FieldDecl& d = ranged(name);
+    return integer_or(name, fallback, d.lo, d.hi);
+}
+
+u128 RequestFields::integer_or(const std::string& name) const {
+    const FieldDecl& d = ranged(name);
+    if (d.fallback == nullptr || !digits_only(d.fallback)) throw std::logic_error("field " + name + " has no numeric default");
+    u128 fallback = 0;
+    for (const char* c = d.fallback; *c != 0; ++c) fallback = fallback * 10 + static_cast<u128>(*c - '0');
+    return integer_or(name, fallback, d.lo, d.hi);
+}
+
+std::string RequestFields::text_or(const std::string& name) const {
+    const FieldDecl* d = declared(name);
+    return text_or(name, d != nullptr && d->fallback != nullptr ? d->fallback : "");
+}
+
+bool RequestFields::flag_or(const std::string& name) const {
+    const FieldDecl* d = declared(name);
+    return flag_or(name, d != nullptr && d->fallback != nullptr && std::string(d->fallback) == "true");
 }
 
 }  // namespace tally::api

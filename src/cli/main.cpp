@@ -2,6 +2,7 @@
 //
 //   tally eval                      one JSON request on stdin → JSON on stdout
 //   tally <op> --field value …      friendly form; --format md|json
+//   tally schema                    every op's declaration as JSON (scripts/gen-api.mjs reads it)
 //
 // Exit status: 0 on success, 2 on any invalid input (message on stderr).
 #include <iostream>
@@ -12,6 +13,8 @@
 #include "api/json_out.hpp"
 
 #include "api/api.hpp"
+#include "api/ops/all_ops.hpp"
+#include "api/schema.hpp"
 #include "import_cmd.hpp"
 #include "model_arg.hpp"
 #include "reproduce.hpp"
@@ -20,15 +23,15 @@ namespace {
 
 using Json = tally::api::Json;
 
-const char* kUsage = R"(用法：
+const char* kUsageHead = R"(用法：
   tally eval < request.json               讀一個 JSON 請求，輸出 JSON 回應
   tally eval --jsonl < requests.jsonl     每行一個請求，每行一個回應
   tally <op> [--欄位 值 …] [--format md|json]
   tally reproduce <章> [--format md|json]  重算一章（如 ch02）每張表，並核對印出數字帳本
   tally import config.json [--format md|json]  匯入 Hugging Face config.json：規格與摘要
-操作（op）：catalog params forward kv state state_curve request crossover capacity
-          param_budget routing compare check_answer import_hf_config
-欄位：--model（目錄中的 id，或檔案：Tally 規格、tally import --format json 的輸出、
+  tally schema                            每個操作的宣告（欄位、結果、範例請求），JSON
+)";
+const char* kUsageTail = R"(欄位：--model（目錄中的 id，或檔案：Tally 規格、tally import --format json 的輸出、
       Hugging Face config.json）--batch --context --input --generated --head-tokens --tokens
       --gpu --workspace-bytes --requests --weight-dtype --kv-dtype --execution
       --layout --dispatch --mtp-steps
@@ -39,6 +42,14 @@ const char* kUsage = R"(用法：
   echo '{"op":"kv","model":"qwen3-8b","tokens":8192}' | tally eval
 API 說明見 docs/api.md。
 )";
+
+// The ops are listed from their declarations, so a new op appears here by itself.
+std::string usage() {
+    std::string ops = "操作（op）：";
+    for (const tally::api::OpDef* op : tally::api::all_ops()) ops += std::string(op->name) + " ";
+    ops.back() = '\n';
+    return kUsageHead + ops + kUsageTail;
+}
 
 int fail(const std::string& message) {
     std::cerr << "tally: " << message << "\n";
@@ -124,7 +135,7 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
     std::string format = "json";
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& flag = args[i];
-        if (flag.rfind("--", 0) != 0 || flag.size() <= 2) return fail("無法理解的參數「" + flag + "」\n" + kUsage);
+        if (flag.rfind("--", 0) != 0 || flag.size() <= 2) return fail("無法理解的參數「" + flag + "」\n" + usage());
         if (i + 1 >= args.size()) return fail(flag + " 缺少值");
         const std::string& value = args[++i];
         if (flag == "--format") {
@@ -166,8 +177,12 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-        std::cout << kUsage;
+        std::cout << usage();
         return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "schema" && args.size() == 1) {
+        std::cout << tally::api::schema_json().dump() << "\n";
+        return 0;
     }
     if (args[0] == "reproduce") {
         return tally::cli::run_reproduce(std::vector<std::string>(args.begin() + 1, args.end()));

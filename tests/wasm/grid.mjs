@@ -75,6 +75,10 @@ export function requestGrid() {
   add({ op: 'check_answer', answer: '1', expected: { value: '1', unit: 'GiB' } });
   for (const [text, kind] of [['32K', 'tokens'], ['3.2K', 'count'], ['2 GiB', 'bytes'], ['0.3K', 'tokens'], ['2 GiB', 'tokens']]) add({ op: 'read_quantity', text, kind });
   addEngineOps(add);
+  // Every op's declared samples and each integer field just past its range,
+  // generated from the ops' declarations (scripts/gen-api.mjs): a new op is
+  // in the grid without a line here.
+  for (const seed of readJson('tests/wasm/grid-seeds.json')) add(seed);
   return out;
 }
 

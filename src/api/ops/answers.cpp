@@ -19,6 +19,10 @@ namespace tally::api {
 
 namespace {
 
+constexpr FieldDecl kCheckAnswerFields[] = {field::of_kind("answer", FieldKind::Text), field::of_kind("expected", FieldKind::Object)};
+constexpr FieldDecl kReadQuantityFields[] = {field::of_kind("text", FieldKind::Text), field::of_kind("kind", FieldKind::Text)};
+
+
 // Exercises list a handful of typical wrong values; more is a content bug.
 constexpr std::size_t kMaxMistakes = 16;
 constexpr std::size_t kMaxCodeLength = 40;
@@ -190,7 +194,7 @@ Json verdict_json(const AnswerVerdict& v) {
 // the checker cannot read is a verdict (mistake "unparsable"), not an error;
 // only a malformed request raises FieldError.
 Json op_check_answer(const Json& request) {
-    RequestFields f(request, {"answer", "expected"});
+    RequestFields f(request, kCheckAnswerFields);
     const std::string answer = answer_of(request);
     return verdict_json(check_answer(answer, expected_of(request)));
 }
@@ -200,7 +204,7 @@ Json op_check_answer(const Json& request) {
 // exactly as a widget field reads it (sliders, URL state).  Text that cannot
 // be a whole quantity of that kind is a FieldError on "text".
 Json op_read_quantity(const Json& request) {
-    RequestFields f(request, {"text", "kind"});
+    RequestFields f(request, kReadQuantityFields);
     if (!request.contains("text") || !request.at("text").is_string()) {
         throw FieldError("text", "text（讀者輸入的文字）必須是字串" + (request.contains("text") ? "，" + shown(request.at("text")) : ""),
                          "必須是字串");
@@ -218,9 +222,21 @@ Json op_read_quantity(const Json& request) {
     return r;
 }
 
+constexpr ResultDecl kCheckAnswerResult[] = {
+    result::flag("correct"), result::nullable(result::text("mistake")), result::display("message"),
+    result::nullable(result::display("understood")), result::nullable(result::ratio("parsed")),
+    result::nullable(result::text("parsed_unit")),
+};
+constexpr const char* kCheckAnswerSamples[] = {
+    R"({"op":"check_answer","answer":"1.125 GiB","expected":{"value":"1207959552","unit":"B","digits":4}})",
+    R"({"op":"check_answer","answer":"1.125 GB","expected":{"value":"1207959552","unit":"B","digits":4}})",
+};
+constexpr ResultDecl kReadQuantityResult[] = {result::exact("value"), result::display("understood")};
+constexpr const char* kReadQuantitySamples[] = {R"({"op":"read_quantity","text":"32K","kind":"tokens"})"};
+
 }  // namespace
 
-const OpDef kCheckAnswerOp = {"check_answer", op_check_answer};
-const OpDef kReadQuantityOp = {"read_quantity", op_read_quantity};
+const OpDef kCheckAnswerOp = {"check_answer", op_check_answer, kCheckAnswerFields, kCheckAnswerResult, kCheckAnswerSamples};
+const OpDef kReadQuantityOp = {"read_quantity", op_read_quantity, kReadQuantityFields, kReadQuantityResult, kReadQuantitySamples};
 
 }  // namespace tally::api

@@ -3,6 +3,7 @@
 //   replay_window  one frame of the replay-window animation
 //   effort_scale   one point of the 1 … 100 reasoning-effort scale
 #include "all_ops.hpp"
+#include "request_readers.hpp"
 
 #include "api/catalog.hpp"
 #include "core/answer.hpp"
@@ -16,6 +17,21 @@
 namespace tally::api {
 
 namespace {
+
+constexpr FieldDecl kKvFootprintFields[] = {
+    field::of_kind("bytes_per_token", FieldKind::Decimal), field::of_kind("model", FieldKind::Text),
+    fields::kLayout, field::of_kind("with_window", FieldKind::Flag, "false"), fields::kTokens,
+    field::integer("requests", 1, kMaxCount, "1"), field::of_kind("baseline_bytes_per_token", FieldKind::Decimal),
+};
+// Bounds keep the picture drawable; the card does not publish n_win, so the
+// window here is an illustration and says so on the page.
+constexpr u128 kMaxReplaySlots = 512;
+constexpr FieldDecl kReplayWindowFields[] = {
+    field::integer("length", 2, kMaxReplaySlots, "64"), field::bounded("position", 1, "length", "length"),
+    field::bounded("window", 1, "length"), field::bounded("stride", 1, "length", "7"),
+};
+constexpr FieldDecl kEffortScaleFields[] = {field::integer("effort", kEffortMin, kEffortMax)};
+
 
 // A design's bytes per token: either given as exact decimal text (the
 // article's inferred 3,560 / 890 / 445 B, kept as content) or taken from a
@@ -56,13 +72,13 @@ Design design_of(const RequestFields& f, u128 tokens) {
     }
     const ModelSpec& m = find_model("model", f.text("model"));
     StateOptions o{find_dtype("kv_dtype", "bf16")};
-    o.layout = f.text_or("layout", "reference");
+    o.layout = f.text_or("layout");
     if (o.layout != "reference" && o.layout != "production") {
         throw FieldError("layout", "layout（儲存格式）不支援「" + quoted_value(o.layout) + "」；可用：reference、production");
     }
     const StateResult s = state(m, tokens, o);
     Ratio window;
-    if (f.flag_or("with_window", false)) {
+    if (f.flag_or("with_window")) {
         for (const auto& it : s.items) {
             if (it.section == "window") window = window + it.value;
         }
@@ -71,9 +87,9 @@ Design design_of(const RequestFields& f, u128 tokens) {
 }
 
 Json op_kv_footprint(const Json& req) {
-    RequestFields f(req, {"bytes_per_token", "model", "layout", "with_window", "tokens", "requests", "baseline_bytes_per_token"});
-    const u128 tokens = f.integer("tokens", 1, kMaxCount);
-    const u128 requests = f.integer_or("requests", 1, 1, kMaxCount);
+    RequestFields f(req, kKvFootprintFields);
+    const u128 tokens = f.integer("tokens");
+    const u128 requests = f.integer_or("requests");
     const Design d = design_of(f, tokens);
     const Footprint fp = kv_footprint(d.per_token, d.window, tokens, requests);
     Json r;
@@ -109,13 +125,9 @@ Json op_kv_footprint(const Json& req) {
     return r;
 }
 
-// Bounds keep the picture drawable; the card does not publish n_win, so the
-// window here is an illustration and says so on the page.
-constexpr u128 kMaxReplaySlots = 512;
-
 Json op_replay_window(const Json& req) {
-    RequestFields f(req, {"length", "position", "window", "stride"});
-    const u128 length = f.integer_or("length", 64, 2, kMaxReplaySlots);
+    RequestFields f(req, kReplayWindowFields);
+    const u128 length = f.integer_or("length");
     const u128 window = f.integer("window", 1, length);
     const u128 position = f.integer_or("position", length, 1, length);
     const u128 stride = f.integer_or("stride", 7, 1, length);
@@ -138,8 +150,8 @@ Json op_replay_window(const Json& req) {
 }
 
 Json op_effort_scale(const Json& req) {
-    RequestFields f(req, {"effort"});
-    const u128 effort = f.integer("effort", kEffortMin, kEffortMax);
+    RequestFields f(req, kEffortScaleFields);
+    const u128 effort = f.integer("effort");
     const EffortPoint p = effort_point(effort);
     Json r;
     r["effort"] = exact_json(effort);
@@ -155,10 +167,36 @@ Json op_effort_scale(const Json& req) {
     return r;
 }
 
+constexpr ResultDecl kKvFootprintResult[] = {
+    result::text("source"), result::optional(result::text("name")), result::exact("tokens"),
+    result::display("tokens_display"), result::exact("requests"), result::display("requests_display"),
+    result::exact("bytes_per_token"), result::display("bytes_per_token_display"), result::exact("window_bytes"),
+    result::display("window_display"), result::exact("per_request_bytes"), result::display("per_request_display"),
+    result::exact("total"), result::display("display"), result::display("gb_display"), result::display("gib_display"),
+    result::text("formula"), result::optional(result::ratio("ratio")), result::optional(result::display("ratio_display")),
+};
+constexpr const char* kKvFootprintSamples[] = {
+    R"({"op":"kv_footprint","model":"deepseek-v4-flash","tokens":8192,"with_window":true,"requests":4})",
+    R"({"op":"kv_footprint","bytes_per_token":147456,"tokens":8192,"baseline_bytes_per_token":589824})",
+};
+constexpr ResultDecl kReplayWindowResult[] = {
+    result::exact("length"), result::exact("position"), result::exact("window"), result::exact("window_first"),
+    result::exact("window_last"), result::exact("window_size"), result::exact_list("selected"),
+    result::display("position_display"), result::display("window_display"), result::display("selected_display"),
+    result::display("display"),
+};
+constexpr const char* kReplayWindowSamples[] = {R"({"op":"replay_window","length":64,"position":40,"window":8,"stride":7})"};
+constexpr ResultDecl kEffortScaleResult[] = {
+    result::exact("effort"), result::exact("max"), result::display("display"), result::text("band"),
+    result::exact("band_first"), result::exact("band_last"), result::display("band_display"), result::flag("published"),
+    result::ratio("fraction"),
+};
+constexpr const char* kEffortScaleSamples[] = {R"({"op":"effort_scale","effort":50})"};
+
 }  // namespace
 
-const OpDef kKvFootprintOp = {"kv_footprint", op_kv_footprint};
-const OpDef kReplayWindowOp = {"replay_window", op_replay_window};
-const OpDef kEffortScaleOp = {"effort_scale", op_effort_scale};
+const OpDef kKvFootprintOp = {"kv_footprint", op_kv_footprint, kKvFootprintFields, kKvFootprintResult, kKvFootprintSamples};
+const OpDef kReplayWindowOp = {"replay_window", op_replay_window, kReplayWindowFields, kReplayWindowResult, kReplayWindowSamples};
+const OpDef kEffortScaleOp = {"effort_scale", op_effort_scale, kEffortScaleFields, kEffortScaleResult, kEffortScaleSamples};
 
 }  // namespace tally::api

@@ -16,6 +16,18 @@ namespace tally::api {
 
 namespace {
 
+constexpr FieldDecl kCrossoverFields[] = {fields::kModel, fields::kStoredContext, fields::kWeightDtype, fields::kKvDtype, fields::kExplain};
+constexpr FieldDecl kCapacityFields[] = {
+    fields::kModel,   fields::kGpu,     fields::kStoredContext, fields::kWorkspace,
+    fields::kWeightDtype, fields::kKvDtype, fields::kMlaPath, fields::kKvHeads,
+    field::of_kind("memory_unit", FieldKind::Text, "GB"), fields::kExplain,
+};
+constexpr FieldDecl kParamBudgetFields[] = {
+    fields::kModel,     fields::kGpu,         field::integer("requests", 0, kMaxCount), fields::kStoredContext,
+    fields::kWorkspace, fields::kWeightDtype, fields::kKvDtype,                        fields::kExplain,
+};
+
+
 Json explain_crossover(const CrossoverResult& c, u128 context) {
     const std::string ratio = fill("{} ÷ {}", {bytes_text(c.weight_read_bytes), bytes_text(c.kv_bytes_per_request)});
     const std::string value = fixed(c.exact_ratio, 2);
@@ -91,9 +103,9 @@ Json explain_param_budget(const ParamBudgetResult& b, u128 requests, const Ratio
 }
 
 Json op_crossover(const Json& req) {
-    RequestFields f(req, {"model", "context", "weight_dtype", "kv_dtype", "explain"});
+    RequestFields f(req, kCrossoverFields);
     const ModelSpec& m = model_of(f);
-    const u128 context = f.integer("context", 1, kMaxCount);
+    const u128 context = f.integer("context");
     // One field per statement: the order in which C++ evaluates a call's
     // arguments is unspecified (GCC and clang differ), and the first invalid
     // field is the one named, natively and in WASM alike.
@@ -113,7 +125,7 @@ Json op_crossover(const Json& req) {
     r["weight_read_binary_display"] = bytes_binary_text(c.weight_read_bytes);
     r["kv_bytes_per_request"] = exact_json(c.kv_bytes_per_request);
     r["kv_per_request_display"] = bytes_binary_text(c.kv_bytes_per_request);
-    if (f.flag_or("explain", false)) r["how"] = explain_crossover(c, context);
+    if (f.flag_or("explain")) r["how"] = explain_crossover(c, context);
     return r;
 }
 
@@ -132,7 +144,7 @@ Json segment(const char* id, const char* label, const Ratio& bytes) {
 // device_gb_as_gib mistake (24 GB taken as 24 GiB).
 Gpu gpu_as_read(const RequestFields& f) {
     Gpu gpu = find_gpu("gpu", f.text("gpu"));
-    const std::string unit = f.text_or("memory_unit", "GB");
+    const std::string unit = f.text_or("memory_unit");
     if (unit == "GB") return gpu;
     if (unit != "GiB") throw FieldError("memory_unit", "memory_unit（卡的容量單位）只可為 GB 或 GiB，收到「" + quoted_value(unit) + "」");
     gpu.memory_bytes = gpu.memory_bytes / 1000000000 * (u128{1} << 30);
@@ -140,11 +152,11 @@ Gpu gpu_as_read(const RequestFields& f) {
 }
 
 Json op_capacity(const Json& req) {
-    RequestFields f(req, {"model", "gpu", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "mla_path", "kv_heads", "memory_unit", "explain"});
+    RequestFields f(req, kCapacityFields);
     const ModelSpec& m = model_of(f);
     const Gpu gpu = gpu_as_read(f);
-    const u128 context = f.integer("context", 1, kMaxCount);
-    const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
+    const u128 context = f.integer("context");
+    const u128 workspace = f.integer_or("workspace_bytes");
     const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
     const StateOptions kv = state_options_of(f);
     const CapacityResult c = capacity(m, gpu, weights, kv, context, workspace);
@@ -170,7 +182,7 @@ Json op_capacity(const Json& req) {
     items.push_back(segment("kv", "請求 KV", c.kv_bytes_total));
     items.push_back(segment("free", "剩餘", c.free_bytes));
     r["items"] = items;
-    if (f.flag_or("explain", false)) r["how"] = explain_capacity(c, context);
+    if (f.flag_or("explain")) r["how"] = explain_capacity(c, context);
     r["notes"] = context_notes(m, context);
     if (c.shortfall_bytes != Ratio(0)) {
         r["notes"].push_back("權重與工作區合計超出 " + gpu.name + " 的容量 " + bytes_decimal_text(c.shortfall_bytes) +
@@ -180,12 +192,12 @@ Json op_capacity(const Json& req) {
 }
 
 Json op_param_budget(const Json& req) {
-    RequestFields f(req, {"model", "gpu", "requests", "context", "workspace_bytes", "weight_dtype", "kv_dtype", "explain"});
+    RequestFields f(req, kParamBudgetFields);
     const ModelSpec& m = model_of(f);
     const Gpu& gpu = find_gpu("gpu", f.text("gpu"));
-    const u128 requests = f.integer("requests", 0, kMaxCount);
-    const u128 context = f.integer("context", 1, kMaxCount);
-    const u128 workspace = f.integer_or("workspace_bytes", kDefaultWorkspace, 0, kMaxCount);
+    const u128 requests = f.integer("requests");
+    const u128 context = f.integer("context");
+    const u128 workspace = f.integer_or("workspace_bytes");
     const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
     const StateOptions kv = state_options_of(f);
     const ParamBudgetResult b = param_budget(m, gpu, weights, kv, requests, context, workspace);
@@ -210,7 +222,7 @@ Json op_param_budget(const Json& req) {
     items.push_back(segment("workspace", "工作區預留", Ratio(workspace)));
     items.push_back(segment("weights", "權重預算", b.available_bytes));
     r["items"] = items;
-    if (f.flag_or("explain", false)) r["how"] = explain_param_budget(b, requests, Ratio(gpu.memory_bytes), workspace);
+    if (f.flag_or("explain")) r["how"] = explain_param_budget(b, requests, Ratio(gpu.memory_bytes), workspace);
     r["notes"] = Json::array();
     if (b.shortfall_bytes != Ratio(0)) {
         r["notes"].push_back("工作區與請求狀態已超出 " + gpu.name + " 的容量 " + bytes_decimal_text(b.shortfall_bytes) +
@@ -219,10 +231,43 @@ Json op_param_budget(const Json& req) {
     return r;
 }
 
+constexpr ResultDecl kCrossoverResult[] = {
+    result::text("model"), result::exact("batch"), result::display("display"), result::ratio("exact_ratio"),
+    result::display("ratio_display"), result::exact("weight_read_bytes"), result::display("weight_read_display"),
+    result::display("weight_read_binary_display"), result::exact("kv_bytes_per_request"),
+    result::display("kv_per_request_display"), result::how(),
+};
+constexpr const char* kCrossoverSamples[] = {R"({"op":"crossover","model":"qwen3-8b","context":8192,"explain":true})"};
+
+// A bar segment of the card's memory, in GB and in GiB.
+constexpr ResultDecl kSegment[] = {
+    result::text("id"), result::text("label"), result::exact("bytes"), result::display("display"),
+    result::display("binary_display"),
+};
+constexpr ResultDecl kCapacityResult[] = {
+    result::text("model"), result::text("gpu"), result::exact("requests"), result::display("display"),
+    result::exact("device_bytes"), result::display("device_display"), result::exact("weight_bytes"),
+    result::exact("workspace_bytes"), result::exact("kv_bytes_per_request"), result::display("kv_per_request_display"),
+    result::exact("kv_bytes_total"), result::exact("free_bytes"), result::exact("shortfall_bytes"),
+    result::list("items", kSegment), result::how(), result::notes(),
+};
+constexpr const char* kCapacitySamples[] = {R"({"op":"capacity","model":"qwen3-8b","gpu":"h100-sxm","context":8192,"explain":true})"};
+
+constexpr ResultDecl kParamBudgetResult[] = {
+    result::text("model"), result::text("gpu"), result::exact("total"), result::display("display"),
+    result::exact("available_bytes"), result::display("available_display"), result::exact("bytes_per_param"),
+    result::exact("kv_bytes_per_request"), result::exact("shortfall_bytes"), result::exact("device_bytes"),
+    result::display("device_display"), result::exact("kv_bytes_total"), result::list("items", kSegment), result::how(),
+    result::notes(),
+};
+constexpr const char* kParamBudgetSamples[] = {
+    R"({"op":"param_budget","model":"qwen3-8b","gpu":"h100-sxm","requests":4,"context":8192,"explain":true})",
+};
+
 }  // namespace
 
-const OpDef kCrossoverOp = {"crossover", op_crossover};
-const OpDef kCapacityOp = {"capacity", op_capacity};
-const OpDef kParamBudgetOp = {"param_budget", op_param_budget};
+const OpDef kCrossoverOp = {"crossover", op_crossover, kCrossoverFields, kCrossoverResult, kCrossoverSamples};
+const OpDef kCapacityOp = {"capacity", op_capacity, kCapacityFields, kCapacityResult, kCapacitySamples};
+const OpDef kParamBudgetOp = {"param_budget", op_param_budget, kParamBudgetFields, kParamBudgetResult, kParamBudgetSamples};
 
 }  // namespace tally::api

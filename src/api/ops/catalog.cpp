@@ -9,8 +9,12 @@ namespace tally::api {
 
 namespace {
 
+// catalog takes no field.
+constexpr FieldList kCatalogFields = {};
+
+
 Json op_catalog(const Json& req) {
-    RequestFields f(req, {});
+    RequestFields f(req, kCatalogFields);
     Json r;
     r["models"] = Json::array();
     for (const auto& m : catalog().models) {
@@ -31,8 +35,19 @@ Json op_catalog(const Json& req) {
     return r;
 }
 
+constexpr ResultDecl kCatalogModel[] = {
+    result::text("id"), result::text("name"), result::exact("layers"), result::exact("released_context"),
+    result::optional(result::display("partial")),
+};
+constexpr ResultDecl kCatalogGpu[] = {result::text("id"), result::text("name"), result::exact("memory_bytes"), result::display("display")};
+constexpr ResultDecl kCatalogDtype[] = {result::text("id"), result::text("name"), result::exact("bits")};
+constexpr ResultDecl kCatalogResult[] = {
+    result::list("models", kCatalogModel), result::list("gpus", kCatalogGpu), result::list("dtypes", kCatalogDtype),
+};
+constexpr const char* kCatalogSamples[] = {R"({"op":"catalog"})"};
+
 }  // namespace
 
-const OpDef kCatalogOp = {"catalog", op_catalog};
+const OpDef kCatalogOp = {"catalog", op_catalog, kCatalogFields, kCatalogResult, kCatalogSamples};
 
 }  // namespace tally::api

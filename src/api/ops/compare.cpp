@@ -16,6 +16,13 @@ namespace tally::api {
 
 namespace {
 
+constexpr FieldDecl kCompareFields[] = {
+    field::of_kind("set", FieldKind::Text, "ch02-five"), fields::kBatch, fields::kCachedContext,
+    field::integer("input", 1, kMaxCount, "8192"),       field::integer("generated", 1, kMaxCount, "1"),
+    fields::kWeightDtype, fields::kKvDtype, fields::kExplain,
+};
+
+
 // One row of the compare op.
 struct CompareFacts {
     const RequestShape& shape;
@@ -102,29 +109,45 @@ Json compare_row(const std::string& id, const RequestShape& shape, const Compare
 // reader's S, P, G, B: weights, one prefill, one decode step at S+P, the
 // state at S+P and the whole request.
 Json op_compare(const Json& req) {
-    RequestFields f(req, {"set", "batch", "context", "input", "generated", "weight_dtype", "kv_dtype", "explain"});
-    const ModelSet& set = find_set("set", f.text_or("set", "ch02-five"));
+    RequestFields f(req, kCompareFields);
+    const ModelSet& set = find_set("set", f.text_or("set"));
     const Dtype& weights = weight_dtype_of(f);  // one field per statement (see op_crossover)
     const Dtype& kv = kv_dtype_of(f);
     const CompareFormats formats{weights, kv};
     RequestShape shape;
-    shape.batch = f.integer_or("batch", 1, 1, kMaxCount);
-    shape.context = f.integer_or("context", 0, 0, kMaxCount);
-    shape.input = f.integer_or("input", 8192, 1, kMaxCount);
-    shape.generated = f.integer_or("generated", 1, 1, kMaxCount);
+    shape.batch = f.integer_or("batch");
+    shape.context = f.integer_or("context");
+    shape.input = f.integer_or("input");
+    shape.generated = f.integer_or("generated");
     Json r;
     r["set"] = set.id;
     r["name"] = set.name;
     r["rows"] = Json::array();
     r["weight_dtype"] = formats.weights.id;
     r["kv_dtype"] = formats.kv.id;
-    const bool explain = f.flag_or("explain", false);
+    const bool explain = f.flag_or("explain");
     for (const auto& id : set.models) r["rows"].push_back(compare_row(id, shape, formats, explain));
     return r;
 }
 
+// One model of the set; a model that fails alone carries "error" instead of its numbers.
+constexpr ResultDecl kCompareRow[] = {
+    result::text("model"), result::text("name"), result::exact("layers"), result::exact("hidden"),
+    result::exact("routed_experts"), result::exact("top_k"), result::exact("params"), result::display("params_display"),
+    result::exact("weight_bytes"), result::display("weight_display"), result::exact("prefill_flops"),
+    result::display("prefill_display"), result::exact("decode_flops"), result::display("decode_display"),
+    result::exact("state_bytes"), result::display("state_display"), result::exact("decode_read_bytes"),
+    result::display("decode_read_display"), result::exact("request_flops"), result::display("request_display"),
+    result::how(), result::failure("error"),
+};
+constexpr ResultDecl kCompareResult[] = {
+    result::text("set"), result::display("name"), result::list("rows", kCompareRow), result::text("weight_dtype"),
+    result::text("kv_dtype"),
+};
+constexpr const char* kCompareSamples[] = {R"({"op":"compare","explain":true})"};
+
 }  // namespace
 
-const OpDef kCompareOp = {"compare", op_compare};
+const OpDef kCompareOp = {"compare", op_compare, kCompareFields, kCompareResult, kCompareSamples};
 
 }  // namespace tally::api

@@ -1,6 +1,7 @@
 // The candidate_pool op: V4.1's candidate pool narrowing at a context length
 // (Figure 2-22), with the explanations of its counts.
 #include "all_ops.hpp"
+#include "request_readers.hpp"
 
 #include <algorithm>
 
@@ -13,6 +14,9 @@
 namespace tally::api {
 
 namespace {
+
+constexpr FieldDecl kCandidatePoolFields[] = {fields::kModel, fields::kTokens, fields::kExplain};
+
 
 // The group whose Full layer builds V4.1's candidate pool.
 const Csa2Attention* pool_builder(const ModelSpec& m) {
@@ -48,11 +52,11 @@ Json explain_candidate_pool(const PoolFacts& p) {
 // blocks (at most pool_blocks × pool_block_size entries); Reindex layers pick
 // top_k inside that pool; Reuse layers read what was picked.
 Json op_candidate_pool(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "explain"});
+    RequestFields f(req, kCandidatePoolFields);
     const ModelSpec& m = find_model("model", f.text("model"));
     const Csa2Attention* pool = pool_builder(m);
     if (pool == nullptr) throw FieldError("model", m.name + " 沒有候選池；只有 DeepSeek V4.1 Flash 的解碼器會建立候選池");
-    const u128 tokens = f.integer("tokens", 1, kMaxCount);
+    const u128 tokens = f.integer("tokens");
     const u128 entries = tokens / pool->cache_ratio;
     const u128 entry_blocks = ceil_div(entries, pool->pool_block_size);  // every block the scorer ranks
     const u128 blocks = std::min<u128>(entry_blocks, pool->pool_blocks);
@@ -84,15 +88,30 @@ Json op_candidate_pool(const Json& req) {
     put("selected", selected);
     put("reindex_layers", reindex_layers);
     put("reuse_layers", reuse_layers);
-    if (f.flag_or("explain", false)) {
+    if (f.flag_or("explain")) {
         r["how"] = explain_candidate_pool({tokens, pool->cache_ratio, entries, pool->pool_block_size, pool->pool_blocks, pool->pool_entries(), entry_blocks, blocks,
                                            candidates, pool->top_k, selected});
     }
     return r;
 }
 
+constexpr ResultDecl kCandidatePoolResult[] = {
+    result::text("model"), result::exact("tokens"), result::display("tokens_display"), result::exact("entries"),
+    result::display("entries_display"), result::exact("block_size"), result::display("block_size_display"),
+    result::exact("pool_blocks"), result::display("pool_blocks_display"), result::exact("pool_entries"),
+    result::display("pool_entries_display"), result::exact("entry_blocks"), result::display("entry_blocks_display"),
+    result::exact("blocks"), result::display("blocks_display"), result::exact("candidates"),
+    result::display("candidates_display"), result::exact("top_k"), result::display("top_k_display"),
+    result::exact("selected"), result::display("selected_display"), result::exact("reindex_layers"),
+    result::display("reindex_layers_display"), result::exact("reuse_layers"), result::display("reuse_layers_display"),
+    result::how(),
+};
+constexpr const char* kCandidatePoolSamples[] = {
+    R"({"op":"candidate_pool","model":"deepseek-v4.1-flash","tokens":131072,"explain":true})",
+};
+
 }  // namespace
 
-const OpDef kCandidatePoolOp = {"candidate_pool", op_candidate_pool};
+const OpDef kCandidatePoolOp = {"candidate_pool", op_candidate_pool, kCandidatePoolFields, kCandidatePoolResult, kCandidatePoolSamples};
 
 }  // namespace tally::api

@@ -12,6 +12,14 @@ namespace tally::api {
 
 namespace {
 
+// forward's fields, in the order an unknown field's message lists them.
+constexpr FieldDecl kForwardFields[] = {
+    fields::kModel, fields::kBatch, fields::kCachedContext, fields::kInput, field::bounded("head_tokens", 0, "B·P", "B"),
+    fields::kExecution, field::integer("mtp_steps", 0, 16, "0"), fields::kMlaPath, fields::kKvHeads, fields::kPairs,
+    fields::kScoreHeads, fields::kExplain,
+};
+
+
 bool interaction_row(const LineItem& it) { return it.interaction; }
 
 Json stages_json(const std::vector<ForwardStage>& stages) {
@@ -45,19 +53,19 @@ Json explain_forward(const ForwardResult& fr, const CallShape& c) {
 
 CallShape call_shape_of(const RequestFields& f) {
     CallShape c;
-    c.batch = f.integer_or("batch", 1, 1, kMaxCount);
-    c.context = f.integer_or("context", 0, 0, kMaxCount);
-    c.input = f.integer_or("input", 1, 1, kMaxCount);
+    c.batch = f.integer_or("batch");
+    c.context = f.integer_or("context");
+    c.input = f.integer_or("input");
     c.head_tokens = f.integer_or("head_tokens", c.batch, 0, c.rows());
     return c;
 }
 
 Json op_forward(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "head_tokens", "execution", "mtp_steps", "mla_path", "kv_heads", "pairs", "score_heads", "explain"});
+    RequestFields f(req, kForwardFields);
     const ModelSpec& m = model_of(f);
     CallShape c = call_shape_of(f);
     c.execution = execution_of(f, m);
-    c.mtp_steps = f.integer_or("mtp_steps", 0, 0, 16);
+    c.mtp_steps = f.integer_or("mtp_steps");
     const ForwardResult fr = forward(m, c);
     Json r;
     r["model"] = m.id;
@@ -70,13 +78,33 @@ Json op_forward(const Json& req) {
     r["items"] = Json::array();
     for (const auto& it : fr.items) r["items"].push_back(item_json(it, true));
     if (!fr.stages.empty()) r["stages"] = stages_json(fr.stages);
-    if (f.flag_or("explain", false)) r["how"] = explain_forward(fr, c);
+    if (f.flag_or("explain")) r["how"] = explain_forward(fr, c);
     r["notes"] = context_notes(m, add(c.context, c.input));
     return r;
 }
 
+// A row of Tables 2-B / 2-D: one matrix product's FLOPs.
+constexpr ResultDecl kForwardItem[] = {
+    result::text("id"), result::text("label"), result::text("section"), result::optional(result::text("shape")),
+    result::optional(result::text("weight")), result::text("formula"), result::text("substituted"), result::exact("layers"),
+    result::exact("per_call"), result::exact("flops"), result::display("display"),
+};
+constexpr ResultDecl kForwardStage[] = {
+    result::text("id"), result::text("label"), result::exact("flops"), result::display("display"),
+    result::text("formula"), result::text("substituted"),
+};
+constexpr ResultDecl kForwardResult[] = {
+    result::text("model"), result::exact("rows"), result::exact("n_pair"), result::exact("total"), result::display("display"),
+    result::exact("interaction"), result::display("interaction_display"), result::list("items", kForwardItem),
+    result::optional(result::list("stages", kForwardStage)), result::how(), result::notes(),
+};
+constexpr const char* kForwardSamples[] = {
+    R"({"op":"forward","model":"qwen3-8b","input":8192,"explain":true})",
+    R"({"op":"forward","model":"deepseek-v4.1-flash","context":8192,"input":1})",
+};
+
 }  // namespace
 
-const OpDef kForwardOp = {"forward", op_forward};
+const OpDef kForwardOp = {"forward", op_forward, kForwardFields, kForwardResult, kForwardSamples};
 
 }  // namespace tally::api

@@ -8,6 +8,13 @@ namespace tally::api {
 
 namespace {
 
+// Read by op_import_hf_config (api/hf_import.cpp), which names the same three.
+constexpr FieldDecl kImportFields[] = {
+    field::of_kind("config", FieldKind::Object), field::of_kind("config_text", FieldKind::Text),
+    field::of_kind("name", FieldKind::Text),
+};
+
+
 // import_hf_config plus its one-screen summary, computed by the ops
 // themselves on the imported spec: an 8K prefill, one decode step at 8K, and
 // how many 8K requests fit on each catalog GPU (BF16 weights and KV, the
@@ -40,8 +47,19 @@ Json op_import_with_summary(const Json& req) {
     return r;
 }
 
+constexpr ResultDecl kImportResult[] = {
+    result::text("model_type"), result::object("spec"), result::exact("params"), result::display("params_display"),
+    result::exact("mtp_params"), result::display("mtp_params_display"), result::exact("mtp_layers"),
+    result::exact("kv_bytes_per_token"), result::display("kv_bytes_per_token_display"), result::nullable(result::text("checkpoint_dtype")),
+    result::text("weight_dtype"), result::exact("checkpoint_bytes"), result::display("checkpoint_display"),
+    result::text("shared_config_text"), result::object("summary"), result::notes(),
+};
+constexpr const char* kImportSamples[] = {
+    R"({"op":"import_hf_config","config":{"model_type":"llama","hidden_size":4096,"num_hidden_layers":32,"num_attention_heads":32,"num_key_value_heads":8,"vocab_size":128256,"intermediate_size":14336,"torch_dtype":"bfloat16"}})",
+};
+
 }  // namespace
 
-const OpDef kImportHfConfigOp = {"import_hf_config", op_import_with_summary};
+const OpDef kImportHfConfigOp = {"import_hf_config", op_import_with_summary, kImportFields, kImportResult, kImportSamples};
 
 }  // namespace tally::api

@@ -17,6 +17,9 @@ namespace tally::api {
 
 namespace {
 
+constexpr FieldDecl kParamsFields[] = {fields::kModel, fields::kWeightDtype, fields::kKvHeads, fields::kExplain};
+
+
 struct ParamsFacts {
     const std::vector<WeightTensor>& tensors;
     const Dtype& dtype;
@@ -134,8 +137,8 @@ Json architecture_json(const ModelSpec& m) {
 }
 
 Json op_params(const Json& req) {
-    RequestFields f(req, {"model", "weight_dtype", "kv_heads", "explain"});
-    const bool explain = f.flag_or("explain", false);
+    RequestFields f(req, kParamsFields);
+    const bool explain = f.flag_or("explain");
     const ModelSpec& m = model_of(f);
     const Dtype& d = weight_dtype_of(f);
     std::map<std::string, u128> by_category;
@@ -182,8 +185,24 @@ Json op_params(const Json& req) {
     return r;
 }
 
+constexpr ResultDecl kParamsItem[] = {
+    result::text("id"), result::text("label"), result::text("category"), result::text("shape"), result::exact("count"),
+    result::exact("per_copy"), result::exact("params"), result::exact("bytes"), result::display("display"), result::how(),
+};
+constexpr ResultDecl kParamsResult[] = {
+    result::text("model"), result::exact("total"), result::display("display"), result::text("weight_dtype"),
+    result::exact("weight_bytes"), result::display("weight_display"), result::object("groups"),
+    result::exact("selected_expert_params"), result::exact("selected_expert_bytes"),
+    result::display("selected_expert_display"), result::list("items", kParamsItem), result::object("architecture"),
+    result::how(),
+};
+constexpr const char* kParamsSamples[] = {
+    R"({"op":"params","model":"qwen3-8b","explain":true})",
+    R"({"op":"params","model":"deepseek-v3","weight_dtype":"fp8"})",
+};
+
 }  // namespace
 
-const OpDef kParamsOp = {"params", op_params};
+const OpDef kParamsOp = {"params", op_params, kParamsFields, kParamsResult, kParamsSamples};
 
 }  // namespace tally::api

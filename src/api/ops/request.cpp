@@ -16,6 +16,20 @@ namespace tally::api {
 
 namespace {
 
+constexpr FieldDecl kRequestFields[] = {
+    fields::kModel,   fields::kBatch,     fields::kCachedContext, fields::kInput,   fields::kGenerated,
+    fields::kKvDtype, fields::kExecution, fields::kMlaPath,       fields::kKvHeads, fields::kExplain,
+};
+constexpr FieldDecl kTurnFields[] = {
+    fields::kModel,     field::integer("total_input", 1, kMaxCount), field::bounded("cached", 0, "total_input − 1"),
+    fields::kGenerated, field::bounded("edit_at", 1, "total_input"),  fields::kKvDtype,
+    fields::kKvHeads,   fields::kExplain,
+};
+constexpr FieldDecl kDependencyChainFields[] = {
+    field::integer("layers", 1, 4096), field::integer("tokens", 1, u128{1} << 20), fields::kExplain,
+};
+
+
 Json explain_request(const RequestResult& rr, const RequestShape& s, const Ratio& per_token) {
     const u128 H = add(s.context, s.input), nd = rr.decode_steps;
     const std::string Ht = group_thousands(H), ndt = group_thousands(nd), reads = group_thousands(rr.kv_read_tokens);
@@ -62,14 +76,14 @@ Json explain_dependency_chain(u128 layers, u128 tokens, const DependencyChains& 
 }
 
 Json op_request(const Json& req) {
-    RequestFields f(req, {"model", "batch", "context", "input", "generated", "kv_dtype", "execution", "mla_path", "kv_heads", "explain"});
+    RequestFields f(req, kRequestFields);
     const ModelSpec& m = model_of(f);
     RequestShape s;
     s.execution = execution_of(f, m);
-    s.batch = f.integer_or("batch", 1, 1, kMaxCount);
-    s.context = f.integer_or("context", 0, 0, kMaxCount);
-    s.input = f.integer_or("input", 1, 1, kMaxCount);
-    s.generated = f.integer("generated", 1, kMaxCount);
+    s.batch = f.integer_or("batch");
+    s.context = f.integer_or("context");
+    s.input = f.integer_or("input");
+    s.generated = f.integer("generated");
     const RequestResult rr = request(m, state_options_of(f), s);
     Json r;
     r["model"] = m.id;
@@ -89,7 +103,7 @@ Json op_request(const Json& req) {
     r["decode_display"] = flops_text(rr.decode_flops);
     r["total"] = exact_json(rr.total);
     r["display"] = flops_text(rr.total);
-    if (f.flag_or("explain", false)) r["how"] = explain_request(rr, s, state(m, 1, state_options_of(f)).per_token);
+    if (f.flag_or("explain")) r["how"] = explain_request(rr, s, state(m, 1, state_options_of(f)).per_token);
     r["notes"] = context_notes(m, add(add(s.context, s.input), rr.decode_steps));
     return r;
 }
@@ -101,14 +115,14 @@ Json op_request(const Json& req) {
 // causal pairs among the reused prefix. `edit_at` (1-based) marks the first
 // changed input token: only the positions before it can be reused.
 Json op_turn(const Json& req) {
-    RequestFields f(req, {"model", "total_input", "cached", "generated", "edit_at", "kv_dtype", "kv_heads", "explain"});
+    RequestFields f(req, kTurnFields);
     const ModelSpec& m = model_of(f);
-    const u128 total = f.integer("total_input", 1, kMaxCount);
+    const u128 total = f.integer("total_input");
     const u128 cached = f.integer("cached", 0, total - 1);
     RequestShape s;
     s.context = cached;
     s.input = total - cached;
-    s.generated = f.integer("generated", 1, kMaxCount);
+    s.generated = f.integer("generated");
     const RequestResult rr = request(m, state_options_of(f), s);
     const CallShape full{1, 0, total, 1};
     const CallShape reused{1, cached, s.input, 1};
@@ -119,7 +133,7 @@ Json op_turn(const Json& req) {
     r["generated"] = exact_json(s.generated);
     r["decode_steps"] = exact_json(rr.decode_steps);
     r["final_context"] = exact_json(add(total, rr.decode_steps));
-    if (f.flag_or("explain", false)) r["how"] = explain_turn(total, s.generated, rr.decode_steps);
+    if (f.flag_or("explain")) r["how"] = explain_turn(total, s.generated, rr.decode_steps);
     const Ratio added = rr.prefill_kv_bytes + rr.new_kv_bytes;
     r["added_kv_bytes"] = exact_json(added);
     r["added_kv_display"] = bytes_binary_text(added);
@@ -157,9 +171,9 @@ Json op_turn(const Json& req) {
 // Exercise 2-1's chains (core/dependency_chain.hpp). The first output
 // position waits, in both, for the top layer at the last input position.
 Json op_dependency_chain(const Json& req) {
-    RequestFields f(req, {"layers", "tokens", "explain"});
-    const u128 layers = f.integer("layers", 1, 4096);
-    const u128 tokens = f.integer("tokens", 1, 1u << 20);
+    RequestFields f(req, kDependencyChainFields);
+    const u128 layers = f.integer("layers");
+    const u128 tokens = f.integer("tokens");
     const DependencyChains c = dependency_chains(layers, tokens);
     Json r;
     r["layers"] = exact_json(layers);
@@ -168,14 +182,47 @@ Json op_dependency_chain(const Json& req) {
     r["rnn_chain"] = exact_json(c.rnn);
     r["transformer_chain"] = exact_json(c.transformer);
     r["wait_node_display"] = "第 " + to_decimal(layers) + " 層、第 " + to_decimal(tokens) + " 個位置";
-    if (f.flag_or("explain", false)) r["how"] = explain_dependency_chain(layers, tokens, c);
+    if (f.flag_or("explain")) r["how"] = explain_dependency_chain(layers, tokens, c);
     return r;
 }
 
+constexpr ResultDecl kRequestResult[] = {
+    result::text("model"),           result::exact("decode_steps"),        result::exact("kv_read_tokens"),
+    result::exact("kv_read_bytes"),  result::display("kv_read_display"),   result::exact("prefill_kv_bytes"),
+    result::display("prefill_kv_display"), result::exact("new_kv_bytes"), result::display("new_kv_display"),
+    result::exact("final_kv_bytes"), result::display("final_kv_display"),  result::exact("prefill_flops"),
+    result::display("prefill_display"), result::exact("decode_flops"),     result::display("decode_display"),
+    result::exact("total"),          result::display("display"),           result::how(),
+    result::notes(),
+};
+constexpr const char* kRequestSamples[] = {
+    R"({"op":"request","model":"qwen3-8b","input":8192,"generated":1025,"explain":true})",
+};
+
+constexpr ResultDecl kTurnResult[] = {
+    result::text("model"), result::exact("context"), result::exact("input"), result::exact("generated"),
+    result::exact("decode_steps"), result::exact("final_context"), result::exact("added_kv_bytes"),
+    result::display("added_kv_display"), result::exact("full_rows"), result::exact("rows"), result::exact("rows_saved"),
+    result::exact("full_pairs"), result::exact("pairs"), result::exact("pairs_saved"), result::exact("full_prefill_flops"),
+    result::display("full_prefill_display"), result::exact("prefill_flops"), result::display("prefill_display"),
+    result::ratio("prefill_saved_percent"), result::display("prefill_saved_display"), result::ratio("prefill_kept_percent"),
+    result::ratio("rows_saved_percent"), result::display("rows_saved_display"), result::optional(result::exact("reuse_prefix")),
+    result::optional(result::exact("reuse_input")), result::how(), result::notes(),
+};
+constexpr const char* kTurnSamples[] = {
+    R"({"op":"turn","model":"qwen3-8b","total_input":8192,"cached":4096,"generated":128,"edit_at":100,"explain":true})",
+};
+
+constexpr ResultDecl kDependencyChainResult[] = {
+    result::exact("layers"), result::exact("tokens"), result::exact("nodes"), result::exact("rnn_chain"),
+    result::exact("transformer_chain"), result::display("wait_node_display"), result::how(),
+};
+constexpr const char* kDependencyChainSamples[] = {R"({"op":"dependency_chain","layers":36,"tokens":8192,"explain":true})"};
+
 }  // namespace
 
-const OpDef kRequestOp = {"request", op_request};
-const OpDef kTurnOp = {"turn", op_turn};
-const OpDef kDependencyChainOp = {"dependency_chain", op_dependency_chain};
+const OpDef kRequestOp = {"request", op_request, kRequestFields, kRequestResult, kRequestSamples};
+const OpDef kTurnOp = {"turn", op_turn, kTurnFields, kTurnResult, kTurnSamples};
+const OpDef kDependencyChainOp = {"dependency_chain", op_dependency_chain, kDependencyChainFields, kDependencyChainResult, kDependencyChainSamples};
 
 }  // namespace tally::api

@@ -46,7 +46,7 @@ ModelSpec model_of(const RequestFields& f) {
     // heads unchanged (exercise 2-4, and the "query heads instead of KV heads"
     // mistake: kv_heads = q_heads). It must divide the query heads.
     if (f.has("kv_heads")) {
-        const u128 kv = f.integer("kv_heads", 1, 4096);
+        const u128 kv = f.integer("kv_heads");
         change_layers<GqaAttention>(m, "kv_heads", "GQA", [&](GqaAttention& a) {
             if (a.q_heads % static_cast<u64>(kv) != 0) {
                 throw FieldError("kv_heads", "kv_heads（KV 頭數）必須整除查詢頭數 " + std::to_string(a.q_heads) + "，收到 " +
@@ -77,12 +77,12 @@ ModelSpec model_of(const RequestFields& f) {
     }
     return m;
 }
-const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype", "bf16")); }
-const Dtype& kv_dtype_of(const RequestFields& f) { return find_dtype("kv_dtype", f.text_or("kv_dtype", "bf16")); }
+const Dtype& weight_dtype_of(const RequestFields& f) { return find_dtype("weight_dtype", f.text_or("weight_dtype")); }
+const Dtype& kv_dtype_of(const RequestFields& f) { return find_dtype("kv_dtype", f.text_or("kv_dtype")); }
 StateOptions state_options_of(const RequestFields& f, bool with_layout) {
     StateOptions o{kv_dtype_of(f)};
     if (with_layout) {
-        o.layout = f.text_or("layout", "reference");
+        o.layout = f.text_or("layout");
         if (o.layout != "reference" && o.layout != "production") {
             throw FieldError("layout", "layout（儲存格式）不支援「" + quoted_value(o.layout) + "」；可用：reference、production");
         }
@@ -91,7 +91,7 @@ StateOptions state_options_of(const RequestFields& f, bool with_layout) {
 }
 
 std::string execution_of(const RequestFields& f, const ModelSpec& m) {
-    const std::string e = f.text_or("execution", "");
+    const std::string e = f.text_or("execution");
     if (e.empty()) return e;
     if (m.ced_replay_window == 0) {
         throw FieldError("execution", "execution（執行路徑）只適用於有 CED 分工的模型；" + m.name + " 只有一條路徑");

@@ -16,6 +16,12 @@ namespace tally::api {
 
 namespace {
 
+constexpr FieldDecl kRoutingFields[] = {
+    fields::kModel, field::integer("batch", 1, u128{1} << 32, "1"), field::of_kind("dispatch", FieldKind::Text, "uniform"),
+    field::of_kind("tokens_per_expert", FieldKind::List), fields::kWeightDtype, fields::kExplain,
+};
+
+
 Json explain_routing(const RoutingInput& in, const RoutingResult& rr, u128 moe_layers) {
     const std::string B = group_thousands(in.batch), k = group_thousands(in.top_k), E = group_thousands(in.experts),
                       A = group_thousands(rr.assignments), Ne = group_thousands(in.expert_params),
@@ -51,7 +57,7 @@ Json explain_routing(const RoutingInput& in, const RoutingResult& rr, u128 moe_l
 }
 
 Dispatch dispatch_of(const RequestFields& f) {
-    const std::string d = f.text_or("dispatch", "uniform");
+    const std::string d = f.text_or("dispatch");
     if (d == "uniform") return Dispatch::Uniform;
     if (d == "concentrated") return Dispatch::Concentrated;
     if (d == "random") return Dispatch::RandomExpectation;
@@ -75,12 +81,12 @@ std::vector<u128> tokens_per_expert_of(const Json& req) {
 }
 
 Json op_routing(const Json& req) {
-    RequestFields f(req, {"model", "batch", "dispatch", "tokens_per_expert", "weight_dtype", "explain"});
+    RequestFields f(req, kRoutingFields);
     const ModelSpec& m = model_of(f);
     const MoeFfn* moe = first_moe(m);
     if (moe == nullptr) throw FieldError("model", m.name + " 沒有 MoE 層；路由只適用於混合專家模型");
     RoutingInput in;
-    in.batch = f.integer_or("batch", 1, 1, u128{1} << 32);
+    in.batch = f.integer_or("batch");
     in.top_k = moe->top_k;
     in.experts = moe->experts;
     in.expert_params = mech::expert_params(*moe, m);
@@ -114,12 +120,24 @@ Json op_routing(const Json& req) {
     r["bytes_all_layers"] = exact_json(reported_bytes(rr, all_layers));
     r["bytes_all_layers_display"] = bytes_binary_text(all_layers);
     r["total"] = r["bytes_per_layer"];
-    if (f.flag_or("explain", false)) r["how"] = explain_routing(in, rr, moe_layers);
+    if (f.flag_or("explain")) r["how"] = explain_routing(in, rr, moe_layers);
     return r;
 }
 
+constexpr ResultDecl kRoutingResult[] = {
+    result::text("model"), result::exact("experts"), result::exact("top_k"), result::exact("assignments"),
+    result::exact("distinct_experts"), result::display("distinct_display"), result::exact("max_tokens_per_expert"),
+    result::exact("min_tokens_per_active_expert"), result::exact("flops_per_layer"), result::display("flops_display"),
+    result::exact("bytes_per_layer"), result::display("display"), result::exact("moe_layers"),
+    result::exact("bytes_all_layers"), result::display("bytes_all_layers_display"), result::exact("total"), result::how(),
+};
+constexpr const char* kRoutingSamples[] = {
+    R"({"op":"routing","model":"deepseek-v3","batch":64,"explain":true})",
+    R"({"op":"routing","model":"deepseek-v3","batch":64,"dispatch":"random"})",
+};
+
 }  // namespace
 
-const OpDef kRoutingOp = {"routing", op_routing};
+const OpDef kRoutingOp = {"routing", op_routing, kRoutingFields, kRoutingResult, kRoutingSamples};
 
 }  // namespace tally::api

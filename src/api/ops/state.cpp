@@ -19,6 +19,17 @@ namespace tally::api {
 
 namespace {
 
+constexpr FieldDecl kKvFields[] = {fields::kModel, fields::kTokens, fields::kKvDtype, fields::kMlaPath, fields::kKvHeads, fields::kExplain};
+constexpr FieldDecl kStateFields[] = {
+    fields::kModel,   fields::kTokens, fields::kKvDtype, fields::kLayout, fields::kMlaPath,
+    field::integer("budget_bytes", 1, kMaxCount), fields::kExplain,
+};
+constexpr FieldDecl kStateCurveFields[] = {
+    fields::kModel,  field::of_kind("lengths", FieldKind::List), fields::kKvDtype, fields::kLayout, fields::kMlaPath,
+    field::of_kind("displays", FieldKind::Flag, "true"),
+};
+
+
 bool read_row(const LineItem& it) { return it.section != "write"; }
 
 // Each kind of state (window, compressed entries, index, buffers …) as the
@@ -101,10 +112,10 @@ Json explain_kv(const StateResult& s, u128 tokens, const Ratio& total) {
 }
 
 Json op_kv(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype", "mla_path", "kv_heads", "explain"});
+    RequestFields f(req, kKvFields);
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f);
-    const u128 tokens = f.integer("tokens", 1, kMaxCount);
+    const u128 tokens = f.integer("tokens");
     const StateResult s = state(m, tokens, options);
     const Ratio total = kv_cache_bytes(s, tokens);
     Json r;
@@ -119,7 +130,7 @@ Json op_kv(const Json& req) {
     for (const auto& it : s.items) {
         if (it.section == "history" || is_window_kv(it)) r["items"].push_back(item_json(it, false));
     }
-    if (f.flag_or("explain", false)) r["how"] = explain_kv(s, tokens, total);
+    if (f.flag_or("explain")) r["how"] = explain_kv(s, tokens, total);
     r["notes"] = context_notes(m, tokens);
     return r;
 }
@@ -147,10 +158,10 @@ std::vector<u128> lengths_of(const Json& req) {
 // The state at many lengths at once, each in closed form (Figures 2-18/2-19).
 // Columns are parallel arrays so a chart reads them directly.
 Json op_state_curve(const Json& req) {
-    RequestFields f(req, {"model", "lengths", "kv_dtype", "layout", "mla_path", "displays"});
+    RequestFields f(req, kStateCurveFields);
     // Display strings cost more than the values; a chart of thousands of
     // points can leave them out (displays: false).
-    const bool displays = f.flag_or("displays", true);
+    const bool displays = f.flag_or("displays");
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
     const std::vector<u128> lengths = lengths_of(req);
@@ -175,10 +186,10 @@ Json op_state_curve(const Json& req) {
 }
 
 Json op_state(const Json& req) {
-    RequestFields f(req, {"model", "tokens", "kv_dtype", "layout", "mla_path", "budget_bytes", "explain"});
+    RequestFields f(req, kStateFields);
     const ModelSpec& m = model_of(f);
     const StateOptions options = state_options_of(f, true);
-    const u128 tokens = f.integer("tokens", 1, kMaxCount);
+    const u128 tokens = f.integer("tokens");
     const StateResult s = state(m, tokens, options);
     Json r;
     r["model"] = m.id;
@@ -211,7 +222,7 @@ Json op_state(const Json& req) {
     // not fit, and then the note says whether the fixed part alone is too big.
     Json notes = context_notes(m, tokens);
     if (f.has("budget_bytes")) {
-        const u128 budget = f.integer("budget_bytes", 1, kMaxCount);
+        const u128 budget = f.integer("budget_bytes");
         const Ratio cap(budget);
         const u128 best = longest_context_within(m, options, cap, kMaxCount);
         r["budget_bytes"] = exact_json(budget);
@@ -237,15 +248,67 @@ Json op_state(const Json& req) {
     for (const auto& it : s.items) r["items"].push_back(state_item(it));
     r["reads"] = Json::array();
     for (const auto& it : s.reads) r["reads"].push_back(state_item(it));
-    if (f.flag_or("explain", false)) r["how"] = explain_state(s);
+    if (f.flag_or("explain")) r["how"] = explain_state(s);
     r["notes"] = notes;
     return r;
 }
 
+// A row of a state: bytes per layer, layers, and the total.
+constexpr ResultDecl kKvItem[] = {
+    result::text("id"),          result::text("label"),  result::text("section"),  result::text("formula"),
+    result::text("substituted"), result::exact("layers"), result::exact("per_call"), result::exact("bytes"),
+    result::display("display"),
+};
+constexpr ResultDecl kKvResult[] = {
+    result::text("model"), result::text("kv_dtype"), result::exact("tokens"), result::exact("bytes_per_token"),
+    result::display("bytes_per_token_display"), result::exact("total"), result::display("display"),
+    result::list("items", kKvItem), result::how(), result::notes(),
+};
+constexpr const char* kKvSamples[] = {R"({"op":"kv","model":"qwen3-8b","tokens":8192,"explain":true})"};
+
+// A state row with how many positions or entries it holds at this length;
+// a read of a top-k selection also says its cap.
+constexpr ResultDecl kStateItem[] = {
+    result::text("id"),          result::text("label"),  result::text("section"),  result::text("formula"),
+    result::text("substituted"), result::exact("layers"), result::exact("per_call"), result::exact("bytes"),
+    result::display("display"), result::optional(result::exact("entries")),
+};
+constexpr ResultDecl kStateRead[] = {
+    result::text("id"),          result::text("label"),  result::text("section"),  result::text("formula"),
+    result::text("substituted"), result::exact("layers"), result::exact("per_call"), result::exact("bytes"),
+    result::display("display"), result::optional(result::exact("entries")),
+    result::optional(result::exact("entries_cap")),
+};
+constexpr ResultDecl kStateResult[] = {
+    result::text("model"), result::text("layout"), result::exact("tokens"), result::exact("total"), result::display("display"),
+    result::exact("bytes_per_token"), result::exact("fixed_bytes"), result::display("fixed_display"),
+    result::optional(result::exact("h_star")), result::optional(result::display("h_star_display")),
+    result::exact("decode_read_bytes"), result::display("decode_read_display"), result::exact("decode_write_bytes"),
+    result::exact("history_bytes"), result::display("history_display"), result::optional(result::exact("budget_bytes")),
+    result::optional(result::display("budget_display")), result::optional(result::exact("budget_tokens")),
+    result::optional(result::display("budget_tokens_display")), result::list("items", kStateItem),
+    result::list("reads", kStateRead), result::how(), result::notes(),
+};
+constexpr const char* kStateSamples[] = {
+    R"({"op":"state","model":"qwen3.6-35b-a3b","tokens":8192,"budget_bytes":1000000000,"explain":true})",
+    R"({"op":"state","model":"deepseek-v4.1-flash","tokens":1048576,"layout":"production"})",
+};
+
+constexpr ResultDecl kStateCurveResult[] = {
+    result::text("model"), result::text("layout"), result::exact_list("tokens"), result::exact_list("total"),
+    result::optional(result::text_list("total_display")), result::exact_list("decode_read_bytes"),
+    result::optional(result::text_list("decode_read_display")), result::exact_columns("by_kind"),
+    result::optional(result::display_columns("by_kind_display")), result::notes(),
+};
+constexpr const char* kStateCurveSamples[] = {
+    R"({"op":"state_curve","model":"deepseek-v4-flash","lengths":[1,128,8192]})",
+    R"({"op":"state_curve","model":"qwen3-8b","lengths":[1,2],"displays":false})",
+};
+
 }  // namespace
 
-const OpDef kKvOp = {"kv", op_kv};
-const OpDef kStateOp = {"state", op_state};
-const OpDef kStateCurveOp = {"state_curve", op_state_curve};
+const OpDef kKvOp = {"kv", op_kv, kKvFields, kKvResult, kKvSamples};
+const OpDef kStateOp = {"state", op_state, kStateFields, kStateResult, kStateSamples};
+const OpDef kStateCurveOp = {"state_curve", op_state_curve, kStateCurveFields, kStateCurveResult, kStateCurveSamples};
 
 }  // namespace tally::api

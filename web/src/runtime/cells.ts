@@ -19,6 +19,7 @@
 // core's "how was this computed?" (see runtime/how.ts) when the core has one.
 
 import { EngineError, rawEngine, type Engine, type Fields, type Json, type RawOp, type RawResult } from './engine';
+import { EXPLAINED_OPS } from './generated/ops';
 import { groupDigits } from './format';
 import { howAt, type How } from './how';
 import { follow } from './result-path';
@@ -74,8 +75,8 @@ export function displayText(v: Json | undefined): string {
  * Asks the core once per distinct request within one recomputation (tables
  * repeat the same request across columns), and re-labels refusals.
  */
-/** The ops that take "explain" (docs/api.md); the others refuse unknown fields. */
-const EXPLAINED_OPS: ReadonlySet<RawOp> = new Set<RawOp>(['params', 'forward', 'kv', 'state', 'request', 'crossover', 'capacity', 'param_budget', 'routing', 'compare', 'dependency_chain', 'turn', 'candidate_pool']);
+/** The ops that take "explain" (generated from their declarations); the others refuse unknown fields. */
+const EXPLAINED: ReadonlySet<RawOp> = new Set<RawOp>(EXPLAINED_OPS);
 
 export class CellResolver {
   private readonly memo = new Map<string, Promise<RawResult>>();
@@ -89,7 +90,7 @@ export class CellResolver {
   }
 
   async result(op: RawOp, ...layers: Array<Fields | undefined>): Promise<RawResult> {
-    const { fields, origin } = cellRequest(this.vars, ...layers, EXPLAINED_OPS.has(op) ? { explain: true } : {});
+    const { fields, origin } = cellRequest(this.vars, ...layers, EXPLAINED.has(op) ? { explain: true } : {});
     const key = `${op} ${JSON.stringify(fields)}`;
     let pending = this.memo.get(key);
     if (!pending) {

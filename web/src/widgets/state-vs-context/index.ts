@@ -111,6 +111,7 @@ function withLength(base: StateCurveResult, one: StateCurveResult): StateCurveRe
   const put = <T>(list: T[], extra: T[]): T[] => [...list.slice(0, at), extra[0]!, ...list.slice(at)];
   const each = <T>(a: Record<string, T[]>, b: Record<string, T[]>) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, put(v, b[k] ?? [])]));
   return {
+    ...base,
     tokens: put(base.tokens, one.tokens),
     total: put(base.total, one.total),
     total_display: put(base.total_display, one.total_display),
