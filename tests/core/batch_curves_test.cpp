@@ -141,8 +141,8 @@ TEST_CASE("routing_curve op: at the reader's B it equals the routing op, per dis
     // A B past the default end widens the axis to hold it.
     const Json wide = result({{"op", "routing_curve"}, {"model", "qwen3.6-35b-a3b"}, {"batch", 3000}});
     CHECK(wide["axis_end"].get<std::uint64_t>() == 4096);
-    // A reader's text is read as typed fields are: "3K" is 3,000 tokens.
-    const typed = result({{"op", "routing_curve"}, {"model", "qwen3.6-35b-a3b"}, {"batch", "3K"}});
+    // A reader's text is read as typed fields are: "3K" is 3,000.
+    const Json typed = result({{"op", "routing_curve"}, {"model", "qwen3.6-35b-a3b"}, {"batch", "3K"}});
     CHECK(typed["batch"].get<std::uint64_t>() == 3000);
     index_of(wide["batches"], 3000);
 }

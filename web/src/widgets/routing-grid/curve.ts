@@ -113,7 +113,7 @@ export function routingCurveMarks(d: RoutingCurveData, cfg: WidgetConfig, instan
     .map((b, i) => ({ b, i }))
     .filter(({ b }) => shown.has(num(b)))
     .map(({ b, i }) => ({ id: b.toString(), cells: [groupDigits(b), ...c.series.map((s) => `${s.distinct_display[i]}（${s.display[i]}）`)] }));
-  const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'curve_title'), [text(cfg, 'col_batch'), ...d.labels.map((l) => `${l}：U（${text(cfg, 'bytes')}）`)], rows);
+  const table = dataTable(text(cfg, 'curve_table_summary'), text(cfg, 'curve_title'), [text(cfg, 'col_batch'), ...d.labels.map((l) => `${l}：U（${text(cfg, 'bytes')}）`)], rows);
   const body = [el('p', { class: 'curve-lead' }, text(cfg, 'curve_heading')), readoutMark(markerText), chart, legend];
   const hover = (view: View) => withHoverPoints(view, c.batches.map(num), c.batches.map((_, i) => valuesAt(d, i, cfg)));
   return { body, table, hover };
