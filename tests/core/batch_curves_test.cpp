@@ -33,7 +33,7 @@ size_t index_of(const Json& column, std::uint64_t v) {
 TEST_CASE("batch_samples: powers of two and 1.5 × 2^k up to the end, with the extras, each once") {
     CHECK(batch_samples(16, {}) == std::vector<u128>{1, 2, 3, 4, 6, 8, 12, 16});
     CHECK(batch_samples(16, {5, 16, 40, 0}) == std::vector<u128>{1, 2, 3, 4, 5, 6, 8, 12, 16});
-    CHECK(batch_samples(1024, {14}).size() == 20);  // 11 powers, 9 midpoints 3…768, and 14
+    CHECK(batch_samples(1024, {14}).size() == 21);  // 11 powers, 9 midpoints 3…768, and 14
     CHECK(batch_samples(1, {}) == std::vector<u128>{1});
 }
 
