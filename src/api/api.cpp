@@ -34,7 +34,7 @@ constexpr const OpDef* kOps[] = {
     &kRoutingOp,     &kStateCurveOp,      &kCompareOp,         &kRequestOp,      &kCrossoverOp,
     &kCapacityOp,    &kParamBudgetOp,     &kCheckAnswerOp,     &kReadQuantityOp, &kTurnOp,
     &kDependencyChainOp, &kKvFootprintOp, &kReplayWindowOp,    &kEffortScaleOp,  &kImportHfConfigOp,
-    &kCandidatePoolOp,
+    &kCandidatePoolOp,  &kCrossoverCurveOp,  &kRoutingCurveOp,
 };
 
 }  // namespace

@@ -33,6 +33,8 @@ constexpr Meaning kMeaning[] = {
     {"mtp_steps", "MTP 預測步數"},
     {"mla_path", "MLA 快取路徑"},
     {"dispatch", "分派方式"},
+    {"dispatches", "要畫的分派方式"},
+    {"max_batch", "橫軸至少到的 batch"},
     {"tokens_per_expert", "每個專家的 token 數"},
     {"kv_dtype", "KV 精度"},
     {"displays", "是否附上顯示文字"},

@@ -35,6 +35,8 @@ constexpr FieldMeaning kFieldMeanings[] = {
     {"displays", "include a display string for every value (a long series drawn as a chart needs only the values)", "`true`, `false`"},
     {"dispatch", "routing dispatch", "`uniform`, `concentrated`, `random` (expectation E·(1−(1−k/E)^B)), `explicit`"},
     {"tokens_per_expert", "t_e list for `explicit` dispatch", "non-negative integers adding up to B·k_top"},
+    {"max_batch", "the batch axis reaches at least this far; it grows to the next power of two holding `batch` (and 2·B* for `crossover_curve`)", ""},
+    {"dispatches", "the dispatches drawn, one curve each", "1 to 3 of `uniform`, `concentrated`, `random` (`explicit` describes one batch only)"},
     {"set", "model set", "ids in `content/model_sets.json`"},
     {"kv_heads", "re-run a GQA model with this many KV heads, query heads unchanged; exercise 2-4, and the \"query heads instead of KV heads\" value", "must divide the query heads; only for models with GQA layers"},
     {"pairs", "how GQA attention scores are counted (when absent, the model's: `causal`; Qwen3.6 counts its eager rectangle)", "`causal` (P·S + P(P+1)/2 per sequence), `square` (the whole B·P·(S+P) rectangle, masked slots too)"},

@@ -136,7 +136,7 @@ async function checkWidget(page: Page, core: Core, instance: string, values: Rec
     ] as const) {
       await expect(w.getByTestId(`${instance}-r${r}-c${c}`).locator('.cell-value'), `${instance} r${r} c${c}`).toHaveText(tableCell(core, cfg, values, r, c));
     }
-  } else if (cfg.kind === 'steps') {
+  } else if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') {
     for (const [i, s] of cfg.steps!.entries()) {
       await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)));
     }
@@ -152,7 +152,7 @@ async function setControl(w: Locator, change: NonNullable<ReturnType<typeof chan
   else await typeInto(control, change.value);
 }
 
-const DATA_KINDS = new Set(['core-table', 'steps', 'table-2-1']);
+const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1']);
 const byPage = new Map<string, string[]>();
 for (const [instance, file] of Object.entries(INSTANCE_PAGE)) {
   if (!DATA_KINDS.has(WIDGETS[instance]?.kind ?? '')) continue;

@@ -106,6 +106,19 @@ function addEngineOps(add) {
   add({ op: 'candidate_pool', model: 'qwen3-8b', tokens: 300 });
   add({ op: 'state_curve', model: 'qwen3-8b', lengths: [] });
   add({ op: 'state_curve', model: 'qwen3-8b', lengths: [1, 0] });
+  // The batch curves (crossover_curve, routing_curve): good requests and each refusal.
+  for (const [model, context, batch] of [['qwen3-8b', 8192, 64], ['qwen3-8b', 16, 1], ['kimi-k3', 1048576, 3000]]) {
+    add({ op: 'crossover_curve', model, context, batch });
+    add({ op: 'crossover_curve', model, context, batch, weight_dtype: 'int4', max_batch: 64 });
+  }
+  for (const model of ['qwen3.6-35b-a3b', 'deepseek-v3']) {
+    add({ op: 'routing_curve', model, batch: 64 });
+    add({ op: 'routing_curve', model, batch: 5000, dispatches: ['random', 'uniform'], weight_dtype: 'fp8' });
+  }
+  add({ op: 'crossover_curve', model: 'qwen3-8b', context: 8192, batch: 0 });
+  add({ op: 'crossover_curve', model: 'qwen3-8b', context: 8192, max_batch: 1 });
+  add({ op: 'routing_curve', model: 'qwen3-8b', batch: 1 });
+  add({ op: 'routing_curve', model: 'deepseek-v3', dispatches: ['explicit'] });
 
   const v41 = readJson('content/models/deepseek-v4.1-flash.json');
   add({ op: 'state', model: v41, tokens: 8192 });

@@ -91,6 +91,8 @@ extern const OpDef kRequestOp, kTurnOp, kDependencyChainOp;
 extern const OpDef kCrossoverOp, kCapacityOp, kParamBudgetOp;
 // routing.cpp
 extern const OpDef kRoutingOp;
+// curves.cpp
+extern const OpDef kCrossoverCurveOp, kRoutingCurveOp;
 // compare.cpp
 extern const OpDef kCompareOp;
 // import.cpp

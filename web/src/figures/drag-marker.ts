@@ -209,10 +209,13 @@ function markerNear(target: EventTarget | null): { svg: SVGSVGElement; marker: S
   return svg && marker ? { svg, marker } : null;
 }
 
-/** The drawing shown now (the other one is hidden by figures.css's container query). */
+/**
+ * The drawing shown now (the other one is hidden by figures.css's container
+ * query): the one with the marker, when a widget has more charts than one.
+ */
 function shownMarker(root: HTMLElement, which: string): { svg: SVGSVGElement; marker: SVGGElement } | null {
-  const svg = root.querySelector<SVGSVGElement>(`svg.${which}`);
-  const marker = svg?.querySelector<SVGGElement>('.drag-marker');
+  const marker = root.querySelector<SVGGElement>(`svg.${which} .drag-marker`);
+  const svg = marker?.closest<SVGSVGElement>('svg');
   return svg && marker ? { svg, marker } : null;
 }
 

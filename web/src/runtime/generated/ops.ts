@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -32,6 +32,8 @@ export interface OpRequests {
   effort_scale: { effort?: number | string; };
   import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; };
   candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; };
+  crossover_curve: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; batch?: number | string; max_batch?: number | string; };
+  routing_curve: { model?: string | { [key: string]: Json }; batch?: number | string; max_batch?: number | string; dispatches?: Json[]; weight_dtype?: string; };
 }
 
 export interface CatalogModel {
@@ -642,6 +644,58 @@ export interface CandidatePoolResult {
   values: Record<string, bigint>;
 }
 
+export interface CrossoverCurveResult {
+  model: string;
+  context: bigint;
+  batch: bigint;
+  axis_end: bigint;
+  crossover_batch: bigint;
+  crossover_display: string;
+  ratio_display: string;
+  batches: bigint[];
+  weight_read_bytes: bigint[];
+  weight_read_display: string[];
+  kv_read_bytes: bigint[];
+  kv_read_display: string[];
+  total_read_bytes: bigint[];
+  total_read_display: string[];
+  dominant: string[];
+  notes: string[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RoutingCurveSerie {
+  dispatch: string;
+  distinct_experts: bigint[];
+  distinct_display: string[];
+  bytes_per_layer: bigint[];
+  display: string[];
+  bytes_all_layers_display: string[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RoutingCurveResult {
+  model: string;
+  experts: bigint;
+  top_k: bigint;
+  moe_layers: bigint;
+  batch: bigint;
+  axis_end: bigint;
+  saturation_batch: bigint;
+  batches: bigint[];
+  series: RoutingCurveSerie[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -665,6 +719,8 @@ export interface OpResults {
   effort_scale: EffortScaleResult;
   import_hf_config: ImportHfConfigResult;
   candidate_pool: CandidatePoolResult;
+  crossover_curve: CrossoverCurveResult;
+  routing_curve: RoutingCurveResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -690,4 +746,6 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   effort_scale: { effort: { k: 'exact' }, max: { k: 'exact' }, display: { k: 'display' }, band: { k: 'text' }, band_first: { k: 'exact' }, band_last: { k: 'exact' }, band_display: { k: 'display' }, published: { k: 'flag' }, fraction: { k: 'ratio' } },
   import_hf_config: { model_type: { k: 'text' }, spec: { k: 'object' }, params: { k: 'exact' }, params_display: { k: 'display' }, mtp_params: { k: 'exact' }, mtp_params_display: { k: 'display' }, mtp_layers: { k: 'exact' }, kv_bytes_per_token: { k: 'exact' }, kv_bytes_per_token_display: { k: 'display' }, checkpoint_dtype: { k: 'text', p: 'nullable' }, weight_dtype: { k: 'text' }, checkpoint_bytes: { k: 'exact' }, checkpoint_display: { k: 'display' }, shared_config_text: { k: 'text' }, summary: { k: 'object' }, notes: { k: 'text_list' } },
   candidate_pool: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, entries: { k: 'exact' }, entries_display: { k: 'display' }, block_size: { k: 'exact' }, block_size_display: { k: 'display' }, pool_blocks: { k: 'exact' }, pool_blocks_display: { k: 'display' }, pool_entries: { k: 'exact' }, pool_entries_display: { k: 'display' }, entry_blocks: { k: 'exact' }, entry_blocks_display: { k: 'display' }, blocks: { k: 'exact' }, blocks_display: { k: 'display' }, candidates: { k: 'exact' }, candidates_display: { k: 'display' }, top_k: { k: 'exact' }, top_k_display: { k: 'display' }, selected: { k: 'exact' }, selected_display: { k: 'display' }, reindex_layers: { k: 'exact' }, reindex_layers_display: { k: 'display' }, reuse_layers: { k: 'exact' }, reuse_layers_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
+  crossover_curve: { model: { k: 'text' }, context: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, crossover_batch: { k: 'exact' }, crossover_display: { k: 'display' }, ratio_display: { k: 'display' }, batches: { k: 'exact_list' }, weight_read_bytes: { k: 'exact_list' }, weight_read_display: { k: 'text_list' }, kv_read_bytes: { k: 'exact_list' }, kv_read_display: { k: 'text_list' }, total_read_bytes: { k: 'exact_list' }, total_read_display: { k: 'text_list' }, dominant: { k: 'text_list' }, notes: { k: 'text_list' } },
+  routing_curve: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, moe_layers: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, saturation_batch: { k: 'exact' }, batches: { k: 'exact_list' }, series: { k: 'list', items: { dispatch: { k: 'text' }, distinct_experts: { k: 'exact_list' }, distinct_display: { k: 'text_list' }, bytes_per_layer: { k: 'exact_list' }, display: { k: 'text_list' }, bytes_all_layers_display: { k: 'text_list' } } } },
 };

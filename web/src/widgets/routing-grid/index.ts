@@ -1,7 +1,9 @@
 // Figure 2-23: the same B·k_top token-to-expert assignments dispatched two
 // ways. Each grid has one cell per routed expert of the layer (E from the
 // core); the U experts the batch touches are filled. U, tokens per expert,
-// FLOPs and bytes are the core's `routing` answers.
+// FLOPs and bytes are the core's `routing` answers. Under the grids, the
+// same dispatches against B (./curve.ts): dragging its B marker sets the
+// widget's B control, so the grids and numbers follow.
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, RoutingResult } from '../../runtime/engine';
@@ -10,10 +12,13 @@ import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, FigureHows, readableGrid, summary, svgFrame, WIDE, type Drawing, type Shown } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { enhanceDragMarkers } from '../../figures/drag-marker';
+import { computeRoutingCurve, routingCurveMarks, type RoutingCurveData } from './curve';
 
 interface Data {
   /** Each dispatch's routing request too: asked again with explain when a popover opens. */
   dispatches: Array<{ id: string; label: string; request: Fields; r: RoutingResult }>;
+  curve: RoutingCurveData;
 }
 
 const GAP = 40;
@@ -25,7 +30,8 @@ async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promi
     const request = { ...fields, dispatch: d.id };
     out.push({ ...d, request, r: await engine('routing', request) });
   }
-  return { dispatches: out };
+  // Asked after the grids: a refused B is explained by `routing` first.
+  return { dispatches: out, curve: await computeRoutingCurve(engine, fields, cfg) };
 }
 
 /** One panel's cells; each reads out its place and whether the batch touched it (figures/readout.ts). */
@@ -87,13 +93,15 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     hows,
     'tally-summary tally-summary--grid',
   );
-  return hows.into(marksView([
+  const curve = routingCurveMarks(d.curve, cfg, instance);
+  return curve.hover(hows.into(marksView([
     compare,
     svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw),
     el('ul', { class: 'fig-legend' }, [
       el('li', {}, [el('span', { class: 'swatch legend-hit', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_hit'))]),
       el('li', {}, [el('span', { class: 'swatch legend-idle', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_idle'))]),
     ]),
+    ...curve.body,
     dataTable(
       text(cfg, 'table_summary'),
       text(cfg, 'chart_title'),
@@ -101,13 +109,15 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       rows.map((row) => ({ id: row.key, cells: [text(cfg, row.key), ...d.dispatches.map((x) => shown(x, row))] })),
       hows,
     ),
-  ]));
+    curve.table,
+  ])));
 }
 
 export const routingGrid: WidgetDef<Data> = {
   compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
   view: (d, { cfg, instance }) => view(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
+  enhance: (root) => enhanceDragMarkers(root),
 };
 
 export default routingGrid;
