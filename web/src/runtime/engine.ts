@@ -23,12 +23,17 @@ export interface AsyncTallyModule {
  * The core rejected the request: `field` names the offending request field;
  * `detail`, when the core gives it, is the message without the field's name,
  * so a page can put its own on-screen label in front (runtime/controls.ts).
+ * `code` is the error's stable snake_case code and `params` the values its
+ * message was rendered with (docs/api.md, "Errors"): decide by the code,
+ * never by the words.
  */
 export class EngineError extends Error {
   constructor(
     readonly field: string,
     message: string,
     readonly detail?: string,
+    readonly code?: string,
+    readonly params?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'EngineError';
@@ -598,7 +603,9 @@ async function call(mod: TallyModule | AsyncTallyModule, op: string, fields: Fie
   if (response.ok === false) {
     const err = obj(response.error, 'error');
     const detail = typeof err.detail === 'string' ? err.detail : undefined;
-    throw new EngineError(typeof err.field === 'string' ? err.field : '', str(err, 'message', 'error'), detail);
+    const code = typeof err.code === 'string' ? err.code : undefined;
+    const params = err.params !== null && typeof err.params === 'object' ? (err.params as Record<string, string>) : undefined;
+    throw new EngineError(typeof err.field === 'string' ? err.field : '', str(err, 'message', 'error'), detail, code, params);
   }
   throw new ProtocolError('response.ok: expected boolean');
 }
