@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/messages.hpp"
 #include "support.hpp"
 
 namespace {
