@@ -18,10 +18,14 @@
 
 namespace tally::api {
 
-Json error_json(const std::string& field, const std::string& message) {
+Json error_json(const std::string& field, MessageId id, const MessageParams& params) {
     Json e;
     e["field"] = field.empty() ? Json(nullptr) : Json(field);
-    e["message"] = message;
+    e["code"] = message_code(id);
+    Json values = Json::object();
+    for (const auto& [name, value] : params) values[name] = value;
+    e["params"] = values;
+    e["message"] = render(id, params);
     return {{"ok", false}, {"error", e}};
 }
 
@@ -46,14 +50,14 @@ namespace {
 // Runs one request already parsed as JSON: {"ok":true,"result":…} or the
 // error as data.  May throw; evaluate() catches.
 Json dispatch(const Json& req) {
-    if (!req.is_object()) return error_json("", "請求必須是 JSON 物件，例如 {\"op\":\"forward\",\"model\":\"qwen3-8b\"}");
+    if (!req.is_object()) return error_json("", msg::request_not_object);
     // The list of ops is spelled out only when a request needs to be told.
     const auto ops = [] {
         std::string list;
         for (const OpDef* op : kOps) list += (list.empty() ? "" : "、") + std::string(op->name);
         return list;
     };
-    if (!req.contains("op") || !req["op"].is_string()) return error_json("op", "缺少 op（操作）；可用：" + ops());
+    if (!req.contains("op") || !req["op"].is_string()) return error_json("op", msg::op_missing, {{"ops", ops()}});
     const std::string op = req["op"].get<std::string>();
     for (const OpDef* def : kOps) {
         if (op != def->name) continue;
@@ -63,14 +67,14 @@ Json dispatch(const Json& req) {
         out["result"] = def->run(req);
         return out;
     }
-    return error_json("op", "未知的 op「" + quoted_value(op) + "」；可用：" + ops());
+    return error_json("op", msg::op_unknown, {{"op", quoted_value(op)}, {"ops", ops()}});
 }
 
 // A message without the field's name in front: "batch（請求數 B）必須是…"
 // gives "必須是…".  Messages that do not start with the name are their own
 // detail.
 std::string detail_of(const FieldError& e) {
-    if (!e.detail.empty()) return e.detail;
+    if (const char* detail = kMessages[e.id.index].detail) return render_template(detail, e.params);
     const std::string message = e.what();
     for (const std::string& head : {describe_field(e.field), e.field}) {
         if (head.empty() || message.compare(0, head.size(), head) != 0 || message.size() == head.size()) continue;
@@ -84,7 +88,7 @@ std::string detail_of(const FieldError& e) {
 }
 
 Json field_error_json(const FieldError& e) {
-    Json out = error_json(e.field, e.what());
+    Json out = error_json(e.field, e.id, e.params);
     out["error"]["detail"] = detail_of(e);
     return out;
 }
@@ -93,13 +97,14 @@ Json field_error_json(const FieldError& e) {
 // before anything is built from it.  A repeated key is named as the field.
 Json parse_and_dispatch(const std::string& request_json) {
     if (request_json.size() > kMaxRequestBytes) {
-        return error_json("", "請求超過上限 " + group_thousands(kMaxRequestBytes) + " 位元組（4 MiB）");
+        return error_json("", msg::request_too_large, {{"limit", group_thousands(kMaxRequestBytes)}});
     }
     json::ParseError problem;
     const Json req = Json::parse(request_json, problem);
     if (!req.is_discarded()) return dispatch(req);
     const std::string field = problem.problem == json::ParseProblem::DuplicateKey ? json::clip_utf8(problem.key, 60) : "";
-    return error_json(field, parse_rule_text(problem, "請求").value_or("請求不是有效的 JSON"));
+    const auto rule = parse_rule(problem, render(msg::text_request));
+    return rule ? error_json(field, rule->id, rule->params) : error_json(field, msg::request_invalid_json);
 }
 
 }  // namespace
@@ -110,14 +115,16 @@ std::string evaluate(const std::string& request_json) {
         out = parse_and_dispatch(request_json);
     } catch (const FieldError& e) {
         out = field_error_json(e);
+    } catch (const MessageError& e) {
+        out = error_json("", e.id, e.params);
     } catch (const NotGiven& e) {
-        out = error_json("model", std::string("此模型只有部分資料：") + e.what());
+        out = error_json("model", msg::model_partial, {{"missing", e.what()}});
     } catch (const ArithmeticOverflow&) {
-        out = error_json("", "結果超出 128 位元整數的精確範圍；請縮小 batch、context、input 或 generated");
+        out = error_json("", msg::result_overflow);
     } catch (const NegativeResult&) {
-        out = error_json("", "計算出現負的大小；請檢查輸入");
+        out = error_json("", msg::negative_size);
     } catch (const std::exception& e) {
-        out = error_json("", std::string("內部錯誤：") + e.what());
+        out = error_json("", msg::internal_error, {{"what", e.what()}});
     }
     return out.dump();
 }

@@ -18,7 +18,7 @@ namespace {
 Json parse_file(const EmbeddedFile& f) {
     Json j = Json::parse(f.text, nullptr, false);
     if (j.is_discarded()) {
-        throw FieldError(std::string(f.kind) + "/" + f.name, std::string("content/") + f.kind + "/" + f.name + " 不是有效的 JSON");
+        throw FieldError(std::string(f.kind) + "/" + f.name, msg::content_invalid_json, {{"kind", f.kind}, {"name", f.name}});
     }
     return j;
 }
@@ -45,7 +45,7 @@ Catalog load() {
             }
         } else {
             if (!j.contains("dtypes") || !j["dtypes"].is_array()) {
-                throw FieldError(where + ".dtypes", where + ".dtypes 必須是陣列");
+                throw FieldError(where + ".dtypes", msg::content_dtypes_not_array, {{"where", where}});
             }
             for (size_t k = 0; k < j["dtypes"].size(); ++k) {
                 c.dtypes.push_back(parse_dtype(j["dtypes"][k], where + ".dtypes[" + std::to_string(k) + "]"));
@@ -68,11 +68,11 @@ std::string id_list(const std::vector<T>& items) {
 }
 
 template <typename T>
-const T& find(const std::vector<T>& items, const std::string& field, const std::string& id, const char* what) {
+const T& find(const std::vector<T>& items, const std::string& field, const std::string& id, MessageId unknown) {
     for (const auto& it : items) {
         if (it.id == id) return it;
     }
-    throw FieldError(field, std::string("未知的") + what + "「" + quoted_value(id) + "」；可用：" + id_list(items));
+    throw FieldError(field, unknown, {{"id", quoted_value(id)}, {"available", id_list(items)}});
 }
 
 }  // namespace
@@ -83,19 +83,19 @@ const Catalog& catalog() {
 }
 
 const ModelSpec& find_model(const std::string& field, const std::string& id) {
-    return find(catalog().models, field, id, "模型");
+    return find(catalog().models, field, id, msg::model_unknown);
 }
 
 const Gpu& find_gpu(const std::string& field, const std::string& id) {
-    return find(catalog().gpus, field, id, "GPU");
+    return find(catalog().gpus, field, id, msg::gpu_unknown);
 }
 
 const Dtype& find_dtype(const std::string& field, const std::string& id) {
-    return find(catalog().dtypes, field, id, "精度");
+    return find(catalog().dtypes, field, id, msg::dtype_unknown);
 }
 
 const ModelSet& find_set(const std::string& field, const std::string& id) {
-    return find(catalog().sets, field, id, "模型組");
+    return find(catalog().sets, field, id, msg::model_set_unknown);
 }
 
 }  // namespace tally::api

@@ -8,13 +8,14 @@
 #include <optional>
 #include <string>
 
+#include "core/messages.hpp"
 #include "json_out.hpp"
 
 namespace tally::api {
 
-// {"ok":false,"error":{"field":…,"message":…}}; an empty field is null.
-// Defined in api.cpp.
-Json error_json(const std::string& field, const std::string& message);
+// {"ok":false,"error":{"field":…,"code":…,"params":{…},"message":…}}; an
+// empty field is null.  Defined in api.cpp.
+Json error_json(const std::string& field, MessageId id, const MessageParams& params = {});
 
 // Runs `body` for a part of a result that may fail on its own (one model's
 // row of a comparison, an explicit expert list): the message of a field

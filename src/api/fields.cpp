@@ -63,11 +63,7 @@ std::string describe_field(const std::string& name) {
 namespace {
 
 std::string received(const Json& v) {
-    return "收到 " + json::clip_utf8(v.dump(), 40);  // never cut inside a character
-}
-
-std::string range_text(u128 lo, u128 hi) {
-    return "可接受 " + group_thousands(lo) + " 到 " + group_thousands(hi) + " 的整數";
+    return json::clip_utf8(v.dump(), 40);  // never cut inside a character
 }
 
 }  // namespace
@@ -79,7 +75,7 @@ RequestFields::RequestFields(const Json& request, const std::vector<std::string>
         if (ok.count(it.key()) == 0) {
             std::string list;
             for (const auto& a : allowed) list += (list.empty() ? "" : "、") + a;
-            throw FieldError(it.key(), "未知欄位「" + it.key() + "」；此操作可用的欄位：" + list);
+            throw FieldError(it.key(), msg::field_unknown, {{"field", it.key()}, {"available", list}});
         }
     }
 }
@@ -90,16 +86,16 @@ RequestFields::RequestFields(const Json& request, FieldList declared)
         if (it.key() == "op" || find(it.key()) != nullptr) continue;
         std::string list;
         for (const FieldDecl& d : declared_) list += (list.empty() ? "" : "、") + std::string(d.name);
-        throw FieldError(it.key(), "未知欄位「" + it.key() + "」；此操作可用的欄位：" + list);
+        throw FieldError(it.key(), msg::field_unknown, {{"field", it.key()}, {"available", list}});
     }
 }
 
 std::string RequestFields::text(const std::string& name) const {
     declared(name);
-    if (!j_.contains(name)) throw FieldError(name, "缺少必填欄位 " + describe_field(name));
+    if (!j_.contains(name)) throw FieldError(name, msg::field_missing, {{"label", describe_field(name)}});
     const Json& v = j_.at(name);
     if (!v.is_string() || v.get<std::string>().empty()) {
-        throw FieldError(name, describe_field(name) + "必須是非空字串，" + received(v));
+        throw FieldError(name, msg::field_not_text, {{"label", describe_field(name)}, {"received", received(v)}});
     }
     return v.get<std::string>();
 }
@@ -121,9 +117,13 @@ bool listed_in(const std::string& name, const char* const* first, const char* co
     return std::find_if(first, last, [&](const char* f) { return name == f; }) != last;
 }
 
-// The detail comes after the field's name in the message.
-[[noreturn]] void refuse(const std::string& name, const std::string& detail, const std::string& joint = "") {
-    throw FieldError(name, describe_field(name) + joint + detail, detail);
+// An integer field refused: its label, what it received and the range it
+// accepts are the message's parameters.
+[[noreturn]] void refuse(const std::string& name, MessageId id, const Json& v, u128 lo, u128 hi, MessageParams extra = {}) {
+    MessageParams params{{"field", name}, {"label", describe_field(name)}};
+    params.insert(params.end(), extra.begin(), extra.end());
+    params.insert(params.end(), {{"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
+    throw FieldError(name, id, std::move(params));
 }
 
 bool digits_only(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
@@ -133,13 +133,13 @@ bool digits_only(const std::string& s) { return !s.empty() && s.find_first_not_o
 u128 integer_text(const std::string& name, const Json& v, u128 lo, u128 hi) {
     const std::string s = v.get<std::string>();
     if (digits_only(s)) {
-        if (s.size() > 20) refuse(name, "超出範圍，" + received(v) + "；" + range_text(lo, hi));
+        if (s.size() > 20) refuse(name, msg::field_out_of_range, v, lo, hi);
         u128 value = 0;
         for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
         return value;
     }
     const QuantityReading q = read_quantity(s, field_quantity_kind(name));
-    if (!q.ok) refuse(name, q.problem + "，" + received(v) + "；" + range_text(lo, hi), "：");
+    if (!q.ok) refuse(name, msg::field_unreadable_quantity, v, lo, hi, {{"problem", q.problem}});
     return q.value;
 }
 
@@ -154,21 +154,20 @@ QuantityKind field_quantity_kind(const std::string& name) {
 u128 RequestFields::integer(const std::string& name, u128 lo, u128 hi) const {
     declared(name);
     if (!j_.contains(name)) {
-        throw FieldError(name, "缺少必填欄位 " + describe_field(name) + "；" + range_text(lo, hi),
-                         "缺少必填欄位；" + range_text(lo, hi));
+        throw FieldError(name, msg::field_integer_missing, {{"label", describe_field(name)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
     }
     const Json& v = j_.at(name);
     u128 value = 0;
     if (v.is_number_unsigned()) {
         value = v.get<std::uint64_t>();
     } else if (v.is_number_integer()) {
-        refuse(name, "不可為負數，" + received(v) + "；" + range_text(lo, hi));
+        refuse(name, msg::field_negative, v, lo, hi);
     } else if (v.is_string()) {
         value = integer_text(name, v, lo, hi);
     } else {
-        refuse(name, "必須是整數，" + received(v) + "；" + range_text(lo, hi));
+        refuse(name, msg::field_not_integer, v, lo, hi);
     }
-    if (value < lo || value > hi) refuse(name, "超出範圍，" + received(v) + "；" + range_text(lo, hi));
+    if (value < lo || value > hi) refuse(name, msg::field_out_of_range, v, lo, hi);
     return value;
 }
 
@@ -180,7 +179,7 @@ bool RequestFields::flag_or(const std::string& name, bool fallback) const {
     declared(name);
     if (!j_.contains(name)) return fallback;
     const Json& v = j_.at(name);
-    if (!v.is_boolean()) throw FieldError(name, describe_field(name) + "必須是 true 或 false，收到 " + v.dump());
+    if (!v.is_boolean()) throw FieldError(name, msg::field_not_boolean, {{"label", describe_field(name)}, {"received", v.dump()}});
     return v.get<bool>();
 }
 

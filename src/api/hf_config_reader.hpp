@@ -17,7 +17,7 @@ namespace tally::api {
 class ConfigReader {
 public:
     explicit ConfigReader(const Json& config) : j_(config) {
-        if (!j_.is_object()) throw FieldError("config", "config 必須是 JSON 物件（config.json 的內容）");
+        if (!j_.is_object()) throw FieldError("config", msg::config_not_object);
     }
 
     static std::string at(const std::string& key) { return "config." + key; }
@@ -31,7 +31,7 @@ public:
     }
 
     const Json& get(const std::string& key) const {
-        if (!given(key)) throw FieldError(at(key), "缺少必填欄位 " + at(key));
+        if (!given(key)) throw FieldError(at(key), msg::config_field_missing, {{"field", at(key)}});
         return j_.at(key);
     }
 
@@ -45,14 +45,14 @@ public:
     bool flag_or(const std::string& key, bool fallback) const {
         if (!given(key)) return fallback;
         const Json& v = j_.at(key);
-        if (!v.is_boolean()) throw FieldError(at(key), at(key) + " 必須是 true 或 false，" + received(v));
+        if (!v.is_boolean()) throw FieldError(at(key), msg::config_not_boolean, {{"field", at(key)}, {"received", received(v)}});
         return v.get<bool>();
     }
 
     std::string text(const std::string& key) const {
         const Json& v = get(key);
         if (!v.is_string() || v.get<std::string>().empty()) {
-            throw FieldError(at(key), at(key) + " 必須是非空字串，" + received(v));
+            throw FieldError(at(key), msg::config_not_text, {{"field", at(key)}, {"received", received(v)}});
         }
         return v.get<std::string>();
     }
@@ -64,23 +64,22 @@ public:
     // An array of strings or integers (layer_types, mlp_only_layers).
     const Json& array(const std::string& key) const {
         const Json& v = get(key);
-        if (!v.is_array()) throw FieldError(at(key), at(key) + " 必須是陣列，" + received(v));
+        if (!v.is_array()) throw FieldError(at(key), msg::config_not_array, {{"field", at(key)}, {"received", received(v)}});
         return v;
     }
 
     static u128 integer_value(const Json& v, const std::string& where, u128 lo, u128 hi) {
-        const std::string range = "；可接受 " + group_thousands(lo) + " 到 " + group_thousands(hi) + " 的整數";
         if (v.is_number_integer() && !v.is_number_unsigned()) {
-            throw FieldError(where, where + " 不可為負數，" + received(v) + range);
+            throw FieldError(where, msg::config_negative, {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         }
-        if (!v.is_number_unsigned()) throw FieldError(where, where + " 必須是整數，" + received(v) + range);
+        if (!v.is_number_unsigned()) throw FieldError(where, msg::config_not_integer, {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         const u128 value = v.get<std::uint64_t>();
-        if (value < lo || value > hi) throw FieldError(where, where + " 超出範圍，" + received(v) + range);
+        if (value < lo || value > hi) throw FieldError(where, msg::config_out_of_range, {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         return value;
     }
 
     static std::string received(const Json& v) {
-        return "收到 " + json::clip_utf8(v.dump(), 40);  // never cut inside a character
+        return json::clip_utf8(v.dump(), 40);  // never cut inside a character
     }
 
     // The config reduced to the keys read so far, in the config's order.

@@ -86,8 +86,7 @@ const Family& family_of(const ConfigReader& c) {
     for (const auto& f : kFamilies) {
         if (type == f.model_type) return f;
     }
-    throw FieldError(ConfigReader::at("model_type"),
-                     "不支援的 config.model_type「" + quoted_value(type) + "」；支援：" + supported_list());
+    throw FieldError(ConfigReader::at("model_type"), msg::config_model_type_unsupported, {{"model_type", quoted_value(type)}, {"supported", supported_list()}});
 }
 
 // The parts of a config every family shares.
@@ -108,9 +107,7 @@ Trunk read_trunk(const ConfigReader& c, const Family& f) {
     t.released_context = static_cast<u64>(c.integer_or("max_position_embeddings", 0, 0, u128{1} << 40));
     if (f.mla) return t;  // MLA has its own per-head widths
     if (t.heads % t.kv_heads != 0) {
-        throw FieldError(ConfigReader::at("num_key_value_heads"),
-                         "config.num_key_value_heads（" + group_thousands(t.kv_heads) + "）必須整除 config.num_attention_heads（" +
-                             group_thousands(t.heads) + "）：每組查詢頭共用一組 K、V");
+        throw FieldError(ConfigReader::at("num_key_value_heads"), msg::config_kv_heads_indivisible, {{"kv_heads", group_thousands(t.kv_heads)}, {"heads", group_thousands(t.heads)}});
     }
     if (c.given("head_dim")) {
         t.head_dim = static_cast<u64>(c.integer("head_dim", 1, kMaxWidth));
@@ -119,15 +116,12 @@ Trunk read_trunk(const ConfigReader& c, const Family& f) {
     } else {
         // Only when the config gives no head_dim does transformers use hidden / heads.
         if (t.hidden % t.heads != 0) {
-            throw FieldError(ConfigReader::at("num_attention_heads"),
-                             "config.num_attention_heads（" + group_thousands(t.heads) + "）不整除 config.hidden_size（" +
-                                 group_thousands(t.hidden) + "），又沒有 config.head_dim；請給出 head_dim");
+            throw FieldError(ConfigReader::at("num_attention_heads"), msg::config_head_dim_needed, {{"heads", group_thousands(t.heads)}, {"hidden", group_thousands(t.hidden)}});
         }
         t.head_dim = t.hidden / t.heads;
     }
     if (mul(t.heads, t.head_dim) > kMaxWidth) {
-        throw FieldError(ConfigReader::at("head_dim"), "config.num_attention_heads × config.head_dim 超過 " +
-                                                           group_thousands(kMaxWidth));
+        throw FieldError(ConfigReader::at("head_dim"), msg::config_attention_too_wide, {{"max_width", group_thousands(kMaxWidth)}});
     }
     return t;
 }
@@ -146,9 +140,7 @@ u64 sliding_window_of(const ConfigReader& c) { return static_cast<u64>(c.integer
 std::vector<u64> windows_from_layer_types(const ConfigReader& c, u64 layers) {
     const Json& types = c.array("layer_types");
     if (types.size() != layers) {
-        throw FieldError(ConfigReader::at("layer_types"), "config.layer_types 有 " + std::to_string(types.size()) +
-                                                              " 項，必須等於 config.num_hidden_layers（" +
-                                                              std::to_string(layers) + "）");
+        throw FieldError(ConfigReader::at("layer_types"), msg::config_layer_types_count, {{"count", std::to_string(types.size())}, {"layers", std::to_string(layers)}});
     }
     std::vector<u64> out;
     for (size_t i = 0; i < types.size(); ++i) {
@@ -159,7 +151,7 @@ std::vector<u64> windows_from_layer_types(const ConfigReader& c, u64 layers) {
         } else if (type == "sliding_attention") {
             out.push_back(sliding_window_of(c));
         } else {
-            throw FieldError(where, where + " 只接受 full_attention 或 sliding_attention，" + ConfigReader::received(types[i]));
+            throw FieldError(where, msg::config_layer_type_unknown, {{"field", where}, {"received", ConfigReader::received(types[i])}});
         }
     }
     return out;
@@ -202,9 +194,7 @@ u64 experts_and_top_k(const ConfigReader& c, const std::string& experts_key, Moe
     m.experts = static_cast<u64>(c.integer(experts_key, 1, kMaxExperts));
     m.top_k = static_cast<u64>(c.integer("num_experts_per_tok", 1, kMaxExperts));
     if (m.top_k > m.experts) {
-        throw FieldError(ConfigReader::at("num_experts_per_tok"),
-                         "config.num_experts_per_tok（" + group_thousands(m.top_k) + "）不可大於 config." + experts_key + "（" +
-                             group_thousands(m.experts) + "）：每個 token 選中的專家數不能超過專家總數");
+        throw FieldError(ConfigReader::at("num_experts_per_tok"), msg::config_top_k_too_large, {{"top_k", group_thousands(m.top_k)}, {"experts_key", experts_key}, {"experts", group_thousands(m.experts)}});
     }
     return m.experts;
 }
@@ -249,8 +239,7 @@ MoeShape read_moe(const ConfigReader& c, const Family& f, u64 layers) {
             m.expert_intermediate = static_cast<u64>(c.integer("moe_intermediate_size", 1, kMaxWidth));
             const u64 shared = static_cast<u64>(c.integer_or("n_shared_experts", 0, 0, kMaxExperts));
             if (mul(shared, m.expert_intermediate) > kMaxWidth) {
-                throw FieldError(ConfigReader::at("n_shared_experts"),
-                                 "config.n_shared_experts × config.moe_intermediate_size 超過 " + group_thousands(kMaxWidth));
+                throw FieldError(ConfigReader::at("n_shared_experts"), msg::config_shared_experts_too_wide, {{"max_width", group_thousands(kMaxWidth)}});
             }
             m.shared_intermediate = shared * m.expert_intermediate;  // shared experts run as one wider FFN
             // V3's aux-loss-free routing keeps a per-expert score bias.
@@ -274,21 +263,14 @@ Json attention_json(const ConfigReader& c, const Family& f, const Trunk& t, u64 
         const u64 v = static_cast<u64>(c.integer("v_head_dim", 1, kMaxWidth));
         const u128 q_width = mul(t.heads, add(nope, rope)), kv_width = mul(t.heads, add(nope, v));
         if (q_width > kMaxWidth || kv_width > kMaxWidth) {
-            throw FieldError(ConfigReader::at("num_attention_heads"),
-                             "config.num_attention_heads 乘每頭寬度（qk_nope_head_dim＋qk_rope_head_dim 或＋v_head_dim）超過 " +
-                                 group_thousands(kMaxWidth));
+            throw FieldError(ConfigReader::at("num_attention_heads"), msg::config_mla_too_wide, {{"max_width", group_thousands(kMaxWidth)}});
         }
         // Low-rank factors narrower than what they expand to, or they compress nothing.
         if (kv_rank >= kv_width) {
-            throw FieldError(ConfigReader::at("kv_lora_rank"),
-                             "config.kv_lora_rank（" + group_thousands(kv_rank) +
-                                 "）必須小於 num_attention_heads×(qk_nope_head_dim+v_head_dim) = " + group_thousands(kv_width));
+            throw FieldError(ConfigReader::at("kv_lora_rank"), msg::config_kv_lora_rank_too_large, {{"kv_rank", group_thousands(kv_rank)}, {"kv_width", group_thousands(kv_width)}});
         }
         if (q_rank != 0 && q_rank >= q_width) {
-            throw FieldError(ConfigReader::at("q_lora_rank"),
-                             "config.q_lora_rank（" + group_thousands(q_rank) +
-                                 "）必須小於 num_attention_heads×(qk_nope_head_dim+qk_rope_head_dim) = " +
-                                 group_thousands(q_width) + "；不壓縮查詢請設為 null");
+            throw FieldError(ConfigReader::at("q_lora_rank"), msg::config_q_lora_rank_too_large, {{"q_rank", group_thousands(q_rank)}, {"q_width", group_thousands(q_width)}});
         }
         return {{"kind", "mla"},       {"heads", t.heads}, {"q_lora_rank", q_rank}, {"kv_lora_rank", kv_rank},
                 {"rope_dim", rope},    {"qk_nope_dim", nope}, {"v_head_dim", v},     {"latent_norms", true},
@@ -354,8 +336,7 @@ Checkpoint checkpoint_of(const ConfigReader& c) {
     } else if (k.torch_dtype == "float32") {
         k.weight_dtype = "fp32";
     } else {
-        throw FieldError(ConfigReader::at(key), "config." + key + " 不支援「" + k.torch_dtype +
-                                                    "」；可用：bfloat16、float16、float32");
+        throw FieldError(ConfigReader::at(key), msg::config_dtype_unsupported, {{"key", key}, {"torch_dtype", k.torch_dtype}});
     }
     if (c.given("quantization_config")) {
         const Json& q = c.get("quantization_config");
@@ -398,10 +379,10 @@ Json import_config(const Json& config, const std::string& name_override) {
     const Family& f = family_of(c);
     const Trunk t = read_trunk(c, f);
     if (f.model_type == std::string("llama") && c.flag_or("mlp_bias", false)) {
-        throw FieldError(ConfigReader::at("mlp_bias"), "config.mlp_bias = true（FFN 偏置）尚不支援；Tally 的 FFN 不含偏置");
+        throw FieldError(ConfigReader::at("mlp_bias"), msg::config_mlp_bias_unsupported);
     }
     if (f.mla && c.flag_or("attention_bias", false)) {
-        throw FieldError(ConfigReader::at("attention_bias"), "config.attention_bias = true 在 MLA 中尚不支援");
+        throw FieldError(ConfigReader::at("attention_bias"), msg::config_attention_bias_mla_unsupported);
     }
     const std::vector<u64> windows = layer_windows(c, f, t.layers);
     const MoeShape moe = read_moe(c, f, t.layers);
@@ -421,9 +402,7 @@ Json import_config(const Json& config, const std::string& name_override) {
     const std::string path = c.text_or("_name_or_path", "");
     // The same cap as the request's `name`, which it stands in for.
     if (path.size() > kMaxNameBytes) {
-        throw FieldError(ConfigReader::at("_name_or_path"), ConfigReader::at("_name_or_path") + "（模型名稱）最長 " +
-                                                                std::to_string(kMaxNameBytes) + " 位元組，收到 " +
-                                                                group_thousands(path.size()) + " 位元組");
+        throw FieldError(ConfigReader::at("_name_or_path"), msg::config_name_too_long, {{"field", ConfigReader::at("_name_or_path")}, {"max_bytes", std::to_string(kMaxNameBytes)}, {"bytes", group_thousands(path.size())}});
     }
     // A checkpoint path names the model by its last segment ("/data/…/Meta-Llama-3.1-70B"
     // and "meta-llama/Meta-Llama-3.1-70B" both read "Meta-Llama-3.1-70B"), as the id does.
@@ -507,27 +486,26 @@ Json import_config(const Json& config, const std::string& name_override) {
 // every integer exact and can say where the text stops being JSON.
 static Json config_from_text(const RequestFields& f) {
     const Json& raw = f.raw("config_text");
-    if (!raw.is_string()) throw FieldError("config_text", "config_text 必須是字串（config.json 的原文）");
+    if (!raw.is_string()) throw FieldError("config_text", msg::config_text_not_string);
     std::string text = raw.get<std::string>();
     // Editors on Windows save config.json with a UTF-8 byte order mark; it is
     // not JSON, but it is not part of the config either.
     if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
     if (text.size() > kMaxConfigText) {
-        throw FieldError("config_text", "config_text 太長（" + group_thousands(text.size()) + " 位元組）；config.json 最長接受 " +
-                                            group_thousands(kMaxConfigText) + " 位元組");
+        throw FieldError("config_text", msg::config_text_too_long, {{"bytes", group_thousands(text.size())}, {"max_bytes", group_thousands(kMaxConfigText)}});
     }
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
-        throw FieldError("config_text", "config_text 是空的；請貼上 config.json 的內容（一個 JSON 物件）");
+        throw FieldError("config_text", msg::config_text_empty);
     }
     json::ParseError problem;
     Json config = Json::parse(text, problem);
     const std::size_t error_at = problem.offset;
     if (config.is_discarded()) {
-        if (const auto rule = parse_rule_text(problem, "config.json")) {
-            throw FieldError("config_text", *rule + "（第 " + group_thousands(line_of(text, error_at)) + " 行）");
+        if (const auto rule = parse_rule(problem, "config.json")) {
+            throw FieldError("config_text", msg::config_text_rule,
+                             {{"rule", render(rule->id, rule->params)}, {"line", group_thousands(line_of(text, error_at))}});
         }
-        throw FieldError("config_text", "config.json 不是有效的 JSON：第 " + group_thousands(line_of(text, error_at)) +
-                                            " 行、第 " + group_thousands(error_at + 1) + " 個位元組附近無法解析");
+        throw FieldError("config_text", msg::config_text_invalid_json, {{"line", group_thousands(line_of(text, error_at))}, {"byte", group_thousands(error_at + 1)}});
     }
     return config;
 }
@@ -535,11 +513,11 @@ static Json config_from_text(const RequestFields& f) {
 Json op_import_hf_config(const Json& request) {
     RequestFields f(request, {"config", "config_text", "name"});
     if (f.has("config") == f.has("config_text")) {
-        throw FieldError("config", "需要 config（JSON 物件）或 config_text（config.json 的原文）其中之一");
+        throw FieldError("config", msg::config_source_needed);
     }
     const std::string name = f.text_or("name", "");
     if (name.size() > kMaxNameBytes) {
-        throw FieldError("name", "name（模型名稱）最長 " + std::to_string(kMaxNameBytes) + " 位元組");
+        throw FieldError("name", msg::import_name_too_long, {{"max_bytes", std::to_string(kMaxNameBytes)}});
     }
     if (f.has("config_text")) return import_config(config_from_text(f), name);
     return import_config(f.raw("config"), name);

@@ -13,18 +13,18 @@ std::string count_text(std::size_t n) { return group_thousands(static_cast<u128>
 
 }  // namespace
 
-std::optional<std::string> parse_rule_text(const json::ParseError& error, const std::string& what) {
+std::optional<Message> parse_rule(const json::ParseError& error, const std::string& what) {
     using json::ParseProblem;
     using json::Value;
     switch (error.problem) {
         case ParseProblem::TooDeep:
-            return what + "的巢狀層數超過上限 " + std::to_string(Value::kMaxDepth) + " 層（物件與陣列一層套一層）";
+            return Message{msg::json_too_deep, {{"text", what}, {"max", std::to_string(Value::kMaxDepth)}}};
         case ParseProblem::TooManyMembers:
-            return what + "的物件成員總數超過上限 " + count_text(Value::kMaxMembers) + " 個";
+            return Message{msg::json_too_many_members, {{"text", what}, {"max", count_text(Value::kMaxMembers)}}};
         case ParseProblem::TooManyElements:
-            return what + "的陣列元素總數超過上限 " + count_text(Value::kMaxElements) + " 個";
+            return Message{msg::json_too_many_elements, {{"text", what}, {"max", count_text(Value::kMaxElements)}}};
         case ParseProblem::DuplicateKey:
-            return what + "中的鍵「" + json::clip_utf8(error.key, kQuotedKeyBytes) + "」出現了兩次；同一個物件裡每個鍵只能出現一次";
+            return Message{msg::json_duplicate_key, {{"text", what}, {"key", json::clip_utf8(error.key, kQuotedKeyBytes)}}};
         case ParseProblem::None:
         case ParseProblem::Syntax: break;
     }

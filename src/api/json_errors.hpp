@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "core/messages.hpp"
 #include "json.hpp"
 
 namespace tally::api {
@@ -16,8 +17,14 @@ namespace tally::api {
 // come back as a 300 KB message.
 inline std::string quoted_value(const std::string& value) { return json::clip_utf8(value, 60); }
 
+// A message's code and parameters, before it is rendered.
+struct Message {
+    MessageId id;
+    MessageParams params;
+};
+
 // "請求的巢狀層數超過上限 256 層" and the like; `what` names the text ("請求",
 // "config.json").  nullopt for a plain syntax error.
-std::optional<std::string> parse_rule_text(const json::ParseError& error, const std::string& what);
+std::optional<Message> parse_rule(const json::ParseError& error, const std::string& what);
 
 }  // namespace tally::api

@@ -23,7 +23,7 @@ constexpr u128 kMaxWindow = u128{1} << 40;  // sliding windows, in positions
 class ObjectReader {
 public:
     ObjectReader(const Json& j, std::string path) : j_(j), path_(std::move(path)) {
-        if (!j_.is_object()) throw FieldError(path_, path_ + " 必須是 JSON 物件");
+        if (!j_.is_object()) throw FieldError(path_, msg::spec_not_object, {{"field", path_}});
     }
 
     std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
@@ -41,20 +41,20 @@ public:
             if (!known) {
                 std::string list;
                 for (const char* a : allowed) list += (list.empty() ? "" : "、") + std::string(a);
-                throw FieldError(at(it.key()), "未知欄位 " + at(it.key()) + "；可用：" + list);
+                throw FieldError(at(it.key()), msg::spec_field_unknown, {{"field", at(it.key())}, {"available", list}});
             }
         }
     }
 
     const Json& get(const std::string& key) const {
-        if (!j_.contains(key)) throw FieldError(at(key), "缺少必填欄位 " + at(key));
+        if (!j_.contains(key)) throw FieldError(at(key), msg::spec_field_missing, {{"field", at(key)}});
         return j_.at(key);
     }
 
     std::string text(const std::string& key) const {
         const Json& v = get(key);
         if (!v.is_string() || v.get<std::string>().empty()) {
-            throw FieldError(at(key), at(key) + " 必須是非空字串");
+            throw FieldError(at(key), msg::spec_not_text, {{"field", at(key)}});
         }
         return v.get<std::string>();
     }
@@ -66,7 +66,7 @@ public:
     bool flag_or(const std::string& key, bool fallback) const {
         if (!has(key)) return fallback;
         const Json& v = j_.at(key);
-        if (!v.is_boolean()) throw FieldError(at(key), at(key) + " 必須是 true 或 false");
+        if (!v.is_boolean()) throw FieldError(at(key), msg::spec_not_boolean, {{"field", at(key)}});
         return v.get<bool>();
     }
 
@@ -78,20 +78,19 @@ public:
     }
 
     static u128 integer_value(const Json& v, const std::string& where, u128 lo, u128 hi) {
-        const std::string range = "，可接受 " + group_thousands(lo) + " 到 " + group_thousands(hi) + " 的整數";
         u128 value = 0;
         if (v.is_number_unsigned()) {
             value = v.get<std::uint64_t>();
         } else if (v.is_string()) {
             const std::string s = v.get<std::string>();
             if (s.empty() || s.size() > 38 || s.find_first_not_of("0123456789") != std::string::npos) {
-                throw FieldError(where, where + " 必須是整數" + range);
+                throw FieldError(where, msg::spec_not_integer, {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
             }
             for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
         } else {
-            throw FieldError(where, where + " 必須是整數" + range);
+            throw FieldError(where, msg::spec_not_integer, {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         }
-        if (value < lo || value > hi) throw FieldError(where, where + " 超出範圍" + range);
+        if (value < lo || value > hi) throw FieldError(where, msg::spec_out_of_range, {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         return value;
     }
 

@@ -16,7 +16,7 @@ bool is_v4_kind(const std::string& kind) { return kind == "v4_window" || kind ==
 // Keys a kind must not carry, with the reason named in the message.
 void reject(const ObjectReader& r, std::initializer_list<const char*> keys, const std::string& why) {
     for (const char* k : keys) {
-        if (r.has(k)) throw FieldError(r.at(k), r.at(k) + " 不適用：" + why);
+        if (r.has(k)) throw FieldError(r.at(k), msg::spec_field_not_applicable, {{"field", r.at(k)}, {"why", why}});
     }
 }
 
@@ -33,8 +33,7 @@ void parse_production(const ObjectReader& outer, V4Attention& a) {
     a.production_index_group = static_cast<u64>(r.integer_or("index_group", 0, 0, kMaxWidth));
     a.production_index_scale_bytes = static_cast<u64>(r.integer_or("index_scale_bytes", 0, 0, 16));
     if ((a.production_index_group == 0) != (a.production_index_scale_bytes == 0)) {
-        throw FieldError(r.at("index_scale_bytes"),
-                         r.at("index_scale_bytes") + " 與 index_group 必須同時為 0 或同時為正（每組值共用一個 scale）");
+        throw FieldError(r.at("index_scale_bytes"), msg::spec_index_scale_needs_group, {{"field", r.at("index_scale_bytes")}});
     }
 }
 
@@ -60,10 +59,10 @@ V4Attention parse_v4(const std::string& kind, const ObjectReader& r, bool need_p
     a.out_rank = static_cast<u64>(r.integer("out_rank", 1, kMaxWidth));
     a.window = static_cast<u64>(r.integer("window", 1, kMaxWidth));
     if (a.heads * a.head_dim > kMaxWidth * 16) {
-        throw FieldError(r.at("heads"), r.at("heads") + " × head_dim 過大");
+        throw FieldError(r.at("heads"), msg::spec_heads_too_wide, {{"field", r.at("heads")}});
     }
     if (a.heads % a.out_groups != 0) {
-        throw FieldError(r.at("out_groups"), r.at("out_groups") + " 必須整除 heads（分組輸出投影的每組處理整數個頭）");
+        throw FieldError(r.at("out_groups"), msg::spec_out_groups_indivisible, {{"field", r.at("out_groups")}});
     }
     if (csa || hca) {
         a.ratio = static_cast<u64>(r.integer("ratio", 1, kMaxRatio));
@@ -76,8 +75,7 @@ V4Attention parse_v4(const std::string& kind, const ObjectReader& r, bool need_p
     }
     if (need_production || r.has("production")) {
         if (!r.has("production")) {
-            throw FieldError(r.at("production"), "缺少必填欄位 " + r.at("production") +
-                                                     "（生產儲存格式：主記錄位元組數與索引格式，§2.3.6）");
+            throw FieldError(r.at("production"), msg::spec_production_missing, {{"field", r.at("production")}});
         }
         parse_production(r, a);
     }
@@ -117,39 +115,38 @@ ModelPart parse_mtp(const ObjectReader& r) {
     b.embed_proj = r.flag_or("embed_proj", true);
     const std::string hidden = r.text_or("hidden_proj", "per_stream");
     if (hidden != "per_stream" && hidden != "once") {
-        throw FieldError(r.at("hidden_proj"), r.at("hidden_proj") + " 不支援「" + hidden + "」；可用：per_stream、once");
+        throw FieldError(r.at("hidden_proj"), msg::spec_hidden_proj_unknown, {{"field", r.at("hidden_proj")}, {"value", hidden}});
     }
     b.hidden_proj_per_stream = hidden == "per_stream";
 
     ObjectReader a(r.get("attention"), r.at("attention"));
     const std::string kind = a.text("kind");
     if (!is_v4_kind(kind)) {
-        throw FieldError(a.at("kind"), a.at("kind") + " 不支援「" + kind + "」；MTP 塊可用：v4_window、v4_csa、v4_hca");
+        throw FieldError(a.at("kind"), msg::spec_mtp_attention_unknown, {{"field", a.at("kind")}, {"kind", kind}});
     }
     b.attention = parse_v4(kind, a, false);
 
     ObjectReader f(r.get("ffn"), r.at("ffn"));
     f.only({"kind", "experts", "top_k", "expert_intermediate", "shared_intermediate"});
     if (f.has("kind") && f.text("kind") != "moe") {
-        throw FieldError(f.at("kind"), f.at("kind") + " 在 MTP 塊中只支援 moe");
+        throw FieldError(f.at("kind"), msg::spec_mtp_ffn_moe_only, {{"field", f.at("kind")}});
     }
     b.experts = static_cast<u64>(f.integer("experts", 1, kMaxExperts));
     b.top_k = static_cast<u64>(f.integer("top_k", 1, kMaxExperts));
     b.expert_intermediate = static_cast<u64>(f.integer("expert_intermediate", 1, kMaxWidth));
     b.shared_intermediate = static_cast<u64>(f.integer_or("shared_intermediate", 0, 0, kMaxWidth));
     if (b.top_k > b.experts) {
-        throw FieldError(f.at("top_k"), f.at("top_k") + " 不可大於 experts（每個 token 選中的專家數不能超過專家總數）");
+        throw FieldError(f.at("top_k"), msg::spec_top_k_too_large, {{"field", f.at("top_k")}});
     }
 
     ObjectReader c(r.get("connection"), r.at("connection"));
-    if (c.text("kind") != "mhc") throw FieldError(c.at("kind"), c.at("kind") + " 在 MTP 塊中只支援 mhc");
+    if (c.text("kind") != "mhc") throw FieldError(c.at("kind"), msg::spec_mtp_connection_mhc_only, {{"field", c.at("kind")}});
     b.connection = parse_mhc(c);
     ObjectReader h(r.get("head"), r.at("head"));
-    if (h.text("kind") != "mhc_head") throw FieldError(h.at("kind"), h.at("kind") + " 在 MTP 塊中只支援 mhc_head");
+    if (h.text("kind") != "mhc_head") throw FieldError(h.at("kind"), msg::spec_mtp_head_only, {{"field", h.at("kind")}});
     b.head = parse_head(h);
     if (b.head.streams != b.connection.streams) {
-        throw FieldError(h.at("streams"), h.at("streams") + " 必須等於 " + c.at("streams") +
-                                              "（末端匯合的路數就是 mHC 的路數）");
+        throw FieldError(h.at("streams"), msg::spec_head_streams_mismatch, {{"field", h.at("streams")}, {"streams_field", c.at("streams")}});
     }
     return b;
 }

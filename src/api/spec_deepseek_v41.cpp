@@ -30,7 +30,7 @@ EntryFormat parse_format(const Json& j, const std::string& path) {
     f.group_size = static_cast<u64>(r.integer_or("group_size", 0, 0, kMaxWidth));
     f.scale_bytes = static_cast<u64>(r.integer_or("scale_bytes", 0, 0, 16));
     if ((f.group_size == 0) != (f.scale_bytes == 0)) {
-        throw FieldError(r.at("scale_bytes"), r.at("scale_bytes") + " 與 group_size 必須同時為 0 或同時為正");
+        throw FieldError(r.at("scale_bytes"), msg::spec_scale_needs_group, {{"field", r.at("scale_bytes")}});
     }
     return f;
 }
@@ -113,32 +113,26 @@ void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a)
     const std::string ratio = group_thousands(a.cache_ratio);
     if (a.mode == Csa2Mode::Reindex) {
         if (!seen->pool) {
-            throw FieldError(r.at("mode"), r.at("mode") + " 為 reindex，但排在前面的層組沒有建立候選池的 Full 層" +
-                                               "（含 candidate_pool）；Reindex 層只在解碼器首個 Full 層選出的候選池內重選");
+            throw FieldError(r.at("mode"), msg::spec_reindex_without_pool, {{"field", r.at("mode")}});
         }
         if (a.pool_blocks != seen->pool_blocks || a.pool_block_size != seen->pool_block_size) {
-            throw FieldError(r.at("candidate_pool"), r.at("candidate_pool") + " 與 " + pool_path(model, *seen) + " 建立的候選池（" +
-                                                         group_thousands(seen->pool_blocks) + " 塊×" +
-                                                         group_thousands(seen->pool_block_size) + "）不一致");
+            throw FieldError(r.at("candidate_pool"), msg::spec_pool_mismatch, {{"field", r.at("candidate_pool")}, {"pool_path", pool_path(model, *seen)}, {"pool_blocks", group_thousands(seen->pool_blocks)}, {"pool_block_size", group_thousands(seen->pool_block_size)}});
         }
         if (a.cache_ratio != seen->pool_ratio) {
-            throw FieldError(r.at("cache_ratio"), r.at("cache_ratio") + " 為 " + ratio + "，但候選池建在比例 " +
-                                                      group_thousands(seen->pool_ratio) + ":1 的快取上");
+            throw FieldError(r.at("cache_ratio"), msg::spec_pool_ratio_mismatch, {{"field", r.at("cache_ratio")}, {"ratio", ratio}, {"pool_ratio", group_thousands(seen->pool_ratio)}});
         }
     }
     if (a.mode == Csa2Mode::Reuse) {
         bool owner = false;
         for (std::size_t k = 0; k < seen->owner_count; ++k) owner = owner || seen->owner_ratios[k] == a.cache_ratio;
         if (!owner) {
-            throw FieldError(r.at("cache_ratio"), r.at("cache_ratio") + " 為 " + ratio + "，但排在前面的層組沒有比例 " + ratio +
-                                                      ":1 的 Full 層；Reuse 層只能讀取之前的 Full 層建立的全域快取");
+            throw FieldError(r.at("cache_ratio"), msg::spec_reuse_without_full, {{"field", r.at("cache_ratio")}, {"ratio", ratio}});
         }
     }
     if (a.mode == Csa2Mode::Full) {
         if (a.builds_pool()) {
             if (seen->pool) {
-                throw FieldError(r.at("candidate_pool"), r.at("candidate_pool") + " 重複：" + pool_path(model, *seen) +
-                                                             " 已建立候選池；只有解碼器首個 Full 層建立候選池");
+                throw FieldError(r.at("candidate_pool"), msg::spec_pool_repeated, {{"field", r.at("candidate_pool")}, {"pool_path", pool_path(model, *seen)}});
             }
             seen->pool = true;
             seen->pool_ratio = a.cache_ratio;
@@ -150,7 +144,7 @@ void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a)
         for (std::size_t k = 0; k < seen->owner_count; ++k) known = known || seen->owner_ratios[k] == a.cache_ratio;
         if (!known) {
             if (seen->owner_count == kMaxCacheRatios) {
-                throw FieldError(r.at("cache_ratio"), "一個模型最多 " + std::to_string(kMaxCacheRatios) + " 種全域快取比例");
+                throw FieldError(r.at("cache_ratio"), msg::spec_too_many_cache_ratios, {{"max", std::to_string(kMaxCacheRatios)}});
             }
             seen->owner_ratios[seen->owner_count++] = a.cache_ratio;
         }
@@ -177,7 +171,7 @@ Csa2Attention parse_csa2(const ObjectReader& r) {
                 "top_k", "production", "source"});
         a.mode = Csa2Mode::Reuse;
     } else {
-        throw FieldError(r.at("mode"), r.at("mode") + " 不支援「" + mode + "」；可用：" + kModes);
+        throw FieldError(r.at("mode"), msg::spec_mode_unknown, {{"field", r.at("mode")}, {"mode", mode}, {"available", kModes}});
     }
     r.text_or("source", "");
     a.heads = static_cast<u64>(r.integer("heads", 1, kMaxHeads));
@@ -187,7 +181,7 @@ Csa2Attention parse_csa2(const ObjectReader& r) {
     a.output_rank = static_cast<u64>(r.integer("output_rank", 1, kMaxWidth));
     a.window = static_cast<u64>(r.integer("window", 1, kMaxWidth));
     if (mul(a.heads, a.head_dim) % a.output_groups != 0) {
-        throw FieldError(r.at("output_groups"), r.at("output_groups") + " 必須整除 heads×head_dim（每組輸出投影處理同寬的一段）");
+        throw FieldError(r.at("output_groups"), msg::spec_output_groups_indivisible, {{"field", r.at("output_groups")}});
     }
     if (a.mode != Csa2Mode::SwaOnly) {
         a.cache_ratio = static_cast<u64>(r.integer("cache_ratio", 1, kMaxWidth));
@@ -198,8 +192,7 @@ Csa2Attention parse_csa2(const ObjectReader& r) {
         a.index_head_dim = static_cast<u64>(r.integer("index_head_dim", 1, kMaxWidth));
     }
     if (a.mode == Csa2Mode::Reindex && !r.has("candidate_pool")) {
-        throw FieldError(r.at("candidate_pool"), "缺少必填欄位 " + r.at("candidate_pool") +
-                                                     "：Reindex 層只在候選池內重選，需寫明候選池大小");
+        throw FieldError(r.at("candidate_pool"), msg::spec_candidate_pool_missing, {{"field", r.at("candidate_pool")}});
     }
     if (r.has("candidate_pool")) {
         ObjectReader p(r.get("candidate_pool"), r.at("candidate_pool"));
@@ -207,8 +200,7 @@ Csa2Attention parse_csa2(const ObjectReader& r) {
         a.pool_blocks = static_cast<u64>(p.integer("blocks", 1, kMaxWidth));
         a.pool_block_size = static_cast<u64>(p.integer("block_size", 1, kMaxWidth));
         if (a.mode == Csa2Mode::Reindex && a.top_k > a.pool_entries()) {
-            throw FieldError(r.at("top_k"), r.at("top_k") + " 不可大於候選池的條目數 blocks×block_size（" +
-                                                group_thousands(a.pool_entries()) + "）");
+            throw FieldError(r.at("top_k"), msg::spec_pool_top_k_too_large, {{"field", r.at("top_k")}, {"entries", group_thousands(a.pool_entries())}});
         }
     }
     parse_production(r, a);
@@ -245,10 +237,10 @@ EngramBranch parse_engram(const Json& j, const std::string& path) {
     e.lookup_params = static_cast<u64>(r.integer_or("lookup_params", 0, 0, u128{1} << 48));
     e.token_history_bytes = static_cast<u64>(r.integer_or("token_history_bytes", 0, 0, 16));
     if (e.table_rows != 0 && e.lookup_params != 0) {
-        throw FieldError(r.at("lookup_params"), r.at("lookup_params") + " 與 table_rows 只能給一個（兩者都描述查表的大小）");
+        throw FieldError(r.at("lookup_params"), msg::spec_engram_size_twice, {{"field", r.at("lookup_params")}});
     }
     if (e.lookup_width() > kMaxWidth) {
-        throw FieldError(r.at("buckets"), r.at("buckets") + "×bucket_dim 超過 " + group_thousands(kMaxWidth));
+        throw FieldError(r.at("buckets"), msg::spec_buckets_too_wide, {{"field", r.at("buckets")}, {"max_width", group_thousands(kMaxWidth)}});
     }
     return e;
 }

@@ -20,7 +20,7 @@ Connection parse_connection(const Json& j, const std::string& path) {
     if (kind == "mhc") return parse_mhc_connection(r);
     if (kind == "single_pass_mhc") return parse_single_pass_mhc_connection(r);
     if (kind == "attn_res") return parse_attn_res_connection(r);
-    throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：residual、mhc、single_pass_mhc、attn_res");
+    throw FieldError(r.at("kind"), msg::spec_connection_unknown, {{"field", r.at("kind")}, {"kind", kind}});
 }
 
 ModelPart parse_part(const Json& j, const std::string& path) {
@@ -28,7 +28,7 @@ ModelPart parse_part(const Json& j, const std::string& path) {
     const std::string kind = r.text("kind");
     if (kind == "mhc_head") return parse_mhc_head(r);
     if (kind == "mtp") return parse_mtp(r);
-    throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：mhc_head、mtp");
+    throw FieldError(r.at("kind"), msg::spec_part_unknown, {{"field", r.at("kind")}, {"kind", kind}});
 }
 
 }  // namespace tally::api

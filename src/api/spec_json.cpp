@@ -25,16 +25,16 @@ GqaAttention parse_gqa(const ObjectReader& r, const std::string& kind) {
     a.o_bias = r.flag_or("o_bias", false);
     a.window = static_cast<u64>(r.integer_or("window", 0, 0, kMaxWindow));
     if (a.window != 0 && a.eager_rectangle) {
-        throw FieldError(r.at("window"), r.at("window") + " 不可與 eager_rectangle 並用（矩形路徑按全部位置計算）");
+        throw FieldError(r.at("window"), msg::spec_window_with_rectangle, {{"field", r.at("window")}});
     }
     if (a.q_heads % a.kv_heads != 0) {
-        throw FieldError(r.at("kv_heads"), r.at("kv_heads") + " 必須整除 q_heads（每組查詢頭共用一組 KV）");
+        throw FieldError(r.at("kv_heads"), msg::spec_kv_heads_indivisible, {{"field", r.at("kv_heads")}});
     }
     if (kind == "mha" && a.kv_heads != a.q_heads) {
-        throw FieldError(r.at("kv_heads"), r.at("kv_heads") + " 在 MHA 中必須等於 q_heads");
+        throw FieldError(r.at("kv_heads"), msg::spec_mha_kv_heads, {{"field", r.at("kv_heads")}});
     }
     if (kind == "mqa" && a.kv_heads != 1) {
-        throw FieldError(r.at("kv_heads"), r.at("kv_heads") + " 在 MQA 中必須是 1");
+        throw FieldError(r.at("kv_heads"), msg::spec_mqa_kv_heads, {{"field", r.at("kv_heads")}});
     }
     return a;
 }
@@ -49,7 +49,7 @@ GatedDeltaNet parse_gated_deltanet(const ObjectReader& r) {
     g.conv_kernel = static_cast<u64>(r.integer_or("conv_kernel", 4, 1, 64));
     g.chunk = static_cast<u64>(r.integer_or("chunk", 64, 1, 4096));
     if (g.v_heads % g.qk_heads != 0) {
-        throw FieldError(r.at("qk_heads"), r.at("qk_heads") + " 必須整除 v_heads（Q、K 按值頭分組複用）");
+        throw FieldError(r.at("qk_heads"), msg::spec_qk_heads_indivisible, {{"field", r.at("qk_heads")}});
     }
     return g;
 }
@@ -64,7 +64,7 @@ Attention parse_attention(const Json& j, const std::string& path) {
         parse_deepseek_v41_attention(kind, r, family)) {
         return family;
     }
-    throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：" + kAttentionKinds);
+    throw FieldError(r.at("kind"), msg::spec_attention_unknown, {{"field", r.at("kind")}, {"kind", kind}, {"available", kAttentionKinds}});
 }
 
 Ffn parse_ffn(const Json& j, const std::string& path) {
@@ -91,33 +91,33 @@ Ffn parse_ffn(const Json& j, const std::string& path) {
         f.router_bias = r.flag_or("router_bias", false);
         f.latent_norm = r.flag_or("latent_norm", false);
         if (f.latent_norm && f.latent == 0) {
-            throw FieldError(r.at("latent_norm"), r.at("latent_norm") + " 需要 latent > 0（歸一化作用在專家潛空間上）");
+            throw FieldError(r.at("latent_norm"), msg::spec_latent_norm_needs_latent, {{"field", r.at("latent_norm")}});
         }
         if (f.top_k > f.experts) {
-            throw FieldError(r.at("top_k"), r.at("top_k") + " 不可大於 experts（每個 token 選中的專家數不能超過專家總數）");
+            throw FieldError(r.at("top_k"), msg::spec_top_k_too_large, {{"field", r.at("top_k")}});
         }
         if (f.shared_gate && f.shared_intermediate == 0) {
-            throw FieldError(r.at("shared_gate"), r.at("shared_gate") + " 需要 shared_intermediate > 0");
+            throw FieldError(r.at("shared_gate"), msg::spec_shared_gate_needs_shared, {{"field", r.at("shared_gate")}});
         }
         return f;
     }
-    throw FieldError(r.at("kind"), r.at("kind") + " 不支援「" + kind + "」；可用：dense、moe");
+    throw FieldError(r.at("kind"), msg::spec_ffn_unknown, {{"field", r.at("kind")}, {"kind", kind}});
 }
 
 // A group's layer positions: one distinct id per layer, ascending (so a
 // typo shows as an order error, not as a silently different figure).
 std::vector<u64> parse_layer_ids(const Json& j, const std::string& path, u64 layers) {
     if (!j.is_array() || j.size() != layers) {
-        throw FieldError(path, path + " 必須是 " + std::to_string(layers) + " 個層號（從 0 起）的陣列，每層一個");
+        throw FieldError(path, msg::spec_layers_not_list, {{"field", path}, {"layers", std::to_string(layers)}});
     }
     std::vector<u64> ids;
     for (size_t i = 0; i < j.size(); ++i) {
         const std::string at = path + "[" + std::to_string(i) + "]";
         if (!j[i].is_number_unsigned() || j[i].get<std::uint64_t>() >= kMaxLayers) {
-            throw FieldError(at, at + " 必須是 0 到 4,095 的整數");
+            throw FieldError(at, msg::spec_layer_number_invalid, {{"field", at}});
         }
         const u64 id = j[i].get<std::uint64_t>();
-        if (!ids.empty() && id <= ids.back()) throw FieldError(at, at + " 必須大於前一個層號（由小到大、不重複）");
+        if (!ids.empty() && id <= ids.back()) throw FieldError(at, msg::spec_layer_numbers_unordered, {{"field", at}});
         ids.push_back(id);
     }
     return ids;
@@ -130,9 +130,9 @@ void check_layer_ids_unique(const ModelSpec& m, u64 layers, const std::string& p
     std::sort(all.begin(), all.end());
     for (size_t i = 0; i < all.size(); ++i) {
         if (all[i] >= layers) {
-            throw FieldError(path, path + " 的層號 " + std::to_string(all[i]) + " 超出模型的 " + std::to_string(layers) + " 層");
+            throw FieldError(path, msg::spec_layer_number_too_large, {{"field", path}, {"layer", std::to_string(all[i])}, {"layers", std::to_string(layers)}});
         }
-        if (i > 0 && all[i] == all[i - 1]) throw FieldError(path, path + " 的層號 " + std::to_string(all[i]) + " 出現在兩組");
+        if (i > 0 && all[i] == all[i - 1]) throw FieldError(path, msg::spec_layer_number_repeated, {{"field", path}, {"layer", std::to_string(all[i])}});
     }
 }
 
@@ -167,7 +167,7 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
     if (r.has("checkpoint_vectors")) parse_checkpoint_vectors(r, m);
     const Json& groups = r.get("groups");
     if (!groups.is_array() || groups.empty()) {
-        throw FieldError(r.at("groups"), r.at("groups") + " 必須是至少含一組層的陣列");
+        throw FieldError(r.at("groups"), msg::spec_groups_empty, {{"field", r.at("groups")}});
     }
     u128 layers = 0;
     for (size_t i = 0; i < groups.size(); ++i) {
@@ -182,7 +182,7 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
         lg.post_norms = g.flag_or("post_norms", false);
         lg.role = g.text_or("role", "");
         if (!lg.role.empty() && lg.role != "encoder" && lg.role != "decoder") {
-            throw FieldError(g.at("role"), g.at("role") + " 只接受 encoder 或 decoder");
+            throw FieldError(g.at("role"), msg::spec_role_unknown, {{"field", g.at("role")}});
         }
         if (g.has("connection")) lg.connection = parse_connection(g.get("connection"), g.at("connection"));
         if (g.has("engram")) lg.engram = parse_engram(g.get("engram"), g.at("engram"));
@@ -190,11 +190,11 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
         layers += lg.layers;
         m.groups.push_back(lg);
     }
-    if (layers > kMaxLayers) throw FieldError(r.at("groups"), r.at("groups") + " 的層數合計超過 4,096");
+    if (layers > kMaxLayers) throw FieldError(r.at("groups"), msg::spec_too_many_layers, {{"field", r.at("groups")}});
     check_layer_ids_unique(m, static_cast<u64>(layers), r.at("groups"));
     if (r.has("parts")) {
         const Json& parts = r.get("parts");
-        if (!parts.is_array()) throw FieldError(r.at("parts"), r.at("parts") + " 必須是陣列");
+        if (!parts.is_array()) throw FieldError(r.at("parts"), msg::spec_parts_not_list, {{"field", r.at("parts")}});
         for (size_t i = 0; i < parts.size(); ++i) {
             m.parts.push_back(parse_part(parts[i], r.at("parts") + "[" + std::to_string(i) + "]"));
         }
@@ -221,7 +221,7 @@ Dtype parse_dtype(const Json& j, const std::string& path) {
     d.scale_bytes = static_cast<u64>(r.integer_or("scale_bytes", 0, 0, 16));
     d.linear_only = r.flag_or("linear_only", false);
     if ((d.group_size == 0) != (d.scale_bytes == 0)) {
-        throw FieldError(r.at("scale_bytes"), r.at("scale_bytes") + " 與 group_size 必須同時為 0 或同時為正");
+        throw FieldError(r.at("scale_bytes"), msg::spec_scale_needs_group, {{"field", r.at("scale_bytes")}});
     }
     return d;
 }

@@ -25,29 +25,21 @@ MlaAttention parse_mla(const ObjectReader& r) {
     } else if (path == "expanded") {
         a.path = MlaPath::Expanded;
     } else {
-        throw FieldError(r.at("path"), r.at("path") + " 不支援「" + path +
-                                           "」；可用：compact（快取潛變數）、expanded（快取展開的各頭 K、V）");
+        throw FieldError(r.at("path"), msg::spec_mla_path_unknown, {{"field", r.at("path")}, {"path", path}});
     }
     if (r.has("rope") && a.rope_dim == 0) {
-        throw FieldError(r.at("rope"),
-                         r.at("rope") + " 描述 rope_dim 分支是否旋轉；rope_dim 為 0 時沒有這個分支，不可設定");
+        throw FieldError(r.at("rope"), msg::spec_rope_without_branch, {{"field", r.at("rope")}});
     }
     const u128 q_width = mul(a.heads, a.qk_head_dim()), kv_width = mul(a.heads, a.qk_nope_dim + a.v_head_dim);
     if (q_width > kMaxWidth || kv_width > kMaxWidth) {
-        throw FieldError(r.at("heads"), r.at("heads") + " 乘每頭寬度超過 " + group_thousands(kMaxWidth) +
-                                            "（heads×(qk_nope_dim+rope_dim) 與 heads×(qk_nope_dim+v_head_dim)）");
+        throw FieldError(r.at("heads"), msg::spec_mla_too_wide, {{"field", r.at("heads")}, {"max_width", group_thousands(kMaxWidth)}});
     }
     // A latent at least as wide as what it expands to compresses nothing.
     if (a.kv_lora_rank >= kv_width) {
-        throw FieldError(r.at("kv_lora_rank"),
-                         r.at("kv_lora_rank") + "（" + group_thousands(a.kv_lora_rank) +
-                             "）必須小於展開後的各頭 K、V 寬度 heads×(qk_nope_dim+v_head_dim) = " +
-                             group_thousands(kv_width) + "，否則潛變數沒有壓縮");
+        throw FieldError(r.at("kv_lora_rank"), msg::spec_kv_lora_rank_too_large, {{"field", r.at("kv_lora_rank")}, {"kv_lora_rank", group_thousands(a.kv_lora_rank)}, {"kv_width", group_thousands(kv_width)}});
     }
     if (a.q_lora_rank != 0 && a.q_lora_rank >= q_width) {
-        throw FieldError(r.at("q_lora_rank"), r.at("q_lora_rank") + "（" + group_thousands(a.q_lora_rank) +
-                                                  "）必須小於展開後的查詢寬度 heads×(qk_nope_dim+rope_dim) = " +
-                                                  group_thousands(q_width) + "；不壓縮查詢請設為 0");
+        throw FieldError(r.at("q_lora_rank"), msg::spec_q_lora_rank_too_large, {{"field", r.at("q_lora_rank")}, {"q_lora_rank", group_thousands(a.q_lora_rank)}, {"q_width", group_thousands(q_width)}});
     }
     return a;
 }
@@ -68,14 +60,11 @@ KdaAttention parse_kda(const ObjectReader& r) {
     k.decay_vectors = r.flag_or("decay_vectors", false);
     const u128 key_width = mul(k.heads, k.key_dim), value_width = mul(k.heads, k.value_dim);
     if (key_width > kMaxWidth || value_width > kMaxWidth) {
-        throw FieldError(r.at("heads"), r.at("heads") + " 乘每頭寬度超過 " + group_thousands(kMaxWidth) +
-                                            "（heads×key_dim 與 heads×value_dim）");
+        throw FieldError(r.at("heads"), msg::spec_kda_too_wide, {{"field", r.at("heads")}, {"max_width", group_thousands(kMaxWidth)}});
     }
     // The decay is a low-rank factorization of a d → heads·key_dim map.
     if (k.decay_rank >= key_width) {
-        throw FieldError(r.at("decay_rank"),
-                         r.at("decay_rank") + "（" + group_thousands(k.decay_rank) +
-                             "）是低秩衰減投影的秩，必須小於 heads×key_dim = " + group_thousands(key_width));
+        throw FieldError(r.at("decay_rank"), msg::spec_decay_rank_too_large, {{"field", r.at("decay_rank")}, {"decay_rank", group_thousands(k.decay_rank)}, {"key_width", group_thousands(key_width)}});
     }
     return k;
 }

@@ -1,5 +1,7 @@
 #include "routing.hpp"
 
+#include "core/messages.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -42,7 +44,7 @@ RoutingResult route(const RoutingInput& in) {
             break;
         case Dispatch::Explicit: {
             if (in.tokens_per_expert.size() > in.experts) {
-                throw std::invalid_argument("列出的專家數超過專家總數");
+                throw MessageError(msg::routing_too_many_experts, {});
             }
             u128 sum = 0, used = 0, hi = 0, lo = 0;
             for (u128 t : in.tokens_per_expert) {
@@ -51,9 +53,9 @@ RoutingResult route(const RoutingInput& in) {
                 ++used;
                 hi = std::max(hi, t);
                 lo = lo == 0 ? t : std::min(lo, t);
-                if (t > in.batch) throw std::invalid_argument("一個專家收到的 token 數不能超過 batch");
+                if (t > in.batch) throw MessageError(msg::routing_expert_over_batch, {});
             }
-            if (sum != r.assignments) throw std::invalid_argument("t_e 之和必須等於 B×k_top");
+            if (sum != r.assignments) throw MessageError(msg::routing_sum_mismatch, {});
             r.distinct_experts = Ratio(used);
             r.max_tokens_per_expert = hi;
             r.min_tokens_per_active_expert = lo;

@@ -687,7 +687,8 @@ TEST_CASE("API: bad requests name the field") {
     extra["hint"] = "x";
     CHECK(error_field(extra) == "hint");
     Json r = call(answer_request("1", {{"value", "1"}, {"unit", "GiB"}}));
-    CHECK(contains(r["error"]["message"].get<std::string>(), "FLOPs"));
+    CHECK(r["error"]["code"] == "expected_unit_unknown");
+    CHECK(contains(r["error"]["params"]["accepted"].get<std::string>(), "FLOPs"));
 }
 
 // Issue 18: "1,125 GiB" was read as 1125 GiB and labelled a power-of-ten

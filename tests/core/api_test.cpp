@@ -61,14 +61,26 @@ TEST_CASE("each op answers with its contract fields") {
 TEST_CASE("bad input: each message names the field and what is accepted") {
     Json e = error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", 0}});
     CHECK(e["field"] == "input");
-    CHECK(e["message"].get<std::string>().find("1 到 9,007,199,254,740,991") != std::string::npos);
+    CHECK(e["code"] == "field_out_of_range");
+    CHECK(e["params"]["min"] == "1");
+    CHECK(e["params"]["max"] == "9,007,199,254,740,991");
 
+    CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", -3}})["code"] == "field_negative");
+    CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", 1.5}})["code"] == "field_not_integer");
+    CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", "abc"}})["code"] == "field_unreadable_quantity");
     CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", -3}})["field"] == "input");
     CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", 1.5}})["field"] == "input");
     CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", "abc"}})["field"] == "input");
     CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"batch", 0}})["field"] == "batch");
     CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", 4}, {"head_tokens", 5}})["field"] == "head_tokens");
     CHECK(error_of({{"op", "forward"}, {"model", "gpt-9"}})["field"] == "model");
+    CHECK(error_of({{"op", "forward"}, {"model", "gpt-9"}})["code"] == "model_unknown");
+    CHECK(error_of({{"op", "forward"}, {"model", "gpt-9"}})["params"]["id"] == "gpt-9");
+    CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"imput", 4}})["code"] == "field_unknown");
+    CHECK(error_of({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "tpu"}, {"context", 8}})["code"] == "gpu_unknown");
+    CHECK(error_of({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h200"}})["code"] == "field_integer_missing");
+    CHECK(error_of({{"op", "kv"}, {"model", "qwen3-8b"}, {"tokens", 8}, {"kv_dtype", "fp4"}})["code"] == "dtype_unknown");
+    CHECK(error_of({{"model", "qwen3-8b"}})["code"] == "op_missing");
     CHECK(error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"imput", 4}})["field"] == "imput");
     CHECK(error_of({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "tpu"}, {"context", 8}})["field"] == "gpu");
     CHECK(error_of({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h200"}})["field"] == "context");
@@ -80,6 +92,7 @@ TEST_CASE("bad input: each message names the field and what is accepted") {
     Json not_json = Json::parse(tally::api::evaluate("{\"op\": "));
     CHECK_FALSE(not_json["ok"].get<bool>());
     CHECK(not_json["error"]["field"].is_null());
+    CHECK(not_json["error"]["code"] == "request_invalid_json");
     Json array = Json::parse(tally::api::evaluate("[1,2]"));
     CHECK_FALSE(array["ok"].get<bool>());
 }
@@ -88,7 +101,7 @@ TEST_CASE("overflow is an error, not a wrapped number") {
     Json e = error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"batch", 9007199254740991ULL},
                        {"context", 9007199254740991ULL}, {"input", 9007199254740991ULL}});
     CHECK(e["field"].is_null());
-    CHECK(e["message"].get<std::string>().find("128") != std::string::npos);
+    CHECK(e["code"] == "result_overflow");
 }
 
 TEST_CASE("big integers may arrive as digit strings") {

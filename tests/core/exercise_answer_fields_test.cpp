@@ -189,7 +189,8 @@ TEST_CASE("check_answer guesses: bad lists name the field and the accepted codes
     for (int i = 0; i < 9; ++i) nine.push_back("gb_vs_gib");
     CHECK(error_field(req(nine)) == "expected.guesses");
     const Json r = call(req({"nope"}));
-    CHECK(contains(r["error"]["message"], "missing_factor_2"));
+    CHECK(r["error"]["code"] == "guess_unknown");
+    CHECK(contains(r["error"]["params"]["list"], "missing_factor_2"));
     const auto& codes = builtin_guess_codes();
     CHECK(codes.size() == 8);
     const auto& all = mistake_codes();

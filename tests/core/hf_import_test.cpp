@@ -350,7 +350,7 @@ TEST_CASE("bad configs name the field at fault") {
         CAPTURE(c.patch.dump());
         Json e = import_error(cfg);
         CHECK(e["field"] == c.field);
-        CHECK(e["message"].get<std::string>().find(c.field) != std::string::npos);
+        CHECK(e["code"].get<std::string>().rfind("config_", 0) == 0);
     }
 }
 
@@ -363,8 +363,9 @@ TEST_CASE("layer_types entries, unsupported model types and malformed requests")
     Json gpt2 = {{"model_type", "gpt2"}, {"n_embd", 768}};
     Json e = import_error(gpt2);
     CHECK(e["field"] == "config.model_type");
-    const std::string message = e["message"].get<std::string>();
-    for (const char* type : tally::api::kHfModelTypes) CHECK(message.find(type) != std::string::npos);
+    CHECK(e["code"] == "config_model_type_unsupported");
+    const std::string supported = e["params"]["supported"].get<std::string>();
+    for (const char* type : tally::api::kHfModelTypes) CHECK(supported.find(type) != std::string::npos);
 
     CHECK(import_error(Json::array())["field"] == "config");
     CHECK(import_error("not an object")["field"] == "config");
@@ -443,9 +444,9 @@ TEST_CASE("config_text that is not JSON says where it stops being JSON") {
     const std::size_t brace = text.rfind('}');
     const Json e = error_of({{"op", "import_hf_config"}, {"config_text", text}});
     CHECK(e["field"] == "config_text");
-    const std::string message = e["message"].get<std::string>();
-    CHECK(message.find("第 3 行") != std::string::npos);
-    CHECK(message.find("第 " + std::to_string(brace + 1) + " 個位元組") != std::string::npos);
+    CHECK(e["code"] == "config_text_invalid_json");
+    CHECK(e["params"]["line"] == "3");
+    CHECK(e["params"]["byte"] == std::to_string(brace + 1));
 
     CHECK(error_of({{"op", "import_hf_config"}, {"config_text", "   \n"}})["field"] == "config_text");
     CHECK(error_of({{"op", "import_hf_config"}, {"config_text", 5}})["field"] == "config_text");
@@ -458,7 +459,8 @@ TEST_CASE("config_text that is not JSON says where it stops being JSON") {
     // An unsupported model_type names the field and lists what is supported.
     const Json gpt2 = error_of({{"op", "import_hf_config"}, {"config_text", R"({"model_type":"gpt2","n_embd":768})"}});
     CHECK(gpt2["field"] == "config.model_type");
-    CHECK(gpt2["message"].get<std::string>().find("qwen3_moe") != std::string::npos);
+    CHECK(gpt2["code"] == "config_model_type_unsupported");
+    CHECK(gpt2["params"]["supported"].get<std::string>().find("qwen3_moe") != std::string::npos);
 }
 
 TEST_CASE("the import's summary is the ops' answers for the imported spec") {

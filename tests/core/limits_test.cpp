@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/messages.hpp"
 #include "support.hpp"
 
 namespace {
@@ -38,7 +39,8 @@ TEST_CASE("limits: a repeated key is refused and named, op and answer included")
     Json r = evaluated(R"({"op":"kv","model":"qwen3-8b","tokens":-5,"tokens":8192})");
     CHECK(r["ok"] == false);
     CHECK(r["error"]["field"] == "tokens");
-    CHECK(contains(r["error"]["message"], "「tokens」出現了兩次"));
+    CHECK(r["error"]["code"] == "json_duplicate_key");
+    CHECK(r["error"]["params"]["key"] == "tokens");
     r = evaluated(R"({"op":"kv","op":"forward","model":"qwen3-8b","tokens":8})");
     CHECK(r["error"]["field"] == "op");
     r = evaluated(R"({"op":"check_answer","answer":"1 GiB","answer":"2 GiB","expected":{"value":"1","unit":"B"}})");
@@ -46,29 +48,34 @@ TEST_CASE("limits: a repeated key is refused and named, op and answer included")
     // Inside config_text too, with the line.
     r = import_text("{\"model_type\":\"llama\",\n\"hidden_size\":1,\n\"hidden_size\":2}");
     CHECK(r["error"]["field"] == "config_text");
-    CHECK(contains(r["error"]["message"], "「hidden_size」出現了兩次"));
-    CHECK(contains(r["error"]["message"], "第 3 行"));
+    CHECK(r["error"]["code"] == "config_text_rule");
+    CHECK(r["error"]["params"]["rule"] == tally::render(tally::msg::json_duplicate_key, {{"text", "config.json"}, {"key", "hidden_size"}}));
+    CHECK(r["error"]["params"]["line"] == "3");
 }
 
 TEST_CASE("limits: nesting, members, elements and size are each named") {
     const std::string deep = std::string(300, '[') + std::string(300, ']');
     Json r = evaluated(R"({"op":"kv","x":)" + deep + "}");
     CHECK(r["error"]["field"].is_null());
-    CHECK(contains(r["error"]["message"], "巢狀層數超過上限 256 層"));
+    CHECK(r["error"]["code"] == "json_too_deep");
+    CHECK(r["error"]["params"]["max"] == "256");
     r = import_text("{\"x\":" + deep + "}");
-    CHECK(contains(r["error"]["message"], "config.json的巢狀層數超過上限 256 層"));
+    CHECK(r["error"]["params"]["rule"] == tally::render(tally::msg::json_too_deep, {{"text", "config.json"}, {"max", "256"}}));
     std::string elements = "[0";
     for (int i = 0; i < 262144; ++i) elements += ",0";
     r = evaluated(R"({"op":"state_curve","lengths":)" + elements + "]}");
-    CHECK(contains(r["error"]["message"], "陣列元素總數超過上限 262,144 個"));
+    CHECK(r["error"]["code"] == "json_too_many_elements");
+    CHECK(r["error"]["params"]["max"] == "262,144");
     std::string members = R"({"op":"kv")";
     for (int i = 0; i < 262144; ++i) members += ",\"m" + std::to_string(i) + "\":0";
     r = evaluated(members + "}");
-    CHECK(contains(r["error"]["message"], "物件成員總數超過上限 262,144 個"));
+    CHECK(r["error"]["code"] == "json_too_many_members");
+    CHECK(r["error"]["params"]["max"] == "262,144");
     r = evaluated(R"({"op":"kv","model":")" + std::string(tally::api::kMaxRequestBytes, 'x') + R"("})");
-    CHECK(contains(r["error"]["message"], "請求超過上限 4,194,304 位元組"));
-    // Plain syntax errors keep their message.
-    CHECK(evaluated("{")["error"]["message"] == "請求不是有效的 JSON");
+    CHECK(r["error"]["code"] == "request_too_large");
+    CHECK(r["error"]["params"]["limit"] == "4,194,304");
+    // Plain syntax errors have their own code.
+    CHECK(evaluated("{")["error"]["code"] == "request_invalid_json");
 }
 
 TEST_CASE("limits: two invalid fields name the one read first, natively as in WASM") {
@@ -105,7 +112,9 @@ TEST_CASE("import: _name_or_path is capped like name") {
     CHECK(import_text(with_path(200))["ok"] == true);
     const Json r = import_text(with_path(201));
     CHECK(r["error"]["field"] == "config._name_or_path");
-    CHECK(contains(r["error"]["message"], "最長 200 位元組"));
+    CHECK(r["error"]["code"] == "config_name_too_long");
+    CHECK(r["error"]["params"]["max_bytes"] == "200");
+    CHECK(r["error"]["params"]["bytes"] == "201");
 }
 
 TEST_CASE("messages quote a value without cutting a UTF-8 character") {

@@ -146,16 +146,23 @@ TEST_CASE("field errors: a refused text names the field in message and leaves it
     const Json tenth = error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", "0.3K"}});
     CHECK(contains(tenth["detail"].get<std::string>(), "307.2"));
 
-    // The example of docs/api.md: the range message without "input（本次輸入 P）".
+    // The example of docs/api.md: the detail is the message without "input（本次輸入 P）".
     const Json zero = error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", 0}});
-    CHECK(zero["detail"] == "超出範圍，收到 0；可接受 1 到 9,007,199,254,740,991 的整數");
-    CHECK(zero["message"] == "input（本次輸入 P）超出範圍，收到 0；可接受 1 到 9,007,199,254,740,991 的整數");
+    CHECK(zero["code"] == "field_out_of_range");
+    CHECK(zero["params"]["label"] == "input（本次輸入 P）");
+    CHECK(zero["message"] == zero["params"]["label"].get<std::string>() + zero["detail"].get<std::string>());
+    CHECK(zero["params"]["received"] == "0");
     const Json negative = error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", -3}});
-    CHECK(negative["detail"] == "不可為負數，收到 -3；可接受 1 到 9,007,199,254,740,991 的整數");
+    CHECK(negative["code"] == "field_negative");
+    CHECK(negative["params"]["received"] == "-3");
+    CHECK(negative["message"] == negative["params"]["label"].get<std::string>() + negative["detail"].get<std::string>());
     const Json missing = error_of({{"op", "kv"}, {"model", "qwen3-8b"}});
-    CHECK(missing["detail"] == "缺少必填欄位；可接受 1 到 9,007,199,254,740,991 的整數");
+    CHECK(missing["code"] == "field_integer_missing");
+    CHECK(missing["params"]["max"] == "9,007,199,254,740,991");
+    CHECK_FALSE(contains(missing["detail"].get<std::string>(), "tokens"));
     const Json over = error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", "1e16"}});
-    CHECK(contains(over["detail"].get<std::string>(), "超出範圍"));
+    CHECK(over["code"] == "field_out_of_range");
+    CHECK(over["params"]["received"] == "\"1e16\"");
     // Errors raised elsewhere get a detail too: the message minus the name, or all of it.
     const Json model = error_of({{"op", "forward"}, {"model", "gpt-9"}});
     CHECK(model["detail"] == model["message"]);
@@ -175,7 +182,8 @@ TEST_CASE("op read_quantity: the exact value as a string and what was understood
 
     const Json wrong_kind = error_of({{"op", "read_quantity"}, {"text", "2 GiB"}, {"kind", "tokens"}});
     CHECK(wrong_kind["field"] == "text");
-    CHECK(contains(wrong_kind["detail"].get<std::string>(), "token 數"));
+    CHECK(wrong_kind["code"] == "quantity_text_unreadable");
+    CHECK(contains(wrong_kind["detail"].get<std::string>(), "token 數"));  // the answer reader's words (no code yet)
     CHECK(error_of({{"op", "read_quantity"}, {"text", "8"}, {"kind", "weights"}})["field"] == "kind");
     CHECK(error_of({{"op", "read_quantity"}, {"text", 8}, {"kind", "count"}})["field"] == "text");
     CHECK(error_of({{"op", "read_quantity"}, {"kind", "count"}})["field"] == "text");

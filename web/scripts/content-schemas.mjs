@@ -18,6 +18,7 @@ const KINDS = [
   ['content/hardware/*.json', 'hardware'],
   ['content/dtypes.json', 'dtypes'],
   ['content/model_sets.json', 'model-sets'],
+  ['content/messages/*.json', 'messages'],
   ['content/<chapter>/widgets.json', 'widgets'],
   ['content/<chapter>/widgets/*.json', 'widgets'],
   ['content/<chapter>/exercises/*.json', 'exercise'],

@@ -29,7 +29,7 @@ constexpr std::size_t kMaxCodeLength = 40;
 constexpr std::size_t kMaxMessageBytes = 600;
 
 std::string shown(const Json& v) {
-    return "收到 " + json::clip_utf8(v.dump(), 40);  // never cut inside a character
+    return json::clip_utf8(v.dump(), 40);  // never cut inside a character
 }
 
 // Like RequestFields for the nested objects: a typo ("digit") must not be
@@ -41,37 +41,36 @@ void reject_unknown(const Json& object, const std::vector<std::string>& allowed,
         if (known) continue;
         std::string list;
         for (const auto& a : allowed) list += (list.empty() ? "" : "、") + a;
-        throw FieldError(path + "." + it.key(), "未知欄位「" + it.key() + "」；" + path + " 可用的欄位：" + list);
+        throw FieldError(path + "." + it.key(), msg::answer_field_unknown, {{"field", it.key()}, {"object", path}, {"available", list}});
     }
 }
 
 std::string answer_of(const Json& request) {
-    if (!request.contains("answer")) throw FieldError("answer", "缺少必填欄位 answer（學習者輸入的答案，字串）");
+    if (!request.contains("answer")) throw FieldError("answer", msg::answer_missing);
     const Json& a = request.at("answer");
-    if (!a.is_string()) throw FieldError("answer", "answer（學習者輸入的答案）必須是字串，" + shown(a));
+    if (!a.is_string()) throw FieldError("answer", msg::answer_not_string, {{"received", shown(a)}});
     return a.get<std::string>();  // empty or unreadable text is a verdict, not an error
 }
 
 Ratio decimal_of(const Json& parent, const std::string& key, const std::string& path) {
     const std::string accepted =
         "必須是非負的十進位字串（最多 38 位數字、12 位小數）或核心的精確分數 \"分子/分母\"，例如 \"1207959552\"、\"3514.25\" 或 \"49312/3\"";
-    if (!parent.contains(key)) throw FieldError(path, "缺少必填欄位 " + path + "；" + accepted);
+    if (!parent.contains(key)) throw FieldError(path, msg::answer_decimal_missing, {{"field", path}, {"accepted", accepted}});
     const Json& v = parent.at(key);
     Ratio out;
     if (!v.is_string() || !parse_expected_decimal(v.get<std::string>(), out)) {
-        throw FieldError(path, path + accepted + "，" + shown(v));
+        throw FieldError(path, msg::answer_decimal_invalid, {{"field", path}, {"accepted", accepted}, {"received", shown(v)}});
     }
     return out;
 }
 
 AnswerUnit unit_of(const Json& expected) {
     const std::string accepted = "可用：\"B\"、\"FLOPs\"、\"tokens\"、\"requests\"、\"params\"、\"\"（純數）、\"%\"";
-    if (!expected.contains("unit")) throw FieldError("expected.unit", "缺少必填欄位 expected.unit；" + accepted);
+    if (!expected.contains("unit")) throw FieldError("expected.unit", msg::expected_unit_missing, {{"accepted", accepted}});
     const Json& u = expected.at("unit");
     AnswerUnit out = AnswerUnit::Pure;
     if (!u.is_string() || !answer_unit_from_id(u.get<std::string>(), out)) {
-        throw FieldError("expected.unit", "未知的單位，" + shown(u) + "；" + accepted +
-                                              "（GiB、TFLOPs 等請換算成基本單位 B、FLOPs 的精確值）");
+        throw FieldError("expected.unit", msg::expected_unit_unknown, {{"received", shown(u)}, {"accepted", accepted}});
     }
     return out;
 }
@@ -80,7 +79,7 @@ unsigned digits_of(const Json& expected) {
     if (!expected.contains("digits")) return 0;
     const Json& d = expected.at("digits");
     if (!d.is_number_unsigned() || d.get<std::uint64_t>() < 1 || d.get<std::uint64_t>() > 30) {
-        throw FieldError("expected.digits", "expected.digits（書中印出的有效數字位數）必須是 1 到 30 的整數，" + shown(d));
+        throw FieldError("expected.digits", msg::expected_digits_invalid, {{"received", shown(d)}});
     }
     return static_cast<unsigned>(d.get<std::uint64_t>());
 }
@@ -94,20 +93,19 @@ bool is_code(const std::string& s) {
 }
 
 KnownMistake mistake_of(const Json& m, const std::string& path, const Ratio& right) {
-    if (!m.is_object()) throw FieldError(path, path + " 必須是物件 {\"code\": …, \"value\": …}，" + shown(m));
+    if (!m.is_object()) throw FieldError(path, msg::mistake_not_object, {{"field", path}, {"received", shown(m)}});
     reject_unknown(m, {"code", "value", "message"}, path);
     KnownMistake out;
     if (!m.contains("code") || !m.at("code").is_string() || !is_code(m.at("code").get<std::string>())) {
-        throw FieldError(path + ".code", path + ".code 必須是小寫英文、數字與底線組成的代碼（例如 \"query_heads\"），" +
-                                             shown(m.value("code", Json())));
+        throw FieldError(path + ".code", msg::mistake_code_invalid, {{"field", path}, {"received", shown(m.value("code", Json()))}});
     }
     out.code = m.at("code").get<std::string>();
     out.value = decimal_of(m, "value", path + ".value");
-    if (out.value == right) throw FieldError(path + ".value", path + ".value 與 expected.value 相同，不能當作錯誤答案");
+    if (out.value == right) throw FieldError(path + ".value", msg::mistake_same_as_expected, {{"field", path}});
     if (m.contains("message")) {
         const Json& msg = m.at("message");
         if (!msg.is_string() || msg.get<std::string>().empty() || msg.get<std::string>().size() > kMaxMessageBytes) {
-            throw FieldError(path + ".message", path + ".message 必須是非空字串（最多 600 位元組），" + shown(msg));
+            throw FieldError(path + ".message", msg::mistake_message_invalid, {{"field", path}, {"received", shown(msg)}});
         }
         out.message = msg.get<std::string>();
     }
@@ -119,7 +117,7 @@ std::vector<KnownMistake> mistakes_of(const Json& expected, const Ratio& right) 
     if (!expected.contains("mistakes")) return out;
     const Json& list = expected.at("mistakes");
     if (!list.is_array() || list.size() > kMaxMistakes) {
-        throw FieldError("expected.mistakes", "expected.mistakes 必須是最多 16 項的陣列，" + shown(list));
+        throw FieldError("expected.mistakes", msg::mistakes_not_list, {{"received", shown(list)}});
     }
     for (std::size_t i = 0; i < list.size(); ++i) {
         out.push_back(mistake_of(list[i], "expected.mistakes[" + std::to_string(i) + "]", right));
@@ -135,14 +133,13 @@ std::optional<std::vector<std::string>> guesses_of(const Json& expected) {
     for (const auto& c : known) list += (list.empty() ? "" : "、") + c;
     const Json& g = expected.at("guesses");
     if (!g.is_array() || g.size() > known.size()) {
-        throw FieldError("expected.guesses", "expected.guesses 必須是內建猜測代碼的陣列（最多 " + std::to_string(known.size()) +
-                                                 " 項）：" + list + "，" + shown(g));
+        throw FieldError("expected.guesses", msg::guesses_not_list, {{"max", std::to_string(known.size())}, {"list", list}, {"received", shown(g)}});
     }
     std::vector<std::string> out;
     for (std::size_t i = 0; i < g.size(); ++i) {
         const std::string path = "expected.guesses[" + std::to_string(i) + "]";
         if (!g[i].is_string() || std::find(known.begin(), known.end(), g[i].get<std::string>()) == known.end()) {
-            throw FieldError(path, path + " 不是內建猜測代碼；可用：" + list + "，" + shown(g[i]));
+            throw FieldError(path, msg::guess_unknown, {{"field", path}, {"list", list}, {"received", shown(g[i])}});
         }
         out.push_back(g[i].get<std::string>());
     }
@@ -154,18 +151,17 @@ std::string per_of(const Json& expected) {
     if (!expected.contains("per")) return "";
     const Json& p = expected.at("per");
     if (!p.is_string() || (p.get<std::string>() != "token" && p.get<std::string>() != "request")) {
-        throw FieldError("expected.per", "expected.per（題目問的是每什麼的量）只可為 \"token\" 或 \"request\"，" + shown(p) +
-                                             "；問總量時請省略");
+        throw FieldError("expected.per", msg::expected_per_invalid, {{"received", shown(p)}});
     }
     return p.get<std::string>();
 }
 
 ExpectedAnswer expected_of(const Json& request) {
     if (!request.contains("expected")) {
-        throw FieldError("expected", "缺少必填欄位 expected（題目的正確值，物件 {value, unit, digits, per, mistakes, guesses}）");
+        throw FieldError("expected", msg::expected_missing);
     }
     const Json& e = request.at("expected");
-    if (!e.is_object()) throw FieldError("expected", "expected 必須是物件 {value, unit, digits, per, mistakes, guesses}，" + shown(e));
+    if (!e.is_object()) throw FieldError("expected", msg::expected_not_object, {{"received", shown(e)}});
     reject_unknown(e, {"value", "unit", "digits", "per", "mistakes", "guesses"}, "expected");
     ExpectedAnswer out;
     out.value = decimal_of(e, "value", "expected.value");
@@ -206,16 +202,15 @@ Json op_check_answer(const Json& request) {
 Json op_read_quantity(const Json& request) {
     RequestFields f(request, kReadQuantityFields);
     if (!request.contains("text") || !request.at("text").is_string()) {
-        throw FieldError("text", "text（讀者輸入的文字）必須是字串" + (request.contains("text") ? "，" + shown(request.at("text")) : ""),
-                         "必須是字串");
+        if (!request.contains("text")) throw FieldError("text", msg::text_missing);
+        throw FieldError("text", msg::text_not_string, {{"received", shown(request.at("text"))}});
     }
     QuantityKind kind = QuantityKind::Count;
     if (!quantity_kind_from_id(f.text("kind"), kind)) {
-        throw FieldError("kind", "kind（數量的種類）只可為 \"tokens\"、\"count\" 或 \"bytes\"，" + shown(request.at("kind")),
-                         "只可為 \"tokens\"、\"count\" 或 \"bytes\"，" + shown(request.at("kind")));
+        throw FieldError("kind", msg::quantity_kind_invalid, {{"received", shown(request.at("kind"))}});
     }
     const QuantityReading q = read_quantity(request.at("text").get<std::string>(), kind);
-    if (!q.ok) throw FieldError("text", "text（讀者輸入的文字）：" + q.problem, q.problem);
+    if (!q.ok) throw FieldError("text", msg::quantity_text_unreadable, {{"problem", q.problem}});
     Json r;
     r["value"] = to_decimal(q.value);
     r["understood"] = q.understood;

@@ -54,7 +54,7 @@ Ratio decimal_of(const RequestFields& f, const std::string& name) {
     Ratio r;
     if (text.empty() || !parse_expected_decimal(text, r) || r == Ratio(0)) {
         const std::string got = json::clip_utf8(v.dump(), 40);  // never cut inside a character
-        throw FieldError(name, describe_field(name) + "必須是正的十進位數（例如 445 或 3514.25），收到 " + got);
+        throw FieldError(name, msg::field_not_decimal, {{"label", describe_field(name)}, {"received", got}});
     }
     return r;
 }
@@ -62,11 +62,11 @@ Ratio decimal_of(const RequestFields& f, const std::string& name) {
 Design design_of(const RequestFields& f, u128 tokens) {
     const bool given = f.has("bytes_per_token");
     if (given == f.has("model")) {
-        throw FieldError(given ? "model" : "bytes_per_token", "kv_footprint 需要 bytes_per_token 或 model 其中之一（不能兩者都給）");
+        throw FieldError(given ? "model" : "bytes_per_token", msg::kv_footprint_source_needed);
     }
     if (given) {
         if (f.has("layout") || f.has("with_window")) {
-            throw FieldError(f.has("layout") ? "layout" : "with_window", "layout 與 with_window 只和 model 一起使用");
+            throw FieldError(f.has("layout") ? "layout" : "with_window", msg::kv_footprint_model_only);
         }
         return {"given", "", decimal_of(f, "bytes_per_token"), Ratio(0)};
     }
@@ -74,7 +74,7 @@ Design design_of(const RequestFields& f, u128 tokens) {
     StateOptions o{find_dtype("kv_dtype", "bf16")};
     o.layout = f.text_or("layout");
     if (o.layout != "reference" && o.layout != "production") {
-        throw FieldError("layout", "layout（儲存格式）不支援「" + quoted_value(o.layout) + "」；可用：reference、production");
+        throw FieldError("layout", msg::layout_unknown, {{"value", quoted_value(o.layout)}});
     }
     const StateResult s = state(m, tokens, o);
     Ratio window;

@@ -146,7 +146,7 @@ Gpu gpu_as_read(const RequestFields& f) {
     Gpu gpu = find_gpu("gpu", f.text("gpu"));
     const std::string unit = f.text_or("memory_unit");
     if (unit == "GB") return gpu;
-    if (unit != "GiB") throw FieldError("memory_unit", "memory_unit（卡的容量單位）只可為 GB 或 GiB，收到「" + quoted_value(unit) + "」");
+    if (unit != "GiB") throw FieldError("memory_unit", msg::memory_unit_unknown, {{"value", quoted_value(unit)}});
     gpu.memory_bytes = gpu.memory_bytes / 1000000000 * (u128{1} << 30);
     return gpu;
 }

@@ -97,8 +97,7 @@ Dispatch curve_dispatch_of(const std::string& name, const std::string& field) {
     if (name == "uniform") return Dispatch::Uniform;
     if (name == "concentrated") return Dispatch::Concentrated;
     if (name == "random") return Dispatch::RandomExpectation;
-    throw FieldError(field, field + "（分派方式）不支援「" + quoted_value(name) +
-                                "」；曲線可用：uniform、concentrated、random（explicit 只描述一個 batch）");
+    throw FieldError(field, msg::curve_dispatch_unsupported, {{"field", field}, {"value", quoted_value(name)}});
 }
 
 // `dispatches`: the curves to draw, by dispatch name (default uniform and
@@ -107,12 +106,12 @@ std::vector<std::string> dispatch_names_of(const Json& req) {
     if (!req.contains("dispatches")) return {"uniform", "concentrated"};
     const Json& list = req["dispatches"];
     if (!list.is_array() || list.empty() || list.size() > 3) {
-        throw FieldError("dispatches", "dispatches（要畫的分派方式）必須是 1 到 3 個名稱的陣列，例如 [\"uniform\", \"concentrated\"]");
+        throw FieldError("dispatches", msg::dispatches_not_list);
     }
     std::vector<std::string> out;
     for (size_t i = 0; i < list.size(); ++i) {
         const std::string field = "dispatches[" + std::to_string(i) + "]";
-        if (!list[i].is_string()) throw FieldError(field, field + "（分派方式）必須是文字，收到 " + list[i].dump());
+        if (!list[i].is_string()) throw FieldError(field, msg::dispatches_item_not_text, {{"field", field}, {"received", list[i].dump()}});
         curve_dispatch_of(list[i].get<std::string>(), field);  // refuses an unknown name, naming its place
         out.push_back(list[i].get<std::string>());
     }
@@ -123,7 +122,7 @@ Json op_routing_curve(const Json& req) {
     RequestFields f(req, kRoutingCurveFields);
     const ModelSpec& m = model_of(f);
     const MoeFfn* moe = first_moe(m);
-    if (moe == nullptr) throw FieldError("model", m.name + " 沒有 MoE 層；路由只適用於混合專家模型");
+    if (moe == nullptr) throw FieldError("model", msg::routing_needs_moe, {{"model", m.name}});
     const BatchAxis axis = batch_axis_of(f);
     const std::vector<std::string> names = dispatch_names_of(req);
     RoutingInput base;

@@ -55,7 +55,7 @@ Json op_candidate_pool(const Json& req) {
     RequestFields f(req, kCandidatePoolFields);
     const ModelSpec& m = find_model("model", f.text("model"));
     const Csa2Attention* pool = pool_builder(m);
-    if (pool == nullptr) throw FieldError("model", m.name + " 沒有候選池；只有 DeepSeek V4.1 Flash 的解碼器會建立候選池");
+    if (pool == nullptr) throw FieldError("model", msg::candidate_pool_absent, {{"model", m.name}});
     const u128 tokens = f.integer("tokens");
     const u128 entries = tokens / pool->cache_ratio;
     const u128 entry_blocks = ceil_div(entries, pool->pool_block_size);  // every block the scorer ranks

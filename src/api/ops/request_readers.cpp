@@ -23,7 +23,7 @@ void change_layers(ModelSpec& m, const char* field, const char* kind, Change cha
             found = true;
         }
     }
-    if (!found) throw FieldError(field, std::string(field) + " 只適用於有 " + kind + " 層的模型；" + m.name + " 沒有");
+    if (!found) throw FieldError(field, msg::field_needs_layer_kind, {{"field", std::string(field)}, {"kind", kind}, {"model", m.name}});
 }
 
 }  // namespace
@@ -36,7 +36,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("mla_path")) {
         const std::string path = f.text("mla_path");
         if (path != "compact" && path != "expanded") {
-            throw FieldError("mla_path", "mla_path（MLA 快取路徑）不支援「" + quoted_value(path) + "」；可用：compact、expanded");
+            throw FieldError("mla_path", msg::mla_path_unknown, {{"value", quoted_value(path)}});
         }
         change_layers<MlaAttention>(m, "mla_path", "MLA", [&](MlaAttention& mla) {
             mla.path = path == "compact" ? MlaPath::Compact : MlaPath::Expanded;
@@ -49,8 +49,7 @@ ModelSpec model_of(const RequestFields& f) {
         const u128 kv = f.integer("kv_heads");
         change_layers<GqaAttention>(m, "kv_heads", "GQA", [&](GqaAttention& a) {
             if (a.q_heads % static_cast<u64>(kv) != 0) {
-                throw FieldError("kv_heads", "kv_heads（KV 頭數）必須整除查詢頭數 " + std::to_string(a.q_heads) + "，收到 " +
-                                                 to_decimal(kv));
+                throw FieldError("kv_heads", msg::kv_heads_indivisible, {{"q_heads", std::to_string(a.q_heads)}, {"received", to_decimal(kv)}});
             }
             a.kv_heads = static_cast<u64>(kv);
         });
@@ -61,7 +60,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("pairs")) {
         const std::string pairs = f.text("pairs");
         if (pairs != "causal" && pairs != "square") {
-            throw FieldError("pairs", "pairs（注意力配對計法）不支援「" + quoted_value(pairs) + "」；可用：causal、square");
+            throw FieldError("pairs", msg::pairs_unknown, {{"value", quoted_value(pairs)}});
         }
         change_layers<GqaAttention>(m, "pairs", "GQA", [&](GqaAttention& a) { a.eager_rectangle = pairs == "square"; });
     }
@@ -71,7 +70,7 @@ ModelSpec model_of(const RequestFields& f) {
     if (f.has("score_heads")) {
         const std::string heads = f.text("score_heads");
         if (heads != "query" && heads != "kv") {
-            throw FieldError("score_heads", "score_heads（評分按哪種頭計）不支援「" + quoted_value(heads) + "」；可用：query、kv");
+            throw FieldError("score_heads", msg::score_heads_unknown, {{"value", quoted_value(heads)}});
         }
         change_layers<GqaAttention>(m, "score_heads", "GQA", [&](GqaAttention& a) { a.scores_per_kv_head = heads == "kv"; });
     }
@@ -84,7 +83,7 @@ StateOptions state_options_of(const RequestFields& f, bool with_layout) {
     if (with_layout) {
         o.layout = f.text_or("layout");
         if (o.layout != "reference" && o.layout != "production") {
-            throw FieldError("layout", "layout（儲存格式）不支援「" + quoted_value(o.layout) + "」；可用：reference、production");
+            throw FieldError("layout", msg::layout_unknown, {{"value", quoted_value(o.layout)}});
         }
     }
     return o;
@@ -94,10 +93,10 @@ std::string execution_of(const RequestFields& f, const ModelSpec& m) {
     const std::string e = f.text_or("execution");
     if (e.empty()) return e;
     if (m.ced_replay_window == 0) {
-        throw FieldError("execution", "execution（執行路徑）只適用於有 CED 分工的模型；" + m.name + " 只有一條路徑");
+        throw FieldError("execution", msg::execution_not_applicable, {{"model", m.name}});
     }
     if (e != "reference" && e != "ced") {
-        throw FieldError("execution", "execution（執行路徑）不支援「" + quoted_value(e) + "」；可用：reference、ced");
+        throw FieldError("execution", msg::execution_unknown, {{"value", quoted_value(e)}});
     }
     return e;
 }

@@ -62,18 +62,18 @@ Dispatch dispatch_of(const RequestFields& f) {
     if (d == "concentrated") return Dispatch::Concentrated;
     if (d == "random") return Dispatch::RandomExpectation;
     if (d == "explicit") return Dispatch::Explicit;
-    throw FieldError("dispatch", "dispatch（分派方式）不支援「" + quoted_value(d) + "」；可用：uniform、concentrated、random、explicit");
+    throw FieldError("dispatch", msg::dispatch_unknown, {{"value", quoted_value(d)}});
 }
 
 std::vector<u128> tokens_per_expert_of(const Json& req) {
     if (!req.contains("tokens_per_expert") || !req["tokens_per_expert"].is_array()) {
-        throw FieldError("tokens_per_expert", "dispatch 為 explicit 時需要 tokens_per_expert（每個專家收到的 token 數 t_e 的陣列）");
+        throw FieldError("tokens_per_expert", msg::tokens_per_expert_missing);
     }
     std::vector<u128> out;
     const Json& list = req["tokens_per_expert"];
     for (size_t i = 0; i < list.size(); ++i) {
         if (!list[i].is_number_unsigned()) {
-            throw FieldError("tokens_per_expert[" + std::to_string(i) + "]", "tokens_per_expert 的每一項必須是非負整數");
+            throw FieldError("tokens_per_expert[" + std::to_string(i) + "]", msg::tokens_per_expert_not_integer);
         }
         out.push_back(list[i].get<std::uint64_t>());
     }
@@ -84,7 +84,7 @@ Json op_routing(const Json& req) {
     RequestFields f(req, kRoutingFields);
     const ModelSpec& m = model_of(f);
     const MoeFfn* moe = first_moe(m);
-    if (moe == nullptr) throw FieldError("model", m.name + " 沒有 MoE 層；路由只適用於混合專家模型");
+    if (moe == nullptr) throw FieldError("model", msg::routing_needs_moe, {{"model", m.name}});
     RoutingInput in;
     in.batch = f.integer_or("batch");
     in.top_k = moe->top_k;
@@ -94,12 +94,11 @@ Json op_routing(const Json& req) {
     in.dispatch = dispatch_of(f);
     if (in.dispatch == Dispatch::Explicit) {
         in.tokens_per_expert = tokens_per_expert_of(req);
-        if (in.tokens_per_expert.size() > 65536) throw FieldError("tokens_per_expert", "tokens_per_expert 最多 65,536 項");
+        if (in.tokens_per_expert.size() > 65536) throw FieldError("tokens_per_expert", msg::tokens_per_expert_too_many);
     }
     RoutingResult rr;
     if (const auto failure = failure_of([&] { rr = route(in); })) {
-        throw FieldError("tokens_per_expert", "tokens_per_expert：" + *failure + "（B×k_top = " +
-                                                  group_thousands(mul(in.batch, in.top_k)) + "）");
+        throw FieldError("tokens_per_expert", msg::tokens_per_expert_invalid, {{"problem", *failure}, {"assignments", group_thousands(mul(in.batch, in.top_k))}});
     }
     const u128 moe_layers = moe_layer_count(m);
     Json r;

@@ -138,17 +138,16 @@ Json op_kv(const Json& req) {
 // Lengths for state_curve: a JSON array of integers (at most 4,096).
 std::vector<u128> lengths_of(const Json& req) {
     if (!req.contains("lengths") || !req["lengths"].is_array() || req["lengths"].empty()) {
-        throw FieldError("lengths", "lengths（上下文長度列表）必須是非空的整數陣列，例如 [1, 8192, 1048575]");
+        throw FieldError("lengths", msg::lengths_not_list);
     }
     const Json& list = req["lengths"];
-    if (list.size() > 4096) throw FieldError("lengths", "lengths 最多 4,096 個長度，收到 " + std::to_string(list.size()));
+    if (list.size() > 4096) throw FieldError("lengths", msg::lengths_too_many, {{"count", std::to_string(list.size())}});
     std::vector<u128> out;
     out.reserve(list.size());
     for (size_t i = 0; i < list.size(); ++i) {
         const Json& v = list[i];
         if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > kMaxCount) {
-            throw FieldError("lengths[" + std::to_string(i) + "]",
-                             "lengths[" + std::to_string(i) + "] 必須是 1 到 9,007,199,254,740,991 的整數，收到 " + v.dump());
+            throw FieldError("lengths[" + std::to_string(i) + "]", msg::length_invalid, {{"i", std::to_string(i)}, {"received", v.dump()}});
         }
         out.push_back(v.get<std::uint64_t>());
     }

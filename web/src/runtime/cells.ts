@@ -95,7 +95,7 @@ export class CellResolver {
     let pending = this.memo.get(key);
     if (!pending) {
       pending = this.raw(op, fields).catch((err: unknown) => {
-        if (err instanceof EngineError && origin.has(err.field)) throw new EngineError(origin.get(err.field)!, err.message, err.detail);
+        if (err instanceof EngineError && origin.has(err.field)) throw new EngineError(origin.get(err.field)!, err.message, err.detail, err.code, err.params);
         throw err;
       });
       this.memo.set(key, pending);

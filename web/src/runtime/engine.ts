@@ -26,12 +26,17 @@ export interface AsyncTallyModule {
  * The core rejected the request: `field` names the offending request field;
  * `detail`, when the core gives it, is the message without the field's name,
  * so a page can put its own on-screen label in front (runtime/controls.ts).
+ * `code` is the error's stable snake_case code and `params` the values its
+ * message was rendered with (docs/api.md, "Errors"): decide by the code,
+ * never by the words.
  */
 export class EngineError extends Error {
   constructor(
     readonly field: string,
     message: string,
     readonly detail?: string,
+    readonly code?: string,
+    readonly params?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'EngineError';
@@ -85,7 +90,9 @@ async function call(mod: TallyModule | AsyncTallyModule, op: string, fields: Fie
     const err = obj(response.error, 'error');
     const detail = typeof err.detail === 'string' ? err.detail : undefined;
     if (typeof err.message !== 'string') throw new ProtocolError('error.message: expected string');
-    throw new EngineError(typeof err.field === 'string' ? err.field : '', err.message, detail);
+    const code = typeof err.code === 'string' ? err.code : undefined;
+    const params = err.params !== null && typeof err.params === 'object' ? (err.params as Record<string, string>) : undefined;
+    throw new EngineError(typeof err.field === 'string' ? err.field : '', err.message, detail, code, params);
   }
   throw new ProtocolError('response.ok: expected boolean');
 }
