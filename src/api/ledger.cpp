@@ -43,7 +43,10 @@ const Json& at_path(const Json& root, const std::string& path) {
         const auto eq = selector.find('=');
         const std::string field = selector.substr(0, eq), wanted = selector.substr(eq + 1);
         const Json* found = nullptr;
-        for (const auto& item : *node) {
+        // By index: under TALLY_JSON_NLOHMANN a range-for yields the base
+        // class's elements, not the Json the rest of this code holds.
+        for (std::size_t i = 0; i < node->size(); ++i) {
+            const Json& item = node->at(i);
             if (item.contains(field) && item.at(field) == wanted) found = &item;
         }
         if (found == nullptr) throw std::runtime_error("沒有 " + selector + "（" + path + "）");

@@ -20,12 +20,16 @@ std::vector<u128> batch_samples(u128 end, const std::vector<u128>& extra) {
         if (p >= 2 && p + p / 2 <= end) out.push_back(p + p / 2);  // 1.5·2^k: 3, 6, 12, …
         if (p > end / 2) break;
     }
-    out.push_back(end);
+    if (out.back() != end) out.push_back(end);  // a power-of-two end is there already
+    // The grid is sorted and has no repeats up to `end`; each extra batch
+    // goes in its place.  A handful of values: a linear insert, not a
+    // std::sort of u128 (which cost the WASM module 1.7 KB).
     for (u128 b : extra) {
-        if (b >= 1 && b <= end) out.push_back(b);
+        if (b < 1 || b > end) continue;
+        auto at = out.begin();
+        while (at != out.end() && *at < b) ++at;
+        if (at == out.end() || *at != b) out.insert(at, b);
     }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
