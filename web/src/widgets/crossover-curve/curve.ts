@@ -7,11 +7,11 @@
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { text, type WidgetConfig } from '../../runtime/config';
-import { EngineError, type Engine, type Fields } from '../../runtime/engine';
+import { EngineError, type CrossoverCurveResult, type Engine, type Fields } from '../../runtime/engine';
 import { cellRequest } from '../../runtime/cells';
 import { coord, groupDigits } from '../../runtime/format';
 import { axisBottom, axisLeft, dataTable, dot, notesMark, num, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
-import { BATCH_PAD as PAD, batchLayout, batchScale, batchTicks, crossoverCurveOf, indexOfBatch, landmarksOn, ruleLabelAttrs, secondFrame, type CrossoverCurveResult } from '../../figures/batch-curve';
+import { BATCH_PAD as PAD, batchLayout, batchScale, batchTicks, indexOfBatch, landmarksOn, ruleLabelAttrs, secondFrame } from '../../figures/batch-curve';
 import { dataOf } from '../../figures/content';
 import { dragMarks, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
 import { el, type Mark } from '../../figures/marks';
@@ -30,15 +30,13 @@ export interface CurveData {
  */
 export async function computeCurve(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<CurveData> {
   const { fields, origin } = cellRequest(vars, dataOf<Fields>(cfg, 'curve_fields'), { max_batch: dataOf<number>(cfg, 'max_batch') });
-  let raw;
   try {
-    raw = await engine.raw('crossover_curve', fields);
+    const curve = await engine('crossover_curve', fields);
+    return { curve, b: curve.batch };
   } catch (err) {
-    if (err instanceof EngineError && origin.has(err.field)) throw new EngineError(origin.get(err.field)!, err.message, err.detail);
+    if (err instanceof EngineError && origin.has(err.field)) throw new EngineError(origin.get(err.field)!, err.message, err.detail, err.code, err.params);
     throw err;
   }
-  const curve = crossoverCurveOf(raw);
-  return { curve, b: curve.batch };
 }
 
 /** "B = 64：權重 15.26 GiB、上下文 72 GiB（上下文讀取為主）": the core's values at one sampled batch. */

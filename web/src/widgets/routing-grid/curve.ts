@@ -8,11 +8,11 @@
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { text, type WidgetConfig } from '../../runtime/config';
-import type { Engine, Fields } from '../../runtime/engine';
+import type { Engine, Fields, RoutingCurveResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { View } from '../../runtime/bind';
 import { axisBottom, axisLeft, dataTable, dot, num, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
-import { BATCH_PAD as PAD, batchLayout, batchScale, batchTicks, indexOfBatch, landmarksOn, ruleLabelAttrs, routingCurveOf, secondFrame, type RoutingCurveResult } from '../../figures/batch-curve';
+import { BATCH_PAD as PAD, batchLayout, batchScale, batchTicks, indexOfBatch, landmarksOn, ruleLabelAttrs, secondFrame } from '../../figures/batch-curve';
 import { dataOf } from '../../figures/content';
 import { dragMarks, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
 import { el, type Mark } from '../../figures/marks';
@@ -28,8 +28,7 @@ export interface RoutingCurveData {
 /** The curve for the widget's fields (model, batch, weight format) and content's dispatches. */
 export async function computeRoutingCurve(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<RoutingCurveData> {
   const dispatches = dataOf<Array<{ id: string; label: string }>>(cfg, 'dispatches');
-  const raw = await engine.raw('routing_curve', { ...fields, dispatches: dispatches.map((d) => d.id), max_batch: dataOf<number>(cfg, 'max_batch') });
-  const curve = routingCurveOf(raw);
+  const curve = await engine('routing_curve', { ...fields, dispatches: dispatches.map((d) => d.id), max_batch: dataOf<number>(cfg, 'max_batch') });
   return { curve, labels: dispatches.map((d) => d.label), b: curve.batch };
 }
 
