@@ -58,8 +58,13 @@ export function secondFrame(frame: Mark, instance: string): Mark {
   return frame.attrs && 'aria-describedby' in frame.attrs ? { ...frame, attrs: { ...frame.attrs, 'aria-describedby': hint } } : frame;
 }
 
-/** A rule's label beside it at the top, on the side with room (right of it in the left half, left of it past the middle). */
+/**
+ * A rule's label beside it at the top: right of the rule wherever the label
+ * fits there, since the y-axis title sits at the top left (on the phone
+ * drawing a label left of a mid-axis rule ran into it); left of it otherwise.
+ */
+const RULE_LABEL_ROOM = 160; // about twelve CJK characters at the small label size
 export function ruleLabelAttrs(x: number, width: number, top: number): Record<string, string> {
-  const right = x < width / 2;
+  const right = x + RULE_LABEL_ROOM <= width;
   return { class: 'label small', x: (Math.round((right ? x + 4 : x - 4) * 100) / 100).toFixed(2), y: (top - 8).toFixed(2), 'text-anchor': right ? 'start' : 'end' };
 }
