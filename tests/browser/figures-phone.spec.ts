@@ -119,6 +119,7 @@ test('from 640 px of figure width the wide drawing shows, at or above its own te
   const report = await inspect(page, 11);
   expect(report).toHaveLength(36);
   for (const f of report) expect(f.small, f.id).toEqual([]);
-  await expect(page.locator('svg.fig-svg.is-wide:visible')).toHaveCount(36);
+  // One wide drawing per chart: 36 figures, and Fig. 2-23 has two charts.
+  await expect(page.locator('svg.fig-svg.is-wide:visible')).toHaveCount(37);
   await expect(page.locator('svg.fig-svg.is-narrow:visible')).toHaveCount(0);
 });
