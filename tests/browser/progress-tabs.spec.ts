@@ -223,6 +223,9 @@ test('a variant keeps its own answers: back at the book’s question its answers
   await expect(part(page, '2-5', 'b').locator('[data-hints] li')).toHaveCount(0);
 
   // The variant's own work is there when its seed comes back (a link opened afresh).
+  // First the page finishes writing the book's state into its URL (a write
+  // still pending would land after the link and replace it).
+  await expect(page).not.toHaveURL(/seed=/);
   await page.goto(`./2-3.html#ex-2-5:seed=${seedText}`);
   await page.reload();
   await ready(page);
