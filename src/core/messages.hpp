@@ -1,5 +1,5 @@
 // The words the core composes come from a message catalog keyed by stable
-// snake_case codes (content/messages/zh-Hant.json, compiled in by
+// snake_case codes (content/messages/zh-Hant/*.json, compiled in by
 // cmake/embed_messages.cmake).  A message names its parameters in braces:
 // "{field} 超出範圍，{received}" rendered with {{"field", "batch"}, …}.
 // Codes are C++ constants (core/messages_ids.hpp, tally::msg::…), so a code

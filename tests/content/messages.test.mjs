@@ -6,10 +6,11 @@ import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
 
+import { readCatalog } from '../../scripts/messages-catalog.mjs';
 import { withCodes } from '../../scripts/messages-doc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const catalog = JSON.parse(readFileSync(path.join(root, 'content/messages/zh-Hant.json'), 'utf8'));
+const catalog = readCatalog(root, 'zh-Hant');
 
 test('docs/api.md lists every message code as the catalog has it', () => {
   const doc = readFileSync(path.join(root, 'docs/api.md'), 'utf8');

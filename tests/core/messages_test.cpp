@@ -1,4 +1,4 @@
-// The message catalog (content/messages/zh-Hant.json): every entry renders
+// The message catalog (content/messages/zh-Hant/*.json): every entry renders
 // with the parameters it names, every code is used by the sources, and an
 // error response carries its code and parameters beside the words.
 #include <doctest/doctest.h>

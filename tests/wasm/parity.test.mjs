@@ -74,8 +74,8 @@ test('an exception never crosses into JavaScript', () => {
 // Every error carries a stable code and the parameters of its message
 // (docs/api.md, "Error codes"), so pages and tests need not read the words.
 test('every refused request of the grids has a code from the catalog and its params', async () => {
-  const fs = await import('node:fs');
-  const catalog = JSON.parse(fs.readFileSync(new URL('../../content/messages/zh-Hant.json', import.meta.url), 'utf8'));
+  const { readCatalog } = await import('../../scripts/messages-catalog.mjs');
+  const catalog = readCatalog(new URL('../..', import.meta.url).pathname, 'zh-Hant');
   let refused = 0;
   for (const request of [...requests, ...twoBadFieldGrid()]) {
     const answer = JSON.parse(engine.evaluate(request));

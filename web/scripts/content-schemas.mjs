@@ -18,7 +18,7 @@ const KINDS = [
   ['content/hardware/*.json', 'hardware'],
   ['content/dtypes.json', 'dtypes'],
   ['content/model_sets.json', 'model-sets'],
-  ['content/messages/*.json', 'messages'],
+  ['content/messages/<lang>/*.json', 'messages'],
   ['content/<chapter>/widgets.json', 'widgets'],
   ['content/<chapter>/widgets/*.json', 'widgets'],
   ['content/<chapter>/exercises/*.json', 'exercise'],
@@ -48,10 +48,20 @@ export function contentFiles(root) {
       ? book.chapters.map((c) => pattern.replace('<chapter>', c.content))
       : pattern.includes('<ledger>')
         ? book.chapters.map((c) => pattern.replace('<ledger>', c.ledger))
-        : [pattern];
+        : pattern.includes('<lang>')
+          ? languageDirs(root, 'content/messages').map((lang) => pattern.replace('<lang>', lang))
+          : [pattern];
     for (const p of expanded) for (const file of matching(root, p)) out.push([file, schema]);
   }
   return out;
+}
+
+/** The language directories (zh-Hant, en, …) under a content directory. */
+function languageDirs(root, dir) {
+  return readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 /** "dir/*.json" or "dir/ch02*.json" → existing files, sorted; a plain path → itself if it exists. */
