@@ -1,0 +1,51 @@
+// Simplified Chinese from the Traditional text people edit: the reviewed
+// glossary (content/i18n/zh-Hans/glossary.json: the book's own words for
+// this field's terms) first, then OpenCC's Taiwan→Mainland phrase
+// conversion (opencc-js, twp→cn) for everything else. Glossary hits are
+// held out of OpenCC's way by placeholders so it cannot re-convert them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import * as OpenCC from 'opencc-js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const glossary = JSON.parse(readFileSync(path.join(root, 'content/i18n/zh-Hans/glossary.json'), 'utf8')).terms;
+const taiwanTerms = Object.keys(glossary).sort((a, b) => b.length - a.length);
+const openccTwToCn = OpenCC.Converter({ from: 'twp', to: 'cn' });
+const openccTradToSimp = OpenCC.Converter({ from: 't', to: 'cn' });
+
+// Private-use code points: never in content, never touched by OpenCC.
+const HOLD = 0xe000;
+
+/** The Simplified edition of a Traditional (Taiwan) text. */
+export function toHans(text) {
+  const held = [];
+  let marked = text;
+  for (const term of taiwanTerms) {
+    if (!marked.includes(term)) continue;
+    const mark = String.fromCodePoint(HOLD + held.length);
+    held.push(glossary[term]);
+    marked = marked.split(term).join(mark);
+  }
+  let out = openccTwToCn(marked);
+  held.forEach((hans, i) => {
+    out = out.split(String.fromCodePoint(HOLD + i)).join(hans);
+  });
+  return out;
+}
+
+/** Characters of a text that only Traditional Chinese writes (a zh-Hans page must have none). */
+export function traditionalOnlyCharacters(text) {
+  const found = new Set();
+  for (const ch of text) {
+    if (ch.codePointAt(0) < 0x2e80) continue;
+    if (openccTradToSimp(ch) !== ch) found.add(ch);
+  }
+  return [...found];
+}
+
+/** The glossary's Taiwanese forms that appear in a text (a zh-Hans page must have none). */
+export function taiwaneseTermsIn(text) {
+  return taiwanTerms.filter((term) => text.includes(term));
+}
