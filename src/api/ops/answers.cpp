@@ -97,7 +97,7 @@ KnownMistake mistake_of(const Json& m, const std::string& path, const Ratio& rig
     reject_unknown(m, {"code", "value", "message"}, path);
     KnownMistake out;
     if (!m.contains("code") || !m.at("code").is_string() || !is_code(m.at("code").get<std::string>())) {
-        throw FieldError(path + ".code", msg::mistake_code_invalid, {{"field", path}, {"received", shown(m.value("code", Json()))}});
+        throw FieldError(path + ".code", msg::mistake_code_invalid, {{"field", path}, {"received", shown(m.contains("code") ? m.at("code") : Json())}});
     }
     out.code = m.at("code").get<std::string>();
     out.value = decimal_of(m, "value", path + ".value");
