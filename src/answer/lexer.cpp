@@ -3,6 +3,8 @@
 #include <string_view>
 
 #include "core/exact.hpp"
+#include "core/lang.hpp"
+#include "forms.hpp"
 #include "math.hpp"
 #include "text.hpp"
 
@@ -94,14 +96,43 @@ constexpr CjkWord kWords[] = {
 };
 
 
+// How the echo writes a typed magnitude: the edition's own characters for
+// the Chinese ones (a zh-Hant page shows 億 for a typed 亿, as it always has).
+std::string cjk_magnitude_text(const CjkMagnitude& m, const std::string& typed) {
+    switch (current_lang()) {
+        case Lang::zh_Hans: return m.hans;
+        case Lang::en: return typed;
+        case Lang::zh_Hant: break;
+    }
+    return m.hant;
+}
+
 Token magnitude_token(char32_t c) {
     Token t;
     t.kind = Tok::Magnitude;
-    const bool wan = c == U'萬' || c == U'万';
-    const bool yi = c == U'億' || c == U'亿';
-    // 兆 is 10^12 as Taiwan writes it (萬億), the site's language.
-    t.value = c == U'兆' ? pow10_ratio(12) : Ratio(wan ? 10000 : yi ? 100000000 : c == U'千' ? 1000 : 100);
-    t.text = wan ? "萬" : yi ? "億" : utf8(c);
+    for (const CjkMagnitude& m : kCjkMagnitudes) {
+        if (m.text != c) continue;
+        const std::string typed = utf8(c);
+        t.value = pow10_ratio(m.power10);
+        t.text = cjk_magnitude_text(m, typed);
+    }
+    return t;
+}
+
+// "billion", "bn", "Thousand": a magnitude word, or nullptr.
+const LatinMagnitude* latin_magnitude(const std::string& w) {
+    const std::string l = lower(w);
+    for (const LatinMagnitude& m : kLatinMagnitudes) {
+        if (l == m.word) return &m;
+    }
+    return nullptr;
+}
+
+Token latin_magnitude_token(const LatinMagnitude& m, const std::string& w) {
+    Token t;
+    t.kind = Tok::Magnitude;
+    t.value = pow10_ratio(m.power10);
+    t.text = lower(w);
     return t;
 }
 
@@ -317,6 +348,7 @@ private:
         while (is_latin(at(i_))) ++i_;
         const std::string word = utf8(s_, start, i_);
         if (magnitude_letter_level(word) > 0) return letter_magnitude_token(word);
+        if (const LatinMagnitude* m = latin_magnitude(word)) return latin_magnitude_token(*m, word);
         return classify_latin(word);
     }
 

@@ -173,6 +173,12 @@ private:
     Value units_after(Value v) {
         Ratio factor(1);
         std::vector<std::string> parts;
+        const bool billion = billion_b();
+        if (billion) {
+            factor = pow10_ratio(9);
+            parts.push_back(next().text);
+            r_.billion_b = true;
+        }
         while (at(Tok::Magnitude)) {
             factor = factor * magnitude_value(peek());
             parts.push_back(next().text);
@@ -208,8 +214,19 @@ private:
             r_.units.push_back(*unit);
         }
         v.q = v.q * make_signed(factor, false);
-        v.text += suffix_text(parts);
+        v.text += suffix_text(parts, billion);
         return v;
+    }
+
+    // "85.1B": a bare B right after a number (read_answer says when it is
+    // billion rather than bytes).
+    bool billion_b() const {
+        const Token& t = peek();
+        if (t.kind != Tok::Unit || t.text != "B") return false;
+        const Tok after = t_[i_ + 1].kind;
+        if (after == Tok::Unit || after == Tok::Classifier) return true;
+        if (after == Tok::Divide) return false;
+        return !r_.b_is_bytes;
     }
 
     // 萬/億/兆 as written; a letter by the reading asked for, noted so the
@@ -220,11 +237,12 @@ private:
         return Ratio(power_of(r_.binary_letters ? 1024 : 1000, t.letter_level));
     }
 
-    static std::string suffix_text(const std::vector<std::string>& parts) {
+    static std::string suffix_text(const std::vector<std::string>& parts, bool billion) {
         std::string out;
         for (const auto& p : parts) {
             const bool latin = !p.empty() && static_cast<unsigned char>(p[0]) < 0x80 && p != "%";
-            const bool letter = p == "K" || p == "M" || p == "G" || p == "T";  // "32K", as the chapter writes it
+            const bool letter = p == "K" || p == "M" || p == "G" || p == "T" ||  // "32K", as the chapter writes it
+                                (p == "B" && out.empty() && billion);                  // "85.1B", as models are named
             const bool glue = letter || p == "%" || p[0] == '/' || (!out.empty() && !latin && static_cast<unsigned char>(out.back()) >= 0x80);
             out += (glue ? "" : " ") + p;
         }
@@ -286,12 +304,13 @@ void drop_per_tail(std::vector<Token>& tokens, Reading& r) {
 
 }  // namespace
 
-Reading read_answer(const std::string& raw, bool binary_letters) {
+Reading read_answer(const std::string& raw, bool binary_letters, bool b_is_bytes) {
     const std::u32string text = strip_decoration(checked_text(raw));
     if (text.empty()) throw ParseError("答案是空的");
     std::vector<Token> tokens = lex(text);
     Reading r;
     r.binary_letters = binary_letters;
+    r.b_is_bytes = b_is_bytes;
     drop_per_tail(tokens, r);
     for (const Token& t : tokens) {
         if (t.kind == Tok::Per) throw ParseError(quoted(t.text) + "只能用在結尾，例如 147,456 B/token");

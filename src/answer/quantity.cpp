@@ -24,9 +24,9 @@ const char* quantity_word(QuantityKind kind) {
 }
 
 // The unit a field's value is shown in: "32,768 個 token", "2,147,483,648 B".
-const char* quantity_label(QuantityKind kind) {
+std::string quantity_label(QuantityKind kind) {
     switch (kind) {
-        case QuantityKind::Tokens: return " 個 token";
+        case QuantityKind::Tokens: return unit_label(AnswerUnit::Tokens);
         case QuantityKind::Count: return "";
         case QuantityKind::Bytes: break;
     }
@@ -94,7 +94,7 @@ QuantityReading judged_quantity(const Reading& r, QuantityKind kind) {
     q.ok = true;
     q.value = v.mag.num();
     const bool requests = r.value.dim == dim_of(kRequests);
-    const std::string exact = group_thousands(q.value) + (requests ? " 條請求" : quantity_label(kind));
+    const std::string exact = group_thousands(q.value) + (requests ? unit_label(AnswerUnit::Requests) : quantity_label(kind));
     const bool as_typed = r.value.literal && r.value.plain && !r.has_unit;
     q.understood = (as_typed || r.value.text == exact ? "" : r.value.text + " = ") + exact + letters_note(r);
     return q;
@@ -104,7 +104,7 @@ QuantityReading judged_quantity(const Reading& r, QuantityKind kind) {
 
 QuantityReading read_quantity(const std::string& text, QuantityKind kind) {
     Reading reading;
-    const Outcome read = run_reading([&] { reading = read_answer(text, kind == QuantityKind::Tokens); });
+    const Outcome read = run_reading([&] { reading = read_answer(text, kind == QuantityKind::Tokens, kind == QuantityKind::Bytes); });
     if (read.stop == Stop::InvalidArgument) return refused(unreadable_field_text(read.message, kind));
     if (read.stop == Stop::Overflow) return refused(kOverflowText);
     QuantityReading q;

@@ -1,6 +1,7 @@
 #include "text.hpp"
 
 #include "answer.hpp"
+#include "core/lang.hpp"
 #include "core/utf8.hpp"
 
 namespace tally::checker {
@@ -17,7 +18,8 @@ std::string utf8(const std::u32string& s, size_t from, size_t to) {
     return out;
 }
 
-std::string quoted(const std::string& s) { return "「" + s + "」"; }
+// Chinese corner brackets, or English quotation marks for an English request.
+std::string quoted(const std::string& s) { return current_lang() == Lang::en ? "“" + s + "”" : "「" + s + "」"; }
 
 namespace {
 
