@@ -347,6 +347,12 @@ private:
         const size_t start = i_;
         while (is_latin(at(i_))) ++i_;
         const std::string word = utf8(s_, start, i_);
+        Token t = read_latin(word);
+        t.glued = start > 0 && is_digit(s_[start - 1]);
+        return t;
+    }
+
+    static Token read_latin(const std::string& word) {
         if (magnitude_letter_level(word) > 0) return letter_magnitude_token(word);
         if (const LatinMagnitude* m = latin_magnitude(word)) return latin_magnitude_token(*m, word);
         return classify_latin(word);

@@ -218,11 +218,11 @@ private:
         return v;
     }
 
-    // "85.1B": a bare B right after a number (read_answer says when it is
-    // billion rather than bytes).
+    // "85.1B": a B typed right after a number's last digit (read_answer says
+    // when it is billion rather than bytes).
     bool billion_b() const {
         const Token& t = peek();
-        if (t.kind != Tok::Unit || t.text != "B") return false;
+        if (t.kind != Tok::Unit || t.text != "B" || !t.glued) return false;
         const Tok after = t_[i_ + 1].kind;
         if (after == Tok::Unit || after == Tok::Classifier) return true;
         if (after == Tok::Divide) return false;

@@ -38,10 +38,11 @@ struct Reading {
 };
 
 // Reads the learner's raw text; K/M/G/T letters as 1024^k when
-// binary_letters, else 1000^k.  A "B" right after a number is billion when
-// another unit follows it ("1.2B FLOPs", "8B params"), bytes before a "/"
-// ("2 B/token"), and otherwise bytes when b_is_bytes (the quantity asked
-// for is bytes), billion when not ("85.1B" parameters).  Throws ParseError
+// binary_letters, else 1000^k.  A "B" typed right after a digit, no space,
+// is billion when another unit follows it ("1.2B FLOPs", "8B params"),
+// bytes before a "/" ("2B/token"), and otherwise bytes when b_is_bytes (the
+// quantity asked for is bytes), billion when not ("85.1B" parameters).  "B"
+// after a space is always bytes ("8,912,384 B").  Throws ParseError
 // for text it cannot read, ArithmeticOverflow past the exact 128-bit range.
 Reading read_answer(const std::string& raw, bool binary_letters, bool b_is_bytes);
 

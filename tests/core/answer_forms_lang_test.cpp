@@ -45,7 +45,7 @@ TEST_CASE("answer forms: a parameter count in every edition's words, in every ed
     // Qwen3-8B's N_max, 85.1 億, checked to the book's 3 digits.
     const ExpectedAnswer n = expect("8510339072", AnswerUnit::Params, 3);
     for (const char* form : {"85.1 億", "85.1億", "85.1亿", "85.1 亿", "8.51 billion", "8.51 Billion", "8.51 billions",
-                             "8.51B", "8.51 B", "8.51 bn", "8.51e9", "8.51×10^9", "8,510 million", "851,000 萬",
+                             "8.51B", "8.51 bn", "8.51e9", "8.51×10^9", "8,510 million", "851,000 萬",
                              "8.51 billion params", "8.51B parameters", "8.51B 個參數", "85.1 亿个参数"}) {
         right_everywhere(form, n, "8510000000");
     }
@@ -103,6 +103,14 @@ TEST_CASE("answer forms: a bare B is billion for counts, bytes for bytes") {
     CHECK(check_answer("147,456 B/token", per_token).correct);
     // After a magnitude the B is bytes: "1.5 K B" is 1.5 KB.
     CHECK(check_answer("1.5 K B", expect("1500", AnswerUnit::Bytes)).correct);
+    // Only a B typed against the digits is billion; after a space it is bytes,
+    // the unit a reader wrote (exercise 2-3: bytes for a count of reads).
+    const AnswerVerdict spaced = check_answer("8,912,384 B", expect("8912384", AnswerUnit::Tokens));
+    CHECK(spaced.mistake == "wrong_unit_kind");
+    CHECK(spaced.parsed == "8912384");
+    CHECK(spaced.parsed_unit == "B");
+    CHECK(check_answer("8.51 B", expect("8510339072", AnswerUnit::Params, 3)).mistake == "wrong_unit_kind");
+    CHECK(check_answer("8912384B", expect("8912384000000000", AnswerUnit::Tokens)).correct);
 }
 
 TEST_CASE("answer forms: widget fields read B by the field's kind") {
