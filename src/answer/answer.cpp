@@ -12,7 +12,7 @@
 namespace tally {
 
 using checker::Reading;
-using checker::kOverflowText;
+using checker::overflow_text;
 using checker::quoted;
 using checker::unparsable;
 
@@ -90,10 +90,10 @@ static AnswerVerdict check_reading(const std::string& answer, const ExpectedAnsw
     Reading reading;
     const Outcome read = run_reading([&] { reading = checker::read_answer(answer, binary, expected.unit == AnswerUnit::Bytes); });
     if (read.stop == Stop::InvalidArgument) return unparsable(read.message);
-    if (read.stop == Stop::Overflow) return unparsable(kOverflowText);
+    if (read.stop == Stop::Overflow) return unparsable(overflow_text());
     letters = !reading.letters.empty();
     AnswerVerdict verdict;
-    if (!completes_without_overflow([&] { verdict = checker::judge(reading, expected); })) return unparsable(kOverflowText);
+    if (!completes_without_overflow([&] { verdict = checker::judge(reading, expected); })) return unparsable(overflow_text());
     if (!reading_is_doubtful(reading, verdict)) return verdict;
     const std::string decimal = with_decimal_point(answer, reading.comma_ambiguous);
     if (verdict.mistake == "off_by_power_of_ten" || (!decimal.empty() && check_answer(decimal, expected).correct)) {

@@ -4,6 +4,8 @@
 
 #include "core/attempt.hpp"
 #include "core/format.hpp"
+#include "core/lang.hpp"
+#include "core/messages.hpp"
 #include "display.hpp"
 #include "parser.hpp"
 #include "text.hpp"
@@ -64,9 +66,10 @@ std::string as_field_text(std::string message) {
 // The checker's list of units covers every exercise; a field names its own.
 std::string unreadable_field_text(const std::string& message, QuantityKind kind) {
     std::string text = as_field_text(message);
-    const size_t help = text.find("；可用的單位：");
+    const size_t help = text.find(render(msg::answer_unit_help));
     if (help != std::string::npos) text = text.substr(0, help);
-    if (text.compare(0, std::string("無法理解").size(), "無法理解") != 0) text = "無法理解：" + text;
+    // "無法理解：" in front unless the reason starts so (an English reason says it itself).
+    if (current_lang() != Lang::en && text.compare(0, std::string("無法理解").size(), "無法理解") != 0) text = "無法理解：" + text;
     switch (kind) {
         case QuantityKind::Tokens: return text + "；可以寫 4096、32K（= 32,768）、32,768、1e6 或 8 萬";
         case QuantityKind::Count: return text + "；可以寫 8、1,000、1K（= 1,000）或 1e3";
@@ -106,9 +109,9 @@ QuantityReading read_quantity(const std::string& text, QuantityKind kind) {
     Reading reading;
     const Outcome read = run_reading([&] { reading = read_answer(text, kind == QuantityKind::Tokens, kind == QuantityKind::Bytes); });
     if (read.stop == Stop::InvalidArgument) return refused(unreadable_field_text(read.message, kind));
-    if (read.stop == Stop::Overflow) return refused(kOverflowText);
+    if (read.stop == Stop::Overflow) return refused(overflow_text());
     QuantityReading q;
-    if (!completes_without_overflow([&] { q = judged_quantity(reading, kind); })) return refused(kOverflowText);
+    if (!completes_without_overflow([&] { q = judged_quantity(reading, kind); })) return refused(overflow_text());
     return q;
 }
 

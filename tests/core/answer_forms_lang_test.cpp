@@ -148,12 +148,15 @@ TEST_CASE("answer forms: the echo writes magnitudes in the request's edition") {
     {
         LangScope zh(Lang::zh_Hant);
         CHECK(check_answer("85.1亿", n).understood == "85.1 億 = 8,510,000,000 個參數");
+        CHECK(check_answer("85.1亿个参数", n).understood == "85.1 億個參數 = 8,510,000,000 個參數");
         CHECK(contains(check_answer("85.1 億", n).message, "（85.1 億）"));
     }
     {
         LangScope hans(Lang::zh_Hans);
         CHECK(contains(check_answer("85.1億", n).understood, "85.1 亿 = 8,510,000,000"));
         CHECK(contains(check_answer("85.1 亿", n).message, "85.1 亿"));
+        CHECK(contains(check_answer("85.1亿个参数", n).understood, "85.1 亿个参数 = 8,510,000,000"));
+        CHECK(contains(check_answer("85.1億個參數", n).understood, "85.1 亿个参数 = 8,510,000,000"));
     }
     {
         LangScope en(Lang::en);
