@@ -3,6 +3,7 @@
 #include "answer.hpp"
 
 #include "core/attempt.hpp"
+#include "core/messages.hpp"
 #include "judge.hpp"
 #include "math.hpp"
 #include "parser.hpp"
@@ -11,7 +12,7 @@
 namespace tally {
 
 using checker::Reading;
-using checker::kOverflowText;
+using checker::overflow_text;
 using checker::quoted;
 using checker::unparsable;
 
@@ -54,8 +55,7 @@ AnswerVerdict ambiguous_comma(const std::string& number) {
     const std::string decimal = number.substr(0, comma) + "." + number.substr(comma + 1);
     AnswerVerdict v;
     v.mistake = "ambiguous_decimal_comma";
-    v.message = quoted(number) + "有兩種讀法：逗號當千位分隔是 " + whole + "，當小數點是 " + decimal +
-                "。請寫成 " + decimal + "（小數用「.」）或 " + whole + "（整數不加逗號）再核對。";
+    v.message = render(msg::answer_ambiguous_comma, {{"number", quoted(number)}, {"whole", whole}, {"decimal", decimal}});
     return v;
 }
 
@@ -88,12 +88,12 @@ std::string answer_unit_id(AnswerUnit unit) {
 // `letters` says whether any were typed (so the other reading matters).
 static AnswerVerdict check_reading(const std::string& answer, const ExpectedAnswer& expected, bool binary, bool& letters) {
     Reading reading;
-    const Outcome read = run_reading([&] { reading = checker::read_answer(answer, binary); });
+    const Outcome read = run_reading([&] { reading = checker::read_answer(answer, binary, expected.unit == AnswerUnit::Bytes); });
     if (read.stop == Stop::InvalidArgument) return unparsable(read.message);
-    if (read.stop == Stop::Overflow) return unparsable(kOverflowText);
+    if (read.stop == Stop::Overflow) return unparsable(overflow_text());
     letters = !reading.letters.empty();
     AnswerVerdict verdict;
-    if (!completes_without_overflow([&] { verdict = checker::judge(reading, expected); })) return unparsable(kOverflowText);
+    if (!completes_without_overflow([&] { verdict = checker::judge(reading, expected); })) return unparsable(overflow_text());
     if (!reading_is_doubtful(reading, verdict)) return verdict;
     const std::string decimal = with_decimal_point(answer, reading.comma_ambiguous);
     if (verdict.mistake == "off_by_power_of_ten" || (!decimal.empty() && check_answer(decimal, expected).correct)) {

@@ -2,6 +2,8 @@
 
 #include "core/attempt.hpp"
 #include "core/format.hpp"
+#include "core/lang.hpp"
+#include "core/messages.hpp"
 #include "lexer.hpp"
 
 namespace tally::checker {
@@ -43,13 +45,14 @@ std::string number_text(const Signed& v) {
 
 std::string signed_exact(const Signed& v) { return (v.negative ? "-" : "") + to_exact_text(v.mag); }
 
-const char* unit_label(AnswerUnit u) {
+// B, FLOPs and % are written alike in every edition; the words are the catalog's.
+std::string unit_label(AnswerUnit u) {
     switch (u) {
         case AnswerUnit::Bytes: return " B";
         case AnswerUnit::Flops: return " FLOPs";
-        case AnswerUnit::Tokens: return " 個 token";
-        case AnswerUnit::Requests: return " 條請求";
-        case AnswerUnit::Params: return " 個參數";
+        case AnswerUnit::Tokens: return " " + render(msg::answer_unit_tokens);
+        case AnswerUnit::Requests: return " " + render(msg::answer_unit_requests);
+        case AnswerUnit::Params: return " " + render(msg::answer_unit_params);
         case AnswerUnit::Percent: return "%";
         case AnswerUnit::Pure: break;
     }
@@ -58,21 +61,23 @@ const char* unit_label(AnswerUnit u) {
 
 std::string quantity_text(const Signed& v, AnswerUnit u) { return number_text(v) + unit_label(u); }
 
-const char* kind_name(AnswerUnit u) {
+std::string kind_name(AnswerUnit u) {
     switch (u) {
-        case AnswerUnit::Bytes: return "位元組數（B）";
-        case AnswerUnit::Flops: return "運算量（FLOPs）";
-        case AnswerUnit::Tokens: return "token 數";
-        case AnswerUnit::Requests: return "請求數";
-        case AnswerUnit::Params: return "參數個數";
-        case AnswerUnit::Percent: return "百分比";
+        case AnswerUnit::Bytes: return render(msg::answer_kind_bytes);
+        case AnswerUnit::Flops: return render(msg::answer_kind_flops);
+        case AnswerUnit::Tokens: return render(msg::answer_kind_tokens);
+        case AnswerUnit::Requests: return render(msg::answer_kind_requests);
+        case AnswerUnit::Params: return render(msg::answer_kind_params);
+        case AnswerUnit::Percent: return render(msg::answer_kind_percent);
         case AnswerUnit::Pure: break;
     }
-    return "純數";
+    return render(msg::answer_kind_pure);
 }
 
 // A space before a word that starts with Latin letters: "問的是 token 數".
+// Chinese typography only: English sentences carry their own spaces.
 std::string spaced(const std::string& s) {
+    if (current_lang() == Lang::en) return s;
     return !s.empty() && static_cast<unsigned char>(s[0]) < 0x80 ? " " + s : s;
 }
 
@@ -98,8 +103,9 @@ std::string letters_note(const Reading& r) {
     std::string out;
     for (char c : r.letters) {
         const u128 factor = power_of(r.binary_letters ? 1024 : 1000, magnitude_letter_level(std::string(1, c)));
-        out += "（" + std::string(1, c) + " 以 " + group_thousands(factor) + " 計）";
+        out += render(msg::answer_note_letter, {{"letter", std::string(1, c)}, {"factor", group_thousands(factor)}});
     }
+    if (r.billion_b) out += render(msg::answer_note_letter, {{"letter", "B"}, {"factor", group_thousands(1000000000)}});
     return out;
 }
 

@@ -16,11 +16,11 @@ std::string sig_text(const Ratio& x, unsigned d);
 std::string number_text(const Signed& v);
 // "-5", "1/3": the exact text of the API's `parsed` field.
 std::string signed_exact(const Signed& v);
-// " B", " 個 token", "%", "" for a pure number.
-const char* unit_label(AnswerUnit u);
+// " B", " 個 token", "%", "" for a pure number (words from the catalog).
+std::string unit_label(AnswerUnit u);
 std::string quantity_text(const Signed& v, AnswerUnit u);
-// "位元組數（B）", "token 數", "純數".
-const char* kind_name(AnswerUnit u);
+// "位元組數（B）", "token 數", "純數" (the catalog's words, answer_kind_*).
+std::string kind_name(AnswerUnit u);
 // A space before a word that starts with Latin letters: "問的是 token 數".
 std::string spaced(const std::string& s);
 AnswerUnit unit_of_base(int b);

@@ -5,6 +5,8 @@
 
 #include "core/attempt.hpp"
 #include "core/format.hpp"
+#include "core/lang.hpp"
+#include "core/messages.hpp"
 #include "display.hpp"
 #include "text.hpp"
 #include "tolerance.hpp"
@@ -20,31 +22,29 @@ struct Finding {
 
 struct Reason {
     const char* code;
-    const char* text;
+    MessageId text;
 };
 constexpr Reason kReasons[] = {
-    {"gb_vs_gib", "看起來混用了十進位（GB = 10^9 B）與二進位（GiB = 2^30 B）單位。"},
-    {"missing_kv_factor_2", "恰為正確值的一半：是否漏了一個因子 2？KV 快取要同時存 K 與 V 兩份。"},
-    {"extra_factor_2", "恰為正確值的 2 倍：是否多乘了一個 2？例如 K/V 的 2 或 BF16 的 2 位元組算了兩次。"},
-    {"query_heads",
-     "看起來用了查詢頭數而非 KV 頭數：GQA 中多個查詢頭共用一組 K/V（Qwen3-8B 為 32 個查詢頭、8 個 KV 頭），快取只存 KV 頭。"},
-    {"square_pairs",
-     "看起來按完整的 S² 個查詢—鍵配對計算；因果注意力只計算有效配對，P 個新 token 接在 S 個舊 token 後共有 P·S + P(P+1)/2 對。"},
-    {"decode_steps_g", "看起來把 decode 次數取為 G；回傳 G 個 token 只需 n_d = G − 1 次 decode，最後一個輸出不再送回模型。"},
-    {"rounded_not_floored", "比正確值多 1：可容納的請求數要向下取整，放不下一整條請求的剩餘空間不能算一條。"},
-    {"all_experts", "看起來把全部路由專家都算進了運算量；每個 token 只執行被選中的專家（加上共享專家），容量才需要計入全部專家。"},
-    {"kv_heads_for_scores",
-     "看起來按 KV 頭數計算了 QKᵀ 與 AV：每個查詢頭都要各自和上下文評分、再彙總，KV 頭共享只減少存下與讀取的 K、V，評分次數仍由查詢頭數決定。"},
-    {"missing_factor_2", "恰為正確值的一半：是否漏了一個因子 2？"},
-    {"off_by_power_of_ten", "與正確值差 10 的整數次方倍：請檢查單位前綴（k、M、G、T）或 10 的指數。"},
-    {"missing_unit", "數值看起來對，但沒有寫單位。"},
+    {"gb_vs_gib", msg::answer_reason_gb_vs_gib},
+    {"missing_kv_factor_2", msg::answer_reason_missing_kv_factor_2},
+    {"extra_factor_2", msg::answer_reason_extra_factor_2},
+    {"query_heads", msg::answer_reason_query_heads},
+    {"square_pairs", msg::answer_reason_square_pairs},
+    {"decode_steps_g", msg::answer_reason_decode_steps_g},
+    {"rounded_not_floored", msg::answer_reason_rounded_not_floored},
+    {"all_experts", msg::answer_reason_all_experts},
+    {"kv_heads_for_scores", msg::answer_reason_kv_heads_for_scores},
+    {"missing_factor_2", msg::answer_reason_missing_factor_2},
+    {"off_by_power_of_ten", msg::answer_reason_off_by_power_of_ten},
+    {"missing_unit", msg::answer_reason_missing_unit},
 };
 
-const char* standard_reason(const std::string& code) {
+// The standard explanation of a mistake code; empty for a code without one.
+std::string standard_reason(const std::string& code) {
     for (const auto& r : kReasons) {
-        if (code == r.code) return r.text;
+        if (code == r.code) return render(r.text);
     }
-    return nullptr;
+    return "";
 }
 
 struct Prefix {
@@ -60,7 +60,7 @@ public:
     AnswerVerdict run() {
         if (!convert()) return wrong_kind();
         if (v_.negative) {
-            return verdict(false, "negative", "結果為負，但大小、運算量與個數都不會是負數；請檢查減法的先後次序。");
+            return verdict(false, "negative", render(msg::answer_reason_negative));
         }
         scale_ = learner_scale();
         mistake_rule_ = typed_precision_rule();
@@ -106,7 +106,7 @@ private:
         return -1;
     }
 
-    static std::string per_word(int base) { return base == kTokens ? "每個 token " : "每條請求"; }
+    static std::string per_word(int base) { return render(base == kTokens ? msg::answer_per_token : msg::answer_per_request); }
 
     // A "/token" is part of the answer, not decoration: a rate typed for a
     // total (or per request for per token) is a mistake even when the number
@@ -116,13 +116,13 @@ private:
         const int ours = rate_of_question();
         if (theirs < 0 || theirs == ours) return std::nullopt;
         const bool number_right = within(v_.mag, e_.value, rule_, scale_);
-        const std::string fix = number_right ? "數值本身和答案一致，" : "";
+        const std::string fix = number_right ? render(msg::answer_number_matches) : "";
         if (ours < 0) {
-            return Finding{"per_unit_for_total", "答案寫成" + per_word(theirs) + "的量，但本題問的是總量（不是比率）；" + fix +
-                                                     "請寫總量的單位，不要加「/" + base_name(theirs) + "」。"};
+            return Finding{"per_unit_for_total", render(msg::answer_per_unit_for_total,
+                                                        {{"per", per_word(theirs)}, {"fix", fix}, {"base", base_name(theirs)}})};
         }
-        return Finding{"wrong_per_unit", "答案寫成" + per_word(theirs) + "的量，但本題問的是" + per_word(ours) + "的量；" + fix +
-                                             "請改用" + per_word(ours) + "的單位。"};
+        return Finding{"wrong_per_unit",
+                       render(msg::answer_wrong_per_unit, {{"per", per_word(theirs)}, {"asked", per_word(ours)}, {"fix", fix}})};
     }
 
     // Wrong derivations are matched at the precision the reader typed, from
@@ -179,15 +179,14 @@ private:
                            &Judge::query_heads, &Judge::power_slip}) {
             if (auto f = (this->*check)(); f && allows(f->code)) return *f;
         }
-        return {"other",
-                "與正確值不符，也不像常見的錯誤（少乘或多乘 2、GB 與 GiB 混用、差 10 的次方、單位前綴）。請重新檢查推導。"};
+        return {"other", render(msg::answer_reason_other)};
     }
 
     static Finding listed(const KnownMistake& m) {
         if (!m.message.empty()) return {m.code, m.message};
-        const char* standard = standard_reason(m.code);
-        if (standard != nullptr) return {m.code, standard};
-        return {m.code, "與常見錯誤「" + m.code + "」算出的值一致；請對照題目重新檢查這一步。"};
+        const std::string standard = standard_reason(m.code);
+        if (!standard.empty()) return {m.code, standard};
+        return {m.code, render(msg::answer_reason_listed, {{"code", m.code}})};
     }
 
     // One typed number with fewer significant digits than required, which
@@ -197,12 +196,12 @@ private:
         const int n = r_.value.sig;
         if (n < 2 || (rule_.digits != 0 && static_cast<unsigned>(n) >= rule_.digits)) return std::nullopt;
         if (!within(v_.mag, e_.value, Rule{static_cast<unsigned>(n), false}, scale_)) return std::nullopt;
-        const std::string head = "方向對了，但只寫了 " + std::to_string(n) + " 位有效數字；";
+        const std::string typed = std::to_string(n);
         if (rule_.digits != 0) {
-            return Finding{"too_coarse", head + "本題按 " + std::to_string(rule_.digits) + " 位有效數字核對，請多寫幾位。"};
+            return Finding{"too_coarse", render(msg::answer_too_coarse_digits, {{"typed", typed}, {"digits", std::to_string(rule_.digits)}})};
         }
-        if (rule_.exact) return Finding{"too_coarse", head + "本題要求精確值，請寫出完整的數字，不要四捨五入。"};
-        return Finding{"too_coarse", head + "本題要求相對誤差不超過 0.5%，請多寫幾位。"};
+        if (rule_.exact) return Finding{"too_coarse", render(msg::answer_too_coarse_exact, {{"typed", typed}})};
+        return Finding{"too_coarse", render(msg::answer_too_coarse_relative, {{"typed", typed}})};
     }
 
     // A bare number that is right once a prefix or 萬/億 is attached.
@@ -211,9 +210,9 @@ private:
         for (const Prefix& p : missing_unit_candidates()) {
             if (!matches_scaled(p.factor, p.scale)) continue;
             const std::string number = r_.value.literal ? r_.value.text : "(" + r_.value.text + ")";
-            const std::string rule = base_of_unit(e_.unit) >= kTokens ? "沒有寫「萬」或「億」時按個數計"
-                                                                       : "沒有寫單位時按" + std::string(unit_label(e_.unit)) + " 計";
-            return Finding{"missing_unit", rule + "；若你指的是「" + number + " " + p.name + "」，數值就對了——請寫上單位。"};
+            const MessageParams typed{{"typed", number + " " + p.name}, {"unit", unit_label(e_.unit)}};
+            return Finding{"missing_unit",
+                           render(base_of_unit(e_.unit) >= kTokens ? msg::answer_missing_unit_count : msg::answer_missing_unit, typed)};
         }
         return std::nullopt;
     }
@@ -226,8 +225,7 @@ private:
         } else if (e_.unit == AnswerUnit::Flops) {
             for (int k = 1; k <= 5; ++k) out.push_back({Ratio(power_of(1000, k)), kFlopsNames[k], 1});
         } else if (base_of_unit(e_.unit) >= kTokens) {
-            out.push_back({Ratio(10000), "萬", 1});
-            out.push_back({Ratio(100000000), "億", 1});
+            for (const CountMagnitude& m : count_magnitude_words()) out.push_back({m.factor, m.word, 1});
         }
         return out;
     }
@@ -256,10 +254,11 @@ private:
         if (!matches_scaled(other.factor / u->factor, other.binary ? other.factor.num() : 1)) return std::nullopt;
         const UnitWord dec = u->binary ? other : *u;
         const UnitWord bin = u->binary ? *u : other;
-        return Finding{"gb_vs_gib", "若把 " + u->name + " 換成 " + other.name + "，數值就對了：1 " + dec.name + " = 10^" +
-                                        std::to_string(3 * k) + " B = " + group_thousands(dec.factor.num()) + " B，1 " +
-                                        bin.name + " = 2^" + std::to_string(10 * k) + " B = " +
-                                        group_thousands(bin.factor.num()) + " B。"};
+        return Finding{"gb_vs_gib", render(msg::answer_reason_gb_vs_gib_units,
+                                           {{"unit", u->name}, {"other", other.name}, {"decimal", dec.name},
+                                            {"decimal_power", std::to_string(3 * k)}, {"decimal_bytes", group_thousands(dec.factor.num())},
+                                            {"binary", bin.name}, {"binary_power", std::to_string(10 * k)},
+                                            {"binary_bytes", group_thousands(bin.factor.num())}})};
     }
 
     // A request count rounded up, or not rounded at all.
@@ -267,7 +266,7 @@ private:
         if (e_.unit != AnswerUnit::Requests || !e_.value.is_integer()) return std::nullopt;
         if (v_.mag == e_.value + Ratio(1)) return Finding{"rounded_not_floored", standard_reason("rounded_not_floored")};
         if (!v_.mag.is_integer() && Ratio(v_.mag.floor()) == e_.value) {
-            return Finding{"rounded_not_floored", "請求數必須是整數：剩餘空間只能放下完整的請求，請向下取整。"};
+            return Finding{"rounded_not_floored", render(msg::answer_reason_requests_not_integer)};
         }
         return std::nullopt;
     }
@@ -290,17 +289,16 @@ private:
         if (near(Ratio(1, 2))) {
             if (allows("missing_kv_factor_2")) return Finding{"missing_kv_factor_2", standard_reason("missing_kv_factor_2")};
             if (e_.unit == AnswerUnit::Flops) {
-                return Finding{"missing_factor_2",
-                               "恰為正確值的一半：是否漏了一個因子 2？一次乘加算 2 個 FLOPs；也檢查是否漏算了一整項（例如只算 QKᵀ、沒算 AV）。"};
+                return Finding{"missing_factor_2", render(msg::answer_reason_missing_factor_2_flops)};
             }
             return Finding{"missing_factor_2", standard_reason("missing_factor_2")};
         }
         if (near(Ratio(2))) {
             if (e_.unit == AnswerUnit::Bytes) return Finding{"extra_factor_2", standard_reason("extra_factor_2")};
             if (e_.unit == AnswerUnit::Flops) {
-                return Finding{"extra_factor_2", "恰為正確值的 2 倍：是否多乘了一個 2？乘加的 2 只算一次，也檢查是否有一項重複計算。"};
+                return Finding{"extra_factor_2", render(msg::answer_reason_extra_factor_2_flops)};
             }
-            return Finding{"extra_factor_2", "恰為正確值的 2 倍：是否多乘了一個 2，或把某一項算了兩次？"};
+            return Finding{"extra_factor_2", render(msg::answer_reason_extra_factor_2_other)};
         }
         return std::nullopt;
     }
@@ -313,8 +311,7 @@ private:
             if (m.code == "query_heads") return std::nullopt;
         }
         if (!near(Ratio(4))) return std::nullopt;
-        return Finding{"query_heads",
-                       "恰為正確值的 4 倍：是否用了查詢頭數而非 KV 頭數？Qwen3-8B 的 32 個查詢頭共用 8 組 K/V，快取只存 KV 頭。"};
+        return Finding{"query_heads", render(msg::answer_reason_query_heads_qwen)};
     }
 
     // 10^k (any unit) or 1024^k (bytes): a prefix or exponent slip.
@@ -322,8 +319,8 @@ private:
         for (int k = 1; k <= 15; ++k) {
             for (int sign : {1, -1}) {
                 if (!near(pow10_ratio(sign * k))) continue;
-                return Finding{"off_by_power_of_ten", slip_text("10^" + std::to_string(k), sign > 0) +
-                                                          "請檢查單位前綴（k、M、G、T）或 10 的指數。"};
+                return Finding{"off_by_power_of_ten",
+                               slip_text("10^" + std::to_string(k), sign > 0) + render(msg::answer_slip_check_prefix)};
             }
         }
         if (e_.unit != AnswerUnit::Bytes) return std::nullopt;
@@ -331,15 +328,15 @@ private:
             const Ratio f(power_of(1024, k));
             for (bool larger : {true, false}) {
                 if (!near(larger ? f : Ratio(1) / f)) continue;
-                return Finding{"off_by_power_of_ten", slip_text("1024^" + std::to_string(k), larger) +
-                                                          "請檢查 KiB、MiB、GiB、TiB 的換算（每級 1024 倍）。"};
+                return Finding{"off_by_power_of_ten",
+                               slip_text("1024^" + std::to_string(k), larger) + render(msg::answer_slip_check_binary)};
             }
         }
         return std::nullopt;
     }
 
     static std::string slip_text(const std::string& factor, bool larger) {
-        return larger ? "是正確值的 " + factor + " 倍：" : "只有正確值的 1/" + factor + "：";
+        return render(larger ? msg::answer_slip_larger : msg::answer_slip_smaller, {{"factor", factor}});
     }
 
     // ---- messages ----------------------------------------------------------
@@ -355,16 +352,17 @@ private:
             v.has_parsed = true;
             v.parsed = signed_exact(shown);
             v.parsed_unit = answer_unit_id(theirs);
-            const std::string what = r_.count_word && theirs == AnswerUnit::Pure ? "個數" : kind_name(theirs);
+            const std::string what = r_.count_word && theirs == AnswerUnit::Pure ? render(msg::answer_kind_count) : kind_name(theirs);
             if (theirs == AnswerUnit::Pure && r_.has_unit) {
                 // "4 個": keep the counter word the learner wrote.
                 v.understood = r_.value.text + (r_.value.literal_value == shown ? "" : " = " + number_text(shown));
             }
-            v.message = "讀作 " + v.understood + "。這是" + spaced(what) + "，但本題問的是" + spaced(kind_name(e_.unit)) + "。";
+            v.message = render(msg::answer_wrong_kind,
+                               {{"understood", v.understood}, {"theirs", spaced(what)}, {"asked", spaced(kind_name(e_.unit))}});
         } else {
             v.understood = r_.value.text;
-            v.message = "讀作 " + v.understood + "。單位組合後是「" + dim_text(r_.value.dim) + "」，不是單一的量；本題問的是" +
-                        spaced(kind_name(e_.unit)) + "。";
+            v.message = render(msg::answer_wrong_kind_compound,
+                               {{"understood", v.understood}, {"dim", dim_text(r_.value.dim)}, {"asked", spaced(kind_name(e_.unit))}});
         }
         return v;
     }
@@ -374,7 +372,7 @@ private:
         v.correct = correct;
         v.mistake = code;
         v.understood = understood_text(v_, e_.unit);
-        v.message = "讀作 " + v.understood + "。" + reason;
+        v.message = render(msg::answer_verdict, {{"understood", v.understood}, {"reason", reason}});
         v.has_parsed = true;
         v.parsed = signed_exact(v_);
         v.parsed_unit = answer_unit_id(e_.unit);
@@ -386,34 +384,41 @@ private:
         const std::string right = quantity_text(shown, unit);
         std::string out;
         if (fraction_) {
-            out = r_.value.text + "（比例）= " + right;
+            out = render(msg::answer_note_fraction, {{"typed", r_.value.text}, {"value", right}});
         } else if (r_.value.literal && r_.value.plain && r_.value.literal_value == shown) {
             out = right;
         } else {
             out = r_.value.text + (right.compare(0, 3, "≈") == 0 ? " " : " = ") + right;
         }
         if (!r_.has_unit && !fraction_ && (unit == AnswerUnit::Bytes || unit == AnswerUnit::Flops)) {
-            out += "（未寫單位，按" + std::string(unit_label(unit)) + " 計）";
+            out += render(msg::answer_note_no_unit, {{"unit", unit_label(unit)}});
         }
-        if (!r_.has_unit && !fraction_ && unit == AnswerUnit::Percent) out += "（未寫 %，按百分數計）";
+        if (!r_.has_unit && !fraction_ && unit == AnswerUnit::Percent) out += render(msg::answer_note_no_percent);
         const int rate = rate_of_answer();
-        if (rate >= 0) out += rate == rate_of_question() ? "（按" + per_word(rate) + "計）" : "（這是" + per_word(rate) + "的量）";
+        if (rate >= 0) {
+            out += render(rate == rate_of_question() ? msg::answer_note_rate : msg::answer_note_rate_other, {{"per", per_word(rate)}});
+        }
         out += letters_note(r_);
         return out;
     }
 
     std::string correct_reason() const {
         const std::string ref = reference_text();
-        if (v_.mag == e_.value) return "正確，與答案 " + ref + (ends_with_paren(ref) ? "" : " ") + "一致。";
+        if (v_.mag == e_.value) {
+            return render(ends_with_paren(ref) ? msg::answer_correct_exact_paren : msg::answer_correct_exact, {{"reference", ref}});
+        }
         if (rule_.digits != 0) {
             const UnitWord* u = single_prefixed_unit();
-            const std::string in = scale_ != 1 && u != nullptr ? u->name + " 的 " : "";
-            return "正確：答案為 " + ref + "，按 " + in + std::to_string(rule_.digits) + " 位有效數字核對，你的數值在容許範圍內。";
+            const std::string digits = std::to_string(rule_.digits);
+            if (scale_ != 1 && u != nullptr) {
+                return render(msg::answer_correct_digits_in, {{"reference", ref}, {"unit", u->name}, {"digits", digits}});
+            }
+            return render(msg::answer_correct_digits, {{"reference", ref}, {"digits", digits}});
         }
         std::string error;
-        completes_without_overflow(
-            [&] { error = "相對誤差 " + fixed(abs_diff(v_.mag, e_.value) / e_.value * Ratio(100), 2) + "%，"; });
-        return "正確：答案為 " + ref + "，" + error + "不超過 0.5%。";
+        completes_without_overflow([&] { error = fixed(abs_diff(v_.mag, e_.value) / e_.value * Ratio(100), 2); });
+        if (error.empty()) return render(msg::answer_correct_relative_bare, {{"reference", ref}});
+        return render(msg::answer_correct_relative, {{"reference", ref}, {"error", error}});
     }
 
     static bool ends_with_paren(const std::string& s) { return s.size() >= 3 && s.compare(s.size() - 3, 3, "）") == 0; }
@@ -428,7 +433,7 @@ private:
             if (!p) return;
             const Ratio shown = e_.value / p->factor;
             const std::string number = e_.digits != 0 ? sig_text(shown, e_.digits) : trimmed(shown, 3);
-            text = exact + "（" + number + " " + p->name + "）";
+            text = render(msg::answer_reference, {{"exact", exact}, {"number", number}, {"unit", p->name}});
         });
         return text;
     }
@@ -446,9 +451,10 @@ private:
             }
             return best;
         }
-        if (e_.unit == AnswerUnit::Params && Ratio(100000000) <= e_.value) return Prefix{Ratio(100000000), "億", 1};
-        if (e_.unit == AnswerUnit::Params && Ratio(10000) <= e_.value) return Prefix{Ratio(10000), "萬", 1};
-        return std::nullopt;
+        if (e_.unit != AnswerUnit::Params) return std::nullopt;
+        const CountMagnitude m = count_magnitude(e_.value);  // 85.1 億, 85.1 亿, 8.51 billion
+        if (*m.word == '\0') return std::nullopt;
+        return Prefix{m.factor, m.word, 1};
     }
 
     const Reading& r_;
@@ -461,17 +467,13 @@ private:
     bool fraction_ = false;
 };
 
-const char* const kAcceptedForms =
-    "可接受的寫法例如：1.125 GiB、1,207,959,552 B、2*36*8*128*2 B、1.2e9、1.2×10^9、85.1 億、4 條請求、12.5%、"
-    "(24e9 - 16381470720 - 2*2^30)/(1.125*2^30)";
-
 
 }  // namespace
 
 AnswerVerdict unparsable(const std::string& reason) {
     AnswerVerdict v;
     v.mistake = "unparsable";
-    v.message = "無法理解答案：" + reason + "。" + kAcceptedForms + "。";
+    v.message = render(msg::answer_unparsable, {{"reason", reason}});
     return v;
 }
 

@@ -3,6 +3,9 @@
 #include <string_view>
 
 #include "core/exact.hpp"
+#include "core/lang.hpp"
+#include "core/messages.hpp"
+#include "forms.hpp"
 #include "math.hpp"
 #include "text.hpp"
 
@@ -28,10 +31,6 @@ int magnitude_letter_level(const std::string& w) {
 
 namespace {
 
-const char* const kUnitHelp =
-    "可用的單位：B、KB、KiB、MB、MiB、GB、GiB、TB、TiB、bytes、位元組、FLOPs、GFLOPs、TFLOPs、"
-    "tokens、個 token、requests、條請求、params、個參數、萬、億、%";
-
 Token unit_token(const UnitWord& u, const std::string& typed) {
     Token t;
     t.kind = Tok::Unit;
@@ -54,7 +53,7 @@ Token classify_latin(const std::string& w) {
     const bool bits = l == "b" || l == "bit" || l == "bits" ||
                       (w.back() == 'b' && ((w.size() == 2 && prefix_level(w[0]) > 0) ||
                                            (w.size() == 3 && prefix_level(w[0]) > 0 && l[1] == 'i')));
-    if (bits) throw ParseError(quoted(w) + "的小寫 b 是位元（bit）；位元組請寫大寫 B，例如 GB 或 GiB");
+    if (bits) throw ParseError(render(msg::answer_parse_bits, {{"word", quoted(w)}}));
     if (l == "flop" || l == "flops") return unit_token(flops_unit(0), w);
     if ((l.size() == 5 || l.size() == 6) && prefix_level(w[0]) > 0 && (l.substr(1) == "flop" || l.substr(1) == "flops")) {
         return unit_token(flops_unit(prefix_level(w[0])), w);
@@ -70,7 +69,7 @@ Token classify_latin(const std::string& w) {
         t.unit.name = l;
         return t;
     }
-    throw ParseError("無法理解單位" + quoted(w) + "；" + kUnitHelp);
+    throw ParseError(render(msg::answer_parse_unknown_unit, {{"word", quoted(w)}}) + render(msg::answer_unit_help));
 }
 
 // CJK words, longest first.  Chinese numerals are refused with a hint: the
@@ -94,14 +93,43 @@ constexpr CjkWord kWords[] = {
 };
 
 
+// How the echo writes a typed magnitude: the edition's own characters for
+// the Chinese ones (a zh-Hant page shows 億 for a typed 亿, as it always has).
+std::string cjk_magnitude_text(const CjkMagnitude& m, const std::string& typed) {
+    switch (current_lang()) {
+        case Lang::zh_Hans: return m.hans;
+        case Lang::en: return typed;
+        case Lang::zh_Hant: break;
+    }
+    return m.hant;
+}
+
 Token magnitude_token(char32_t c) {
     Token t;
     t.kind = Tok::Magnitude;
-    const bool wan = c == U'萬' || c == U'万';
-    const bool yi = c == U'億' || c == U'亿';
-    // 兆 is 10^12 as Taiwan writes it (萬億), the site's language.
-    t.value = c == U'兆' ? pow10_ratio(12) : Ratio(wan ? 10000 : yi ? 100000000 : c == U'千' ? 1000 : 100);
-    t.text = wan ? "萬" : yi ? "億" : utf8(c);
+    for (const CjkMagnitude& m : kCjkMagnitudes) {
+        if (m.text != c) continue;
+        const std::string typed = utf8(c);
+        t.value = pow10_ratio(m.power10);
+        t.text = cjk_magnitude_text(m, typed);
+    }
+    return t;
+}
+
+// "billion", "bn", "Thousand": a magnitude word, or nullptr.
+const LatinMagnitude* latin_magnitude(const std::string& w) {
+    const std::string l = lower(w);
+    for (const LatinMagnitude& m : kLatinMagnitudes) {
+        if (l == m.word) return &m;
+    }
+    return nullptr;
+}
+
+Token latin_magnitude_token(const LatinMagnitude& m, const std::string& w) {
+    Token t;
+    t.kind = Tok::Magnitude;
+    t.value = pow10_ratio(m.power10);
+    t.text = lower(w);
     return t;
 }
 
@@ -113,17 +141,21 @@ Token letter_magnitude_token(const std::string& w) {
     return t;
 }
 
+// A typed Chinese unit word echoed in the request's edition: Simplified on
+// a zh-Hans page, Traditional otherwise (as zh-Hant always has).
+std::string echo(const char* hant, const char* hans) { return current_lang() == Lang::zh_Hans ? hans : hant; }
+
 Token cjk_token(const CjkWord& w) {
     switch (w.what) {
         case kCjkBytes: {
             UnitWord u = bytes_unit(0, false);
-            u.name = "位元組";
+            u.name = echo("位元組", "字节");
             u.latin = false;
-            return unit_token(u, "位元組");
+            return unit_token(u, u.name);
         }
-        case kCjkParams: return unit_token(count_unit(kParams, "參數", false), "參數");
-        case kCjkRequests: return unit_token(count_unit(kRequests, "請求", false), "請求");
-        case kCjkTokens: return unit_token(count_unit(kTokens, "詞元", false), "詞元");
+        case kCjkParams: return unit_token(count_unit(kParams, echo("參數", "参数"), false), echo("參數", "参数"));
+        case kCjkRequests: return unit_token(count_unit(kRequests, echo("請求", "请求"), false), echo("請求", "请求"));
+        case kCjkTokens: return unit_token(count_unit(kTokens, echo("詞元", "词元"), false), echo("詞元", "词元"));
         case kCjkMagnitude: return magnitude_token(w.text[0]);
         case kCjkPer: return op_token(Tok::Per, "每");
         default: break;
@@ -132,9 +164,9 @@ Token cjk_token(const CjkWord& w) {
     t.kind = Tok::Classifier;
     if (w.what == kCjkCount) {
         t.unit.count_word = true;  // 個, 次: a count of whatever the question asks
-        t.unit.name = w.text[0] == U'次' ? "次" : "個";
+        t.unit.name = w.text[0] == U'次' ? "次" : echo("個", "个");
     } else {
-        t.unit = count_unit(kRequests, "條", false);  // 條 counts requests
+        t.unit = count_unit(kRequests, echo("條", "条"), false);  // 條 counts requests
     }
     t.text = t.unit.name;
     return t;
@@ -158,7 +190,7 @@ public:
             } else if (is_digit(c) || (c == '.' && is_digit(at(i_ + 1)))) {
                 out.push_back(number());
             } else if (c == '.') {
-                throw ParseError("多餘的小數點" + context(i_));
+                throw ParseError(render(msg::answer_parse_extra_point, {{"where", context(i_)}}));
             } else if (c == ',') {
                 throw ParseError(comma_message(context(i_)));
             } else if (is_superscript(c)) {
@@ -181,11 +213,11 @@ private:
     // A few characters around position i, for messages.
     std::string context(size_t i) const {
         const size_t from = i >= 4 ? i - 4 : 0;
-        return "，在" + quoted(utf8(s_, from, i + 4)) + "附近";
+        return render(msg::answer_parse_near, {{"text", quoted(utf8(s_, from, i + 4))}});
     }
 
     static std::string comma_message(const std::string& where) {
-        return "千位分隔號「,」的位置不對" + where + "：「,」只能每 3 位數字一組，例如 8,190,735,360；小數點請用「.」";
+        return render(msg::answer_parse_comma, {{"where", where}});
     }
 
     Token ascii_op(char32_t c) {
@@ -194,7 +226,7 @@ private:
             case '+': return op_token(Tok::Plus, "+");
             case '-': return op_token(Tok::Minus, "−");
             case '*':
-                if (at(i_) == '*') throw ParseError("「**」不是運算子；次方請寫 ^，例如 2^30");
+                if (at(i_) == '*') throw ParseError(render(msg::answer_parse_double_star));
                 return op_token(Tok::Times, "×");
             case '/': return op_token(Tok::Divide, "÷");
             case '^': return op_token(Tok::Power, "^");
@@ -209,7 +241,7 @@ private:
             }
             default: break;
         }
-        throw ParseError("無法理解" + quoted(utf8(c)) + context(i_ - 1));
+        throw ParseError(render(msg::answer_parse_unknown, {{"text", quoted(utf8(c))}, {"where", context(i_ - 1)}}));
     }
 
     // Digits with optional thousands separators, fraction and e-notation.
@@ -220,11 +252,11 @@ private:
         const int groups = read_groups(int_digits, start);
         const bool has_point = at(i_) == '.';
         if (has_point) {
-            if (at(i_ + 1) == '.') throw ParseError("連續的小數點「..」" + context(i_));
-            if (!is_digit(at(i_ + 1))) throw ParseError("小數點後缺少數字" + context(i_));
+            if (at(i_ + 1) == '.') throw ParseError(render(msg::answer_parse_double_point, {{"where", context(i_)}}));
+            if (!is_digit(at(i_ + 1))) throw ParseError(render(msg::answer_parse_no_fraction, {{"where", context(i_)}}));
             ++i_;
             while (is_digit(at(i_))) frac_digits.push_back(static_cast<char>(s_[i_++]));
-            if (at(i_) == '.' && is_digit(at(i_ + 1))) throw ParseError(quoted(utf8(s_, start, i_ + 2)) + "有兩個小數點");
+            if (at(i_) == '.' && is_digit(at(i_ + 1))) throw ParseError(render(msg::answer_parse_two_points, {{"text", quoted(utf8(s_, start, i_ + 2))}}));
             if (at(i_) == ',') throw ParseError(comma_message(context(i_)));
         }
         Token t;
@@ -247,7 +279,7 @@ private:
             size_t j = i_ + 1;
             while (is_digit(at(j))) ++j;
             if (j - i_ - 1 != 3 || (!grouped && digits.size() > 3)) {
-                throw ParseError(comma_message("，在" + quoted(utf8(s_, start, j + 1))));
+                throw ParseError(comma_message(render(msg::answer_parse_comma_in, {{"text", quoted(utf8(s_, start, j + 1))}})));
             }
             for (size_t k = i_ + 1; k < j; ++k) digits.push_back(static_cast<char>(s_[k]));
             grouped = true;
@@ -303,8 +335,8 @@ private:
         if (s_[i_] == 0x207B || s_[i_] == 0x207A) negative = s_[i_++] == 0x207B;
         std::string digits;
         while (superscript_digit(at(i_)) >= 0) digits.push_back(static_cast<char>('0' + superscript_digit(s_[i_++])));
-        if (digits.empty()) throw ParseError("上標的正負號後面缺少數字" + context(start));
-        if (digits.size() > 4) throw ParseError("次方的指數太大" + context(start));
+        if (digits.empty()) throw ParseError(render(msg::answer_parse_superscript_sign, {{"where", context(start)}}));
+        if (digits.size() > 4) throw ParseError(render(msg::answer_parse_superscript_large, {{"where", context(start)}}));
         Token t;
         t.kind = Tok::Super;
         t.power = std::stoll(digits) * (negative ? -1 : 1);
@@ -316,7 +348,14 @@ private:
         const size_t start = i_;
         while (is_latin(at(i_))) ++i_;
         const std::string word = utf8(s_, start, i_);
+        Token t = read_latin(word);
+        t.glued = start > 0 && is_digit(s_[start - 1]);
+        return t;
+    }
+
+    static Token read_latin(const std::string& word) {
         if (magnitude_letter_level(word) > 0) return letter_magnitude_token(word);
+        if (const LatinMagnitude* m = latin_magnitude(word)) return latin_magnitude_token(*m, word);
         return classify_latin(word);
     }
 
@@ -329,9 +368,9 @@ private:
         }
         const char32_t c = s_[i_];
         if (is_chinese_numeral(c)) {
-            throw ParseError("請用阿拉伯數字寫數值，例如 3 而不是" + quoted(utf8(c)) + "；萬、億可以接在數字後面，例如 85.1 億");
+            throw ParseError(render(msg::answer_parse_numeral, {{"text", quoted(utf8(c))}}));
         }
-        throw ParseError("無法理解" + quoted(utf8(c)) + context(i_));
+        throw ParseError(render(msg::answer_parse_unknown, {{"text", quoted(utf8(c))}, {"where", context(i_)}}));
     }
 
     const std::u32string& s_;

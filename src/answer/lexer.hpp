@@ -26,6 +26,9 @@ struct Token {
     // Number: one comma group and nothing after it ("1,125"), which may be a
     // thousands separator or a decimal comma (docs/answers.md).
     bool comma_ambiguous = false;
+    // Unit, Magnitude: typed right after a digit, no space ("85.1B", as
+    // models are named, against "8,912,384 B").
+    bool glued = false;
 };
 
 Token op_token(Tok kind, const std::string& text);

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <optional>
 
+#include "core/messages.hpp"
 #include "lexer.hpp"
 #include "text.hpp"
 
@@ -18,7 +19,7 @@ public:
     Parser(const std::vector<Token>& tokens, Reading& reading) : t_(tokens), r_(reading) {}
 
     Value run() {
-        if (at(Tok::End)) throw ParseError("答案是空的");
+        if (at(Tok::End)) throw ParseError(render(msg::answer_parse_empty));
         Value v = sum();
         if (!at(Tok::End)) misplaced();
         return v;
@@ -28,7 +29,7 @@ private:
     // Bounds recursion: parentheses and exponent chains.
     struct Depth {
         explicit Depth(int& d) : d_(d) {
-            if (++d_ > kMaxDepth) throw ParseError("算式的括號或次方層數太多（上限 24 層）");
+            if (++d_ > kMaxDepth) throw ParseError(render(msg::answer_parse_too_deep));
         }
         ~Depth() { --d_; }
         int& d_;
@@ -43,11 +44,11 @@ private:
         Value v = term();
         while (at_sign()) {
             const Token& op = next();
-            if (at_sign()) throw ParseError("連續的正負號「" + op.text + peek().text + "」");
+            if (at_sign()) throw ParseError(render(msg::answer_parse_two_signs, {{"signs", op.text + peek().text}}));
             Value rhs = term();
             if (v.dim != rhs.dim) {
-                throw ParseError(quoted(v.text) + "與" + quoted(rhs.text) + "的單位不同（" + dim_text(v.dim) + " 與 " +
-                                 dim_text(rhs.dim) + "），不能相加減；請每一項都寫上單位，或都不寫");
+                throw ParseError(render(msg::answer_parse_units_differ, {{"left", quoted(v.text)}, {"right", quoted(rhs.text)},
+                                                                         {"left_unit", dim_text(v.dim)}, {"right_unit", dim_text(rhs.dim)}}));
             }
             v = arithmetic(v, rhs, op.text, op.kind == Tok::Plus ? v.q + rhs.q : v.q - rhs.q, v.dim);
         }
@@ -58,13 +59,13 @@ private:
         Value v = factor();
         for (;;) {
             if (at(Tok::Number) || at(Tok::Open)) {
-                throw ParseError(quoted(v.text) + "與" + quoted(peek().text) + "之間缺少運算子（+ − × ÷）");
+                throw ParseError(render(msg::answer_parse_missing_operator, {{"left", quoted(v.text)}, {"right", quoted(peek().text)}}));
             }
             if (!at(Tok::Times) && !at(Tok::Divide)) return v;
             const Token& op = next();
             Value rhs = factor();
             if (op.kind == Tok::Divide && rhs.q.mag == Ratio(0)) {
-                throw ParseError("除以零：" + quoted(rhs.text) + "等於 0");
+                throw ParseError(render(msg::answer_parse_divide_by_zero, {{"text", quoted(rhs.text)}}));
             }
             const bool times = op.kind == Tok::Times;
             const int sig = times && rhs.pow10 ? v.sig : times && v.pow10 ? rhs.sig : 0;
@@ -84,7 +85,7 @@ private:
     Value factor() {
         if (!at_sign()) return units_after(power());
         const Token& sign = next();
-        if (at_sign()) throw ParseError("連續的正負號「" + sign.text + peek().text + "」");
+        if (at_sign()) throw ParseError(render(msg::answer_parse_two_signs, {{"signs", sign.text + peek().text}}));
         Value v = units_after(power());
         if (sign.kind == Tok::Minus) {
             v.q = -v.q;
@@ -116,7 +117,7 @@ private:
         bool negative = false;
         if (at_sign()) {
             negative = next().kind == Tok::Minus;
-            if (at_sign()) throw ParseError("次方的指數有連續的正負號");
+            if (at_sign()) throw ParseError(render(msg::answer_parse_exponent_signs));
         }
         Value v = power();
         if (negative) {
@@ -127,11 +128,11 @@ private:
     }
 
     static Value raise(const Value& base, const Value& e) {
-        if (!e.dim.pure()) throw ParseError("次方的指數不能帶單位：" + quoted(e.text));
-        if (!e.q.mag.is_integer()) throw ParseError("次方的指數必須是整數：" + quoted(e.text));
-        if (Ratio(static_cast<u128>(kMaxExponent)) < e.q.mag) throw ParseError("次方的指數太大（上限 4096）：" + quoted(e.text));
+        if (!e.dim.pure()) throw ParseError(render(msg::answer_parse_exponent_unit, {{"text", quoted(e.text)}}));
+        if (!e.q.mag.is_integer()) throw ParseError(render(msg::answer_parse_exponent_integer, {{"text", quoted(e.text)}}));
+        if (Ratio(static_cast<u128>(kMaxExponent)) < e.q.mag) throw ParseError(render(msg::answer_parse_exponent_large, {{"text", quoted(e.text)}}));
         const long long n = static_cast<long long>(e.q.mag.num()) * (e.q.negative ? -1 : 1);
-        if (n < 0 && base.q.mag == Ratio(0)) throw ParseError("0 的負次方等於除以零：" + quoted(base.text + "^" + e.text));
+        if (n < 0 && base.q.mag == Ratio(0)) throw ParseError(render(msg::answer_parse_zero_negative_power, {{"text", quoted(base.text + "^" + e.text)}}));
         Value v;
         v.q = signed_power(base.q, n);
         v.dim = scaled(base.dim, n);
@@ -157,7 +158,7 @@ private:
             next();
             Depth guard(depth_);
             Value inner = sum();
-            if (!at(Tok::Close)) throw ParseError("括號不成對：" + quoted("(" + inner.text) + "缺少「)」");
+            if (!at(Tok::Close)) throw ParseError(render(msg::answer_parse_unclosed, {{"text", quoted("(" + inner.text)}}));
             next();
             Value v;
             v.q = inner.q;
@@ -173,6 +174,12 @@ private:
     Value units_after(Value v) {
         Ratio factor(1);
         std::vector<std::string> parts;
+        const bool billion = billion_b();
+        if (billion) {
+            factor = pow10_ratio(9);
+            parts.push_back(next().text);
+            r_.billion_b = true;
+        }
         while (at(Tok::Magnitude)) {
             factor = factor * magnitude_value(peek());
             parts.push_back(next().text);
@@ -208,8 +215,19 @@ private:
             r_.units.push_back(*unit);
         }
         v.q = v.q * make_signed(factor, false);
-        v.text += suffix_text(parts);
+        v.text += suffix_text(parts, billion);
         return v;
+    }
+
+    // "85.1B": a B typed right after a number's last digit (read_answer says
+    // when it is billion rather than bytes).
+    bool billion_b() const {
+        const Token& t = peek();
+        if (t.kind != Tok::Unit || t.text != "B" || !t.glued) return false;
+        const Tok after = t_[i_ + 1].kind;
+        if (after == Tok::Unit || after == Tok::Classifier) return true;
+        if (after == Tok::Divide) return false;
+        return !r_.b_is_bytes;
     }
 
     // 萬/億/兆 as written; a letter by the reading asked for, noted so the
@@ -220,11 +238,12 @@ private:
         return Ratio(power_of(r_.binary_letters ? 1024 : 1000, t.letter_level));
     }
 
-    static std::string suffix_text(const std::vector<std::string>& parts) {
+    static std::string suffix_text(const std::vector<std::string>& parts, bool billion) {
         std::string out;
         for (const auto& p : parts) {
             const bool latin = !p.empty() && static_cast<unsigned char>(p[0]) < 0x80 && p != "%";
-            const bool letter = p == "K" || p == "M" || p == "G" || p == "T";  // "32K", as the chapter writes it
+            const bool letter = p == "K" || p == "M" || p == "G" || p == "T" ||  // "32K", as the chapter writes it
+                                (p == "B" && out.empty() && billion);                  // "85.1B", as models are named
             const bool glue = letter || p == "%" || p[0] == '/' || (!out.empty() && !latin && static_cast<unsigned char>(out.back()) >= 0x80);
             out += (glue ? "" : " ") + p;
         }
@@ -234,24 +253,24 @@ private:
     [[noreturn]] void missing_operand() const {
         const Token& t = peek();
         switch (t.kind) {
-            case Tok::End: throw ParseError("算式不完整：結尾缺少數值");
-            case Tok::Close: throw ParseError("「)」前面缺少數值，或多了「)」");
+            case Tok::End: throw ParseError(render(msg::answer_parse_incomplete));
+            case Tok::Close: throw ParseError(render(msg::answer_parse_close_without_value));
             case Tok::Unit: case Tok::Classifier: case Tok::Magnitude:
-                throw ParseError("單位" + quoted(t.text) + "前面缺少數值");
-            case Tok::Super: throw ParseError("上標次方前面缺少數值");
-            default: throw ParseError(quoted(t.text) + "前面缺少數值");
+                throw ParseError(render(msg::answer_parse_unit_without_value, {{"text", quoted(t.text)}}));
+            case Tok::Super: throw ParseError(render(msg::answer_parse_superscript_without_value));
+            default: throw ParseError(render(msg::answer_parse_missing_value, {{"text", quoted(t.text)}}));
         }
     }
 
     [[noreturn]] void misplaced() const {
         const Token& t = peek();
         switch (t.kind) {
-            case Tok::Close: throw ParseError("多了「)」：括號不成對");
+            case Tok::Close: throw ParseError(render(msg::answer_parse_extra_close));
             case Tok::Unit: case Tok::Classifier: case Tok::Magnitude:
-                throw ParseError("單位" + quoted(t.text) + "重複或位置不對：每個數值後面只能接一組單位");
+                throw ParseError(render(msg::answer_parse_unit_misplaced, {{"text", quoted(t.text)}}));
             case Tok::Super: case Tok::Power:
-                throw ParseError("次方只能寫在數字或括號後面；帶單位的次方請寫成 (2 GiB)^2 這樣");
-            default: throw ParseError("無法理解" + quoted(t.text) + "的位置");
+                throw ParseError(render(msg::answer_parse_power_misplaced));
+            default: throw ParseError(render(msg::answer_parse_misplaced, {{"text", quoted(t.text)}}));
         }
     }
 
@@ -281,20 +300,21 @@ void drop_per_tail(std::vector<Token>& tokens, Reading& r) {
     r.per = (tokens[sep].kind == Tok::Divide ? "/" : tokens[sep].text + " ") + tokens[n - 1].text;
     r.per_base = tokens[n - 1].unit.dim.single();
     tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(sep), tokens.begin() + static_cast<std::ptrdiff_t>(n));
-    if (per_tail(tokens) != 0) throw ParseError("結尾的「" + r.per + "」重複了");
+    if (per_tail(tokens) != 0) throw ParseError(render(msg::answer_parse_per_twice, {{"per", r.per}}));
 }
 
 }  // namespace
 
-Reading read_answer(const std::string& raw, bool binary_letters) {
+Reading read_answer(const std::string& raw, bool binary_letters, bool b_is_bytes) {
     const std::u32string text = strip_decoration(checked_text(raw));
-    if (text.empty()) throw ParseError("答案是空的");
+    if (text.empty()) throw ParseError(render(msg::answer_parse_empty));
     std::vector<Token> tokens = lex(text);
     Reading r;
     r.binary_letters = binary_letters;
+    r.b_is_bytes = b_is_bytes;
     drop_per_tail(tokens, r);
     for (const Token& t : tokens) {
-        if (t.kind == Tok::Per) throw ParseError(quoted(t.text) + "只能用在結尾，例如 147,456 B/token");
+        if (t.kind == Tok::Per) throw ParseError(render(msg::answer_parse_per_not_last, {{"text", quoted(t.text)}}));
         if (t.comma_ambiguous && r.comma_ambiguous.empty()) r.comma_ambiguous = t.text;
     }
     r.value = Parser(tokens, r).run();

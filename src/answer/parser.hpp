@@ -31,13 +31,19 @@ struct Reading {
     std::string per;           // a "/token" tail, judged against the question (ExpectedAnswer::per)
     int per_base = -1;         // its base: kTokens or kRequests
     bool binary_letters = false;  // K/M/G/T read as 1024^k (set before parsing)
+    bool b_is_bytes = true;       // a bare "B" at the end is bytes (set before parsing)
+    bool billion_b = false;       // a "B" after a number was read as billion ("85.1B")
     std::string letters;       // the magnitude letters used, in order, once each ("K")
     std::string comma_ambiguous;  // the first number like "1,125" (Token::comma_ambiguous)
 };
 
 // Reads the learner's raw text; K/M/G/T letters as 1024^k when
-// binary_letters, else 1000^k.  Throws ParseError for text it cannot read,
-// ArithmeticOverflow past the exact 128-bit range.
-Reading read_answer(const std::string& raw, bool binary_letters);
+// binary_letters, else 1000^k.  A "B" typed right after a digit, no space,
+// is billion when another unit follows it ("1.2B FLOPs", "8B params"),
+// bytes before a "/" ("2B/token"), and otherwise bytes when b_is_bytes (the
+// quantity asked for is bytes), billion when not ("85.1B" parameters).  "B"
+// after a space is always bytes ("8,912,384 B").  Throws ParseError
+// for text it cannot read, ArithmeticOverflow past the exact 128-bit range.
+Reading read_answer(const std::string& raw, bool binary_letters, bool b_is_bytes);
 
 }  // namespace tally::checker

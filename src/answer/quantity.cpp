@@ -4,6 +4,8 @@
 
 #include "core/attempt.hpp"
 #include "core/format.hpp"
+#include "core/lang.hpp"
+#include "core/messages.hpp"
 #include "display.hpp"
 #include "parser.hpp"
 #include "text.hpp"
@@ -24,9 +26,9 @@ const char* quantity_word(QuantityKind kind) {
 }
 
 // The unit a field's value is shown in: "32,768 個 token", "2,147,483,648 B".
-const char* quantity_label(QuantityKind kind) {
+std::string quantity_label(QuantityKind kind) {
     switch (kind) {
-        case QuantityKind::Tokens: return " 個 token";
+        case QuantityKind::Tokens: return unit_label(AnswerUnit::Tokens);
         case QuantityKind::Count: return "";
         case QuantityKind::Bytes: break;
     }
@@ -64,9 +66,10 @@ std::string as_field_text(std::string message) {
 // The checker's list of units covers every exercise; a field names its own.
 std::string unreadable_field_text(const std::string& message, QuantityKind kind) {
     std::string text = as_field_text(message);
-    const size_t help = text.find("；可用的單位：");
+    const size_t help = text.find(render(msg::answer_unit_help));
     if (help != std::string::npos) text = text.substr(0, help);
-    if (text.compare(0, std::string("無法理解").size(), "無法理解") != 0) text = "無法理解：" + text;
+    // "無法理解：" in front unless the reason starts so (an English reason says it itself).
+    if (current_lang() != Lang::en && text.compare(0, std::string("無法理解").size(), "無法理解") != 0) text = "無法理解：" + text;
     switch (kind) {
         case QuantityKind::Tokens: return text + "；可以寫 4096、32K（= 32,768）、32,768、1e6 或 8 萬";
         case QuantityKind::Count: return text + "；可以寫 8、1,000、1K（= 1,000）或 1e3";
@@ -94,7 +97,7 @@ QuantityReading judged_quantity(const Reading& r, QuantityKind kind) {
     q.ok = true;
     q.value = v.mag.num();
     const bool requests = r.value.dim == dim_of(kRequests);
-    const std::string exact = group_thousands(q.value) + (requests ? " 條請求" : quantity_label(kind));
+    const std::string exact = group_thousands(q.value) + (requests ? unit_label(AnswerUnit::Requests) : quantity_label(kind));
     const bool as_typed = r.value.literal && r.value.plain && !r.has_unit;
     q.understood = (as_typed || r.value.text == exact ? "" : r.value.text + " = ") + exact + letters_note(r);
     return q;
@@ -104,11 +107,11 @@ QuantityReading judged_quantity(const Reading& r, QuantityKind kind) {
 
 QuantityReading read_quantity(const std::string& text, QuantityKind kind) {
     Reading reading;
-    const Outcome read = run_reading([&] { reading = read_answer(text, kind == QuantityKind::Tokens); });
+    const Outcome read = run_reading([&] { reading = read_answer(text, kind == QuantityKind::Tokens, kind == QuantityKind::Bytes); });
     if (read.stop == Stop::InvalidArgument) return refused(unreadable_field_text(read.message, kind));
-    if (read.stop == Stop::Overflow) return refused(kOverflowText);
+    if (read.stop == Stop::Overflow) return refused(overflow_text());
     QuantityReading q;
-    if (!completes_without_overflow([&] { q = judged_quantity(reading, kind); })) return refused(kOverflowText);
+    if (!completes_without_overflow([&] { q = judged_quantity(reading, kind); })) return refused(overflow_text());
     return q;
 }
 

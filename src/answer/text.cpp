@@ -1,6 +1,8 @@
 #include "text.hpp"
 
 #include "answer.hpp"
+#include "core/lang.hpp"
+#include "core/messages.hpp"
 #include "core/utf8.hpp"
 
 namespace tally::checker {
@@ -17,7 +19,10 @@ std::string utf8(const std::u32string& s, size_t from, size_t to) {
     return out;
 }
 
-std::string quoted(const std::string& s) { return "「" + s + "」"; }
+// Chinese corner brackets, or English quotation marks for an English request.
+std::string overflow_text() { return render(msg::answer_overflow); }
+
+std::string quoted(const std::string& s) { return current_lang() == Lang::en ? "“" + s + "”" : "「" + s + "」"; }
 
 namespace {
 
@@ -28,7 +33,7 @@ std::u32string decode_utf8(const std::string& s) {
     size_t i = 0;
     while (i < s.size()) {
         const size_t n = utf8::sequence_length(s, i);
-        if (n == 0) throw ParseError("答案不是有效的 UTF-8 文字");
+        if (n == 0) throw ParseError(render(msg::answer_parse_not_utf8));
         out.push_back(utf8::decode_at(s, i, n));
         i += n;
     }
@@ -95,7 +100,7 @@ std::u32string strip_decoration(std::u32string s) {
     const size_t eq = s.find_last_of(U"=:");
     if (eq != std::u32string::npos) {
         s = trim(s.substr(eq + 1));
-        if (s.empty()) throw ParseError("等號後面沒有數值");
+        if (s.empty()) throw ParseError(render(msg::answer_parse_nothing_after_equals));
     }
     for (const std::u32string& p : {std::u32string(U"約為"), std::u32string(U"大約"), std::u32string(U"大约"),
                                     std::u32string(U"約"), std::u32string(U"约"), std::u32string(U"~")}) {
@@ -109,15 +114,15 @@ std::u32string strip_decoration(std::u32string s) {
 
 std::u32string checked_text(const std::string& raw) {
     if (raw.size() > kMaxAnswerChars * 4) {
-        throw ParseError("答案太長（" + std::to_string(raw.size()) + " 位元組），上限 " + std::to_string(kMaxAnswerChars) + " 個字元");
+        throw ParseError(render(msg::answer_parse_too_long_bytes, {{"bytes", std::to_string(raw.size())}, {"max", std::to_string(kMaxAnswerChars)}}));
     }
     std::u32string s = decode_utf8(raw);
     if (s.size() > kMaxAnswerChars) {
-        throw ParseError("答案太長（" + std::to_string(s.size()) + " 個字元），上限 " + std::to_string(kMaxAnswerChars) + " 個字元");
+        throw ParseError(render(msg::answer_parse_too_long_chars, {{"chars", std::to_string(s.size())}, {"max", std::to_string(kMaxAnswerChars)}}));
     }
     for (char32_t& c : s) {
         c = normalize(c);
-        if (is_control(c)) throw ParseError("答案含有控制字元（例如空字元）");
+        if (is_control(c)) throw ParseError(render(msg::answer_parse_control));
     }
     return s;
 }

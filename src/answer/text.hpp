@@ -14,7 +14,8 @@ struct ParseError : std::invalid_argument {
     explicit ParseError(const std::string& what) : std::invalid_argument(what) {}
 };
 
-inline constexpr const char* kOverflowText = "數值超出可精確計算的範圍（128 位元整數的分子與分母）";
+// Why a value could not be computed: past the exact 128-bit range.
+std::string overflow_text();
 
 // One code point, or s[from, to), as UTF-8.
 std::string utf8(char32_t c);

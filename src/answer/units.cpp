@@ -1,5 +1,6 @@
 #include "units.hpp"
 
+#include "core/messages.hpp"
 #include "text.hpp"
 
 namespace tally::checker {
@@ -21,15 +22,21 @@ Dim scaled(const Dim& a, long long k) {
     Dim d;
     for (size_t i = 0; i < d.e.size(); ++i) {
         const long long x = a.e[i] * k;
-        if (x > 64 || x < -64) throw ParseError("單位的次方太大");
+        if (x > 64 || x < -64) throw ParseError(render(msg::answer_parse_unit_power_large));
         d.e[i] = static_cast<int>(x);
     }
     return d;
 }
 
-const char* base_name(int b) {
-    static const char* kNames[] = {"B", "FLOPs", "token", "請求", "參數"};
-    return kNames[b];
+std::string base_name(int b) {
+    switch (b) {
+        case kRequests: return render(msg::answer_base_requests);
+        case kParams: return render(msg::answer_base_params);
+        case kTokens: return "token";
+        case kFlops: return "FLOPs";
+        default: break;
+    }
+    return "B";
 }
 
 // "B", "B^2", "B/FLOPs", "純數".
@@ -38,11 +45,11 @@ std::string dim_text(const Dim& d) {
     for (int b = 0; b < kBaseCount; ++b) {
         const int x = d.e[static_cast<size_t>(b)];
         if (x == 0) continue;
-        std::string part = std::string(base_name(b)) + (x > 1 || x < -1 ? "^" + std::to_string(x < 0 ? -x : x) : "");
+        std::string part = base_name(b) + (x > 1 || x < -1 ? "^" + std::to_string(x < 0 ? -x : x) : "");
         std::string& side = x > 0 ? num : den;
         side += (side.empty() ? "" : "·") + part;
     }
-    if (num.empty() && den.empty()) return "純數";
+    if (num.empty() && den.empty()) return render(msg::answer_kind_pure);
     return (num.empty() ? "1" : num) + (den.empty() ? "" : "/" + den);
 }
 

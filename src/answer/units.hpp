@@ -41,7 +41,7 @@ Dim combine(const Dim& a, const Dim& b, int sign);
 // Units raised to a power; exponents past ±64 throw ParseError.
 Dim scaled(const Dim& a, long long k);
 // "B", "FLOPs", "token", "請求", "參數".
-const char* base_name(int b);
+std::string base_name(int b);
 // "B", "B^2", "B/FLOPs", "純數".
 std::string dim_text(const Dim& d);
 
