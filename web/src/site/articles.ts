@@ -27,6 +27,8 @@ import { widgetHomes } from './widget-homes';
 import { katexFonts } from './katex-fonts';
 import { createMarkdown, splitFrontMatter, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
+import { alternateLinks, type PageEdition } from './edition-links';
+import { ui } from '../i18n/ui';
 
 export interface EmbedRef {
   instance: string;
@@ -58,6 +60,8 @@ export interface ArticleBuildOptions {
   /** Page assets, paths relative to the site root; the article's script is embed.js. */
   assets: PageAssets;
   version: string;
+  /** The edition (web/scripts/editions.mjs); zh-Hant at the root when absent. */
+  edition?: PageEdition;
 }
 
 export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]> {
@@ -117,11 +121,13 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
       siteName: opts.siteName,
       bodyHtml,
       tocHtml,
-      tocLabel: '本文目錄',
+      tocLabel: ui.article.toc_label,
+      lang: opts.edition?.lang,
+      alternates: opts.edition ? alternateLinks(opts.edition, `articles/${file.replace(/\.md$/, '.html')}`, 1) : undefined,
       footerHtml: esc(opts.footer),
       assets,
       preloadFonts: katexFonts(bodyHtml),
-      embed: { root: '../', version: opts.version },
+      embed: { root: opts.edition?.dir ? '../../' : '../', version: opts.version }, // the site root
       siteHref: '../index.html',
     });
     const out = path.join(opts.outDir, 'articles', file.replace(/\.md$/, '.html'));
@@ -143,5 +149,5 @@ function noScriptHome(home: WidgetHome | undefined): string {
 
 /** Where the article sits: the chapter it accompanies, at the top of the text. */
 function crumbs(): string {
-  return `<nav class="article-crumbs" aria-label="所在位置"><a href="../index.html">Tally 第 2 章</a> › 延伸文章</nav>\n`;
+  return `<nav class="article-crumbs"${attrs({ 'aria-label': ui.article.crumbs_label })}><a href="../index.html">${esc(ui.article.crumbs_chapter)}</a> › ${esc(ui.article.crumbs_here)}</nav>\n`;
 }
