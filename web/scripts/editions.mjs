@@ -19,7 +19,7 @@
 // missing words left in Traditional Chinese: for development only (the
 // English content test and editions.spec.ts then report the CJK left).
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +140,16 @@ export async function transformMarkdown(file, text, lang) {
   throw new Error(`${file}: no English page ${englishPagePath(file)}`);
 }
 
+/**
+ * Whether the core accepts a request's `lang`: the op schema's request types
+ * (web/src/runtime/generated/ops.ts, generated from `tally schema`) list it.
+ */
+export function coreTakesLang(file = path.join(root, 'web/src/runtime/generated/ops.ts')) {
+  const source = readFileSync(file, 'utf8');
+  const requests = /export interface OpRequests \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? '';
+  return /[{;]\s*lang\?:/.test(requests);
+}
+
 const written = new Map();
 
 /**
@@ -192,6 +202,8 @@ export function editionPlugin(lang) {
   return {
     name: 'tally-edition',
     enforce: 'pre',
+    // web/src/i18n/core-lang.ts sends the edition's `lang` only to a core whose op schema lists it.
+    config: () => ({ define: { 'import.meta.env.TALLY_CORE_LANG': JSON.stringify(coreTakesLang()) } }),
     async load(id) {
       const file = id.split('?')[0];
       if (lang === DEFAULT_LANG || !file.startsWith(contentRoot) || !file.endsWith('.json')) return null;

@@ -39,6 +39,7 @@ import { addImportPanel } from './imports';
 import { homeLink, type WidgetHome } from './home';
 import { embedStatus } from './status';
 import { DEFAULT_LANG, editionDir, isEditionLang } from '../i18n/editions';
+import { withLang } from '../i18n/core-lang';
 import { fill, ui } from '../i18n/ui';
 import { applyTheme, THEMES, type Theme } from './protocol';
 import { AttributeStore } from './stores';
@@ -75,7 +76,7 @@ function pageTheme(): string | null {
 
 export function defineTallyWidget(opts: ElementOptions): void {
   if (customElements.get('tally-widget')) return; // a second embed.js on the page
-  const engine = (): Promise<Engine> => loadEngine({ glue: opts.glue, wasm: opts.wasm });
+  const engine = (): Promise<Engine> => loadEngine({ glue: opts.glue, wasm: opts.wasm }).then((e) => withLang(e, opts.lang ?? DEFAULT_LANG));
   const session = (): ImportSession => {
     if (!imports) {
       if (new URL(opts.root).origin !== location.origin) keepForPageOnly();

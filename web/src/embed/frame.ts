@@ -15,6 +15,8 @@ import { addImportPanel } from './imports';
 import { applyTheme, asMessage, LANGS, message, THEMES, type Theme } from './protocol';
 import { QueryStore } from './stores';
 import { fill, ui } from '../i18n/ui';
+import { withLang } from '../i18n/core-lang';
+import { pageLang } from '../i18n/editions';
 
 function byId(id: string): HTMLElement {
   const el = document.getElementById(id);
@@ -32,7 +34,10 @@ const query = new URLSearchParams(location.search);
 // Imported models: this origin's stored ones, plus any the URL carries
 // (embed.html?w=…#import:m=<token>, as the 嵌入 button writes for a widget
 // set to an imported model). Requests naming their ids carry the spec.
-const imports = startImports(loadEngine(), location.hash);
+const imports = startImports(
+  loadEngine().then((e) => withLang(e, pageLang())),
+  location.hash,
+);
 // The module is async, so it can run while the page is still being parsed
 // (a busy machine showed it): the widgets' templates and the page's own
 // elements further down may not exist yet. The core keeps loading meanwhile.

@@ -12,6 +12,7 @@
 // default result prerendered by the core, which is what a reader without
 // JavaScript sees and what embed.js moves into the element's shadow root.
 
+import { withLang } from '../i18n/core-lang';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Token } from 'markdown-it';
@@ -71,7 +72,7 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
   } catch {
     return [];
   }
-  const engine = makeEngine(opts.module);
+  const engine = withLang(makeEngine(opts.module), opts.edition?.lang ?? 'zh-Hant');
   const catalog = await engine('catalog');
   const homes = await widgetHomes(opts.contentDirs, opts.articlesDir, files);
   const md = createMarkdown();

@@ -8,6 +8,7 @@
 // previous/next links, is content/<chapter>/site.json "pages"; every page has
 // front matter "title", "nav" (short name in the contents) and "description".
 
+import { withLang } from '../i18n/core-lang';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,8 +63,6 @@ interface SiteMeta {
 
 /** Render every page; returns the written file paths. */
 export async function buildPages(opts: BuildOptions): Promise<string[]> {
-  const engine = makeEngine(opts.module);
-  const catalog = await engine('catalog');
   const { status, widgets: configs } = siteWidgets;
   const read = async (file: string) => readFile(path.join(opts.contentDir, file), 'utf8');
   const site = JSON.parse(await read('site.json')) as SiteMeta;
@@ -72,6 +71,8 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const searchText = JSON.parse(await read('search.json')) as SearchText;
   const offlineText = JSON.parse(await read('offline.json')) as OfflineText;
   const edition: PageEdition = opts.edition ?? { lang: 'zh-Hant', dir: '', editions: [] };
+  const engine = withLang(makeEngine(opts.module), edition.lang);
+  const catalog = await engine('catalog');
   // Paths to the site root's shared files, from the edition's folder.
   const up = (p: string) => (edition.dir ? `../${p}` : p);
   const siteDir = opts.siteDir ?? opts.outDir;

@@ -2,6 +2,7 @@
 // the browser (web/src/embed/frame.ts). Written twice: at the site root (the
 // latest build) and under v/<version>/ (the immutable copy old links use).
 
+import { withLang } from '../i18n/core-lang';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -77,7 +78,7 @@ ${templates}
 }
 
 export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuildResult> {
-  const engine = makeEngine(opts.module);
+  const engine = withLang(makeEngine(opts.module), opts.edition?.lang ?? 'zh-Hant');
   const catalog = await engine('catalog');
   const homes = await widgetHomes(opts.contentDirs, opts.articlesDir, await mdFiles(opts.articlesDir));
   const parts: string[] = [];
