@@ -34,7 +34,6 @@ import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
 import { checkContent, ContentError } from './content-schemas.mjs';
-import { contentFor, DEFAULT_LANG, editionOf, editionPlugin, editionsToBuild } from './editions.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
 import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
 import { buildSearchIndex } from './search-index.mjs';
@@ -52,6 +51,8 @@ try {
   console.error(`build:site: ${error.message}`);
   process.exit(1);
 }
+// The editions module (and the converters it loads) only once the content is known to be valid.
+const { contentFor, DEFAULT_LANG, editionOf, editionPlugin, editionsToBuild } = await import('./editions.mjs');
 const chapterDirs = await bookChapterDirs();
 const articlesDir = path.join(root, 'content/articles');
 const keptVersions = path.join(root, '.cache/kept-versions');
