@@ -7,9 +7,12 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, typeInto } from './fixtures';
 
-type Obj = Record<string, any>;
+interface Capacity {
+  notes: string[];
+  shortfall_bytes: number | string;
+}
 const root = path.resolve(import.meta.dirname, '../..');
-const configs: Obj = JSON.parse(readFileSync(path.join(root, 'content/ch02/widgets/figures.json'), 'utf8')).widgets;
+const items: Array<{ fields: Record<string, string> }> = JSON.parse(readFileSync(path.join(root, 'content/ch02/widgets/figures.json'), 'utf8')).widgets['fig-2-32'].data.items;
 const english: Record<string, string> = JSON.parse(readFileSync(path.join(root, 'content/i18n/en/ch02/widgets/figures.json'), 'utf8')).strings;
 const CJK_PUNCT = /[\u3000-\u303f\u30fb\uff00-\uffef]/;
 
@@ -29,12 +32,12 @@ for (const edition of EDITIONS) {
   test(`${edition.name} 2-32: the core's notes without its shortfall note, in the edition's separator`, async ({ page, core }) => {
     const w = await openFigure(page, edition.dir, 'fig-2-32');
     await typeInto(w.getByLabel(edition.label('每請求上下文 token')), '200000');
-    const results = (configs['fig-2-32'].data.items as Obj[]).map((item) =>
-      core.ok({ op: 'capacity', gpu: 'h100-sxm', context: '200000', kv_dtype: 'bf16', workspace_bytes: '2147483648', ...item.fields }),
+    const results = items.map(
+      (item) => core.ok({ op: 'capacity', gpu: 'h100-sxm', context: '200000', kv_dtype: 'bf16', workspace_bytes: '2147483648', ...item.fields }) as unknown as Capacity,
     );
     // 70B in BF16 overflows the H100 by itself, so the core adds its shortfall note, last.
     expect(results.some((r) => BigInt(r.shortfall_bytes) > 0n)).toBe(true);
-    const kept = [...new Set(results.flatMap((r) => (BigInt(r.shortfall_bytes) > 0n ? r.notes.slice(0, -1) : r.notes) as string[]))];
+    const kept = [...new Set(results.flatMap((r) => (BigInt(r.shortfall_bytes) > 0n ? r.notes.slice(0, -1) : r.notes)))];
     expect(kept.length).toBe(2); // Qwen3-8B and the 70B past their released context
     await expect(w.getByTestId('notes')).toHaveText(kept.join(edition.clauses), { timeout: 30_000 });
   });
