@@ -47,5 +47,6 @@ export function traditionalOnlyCharacters(text) {
 
 /** The glossary's Taiwanese forms that appear in a text (a zh-Hans page must have none). */
 export function taiwaneseTermsIn(text) {
-  return taiwanTerms.filter((term) => text.includes(term));
+  // An identity entry (核心 → 核心) only shields a word from OpenCC: it is no Taiwanese form.
+  return taiwanTerms.filter((term) => glossary[term] !== term && text.includes(term));
 }

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CJK = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+// U+30FB (・, the middle dot Chinese text joins names with) is CJK punctuation too.
+const CJK = /[\u3000-\u303f\u30fb\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 // Not reader-facing prose of an edition: the catalogs have their own files
 // per language, the maps are the translations, schemas are for editors.
 const SKIP = ['content/messages', 'content/i18n', 'content/schemas'];

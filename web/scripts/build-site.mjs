@@ -4,16 +4,21 @@
 //   0. Every content file is checked against its JSON Schema
 //      (content/schemas, web/scripts/content-schemas.mjs); a mismatch stops
 //      the build with the file, the place in it and what is wrong.
-//   1. Vite builds the browser bundle (hashed JS/CSS, KaTeX fonts) + manifest.
+//   1. Vite builds the browser bundle (hashed JS/CSS, KaTeX fonts) + manifest,
+//      once per edition (editions.mjs: zh-Hant at the root, zh-Hans/ and en/
+//      beside it), each with its edition's words bundled in.
 //   2. Vite bundles web/src/site/build.ts for Node (same TypeScript widget
-//      code the browser runs, so prerendered markup equals hydrated markup).
+//      code the browser runs, so prerendered markup equals hydrated markup),
+//      once per edition too.
 //   3. The WASM glue (minified: Emscripten 3.1.6 leaves its names long) and
 //      binary are copied under content-hashed names.
 //   4. The Node build of the core (tally_node) computes every widget's default
 //      result, and each page of every chapter content/book.json lists
-//      (content/<chapter>/*.md) becomes a full HTML page at the site root.
+//      (content/<chapter>/*.md) becomes a full HTML page at the site root
+//      (zh-Hant) or in its edition's folder (zh-Hans/, en/).
 //   5. Embeds and articles (embed-build.mjs).
-//   6. Search: Pagefind indexes the chapter pages (search-index.mjs).
+//   6. Search: Pagefind indexes every edition's chapter pages, one index per
+//      <html lang> (search-index.mjs).
 //   7. Offline: Workbox writes the service worker that precaches the site
 //      (service-worker.mjs); it comes last, so it lists every file.
 //
@@ -46,6 +51,8 @@ try {
   console.error(`build:site: ${error.message}`);
   process.exit(1);
 }
+// The editions module (and the converters it loads) only once the content is known to be valid.
+const { contentFor, DEFAULT_LANG, editionOf, editionPlugin, editionsToBuild } = await import('./editions.mjs');
 const chapterDirs = await bookChapterDirs();
 const articlesDir = path.join(root, 'content/articles');
 const keptVersions = path.join(root, '.cache/kept-versions');
@@ -57,28 +64,46 @@ if (missing.length) {
   process.exit(1);
 }
 
-// 1. Browser bundle (earlier embed versions in dist/v/ are kept aside, see embed-build.mjs).
+// 1. and 2. For each edition (editions.mjs): its browser bundle, its words
+// bundled in (hashed names, so the editions' bundles sit side by side in
+// dist/assets), and its page generator for Node. Earlier embed versions in
+// dist/v/ are kept aside, see embed-build.mjs.
+let editions;
+try {
+  editions = await editionsToBuild();
+} catch (error) {
+  console.error(`build:site: ${error.message}`);
+  process.exit(1);
+}
 await keepVersions(dist, keptVersions);
-await build({ configFile: path.join(root, 'vite.config.ts'), root, logLevel: 'warn' });
-const manifestPath = path.join(dist, '.vite/manifest.json');
-const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8'));
-const entry = entryOf(manifest, 'web/src/main.ts');
-await fs.rm(path.dirname(manifestPath), { recursive: true, force: true }); // not part of the site
-
-// 2. Page generator for Node.
-await build({
-  configFile: false,
-  root,
-  logLevel: 'warn',
-  build: {
-    ssr: 'web/src/site/build.ts',
-    outDir: ssrOut,
-    emptyOutDir: true,
-    target: 'node20',
-    rolldownOptions: { output: { entryFileNames: 'build.mjs' } },
-  },
-});
-
+const bundles = {};
+for (const [i, lang] of editions.entries()) {
+  await build({
+    configFile: path.join(root, 'vite.config.ts'),
+    root,
+    logLevel: 'warn',
+    plugins: [editionPlugin(lang)],
+    build: { emptyOutDir: i === 0 },
+  });
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8'));
+  await fs.rm(path.dirname(manifestPath), { recursive: true, force: true }); // not part of the site
+  const ssrDir = path.join(ssrOut, lang);
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [editionPlugin(lang)],
+    build: {
+      ssr: 'web/src/site/build.ts',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      target: 'node20',
+      rolldownOptions: { output: { entryFileNames: 'build.mjs' } },
+    },
+  });
+  bundles[lang] = { manifest, ssrDir };
+}
 // 3. Core for the browser, content-hashed so a new core never mixes with a cached old one.
 const [glueSource, binary] = await Promise.all([fs.readFile(need[0], 'utf8'), fs.readFile(need[1])]);
 const glue = minifiedGlue(glueSource);
@@ -133,47 +158,89 @@ function minifiedGlue(source) {
 // Emscripten's Node glue would try fetch() on a file path, so hand it the bytes.
 const createTally = (await import(pathToFileURL(need[2]).href)).default;
 const module = await createTally({ wasmBinary: await fs.readFile(need[3]) });
-const ssr = await import(pathToFileURL(path.join(ssrOut, 'build.mjs')).href);
+const ssrOf = {};
+for (const lang of editions) ssrOf[lang] = await import(pathToFileURL(path.join(bundles[lang].ssrDir, 'build.mjs')).href);
 try {
-  ssr.checkExercises(); // what the exercise schema cannot say: references between givens, calls and texts
-  ssr.checkSliders(); // a slider's scale, default and name (runtime/slider-check.ts)
+  ssrOf[DEFAULT_LANG].checkExercises(); // what the exercise schema cannot say: references between givens, calls and texts
+  ssrOf[DEFAULT_LANG].checkSliders(); // a slider's scale, default and name (runtime/slider-check.ts)
 } catch (error) {
   console.error(`build:site: ${error.message}`);
   process.exit(1);
 }
-const version = buildVersion(hash, manifest);
-const pages = [];
-for (const contentDir of chapterDirs) {
-  pages.push(
-    ...(await ssr.buildPages({
-      module,
-      contentDir,
-      outDir: dist,
-      assets: {
-        script: entry.file,
-        startCore,
-        modules: modulesOf(manifest, 'web/src/main.ts'),
-        styles: stylesOf(manifest, 'web/src/main.ts'),
-        fonts: entry.assets ?? [],
-        wasmGlue,
-        wasmBinary,
-      },
-      version,
-      iconsDir: path.join(root, 'content/site/icons'),
-    })),
-  );
-}
-const chapterPages = pages.map((p) => path.relative(dist, p));
+// One version for the whole build: the core and every edition's bundles.
+const version = buildVersion(hash, Object.fromEntries(editions.flatMap((lang) => Object.entries(bundles[lang].manifest).map(([k, v]) => [`${lang}:${k}`, v]))));
+// The editions a page links to (hreflang alternates, the language switch).
+const built = editions.map((lang) => editionOf(lang));
 
-// 5. Embeds (embed.html, embed.js, v/<version>/) and the articles built from
-// them; articles carry the site name and footer of the book's first chapter.
-const site = JSON.parse(await fs.readFile(path.join(chapterDirs[0], 'site.json'), 'utf8'));
-pages.push(...(await buildEmbeds({ ssr, module, manifest, dist, contentDirs: chapterDirs, articlesDir, wasmGlue, wasmBinary, version, site })));
+/**
+ * The core's message catalog for an edition: the hook for the function that
+ * writes messages.<lang>.<hash>.json (another part of issue 20). Until it
+ * exists, pages name no catalog and the core answers in its built-in words.
+ */
+async function coreCatalog(lang) {
+  const { writeCoreCatalog } = await import('../../scripts/messages-catalog.mjs');
+  return typeof writeCoreCatalog === 'function' ? writeCoreCatalog(root, lang, dist) : undefined;
+}
+
+/** A site-relative path as seen from an edition's folder ("zh-Hans/" → "../assets/…"). */
+const fromEdition = (dir) => (p) => (dir ? `../${p}` : p);
+
+const pages = [];
+const chapterPages = [];
+const embedFiles = [];
+let site;
+for (const lang of editions) {
+  const edition = editionOf(lang);
+  const up = fromEdition(edition.dir);
+  const { manifest: own } = bundles[lang];
+  const main = entryOf(own, 'web/src/main.ts');
+  const ssr = ssrOf[lang];
+  const contentRoot = await contentFor(lang);
+  const contentDirs = chapterDirs.map((d) => path.join(contentRoot, path.relative(path.join(root, 'content'), d)));
+  const catalog = await coreCatalog(lang);
+  const editionPages = [];
+  for (const contentDir of contentDirs) {
+    editionPages.push(
+      ...(await ssr.buildPages({
+        module,
+        contentDir,
+        outDir: path.join(dist, edition.dir),
+        siteDir: dist,
+        assets: {
+          script: up(main.file),
+          startCore: up(startCore),
+          modules: modulesOf(own, 'web/src/main.ts').map(up),
+          styles: stylesOf(own, 'web/src/main.ts').map(up),
+          fonts: (main.assets ?? []).map(up),
+          wasmGlue: up(wasmGlue),
+          wasmBinary: up(wasmBinary),
+          catalog: catalog && up(catalog),
+        },
+        version,
+        iconsDir: path.join(root, 'content/site/icons'),
+        edition: { lang, dir: edition.dir, editions: built },
+      })),
+    );
+  }
+  pages.push(...editionPages);
+  chapterPages.push(...editionPages.map((p) => path.relative(dist, p)));
+
+  // 5. Embeds (embed.html, embed.js, v/<version>/, per edition) and the
+  // articles built from them; articles carry the site name and footer of the
+  // book's first chapter.
+  const editionSite = JSON.parse(await fs.readFile(path.join(contentDirs[0], 'site.json'), 'utf8'));
+  site ??= editionSite;
+  const articlesIn = path.join(contentRoot, 'articles');
+  const files = await buildEmbeds({ ssr, module, manifest: own, dist, contentDirs, articlesDir: articlesIn, wasmGlue, wasmBinary, version, site: editionSite, edition: { lang, dir: edition.dir, editions: built } });
+  embedFiles.push(...files);
+}
+pages.push(...embedFiles);
 const kept = await restoreVersions(dist, keptVersions, version);
 
 // 6. and 7. Search index, then the offline copy's service worker over everything.
 const searchBytes = await buildSearchIndex(dist, chapterPages);
 const precache = await buildServiceWorker(dist, chapterPages, version);
+const perEdition = editions.map((lang) => `${lang} ${chapterPages.filter((p) => (editionOf(lang).dir ? p.startsWith(editionOf(lang).dir) : !p.includes('/'))).length} pages`).join(', ');
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
-console.log(`build:site: search index ${mb(searchBytes)}; offline copy ${precache.files} files, ${mb(precache.bytes)}`);
+console.log(`build:site: editions ${perEdition}; search index ${mb(searchBytes)}; offline copy ${precache.files} files, ${mb(precache.bytes)}`);
 console.log(`build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash}, version ${version}${kept.length ? `; kept ${kept.join(', ')}` : ''})`);

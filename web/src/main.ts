@@ -27,6 +27,9 @@ import './styles/print.css';
 import { hydratePage } from './hydrate-page';
 import { loadEngine } from './runtime/loader';
 import { loadPageWidgets } from './runtime/page-widgets';
+import { withLang } from './i18n/core-lang';
+import { pageLang } from './i18n/editions';
 
 performance.mark('tally:main');
-await hydratePage(loadEngine(), loadPageWidgets(document));
+// The edition's language on every request, once the core takes it (i18n/core-lang.ts).
+await hydratePage(loadEngine().then((e) => withLang(e, pageLang())), loadPageWidgets(document));

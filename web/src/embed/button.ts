@@ -7,10 +7,14 @@ import { importedModels } from '../import/models';
 import type { Params } from '../runtime/hash-state';
 import type { StateStore } from '../runtime/state-store';
 import { elementSnippet, iframeSnippet, type EmbedTarget } from './snippets';
+import { pageLang, type EditionLang } from '../i18n/editions';
+import { fill, ui } from '../i18n/ui';
 
 export interface EmbedInfo {
   root: string;
   version: string;
+  /** The page's edition: the snippets carry it (its embed.html and embed.js, and lang=). */
+  lang: EditionLang;
 }
 
 /** Site root and version from <meta name="tally-root|tally-version">; null if the page has none. */
@@ -19,10 +23,10 @@ export function embedInfo(doc: Document): EmbedInfo | null {
   const root = meta('tally-root');
   const version = meta('tally-version');
   if (root === undefined || !version) return null;
-  return { root: new URL(root, doc.baseURI).href, version };
+  return { root: new URL(root, doc.baseURI).href, version, lang: pageLang(doc) };
 }
 
-/** A snippet box with its label and a copy button that says "已複製" when the text is on the clipboard. */
+/** A snippet box with its label and a copy button that says so when the text is on the clipboard. */
 function snippetField(label: string, testid: string): { wrap: HTMLElement; area: HTMLTextAreaElement } {
   const wrap = document.createElement('div');
   wrap.className = 'tally-embed-field';
@@ -38,15 +42,15 @@ function snippetField(label: string, testid: string): { wrap: HTMLElement; area:
   const copy = document.createElement('button');
   copy.type = 'button';
   copy.className = 'tally-embed-copy';
-  copy.textContent = '複製';
-  copy.setAttribute('aria-label', `複製${label}的程式碼`);
+  copy.textContent = ui.embed.copy;
+  copy.setAttribute('aria-label', fill(ui.embed.copy_label, { label }));
   copy.dataset.testid = `${testid}-copy`;
   const done = document.createElement('span');
   done.className = 'tally-embed-copied';
   done.setAttribute('role', 'status');
   done.dataset.testid = `${testid}-copied`;
   copy.addEventListener('click', () => void copySnippet(area, done));
-  // Editing the state afterwards makes an old "已複製" untrue.
+  // Editing the state afterwards makes an old "copied" untrue.
   area.addEventListener('tally:snippet', () => (done.textContent = ''));
   const head = document.createElement('div');
   head.className = 'tally-embed-field-head';
@@ -68,11 +72,11 @@ async function copySnippet(area: HTMLTextAreaElement, done: HTMLElement): Promis
   try {
     if (!navigator.clipboard) throw new Error('no clipboard');
     await navigator.clipboard.writeText(area.value);
-    done.textContent = '已複製';
+    done.textContent = ui.embed.copied;
   } catch {
     area.focus();
     area.select();
-    done.textContent = '已選取，請按 Ctrl+C（⌘C）複製';
+    done.textContent = ui.embed.selected;
   }
 }
 
@@ -87,7 +91,7 @@ export function addEmbedButton(root: HTMLElement, instance: string, store: State
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'tally-embed-button';
-  button.textContent = '嵌入';
+  button.textContent = ui.embed.button;
   button.setAttribute('aria-expanded', 'false');
   button.dataset.testid = 'embed-button';
 
@@ -95,18 +99,18 @@ export function addEmbedButton(root: HTMLElement, instance: string, store: State
   panel.className = 'tally-embed-panel';
   panel.hidden = true;
   panel.dataset.testid = 'embed-panel';
-  const iframe = snippetField('iframe（任何網頁）', 'embed-iframe');
-  const element = snippetField('自訂元素（同一頁多個小工具共用一次 WASM 載入）', 'embed-element');
+  const iframe = snippetField(ui.embed.iframe_label, 'embed-iframe');
+  const element = snippetField(ui.embed.element_label, 'embed-element');
   const note = document.createElement('p');
   note.className = 'tally-hint';
-  note.textContent = '程式碼帶有目前的設定與版本號；日後開啟仍顯示這個版本算出的數字。';
+  note.textContent = ui.embed.snippet_note;
   panel.append(iframe.wrap, element.wrap, note);
 
   let seq = 0;
   const refresh = async (): Promise<void> => {
     const mine = ++seq;
     const params = store.read(instance);
-    const target: EmbedTarget = { root: info.root, version: info.version, instance, params, title, imports: await importTokens(params) };
+    const target: EmbedTarget = { root: info.root, version: info.version, lang: info.lang, instance, params, title, imports: await importTokens(params) };
     if (mine !== seq) return; // a newer state is being written
     for (const [field, text] of [
       [iframe, iframeSnippet(target)],

@@ -38,6 +38,9 @@ import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
 import { homeLink, type WidgetHome } from './home';
 import { embedStatus } from './status';
+import { DEFAULT_LANG, editionDir, isEditionLang } from '../i18n/editions';
+import { withLang } from '../i18n/core-lang';
+import { fill, ui } from '../i18n/ui';
 import { applyTheme, THEMES, type Theme } from './protocol';
 import { AttributeStore } from './stores';
 
@@ -47,6 +50,8 @@ export interface ElementOptions extends CoreUrls {
   /** Absolute URL of the site root, for the link back to the chapter. */
   root: string;
   version: string;
+  /** The edition this embed.js draws (its words are bundled in); zh-Hant for stubs made before editions. */
+  lang?: string;
   /** instance → where its "see it in the chapter" link leads (embed/home.ts). */
   homes: Record<string, WidgetHome>;
 }
@@ -71,7 +76,7 @@ function pageTheme(): string | null {
 
 export function defineTallyWidget(opts: ElementOptions): void {
   if (customElements.get('tally-widget')) return; // a second embed.js on the page
-  const engine = (): Promise<Engine> => loadEngine({ glue: opts.glue, wasm: opts.wasm });
+  const engine = (): Promise<Engine> => loadEngine({ glue: opts.glue, wasm: opts.wasm }).then((e) => withLang(e, opts.lang ?? DEFAULT_LANG));
   const session = (): ImportSession => {
     if (!imports) {
       if (new URL(opts.root).origin !== location.origin) keepForPageOnly();
@@ -131,7 +136,19 @@ export function defineTallyWidget(opts: ElementOptions): void {
       if (!cfg || !def) {
         status.className = 'tally-error';
         status.setAttribute('role', 'alert');
-        status.textContent = `沒有名為「${instance}」的小工具；可用：${Object.keys(siteWidgets.widgets).join('、')}`;
+        status.textContent = fill(ui.embed.no_widget_list, { name: instance, list: Object.keys(siteWidgets.widgets).join(ui.embed.list_separator) });
+        return;
+      }
+      // One embed.js draws one edition: a widget asking for another says which script draws it.
+      const own = opts.lang ?? DEFAULT_LANG;
+      const wanted = this.getAttribute('lang');
+      if (wanted && wanted !== own && isEditionLang(wanted)) {
+        status.className = 'tally-error';
+        status.setAttribute('role', 'alert');
+        const siteRoot = new URL(own === DEFAULT_LANG ? './' : '../', opts.root); // root is the edition's folder
+        const script = new URL(`v/${encodeURIComponent(opts.version)}/${editionDir(wanted)}embed.js`, siteRoot).href;
+        status.textContent = fill(ui.embed.wrong_lang, { own, lang: wanted, script });
+        frame.replaceChildren(status);
         return;
       }
       try {

@@ -14,6 +14,9 @@ import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
 import { applyTheme, asMessage, LANGS, message, THEMES, type Theme } from './protocol';
 import { QueryStore } from './stores';
+import { fill, ui } from '../i18n/ui';
+import { withLang } from '../i18n/core-lang';
+import { pageLang } from '../i18n/editions';
 
 function byId(id: string): HTMLElement {
   const el = document.getElementById(id);
@@ -23,7 +26,7 @@ function byId(id: string): HTMLElement {
 
 function showError(text: string): void {
   const el = byId('embed-error');
-  el.textContent = el.hidden ? text : `${el.textContent ?? ''}；${text}`;
+  el.textContent = el.hidden ? text : `${el.textContent ?? ''}${ui.embed.message_separator}${text}`;
   el.hidden = false;
 }
 
@@ -31,7 +34,10 @@ const query = new URLSearchParams(location.search);
 // Imported models: this origin's stored ones, plus any the URL carries
 // (embed.html?w=…#import:m=<token>, as the 嵌入 button writes for a widget
 // set to an imported model). Requests naming their ids carry the spec.
-const imports = startImports(loadEngine(), location.hash);
+const imports = startImports(
+  loadEngine().then((e) => withLang(e, pageLang())),
+  location.hash,
+);
 // The module is async, so it can run while the page is still being parsed
 // (a busy machine showed it): the widgets' templates and the page's own
 // elements further down may not exist yet. The core keeps loading meanwhile.
@@ -61,29 +67,42 @@ const applySettings = (theme: string | null | undefined, lang: string | null | u
   const refused: string[] = [];
   if (theme !== null && theme !== undefined) {
     if ((THEMES as readonly string[]).includes(theme)) applyTheme(document.documentElement, theme as Theme);
-    else refused.push(`不支援的 theme；可用：${THEMES.join('、')}`);
+    else refused.push(fill(ui.embed.bad_theme, { list: THEMES.join(ui.embed.list_separator) }));
   }
-  if (lang !== null && lang !== undefined) {
-    if (LANGS.includes(lang)) document.documentElement.lang = lang;
-    else refused.push(`不支援的 lang；可用：${LANGS.join('、')}`);
+  if (lang !== null && lang !== undefined && lang !== document.documentElement.lang) {
+    const built = Object.keys(editions);
+    if (LANGS.includes(lang) && built.includes(lang)) moveToEdition(lang);
+    else refused.push(fill(ui.embed.bad_lang, { list: built.join(ui.embed.list_separator) }));
   }
   return refused;
 };
+// Another edition's widgets are that edition's embed.html (its words are
+// bundled with it): ?lang= or a host's setting moves the frame there, same
+// version folder, same query and hash (the widget's state).
+const editions = JSON.parse(main.dataset.editions ?? '{}') as Record<string, string>;
+const ownLang = document.documentElement.lang;
+function moveToEdition(lang: string): boolean {
+  const dir = editions[lang];
+  if (dir === undefined || lang === ownLang) return false;
+  const base = new URL(editions[ownLang] ? '../' : './', location.href);
+  location.replace(new URL(`${dir}embed.html${location.search}${location.hash}`, base).href);
+  return true;
+}
 const refusedAtStart = applySettings(query.get('theme'), query.get('lang'));
-if (refusedAtStart.length) showError(refusedAtStart.join('；'));
+if (refusedAtStart.length) showError(refusedAtStart.join(ui.embed.message_separator));
 
 const template = templates.get(instance);
 if (!template) {
   // No widget to show: say why, and list the ones there are (site/embed-index.ts).
-  if (instance) showError(`沒有名為「${instance}」的小工具；請從下面的清單選一個。`);
+  if (instance) showError(fill(ui.embed.no_widget_pick, { name: instance }));
   byId('embed-index').hidden = false;
 } else {
   const version = query.get('v');
   if (version !== null && version !== own) {
     const note = byId('embed-version-note');
     note.textContent = /^[0-9a-f]{10}$/.test(version)
-      ? `這個連結建立於版本 ${version}，此頁是版本 ${own}：數字可能與當時不同。`
-      : `v 參數應為 10 位十六進位版本號；此頁是版本 ${own}。`;
+      ? fill(ui.embed.old_version, { version, own })
+      : fill(ui.embed.bad_version, { own });
     note.hidden = false;
   }
   const home = byId('embed-home') as HTMLAnchorElement;

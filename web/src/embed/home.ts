@@ -2,6 +2,7 @@
 // own place on a chapter page, or, for a widget that lives only in an
 // article, the chapter passage it builds on (content/articles/chapter-links.json).
 // Computed at build time (site/widget-homes.ts); embed.js and embed.html carry it.
+import { ui } from '../i18n/ui';
 
 export interface WidgetHome {
   /** Page and anchor, relative to the site root ("2-3.html#fig-2-14"). */
@@ -21,7 +22,7 @@ export function homeLink(home: WidgetHome | undefined, root: string, doc: Docume
     a.target = '_blank';
     a.rel = 'noopener';
   }
-  a.textContent = home?.label ?? 'Tally 首頁';
+  a.textContent = home?.label ?? ui.embed.home_fallback;
   a.dataset.testid = 'widget-home';
   p.append(a);
   return p;

@@ -9,13 +9,15 @@
 //
 // Every message carries ns = 'tally-embed' and v = 1; anything else is ignored.
 
+import { EDITION_LANGS } from '../i18n/editions';
+
 export const NS = 'tally-embed';
 export const PROTOCOL_VERSION = 1;
 
 export type Theme = 'light' | 'dark' | 'auto';
 export const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
-/** Languages the widgets are written in; the page text is zh-Hant only for now. */
-export const LANGS: readonly string[] = ['zh-Hant'];
+/** Languages the widgets are written in (the site's editions; a build may write fewer: embed.html lists its own). */
+export const LANGS: readonly string[] = EDITION_LANGS;
 
 /** Query keys the embed contract reserves; no widget control may use them. */
 export const RESERVED_KEYS: readonly string[] = ['w', 'v', 'host', 'theme', 'lang'];

@@ -3,6 +3,7 @@
 // givens, and answers, typical wrong values and worked solutions read fields
 // of those results. This file substitutes and formats; it never derives.
 
+import { fill as fillUi, ui } from '../i18n/ui';
 import { EngineError, type Catalog, type Engine, type Fields, type Json, type RawResult } from '../runtime/engine';
 import { groupDigits } from '../runtime/format';
 import { follow } from '../runtime/result-path';
@@ -20,7 +21,7 @@ export function callFields(ex: Exercise, name: string, givens: Givens, results: 
       const r = results.get(v.from);
       const value = r === undefined ? undefined : readPath(r, v.field);
       // The model has no such fact (e.g. no GQA layer to read query heads from).
-      if (value === undefined) throw new EngineError(`${name}.${k}`, `這個模型的核心結果裡沒有本題需要的 ${v.from}.${v.field}`);
+      if (value === undefined) throw new EngineError(`${name}.${k}`, fillUi(ui.exercise.missing_result, { path: `${v.from}.${v.field}` }));
       fields[k] = value;
     } else {
       fields[k] = typeof v === 'string' && v.startsWith('$') ? (givens.get(v.slice(1))?.value ?? v) : v;
@@ -74,9 +75,9 @@ export function shown(v: Json | undefined): string {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return groupDigits(BigInt(v));
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return groupDigits(BigInt(v));
   if (typeof v === 'string') return v;
-  if (typeof v === 'boolean') return v ? '是' : '否';
+  if (typeof v === 'boolean') return v ? ui.page.yes : ui.page.no;
   // The core's remarks (notes): shown as sentences, nothing when there are none.
-  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((x) => `${x}。`).join('');
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((x) => fillUi(ui.exercise.note_sentence, { note: x })).join('');
   return '—';
 }
 

@@ -5,6 +5,7 @@
 // model's share token in #import:m=…) and keep progress.
 
 
+import { fill as fillUi, ui } from '../i18n/ui';
 import { EngineError, type Catalog, type Engine } from '../runtime/engine';
 import type { HashStore } from '../runtime/hash-state';
 import { esc } from '../runtime/html';
@@ -93,7 +94,7 @@ class ExerciseView {
     let seed = 0;
     if (raw !== undefined) {
       const parsed = parseSeed(raw);
-      if (parsed === null) this.say(`網址中的 seed「${raw}」無效：應為 0 到 4294967295 的整數。已顯示書中的題目。`);
+      if (parsed === null) this.say(fillUi(ui.exercise.bad_seed, { seed: raw }));
       else seed = parsed;
     }
     // Models from the URL's #import:m=… are restored before anyone asks the core.
@@ -173,13 +174,13 @@ class ExerciseView {
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
       if (mine.size) {
-        const names = [...mine.values()].map((id) => importedModels.get(id)?.name ?? id).join('、');
+        const names = [...mine.values()].map((id) => importedModels.get(id)?.name ?? id).join(ui.exercise.name_separator);
         this.say(fillText(mineText.mine_refused, { name: names, message: err.message }));
         if (fromUser) return false;
         return this.show(seed, false, new Map());
       }
       if (fromUser) return false;
-      this.say(`這組題設無法計算（${err.message}）。已顯示書中的題目。`);
+      this.say(fillUi(ui.exercise.not_computable, { reason: err.message }));
       return seed === 0 ? false : this.show(0, false, new Map());
     }
     this.seed = seed;
@@ -194,10 +195,10 @@ class ExerciseView {
       }
     }
     must<HTMLButtonElement>(this.root, '[data-action="book"]').hidden = seed === 0 && mine.size === 0;
-    const names = [...mine.values()].map((id) => importedModels.get(id)?.name ?? id).join('、');
+    const names = [...mine.values()].map((id) => importedModels.get(id)?.name ?? id).join(ui.exercise.name_separator);
     must(this.root, '[data-variant]').textContent = [
       mine.size ? fillText(mineText.mine_variant, { name: names }) : '',
-      seed === 0 ? '' : `變體 #${seed}：答案已按新題設由核心重新計算`,
+      seed === 0 ? '' : fillUi(ui.exercise.variant_line, { seed }),
     ]
       .filter(Boolean)
       .join('；');
@@ -325,7 +326,8 @@ class ExerciseView {
   private updateHintButton(v: PartView): void {
     const shown = v.hints.children.length;
     const total = v.part.hints.length;
-    v.hintButton.textContent = shown === 0 ? `提示（共 ${total} 則）` : shown < total ? `下一則提示（${shown}/${total}）` : `提示已全部顯示`;
+    v.hintButton.textContent =
+      shown === 0 ? fillUi(ui.exercise.hint_count, { total }) : shown < total ? fillUi(ui.exercise.hint_next, { shown, total }) : ui.exercise.hint_all;
     v.hintButton.disabled = shown >= total;
   }
 
@@ -333,10 +335,10 @@ class ExerciseView {
   private reveal(v: PartView): void {
     const part = v.part;
     const paragraphs = part.kind === 'answer' ? part.solution : part.model_answer;
-    const heading = part.kind === 'answer' ? '解答' : '參考答案';
-    let html = `<p class="exercise-solution-title"><strong>${heading}</strong></p>`;
+    const heading = part.kind === 'answer' ? ui.exercise.solution_heading : ui.exercise.model_answer_heading;
+    let html = `<p class="exercise-solution-title"><strong>${esc(heading)}</strong></p>`;
     html += paragraphs.map((p) => `<p>${esc(fill(p, this.ex, this.givens, this.catalog, this.results))}</p>`).join('');
-    if (part.kind === 'answer') html += `<p class="exercise-answer" data-answer>答案：${esc(answerText(part, this.results))}</p>`;
+    if (part.kind === 'answer') html += `<p class="exercise-answer" data-answer>${esc(fillUi(ui.exercise.answer_line, { answer: answerText(part, this.results) }))}</p>`;
     v.solution.innerHTML = html;
     v.solution.hidden = false;
   }
@@ -352,7 +354,7 @@ class ExerciseView {
         const answer = this.storable(v);
         if (answer === null) return;
         this.reveal(v);
-        this.setFeedback(v, '參考答案已顯示在下方，請與你的想法對照。', null);
+        this.setFeedback(v, ui.exercise.model_answer_shown, null);
         this.record(v, { answer, attempted: true, revealed: true });
       });
       v.input.addEventListener('input', () => this.updateCount(v));
@@ -390,7 +392,7 @@ class ExerciseView {
       if (sameGivens(withMine(drawGivens(this.ex, seed), this.mine, (id) => id), this.givens)) continue;
       if (await this.show(seed, true)) return;
     }
-    this.say('暫時抽不到另一組可計算的題設，請再按一次。');
+    this.say(ui.exercise.no_draw);
   }
 }
 

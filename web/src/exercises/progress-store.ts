@@ -9,6 +9,7 @@
 // and a `storage` event (another tab saved) merges the same way and tells the
 // exercises, which show the other tab's answers at once.
 
+import { ui } from '../i18n/ui';
 import texts from '../../../content/ch02/progress.json';
 import { fill } from '../import/text';
 import { exercises } from './data';
@@ -65,14 +66,14 @@ export function pageStorage(): { storage: Storage; notice: string | null; persis
     };
     return {
       storage: memory,
-      notice: '這個瀏覽器不允許本頁使用 localStorage：練習進度只保留到關閉頁面為止，可先用「匯出進度」存檔。',
+      notice: ui.progress.no_storage,
       persistent: false,
     };
   }
 }
 
 /** Said under the summary when it can only see this page's answers. */
-const UNSEEN_NOTE = '其他頁面的作答在這裡看不到，表中以「—」標示，不代表尚未作答。';
+const UNSEEN_NOTE = ui.progress.unseen;
 
 /** Another tab changed progress: the parts of this exercise that differ now. */
 export type ChangeListener = () => Promise<void>;
@@ -201,7 +202,7 @@ export class ProgressStore {
       } catch (err) {
         // e.g. QuotaExceededError: keep working in memory and say so.
         const reason = err instanceof Error ? err.name : String(err);
-        message = isQuota(err) ? fill(texts.storage_full, { reason }) : `進度無法寫入 localStorage（${reason}）；請用「匯出進度」另存。`;
+        message = isQuota(err) ? fill(texts.storage_full, { reason }) : fill(ui.progress.write_failed, { reason });
       }
     }
     if (message) this.status(message, false);
@@ -254,7 +255,7 @@ export class ProgressStore {
       saveProgress(this.storage, this.progress);
     } catch (err) {
       const reason = err instanceof Error ? err.name : String(err);
-      message = isQuota(err) ? fill(texts.storage_full, { reason }) : `進度無法寫入 localStorage（${reason}）；請用「匯出進度」另存。`;
+      message = isQuota(err) ? fill(texts.storage_full, { reason }) : fill(ui.progress.write_failed, { reason });
     }
     this.render();
     await this.replaced();
@@ -276,7 +277,7 @@ export class ProgressStore {
       a.remove();
       // The browser reads the blob after this handler returns; free it a little later.
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-      this.status('已匯出 tally-progress.json。', true);
+      this.status(ui.progress.exported, true);
     });
     const file = q<HTMLInputElement>('[data-action="import"]');
     file?.addEventListener('change', async () => {
@@ -289,11 +290,11 @@ export class ProgressStore {
       }
       const r = parseImport(await f.text());
       if ('error' in r) {
-        this.status(`無法匯入「${f.name}」：${r.error}。目前的進度沒有改動。`, false);
+        this.status(fill(ui.progress.import_failed, { file: f.name, reason: r.error }), false);
         return;
       }
       const problem = await this.replace(r.progress);
-      this.status(problem ?? `已從「${f.name}」匯入練習進度。`, problem === null);
+      this.status(problem ?? fill(ui.progress.imported, { file: f.name }), problem === null);
     });
     const confirm = q('[data-confirm]');
     const reset = q<HTMLButtonElement>('[data-action="reset"]');
@@ -308,7 +309,7 @@ export class ProgressStore {
     q('[data-action="reset-yes"]')?.addEventListener('click', async () => {
       if (confirm) confirm.hidden = true;
       const problem = await this.replace(emptyProgress());
-      this.status(problem ?? '已清除所有練習進度。', problem === null);
+      this.status(problem ?? ui.progress.cleared, problem === null);
       reset?.focus();
     });
   }

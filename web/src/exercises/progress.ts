@@ -24,6 +24,8 @@
 // copied aside first. Export writes the same object as a JSON file; import
 // accepts a file in this schema (or an older one, migrated).
 
+import { fill as fillUi, ui } from '../i18n/ui';
+
 export const STORAGE_KEY = 'tally.progress.v1';
 export const SCHEMA = 1;
 /** Before version 1 there was no versioned key; this is where a v0 page kept answers. */
@@ -103,14 +105,14 @@ export function holderOf(ex: ExerciseProgress | undefined, mine: string, seed: n
 
 /** Why one stored part is not progress; null when it is. */
 function partProblem(p: unknown): string | null {
-  if (!isObj(p)) return '不是物件';
-  if (typeof p.seed !== 'number' || !Number.isInteger(p.seed) || p.seed < 0 || p.seed > SEED_MAX) return 'seed 不是 0 到 4294967295 的整數';
-  if (typeof p.answer !== 'string' || p.answer.length > ANSWER_MAX) return `answer 不是字串（最多 ${ANSWER_MAX} 字）`;
+  if (!isObj(p)) return ui.progress_check.not_object;
+  if (typeof p.seed !== 'number' || !Number.isInteger(p.seed) || p.seed < 0 || p.seed > SEED_MAX) return ui.progress_check.bad_seed;
+  if (typeof p.answer !== 'string' || p.answer.length > ANSWER_MAX) return fillUi(ui.progress_check.bad_answer, { max: ANSWER_MAX });
   if (typeof p.correct !== 'boolean' || typeof p.attempted !== 'boolean' || typeof p.revealed !== 'boolean') {
-    return 'correct／attempted／revealed 應為 true 或 false';
+    return ui.progress_check.bad_flags;
   }
-  if (typeof p.hints !== 'number' || !Number.isInteger(p.hints) || p.hints < 0 || p.hints > HINTS_MAX) return `hints 不是 0 到 ${HINTS_MAX} 的整數`;
-  if (p.at !== undefined && !isTime(p.at)) return 'at 不是非負整數（毫秒）';
+  if (typeof p.hints !== 'number' || !Number.isInteger(p.hints) || p.hints < 0 || p.hints > HINTS_MAX) return fillUi(ui.progress_check.bad_hints, { max: HINTS_MAX });
+  if (p.at !== undefined && !isTime(p.at)) return ui.progress_check.bad_at;
   return null;
 }
 
@@ -120,13 +122,13 @@ type Dropped = string[];
 /** The readable parts of a holder; each unreadable one is named in `dropped`. */
 function readParts(where: string, v: unknown, dropped: Dropped): PartsProgress | null {
   if (!isObj(v) || !isObj(v.parts)) {
-    dropped.push(`${where}（缺少 parts 物件）`);
+    dropped.push(fillUi(ui.progress_check.no_parts, { where }));
     return null;
   }
   const parts: Record<string, PartProgress> = {};
   for (const [pid, p] of Object.entries(v.parts)) {
     const why = partProblem(p);
-    if (why) dropped.push(`${where} 的小題 ${pid}（${why}）`);
+    if (why) dropped.push(fillUi(ui.progress_check.dropped_part, { where, part: pid, why }));
     else parts[pid] = p as unknown as PartProgress;
   }
   return { parts };
@@ -136,13 +138,13 @@ function readParts(where: string, v: unknown, dropped: Dropped): PartsProgress |
 function readHolders(where: string, name: string, v: unknown, key: RegExp, dropped: Dropped): Record<string, PartsProgress> | undefined {
   if (v === undefined) return undefined;
   if (!isObj(v)) {
-    dropped.push(`${where} 的 ${name}（不是物件）`);
+    dropped.push(fillUi(ui.progress_check.dropped_not_object, { where, name }));
     return undefined;
   }
   const out: Record<string, PartsProgress> = {};
   for (const [k, h] of Object.entries(v)) {
     if (!key.test(k) || (name === 'seeds' && Number(k) > SEED_MAX)) {
-      dropped.push(`${where} 的 ${name}「${k.slice(0, 40)}」（名稱不符）`);
+      dropped.push(fillUi(ui.progress_check.dropped_name, { where, name, key: k.slice(0, 40) }));
       continue;
     }
     const parts = readParts(`${where}（${k}）`, h, dropped);
@@ -152,7 +154,7 @@ function readHolders(where: string, name: string, v: unknown, key: RegExp, dropp
 }
 
 function readExercise(id: string, v: unknown, dropped: Dropped): ExerciseProgress | null {
-  const where = `練習 ${id}`;
+  const where = fillUi(ui.progress_check.where, { id });
   const book = readParts(where, v, dropped);
   if (!book) return null;
   const ex: ExerciseProgress = book;
@@ -199,12 +201,12 @@ function rehome(ex: ExerciseProgress, mine: string, holder: PartsProgress): void
 
 /** Why the top level is not progress (the whole entry is unreadable then); null when it is. */
 function topProblem(v: unknown): string | null {
-  if (!isObj(v)) return '內容不是 JSON 物件';
+  if (!isObj(v)) return ui.progress_check.not_json_object;
   if (typeof v.schema === 'number' && v.schema > SCHEMA) {
-    return `這份進度來自較新版本的頁面（schema ${v.schema}），本頁只認得 schema ${SCHEMA}`;
+    return fillUi(ui.progress_check.newer_schema, { schema: String(v.schema), own: SCHEMA });
   }
-  if (v.schema !== SCHEMA) return `schema 應為 ${SCHEMA}，收到 ${JSON.stringify(v.schema)}`;
-  if (!isObj(v.exercises)) return '缺少 exercises 物件';
+  if (v.schema !== SCHEMA) return fillUi(ui.progress_check.wrong_schema, { own: SCHEMA, schema: JSON.stringify(v.schema) ?? 'undefined' });
+  if (!isObj(v.exercises)) return ui.progress_check.no_exercises;
   return null;
 }
 
@@ -218,7 +220,7 @@ export function readLenient(v: unknown): { progress: Progress; dropped: Dropped 
   if (isTime(o.replaced)) out.replaced = o.replaced;
   for (const [id, ex] of Object.entries(o.exercises as Obj)) {
     if (!EXERCISE_ID.test(id)) {
-      dropped.push(`練習編號「${id.slice(0, 40)}」（不是「2-5」這種形式）`);
+      dropped.push(fillUi(ui.progress_check.bad_id, { id: id.slice(0, 40) }));
       continue;
     }
     const read = readExercise(id, ex, dropped);
@@ -322,7 +324,7 @@ export function parseStored(raw: string): { progress: Progress; dropped: Dropped
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return { error: '不是有效的 JSON' };
+    return { error: ui.progress_check.not_json };
   }
   return readLenient(parsed);
 }
@@ -366,7 +368,7 @@ export function loadProgress(storage: Storage, texts: LoadTexts): LoadResult {
   if (raw !== null) return loadCurrent(storage, raw, texts);
   const legacy = storage.getItem(LEGACY_KEY);
   if (legacy !== null) {
-    let r: ReturnType<typeof upgrade> = { error: '不是有效的 JSON' };
+    let r: ReturnType<typeof upgrade> = { error: ui.progress_check.not_json };
     try {
       r = upgrade(JSON.parse(legacy));
     } catch {
@@ -379,13 +381,13 @@ export function loadProgress(storage: Storage, texts: LoadTexts): LoadResult {
       } catch {
         /* storage full: the old entry stays and is read again next time */
       }
-      return { progress: r.progress, notice: '已把舊版頁面留下的練習進度轉換為新格式。', writable: true };
+      return { progress: r.progress, notice: ui.progress_check.upgraded, writable: true };
     }
     const aside = copyAside(storage, legacy);
     if (aside) storage.removeItem(LEGACY_KEY);
     return {
       progress: emptyProgress(),
-      notice: `舊版練習進度無法讀取（${r.error}），已原樣保留在「${aside ?? LEGACY_KEY}」。`,
+      notice: fillUi(ui.progress_check.legacy_unreadable, { reason: r.error, key: aside ?? LEGACY_KEY }),
       writable: true,
     };
   }
@@ -401,7 +403,7 @@ function loadCurrent(storage: Storage, raw: string, texts: LoadTexts): LoadResul
     storage.removeItem(STORAGE_KEY);
     return {
       progress: emptyProgress(),
-      notice: `儲存的練習進度無法讀取（${r.error}），已原樣保留在 localStorage 的「${aside}」，並從空白進度開始。`,
+      notice: fillUi(ui.progress_check.stored_unreadable, { reason: r.error, key: String(aside) }),
       writable: true,
     };
   }
@@ -420,10 +422,10 @@ export function parseImport(text: string): { progress: Progress } | { error: str
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    return { error: `檔案不是有效的 JSON（${(err as Error).message}）` };
+    return { error: fillUi(ui.progress_check.file_not_json, { reason: (err as Error).message }) };
   }
   const r = upgrade(parsed);
-  return 'error' in r ? { error: `檔案不是練習進度：${r.error}` } : r;
+  return 'error' in r ? { error: fillUi(ui.progress_check.file_not_progress, { reason: r.error }) } : r;
 }
 
 /** Counts for the chapter summary: the book's question's parts tried and answered correctly (only `current` parts, when given). */

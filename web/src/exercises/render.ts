@@ -13,6 +13,7 @@ import { ANSWER_MAX } from './progress';
 import progressText from '../../../content/ch02/progress.json';
 import type { Exercise, Part } from './schema';
 import type { Givens } from './variants';
+import { ui } from '../i18n/ui';
 
 export const exerciseId = (id: string): string => `exercise-${id}`;
 export const partId = (id: string, part: string): string => `exercise-${id}-${part}`;
@@ -47,9 +48,9 @@ export const maxChars = (part: Part): number => (part.kind === 'answer' ? ANSWER
  */
 function staticAnswer(ex: Exercise, part: Part, givens: Givens, catalog: Catalog, results: Results): string {
   const paragraphs = part.kind === 'answer' ? part.solution : part.model_answer;
-  const summary = part.kind === 'answer' ? '看答案與解答（書中的題目）' : '看參考答案（書中的題目）';
+  const summary = part.kind === 'answer' ? ui.exercise.static_answer : ui.exercise.static_model_answer;
   const body = paragraphs.map((p) => `<p>${esc(fill(p, ex, givens, catalog, results))}</p>`).join('');
-  const answer = part.kind === 'answer' ? `<p class="exercise-answer">答案：${esc(answerText(part, results))}</p>` : '';
+  const answer = part.kind === 'answer' ? `<p class="exercise-answer">${esc(fillText(ui.exercise.answer_line, { answer: answerText(part, results) }))}</p>` : '';
   return `<details class="exercise-static-answer" data-static-answer><summary>${esc(summary)}</summary>${body}${answer}</details>`;
 }
 
@@ -68,8 +69,8 @@ function renderPart(ex: Exercise, part: Part, values: Map<string, string>, answe
   const counter = `<span class="exercise-count"${attrs({ id: count, 'data-count': '', hidden: part.kind === 'answer' ? '' : undefined })}>${esc(
     fillText(progressText.open_count, { count: 0, max }),
   )}</span>`;
-  const submit = part.kind === 'answer' ? '核對答案' : '我想好了，看參考答案';
-  const reveal = part.kind === 'answer' ? '看完整解答' : null;
+  const submit = part.kind === 'answer' ? ui.exercise.check : ui.exercise.open_submit;
+  const reveal = part.kind === 'answer' ? ui.exercise.reveal : null;
   return (
     `<li class="exercise-part"${attrs({ id, 'data-part': part.id, 'data-kind': part.kind })}>` +
     text('p', `${part.id}.prompt`, values, { class: 'exercise-prompt' }) +
@@ -79,8 +80,8 @@ function renderPart(ex: Exercise, part: Part, values: Map<string, string>, answe
     // Feedback is announced politely: the core's verdict, a refusal, a revealed answer.
     `<p class="exercise-feedback" id="${esc(feedback)}" data-feedback aria-live="polite"></p>` +
     `<div class="exercise-help" data-needs-core>` +
-    `<button type="button" data-action="hint"${attrs({ 'aria-controls': `${id}-hints` })}>提示</button>` +
-    (reveal ? `<button type="button" data-action="solution"${attrs({ 'aria-controls': `${id}-solution` })}>${reveal}</button>` : '') +
+    `<button type="button" data-action="hint"${attrs({ 'aria-controls': `${id}-hints` })}>${esc(ui.exercise.hint)}</button>` +
+    (reveal ? `<button type="button" data-action="solution"${attrs({ 'aria-controls': `${id}-solution` })}>${esc(reveal)}</button>` : '') +
     `</div>` +
     `<ol class="exercise-hints" id="${esc(id)}-hints" data-hints aria-live="polite"></ol>` +
     `<div class="exercise-solution" id="${esc(id)}-solution" data-solution hidden></div>` +
@@ -122,10 +123,10 @@ export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, r
     `<h3 class="exercise-title" id="${esc(id)}-title">${esc(ex.title)}</h3>` +
     `<p class="exercise-notice" data-notice role="status" hidden></p>` +
     text('p', 'intro', values, { class: 'exercise-intro' }) +
-    `<dl class="exercise-givens" aria-label="題設">${givenList}</dl>` +
+    `<dl class="exercise-givens"${attrs({ 'aria-label': ui.exercise.givens_label })}>${givenList}</dl>` +
     `<div class="exercise-tools" data-needs-core>` +
-    `<button type="button" data-action="variant">換一題</button>` +
-    `<button type="button" data-action="book" hidden>回到書中的題目</button>` +
+    `<button type="button" data-action="variant">${esc(ui.exercise.variant)}</button>` +
+    `<button type="button" data-action="book" hidden>${esc(ui.exercise.book)}</button>` +
     `<span class="exercise-variant" data-variant aria-live="polite"></span></div>` +
     renderMine(ex) +
     `<ol class="exercise-parts">${ex.parts.map((p) => renderPart(ex, p, values, results ? staticAnswer(ex, p, givens, catalog, results) : '')).join('')}</ol>` +
@@ -140,23 +141,23 @@ export function renderProgress(ids: string[], titles: Map<string, string>, pages
   const rows = ids
     .map(
       (id) =>
-        `<tr data-summary="${esc(id)}"><th scope="row"><a href="${esc(pages.get(id) ?? '')}#${esc(exerciseId(id))}"${attrs({ title: titles.get(id) })}>練習 ${esc(id)}</a></th>` +
+        `<tr data-summary="${esc(id)}"><th scope="row"><a href="${esc(pages.get(id) ?? '')}#${esc(exerciseId(id))}"${attrs({ title: titles.get(id) })}>${esc(fillText(ui.progress.row, { id }))}</a></th>` +
         `<td data-count="attempted">—</td><td data-count="correct">—</td></tr>`,
     )
     .join('');
   return (
     `<section class="exercise-progress" id="exercise-progress" data-exercise-progress aria-labelledby="exercise-progress-title">` +
-    `<h3 id="exercise-progress-title">練習進度</h3>` +
+    `<h3 id="exercise-progress-title">${esc(ui.progress.title)}</h3>` +
     `<p class="exercise-notice" data-notice role="alert" hidden></p>` +
-    `<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">練習</th><th scope="col">已作答小題</th><th scope="col">答對小題</th></tr></thead>` +
+    `<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">${esc(ui.progress.col_exercise)}</th><th scope="col">${esc(ui.progress.col_attempted)}</th><th scope="col">${esc(ui.progress.col_correct)}</th></tr></thead>` +
     `<tbody>${rows}</tbody></table></div>` +
-    `<p class="exercise-progress-note">進度只存在這個瀏覽器（localStorage）；可以匯出成 JSON 檔，換到別的瀏覽器再匯入。</p>` +
+    `<p class="exercise-progress-note">${esc(ui.progress.note)}</p>` +
     `<div class="exercise-tools" data-needs-core>` +
-    `<button type="button" data-action="export">匯出進度</button>` +
-    `<label class="exercise-import">匯入進度<input type="file" accept="application/json,.json" data-action="import"></label>` +
-    `<button type="button" data-action="reset">清除進度…</button>` +
-    `<span class="exercise-confirm" data-confirm hidden>確定清除所有練習進度？` +
-    `<button type="button" data-action="reset-yes">確定清除</button><button type="button" data-action="reset-no">取消</button></span>` +
+    `<button type="button" data-action="export">${esc(ui.progress.export)}</button>` +
+    `<label class="exercise-import">${esc(ui.progress.import)}<input type="file" accept="application/json,.json" data-action="import"></label>` +
+    `<button type="button" data-action="reset">${esc(ui.progress.reset)}</button>` +
+    `<span class="exercise-confirm" data-confirm hidden>${esc(ui.progress.confirm)}` +
+    `<button type="button" data-action="reset-yes">${esc(ui.progress.reset_yes)}</button><button type="button" data-action="reset-no">${esc(ui.progress.reset_no)}</button></span>` +
     `</div>` +
     `<p class="exercise-feedback" data-progress-status aria-live="polite"></p>` +
     `</section>`

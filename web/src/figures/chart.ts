@@ -13,6 +13,7 @@ import { text, type WidgetConfig } from '../runtime/config';
 import { coord } from '../runtime/format';
 import { howButtonAttrs, howLater, howView, type How, type HowQuestion } from '../runtime/how';
 import { el, type Mark } from './marks';
+import { clauses, joined } from './joins';
 
 export type NumScale = ScaleLinear<number, number> | ScaleLogarithmic<number, number>;
 
@@ -287,7 +288,7 @@ export function dataTable(
               r.cells.map((c, i) =>
                 i === 0
                   ? el('th', { scope: 'row' }, rowLabel)
-                  : valueWithHow('td', { class: 'num' }, `cell-${r.id}-${i}`, `${rowLabel}・${head[i] ?? ''}`, shown(c), hows),
+                  : valueWithHow('td', { class: 'num' }, `cell-${r.id}-${i}`, joined(rowLabel, head[i] ?? ''), shown(c), hows),
               ),
             );
           }),
@@ -299,7 +300,7 @@ export function dataTable(
 
 /** The core's remarks (e.g. "extrapolated past the released context"). */
 export function notesMark(notes: string[]): Mark {
-  return el('p', { class: notes.length ? 'tally-notes' : 'tally-notes is-empty', 'data-testid': 'notes' }, notes.join('；'));
+  return el('p', { class: notes.length ? 'tally-notes' : 'tally-notes is-empty', 'data-testid': 'notes' }, clauses(notes));
 }
 
 export interface Bar {
@@ -379,7 +380,7 @@ export function stackedBar(id: string, label: string, segments: Segment[], scale
   for (const s of segments) {
     const w = Math.max(0, scale(s.value) - scale(0));
     // The readout, not a <title>: the browser's own tooltip would cover it.
-    rects.push(el('rect', { class: `seg seg-${s.id}`, x: coord(x), y: coord(y + 18), width: coord(w), height: coord(h), ...readAttrs(`${label}・${s.label}`, s.display) }));
+    rects.push(el('rect', { class: `seg seg-${s.id}`, x: coord(x), y: coord(y + 18), width: coord(w), height: coord(h), ...readAttrs(joined(label, s.label), s.display) }));
     x += w;
   }
   return el('g', { class: 'stack', 'data-bar': id }, [

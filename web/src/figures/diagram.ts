@@ -182,8 +182,11 @@ function advance(ch: string): number {
   return /[\u2E80-\uFFEF]/.test(ch) ? 12 : 6.8;
 }
 
-/** Where a long line may break: after CJK punctuation (preferred), or at a space. */
-const PUNCT = /[，；。、：）)]/;
+/**
+ * Where a long line may break: after CJK punctuation (preferred: ，；。、：）
+ * written as escapes, so the code holds no CJK) or ")", else at a space.
+ */
+const PUNCT = /[\uFF0C\uFF1B\u3002\u3001\uFF1A\uFF09)]/;
 const SPACE = /\s/;
 
 /**

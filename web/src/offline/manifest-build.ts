@@ -13,14 +13,14 @@ const ICONS = [
   { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
 ];
 
-export async function writeAppManifest(outDir: string, iconsDir: string, t: OfflineText): Promise<OfflineAssets> {
+export async function writeAppManifest(outDir: string, iconsDir: string, t: OfflineText, lang = 'zh-Hant'): Promise<OfflineAssets> {
   await mkdir(path.join(outDir, 'icons'), { recursive: true });
   await Promise.all(ICONS.map((i) => copyFile(path.join(iconsDir, path.basename(i.src)), path.join(outDir, i.src))));
   const manifest = {
     name: t.app_name,
     short_name: t.app_short_name,
     description: t.app_description,
-    lang: 'zh-Hant',
+    lang,
     start_url: './index.html',
     scope: './',
     display: 'standalone',

@@ -6,6 +6,8 @@
 
 import { esc } from '../runtime/html';
 import { fill } from '../search/text';
+import { LANG_KEY } from '../i18n/lang-switch';
+import { ui } from '../i18n/ui';
 
 interface PanelText {
   offline_size: string;
@@ -57,7 +59,11 @@ function localKeys(t: PanelText): string {
     const key = localStorage.key(i);
     if (!key?.startsWith('tally.')) continue;
     const size = (localStorage.getItem(key) ?? '').length * 2; // UTF-16, as browsers count the quota
-    items.push(`<li><code>${esc(key)}</code>：${esc(t.keys[key] ?? fill(t.other_key, { key }))}（${esc(byteText(size))}）</li>`);
+    // The reading language is the site's own key (i18n/lang-switch.ts), named with the site's words.
+    const what = t.keys[key] ?? (key === LANG_KEY ? ui.lang.storage_key : fill(t.other_key, { key }));
+    const line = fill(ui.storage.key_line, { key: '\u0000', what, size: byteText(size) });
+    const [before = '', after = ''] = esc(line).split('\u0000');
+    items.push(`<li>${before}<code>${esc(key)}</code>${after}</li>`);
   }
   return items.sort().join('') || `<li>${esc(t.local_none)}</li>`;
 }

@@ -10,6 +10,8 @@
 // The profile only supplies raw control text; the core validates it like
 // anything the reader types (a stale model id shows the core's message).
 
+import { fill as fillUi, ui } from '../i18n/ui';
+
 export const PROFILE_KEY = 'tally.profile.v1';
 const VERSION = 1;
 export const PROFILE_SLOTS = ['model', 'gpu', 'precision', 'context'] as const;
@@ -37,16 +39,16 @@ function parse(raw: string): Profile | string {
   try {
     data = JSON.parse(raw);
   } catch {
-    return '不是有效的 JSON';
+    return ui.profile.not_json;
   }
   const o = data as { version?: unknown; values?: unknown };
-  if (typeof o !== 'object' || o === null) return '不是物件';
-  if (o.version !== VERSION) return `版本是 ${JSON.stringify(o.version)}，本頁只讀得懂版本 ${VERSION}`;
-  if (typeof o.values !== 'object' || o.values === null) return '缺少 values';
+  if (typeof o !== 'object' || o === null) return ui.profile.not_object;
+  if (o.version !== VERSION) return fillUi(ui.profile.wrong_version, { version: JSON.stringify(o.version) ?? 'undefined', own: VERSION });
+  if (typeof o.values !== 'object' || o.values === null) return ui.profile.no_values;
   const profile: Profile = {};
   for (const [k, v] of Object.entries(o.values)) {
-    if (!(PROFILE_SLOTS as readonly string[]).includes(k)) return `不認得的欄位「${k}」`;
-    if (typeof v !== 'string') return `欄位「${k}」不是文字`;
+    if (!(PROFILE_SLOTS as readonly string[]).includes(k)) return fillUi(ui.profile.unknown_field, { key: k });
+    if (typeof v !== 'string') return fillUi(ui.profile.not_text, { key: k });
     if (v !== '') profile[k as ProfileSlot] = v;
   }
   return profile;
@@ -61,7 +63,7 @@ export function loadProfile(): LoadedProfile {
   const parsed = parse(raw);
   cached =
     typeof parsed === 'string'
-      ? { profile: {}, problem: `瀏覽器裡存的讀者設定（${PROFILE_KEY}）無法使用：${parsed}。頁面改用書中數值；該筆資料原樣保留，未被刪除。` }
+      ? { profile: {}, problem: fillUi(ui.profile.unusable, { key: PROFILE_KEY, reason: parsed }) }
       : { profile: parsed, problem: null };
   return cached;
 }
@@ -69,7 +71,7 @@ export function loadProfile(): LoadedProfile {
 /** Store a profile (empty slots dropped) and tell every widget on the page. */
 export function saveProfile(profile: Profile): void {
   const s = storage();
-  if (!s) throw new Error('此瀏覽器不允許儲存設定（localStorage 無法使用）');
+  if (!s) throw new Error(ui.profile.no_storage);
   const old = s.getItem(PROFILE_KEY);
   if (old !== null && typeof parse(old) === 'string') s.setItem(`${PROFILE_KEY}.unreadable`, old);
   const values: Profile = {};

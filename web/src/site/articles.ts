@@ -12,6 +12,7 @@
 // default result prerendered by the core, which is what a reader without
 // JavaScript sees and what embed.js moves into the element's shadow root.
 
+import { withLang } from '../i18n/core-lang';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Token } from 'markdown-it';
@@ -27,6 +28,8 @@ import { widgetHomes } from './widget-homes';
 import { katexFonts } from './katex-fonts';
 import { createMarkdown, splitFrontMatter, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
+import { alternateLinks, type PageEdition } from './edition-links';
+import { ui } from '../i18n/ui';
 
 export interface EmbedRef {
   instance: string;
@@ -58,6 +61,8 @@ export interface ArticleBuildOptions {
   /** Page assets, paths relative to the site root; the article's script is embed.js. */
   assets: PageAssets;
   version: string;
+  /** The edition (web/scripts/editions.mjs); zh-Hant at the root when absent. */
+  edition?: PageEdition;
 }
 
 export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]> {
@@ -67,7 +72,7 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
   } catch {
     return [];
   }
-  const engine = makeEngine(opts.module);
+  const engine = withLang(makeEngine(opts.module), opts.edition?.lang ?? 'zh-Hant');
   const catalog = await engine('catalog');
   const homes = await widgetHomes(opts.contentDirs, opts.articlesDir, files);
   const md = createMarkdown();
@@ -117,11 +122,13 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
       siteName: opts.siteName,
       bodyHtml,
       tocHtml,
-      tocLabel: '本文目錄',
+      tocLabel: ui.article.toc_label,
+      lang: opts.edition?.lang,
+      alternates: opts.edition ? alternateLinks(opts.edition, `articles/${file.replace(/\.md$/, '.html')}`, 1) : undefined,
       footerHtml: esc(opts.footer),
       assets,
       preloadFonts: katexFonts(bodyHtml),
-      embed: { root: '../', version: opts.version },
+      embed: { root: opts.edition?.dir ? '../../' : '../', version: opts.version }, // the site root
       siteHref: '../index.html',
     });
     const out = path.join(opts.outDir, 'articles', file.replace(/\.md$/, '.html'));
@@ -143,5 +150,5 @@ function noScriptHome(home: WidgetHome | undefined): string {
 
 /** Where the article sits: the chapter it accompanies, at the top of the text. */
 function crumbs(): string {
-  return `<nav class="article-crumbs" aria-label="所在位置"><a href="../index.html">Tally 第 2 章</a> › 延伸文章</nav>\n`;
+  return `<nav class="article-crumbs"${attrs({ 'aria-label': ui.article.crumbs_label })}><a href="../index.html">${esc(ui.article.crumbs_chapter)}</a> › ${esc(ui.article.crumbs_here)}</nav>\n`;
 }

@@ -8,6 +8,7 @@
 // previous/next links, is content/<chapter>/site.json "pages"; every page has
 // front matter "title", "nav" (short name in the contents) and "description".
 
+import { withLang } from '../i18n/core-lang';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,6 +31,7 @@ import type { SearchText } from '../search/text';
 import { storagePanel, updateBanner } from '../offline/markup';
 import { writeAppManifest } from '../offline/manifest-build';
 import type { OfflineText } from '../offline/text';
+import { alternateLinks, langOffer, langSwitch, type PageEdition } from './edition-links';
 
 export interface BuildOptions {
   /** Instantiated tally_node module (the same core the browser loads). */
@@ -41,6 +43,13 @@ export interface BuildOptions {
   version?: string;
   /** The offline copy's icons (content/site/icons). */
   iconsDir: string;
+  /**
+   * The site root (dist/): the edition's pages go to outDir (dist/ or dist/en/ …),
+   * the shared files (assets/, the service worker, the search index) stay here.
+   */
+  siteDir?: string;
+  /** The edition these pages are (web/scripts/editions.mjs); zh-Hant alone when absent. */
+  edition?: PageEdition;
 }
 
 interface SiteMeta {
@@ -54,8 +63,6 @@ interface SiteMeta {
 
 /** Render every page; returns the written file paths. */
 export async function buildPages(opts: BuildOptions): Promise<string[]> {
-  const engine = makeEngine(opts.module);
-  const catalog = await engine('catalog');
   const { status, widgets: configs } = siteWidgets;
   const read = async (file: string) => readFile(path.join(opts.contentDir, file), 'utf8');
   const site = JSON.parse(await read('site.json')) as SiteMeta;
@@ -63,7 +70,14 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const profileText = JSON.parse(await read('profile.json')) as ProfileText;
   const searchText = JSON.parse(await read('search.json')) as SearchText;
   const offlineText = JSON.parse(await read('offline.json')) as OfflineText;
-  const offline = await writeAppManifest(opts.outDir, opts.iconsDir, offlineText);
+  const edition: PageEdition = opts.edition ?? { lang: 'zh-Hant', dir: '', editions: [] };
+  const engine = withLang(makeEngine(opts.module), edition.lang);
+  const catalog = await engine('catalog');
+  // Paths to the site root's shared files, from the edition's folder.
+  const up = (p: string) => (edition.dir ? `../${p}` : p);
+  const siteDir = opts.siteDir ?? opts.outDir;
+  const manifestAssets = await writeAppManifest(opts.outDir, opts.iconsDir, offlineText, edition.lang);
+  const offline = { ...manifestAssets, serviceWorker: up(manifestAssets.serviceWorker) };
   const md = createMarkdown();
   // Where errors point: "content/ch02".
   const where = path.relative(process.cwd(), opts.contentDir) || opts.contentDir;
@@ -108,7 +122,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   for (const p of pages) for (const m of p.body.matchAll(/^```exercise\s+(\S+)/gm)) exercisePages.set(m[1]!, p.link.href);
   // Search: the catalog's model and GPU names, each preset in a widget (search/names-build.ts).
   const names = await writeSearchNames(opts.outDir, searchNames(catalog, searchText, widgetPages));
-  const searchTools = { header: searchButton(searchText), dialog: searchDialog(searchText, { base: 'pagefind/', names }) };
+  const searchTools = { header: searchButton(searchText), dialog: searchDialog(searchText, { base: up('pagefind/'), names }) };
 
   const written: string[] = [];
   for (const [index, page] of pages.entries()) {
@@ -135,7 +149,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       own[instance] = cfg;
       env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered, status));
     }
-    const widgetConfig = Object.keys(own).length ? await writePageWidgets(opts.outDir, page.name, { status, widgets: own }) : undefined;
+    const widgetConfig = Object.keys(own).length ? up(await writePageWidgets(siteDir, page.name, { status, widgets: own })) : undefined;
 
     for (const id of exerciseIds(tokens)) env.exercises.set(id, await prerenderExercise(id, engine, catalog, exercisePages));
 
@@ -154,13 +168,16 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       preloadFonts: katexFonts(bodyHtml),
       widgetConfig,
       oldLinks: oldLinks(page, index),
-      embed: opts.version ? { root: './', version: opts.version } : undefined,
+      embed: opts.version ? { root: up('./'), version: opts.version } : undefined,
       tools: {
         header: searchTools.header + importButton(),
         dialogs: importDialog() + searchTools.dialog,
-        notices: importProblemSlot() + updateBanner(offlineText),
+        notices: importProblemSlot() + updateBanner(offlineText) + (index === 0 ? langOffer(edition, page.link.href) : ''),
       },
       offline,
+      lang: edition.lang,
+      alternates: alternateLinks(edition, page.link.href),
+      langSwitch: langSwitch(edition, page.link.href),
     });
     const out = path.join(opts.outDir, `${page.name}.html`);
     await mkdir(path.dirname(out), { recursive: true });

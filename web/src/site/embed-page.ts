@@ -2,11 +2,12 @@
 // the browser (web/src/embed/frame.ts). Written twice: at the site root (the
 // latest build) and under v/<version>/ (the immutable copy old links use).
 
+import { withLang } from '../i18n/core-lang';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { makeEngine, type TallyModule } from '../runtime/engine';
-import { attrs } from '../runtime/html';
+import { attrs, esc } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
 import { RESERVED_KEYS } from '../embed/protocol';
@@ -16,6 +17,8 @@ import { headAssets, headMeta, type PageAssets } from './page';
 import { embedIndex } from './embed-index';
 import { widgetHomes } from './widget-homes';
 import type { WidgetHome } from '../embed/home';
+import { ui } from '../i18n/ui';
+import type { PageEdition } from './edition-links';
 
 export interface EmbedBuildOptions {
   module: TallyModule;
@@ -26,6 +29,8 @@ export interface EmbedBuildOptions {
   /** Assets of the embed entry (web/src/embed-frame.ts). */
   assets: PageAssets;
   version: string;
+  /** The edition (web/scripts/editions.mjs): its embed.html goes to its folder; zh-Hant at the root when absent. */
+  edition?: PageEdition;
 }
 
 export interface EmbedBuildResult {
@@ -44,23 +49,26 @@ async function mdFiles(dir: string): Promise<string[]> {
 
 function shell(opts: EmbedBuildOptions, root: string, templates: string, index: string): string {
   const a = opts.assets;
+  const e = opts.edition;
+  // Which folder each built edition's embed.html is in, for ?lang= (embed/frame.ts).
+  const editions = e ? JSON.stringify(Object.fromEntries(e.editions.map((x) => [x.lang, x.dir]))) : null;
   return `<!doctype html>
-<html lang="zh-Hant">
+<html lang="${e?.lang ?? 'zh-Hant'}">
 <head>
 <meta charset="utf-8">
 ${headMeta(undefined)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
-<title>Tally 小工具</title>
+<title>${esc(ui.embed.page_title)}</title>
 ${headAssets(a)}
 </head>
 <body class="embed-page">
-<main id="embed"${attrs({ 'data-version': opts.version, 'data-root': root })}>
+<main id="embed"${attrs({ 'data-version': opts.version, 'data-root': root, 'data-editions': editions })}>
 <p id="embed-error" class="embed-error" role="alert" hidden></p>
 <p id="embed-version-note" class="embed-note" hidden></p>
 <div id="embed-slot"></div>
-<p class="tally-embed-home" hidden><a id="embed-home" target="_blank" rel="noopener" data-testid="widget-home">在 Tally 章節中查看這個小工具</a></p>
+<p class="tally-embed-home" hidden><a id="embed-home" target="_blank" rel="noopener" data-testid="widget-home">${esc(ui.embed.home_link)}</a></p>
 ${index}
 </main>
 ${templates}
@@ -70,7 +78,7 @@ ${templates}
 }
 
 export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuildResult> {
-  const engine = makeEngine(opts.module);
+  const engine = withLang(makeEngine(opts.module), opts.edition?.lang ?? 'zh-Hant');
   const catalog = await engine('catalog');
   const homes = await widgetHomes(opts.contentDirs, opts.articlesDir, await mdFiles(opts.articlesDir));
   const parts: string[] = [];
@@ -89,9 +97,12 @@ export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuil
   const order = [...Object.keys(homes), ...Object.keys(siteWidgets.widgets)].filter((w, i, all) => all.indexOf(w) === i && siteWidgets.widgets[w]);
   const entries = order.map((instance) => ({ instance, title: siteWidgets.widgets[instance]!.title, home: homes[instance] }));
   const files: string[] = [];
+  const dir0 = opts.edition?.dir ?? '';
+  const up = dir0 ? '../' : '';
   for (const [dir, root] of [
-    [opts.outDir, './'],
-    [path.join(opts.outDir, 'v', opts.version), '../../'],
+    // The root the widgets' homes hang from is the edition's folder (its chapter pages).
+    [path.join(opts.outDir, dir0), './'],
+    [path.join(opts.outDir, 'v', opts.version, dir0), `../../${up}${dir0}`],
   ] as const) {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, 'embed.html');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { attrs, esc } from '../runtime/html';
 import { profileChip } from '../runtime/profile-chip';
 import { offlineHead } from '../offline/markup';
+import { ui } from '../i18n/ui';
 import type { OfflineAssets } from '../offline/text';
 
 export interface PageAssets {
@@ -21,6 +22,12 @@ export interface PageAssets {
   /** Content-hashed copies of the Emscripten glue and binary. */
   wasmGlue: string;
   wasmBinary: string;
+  /**
+   * The core's message catalog of the page's edition (messages.<lang>.<hash>.json),
+   * once the build writes one (web/scripts/build-site.mjs coreCatalog): preloaded,
+   * and named on <html data-core-catalog> for the code that hands it to the core.
+   */
+  catalog?: string;
 }
 
 /**
@@ -85,6 +92,12 @@ export interface PageInput {
   tools?: { header: string; dialogs: string; notices: string };
   /** The manifest, icon and service worker of the offline copy (chapter pages only: never embeds or articles). */
   offline?: OfflineAssets;
+  /** The page's edition (BCP 47: zh-Hant, zh-Hans, en); zh-Hant when absent. */
+  lang?: string;
+  /** Canonical and hreflang alternates (site/edition-links.ts). */
+  alternates?: string;
+  /** The header's language switch (site/edition-links.ts). */
+  langSwitch?: string;
 }
 
 /** woff2 assets whose name starts with one of the wanted font names. */
@@ -113,6 +126,7 @@ export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widg
     ...(assets.modules ?? []).map((href) => `<link rel="modulepreload"${attrs({ href })}>`),
     `<link rel="modulepreload"${attrs({ href: assets.wasmGlue, 'data-tally': 'glue' })}>`,
     ...(widgetConfig ? [fetchPreload(widgetConfig, 'widgets')] : []),
+    ...(assets.catalog ? [fetchPreload(assets.catalog, 'catalog')] : []),
     fontPreloads(assets.fonts, preloadFonts),
   ]
     .filter(Boolean)
@@ -137,7 +151,7 @@ function contentsNav(p: PageInput): string {
 // most static hosts, and a console error).
 export function renderPage(p: PageInput): string {
   return `<!doctype html>
-<html lang="zh-Hant">
+<html${attrs({ lang: p.lang ?? 'zh-Hant', 'data-core-catalog': p.assets.catalog })}>
 <head>
 <meta charset="utf-8">
 ${headMeta(p.embed)}
@@ -146,11 +160,11 @@ ${headMeta(p.embed)}
 ${p.offline ? `<link rel="icon"${attrs({ href: p.offline.icon, type: 'image/svg+xml' })}>\n${offlineHead(p.offline)}` : '<link rel="icon" href="data:,">'}
 <title>${esc(p.title)}</title>
 <meta name="description"${attrs({ content: p.description })}>
-${headAssets(p.assets, p.preloadFonts, p.widgetConfig)}
+${p.alternates ? `${p.alternates}\n` : ''}${headAssets(p.assets, p.preloadFonts, p.widgetConfig)}
 </head>
 <body${attrs({ 'data-old-links': p.oldLinks ? JSON.stringify(p.oldLinks) : null })}>
-<a class="skip-link" href="#main">跳到正文</a>
-<header class="site-header"><p class="site-name">${p.siteHref ? `<a${attrs({ href: p.siteHref })}>${esc(p.siteName)}</a>` : esc(p.siteName)}</p>${p.tools ? profileChip() : ''}${p.tools?.header ?? ''}</header>${p.tools?.dialogs ?? ''}
+<a class="skip-link" href="#main">${esc(ui.page.skip_link)}</a>
+<header class="site-header"><p class="site-name">${p.siteHref ? `<a${attrs({ href: p.siteHref })}>${esc(p.siteName)}</a>` : esc(p.siteName)}</p>${p.tools ? profileChip() : ''}${p.tools?.header ?? ''}${p.langSwitch ?? ''}</header>${p.tools?.dialogs ?? ''}
 <div class="layout">
 ${contentsNav(p)}
 <main id="main">

@@ -115,9 +115,21 @@ function itemsView(d: Data, cfg: WidgetConfig, instance: string) {
     id: `item-${i}`,
     cells: [b.label, ...stacks[i]!.map((s) => explained('capacity', b.request, s.display, path(s.id)))],
   }));
-  const notes = [...new Set(d.bars.flatMap((b) => b.r.notes.filter((n) => !n.includes('放不下'))))];
+  const notes = [...new Set(d.bars.flatMap((b) => notesBesideDevices(b.r)))];
   const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows, hows);
   return hows.into(marksView([chart, segmentLegend(stacks[0] ?? []), notesMark(notes), table]));
+}
+
+/**
+ * The core's remarks for figure 2-32 without its shortfall note: the figure
+ * sets each bar against several GPUs' lines, so "does not fit on the one
+ * configured GPU" is not its point. The core appends that note last, and only
+ * when shortfall_bytes > 0 (src/api/ops/capacity.cpp); notes carry no code
+ * yet, so this reads that order, which holds in every edition, instead of
+ * the note's words.
+ */
+function notesBesideDevices(r: CapacityResult): string[] {
+  return r.shortfall_bytes > 0n ? r.notes.slice(0, -1) : r.notes;
 }
 
 function deviceSegments(r: CapacityResult): Segment[] {

@@ -11,6 +11,7 @@ import { coord, ratio } from '../../runtime/format';
 import { esc } from '../../runtime/html';
 import { howAt, howButton, howText, howView } from '../../runtime/how';
 import type { WidgetDef } from '../../runtime/widget';
+import { clauses, joined, labelled } from '../../figures/joins';
 
 const BAR_W = 1000;
 const BAR_H = 40;
@@ -49,7 +50,7 @@ export const capacity: WidgetDef<CapacityResult> = {
       view[`seg.${s.id}.x`] = coord(x);
       view[`seg.${s.id}.w`] = coord(w);
       view[`seg.${s.id}.label`] = s.label;
-      view[`seg.${s.id}.read`] = `${text(cfg, 'bar_label')}・${s.label}`;
+      view[`seg.${s.id}.read`] = joined(text(cfg, 'bar_label'), s.label);
       // Binary, as the per-request state beside it: one unit per view.
       view[`seg.${s.id}.display`] = s.binary_display;
       howView(view, `seg.${s.id}.display`, howAt(explained, `items[id=${s.id}].binary_display`));
@@ -58,7 +59,7 @@ export const capacity: WidgetDef<CapacityResult> = {
       x += w;
     }
     view['kv.slices'] ??= '';
-    view['bar.label'] = `${text(cfg, 'bar_label')}：${parts.join('；')}`;
+    view['bar.label'] = labelled(text(cfg, 'bar_label'), clauses(parts));
     return view;
   },
 

@@ -18,6 +18,7 @@ import type { Fields, Json, RawOp } from '../../runtime/engine';
 import { esc } from '../../runtime/html';
 import { howButton, howMask, howText, howView } from '../../runtime/how';
 import type { WidgetDef } from '../../runtime/widget';
+import { joined } from '../../figures/joins';
 
 interface Column extends Omit<CellSpec, 'path'> {
   header: string;
@@ -144,7 +145,7 @@ export const coreTable: WidgetDef<TableData> = {
       body += `<tr data-row="${i}">` + boundText('th', `r${i}.label`, view, { scope: 'row' });
       spec.columns.forEach((c, j) => {
         const key = `r${i}.c${j}`;
-        const how = howButton(view, instance, key, `${view[`r${i}.label`] ?? ''}・${c.header}`, t);
+        const how = howButton(view, instance, key, joined(view[`r${i}.label`] ?? '', c.header), t);
         body += `<td${c.num ? ' class="num"' : ''} data-testid="${esc(`${instance}-r${i}-c${j}`)}">${boundText('span', key, view, { class: 'cell-value' })}${how}</td>`;
       });
       body += `</tr>`;

@@ -15,6 +15,7 @@ import { BATCH_PAD as PAD, batchLayout, batchScale, batchTicks, indexOfBatch, la
 import { dataOf } from '../../figures/content';
 import { dragMarks, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
 import { el, type Mark } from '../../figures/marks';
+import { joined } from '../../figures/joins';
 import type { View } from '../../runtime/bind';
 
 export interface CurveData {
@@ -78,12 +79,12 @@ function drawing(d: CurveData, width: number, cfg: WidgetConfig, markerText: str
   const crossing: Mark = el('g', { class: 'crossover', 'data-testid': 'crossover-mark' }, [
     el('line', { x1: coord(sx), x2: coord(sx), y1: coord(PAD.top), y2: coord(height - PAD.bottom), stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': '0.6' }),
     el('text', ruleLabelAttrs(sx, width, PAD.top), c.crossover_display),
-    dot('end', sx, sy, `${text(cfg, 'crossover_label')}・B = ${groupDigits(c.crossover_batch)}`, `${text(cfg, 'legend_context')} ${c.kv_read_display[star]}`),
+    dot('end', sx, sy, joined(text(cfg, 'crossover_label'), `B = ${groupDigits(c.crossover_batch)}`), `${text(cfg, 'legend_context')} ${c.kv_read_display[star]}`),
   ]);
   const at = indexOfBatch(c.batches, d.b);
   const dots: Mark[] = series.map((s, k) => {
     const [cx, cy] = pt(at, s.col);
-    return el('g', { class: `series series-${k}`, 'data-series': s.key }, [dot('end', cx, cy, `${text(cfg, `legend_${s.key}`)}・B = ${groupDigits(d.b)}`, s.shown[at] ?? '')]);
+    return el('g', { class: `series series-${k}`, 'data-series': s.key }, [dot('end', cx, cy, joined(text(cfg, `legend_${s.key}`), `B = ${groupDigits(d.b)}`), s.shown[at] ?? '')]);
   });
   const marker = dragMarks({
     control: 'B',

@@ -10,6 +10,7 @@ import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, FigureHows, notesMark, summary, svgFrame, type Drawing, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { labelled } from '../../figures/joins';
 import { enhanceStepper, stepAttrs, stepperMarks } from '../../figures/stepper';
 import { withSliderRole } from '../../figures/drag-marker';
 import { enhanceGHandle, gHandleMarks, HANDLE_ROOM } from './g-handle';
@@ -91,7 +92,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       rows.push(gHandleMarks({ ...handle, top: PAD.top, rowH: size + 6, left: PAD.left, width: size * (P + steps) }));
       return { width, height: PAD.top + steps * (size + 6) + HANDLE_ROOM, children: rows };
     };
-    const captions = Array.from({ length: steps }, (_, j) => `${text(cfg, 'row_prefix')} ${j + 1}：${text(cfg, 'caption')}`);
+    const captions = Array.from({ length: steps }, (_, j) => labelled(`${text(cfg, 'row_prefix')} ${j + 1}`, text(cfg, 'caption')));
     marks.push(...stepperMarks(captions, { next: text(cfg, 'step_next'), reset: text(cfg, 'step_reset') }));
     marks.push(withSliderRole(svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw)));
     marks.push(

@@ -13,6 +13,7 @@ import { coord, groupDigits, ratio } from '../../runtime/format';
 import { esc } from '../../runtime/html';
 import { howAt, howButton, howText, howView } from '../../runtime/how';
 import type { WidgetDef } from '../../runtime/widget';
+import { joined } from '../../figures/joins';
 
 /** How many values of G the chart samples between 1 and the chosen G. */
 const SAMPLES = 24;
@@ -97,7 +98,7 @@ function pointsView(view: View, points: Point[], g: bigint, max: bigint, label: 
       const key = `pt.${s.id}.${i}`;
       view[`${key}.x`] = x;
       view[`${key}.y`] = y;
-      view[`${key}.label`] = `G = ${groupDigits(p.g)}・${label(s.id)}`;
+      view[`${key}.label`] = joined(`G = ${groupDigits(p.g)}`, label(s.id));
       view[`${key}.value`] = s.display(p);
     });
   }

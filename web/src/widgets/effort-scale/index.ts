@@ -7,6 +7,7 @@ import type { EffortResult } from '../../runtime/engine';
 import { coord } from '../../runtime/format';
 import { esc } from '../../runtime/html';
 import type { WidgetDef } from '../../runtime/widget';
+import { aside } from '../../figures/joins';
 
 const BAR_W = 1000;
 const BAR_H = 24;
@@ -18,7 +19,7 @@ const effortScale: WidgetDef<EffortResult> = {
     const view: View = {
       [SHAPE]: 'effort',
       display: r.display,
-      band: `${text(cfg, `band.${r.band}`)}（${r.band_display}）`,
+      band: aside(text(cfg, `band.${r.band}`), r.band_display),
       published: text(cfg, r.published ? 'published' : 'unpublished'),
       // The core's exact fraction (e.g. "0.37") sets the bar's length only.
       'bar.w': coord(Number.parseFloat(r.fraction) * BAR_W),

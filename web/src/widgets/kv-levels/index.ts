@@ -9,6 +9,7 @@ import type { FootprintResult } from '../../runtime/engine';
 import { coord, ratio } from '../../runtime/format';
 import { attrs, esc } from '../../runtime/html';
 import type { WidgetContext, WidgetDef } from '../../runtime/widget';
+import { aside, labelledHtml, plus } from '../../figures/joins';
 
 const BAR_W = 1000;
 const BAR_H = 22;
@@ -41,9 +42,9 @@ const kvLevels: WidgetDef<Levels> = {
     data.chosen.forEach((r, i) => {
       const id = designs[i]!.id;
       view[`bar.${id}.w`] = coord(ratio(r.total, max) * BAR_W);
-      view[`bar.${id}.display`] = `${r.gb_display}（${r.gib_display}）`;
+      view[`bar.${id}.display`] = aside(r.gb_display, r.gib_display);
       const perToken = `${r.bytes_per_token_display}/token`;
-      view[`bar.${id}.per_token`] = r.window_bytes > 0n ? `${perToken}＋${r.window_display}` : perToken;
+      view[`bar.${id}.per_token`] = r.window_bytes > 0n ? plus(perToken, r.window_display) : perToken;
     });
     view.tokens = data.chosen[0] ? `${data.chosen[0].tokens_display} token` : '';
     levels(ctx).forEach((l, li) => {
@@ -66,8 +67,8 @@ const kvLevels: WidgetDef<Levels> = {
       .map(
         (d) =>
           `<li${attrs({ 'data-testid': `level-${d.id}`, class: d.inferred ? 'inferred' : null })}>` +
-          `<span class="swatch kv-bar-${esc(d.id)}" aria-hidden="true"></span>${esc(d.label)}：` +
-          boundText('strong', `bar.${d.id}.display`, view, { class: 'num', 'data-testid': `level-${d.id}-display` }) +
+          `<span class="swatch kv-bar-${esc(d.id)}" aria-hidden="true"></span>` +
+          labelledHtml(esc(d.label), boundText('strong', `bar.${d.id}.display`, view, { class: 'num', 'data-testid': `level-${d.id}-display` })) +
           ` <span class="tally-hint">${boundText('span', `bar.${d.id}.per_token`, view, { class: 'num' })}</span></li>`,
       )
       .join('');

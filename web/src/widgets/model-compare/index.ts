@@ -14,6 +14,7 @@ import { axisBottom, dataTable, FigureHows, hbars, labelledTicks, notesMark, num
 import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import { ConfiguredCall, dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView } from '../../figures/marks';
+import { joined, labelled } from '../../figures/joins';
 import { contextStrip, readerLength, STRIP_H, stripOf } from '../../figures/context-strip';
 import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
 
@@ -109,7 +110,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       const v = valueOf(row, spec);
       bars.push({
         id: `${m.model}${many ? `-${c}` : ''}`,
-        label: many ? `${m.name}・${call.label}` : m.name,
+        label: many ? joined(m.name, call.label) : m.name,
         value: v ? num(v.value) : 0,
         display: v ? v.display : row.error,
         cls: many ? `series-${c}` : 'series-0',
@@ -139,7 +140,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const chart = strip ? withSliderRole(frame) : frame;
   const head = [text(cfg, 'col_model'), ...d.calls.map((c) => c.label || text(cfg, 'col_value'))];
   const rows = models.map((m, i) => ({ id: m.model, cells: [m.name, ...cells[i]!] }));
-  const errors = models.filter((m) => m.error).map((m) => `${m.name}：${m.error}`);
+  const errors = models.filter((m) => m.error).map((m) => labelled(m.name, m.error!));
   return hows.into(marksView([chart, notesMark(errors), dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), head, rows, hows)]));
 }
 

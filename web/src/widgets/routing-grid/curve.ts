@@ -14,6 +14,7 @@ import type { View } from '../../runtime/bind';
 import { axisBottom, axisLeft, dataTable, dot, num, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
 import { BATCH_PAD as PAD, batchLayout, batchScale, batchTicks, indexOfBatch, landmarksOn, ruleLabelAttrs, secondFrame } from '../../figures/batch-curve';
 import { dataOf } from '../../figures/content';
+import { aside, joined, labelled, listOf } from '../../figures/joins';
 import { dragMarks, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
 import { el, type Mark } from '../../figures/marks';
 
@@ -37,7 +38,7 @@ function valuesAt(d: RoutingCurveData, i: number, cfg: WidgetConfig): string {
   const each = d.curve.series.map((s, k) =>
     text(cfg, 'curve_point').replace('{label}', d.labels[k] ?? s.dispatch).replace('{u}', s.distinct_display[i]!).replace('{bytes}', s.display[i]!),
   );
-  return `B = ${groupDigits(d.curve.batches[i]!)}：${each.join('、')}`;
+  return labelled(`B = ${groupDigits(d.curve.batches[i]!)}`, listOf(each));
 }
 
 function drawing(d: RoutingCurveData, width: number, cfg: WidgetConfig, markerText: string): Drawing {
@@ -65,7 +66,7 @@ function drawing(d: RoutingCurveData, width: number, cfg: WidgetConfig, markerTe
   const dots: Mark[] = c.series.map((s, k) => {
     const [cx, cy] = pt(at, s.distinct_experts);
     return el('g', { class: `series series-${k}`, 'data-series': s.dispatch }, [
-      dot('end', cx, cy, `${d.labels[k] ?? s.dispatch}・B = ${groupDigits(d.b)}`, `U = ${s.distinct_display[at]}（${s.display[at]}）`),
+      dot('end', cx, cy, joined(d.labels[k] ?? s.dispatch, `B = ${groupDigits(d.b)}`), aside(`U = ${s.distinct_display[at]}`, s.display[at]!)),
     ]);
   });
   const marker = dragMarks({
@@ -111,8 +112,8 @@ export function routingCurveMarks(d: RoutingCurveData, cfg: WidgetConfig, instan
   const rows = c.batches
     .map((b, i) => ({ b, i }))
     .filter(({ b }) => shown.has(num(b)))
-    .map(({ b, i }) => ({ id: b.toString(), cells: [groupDigits(b), ...c.series.map((s) => `${s.distinct_display[i]}（${s.display[i]}）`)] }));
-  const table = dataTable(text(cfg, 'curve_table_summary'), text(cfg, 'curve_title'), [text(cfg, 'col_batch'), ...d.labels.map((l) => `${l}：U（${text(cfg, 'bytes')}）`)], rows);
+    .map(({ b, i }) => ({ id: b.toString(), cells: [groupDigits(b), ...c.series.map((s) => aside(s.distinct_display[i]!, s.display[i]!))] }));
+  const table = dataTable(text(cfg, 'curve_table_summary'), text(cfg, 'curve_title'), [text(cfg, 'col_batch'), ...d.labels.map((l) => labelled(l, aside('U', text(cfg, 'bytes'))))], rows);
   const body = [el('p', { class: 'curve-lead' }, text(cfg, 'curve_heading')), readoutMark(markerText), chart, legend];
   const hover = (view: View) => withHoverPoints(view, c.batches.map(num), c.batches.map((_, i) => valuesAt(d, i, cfg)));
   return { body, table, hover };

@@ -12,6 +12,7 @@ import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, FigureHows, readableGrid, summary, svgFrame, WIDE, type Drawing, type Shown } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { joined } from '../../figures/joins';
 import { enhanceDragMarkers } from '../../figures/drag-marker';
 import { computeRoutingCurve, routingCurveMarks, type RoutingCurveData } from './curve';
 
@@ -64,7 +65,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     const panels: Mark[] = d.dispatches.flatMap((x, i) => {
       const x0 = sideBySide ? i * (panel + GAP) : 0;
       const y0 = sideBySide ? 0 : i * (TOP + panel + GAP / 2);
-      return [el('text', { class: 'label strong', x: coord(x0), y: coord(y0 + 16) }, x.label), grid(x.r, x0, y0 + TOP, panel, `${x.label}・${text(cfg, 'cell_read')}`, cfg)];
+      return [el('text', { class: 'label strong', x: coord(x0), y: coord(y0 + 16) }, x.label), grid(x.r, x0, y0 + TOP, panel, joined(x.label, text(cfg, 'cell_read')), cfg)];
     });
     const height = sideBySide ? TOP + panel + 8 : n * (TOP + panel) + (n - 1) * (GAP / 2) + 8;
     return { width, height, children: panels };
@@ -87,8 +88,8 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const [distinct, bytes] = [rows[0]!, rows[4]!];
   const compare = summary(
     d.dispatches.flatMap((x) => [
-      { label: `${x.label}・${text(cfg, 'distinct')}`, value: shown(x, distinct), testid: `distinct-${x.id}` },
-      { label: `${x.label}・${text(cfg, 'bytes')}`, value: shown(x, bytes), testid: `bytes-${x.id}` },
+      { label: joined(x.label, text(cfg, 'distinct')), value: shown(x, distinct), testid: `distinct-${x.id}` },
+      { label: joined(x.label, text(cfg, 'bytes')), value: shown(x, bytes), testid: `bytes-${x.id}` },
     ]),
     hows,
     'tally-summary tally-summary--grid',

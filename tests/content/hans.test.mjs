@@ -1,0 +1,141 @@
+// The generated editions' text (issue 20): the Simplified edition has no
+// Traditional-only character and no Taiwanese term of the reviewed glossary;
+// the English edition has no CJK outside the original terms it marks with
+// lang="zh-Hant"/"zh-Hans"; English coverage is reported; the glossary stays
+// reviewed against the author's manuscript. Over the edition's content as
+// web/scripts/editions.mjs builds it (every page's Markdown, every
+// translatable JSON string, the site's own words), and over the built pages
+// in dist/ where they exist.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { taiwaneseTermsIn, toHans, traditionalOnlyCharacters } from '../../scripts/i18n/hans.mjs';
+import { contentJsonFiles, readMap, translatableStrings } from '../../scripts/i18n/strings.mjs';
+import { contentMarkdownFiles, englishGaps, transformJson, transformMarkdown } from '../../web/scripts/editions.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (file) => readFileSync(path.join(root, file), 'utf8');
+const glossary = JSON.parse(read('content/i18n/zh-Hans/glossary.json')).terms;
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+
+/** Every text of an edition, named by where it comes from. */
+async function editionTexts(lang) {
+  const out = [];
+  for (const file of await contentMarkdownFiles()) out.push([file, await transformMarkdown(file, read(file), lang)]);
+  for (const file of contentJsonFiles()) {
+    out.push([file, [...translatableStrings(transformJson(file, JSON.parse(read(file)), lang))].join('\n')]);
+  }
+  return out;
+}
+
+/** Problems of a zh-Hans text: its Traditional-only characters and Taiwanese terms. */
+function hansProblems(where, text) {
+  const chars = traditionalOnlyCharacters(text);
+  const terms = taiwaneseTermsIn(text);
+  return chars.length || terms.length ? [`${where}: ${chars.join('')}${terms.length ? ` (terms: ${terms.join(', ')})` : ''}`] : [];
+}
+
+test('toHans follows the reviewed glossary before OpenCC (the manuscript words, not OpenCC phrases)', () => {
+  assert.equal(toHans('查詢頭'), '查询头'); // OpenCC alone: 查找头
+  assert.equal(toHans('核心計算'), '核心计算'); // OpenCC alone: 内核计算
+  assert.equal(toHans('向量'), '向量'); // OpenCC alone: 矢量
+  assert.equal(toHans('全域 KV 快取'), '全局 KV 缓存');
+  assert.equal(toHans('層內平行'), '层内并行');
+  assert.equal(toHans('殘差連線'), '残差连接');
+  assert.deepEqual(taiwaneseTermsIn('核心与向量'), [], 'identity entries are no Taiwanese forms');
+  assert.deepEqual(taiwaneseTermsIn('查詢'), ['查詢']);
+});
+
+test('every zh-Hans page and string has no Traditional-only character and no Taiwanese glossary term', async () => {
+  const texts = await editionTexts('zh-Hans');
+  assert.ok(texts.length > 40, `only ${texts.length} texts`);
+  const site = texts.find(([file]) => file === 'content/site/ui.json');
+  assert.ok(site && site[1].includes('跳到正文'), 'the site words are checked too');
+  const problems = texts.flatMap(([file, text]) => hansProblems(file, text));
+  assert.deepEqual(problems, []);
+});
+
+test('the built zh-Hans pages are zh-Hans and their own chrome has no Traditional-only character', { skip: !existsSync(path.join(root, 'dist/zh-Hans/index.html')) && 'dist/zh-Hans not built' }, () => {
+  const pages = readdirSync(path.join(root, 'dist/zh-Hans')).filter((f) => f.endsWith('.html'));
+  assert.ok(pages.length >= 10, pages.join(', '));
+  for (const page of pages) {
+    const html = readFileSync(path.join(root, 'dist/zh-Hans', page), 'utf8');
+    assert.match(html, /<html lang="zh-Hans"/, page);
+    // The page's own words, outside what the core composes (widgets and
+    // exercises are prerendered by a core that answers in zh-Hant until it
+    // takes the request's lang) and outside the switch's other editions' names.
+    const chrome = html
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      .replace(/<template[\s\S]*?<\/template>/g, '')
+      .replace(/<section class="tally-widget[\s\S]*?<\/section>/g, '')
+      .replace(/<div class="tally-widget[\s\S]*?<\/figure>/g, '')
+      .replace(/<a [^>]*lang="zh-Hant"[^>]*>[^<]*<\/a>/g, '');
+    const title = /<title>([^<]*)<\/title>/.exec(chrome)?.[1] ?? '';
+    const nav = /<nav class="toc"[\s\S]*?<\/nav>/.exec(chrome)?.[0] ?? '';
+    const head = /<header class="site-header">[\s\S]*?<\/header>/.exec(chrome)?.[0] ?? '';
+    for (const [part, text] of Object.entries({ title, nav, head })) {
+      assert.deepEqual(hansProblems(`${page} ${part}`, text.replace(/<[^>]+>/g, ' ')), [], `${page} ${part}`);
+    }
+  }
+});
+
+test('the glossary stays reviewed: every Simplified form is the manuscript\'s word', { skip: !existsSync(path.join(root, '../shared/book/ch02.zh-Hans.md')) && 'the manuscript (../shared/book) is not on this machine' }, () => {
+  const manuscript = readFileSync(path.join(root, '../shared/book/ch02.zh-Hans.md'), 'utf8');
+  const unattested = Object.values(glossary).filter((hans) => !manuscript.includes(hans));
+  assert.deepEqual(unattested, []);
+});
+
+/** CJK left in an English text once the marked original terms (lang="zh-…") are taken out. */
+function cjkOutsideMarkedTerms(text) {
+  const unmarked = text.replace(/<(\w+)[^>]*\slang="zh-Han[st]"[^>]*>[\s\S]*?<\/\1>/g, '');
+  return [...new Set([...unmarked].filter((ch) => CJK.test(ch)))].join('');
+}
+
+test('written English has no CJK outside the glossary\'s marked original terms', async () => {
+  const problems = [];
+  let checked = 0;
+  for (const file of await contentMarkdownFiles()) {
+    const english = path.join(root, 'content/i18n/en', file.slice('content/'.length));
+    if (!existsSync(english)) continue;
+    checked += 1;
+    const left = cjkOutsideMarkedTerms(readFileSync(english, 'utf8'));
+    if (left) problems.push(`${path.relative(root, english)}: ${left}`);
+  }
+  for (const file of contentJsonFiles()) {
+    for (const [source, english] of Object.entries(readMap(file, 'en'))) {
+      if (typeof english !== 'string' || english.trim() === '') continue;
+      checked += 1;
+      const left = cjkOutsideMarkedTerms(english);
+      if (left) problems.push(`${file} ${JSON.stringify(source.slice(0, 30))}: ${left}`);
+    }
+  }
+  assert.ok(checked >= 100, `only ${checked} English texts (the site's own words alone are 106)`);
+  assert.deepEqual(problems, []);
+});
+
+test('the built English pages have no CJK outside marked original terms', { skip: !existsSync(path.join(root, 'dist/en/index.html')) && 'English is not built (incomplete: see the coverage test)' }, () => {
+  const pages = readdirSync(path.join(root, 'dist/en')).filter((f) => f.endsWith('.html'));
+  const problems = [];
+  for (const page of pages) {
+    const html = readFileSync(path.join(root, 'dist/en', page), 'utf8');
+    assert.match(html, /<html lang="en"/, page);
+    const body = /<body[\s\S]*<\/body>/.exec(html)?.[0] ?? '';
+    const left = cjkOutsideMarkedTerms(body.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<template[\s\S]*?<\/template>/g, ''));
+    if (left) problems.push(`${page}: ${left}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('English coverage: the site\'s own words are complete, and what the pages still lack is listed', async (t) => {
+  const gaps = await englishGaps();
+  const site = gaps.strings.find((s) => s.file === 'content/site/ui.json');
+  assert.equal(site, undefined, `content/i18n/en/site/ui.json lacks ${site?.missing} strings`);
+  const pages = (await contentMarkdownFiles()).length;
+  const missingStrings = gaps.strings.reduce((n, s) => n + s.missing, 0);
+  t.diagnostic(`English pages written: ${pages - gaps.pages.length}/${pages}; JSON files with strings left: ${gaps.strings.length} (${missingStrings} strings)`);
+  for (const s of gaps.strings) t.diagnostic(`  ${s.file}: ${s.of - s.missing}/${s.of}`);
+  assert.equal(gaps.complete, gaps.pages.length === 0 && gaps.strings.length === 0);
+});
