@@ -101,9 +101,14 @@ export function readoutMark(valueText: string): Mark {
   return el('p', { class: 'drag-readout num', 'data-drag-readout': '', 'aria-hidden': 'true', 'data-testid': 'drag-readout' }, valueText);
 }
 
+/** The hover points as text, by their texts' array: a figure that keeps its points between updates (a drag) writes them once. */
+const hoverText = new WeakMap<string[], string>();
+
 /** Adds the hover points to a figure's View (not drawn; read on hover through viewOf). */
 export function withHoverPoints(view: View, xs: number[], texts: string[]): View {
-  view[HOVER_KEY] = JSON.stringify({ xs, texts });
+  let json = hoverText.get(texts);
+  if (json === undefined) hoverText.set(texts, (json = JSON.stringify({ xs, texts })));
+  view[HOVER_KEY] = json;
   return view;
 }
 

@@ -225,15 +225,16 @@ function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string):
   // Coordinates rounded first, so Node and the browser print the same path.
   const pointsOf = (s: Series): Array<[number, number]> =>
     s.curve.tokens.map((t, j): [number, number] => [Number(coord(x(num(t)))), Number(coord(y(num(s.curve[d.metric][j]!))))]);
+  const points = d.series.map(pointsOf);
   const lines: Mark[] = d.series.map((s, i) =>
-    el('g', { class: `series series-${i}`, 'data-series': s.model }, [el('path', { class: 'line', d: path(pointsOf(s)) ?? '' })]),
+    el('g', { class: `series series-${i}`, 'data-series': s.model }, [el('path', { class: 'line', d: path(points[i]!) ?? '' })]),
   );
   // The dots at H are drawn above the marker's plot area, so a reader can
   // hover them to read them (figures/readout.ts) where the plot would
   // otherwise take the pointer for the drag.
   const dots: Mark[] = d.series.map((s, i) => {
     const at = s.curve.tokens.indexOf(d.h);
-    const [cx, cy] = pointsOf(s)[at] ?? [0, 0];
+    const [cx, cy] = points[i]![at] ?? [0, 0];
     return el('g', { class: `series series-${i}`, 'data-series': s.model }, [
       dot('end', cx, cy, `${s.name}・${text(cfg, 'col_tokens')} ${groupDigits(d.h)}`, s.curve[displayKeyOf(d.metric)][at] ?? ''),
     ]);
@@ -306,8 +307,26 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const notes = [...new Set(d.series.flatMap((s) => s.curve.notes))];
   const view = hows.into(marksView([readoutMark(markerText), chart, legend, notesMark(notes), table]));
   // Every sampled length's values, for the hover readout (not drawn).
-  const sampled = d.series[0]?.curve.tokens ?? [];
-  return withHoverPoints(view, sampled.map(num), sampled.map((_, j) => valuesAt(d, cfg, () => j)));
+  const hover = hoverPoints(d, cfg);
+  return withHoverPoints(view, hover.xs, hover.texts);
+}
+
+/**
+ * Every sampled length's values for the hover readout, built once per set
+ * of curves: while a drag moves H over lengths the kept curves already
+ * hold, the curves (the core's answers) are the same objects every update.
+ */
+const hoverKept = new WeakMap<StateCurveResult, { curves: StateCurveResult[]; metric: Metric; xs: number[]; texts: string[] }>();
+
+function hoverPoints(d: Data, cfg: WidgetConfig): { xs: number[]; texts: string[] } {
+  const curves = d.series.map((s) => s.curve);
+  const first = curves[0];
+  const kept = first && hoverKept.get(first);
+  if (kept && kept.metric === d.metric && kept.curves.length === curves.length && kept.curves.every((c, i) => c === curves[i])) return kept;
+  const sampled = first?.tokens ?? [];
+  const made = { curves, metric: d.metric, xs: sampled.map(num), texts: sampled.map((_, j) => valuesAt(d, cfg, () => j)) };
+  if (first) hoverKept.set(first, made);
+  return made;
 }
 
 export const stateVsContext: WidgetDef<Data> = {
