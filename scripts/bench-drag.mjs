@@ -1,9 +1,12 @@
 // The drag part of `npm run bench` (issue 16, item 6): a scripted 2-second
 // drag of the context marker on the heaviest live chart (Figure 2-18: five
-// models' state curves, recomputed by the core on every frame the marker
-// moves), with the frame times the page saw meanwhile. A figure to read,
-// not a test. Alone: `node scripts/bench-drag.mjs` (or `node scripts/bench.mjs
-// --only drag`) against an existing dist/.
+// models' state curves and their values at H, shown on every frame the
+// marker moves), with the frame times the page saw meanwhile, how many of
+// the core's results reached the page, and what the core itself spent: the
+// requests the drag sent and the time inside `evaluate` for them. A figure
+// to read, not a test. Alone: `node scripts/bench-drag.mjs` (or `node
+// scripts/bench.mjs --only drag`) against an existing dist/; the core's time
+// needs the Node build (build/wasm, or TALLY_WASM_DIR).
 
 const TARGET_FRAME_P95_MS = 16;
 /** The page's refresh interval (60 Hz): a requestAnimationFrame delta is never shorter. */

@@ -6,7 +6,9 @@
 // The x-axis spans a fixed range from content (data.x_max, the chapter's
 // 1M), widened only when the reader's H lies beyond it, so the curves stay
 // put while H moves. H is a draggable marker (figures/drag-marker.ts) with
-// a dot on each curve at H and the core's values at H read out above.
+// a dot on each curve at H and the core's values at H read out above; the
+// curves are sampled at every length the marker can stop at, so a drag
+// shows the core's answers on every frame without waiting for the core.
 
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
@@ -98,8 +100,9 @@ function xScale(max: bigint, width = WIDE) {
 
 /**
  * The curves over the axis do not depend on H, so each is asked once per
- * request and kept: a drag then asks the core only for the values at H.
- * Kept per engine (an engine is one core with its imported models).
+ * request and kept, decoded: they hold every length the marker can stop at,
+ * so a drag asks the core nothing and only a typed H off those lengths asks
+ * for the values at H. Kept per engine (one per page).
  */
 const curves = new WeakMap<Engine, Map<string, Promise<StateCurveResult>>>();
 const KEPT_CURVES = 64;
