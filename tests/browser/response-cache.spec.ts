@@ -122,3 +122,16 @@ test('the least recently used answer leaves first, and a very long one is not ke
   await cache.evaluate(long);
   expect(asked.filter((r) => r === long)).toHaveLength(2);
 });
+
+test('the warm-up\'s engine (uncached) reaches the core every time, with the same answers', async () => {
+  const { mod, asked } = counted(core);
+  const engine = makeEngine(mod);
+  const fresh = engine.uncached!;
+  const a = await fresh('state_curve', QWEN_32K);
+  const b = await fresh('state_curve', QWEN_32K);
+  expect(asked).toHaveLength(2);
+  expect([a.total_display[0], b.total_display[0]]).toEqual(['4.5 GiB', '4.5 GiB']);
+  await engine('state_curve', QWEN_32K);
+  await engine('state_curve', QWEN_32K);
+  expect(asked).toHaveLength(3);
+});
