@@ -10,18 +10,18 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Core } from './fixtures';
 
-type Obj = Record<string, any>;
 const root = path.resolve(import.meta.dirname, '../..');
-const cfg: Obj = JSON.parse(readFileSync(path.join(root, 'content/ch02/widgets/figures.json'), 'utf8')).widgets['fig-2-18'];
-const MODELS = cfg.data.models as string[];
+const cfg: { data: { models: string[] } } = JSON.parse(readFileSync(path.join(root, 'content/ch02/widgets/figures.json'), 'utf8')).widgets['fig-2-18'];
+const MODELS = cfg.data.models;
 
 /** Every request the page sends its core worker, kept in window.__sent. */
 function recordRequests(): void {
   const w = window as unknown as { __sent: string[] };
   w.__sent = [];
   const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (this: Worker, message: any, ...rest: any[]) {
-    if (message && typeof message.request === 'string') w.__sent.push(message.request);
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+    const request = (message as { request?: unknown } | null)?.request;
+    if (typeof request === 'string') w.__sent.push(request);
     return (post as (...a: unknown[]) => void).call(this, message, ...rest);
   };
 }
