@@ -101,9 +101,14 @@ export function readoutMark(valueText: string): Mark {
   return el('p', { class: 'drag-readout num', 'data-drag-readout': '', 'aria-hidden': 'true', 'data-testid': 'drag-readout' }, valueText);
 }
 
+/** The hover points as text, by their texts' array: a figure that keeps its points between updates (a drag) writes them once. */
+const hoverText = new WeakMap<string[], string>();
+
 /** Adds the hover points to a figure's View (not drawn; read on hover through viewOf). */
 export function withHoverPoints(view: View, xs: number[], texts: string[]): View {
-  view[HOVER_KEY] = JSON.stringify({ xs, texts });
+  let json = hoverText.get(texts);
+  if (json === undefined) hoverText.set(texts, (json = JSON.stringify({ xs, texts })));
+  view[HOVER_KEY] = json;
   return view;
 }
 
@@ -138,7 +143,7 @@ function toX(a: Axis, v: number): number {
  * on the wide drawing), the landmarks and both ends; on a linear axis
  * integers in steps of a round number.
  */
-export function stopsOf(a: Axis): number[] {
+export function stopsOf(a: Pick<Axis, 'min' | 'max' | 'log' | 'landmarks'>): number[] {
   const set = new Set<number>([a.min, a.max, ...a.landmarks.filter((v) => v >= a.min && v <= a.max)]);
   if (a.log) {
     for (let p = 1; p <= a.max; p *= 2) {
@@ -186,9 +191,17 @@ function keyTarget(a: Axis, now: number, key: string): number | null {
   }
 }
 
+/**
+ * The values a drag or the keys can set on a marker's axis (see stopsOf),
+ * for a figure that wants the core's answers at all of them in one request.
+ */
+export function markerStops(axis: Pick<DragAxis, 'scale' | 'log' | 'landmarks'>): number[] {
+  const [min, max] = axis.scale.domain() as [number, number];
+  return stopsOf({ min, max, log: axis.log, landmarks: axis.landmarks });
+}
+
 /** Pointer → x in the drawing's SVG units, kept inside the plot (the marker never leaves the axis). */
-function pointerX(svg: SVGSVGElement, a: Axis, clientX: number): number {
-  const box = svg.getBoundingClientRect();
+function pointerX(svg: SVGSVGElement, a: Axis, clientX: number, box: DOMRect = svg.getBoundingClientRect()): number {
   const units = svg.viewBox.baseVal.width || box.width;
   const x = ((clientX - box.left) * units) / (box.width || 1);
   return Math.min(a.x1, Math.max(a.x0, x));
@@ -232,6 +245,18 @@ async function hoverPoints(root: HTMLElement): Promise<{ xs: number[]; texts: st
 export function enhanceDragMarkers(root: HTMLElement): void {
   let dragging: { pointer: number; which: string } | null = null;
   let focusedWhich: string | null = null;
+  // The drawing's box during a drag, measured once: asking for it on every
+  // pointer move would make the browser lay out the page the last update
+  // just changed, up to twice a frame. A scroll, a resize or a rebuilt
+  // drawing measures it again.
+  let measured: { svg: SVGSVGElement; box: DOMRect } | null = null;
+  const forgetBox = (): void => {
+    measured = null;
+  };
+  const boxOf = (svg: SVGSVGElement): DOMRect => {
+    if (measured?.svg !== svg) measured = { svg, box: svg.getBoundingClientRect() };
+    return measured.box;
+  };
 
   const readout = () => root.querySelector<HTMLElement>('[data-drag-readout]');
   const drawingClass = (svg: SVGSVGElement) => (svg.classList.contains('is-narrow') ? 'is-narrow' : 'is-wide');
@@ -240,7 +265,7 @@ export function enhanceDragMarkers(root: HTMLElement): void {
     const found = dragging && shownMarker(root, dragging.which);
     if (!found) return;
     const a = axisOf(found.marker);
-    writeControl(root, a.key, snap(a, pointerX(found.svg, a, clientX)));
+    writeControl(root, a.key, snap(a, pointerX(found.svg, a, clientX, boxOf(found.svg))));
   };
 
   const hideGhost = (): void => {
@@ -277,6 +302,9 @@ export function enhanceDragMarkers(root: HTMLElement): void {
     // Captured by the root: the drawing may be rebuilt under the pointer
     // when the data table gains a row, and the capture must survive that.
     root.setPointerCapture(e.pointerId);
+    forgetBox();
+    addEventListener('scroll', forgetBox, { capture: true, passive: true });
+    addEventListener('resize', forgetBox, { passive: true });
     dragging = { pointer: e.pointerId, which: drawingClass(found.svg) };
     focusedWhich = dragging.which;
     root.setAttribute('data-dragging', '');
@@ -295,6 +323,9 @@ export function enhanceDragMarkers(root: HTMLElement): void {
   const stop = (e: PointerEvent): void => {
     if (!dragging || e.pointerId !== dragging.pointer) return;
     dragging = null;
+    forgetBox();
+    removeEventListener('scroll', forgetBox, { capture: true });
+    removeEventListener('resize', forgetBox);
     root.removeAttribute('data-dragging');
     if (root.hasPointerCapture(e.pointerId)) root.releasePointerCapture(e.pointerId);
   };

@@ -373,9 +373,11 @@ export function hydrateWidget(
   return {
     ready: first,
     // Same work as an update, result discarded: lets the page warm the WASM
-    // JIT for exactly the calls this widget makes.
+    // JIT for exactly the calls this widget makes (past the kept answers,
+    // which would otherwise serve every round after the first).
     warm: async () => {
-      await def.compute(await enginePromise, requestFields(cfg, readState()), ctx).catch((err: unknown) => {
+      const engine = await enginePromise;
+      await def.compute(engine.uncached ?? engine, requestFields(cfg, readState()), ctx).catch((err: unknown) => {
         if (!(err instanceof EngineError)) throw err;
       });
     },

@@ -6,18 +6,21 @@
 // The x-axis spans a fixed range from content (data.x_max, the chapter's
 // 1M), widened only when the reader's H lies beyond it, so the curves stay
 // put while H moves. H is a draggable marker (figures/drag-marker.ts) with
-// a dot on each curve at H and the core's values at H read out above.
+// a dot on each curve at H and the core's values at H read out above; the
+// curves are sampled at every length the marker can stop at, so a drag
+// shows the core's answers on every frame without waiting for the core.
 
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { text, type WidgetConfig } from '../../runtime/config';
-import { encodeIntegerInput, type Engine, type Fields, type StateCurveResult } from '../../runtime/engine';
+import { encodeIntegerInput, type Engine, type Fields, type Json, type StateCurveResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, axisLeft, dataTable, dot, FigureHows, notesMark, num, svgFrame, tickLabel, tickValues, WIDE, type Drawing } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { modelNames, stringList } from '../../figures/content';
-import { dragMarks, enhanceDragMarkers, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
+import { dragMarks, enhanceDragMarkers, markerStops, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
+import { EngineError } from '../../runtime/engine';
 
 
 type Metric = 'total' | 'decode_read_bytes';
@@ -36,8 +39,16 @@ interface Data {
   /** The axis' end: data.x_max, or H when the reader goes beyond it. */
   max: bigint;
   series: Series[];
-  /** Lengths shown in the table: the axis ticks plus the reader's maximum. */
-  rows: bigint[];
+  /** Rows of the table: the axis ticks plus the reader's H. */
+  rows: TableRow[];
+}
+
+interface TableRow {
+  len: bigint;
+  /** The row's id (data-row, cell test ids): the length, or `<H>-h` for H's own row when it repeats a tick. */
+  id: string;
+  /** H's own row when a tick already shows H: kept (hidden) so the table's shape does not change. */
+  repeat: boolean;
 }
 
 /** Height and tick counts per drawing width (the narrow one is a phone's, chart.ts NARROW). */
@@ -65,9 +76,15 @@ function metricOf(cfg: WidgetConfig): Metric {
   return m;
 }
 
-/** Log-spaced integer lengths 1…max (inputs to the core, not results), with the table's lengths included. */
-function sampleLengths(max: bigint, extra: bigint[]): bigint[] {
-  const set = new Set<bigint>(extra);
+/**
+ * Log-spaced integer lengths 1…max (inputs to the core, not results), with
+ * the table's lengths and every stop of the marker included: the curves are
+ * asked once and kept, so a drag or a key step lands on a length whose
+ * values the core has already given.
+ */
+function sampleLengths(max: bigint, extra: bigint[], landmarks: number[]): bigint[] {
+  const stops = markerStops({ scale: xScale(max), log: true, landmarks });
+  const set = new Set<bigint>([...extra, ...stops.map((v) => BigInt(v))]);
   const top = Number(max);
   for (let i = 0; i <= SAMPLES; i++) set.add(BigInt(Math.max(1, Math.round(top ** (i / SAMPLES)))));
   set.add(max);
@@ -83,8 +100,9 @@ function xScale(max: bigint, width = WIDE) {
 
 /**
  * The curves over the axis do not depend on H, so each is asked once per
- * request and kept: a drag then asks the core only for the values at H.
- * Kept per engine (an engine is one core with its imported models).
+ * request and kept, decoded: they hold every length the marker can stop at,
+ * so a drag asks the core nothing and only a typed H off those lengths asks
+ * for the values at H. Kept per engine (one per page).
  */
 const curves = new WeakMap<Engine, Map<string, Promise<StateCurveResult>>>();
 const KEPT_CURVES = 64;
@@ -123,36 +141,66 @@ function withLength(base: StateCurveResult, one: StateCurveResult): StateCurveRe
   };
 }
 
+/**
+ * The core's refusal of H, named as the reader sees it (the `tokens` field of
+ * one `state` call), or nothing when the core takes it. Asked only when
+ * something went wrong or H is text to read: a length from the drag or the
+ * keys needs no call of its own.
+ */
+async function checkLength(engine: Engine, rest: Fields, model: string, tokens: Json | undefined): Promise<void> {
+  await engine('state', { ...rest, model, tokens: tokens ?? null });
+}
+
+/** H as the core reads it ("32K" → 32768): the marker and the sampled lengths need the number. */
+async function lengthOf(engine: Engine, rest: Fields, model: string, tokens: Json | undefined): Promise<bigint> {
+  if (typeof tokens === 'number') return BigInt(tokens);
+  await checkLength(engine, rest, model, tokens);
+  return BigInt(String(((await engine.raw('read_quantity', { text: String(tokens), kind: 'tokens' })) as { value: string }).value));
+}
+
 async function compute(engine: Engine, fields: Fields, cfg: WidgetConfig): Promise<Data> {
   const metric = metricOf(cfg);
   const models = stringList(cfg, 'models');
   const { tokens, ...rest } = fields;
-  // The reader's H is checked by the core (one state call), whose refusal
-  // names the field; the curves are asked at the same time (each call is a
-  // round trip to the core's worker), and only used once H has passed.
-  const checked = engine('state', { ...rest, model: models[0]!, tokens: tokens ?? null });
-  if (typeof tokens !== 'number') await checked;
-  // H as the core read it ("32K" → 32768): the marker and the sampled lengths need the number.
-  const h = typeof tokens === 'number' ? BigInt(tokens) : BigInt(String(((await engine.raw('read_quantity', { text: String(tokens), kind: 'tokens' })) as { value: string }).value));
-  const fixedMax = BigInt(axisOf(cfg).x_max);
+  const h = await lengthOf(engine, rest, models[0]!, tokens);
+  const axis = axisOf(cfg);
+  const fixedMax = BigInt(axis.x_max);
   const max = h > fixedMax ? h : fixedMax;
-  const rows = tickValues(xScale(max), LAYOUT.wide.xTicks)
+  const ticks = tickValues(xScale(max), LAYOUT.wide.xTicks)
     .map((v) => BigInt(Math.round(v)))
     .filter((v) => v <= max);
-  const lengths = sampleLengths(max, rows).map((v) => encodeIntegerInput(v.toString()));
-  if (!rows.includes(h)) rows.push(h);
-  rows.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const lengths = sampleLengths(max, ticks, axis.landmarks).map((v) => encodeIntegerInput(v.toString()));
   const atH = [encodeIntegerInput(h.toString())];
   const asked = models.map(async (model) => {
     const base = await curveOver(engine, { ...rest, model, lengths });
     return base.tokens.includes(h) ? base : withLength(base, await engine('state_curve', { ...rest, model, lengths: atH }));
   });
-  asked.forEach((p) => p.catch(() => undefined)); // awaited below, after the check whose refusal explains a bad H
-  await checked;
+  let found: StateCurveResult[];
+  try {
+    found = await Promise.all(asked);
+  } catch (err) {
+    // A typed H the curve op refuses (0, a negative number): the `state`
+    // call's refusal names the field the reader typed into.
+    if (err instanceof EngineError && typeof tokens === 'number') await checkLength(engine, rest, models[0]!, tokens);
+    throw err;
+  }
   const names = await modelNames(engine);
-  const found = await Promise.all(asked);
   const series: Series[] = models.map((model, i) => ({ model, name: names.get(model) ?? model, curve: found[i]! }));
-  return { metric, h, fields: rest, max, series, rows };
+  return { metric, h, fields: rest, max, series, rows: tableRows(ticks, h) };
+}
+
+/**
+ * The table's lengths: the axis ticks and the reader's H. H always has a row
+ * of its own, hidden when it repeats a tick, so the table keeps its shape
+ * while H moves and a drag only rewrites its texts (runtime/bind.ts
+ * rebuilds a region whose shape changes, and the focused marker with it).
+ */
+function tableRows(ticks: bigint[], h: bigint): TableRow[] {
+  const rows: TableRow[] = ticks.map((len) => ({ len, id: len.toString(), repeat: false }));
+  const repeat = ticks.includes(h);
+  rows.push({ len: h, id: repeat ? `${h}-h` : h.toString(), repeat });
+  // Stable: a repeated H comes right after its tick.
+  return rows.sort((a, b) => (a.len < b.len ? -1 : a.len > b.len ? 1 : 0));
 }
 
 /** "上下文 32,768 個 token：Qwen3-8B 4.5 GiB、…": a length and the core's values at it, in the reader's words. */
@@ -180,15 +228,16 @@ function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string):
   // Coordinates rounded first, so Node and the browser print the same path.
   const pointsOf = (s: Series): Array<[number, number]> =>
     s.curve.tokens.map((t, j): [number, number] => [Number(coord(x(num(t)))), Number(coord(y(num(s.curve[d.metric][j]!))))]);
+  const points = d.series.map(pointsOf);
   const lines: Mark[] = d.series.map((s, i) =>
-    el('g', { class: `series series-${i}`, 'data-series': s.model }, [el('path', { class: 'line', d: path(pointsOf(s)) ?? '' })]),
+    el('g', { class: `series series-${i}`, 'data-series': s.model }, [el('path', { class: 'line', d: path(points[i]!) ?? '' })]),
   );
   // The dots at H are drawn above the marker's plot area, so a reader can
   // hover them to read them (figures/readout.ts) where the plot would
   // otherwise take the pointer for the drag.
   const dots: Mark[] = d.series.map((s, i) => {
     const at = s.curve.tokens.indexOf(d.h);
-    const [cx, cy] = pointsOf(s)[at] ?? [0, 0];
+    const [cx, cy] = points[i]![at] ?? [0, 0];
     return el('g', { class: `series series-${i}`, 'data-series': s.model }, [
       dot('end', cx, cy, `${s.name}・${text(cfg, 'col_tokens')} ${groupDigits(d.h)}`, s.curve[displayKeyOf(d.metric)][at] ?? ''),
     ]);
@@ -217,6 +266,19 @@ function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string):
   };
 }
 
+/**
+ * Every body row of the table gets a class (so rows differ in values, never
+ * in shape): `is-repeat` hides H's own row where a tick shows H already
+ * (figures.css).
+ */
+function markRepeat(table: Mark, rows: TableRow[]): Mark {
+  const walk = (m: Mark): Mark => {
+    if (m.tag === 'tbody') return { ...m, children: (m.children ?? []).map((tr, i) => ({ ...tr, attrs: { ...tr.attrs, class: rows[i]?.repeat ? 'is-repeat' : '' } })) };
+    return m.children ? { ...m, children: m.children.map(walk) } : m;
+  };
+  return walk(table);
+}
+
 function view(d: Data, cfg: WidgetConfig, instance: string) {
   const hows = new FigureHows(instance, cfg);
   const legend = el(
@@ -231,8 +293,8 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   // (`state` at that length), asked only when the reader opens its popover:
   // state_curve itself never explains (its columns are long).
   const statePath = d.metric === 'total' ? 'display' : 'decode_read_display';
-  const tableRows = d.rows.map((len) => ({
-    id: len.toString(),
+  const rows = d.rows.map(({ len, id }) => ({
+    id,
     cells: [
       groupDigits(len),
       ...d.series.map((s) => ({
@@ -241,12 +303,33 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       })),
     ],
   }));
-  const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_tokens'), ...d.series.map((s) => s.name)], tableRows, hows);
+  const table = markRepeat(
+    dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_tokens'), ...d.series.map((s) => s.name)], rows, hows),
+    d.rows,
+  );
   const notes = [...new Set(d.series.flatMap((s) => s.curve.notes))];
   const view = hows.into(marksView([readoutMark(markerText), chart, legend, notesMark(notes), table]));
   // Every sampled length's values, for the hover readout (not drawn).
-  const sampled = d.series[0]?.curve.tokens ?? [];
-  return withHoverPoints(view, sampled.map(num), sampled.map((_, j) => valuesAt(d, cfg, () => j)));
+  const hover = hoverPoints(d, cfg);
+  return withHoverPoints(view, hover.xs, hover.texts);
+}
+
+/**
+ * Every sampled length's values for the hover readout, built once per set
+ * of curves: while a drag moves H over lengths the kept curves already
+ * hold, the curves (the core's answers) are the same objects every update.
+ */
+const hoverKept = new WeakMap<StateCurveResult, { curves: StateCurveResult[]; metric: Metric; xs: number[]; texts: string[] }>();
+
+function hoverPoints(d: Data, cfg: WidgetConfig): { xs: number[]; texts: string[] } {
+  const curves = d.series.map((s) => s.curve);
+  const first = curves[0];
+  const kept = first && hoverKept.get(first);
+  if (kept && kept.metric === d.metric && kept.curves.length === curves.length && kept.curves.every((c, i) => c === curves[i])) return kept;
+  const sampled = first?.tokens ?? [];
+  const made = { curves, metric: d.metric, xs: sampled.map(num), texts: sampled.map((_, j) => valuesAt(d, cfg, () => j)) };
+  if (first) hoverKept.set(first, made);
+  return made;
 }
 
 export const stateVsContext: WidgetDef<Data> = {
