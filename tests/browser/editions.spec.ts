@@ -170,6 +170,25 @@ test('zh-Hant snippets are as before editions (no lang=, the root embed.html)', 
   await expect(w.getByTestId('embed-iframe')).not.toHaveValue(/lang=/);
 });
 
+// English search has search.spec.ts's own terms once English is written; the generated edition is checked here.
+for (const e of OTHERS.filter((x) => x.lang === 'zh-Hans')) {
+  test(`${e.lang}: search finds the edition's words and its hits stay in the edition`, async ({ page }) => {
+    const searchText = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/search.json'), 'utf8'));
+    await page.goto(`./${e.dir}index.html`);
+    await allReady(page);
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: e.words(searchText.title) });
+    await expect(dialog).toBeVisible();
+    const term = hans('四類狀態'); // Fig. 2-14's caption, as the zh-Hans page words it
+    await dialog.getByLabel(e.words(searchText.label), { exact: true }).fill(term);
+    const hit = dialog.locator('a.search-hit[href="2-3.html#fig-2-14"]');
+    await expect(hit).toHaveCount(1, { timeout: 20_000 });
+    await hit.click();
+    await expect(page).toHaveURL(new RegExp(`/${e.dir}2-3\\.html#fig-2-14$`));
+    await expect(page.locator('#fig-2-14')).toBeInViewport();
+  });
+}
+
 // ---- zh-Hans: the page tests of pages.spec.ts, in the generated edition ----
 
 test('zh-Hans: every figure, table, example and exercise has exactly one anchor', () => {
