@@ -138,10 +138,8 @@ TEST_CASE("params carries the architecture of Table 2-A and each tensor's size p
     CHECK(q["architecture"]["moe"].is_null());
     CHECK(q["architecture"]["groups"][0]["attention"] == "gqa");
     CHECK(q["architecture"]["groups"][0]["ffn"]["intermediate"] == 12288);
-    for (const auto& it : q["items"]) {
-        if (it["id"] == "q_proj") CHECK(it["per_copy"] == 16777216);
-        if (it["id"] == "k_proj") CHECK(it["per_copy"] == 4194304);
-    }
+    CHECK(json_item_named(q["items"], "q_proj")["per_copy"] == 16777216);
+    CHECK(json_item_named(q["items"], "k_proj")["per_copy"] == 4194304);
     Json k = result({{"op", "params"}, {"model", "kimi-k3"}});
     CHECK(k["architecture"]["layers"] == 93);
     CHECK(k["architecture"]["moe"]["experts"] == 896);

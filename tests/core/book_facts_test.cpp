@@ -71,10 +71,8 @@ TEST_CASE("V4.1 Flash parameters as the checkpoint holds them: 748,494,684,784, 
 
     // Lookups are not matrix FLOPs; the projections are.
     const ForwardResult f = forward(m, call(0, 8192));
-    for (const auto& it : f.items) {
-        if (it.id == "enc_engram_lookup") CHECK(it.value == Ratio(0));
-        if (it.id == "enc_engram_kv") CHECK(it.value == Ratio(u128{2} * 8192 * 314572800));
-    }
+    CHECK(item_named(f.items, "enc_engram_lookup").value == Ratio(0));
+    CHECK(item_named(f.items, "enc_engram_kv").value == Ratio(u128{2} * 8192 * 314572800));
 }
 
 TEST_CASE("V4.1 weight bytes follow: Figure 2-28 and compare 1.497 TB, capacity shortfall on an H100") {
@@ -137,13 +135,9 @@ TEST_CASE("One-token prompt on Qwen3.6: the chunked path from an empty state, th
     const ModelSpec& m = model(kQwen36);
     const ForwardResult prompt = forward(m, call(0, 1));
     CHECK(prompt.total == Ratio(u128{14950891520}));
-    for (const auto& it : prompt.items) {
-        // One padded chunk of 64 per v-head: 32 × 9,437,184, in each of 30 layers.
-        if (it.id == "lin_recurrence") CHECK(it.value == Ratio(u128{30} * 32 * 9437184));
-    }
-    for (const auto& it : forward(m, call(5, 1)).items) {
-        if (it.id == "lin_recurrence") CHECK(it.value == Ratio(u128{30} * 32 * 6 * 128 * 128));
-    }
+    // One padded chunk of 64 per v-head: 32 × 9,437,184, in each of 30 layers.
+    CHECK(item_named(prompt.items, "lin_recurrence").value == Ratio(u128{30} * 32 * 9437184));
+    CHECK(item_named(forward(m, call(5, 1)).items, "lin_recurrence").value == Ratio(u128{30} * 32 * 6 * 128 * 128));
     // The book's calculator prints 14,964,162,752: the 13,271,232 between
     // are its padded convolution products and RoPE outer product, which
     // Tally does not count (docs/api.md, "Where Tally differs …").

@@ -99,15 +99,16 @@ TEST_CASE("Table 2-1 rows follow the formulas with N_pair = B(PS + P(P+1)/2)") {
     const ModelSpec& m = model("qwen3-8b");
     const ForwardResult r = forward(m, call(4, 4096, 1024, 4));  // Exercise 2-2
     CHECK(dec(r.n_pair) == dec(4 * (1024ULL * 4096 + 1024ULL * 1025 / 2)));
+    const u128 mrows = 4096;
+    CHECK(item_named(r.items, "q_proj").per_call == Ratio(2 * mrows * 4096 * 4096));
+    CHECK(item_named(r.items, "kv_proj").per_call == Ratio(2 * 2 * mrows * 4096 * 1024));
+    CHECK(item_named(r.items, "attn_core").per_call == Ratio(4 * 32 * 128 * r.n_pair));
+    CHECK(item_named(r.items, "o_proj").per_call == Ratio(2 * mrows * 4096 * 4096));
+    CHECK(item_named(r.items, "ffn").per_call == Ratio(6 * mrows * 4096 * 12288));
+    CHECK(item_named(r.items, "lm_head").value == Ratio(2 * 4 * 4096 * u128{151936}));
+    CHECK(item_named(r.items, "embedding").value == Ratio(0));
+    CHECK(item_named(r.items, "elementwise").value == Ratio(0));
     for (const auto& it : r.items) {
-        const u128 mrows = 4096;
-        if (it.id == "q_proj") CHECK(it.per_call == Ratio(2 * mrows * 4096 * 4096));
-        if (it.id == "kv_proj") CHECK(it.per_call == Ratio(2 * 2 * mrows * 4096 * 1024));
-        if (it.id == "attn_core") CHECK(it.per_call == Ratio(4 * 32 * 128 * r.n_pair));
-        if (it.id == "o_proj") CHECK(it.per_call == Ratio(2 * mrows * 4096 * 4096));
-        if (it.id == "ffn") CHECK(it.per_call == Ratio(6 * mrows * 4096 * 12288));
-        if (it.id == "lm_head") CHECK(it.value == Ratio(2 * 4 * 4096 * u128{151936}));
-        if (it.id == "embedding" || it.id == "elementwise") CHECK(it.value == Ratio(0));
         if (it.id != "lm_head" && it.id != "embedding") CHECK(it.layers == 36);
     }
     // Same B·P, longer P: identical projections, four times the interaction.

@@ -101,9 +101,7 @@ TEST_CASE("candidate_pool: the pool caps what Reindex layers scan (Figure 2-22)"
     CHECK(r["reuse_layers"] == 15);
     // The same cap as the state op's Reindex read, min(N, 16384) entries.
     const Json st = result({{"op", "state"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 131072}});
-    for (const auto& item : st["reads"]) {
-        if (item["id"] == "dec_read_pool_index") CHECK(item["per_call"].get<std::uint64_t>() == 16384u * 256u);
-    }
+    CHECK(json_item_named(st["reads"], "dec_read_pool_index")["per_call"].get<std::uint64_t>() == 16384u * 256u);
     // Short contexts: fewer entries than the pool holds, then fewer than top-k.
     const Json mid = result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 1001}});
     CHECK(mid["entry_blocks"] == 126);

@@ -502,17 +502,12 @@ TEST_CASE("MLA, KDA and AttnRes specs: bad fields are rejected with their JSON p
 TEST_CASE("API: Kimi K3 rows carry their formulas and the AttnRes layout is no longer an assumption") {
     Json f = result({{"op", "forward"}, {"model", "kimi-k3"}, {"input", 8192}});
     CHECK(f["display"] == "1.86 PFLOPs");
-    bool labelled = false;
-    for (const auto& it : f["items"]) {
-        if (it["id"] == "attn_res") {
-            CHECK(it["label"].get<std::string>().find("假設") == std::string::npos);
-            CHECK(it["substituted"] == "2×8192×7168×1002");
-            labelled = it["shape"].get<std::string>().find("186 次混合") != std::string::npos;
-        }
-        if (it["id"] == "mla_attn") CHECK(it["substituted"] == "2×96×(576+512)×33558528");
-        if (it["id"] == "kda_recurrence") CHECK(it["substituted"] == "1×96×(128×8904704+0)");
-    }
-    CHECK(labelled);
+    const Json& attn_res = json_item_named(f["items"], "attn_res");
+    CHECK(attn_res["label"].get<std::string>().find("假設") == std::string::npos);
+    CHECK(attn_res["substituted"] == "2×8192×7168×1002");
+    CHECK(attn_res["shape"].get<std::string>().find("186 次混合") != std::string::npos);
+    CHECK(json_item_named(f["items"], "mla_attn")["substituted"] == "2×96×(576+512)×33558528");
+    CHECK(json_item_named(f["items"], "kda_recurrence")["substituted"] == "1×96×(128×8904704+0)");
     Json s = result({{"op", "state"}, {"model", "kimi-k3"}, {"tokens", 8192}});
     CHECK(s["display"] == "649.406 MiB");
     CHECK(s["bytes_per_token"] == 27648);

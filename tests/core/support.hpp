@@ -3,6 +3,8 @@
 #pragma once
 
 #include <doctest/doctest.h>
+
+#include <algorithm>
 #include <string>
 
 #include "api/json_out.hpp"
@@ -10,6 +12,7 @@
 #include "api/api.hpp"
 #include "api/catalog.hpp"
 #include "core/exact.hpp"
+#include "core/items.hpp"
 
 namespace tally::test {
 
@@ -35,5 +38,22 @@ inline Json error_of(const Json& request) {
 }
 
 inline std::string dec(u128 v) { return to_decimal(v); }
+
+// The row with this id. A check on it cannot pass by the row being absent
+// (as one inside `for (it : items) if (it.id == …)` would): it must exist.
+inline const LineItem& item_named(const Items& items, const std::string& id) {
+    const auto it = std::find_if(items.begin(), items.end(), [&](const LineItem& item) { return item.id == id; });
+    REQUIRE_MESSAGE(it != items.end(), "no item " << id);
+    return *it;
+}
+
+// The same for a response's array of objects with an "id".
+inline const Json& json_item_named(const Json& items, const std::string& id) {
+    for (const Json& item : items) {
+        if (item["id"] == id) return item;
+    }
+    FAIL("no item " << id);
+    return items;  // not reached: FAIL ends the test
+}
 
 }  // namespace tally::test
