@@ -251,7 +251,7 @@ function headerNames(tokens: Token[], open: number): string {
   for (let j = open + 1; j < tokens.length && tokens[j]!.type !== 'thead_close'; j++) {
     if (tokens[j]!.type === 'inline') names.push(tokens[j]!.content.replace(/\[\[|\]\]|\$/g, '').trim());
   }
-  return names.filter(Boolean).join('、');
+  return names.filter(Boolean).join(ui.page.list_separator);
 }
 
 /** Minimal front matter: "key: value" lines between --- fences. */
