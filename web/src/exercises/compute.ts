@@ -90,7 +90,7 @@ export function givenText(ex: Exercise, key: string, givens: Givens, catalog: Ca
   if (g?.kind === 'model') return catalog.models.find((m) => m.id === v.value)?.name ?? String(v.value);
   if (g?.kind === 'gpu') {
     const gpu = catalog.gpus.find((x) => x.id === v.value);
-    return gpu ? `${gpu.name}（${gpu.display}）` : String(v.value);
+    return gpu ? fillUi(ui.page.name_detail, { name: gpu.name, detail: gpu.display }) : String(v.value);
   }
   const text = typeof v.value === 'number' || /^\d+$/.test(v.value) ? groupDigits(BigInt(v.value)) : v.value;
   return g?.suffix ? `${text} ${g.suffix}` : text;

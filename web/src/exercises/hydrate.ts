@@ -170,7 +170,7 @@ class ExerciseView {
       results = await computeAll(this.engine, this.ex, givens);
       // An imported model may lack a line item the question asks about (a MoE has no dense FFN row).
       const missing = mine.size ? unresolved(this.ex, results) : [];
-      if (missing.length) throw new EngineError('model', fillText(mineText.mine_unresolved, { paths: missing.join('、') }));
+      if (missing.length) throw new EngineError('model', fillText(mineText.mine_unresolved, { paths: missing.join(ui.page.list_separator) }));
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
       if (mine.size) {

@@ -11,7 +11,7 @@ import { encodeShared } from './codec';
 import type { ImportSession } from './session';
 import { importConfig, importedModels, withFreeId, type ImportedModel } from './models';
 import { persist, SHARE_PARAM, SHARE_SEGMENT } from './restore';
-import { summaryHtml } from './summary';
+import { modelLine, summaryHtml } from './summary';
 import { fill, importText as t } from './text';
 
 /** This page's URL with the model in its hash (the widgets' state kept). */
@@ -165,7 +165,7 @@ export function wireImportForm(root: ParentNode, session: ImportSession, opts: F
     opts.removed?.(m);
     const stored = persist();
     status.textContent = [fill(t.removed, { name: m.name }), stored].filter(Boolean).join(' ');
-    if (summary.querySelector(`[data-testid="summary-model"]`)?.textContent?.includes(`（${m.id}）`)) hideSummary();
+    if (summary.querySelector(`[data-testid="summary-model"]`)?.textContent?.includes(modelLine(m))) hideSummary();
     void renderList();
   });
   return { importFile, showError, renderList, textarea };

@@ -8,6 +8,7 @@
 // a value the catalog does not know (a stale id) is shown as stored, so the
 // reader can see what the widgets are being asked.
 
+import { ui } from '../i18n/ui';
 import raw from '../../../content/ch02/profile.json';
 import { importedModels } from '../import/models';
 import type { Catalog, Engine } from './engine';
@@ -23,7 +24,8 @@ const FORM_HREF = 'index.html#reader-profile';
 export function profileChip(): string {
   return (
     `<p class="profile-chip" data-profile-chip data-active="false">` +
-    `<a${attrs({ href: FORM_HREF, title: t.title })}>${esc(t.label)}</a>：` +
+    // "{label}：{value}" in the edition's punctuation, the label a link.
+    `${esc(ui.page.label_value).split('{value}')[0]!.replace('{label}', `<a${attrs({ href: FORM_HREF, title: t.title })}>${esc(t.label)}</a>`)}` +
     `<span data-profile-chip-text data-testid="profile-chip-text">${esc(t.book)}</span>` +
     `<button type="button" class="profile-chip-reset" data-profile-chip-reset${attrs({ 'aria-label': t.reset_label })} hidden>${esc(t.reset)}</button>` +
     `</p>`

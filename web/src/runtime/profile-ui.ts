@@ -3,6 +3,7 @@
 // by the core before it is saved: model and context through `state`, GPU
 // and precision through `capacity`, and a refusal is shown under its field.
 
+import { fill as fillUi, ui } from '../i18n/ui';
 import { EngineError, encodeIntegerInput, type Engine } from './engine';
 import { clearProfile, loadProfile, onProfileChange, PROFILE_SLOTS, saveProfile, type Profile, type ProfileSlot } from './profile';
 
@@ -70,7 +71,7 @@ export function wireProfileForm(doc: Document, engine: Promise<Engine>): void {
         clearError();
         // Named by the form's own label ("每請求上下文 token：…"), not the request field the check used.
         const label = slot ? form.querySelector(`label[for="profile-${slot}"]`)?.textContent : null;
-        error.textContent = label && err.detail ? `${label}：${err.detail}` : err.message;
+        error.textContent = label && err.detail ? fillUi(ui.page.label_value, { label, value: err.detail }) : err.message;
         error.hidden = false;
         if (slot) {
           control(slot).setAttribute('aria-invalid', 'true');

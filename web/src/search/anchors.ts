@@ -43,14 +43,20 @@ export interface Hit {
   excerpt: string;
 }
 
-/** Strip the origin and leading "/" Pagefind gives, leaving the page name and its anchor. */
-export function pageHref(url: string): string {
-  const clean = url.replace(/^\/+/, '');
+/**
+ * A hit's link from the page searched on: Pagefind gives paths from the site
+ * root ("/2-3.html", "/zh-Hans/2-3.html"); a page in the searching page's
+ * folder becomes its bare name ("2-3.html#fig-2-14"), any other keeps its
+ * path. `folder` is the searching page's folder path ("/", "/zh-Hans/").
+ */
+export function pageHref(url: string, folder = '/'): string {
+  if (!url.startsWith(folder)) return url;
+  const clean = url.slice(folder.length);
   return clean === '' || clean.startsWith('#') ? `index.html${clean}` : clean;
 }
 
 /** One hit per sub-result, each leading to its figure, table or exercise when it is inside one. */
-export function hitsOf(data: PagefindData): Hit[] {
+export function hitsOf(data: PagefindData, folder = '/'): Hit[] {
   const anchors = [...data.anchors].sort((a, b) => a.location - b.location);
   const subs: PagefindSubResult[] = data.sub_results.length
     ? data.sub_results
@@ -58,8 +64,8 @@ export function hitsOf(data: PagefindData): Hit[] {
   return subs.map((sub) => {
     const first = Math.min(...sub.locations);
     const box = Number.isFinite(first) ? boxAt(anchors, first) : undefined;
-    const page = pageHref(sub.url).split('#')[0]!;
-    const url = box ? `${page}#${box.id}` : pageHref(sub.url);
+    const page = pageHref(sub.url, folder).split('#')[0]!;
+    const url = box ? `${page}#${box.id}` : pageHref(sub.url, folder);
     const title = box ? (anchors.find((a) => a.id === `${box.id}-title`)?.text ?? sub.title) : sub.title;
     return { title, url, excerpt: sub.excerpt };
   });

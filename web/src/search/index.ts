@@ -52,7 +52,7 @@ function hitHtml(page: string, hit: Hit): string {
 /** The pages' hits, and how many pages have one. */
 async function pagesHtml(results: PagefindResult[], query: string, t: SearchRuntimeText): Promise<{ html: string; pages: number }> {
   const pages = await Promise.all(results.slice(0, MAX_PAGES).map((r) => r.data()));
-  const hits = pages.map((data) => ({ data, hits: hitsOf(data).filter((h) => keepHit(query, h)).slice(0, MAX_HITS_PER_PAGE) })).filter((p) => p.hits.length);
+  const hits = pages.map((data) => ({ data, hits: hitsOf(data, new URL('./', document.baseURI).pathname).filter((h) => keepHit(query, h)).slice(0, MAX_HITS_PER_PAGE) })).filter((p) => p.hits.length);
   if (!hits.length) return { html: '', pages: 0 };
   const items = hits.flatMap(({ data, hits }) => hits.map((h) => hitHtml(data.meta.title ?? '', h))).join('');
   return { html: `<section class="search-group"><h3>${esc(t.pages_heading)}</h3><ul class="search-list">${items}</ul></section>`, pages: hits.length };

@@ -43,8 +43,10 @@ export function loadPagefind(base: string): Promise<PagefindApi> {
   loading ??= (async () => {
     const folder = new URL(base, document.baseURI);
     const api = (await import(/* @vite-ignore */ new URL('pagefind.js', folder).href)) as PagefindApi;
-    // Result URLs come back as the pages' own relative names (2-3.html), not from the site root.
-    await api.options({ basePath: folder.pathname, baseUrl: new URL('./', document.baseURI).pathname, excerptLength: 24 });
+    // Result URLs come back relative to the folder Pagefind indexed, the site
+    // root (2-3.html, zh-Hans/2-3.html): its bundle's parent folder. Pagefind
+    // picks the index of the page's <html lang>, so hits stay in the reader's edition.
+    await api.options({ basePath: folder.pathname, baseUrl: new URL('../', folder).pathname, excerptLength: 24 });
     await api.init();
     return api;
   })();

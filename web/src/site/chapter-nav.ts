@@ -2,6 +2,7 @@
 // (with the current page's sections), previous/next links, the landing page's
 // list of pages and the glossary list.
 
+import { ui } from '../i18n/ui';
 import type { MarkdownIt } from 'markdown-it';
 
 import { attrs, esc } from '../runtime/html';
@@ -45,7 +46,7 @@ export function pagesBlock(pages: PageLink[]): string {
 export function glossaryBlock(glossary: Glossary, md: MarkdownIt): string {
   const rows = Object.entries(glossary).map(
     ([key, t]) =>
-      `<div id="sym-${esc(key)}"><dt>${md.renderInline(`$${t.tex}$`)}</dt><dd><strong>${esc(t.name)}</strong>：${esc(t.desc)}</dd></div>`,
+      `<div id="sym-${esc(key)}"><dt>${md.renderInline(`$${t.tex}$`)}</dt><dd>${esc(ui.page.label_value).replace('{label}', `<strong>${esc(t.name)}</strong>`).replace('{value}', esc(t.desc))}</dd></div>`,
   );
   return `<dl class="glossary">${rows.join('')}</dl>`;
 }

@@ -66,6 +66,13 @@ export function langSwitch(e: PageEdition, file: string, depth = 0): string {
   );
 }
 
+/** A sentence naming an edition, the name marked in its own language (an English page's 简体中文 is Chinese text). */
+function withName(template: string, x: EditionRef): string {
+  return esc(template)
+    .split('{name}')
+    .join(`<span${attrs({ lang: x.lang })}>${esc(x.label)}</span>`);
+}
+
 /**
  * The landing page's offer of the edition the reader chose before (hidden;
  * shown by i18n/lang-switch.ts when the remembered edition is another one).
@@ -77,8 +84,8 @@ export function langOffer(e: PageEdition, file: string): string {
   const offers = others
     .map(
       (x) =>
-        `<p class="lang-offer-text" data-offer-lang="${esc(x.lang)}" hidden>${esc(fill(ui.lang.offer, { name: x.label }))} ` +
-        `<a${attrs({ href: editionHref(e, x, file), hreflang: x.hreflang, 'data-lang': x.lang })}>${esc(fill(ui.lang.offer_go, { name: x.label }))}</a></p>`,
+        `<p class="lang-offer-text" data-offer-lang="${esc(x.lang)}" hidden>${withName(ui.lang.offer, x)} ` +
+        `<a${attrs({ href: editionHref(e, x, file), hreflang: x.hreflang, 'data-lang': x.lang })}>${withName(ui.lang.offer_go, x)}</a></p>`,
     )
     .join('');
   return `<div class="lang-offer" data-lang-offer role="region"${attrs({ 'aria-label': ui.lang.switch_label })} hidden data-pagefind-ignore>${offers}<button type="button" data-lang-offer-dismiss>${esc(ui.lang.offer_dismiss)}</button></div>`;

@@ -23,6 +23,7 @@
 //                  the chapter's pages, the reader-profile form, the glossary
 //   <!-- figure fig-2-N -->  placeholder for a figure not yet drawn, kept as it is
 
+import { fill as fillUi, ui } from '../i18n/ui';
 import katex from 'katex';
 import markdownIt from 'markdown-it';
 import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
@@ -143,7 +144,7 @@ function renderTerm(key: string, env: RenderEnv): string {
     // The visible symbol is KaTeX; the button's name is the symbol as typed
     // (e.g. "N_pair"), its description the meaning.
     `<span class="gloss"><button type="button" class="gloss-term" aria-label="${esc(key)}" aria-describedby="${id}">${tex(term.tex, false)}</button>` +
-    `<span class="gloss-tip" role="tooltip" id="${id}">${esc(term.name)}：${esc(term.desc)}</span></span>`
+    `<span class="gloss-tip" role="tooltip" id="${id}">${esc(fillUi(ui.page.label_value, { label: term.name, value: term.desc }))}</span></span>`
   );
 }
 
@@ -250,7 +251,7 @@ function headerNames(tokens: Token[], open: number): string {
   for (let j = open + 1; j < tokens.length && tokens[j]!.type !== 'thead_close'; j++) {
     if (tokens[j]!.type === 'inline') names.push(tokens[j]!.content.replace(/\[\[|\]\]|\$/g, '').trim());
   }
-  return names.filter(Boolean).join('、');
+  return names.filter(Boolean).join(ui.page.list_separator);
 }
 
 /** Minimal front matter: "key: value" lines between --- fences. */

@@ -2,6 +2,7 @@
 // at build time from the core's catalog; runtime/profile-ui.ts wires it.
 // Each select starts with "the book's value" (empty = no preference).
 
+import { fill as fillUi, ui } from '../i18n/ui';
 import type { Catalog } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
 
@@ -28,7 +29,7 @@ function select(id: string, label: string, options: Array<[string, string]>, boo
 export function profileForm(catalog: Catalog, t: ProfileText): string {
   const fields =
     select('model', t.labels.model, catalog.models.map((m) => [m.id, m.name]), t.book_option) +
-    select('gpu', t.labels.gpu, catalog.gpus.map((g) => [g.id, `${g.name}（${g.display}）`]), t.book_option) +
+    select('gpu', t.labels.gpu, catalog.gpus.map((g) => [g.id, fillUi(ui.page.name_detail, { name: g.name, detail: g.display })]), t.book_option) +
     select('precision', t.labels.precision, catalog.dtypes.map((d) => [d.id, d.name]), t.book_option) +
     `<div class="tally-field" data-field-wrap="context"><label for="profile-context">${esc(t.labels.context)}</label>` +
     `<input${attrs({ id: 'profile-context', name: 'context', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'aria-describedby': 'profile-context-hint' })}>` +
