@@ -13,6 +13,7 @@
 #include <set>
 
 #include "catalog.hpp"
+#include "core/messages.hpp"
 #include "core/format.hpp"
 #include "core/params.hpp"
 #include "core/state.hpp"
@@ -301,9 +302,10 @@ Json ffn_json(const ConfigReader& c, const MoeShape& m, bool moe) {
 }
 
 std::string group_name(const Family& f, const LayerKind& k) {
-    std::string name = f.mla ? "MLA" : "GQA";
-    if (k.window != 0) name += "（滑動視窗 " + group_thousands(k.window) + "）";
-    return name + (k.moe ? "＋MoE" : f.geglu ? "＋GeGLU" : "＋SwiGLU");
+    return render(msg::hf_group_name,
+                  {{"attention", f.mla ? "MLA" : "GQA"},
+                   {"window", k.window != 0 ? render(msg::group_window_suffix, {{"window", group_thousands(k.window)}}) : ""},
+                   {"ffn", k.moe ? "MoE" : f.geglu ? "GeGLU" : "SwiGLU"}});
 }
 
 // "Qwen/Qwen3-8B" → "qwen3-8b": lower case, [a-z0-9.-] only.
@@ -407,14 +409,14 @@ Json import_config(const Json& config, const std::string& name_override) {
     // A checkpoint path names the model by its last segment ("/data/…/Meta-Llama-3.1-70B"
     // and "meta-llama/Meta-Llama-3.1-70B" both read "Meta-Llama-3.1-70B"), as the id does.
     const std::string last = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
-    const std::string name = !name_override.empty() ? name_override : !last.empty() ? last : std::string(f.label) + "（config.json）";
+    const std::string name = !name_override.empty() ? name_override : !last.empty() ? last : render(msg::import_name_from_config, {{"family", f.label}});
     // The id comes from the name the reader or the checkpoint gives, else the family.
     std::string id = slug(!name_override.empty() ? name_override : path);
     if (id.find_first_not_of('-') == std::string::npos) id = slug(f.model_type);
     Json spec;
     spec["id"] = "hf-" + id;
     spec["name"] = name;
-    spec["source"] = std::string("由 Hugging Face config.json 匯入（model_type ") + f.model_type + "）";
+    spec["source"] = render(msg::import_source, {{"model_type", f.model_type}});
     spec["hidden"] = t.hidden;
     spec["vocab"] = t.vocab;
     spec["tie_embeddings"] = t.tied;
@@ -443,27 +445,26 @@ Json import_config(const Json& config, const std::string& name_override) {
     const Ratio stored = weight_bytes(m, find_dtype("weight_dtype", ck.weight_dtype));
 
     Json notes = Json::array();
-    if (f.geglu) notes.push_back("GeGLU 與 SwiGLU 一樣是 gate、up、down 三個矩陣，參數與 FLOPs 按同一公式計算");
+    if (f.geglu) notes.push_back(render(msg::note_geglu));
     if (mtp_layers != 0) {
-        notes.push_back("檢查點另存 " + std::to_string(mtp_layers) + " 個 MTP 層（" + group_thousands(mtp) +
-                        " 個參數，含嵌入與詞表頭的副本），不計入主模型 params");
+        notes.push_back(render(msg::note_mtp_layers, {{"layers", std::to_string(mtp_layers)}, {"params", group_thousands(mtp)}}));
     }
     if (std::any_of(windows.begin(), windows.end(), [](u64 w) { return w != 0; })) {
-        notes.push_back("滑動視窗層只保留最近的視窗內位置；kv_bytes_per_token 是一個位置在所有層都還在視窗內時的大小");
+        notes.push_back(render(msg::note_window_layers));
     }
     if (!ck.quantization.empty() && ck.quantization != "fp8") {
-        notes.push_back("config 宣告量化（quant_method " + ck.quantization + "）；checkpoint_bytes 按 " +
-                        (ck.torch_dtype.empty() ? std::string("BF16") : ck.torch_dtype) + " 計算，未計量化格式");
+        notes.push_back(render(msg::note_quantized, {{"method", ck.quantization},
+                                                     {"dtype", ck.torch_dtype.empty() ? std::string("BF16") : ck.torch_dtype}}));
     }
-    if (ck.torch_dtype.empty()) notes.push_back("config 未給 torch_dtype，checkpoint_bytes 按 BF16 計算");
+    if (ck.torch_dtype.empty()) notes.push_back(render(msg::note_no_torch_dtype));
 
     Json r;
     r["model_type"] = f.model_type;
     r["spec"] = spec;
     r["params"] = exact_json(params);
-    r["params_display"] = group_thousands(params) + "（" + count_zh_text(Ratio(params)) + "）";
+    r["params_display"] = render(msg::display_value_aside, {{"value", group_thousands(params)}, {"aside", count_zh_text(Ratio(params))}});
     r["mtp_params"] = exact_json(mtp);
-    r["mtp_params_display"] = group_thousands(mtp) + "（" + count_zh_text(Ratio(mtp)) + "）";
+    r["mtp_params_display"] = render(msg::display_value_aside, {{"value", group_thousands(mtp)}, {"aside", count_zh_text(Ratio(mtp))}});
     r["mtp_layers"] = mtp_layers;
     r["kv_bytes_per_token"] = exact_json(one.total);
     r["kv_bytes_per_token_display"] = bytes_binary_text(one.total);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "api.hpp"
+#include "core/messages.hpp"
 #include "core/format.hpp"
 
 namespace tally::api {
@@ -49,7 +50,7 @@ const Json& at_path(const Json& root, const std::string& path) {
             const Json& item = node->at(i);
             if (item.contains(field) && item.at(field) == wanted) found = &item;
         }
-        if (found == nullptr) throw std::runtime_error("沒有 " + selector + "（" + path + "）");
+        if (found == nullptr) throw std::runtime_error(render(msg::ledger_no_match, {{"selector", selector}, {"path", path}}));
         node = found;
     }
     return *node;
@@ -59,9 +60,10 @@ u128 unit_scale(const std::string& unit) {
     static const std::map<std::string, u128> kScale = {
         {"", 1}, {"B", 1}, {"KiB", u128{1} << 10}, {"MiB", u128{1} << 20}, {"GiB", u128{1} << 30},
         {"GB", 1000000000}, {"MB", 1000000}, {"GFLOPs", 1000000000}, {"TFLOPs", 1000000000000ULL},
+        // The units the ledger's printed numbers are written in (content/ledger/*.json): data keys, not words.
         {"億", 100000000}, {"萬", 10000}, {"10^9", 1000000000}, {"10^12", 1000000000000ULL}};
     const auto it = kScale.find(unit);
-    if (it == kScale.end()) throw std::runtime_error("未知單位 " + unit);
+    if (it == kScale.end()) throw std::runtime_error(render(msg::ledger_unknown_unit, {{"unit", unit}}));
     return it->second;
 }
 
@@ -73,7 +75,7 @@ std::string without_commas(std::string s) {
 // Our value rounded to the printed decimals, in the printed unit.
 std::string computed_text(const Json& entry) {
     const Json response = Json::parse(evaluate(entry.at("request").dump()));
-    if (!response.value("ok", false)) return "錯誤：" + response["error"]["message"].get<std::string>();
+    if (!response.value("ok", false)) return render(msg::ledger_error, {{"message", response["error"]["message"].get<std::string>()}});
     const Json& result = response["result"];
     Ratio value;
     for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path.get<std::string>()));
@@ -102,7 +104,7 @@ LedgerReport check_ledger(const Json& entries) {
             try {
                 line.computed = computed_text(entry);
             } catch (const std::exception& e) {
-                line.computed = std::string("錯誤：") + e.what();
+                line.computed = render(msg::ledger_error, {{"message", e.what()}});
             }
             line.reproduced = line.computed == line.printed;
             if (line.reproduced) ++report.reproduced;

@@ -26,7 +26,7 @@ void parse_production(const ObjectReader& outer, V4Attention& a) {
     r.only({"entry_bytes", "index_bits", "index_group", "index_scale_bytes"});
     a.production_entry_bytes = static_cast<u64>(r.integer("entry_bytes", 1, kMaxEntryBytes));
     if (!a.indexed()) {
-        reject(r, {"index_bits", "index_group", "index_scale_bytes"}, "此層沒有索引器，沒有索引條目");
+        reject(r, {"index_bits", "index_group", "index_scale_bytes"}, render(msg::why_no_indexer));
         return;
     }
     a.production_index_bits = static_cast<u64>(r.integer("index_bits", 1, 64));
@@ -42,11 +42,11 @@ V4Attention parse_v4(const std::string& kind, const ObjectReader& r, bool need_p
     const bool csa = kind == "v4_csa", hca = kind == "v4_hca";
     if (kind == "v4_window") {
         reject(r, {"ratio", "overlap", "top_k", "index_heads", "index_head_dim"},
-               "v4_window 只有滑動視窗，沒有壓縮條目與索引（請改用 v4_csa 或 v4_hca）");
+               render(msg::why_window_only));
     }
     if (hca) {
         reject(r, {"top_k", "index_heads", "index_head_dim"},
-               "v4_hca 讀取全部已完成的壓縮條目，沒有索引器與 top-k 選擇（請改用 v4_csa）");
+               render(msg::why_hca_reads_all));
     }
     r.only({"kind", "heads", "head_dim", "q_latent", "out_groups", "out_rank", "window", "ratio", "overlap", "top_k",
             "index_heads", "index_head_dim", "production"});

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/messages.hpp"
 #include "core/format.hpp"
 #include "errors.hpp"
 #include "object_reader.hpp"
@@ -142,7 +143,7 @@ void parse_checkpoint_vectors(const ObjectReader& parent, ModelSpec& m) {
     ObjectReader r(parent.get("checkpoint_vectors"), parent.at("checkpoint_vectors"));
     r.only({"params", "label", "source"});
     m.checkpoint_vectors = static_cast<u64>(r.integer("params", 1, u128{1} << 40));
-    m.checkpoint_vectors_label = r.text_or("label", "其他向量（檢查點張量清單）");
+    m.checkpoint_vectors_label = r.text_or("label", render(msg::label_checkpoint_vectors));
     r.text_or("source", "");
 }
 

@@ -11,6 +11,7 @@
 
 #include "api/api.hpp"
 #include "api/json_out.hpp"
+#include "core/messages.hpp"
 
 namespace tally::cli {
 
@@ -28,8 +29,10 @@ Json ask(const Json& request) {
     const Json response = Json::parse(api::evaluate(request.dump()));
     if (!response.value("ok", false)) {
         const Json& error = response["error"];
-        std::string where = error["field"].is_string() ? error["field"].get<std::string>() + "：" : "";
-        throw std::runtime_error(where + error["message"].get<std::string>());
+        const std::string message = error["message"].get<std::string>();
+        throw std::runtime_error(error["field"].is_string()
+                                     ? render(msg::cli_field_prefix, {{"field", error["field"].get<std::string>()}, {"message", message}})
+                                     : message);
     }
     return response["result"];
 }
@@ -41,21 +44,27 @@ std::string text(const Json& v) { return v.is_string() ? v.get<std::string>() : 
 void print_markdown(const Json& imported) {
     const Json& spec = imported["spec"];
     const Json& s = imported["summary"];
-    std::cout << "## 匯入 " << text(spec["name"]) << "（model_type " << text(imported["model_type"]) << "）\n\n";
-    std::cout << "- 參數（主模型）：" << text(imported["params_display"]) << "\n";
-    if (imported["mtp_layers"] != 0) std::cout << "- MTP 層參數（另計）：" << text(imported["mtp_params_display"]) << "\n";
-    std::cout << "- 每 token KV（BF16）：" << text(imported["kv_bytes_per_token_display"]) << "（"
-              << text(imported["kv_bytes_per_token"]) << " B）\n";
-    std::cout << "- 8K 預填（P = 8,192）：" << text(s["prefill_display"]) << "\n";
-    std::cout << "- 8K 解碼一步（S = 8,192）：" << text(s["decode_display"]) << "\n";
-    std::cout << "- 檢查點：" << text(imported["checkpoint_display"]) << "（" << text(imported["weight_dtype"]) << "）\n";
-    std::cout << "\n| GPU | 記憶體 | 8K 請求數（BF16 權重與 KV、2 GiB 工作區） |\n|---|---:|---:|\n";
+    std::cout << render(msg::import_md_title, {{"name", text(spec["name"])}, {"model_type", text(imported["model_type"])}})
+              << "\n\n";
+    std::cout << render(msg::import_md_params, {{"value", text(imported["params_display"])}}) << "\n";
+    if (imported["mtp_layers"] != 0) {
+        std::cout << render(msg::import_md_mtp_params, {{"value", text(imported["mtp_params_display"])}}) << "\n";
+    }
+    std::cout << render(msg::import_md_kv_per_token, {{"value", text(imported["kv_bytes_per_token_display"])},
+                                                      {"bytes", text(imported["kv_bytes_per_token"])}})
+              << "\n";
+    std::cout << render(msg::import_md_prefill, {{"value", text(s["prefill_display"])}}) << "\n";
+    std::cout << render(msg::import_md_decode, {{"value", text(s["decode_display"])}}) << "\n";
+    std::cout << render(msg::import_md_checkpoint,
+                        {{"value", text(imported["checkpoint_display"])}, {"dtype", text(imported["weight_dtype"])}})
+              << "\n";
+    std::cout << "\n" << render(msg::import_md_capacity_head) << "\n|---|---:|---:|\n";
     for (const auto& row : s["capacity"]) {
         std::cout << "| " << text(row["name"]) << " | " << text(row["memory_display"]) << " | " << text(row["display"])
                   << " |\n";
     }
     for (const auto& note : imported["notes"]) std::cout << "\n> " << text(note) << "\n";
-    std::cout << "\n### 規格（可作為任何操作的 model）\n\n```json\n" << spec.dump(2) << "\n```\n";
+    std::cout << "\n" << render(msg::import_md_spec_head) << "\n\n```json\n" << spec.dump(2) << "\n```\n";
 }
 
 }  // namespace
@@ -64,19 +73,19 @@ int run_import(const std::vector<std::string>& args) {
     std::string path, format = "md";
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--format") {
-            if (i + 1 >= args.size()) return fail("--format 缺少值（md 或 json）");
+            if (i + 1 >= args.size()) return fail(render(msg::cli_import_format_missing));
             format = args[++i];
-            if (format != "md" && format != "json") return fail("--format 只接受 md 或 json，收到「" + format + "」");
+            if (format != "md" && format != "json") return fail(render(msg::cli_format_unknown, {{"format", format}}));
         } else if (path.empty() && args[i].rfind("--", 0) != 0) {
             path = args[i];
         } else {
-            return fail("無法理解的參數「" + args[i] + "」；用法：tally import path/to/config.json [--format md|json]");
+            return fail(render(msg::cli_import_argument_unknown, {{"argument", args[i]}}));
         }
     }
-    if (path.empty()) return fail("缺少 config.json 的路徑；用法：tally import path/to/config.json [--format md|json]");
+    if (path.empty()) return fail(render(msg::cli_import_path_missing));
 
     std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("無法讀取檔案「" + path + "」");
+    if (!in) return fail(render(msg::cli_file_unreadable, {{"path", path}}));
     std::stringstream buffer;
     buffer << in.rdbuf();
     try {

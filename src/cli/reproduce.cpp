@@ -6,6 +6,7 @@
 
 #include "api/api.hpp"
 #include "api/ledger.hpp"
+#include "core/messages.hpp"
 #include "ledger_data.hpp"
 
 namespace tally::cli {
@@ -31,14 +32,14 @@ Json ask(const Json& request) {
 }
 
 std::string text(const Json& result, const char* key) {
-    if (result.contains("error")) return "—（" + result["error"].get<std::string>() + "）";
+    if (result.contains("error")) return render(msg::repro_error_cell, {{"error", result["error"].get<std::string>()}});
     if (!result.contains(key)) return "—";
     const Json& v = result[key];
     return v.is_string() ? v.get<std::string>() : v.dump();
 }
 
 Table forward_table(const std::string& id, const std::string& title, const std::string& model) {
-    Table t{id, title, {"模組", "代入", "層／呼叫數", "矩陣 FLOPs"}, {}};
+    Table t{id, title, {render(msg::repro_col_module), render(msg::repro_col_substituted), render(msg::repro_col_layers_calls), render(msg::repro_col_matrix_flops)}, {}};
     const Json r = ask({{"op", "forward"}, {"model", model}, {"input", 8192}});
     if (r.contains("error")) {
         t.rows.push_back({text(r, "error"), "", "", ""});
@@ -47,24 +48,24 @@ Table forward_table(const std::string& id, const std::string& title, const std::
     for (const auto& item : r["items"]) {
         t.rows.push_back({item["label"], item["substituted"], item["layers"].dump(), item["display"]});
     }
-    t.rows.push_back({"合計（8K prefill，B=1，m_out=1）", "", "", r["display"]});
+    t.rows.push_back({render(msg::repro_row_total_prefill), "", "", r["display"]});
     return t;
 }
 
 // Chapter 2's tables, recomputed (the book's other numbers are in its ledger).
 std::vector<Table> chapter2_tables() {
     std::vector<Table> tables;
-    tables.push_back(forward_table("tab-2-1", "表 2-1　Qwen3-8B，8K prefill", "qwen3-8b"));
-    tables.push_back(forward_table("tab-2-2", "表 2-2　Qwen3.6-35B-A3B，8K prefill", "qwen3.6-35b-a3b"));
-    tables.push_back(forward_table("tab-2-3", "表 2-3　DeepSeek-V3，8K prefill", "deepseek-v3"));
-    tables.push_back(forward_table("tab-2-4", "表 2-4　DeepSeek V4-Flash，8K prefill", "deepseek-v4-flash"));
-    tables.push_back(forward_table("tab-2-5", "表 2-5　Kimi K3，8K prefill", "kimi-k3"));
-    tables.push_back(forward_table("tab-2-6", "表 2-6　DeepSeek V4.1 Flash，8K prefill（CED）", "deepseek-v4.1-flash"));
+    tables.push_back(forward_table("tab-2-1", render(msg::repro_title_forward, {{"table", "2-1"}, {"model", "Qwen3-8B"}}), "qwen3-8b"));
+    tables.push_back(forward_table("tab-2-2", render(msg::repro_title_forward, {{"table", "2-2"}, {"model", "Qwen3.6-35B-A3B"}}), "qwen3.6-35b-a3b"));
+    tables.push_back(forward_table("tab-2-3", render(msg::repro_title_forward, {{"table", "2-3"}, {"model", "DeepSeek-V3"}}), "deepseek-v3"));
+    tables.push_back(forward_table("tab-2-4", render(msg::repro_title_forward, {{"table", "2-4"}, {"model", "DeepSeek V4-Flash"}}), "deepseek-v4-flash"));
+    tables.push_back(forward_table("tab-2-5", render(msg::repro_title_forward, {{"table", "2-5"}, {"model", "Kimi K3"}}), "kimi-k3"));
+    tables.push_back(forward_table("tab-2-6", render(msg::repro_title_forward_ced, {{"table", "2-6"}, {"model", "DeepSeek V4.1 Flash"}}), "deepseek-v4.1-flash"));
 
-    Table b{"tab-2-B", "表 2-A／2-B　參數（十億）",
-            {"模型", "總數", "嵌入與輸出頭", "注意力投影", "稠密／共享 FFN", "路由專家", "Engram", "其他"}, {}};
-    Table c{"tab-2-C", "表 2-C　8K prefill 與單 token 選中路由專家的 BF16 權重", {"模型", "8K prefill", "選中專家權重"}, {}};
-    Table e{"tab-2-E", "表 2-E　互動運算與狀態", {"模型", "8K 互動", "1M 互動", "8K 狀態", "1M 狀態"}, {}};
+    Table b{"tab-2-B", render(msg::repro_title_params),
+            {render(msg::repro_col_model), render(msg::repro_col_total), render(msg::category_embedding_head), render(msg::category_attention), render(msg::category_dense_shared_ffn), render(msg::category_routed_experts), "Engram", render(msg::category_other)}, {}};
+    Table c{"tab-2-C", render(msg::repro_title_selected), {render(msg::repro_col_model), "8K prefill", render(msg::repro_col_selected_weights)}, {}};
+    Table e{"tab-2-E", render(msg::repro_title_interaction), {render(msg::repro_col_model), render(msg::repro_col_interaction_8k), render(msg::repro_col_interaction_1m), render(msg::repro_col_state_8k), render(msg::repro_col_state_1m)}, {}};
     for (const char* model : kFive) {
         const Json p = ask({{"op", "params"}, {"model", model}});
         std::vector<std::string> row{model, text(p, "display")};
@@ -84,7 +85,7 @@ std::vector<Table> chapter2_tables() {
     tables.push_back(b);
     tables.push_back(c);
 
-    Table d{"tab-2-D", "表 2-D　V4.1 Flash 的 8K 輸入：兩條執行路徑", {"路徑", "合計"}, {}};
+    Table d{"tab-2-D", render(msg::repro_title_paths), {render(msg::repro_col_path), render(msg::how_name_total)}, {}};
     for (const char* path : {"reference", "ced"}) {
         const Json r = ask({{"op", "forward"}, {"model", "deepseek-v4.1-flash"}, {"input", 8192}, {"execution", path}});
         d.rows.push_back({path, text(r, "display")});
@@ -92,7 +93,7 @@ std::vector<Table> chapter2_tables() {
     tables.push_back(d);
     tables.push_back(e);
 
-    Table s{"sec-2-3-6", "§2.3.6　每個 token 存多少、每次 decode 讀多少（8K）", {"模型", "格式", "B/token", "8K 全域歷史", "decode 讀"}, {}};
+    Table s{"sec-2-3-6", render(msg::repro_title_state), {render(msg::repro_col_model), render(msg::repro_col_format), "B/token", render(msg::repro_col_history_8k), render(msg::repro_col_decode_read)}, {}};
     const std::pair<const char*, const char*> kRows[] = {
         {"qwen3-8b", "reference"},        {"qwen3-32b", "reference"},        {"qwen3-30b-a3b", "reference"},
         {"qwen3-235b-a22b", "reference"}, {"qwen3.5-397b-a17b", "reference"}, {"qwen3.6-35b-a3b", "reference"},
@@ -103,21 +104,21 @@ std::vector<Table> chapter2_tables() {
     }
     tables.push_back(s);
 
-    Table routing{"sec-2-4-2", "§2.4.2　B = 64 的路由（Qwen3.6 一層）", {"分派", "不同專家 U", "每專家 token", "每層讀取"}, {}};
+    Table routing{"sec-2-4-2", render(msg::repro_title_routing), {render(msg::repro_col_dispatch), render(msg::repro_col_distinct), render(msg::repro_col_tokens_per_expert), render(msg::repro_col_read_per_layer)}, {}};
     for (const char* dispatch : {"uniform", "concentrated"}) {
         const Json r = ask({{"op", "routing"}, {"model", "qwen3.6-35b-a3b"}, {"batch", 64}, {"dispatch", dispatch}});
         routing.rows.push_back({dispatch, text(r, "distinct_display"), text(r, "max_tokens_per_expert"), text(r, "display")});
     }
     tables.push_back(routing);
 
-    Table req{"sec-2-6-3", "§2.6.3　S=0、P=128、G=4、B=1 的完整請求", {"模型", "完整請求矩陣運算量"}, {}};
+    Table req{"sec-2-6-3", render(msg::repro_title_request), {render(msg::repro_col_model), render(msg::repro_col_request_flops)}, {}};
     const Json cmp = ask({{"op", "compare"}, {"input", 128}, {"generated", 4}});
     if (cmp.contains("rows")) {
         for (const auto& row : cmp["rows"]) req.rows.push_back({row["model"], text(row, "request_display")});
     }
     tables.push_back(req);
 
-    Table cap{"sec-2-6-2", "§2.6.2　可容納請求數（工作區 2 GiB）", {"模型", "GPU", "權重", "上下文", "請求數"}, {}};
+    Table cap{"sec-2-6-2", render(msg::repro_title_capacity), {render(msg::repro_col_model), "GPU", render(msg::repro_col_weights), render(msg::repro_col_context), render(msg::repro_col_requests)}, {}};
     const struct {
         const char* model;
         const char* gpu;
@@ -155,7 +156,7 @@ const BookChapter* find_chapter(const std::string& id) {
 
 std::string chapter_ids() {
     std::string ids;
-    for (std::size_t i = 0; i < kBookChapterCount; ++i) ids += (i ? "、" : "") + std::string(kBookChapters[i].id);
+    for (std::size_t i = 0; i < kBookChapterCount; ++i) ids += (i ? render(msg::list_separator) : "") + std::string(kBookChapters[i].id);
     return ids;
 }
 
@@ -174,7 +175,7 @@ std::string cell(std::string s) {
 }
 
 void print_markdown(const BookChapter& chapter, const std::vector<Table>& tables, const api::LedgerReport& ledger) {
-    std::cout << "# 第 " << chapter.number << " 章：由 Tally 核心重算\n";
+    std::cout << render(msg::repro_md_title, {{"number", std::to_string(chapter.number)}}) << "\n";
     for (const auto& t : tables) {
         std::cout << "\n## " << t.title << "\n\n|";
         for (const auto& c : t.columns) std::cout << " " << c << " |";
@@ -187,14 +188,24 @@ void print_markdown(const BookChapter& chapter, const std::vector<Table>& tables
             std::cout << "\n";
         }
     }
-    std::cout << "\n## 印出數字帳本\n\n";
-    std::cout << "- 重現：" << ledger.reproduced << " / 可推導 " << ledger.derivable << " / 全部 " << ledger.total << "\n";
+    std::cout << "\n" << render(msg::repro_md_ledger) << "\n\n";
+    std::cout << render(msg::repro_md_counts, {{"reproduced", std::to_string(ledger.reproduced)},
+                                               {"derivable", std::to_string(ledger.derivable)},
+                                               {"total", std::to_string(ledger.total)}})
+              << "\n";
     for (const auto& line : ledger.lines) {
         if (line.derivable && !line.reproduced) {
-            std::cout << "- 未重現 " << line.id << "（" << line.where << "）：書中 " << line.printed << " " << line.unit
-                      << "，核心 " << line.computed << "\n";
+            std::cout << render(msg::repro_md_not_reproduced, {{"id", line.id},
+                                                                {"where", line.where},
+                                                                {"printed", line.printed},
+                                                                {"unit", line.unit},
+                                                                {"computed", line.computed}})
+                      << "\n";
         }
-        if (!line.derivable) std::cout << "- 無法推導 " << line.id << "（" << line.where << "）：" << line.missing << "\n";
+        if (!line.derivable) {
+            std::cout << render(msg::repro_md_not_derivable, {{"id", line.id}, {"where", line.where}, {"missing", line.missing}})
+                      << "\n";
+        }
     }
 }
 
@@ -219,14 +230,14 @@ int run_reproduce(const std::vector<std::string>& args) {
     std::string format = "md";
     const BookChapter* chapter = args.empty() ? nullptr : find_chapter(args[0]);
     if (!chapter) {
-        std::cerr << "tally: 用法：tally reproduce <章> [--format md|json]；書中的章：" << chapter_ids() << "\n";
+        std::cerr << render(msg::cli_reproduce_usage, {{"chapters", chapter_ids()}}) << "\n";
         return 2;
     }
     for (size_t i = 1; i < args.size(); ++i) {
         if (args[i] == "--format" && i + 1 < args.size() && (args[i + 1] == "md" || args[i + 1] == "json")) {
             format = args[++i];
         } else {
-            std::cerr << "tally: reproduce 只接受 --format md 或 --format json，收到「" << args[i] << "」\n";
+            std::cerr << render(msg::cli_reproduce_format, {{"argument", args[i]}}) << "\n";
             return 2;
         }
     }

@@ -1,4 +1,5 @@
 #include "forward.hpp"
+#include "messages.hpp"
 
 #include <algorithm>
 #include <string>
@@ -29,11 +30,11 @@ int section_rank(const std::string& section) {
 LineItem embedding_item(const ModelSpec& m) {
     LineItem embed;
     embed.id = "embedding";
-    embed.label = "詞嵌入查行";
+    embed.label = render(msg::row_embedding);
     embed.section = "entry";
-    embed.shape = "m 個 ID → m×" + mech::num(m.hidden);
-    embed.weight = "查表 " + mech::num(m.vocab) + "×" + mech::num(m.hidden);
-    embed.formula = "0（查行存取另計）";
+    embed.shape = render(msg::shape_embedding, {{"hidden", mech::num(m.hidden)}});
+    embed.weight = render(msg::weight_embedding, {{"vocab", mech::num(m.vocab)}, {"hidden", mech::num(m.hidden)}});
+    embed.formula = render(msg::formula_embedding);
     embed.substituted = "0";
     return embed;
 }
@@ -41,11 +42,11 @@ LineItem embedding_item(const ModelSpec& m) {
 LineItem elementwise_item(u64 layers) {
     LineItem it;
     it.id = "elementwise";
-    it.label = "歸一化、RoPE、活化與殘差";
+    it.label = render(msg::row_elementwise);
     it.section = "ffn";
-    it.shape = "保持或逐元素變換張量";
-    it.weight = "歸一化向量等";
-    it.formula = "逐元素運算，不計入矩陣 FLOPs";
+    it.shape = render(msg::shape_elementwise);
+    it.weight = render(msg::weight_elementwise);
+    it.formula = render(msg::formula_elementwise);
     it.substituted = "0";
     it.layers = layers;
     return it;
@@ -93,7 +94,7 @@ ForwardResult forward(const ModelSpec& m, const CallShape& c) {
         for (auto& item : parts) merge_item(r.items, std::move(item), "@" + std::to_string(m.groups.size()));
     }
     r.items.push_back(elementwise_item(m.total_layers()));
-    LineItem head = mech::projection("lm_head", "詞表頭：轉為 token 分數", "output", c.head_tokens, m.hidden, m.vocab, 1, 1);
+    LineItem head = mech::projection("lm_head", render(msg::row_lm_head), "output", c.head_tokens, m.hidden, m.vocab, 1, 1);
     head.shape = "m_out×" + mech::num(m.hidden) + " → m_out×" + mech::num(m.vocab);
     head.formula = "2×m_out×" + mech::num(m.hidden) + "×" + mech::num(m.vocab);
     stages.add_head(head);

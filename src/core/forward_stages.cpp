@@ -1,4 +1,5 @@
 #include "forward_stages.hpp"
+#include "messages.hpp"
 
 namespace tally {
 
@@ -38,10 +39,10 @@ StageTally::StageTally(const ModelSpec& m) {
         if (g.role == "decoder") dec += g.layers;
     }
     active_ = enc != 0 && dec != 0;
-    encoder_ = {"encoder", std::to_string(enc) + " 層編碼器", {}, {}};
-    decoder_kv_ = {"decoder_kv", "解碼器共用的全域 KV 與索引鍵投影", {}, {}};
-    decoder_rest_ = {"decoder_rest", std::to_string(dec) + " 層解碼器的查詢、注意力與前饋等", {}, {}};
-    head_ = {"head", "末尾 token 的詞表頭", {}, {}};
+    encoder_ = {"encoder", render(msg::stage_encoder, {{"layers", std::to_string(enc)}}), {}, {}};
+    decoder_kv_ = {"decoder_kv", render(msg::stage_decoder_kv), {}, {}};
+    decoder_rest_ = {"decoder_rest", render(msg::stage_decoder_rest, {{"layers", std::to_string(dec)}}), {}, {}};
+    head_ = {"head", render(msg::stage_head), {}, {}};
 }
 
 void StageTally::add(const LayerGroup& g, const LineItem& item) {
@@ -63,11 +64,11 @@ std::vector<ForwardStage> StageTally::finish(const Ratio& total) const {
     if (staged != total) {
         LineItem rest;
         rest.id = "other";
-        rest.label = "其他";
+        rest.label = render(msg::stage_other);
         rest.value = total - staged;
-        out.push_back({"other", "其他", {rest}, rest.value});
+        out.push_back({"other", render(msg::stage_other), {rest}, rest.value});
     }
-    ForwardStage sum{"total", "合計", {}, total};
+    ForwardStage sum{"total", render(msg::stage_total), {}, total};
     for (const auto& s : out) {
         LineItem part;
         part.id = s.id;

@@ -1,4 +1,5 @@
 #include "params.hpp"
+#include "messages.hpp"
 
 #include "mechanisms/dispatch.hpp"
 
@@ -34,12 +35,12 @@ void append_merged(std::vector<WeightTensor>& all, const WeightTensor& t) {
 std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
     if (!m.partial.empty()) throw NotGiven(m.partial);
     std::vector<WeightTensor> all;
-    all.push_back(WeightTensor{"embedding", "詞嵌入", ParamCategory::EmbeddingHead, m.vocab, m.hidden, 1, false, true});
+    all.push_back(WeightTensor{"embedding", render(msg::label_embedding), ParamCategory::EmbeddingHead, m.vocab, m.hidden, 1, false, true});
     for (const auto& g : m.groups) {
         std::vector<WeightTensor> group;
         mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_tensors(mechanism, m, g.layers, group); });
         // Pre-attention and pre-FFN RMSNorm scales (and post-sublayer ones).
-        group.push_back(mech::vec("layer_norms", "層內歸一化", (g.post_norms ? 4 : 2) * m.hidden, g.layers));
+        group.push_back(mech::vec("layer_norms", render(msg::label_layer_norms), (g.post_norms ? 4 : 2) * m.hidden, g.layers));
         for (const auto& t : group) append_merged(all, t);
     }
     {
@@ -47,12 +48,12 @@ std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
         mech::for_each_part(m, [&](const auto& part) { mech::add_tensors(part, m, 1, parts); });
         for (const auto& t : parts) append_merged(all, t);
     }
-    all.push_back(mech::vec("final_norm", "末端歸一化", m.hidden, 1));
+    all.push_back(mech::vec("final_norm", render(msg::label_final_norm), m.hidden, 1));
     if (m.checkpoint_vectors != 0) {
         all.push_back(mech::vec("checkpoint_vectors", m.checkpoint_vectors_label, m.checkpoint_vectors, 1));
     }
     if (!m.tie_embeddings) {
-        all.push_back(WeightTensor{"lm_head", "詞表頭", ParamCategory::EmbeddingHead, m.hidden, m.vocab, 1, false, false});
+        all.push_back(WeightTensor{"lm_head", render(msg::label_lm_head), ParamCategory::EmbeddingHead, m.hidden, m.vocab, 1, false, false});
     }
     return all;
 }

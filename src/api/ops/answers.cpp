@@ -54,7 +54,7 @@ std::string answer_of(const Json& request) {
 
 Ratio decimal_of(const Json& parent, const std::string& key, const std::string& path) {
     const std::string accepted =
-        "必須是非負的十進位字串（最多 38 位數字、12 位小數）或核心的精確分數 \"分子/分母\"，例如 \"1207959552\"、\"3514.25\" 或 \"49312/3\"";
+        render(msg::accepted_decimal);
     if (!parent.contains(key)) throw FieldError(path, msg::answer_decimal_missing, {{"field", path}, {"accepted", accepted}});
     const Json& v = parent.at(key);
     Ratio out;
@@ -65,7 +65,7 @@ Ratio decimal_of(const Json& parent, const std::string& key, const std::string& 
 }
 
 AnswerUnit unit_of(const Json& expected) {
-    const std::string accepted = "可用：\"B\"、\"FLOPs\"、\"tokens\"、\"requests\"、\"params\"、\"\"（純數）、\"%\"";
+    const std::string accepted = render(msg::accepted_units);
     if (!expected.contains("unit")) throw FieldError("expected.unit", msg::expected_unit_missing, {{"accepted", accepted}});
     const Json& u = expected.at("unit");
     AnswerUnit out = AnswerUnit::Pure;

@@ -6,6 +6,7 @@
 #include "request_readers.hpp"
 
 #include "api/catalog.hpp"
+#include "core/messages.hpp"
 #include "core/answer.hpp"
 #include "core/article.hpp"
 #include "core/format.hpp"
@@ -141,11 +142,12 @@ Json op_replay_window(const Json& req) {
     r["window_size"] = exact_json(fr.window_size);
     r["selected"] = Json::array();
     for (u128 s : fr.selected) r["selected"].push_back(exact_json(s));
-    r["position_display"] = "第 " + group_thousands(position) + " 個 token";
-    r["window_display"] = "重放第 " + group_thousands(fr.window_first) + "–" + group_thousands(fr.window_last) + " 個 token（" +
-                          group_thousands(fr.window_size) + " 個）";
-    r["selected_display"] = group_thousands(fr.selected.size()) + " 個較早的位置被標為可能的長距離選取";
-    r["display"] = "視窗 " + group_thousands(window) + " 個 token";
+    r["position_display"] = render(msg::display_position, {{"position", group_thousands(position)}});
+    r["window_display"] = render(msg::display_replay_window, {{"first", group_thousands(fr.window_first)},
+                                                               {"last", group_thousands(fr.window_last)},
+                                                               {"size", group_thousands(fr.window_size)}});
+    r["selected_display"] = render(msg::display_replay_selected, {{"count", group_thousands(fr.selected.size())}});
+    r["display"] = render(msg::display_window_tokens, {{"count", group_thousands(window)}});
     return r;
 }
 

@@ -4,6 +4,7 @@
 #include "all_ops.hpp"
 
 #include "api/catalog.hpp"
+#include "core/messages.hpp"
 #include "core/capacity.hpp"
 #include "core/format.hpp"
 #include "api/errors.hpp"
@@ -32,16 +33,16 @@ Json explain_crossover(const CrossoverResult& c, u128 context) {
     const std::string ratio = fill("{} ÷ {}", {bytes_text(c.weight_read_bytes), bytes_text(c.kv_bytes_per_request)});
     const std::string value = fixed(c.exact_ratio, 2);
     Json how;
-    how["display"] = how_entry("B* = ⌈R_W ÷ (c_KV·H)⌉（至少 1）", fill("⌈{}⌉ = ⌈{}⌉ = {}", {ratio, value, group_thousands(c.batch)}));
+    how["display"] = how_entry(render(msg::how_crossover_batch), fill("⌈{}⌉ = ⌈{}⌉ = {}", {ratio, value, group_thousands(c.batch)}));
     how["ratio_display"] = how_entry("R_W ÷ (c_KV·H)", fill("{} = {}", {ratio, value}));
     how["weight_read_display"] =
-        how_entry("R_W = 一步 decode 整批共讀一次的權重（只查行的詞嵌入表除外）",
+        how_entry(render(msg::how_weight_read),
                   fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_decimal_text(c.weight_read_bytes)}));
     how["weight_read_binary_display"] =
-        how_entry("R_W = 一步 decode 整批共讀一次的權重（只查行的詞嵌入表除外）",
+        how_entry(render(msg::how_weight_read),
                   fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_binary_text(c.weight_read_bytes)}));
     how["kv_per_request_display"] =
-        how_entry("c_KV·H = 一條請求在 H 處一步 decode 讀的狀態",
+        how_entry(render(msg::how_kv_per_request_decode),
                   fill("H = {} → {} = {}", {group_thousands(context), bytes_text(c.kv_bytes_per_request),
                                             bytes_binary_text(c.kv_bytes_per_request)}));
     return how;
@@ -55,13 +56,14 @@ Json explain_capacity(const CapacityResult& c, u128 context) {
     const char* const f = "B_max = ⌊(M_device − M_weight − M_workspace) ÷ M_state⌋";
     Json how;
     how["display"] = short_of_room
-                         ? how_entry(f, fill("{} + {} 已超出 {}（差 {}）→ 0", {w, ws, dev, bytes_text(c.shortfall_bytes)}))
+                         ? how_entry(f, render(msg::how_capacity_overflow, {{"weights", w}, {"workspace", ws}, {"device", dev},
+                                                                    {"shortfall", bytes_text(c.shortfall_bytes)}}))
                          : how_entry(f, fill("⌊({} − {} − {}) ÷ {}⌋ = ⌊{}⌋ = {}",
                                              {dev, w, ws, per,
                                               fixed((c.device_bytes - c.weight_bytes - c.workspace_bytes) / c.kv_bytes_per_request, 2),
                                               n}));
     how["kv_per_request_display"] =
-        how_entry("M_state = 一條請求在 N 個位置的全部狀態",
+        how_entry(render(msg::how_state_per_request),
                   fill("N = {} → {} = {}", {group_thousands(context), per, bytes_binary_text(c.kv_bytes_per_request)}));
     // Each segment's display, then its binary display (a view that shows its
     // bytes in GiB): the same formulas ending in the other prefix family.
@@ -71,9 +73,9 @@ Json explain_capacity(const CapacityResult& c, u128 context) {
     };
     for (const Family& unit : {Family{"display", bytes_decimal_text}, Family{"binary_display", bytes_binary_text}}) {
         const std::string at = std::string("].") + unit.suffix;
-        how["items[id=weights" + at] = how_entry("M_weight = 各張量在所選格式下的位元組", fill("{} = {}", {w, unit.text(c.weight_bytes)}));
+        how["items[id=weights" + at] = how_entry(render(msg::how_weight_bytes), fill("{} = {}", {w, unit.text(c.weight_bytes)}));
         how["items[id=workspace" + at] =
-            how_entry("M_workspace = 工作區預留（workspace_bytes）", fill("{} = {}", {ws, unit.text(c.workspace_bytes)}));
+            how_entry(render(msg::how_workspace), fill("{} = {}", {ws, unit.text(c.workspace_bytes)}));
         how["items[id=kv" + at] = how_entry("B_max × M_state", fill("{} × {} = {} = {}", {n, per, kv, unit.text(c.kv_bytes_total)}));
         how["items[id=free" + at] =
             how_entry("M_device − M_weight − M_workspace − B_max × M_state",
@@ -90,14 +92,14 @@ Json explain_param_budget(const ParamBudgetResult& b, u128 requests, const Ratio
                                                             group_thousands(requests), bytes_text(b.kv_bytes_per_request)});
     Json how;
     how["display"] = b.shortfall_bytes != Ratio(0)
-                         ? how_entry(f, fill("{} < 0（差 {}）→ 0", {reserved, bytes_text(b.shortfall_bytes)}))
+                         ? how_entry(f, render(msg::how_budget_overflow, {{"reserved", reserved}, {"shortfall", bytes_text(b.shortfall_bytes)}}))
                          : how_entry(f, fill("⌊({}) ÷ {} B⌋ = {}", {reserved, number_text(b.bytes_per_param),
                                                                     group_thousands(b.params)}));
     const Json available = how_entry("C − M_0 − B·K", fill("{} = {}", {reserved, bytes_text(b.available_bytes)}));
     how["available_display"] = available;
     how["items[id=weights].display"] = available;
     how["items[id=kv].display"] =
-        how_entry("B·K = 請求數 × 一條請求的狀態", fill("{} × {} = {}", {group_thousands(requests), bytes_text(b.kv_bytes_per_request),
+        how_entry(render(msg::how_requests_state), fill("{} × {} = {}", {group_thousands(requests), bytes_text(b.kv_bytes_per_request),
                                                                     bytes_decimal_text(b.kv_bytes_per_request * Ratio(requests))}));
     return how;
 }
@@ -131,7 +133,7 @@ Json op_crossover(const Json& req) {
 
 // A segment in both prefix families: a view shows all its bytes in one
 // (decimal beside a card's stated GB, binary beside per-request state in GiB).
-Json segment(const char* id, const char* label, const Ratio& bytes) {
+Json segment(const char* id, const std::string& label, const Ratio& bytes) {
     return {{"id", id},
             {"label", label},
             {"bytes", exact_json(bytes)},
@@ -164,7 +166,7 @@ Json op_capacity(const Json& req) {
     r["model"] = m.id;
     r["gpu"] = gpu.id;
     r["requests"] = exact_json(c.requests);
-    r["display"] = group_thousands(c.requests) + " 條請求";
+    r["display"] = render(msg::display_requests, {{"count", group_thousands(c.requests)}});
     r["device_bytes"] = exact_json(c.device_bytes);
     r["device_display"] = bytes_decimal_text(c.device_bytes);
     r["weight_bytes"] = exact_json(c.weight_bytes);
@@ -177,16 +179,16 @@ Json op_capacity(const Json& req) {
     // Stacked-bar segments: they add up to the device unless weights and
     // workspace alone overflow it (then `shortfall_bytes` says by how much).
     Json items = Json::array();
-    items.push_back(segment("weights", "權重", c.weight_bytes));
-    items.push_back(segment("workspace", "工作區預留", c.workspace_bytes));
-    items.push_back(segment("kv", "請求 KV", c.kv_bytes_total));
-    items.push_back(segment("free", "剩餘", c.free_bytes));
+    items.push_back(segment("weights", render(msg::segment_weights), c.weight_bytes));
+    items.push_back(segment("workspace", render(msg::segment_workspace), c.workspace_bytes));
+    items.push_back(segment("kv", render(msg::segment_request_kv), c.kv_bytes_total));
+    items.push_back(segment("free", render(msg::segment_free), c.free_bytes));
     r["items"] = items;
     if (f.flag_or("explain")) r["how"] = explain_capacity(c, context);
     r["notes"] = context_notes(m, context);
     if (c.shortfall_bytes != Ratio(0)) {
-        r["notes"].push_back("權重與工作區合計超出 " + gpu.name + " 的容量 " + bytes_decimal_text(c.shortfall_bytes) +
-                             "，一條請求也放不下");
+        r["notes"].push_back(
+            render(msg::note_capacity_overflow, {{"gpu", gpu.name}, {"shortfall", bytes_decimal_text(c.shortfall_bytes)}}));
     }
     return r;
 }
@@ -205,7 +207,7 @@ Json op_param_budget(const Json& req) {
     r["model"] = m.id;
     r["gpu"] = gpu.id;
     r["total"] = exact_json(b.params);
-    r["display"] = count_zh_text(Ratio(b.params)) + "（" + group_thousands(b.params) + " 個參數）";
+    r["display"] = render(msg::display_params_count, {{"count", count_zh_text(Ratio(b.params))}, {"exact", group_thousands(b.params)}});
     r["available_bytes"] = exact_json(b.available_bytes);
     r["available_display"] = bytes_decimal_text(b.available_bytes);
     r["bytes_per_param"] = exact_json(b.bytes_per_param);
@@ -218,15 +220,15 @@ Json op_param_budget(const Json& req) {
     r["device_display"] = bytes_decimal_text(Ratio(gpu.memory_bytes));
     r["kv_bytes_total"] = exact_json(kv_total);
     Json items = Json::array();
-    items.push_back(segment("kv", "請求 KV", kv_total));
-    items.push_back(segment("workspace", "工作區預留", Ratio(workspace)));
-    items.push_back(segment("weights", "權重預算", b.available_bytes));
+    items.push_back(segment("kv", render(msg::segment_request_kv), kv_total));
+    items.push_back(segment("workspace", render(msg::segment_workspace), Ratio(workspace)));
+    items.push_back(segment("weights", render(msg::segment_weight_budget), b.available_bytes));
     r["items"] = items;
     if (f.flag_or("explain")) r["how"] = explain_param_budget(b, requests, Ratio(gpu.memory_bytes), workspace);
     r["notes"] = Json::array();
     if (b.shortfall_bytes != Ratio(0)) {
-        r["notes"].push_back("工作區與請求狀態已超出 " + gpu.name + " 的容量 " + bytes_decimal_text(b.shortfall_bytes) +
-                             "，沒有空間留給權重");
+        r["notes"].push_back(
+            render(msg::note_budget_overflow, {{"gpu", gpu.name}, {"shortfall", bytes_decimal_text(b.shortfall_bytes)}}));
     }
     return r;
 }

@@ -4,6 +4,7 @@
 
 #include "api/catalog.hpp"
 #include "api/catching.hpp"
+#include "core/messages.hpp"
 #include "core/format.hpp"
 #include "core/forward.hpp"
 #include "core/params.hpp"
@@ -38,20 +39,20 @@ Json explain_compare_row(const CompareFacts& f) {
     const std::string B = group_thousands(s.batch), H = group_thousands(add(s.context, s.input));
     Json how;
     how["params_display"] =
-        how_entry("N = Σ 各張量 in×out×份數", fill("{} = {}", {group_thousands(f.params), count_zh_text(Ratio(f.params))}));
+        how_entry(render(msg::how_params_sum), fill("{} = {}", {group_thousands(f.params), count_zh_text(Ratio(f.params))}));
     how["weight_display"] =
-        how_entry("各張量在所選格式下的位元組", fill("{} = {}", {bytes_text(f.weights), bytes_decimal_text(f.weights)}));
-    how["prefill_display"] = how_entry("一次前向的各列之和（B、S、P）",
-                                       fill("B = {}、S = {}、P = {} → {}", {B, group_thousands(s.context),
-                                                                          group_thousands(s.input), flops_text(f.prefill)}));
+        how_entry(render(msg::how_weight_bytes_all), fill("{} = {}", {bytes_text(f.weights), bytes_decimal_text(f.weights)}));
+    how["prefill_display"] = how_entry(render(msg::how_prefill_rows),
+                                       render(msg::how_bsp_flops, {{"batch", B}, {"context", group_thousands(s.context)},
+                                                                 {"input", group_thousands(s.input)}, {"flops", flops_text(f.prefill)}}));
     how["decode_display"] =
-        how_entry("一步 decode 的各列之和（S = H = S + P）", fill("B = {}、S = {}、P = 1 → {}", {B, H, flops_text(f.decode)}));
+        how_entry(render(msg::how_decode_rows), render(msg::how_bsp_flops, {{"batch", B}, {"context", H}, {"input", "1"}, {"flops", flops_text(f.decode)}}));
     how["state_display"] =
-        how_entry("一條請求在 H = S + P 個位置的狀態各列之和", fill("H = {} → {}", {H, bytes_binary_text(f.state)}));
+        how_entry(render(msg::how_state_rows), fill("H = {} → {}", {H, bytes_binary_text(f.state)}));
     how["decode_read_display"] =
-        how_entry("一步 decode 在 H 處讀取的狀態各列之和", fill("H = {} → {}", {H, bytes_binary_text(f.decode_read)}));
+        how_entry(render(msg::how_decode_read_rows), fill("H = {} → {}", {H, bytes_binary_text(f.decode_read)}));
     how["request_display"] =
-        how_entry("prefill ＋ 全部 decode（G − 1 步）",
+        how_entry(render(msg::how_request_total),
                   fill("{} + {} = {}", {flops_text(f.request.prefill_flops), flops_text(f.request.decode_flops),
                                         flops_text(f.request.total)}));
     return how;

@@ -11,6 +11,7 @@
 #include "api/columns.hpp"
 #include "api/errors.hpp"
 #include "api/json_errors.hpp"
+#include "core/messages.hpp"
 #include "core/batch_curves.hpp"
 #include "core/format.hpp"
 #include "core/mechanisms/ffn.hpp"
@@ -155,7 +156,7 @@ Json op_routing_curve(const Json& req) {
         for (const RoutingResult& rr : curve.by_dispatch[d]) {
             // Whole experts: an expectation is rounded down, as its bytes are.
             distinct.push_back(exact_json(rr.approximate ? Ratio(rr.distinct_experts.floor()) : rr.distinct_experts));
-            distinct_display.push_back(rr.approximate ? fixed(rr.distinct_experts, 2) + "（期望值）"
+            distinct_display.push_back(rr.approximate ? render(msg::display_expected, {{"value", fixed(rr.distinct_experts, 2)}})
                                                       : group_thousands(rr.distinct_experts.floor()));
             bytes.push_back(exact_json(reported_bytes(rr, rr.bytes_read)));
             display.push_back(bytes_binary_text(rr.bytes_read));

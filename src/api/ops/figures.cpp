@@ -8,6 +8,7 @@
 #include "api/catalog.hpp"
 #include "api/errors.hpp"
 #include "api/fields.hpp"
+#include "core/messages.hpp"
 #include "core/format.hpp"
 #include "how.hpp"
 
@@ -36,14 +37,14 @@ Json explain_candidate_pool(const PoolFacts& p) {
     const std::string entries = group_thousands(p.entries), size = group_thousands(p.block_size),
                       pool = group_thousands(p.pool_entries), candidates = group_thousands(p.candidates);
     Json how;
-    how["entries_display"] = how_entry("⌊N ÷ r⌋（已完成的壓縮條目）", fill("⌊{} ÷ {}⌋ = {}", {group_thousands(p.tokens), group_thousands(p.ratio), entries}));
-    how["blocks_display"] = how_entry("min(⌈條目 ÷ 每塊條目⌉, 候選塊上限)",
+    how["entries_display"] = how_entry(render(msg::how_pool_entries), fill("⌊{} ÷ {}⌋ = {}", {group_thousands(p.tokens), group_thousands(p.ratio), entries}));
+    how["blocks_display"] = how_entry(render(msg::how_pool_blocks),
                                       fill("min(⌈{} ÷ {}⌉, {}) = min({}, {}) = {}",
                                            {entries, size, group_thousands(p.pool_blocks), group_thousands(p.entry_blocks),
                                             group_thousands(p.pool_blocks), group_thousands(p.blocks)}));
-    how["pool_entries_display"] = how_entry("候選塊上限 × 每塊條目", fill("{} × {} = {}", {group_thousands(p.pool_blocks), size, pool}));
-    how["candidates_display"] = how_entry("min(條目, 候選池容量)", fill("min({}, {}) = {}", {entries, pool, candidates}));
-    how["selected_display"] = how_entry("min(候選, top-k)", fill("min({}, {}) = {}", {candidates, group_thousands(p.top_k), group_thousands(p.selected)}));
+    how["pool_entries_display"] = how_entry(render(msg::how_pool_capacity), fill("{} × {} = {}", {group_thousands(p.pool_blocks), size, pool}));
+    how["candidates_display"] = how_entry(render(msg::how_pool_candidates), fill("min({}, {}) = {}", {entries, pool, candidates}));
+    how["selected_display"] = how_entry(render(msg::how_pool_selected), fill("min({}, {}) = {}", {candidates, group_thousands(p.top_k), group_thousands(p.selected)}));
     return how;
 }
 

@@ -2,6 +2,7 @@
 // with the explanations of its totals.
 #include "all_ops.hpp"
 
+#include "core/messages.hpp"
 #include "core/format.hpp"
 #include "core/forward.hpp"
 #include "how.hpp"
@@ -42,8 +43,8 @@ Json stages_json(const std::vector<ForwardStage>& stages) {
 Json explain_forward(const ForwardResult& fr, const CallShape& c) {
     const std::string B = group_thousands(c.batch), P = group_thousands(c.input);
     Json how;
-    how["display"] = sum_how("合計", fr.items, true, fr.total, any_row);
-    how["interaction_display"] = sum_how("上下文互動", fr.items, true, fr.interaction, interaction_row);
+    how["display"] = sum_how(render(msg::how_name_total), fr.items, true, fr.total, any_row);
+    how["interaction_display"] = sum_how(render(msg::how_name_interaction), fr.items, true, fr.interaction, interaction_row);
     how["rows"] = how_entry("B × P", fill("{} × {} = {}", {B, P, group_thousands(fr.rows)}));
     how["n_pair"] = how_entry("B × (P×S + P(P+1)/2)",
                               fill("{} × ({}×{} + {}×{}/2) = {}", {B, P, group_thousands(c.context), P,

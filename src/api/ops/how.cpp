@@ -1,5 +1,6 @@
 #include "how.hpp"
 
+#include "core/messages.hpp"
 #include "core/format.hpp"
 
 namespace tally::api {
@@ -57,7 +58,7 @@ Json sum_how(const std::string& name, const Items& items, bool flops, const Rati
     for (const auto& it : items) {
         if (keep(it) && it.value != Ratio(0)) terms.add(it.label, value_text(it.value, flops));
     }
-    if (terms.empty()) return how_entry(name + " = 0（沒有這類列）", "0");
+    if (terms.empty()) return how_entry(render(msg::how_zero_rows, {{"name", name}}), "0");
     return how_entry(terms.formula(name + " = "), terms.substituted(value_text(total, flops)));
 }
 
@@ -71,8 +72,8 @@ Json per_token_how(const std::string& formula, const Ratio& per_token, const std
         f += " × B";
     }
     if (slope < value) {
-        f += " ＋ 滑動視窗層";
-        s += " ＋ " + bytes_text(value - slope);
+        f = render(msg::how_plus_window_layers, {{"formula", f}});
+        s = render(msg::how_plus_rest, {{"sum", s}, {"rest", bytes_text(value - slope)}});
     }
     return how_entry(f, fill("{} = {} = {}", {s, bytes_text(value), bytes_binary_text(value)}));
 }

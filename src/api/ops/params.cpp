@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "api/figure_facts.hpp"
+#include "core/messages.hpp"
 #include "core/format.hpp"
 #include "core/mechanisms/ffn.hpp"
 #include "core/params.hpp"
@@ -29,13 +30,13 @@ struct ParamsFacts {
     Ratio selected_bytes;
 };
 
-const char* category_label(const std::string& key) {
-    if (key == "embedding_head") return "嵌入與輸出頭";
-    if (key == "attention") return "注意力投影";
-    if (key == "dense_shared_ffn") return "稠密／共享 FFN";
-    if (key == "routed_experts") return "路由專家";
+std::string category_label(const std::string& key) {
+    if (key == "embedding_head") return render(msg::category_embedding_head);
+    if (key == "attention") return render(msg::category_attention);
+    if (key == "dense_shared_ffn") return render(msg::category_dense_shared_ffn);
+    if (key == "routed_experts") return render(msg::category_routed_experts);
     if (key == "engram") return "Engram";
-    return "其他";
+    return render(msg::category_other);
 }
 
 std::string dims_text(const WeightTensor& t, bool with_count) {
@@ -57,8 +58,8 @@ Json explain_params(const ModelSpec& m, const ParamsFacts& p) {
         const std::string key = category_key(c);
         const auto& [terms, sum] = by_category[static_cast<size_t>(c)];
         categories.add(category_label(key), group_thousands(sum));
-        how["groups." + key] = terms.empty() ? how_entry("此類沒有張量", "0")
-                                              : how_entry(terms.formula("各張量 in×out×份數："), terms.substituted(group_thousands(sum)));
+        how["groups." + key] = terms.empty() ? how_entry(render(msg::how_no_tensors), "0")
+                                              : how_entry(terms.formula(render(msg::how_tensors_sum_prefix)), terms.substituted(group_thousands(sum)));
     }
     how["display"] = how_entry(categories.formula("N = "), categories.substituted(group_thousands(p.total)));
     // Formats with per-group scales store more than bits/8 per parameter.
@@ -67,9 +68,9 @@ Json explain_params(const ModelSpec& m, const ParamsFacts& p) {
     const std::string plain_text = fill("{} × {} ÷ 8", {group_thousands(p.total), bits});
     how["weight_display"] =
         plain == p.bytes
-            ? how_entry("N × 位元數 ÷ 8", fill("{} = {} = {}", {plain_text, bytes, bytes_decimal_text(p.bytes)}))
-            : how_entry("N × 位元數 ÷ 8 ＋ 量化縮放因子（未量化的張量按 BF16）",
-                        fill("Σ 各張量（{} 之外的縮放與 BF16 部分另計） = {} = {}", {plain_text, bytes, bytes_decimal_text(p.bytes)}));
+            ? how_entry(render(msg::how_weight_plain), fill("{} = {} = {}", {plain_text, bytes, bytes_decimal_text(p.bytes)}))
+            : how_entry(render(msg::how_weight_quantized),
+                        render(msg::how_weight_quantized_sum, {{"plain", plain_text}, {"bytes", bytes}, {"decimal", bytes_decimal_text(p.bytes)}}));
     std::string sel;
     for (const auto& g : m.groups) {
         if (const auto* moe = std::get_if<MoeFfn>(&g.ffn)) {
@@ -79,8 +80,8 @@ Json explain_params(const ModelSpec& m, const ParamsFacts& p) {
         }
     }
     how["selected_expert_display"] =
-        sel.empty() ? how_entry("稠密模型沒有路由專家", "0")
-                    : how_entry("Σ_MoE 層組 層數×k_top×N_e，再 × 位元數 ÷ 8",
+        sel.empty() ? how_entry(render(msg::how_dense_no_experts), "0")
+                    : how_entry(render(msg::how_selected_experts),
                                 fill("({}) × {} ÷ 8 = {} × {} ÷ 8 = {} = {}",
                                      {sel, bits, group_thousands(p.selected), bits, bytes_text(p.selected_bytes),
                                       bytes_binary_text(p.selected_bytes)}));
@@ -91,7 +92,7 @@ Json explain_tensor(const WeightTensor& t) {
     const std::string dims = dims_text(t, false);
     Json how;
     how["per_copy"] = how_entry("in × out", fill("{} = {}", {dims, group_thousands(mul(t.in, t.out))}));
-    how["params"] = how_entry("in × out × 份數", fill("{}×{} = {}", {dims, group_thousands(t.count), group_thousands(t.params())}));
+    how["params"] = how_entry(render(msg::how_tensor_params), fill("{}×{} = {}", {dims, group_thousands(t.count), group_thousands(t.params())}));
     return how;
 }
 
@@ -163,10 +164,10 @@ Json op_params(const Json& req) {
     Json r;
     r["model"] = m.id;
     r["total"] = exact_json(total);
-    r["display"] = group_thousands(total) + "（" + count_zh_text(Ratio(total)) + "）";
+    r["display"] = render(msg::display_value_aside, {{"value", group_thousands(total)}, {"aside", count_zh_text(Ratio(total))}});
     r["weight_dtype"] = d.id;
     r["weight_bytes"] = exact_json(bytes);
-    r["weight_display"] = bytes_decimal_text(bytes) + "（" + bytes_binary_text(bytes) + "）";
+    r["weight_display"] = render(msg::display_value_aside, {{"value", bytes_decimal_text(bytes)}, {"aside", bytes_binary_text(bytes)}});
     Json groups;
     for (const char* key : {"embedding_head", "attention", "dense_shared_ffn", "routed_experts", "engram", "other"}) {
         groups[key] = exact_json(by_category[key]);

@@ -2,6 +2,7 @@
 // step), one chat turn with a cache hit, and exercise 2-1's dependency chains.
 #include "all_ops.hpp"
 
+#include "core/messages.hpp"
 #include "core/dependency_chain.hpp"
 #include "core/format.hpp"
 #include "core/forward.hpp"
@@ -33,25 +34,25 @@ constexpr FieldDecl kDependencyChainFields[] = {
 Json explain_request(const RequestResult& rr, const RequestShape& s, const Ratio& per_token) {
     const u128 H = add(s.context, s.input), nd = rr.decode_steps;
     const std::string Ht = group_thousands(H), ndt = group_thousands(nd), reads = group_thousands(rr.kv_read_tokens);
-    const char* const decode_sum = "Σ_{j=0}^{n_d−1} 一步 decode（S = H + j）";
+    const std::string decode_sum = render(msg::how_decode_sum);
     Json how;
     how["decode_steps"] = how_entry("n_d = G − 1", fill("{} − 1 = {}", {group_thousands(s.generated), ndt}));
-    how["kv_read_tokens"] = how_entry("n_d·H + n_d(n_d−1)/2，H = S + P",
+    how["kv_read_tokens"] = how_entry(render(msg::how_kv_read_tokens),
                                       fill("{}×{} + {}×{}/2 = {}", {ndt, Ht, ndt, group_thousands(nd == 0 ? 0 : nd - 1), reads}));
-    how["kv_read_display"] = per_token_how("c_KV × 讀取位置數", per_token, reads, rr.kv_read_tokens, s.batch, rr.kv_read_bytes);
+    how["kv_read_display"] = per_token_how(render(msg::how_kv_read_positions), per_token, reads, rr.kv_read_tokens, s.batch, rr.kv_read_bytes);
     how["prefill_kv_display"] =
         per_token_how("c_KV × P", per_token, group_thousands(s.input), s.input, s.batch, rr.prefill_kv_bytes);
     how["new_kv_display"] = per_token_how("c_KV × n_d", per_token, ndt, nd, s.batch, rr.new_kv_bytes);
     how["final_kv_display"] = per_token_how("c_KV × (H + n_d)", per_token, fill("({} + {})", {Ht, ndt}), add(H, nd), s.batch,
                                             rr.final_kv_bytes);
-    how["prefill_display"] = how_entry("一次前向的各列之和（B 條請求、快取 S、輸入 P）",
-                                       fill("B = {}、S = {}、P = {} → {}", {group_thousands(s.batch), group_thousands(s.context),
-                                                                          group_thousands(s.input), flops_text(rr.prefill_flops)}));
+    how["prefill_display"] = how_entry(render(msg::how_prefill_request_rows),
+                                       render(msg::how_bsp_flops, {{"batch", group_thousands(s.batch)}, {"context", group_thousands(s.context)},
+                                                                 {"input", group_thousands(s.input)}, {"flops", flops_text(rr.prefill_flops)}}));
     how["decode_display"] =
         nd == 0 ? how_entry(decode_sum, "n_d = 0 → 0")
-                : how_entry(decode_sum, fill("n_d = {} 步，S 從 {} 到 {} → {}",
-                                             {ndt, Ht, group_thousands(add(H, nd - 1)), flops_text(rr.decode_flops)}));
-    how["display"] = how_entry("prefill ＋ 全部 decode", fill("{} + {} = {}", {flops_text(rr.prefill_flops),
+                : how_entry(decode_sum, render(msg::how_decode_steps_range, {{"steps", ndt}, {"from", Ht}, {"to", group_thousands(add(H, nd - 1))},
+                                                                  {"flops", flops_text(rr.decode_flops)}}));
+    how["display"] = how_entry(render(msg::how_prefill_plus_decode), fill("{} + {} = {}", {flops_text(rr.prefill_flops),
                                                                              flops_text(rr.decode_flops), flops_text(rr.total)}));
     return how;
 }
@@ -59,8 +60,8 @@ Json explain_request(const RequestResult& rr, const RequestShape& s, const Ratio
 Json explain_turn(u128 total_input, u128 generated, u128 decode_steps) {
     const std::string nd = group_thousands(decode_steps);
     Json how;
-    how["decode_steps"] = how_entry("n_d = G − 1（第一個輸出 token 由 prefill 產生）", fill("{} − 1 = {}", {group_thousands(generated), nd}));
-    how["final_context"] = how_entry("輸入 token 數 + n_d", fill("{} + {} = {}", {group_thousands(total_input), nd,
+    how["decode_steps"] = how_entry(render(msg::how_turn_decode_steps), fill("{} − 1 = {}", {group_thousands(generated), nd}));
+    how["final_context"] = how_entry(render(msg::how_turn_final_context), fill("{} + {} = {}", {group_thousands(total_input), nd,
                                                                              group_thousands(add(total_input, decode_steps))}));
     return how;
 }
@@ -68,10 +69,10 @@ Json explain_turn(u128 total_input, u128 generated, u128 decode_steps) {
 Json explain_dependency_chain(u128 layers, u128 tokens, const DependencyChains& c) {
     const std::string L = group_thousands(layers), T = group_thousands(tokens);
     Json how;
-    how["nodes"] = how_entry("L × T（每層每個位置一個節點）", fill("{} × {} = {}", {L, T, group_thousands(c.nodes)}));
-    how["rnn_chain"] = how_entry("L + T − 1（同層等前一位置、同位置等下一層：階梯）",
+    how["nodes"] = how_entry(render(msg::how_chain_nodes), fill("{} × {} = {}", {L, T, group_thousands(c.nodes)}));
+    how["rnn_chain"] = how_entry(render(msg::how_chain_rnn),
                                  fill("{} + {} − 1 = {}", {L, T, group_thousands(c.rnn)}));
-    how["transformer_chain"] = how_entry("L（每層只等下一層，各位置同時算）", fill("L = {}", {L}));
+    how["transformer_chain"] = how_entry(render(msg::how_chain_transformer), fill("L = {}", {L}));
     return how;
 }
 
@@ -181,7 +182,7 @@ Json op_dependency_chain(const Json& req) {
     r["nodes"] = exact_json(c.nodes);
     r["rnn_chain"] = exact_json(c.rnn);
     r["transformer_chain"] = exact_json(c.transformer);
-    r["wait_node_display"] = "第 " + to_decimal(layers) + " 層、第 " + to_decimal(tokens) + " 個位置";
+    r["wait_node_display"] = render(msg::display_wait_node, {{"layer", to_decimal(layers)}, {"position", to_decimal(tokens)}});
     if (f.flag_or("explain")) r["how"] = explain_dependency_chain(layers, tokens, c);
     return r;
 }

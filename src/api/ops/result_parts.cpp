@@ -1,5 +1,6 @@
 #include "result_parts.hpp"
 
+#include "core/messages.hpp"
 #include "core/format.hpp"
 
 namespace tally::api {
@@ -23,8 +24,9 @@ Json item_json(const LineItem& it, bool flops) {
 Json context_notes(const ModelSpec& m, u128 positions) {
     Json notes = Json::array();
     if (m.released_context != 0 && positions > m.released_context) {
-        notes.push_back(m.name + " 釋出設定支援 " + group_thousands(m.released_context) + " 個位置；此處 " +
-                        group_thousands(positions) + " 個位置按同一結構外推");
+        notes.push_back(render(msg::note_extrapolated, {{"model", m.name},
+                                                        {"released", group_thousands(m.released_context)},
+                                                        {"positions", group_thousands(positions)}}));
     }
     return notes;
 }

@@ -3,6 +3,7 @@
 #include "all_ops.hpp"
 
 #include "api/catching.hpp"
+#include "core/messages.hpp"
 #include "core/format.hpp"
 #include "core/mechanisms/ffn.hpp"
 #include "core/params.hpp"
@@ -35,15 +36,15 @@ Json explain_routing(const RoutingInput& in, const RoutingResult& rr, u128 moe_l
             how["max_tokens_per_expert"] = how_entry("⌈B×k_top ÷ U⌉", fill("⌈{} ÷ {}⌉ = {}", {A, U, most}));
             break;
         case Dispatch::Concentrated:
-            how["distinct_display"] = how_entry("U = k_top（每個 token 都選同一組專家）", fill("U = {}", {U}));
-            how["max_tokens_per_expert"] = how_entry("每個被選中的專家收到全部 B 個 token", fill("B = {}", {B}));
+            how["distinct_display"] = how_entry(render(msg::how_concentrated_distinct), fill("U = {}", {U}));
+            how["max_tokens_per_expert"] = how_entry(render(msg::how_concentrated_max), fill("B = {}", {B}));
             break;
         case Dispatch::RandomExpectation:
             how["distinct_display"] =
                 how_entry("E[U] = E × (1 − (1 − k_top/E)^B)", fill("{} × (1 − (1 − {}/{})^{}) ≈ {}", {E, k, E, B, U}));
             break;
         case Dispatch::Explicit:
-            how["distinct_display"] = how_entry("U = t_e > 0 的專家數", fill("U = {}", {U}));
+            how["distinct_display"] = how_entry(render(msg::how_explicit_distinct), fill("U = {}", {U}));
             how["max_tokens_per_expert"] = how_entry("max t_e", most);
             break;
     }
@@ -51,7 +52,7 @@ Json explain_routing(const RoutingInput& in, const RoutingResult& rr, u128 moe_l
         how_entry("2 × N_e × Σt_e", fill("2 × {} × {} = {} = {}", {Ne, A, number_text(rr.flops), flops_text(rr.flops)}));
     how["display"] = how_entry("b_W × N_e × U", fill("{} B × {} × {} = {}", {number_text(in.bytes_per_param), Ne, U, per_layer}));
     how["bytes_all_layers_display"] =
-        how_entry("每層讀取 × MoE 層數", fill("{} × {} = {}", {per_layer, group_thousands(moe_layers),
+        how_entry(render(msg::how_all_layers_read), fill("{} × {} = {}", {per_layer, group_thousands(moe_layers),
                                                                bytes_binary_text(all_layer_bytes(rr, moe_layers))}));
     return how;
 }
@@ -107,7 +108,7 @@ Json op_routing(const Json& req) {
     r["top_k"] = exact_json(in.top_k);
     r["assignments"] = exact_json(rr.assignments);
     r["distinct_experts"] = exact_json(rr.distinct_experts);
-    r["distinct_display"] = rr.approximate ? fixed(rr.distinct_experts, 2) + "（期望值）" : group_thousands(rr.distinct_experts.floor());
+    r["distinct_display"] = rr.approximate ? render(msg::display_expected, {{"value", fixed(rr.distinct_experts, 2)}}) : group_thousands(rr.distinct_experts.floor());
     r["max_tokens_per_expert"] = exact_json(rr.max_tokens_per_expert);
     r["min_tokens_per_active_expert"] = exact_json(rr.min_tokens_per_active_expert);
     r["flops_per_layer"] = exact_json(rr.flops);

@@ -8,6 +8,7 @@
 
 #include "api/columns.hpp"
 #include "api/errors.hpp"
+#include "core/messages.hpp"
 #include "core/format.hpp"
 #include "core/state.hpp"
 #include "core/state_facts.hpp"
@@ -53,19 +54,19 @@ void add_kind_sums(const Items& items, Json& how) {
         if (terms.empty()) continue;
         // A kind of one row is that row: its own formula says more than "x = x".
         how["by_kind_display." + kind] =
-            only ? how_entry(only->formula + " × 層數", only->substituted + "×" + group_thousands(only->layers) + " B = " +
+            only ? how_entry(render(msg::how_kind_one_row, {{"formula", only->formula}}), only->substituted + "×" + group_thousands(only->layers) + " B = " +
                                                          bytes_binary_text(sum))
-                 : how_entry(terms.formula("這類狀態 = "), terms.substituted(bytes_binary_text(sum)));
+                 : how_entry(terms.formula(render(msg::how_kind_prefix)), terms.substituted(bytes_binary_text(sum)));
     }
 }
 
 Json explain_state(const StateResult& s) {
     const Ratio history_total = history_state_bytes(s), fixed_total = fixed_state_bytes(s);
     Json how;
-    how["display"] = sum_how("狀態合計", s.items, false, s.total, any_row);
-    how["history_display"] = sum_how("全域歷史", s.items, false, history_total, is_history_state);
-    how["fixed_display"] = sum_how("固定狀態", s.items, false, fixed_total, is_fixed_state);
-    how["decode_read_display"] = sum_how("一步 decode 讀取", s.reads, false, s.decode_read_bytes, read_row);
+    how["display"] = sum_how(render(msg::how_name_state_total), s.items, false, s.total, any_row);
+    how["history_display"] = sum_how(render(msg::how_name_history), s.items, false, history_total, is_history_state);
+    how["fixed_display"] = sum_how(render(msg::how_name_fixed), s.items, false, fixed_total, is_fixed_state);
+    how["decode_read_display"] = sum_how(render(msg::how_name_decode_read), s.reads, false, s.decode_read_bytes, read_row);
     add_kind_sums(s.items, how);
     // The slope: history rows (K/V, latents, compressed entries and their
     // index) grow one position per token or one entry per r tokens; windows,
@@ -89,12 +90,12 @@ Json explain_state(const StateResult& s) {
         terms.add(it.label, term);
     }
     if (slope == s.per_token && !terms.empty()) {
-        const char* rule = entries ? "每多一個位置（每層位元組 × 層數，壓縮條目再 ÷ 壓縮比 r） = "
-                                   : "每多一個位置（每層位元組 × 層數） = ";
+        const std::string rule = entries ? render(msg::how_per_token_entries)
+                                   : render(msg::how_per_token);
         how["bytes_per_token"] = how_entry(terms.formula(rule), terms.substituted(bytes_text(s.per_token)));
     }
     if (const auto h = h_star(s)) {
-        how["h_star_display"] = how_entry("H* = 固定狀態 ÷ 每 token 位元組",
+        how["h_star_display"] = how_entry(render(msg::how_h_star),
                                           fill("{} ÷ {} = {}", {bytes_text(fixed_total), bytes_text(s.per_token), trimmed(*h, 2)}));
     }
     return how;
@@ -205,7 +206,7 @@ Json op_state(const Json& req) {
     r["fixed_display"] = bytes_binary_text(fixed);
     if (const auto h = h_star(s)) {
         r["h_star"] = exact_json(*h);
-        r["h_star_display"] = trimmed(*h, 2) + " 個 token";
+        r["h_star_display"] = render(msg::display_tokens, {{"count", trimmed(*h, 2)}});
     }
     r["decode_read_bytes"] = exact_json(s.decode_read_bytes);
     r["decode_read_display"] = bytes_binary_text(s.decode_read_bytes);
@@ -227,11 +228,11 @@ Json op_state(const Json& req) {
         r["budget_bytes"] = exact_json(budget);
         r["budget_display"] = bytes_binary_text(cap);
         r["budget_tokens"] = exact_json(best);
-        r["budget_tokens_display"] = group_thousands(best) + " 個 token";
+        r["budget_tokens_display"] = render(msg::display_tokens, {{"count", group_thousands(best)}});
         if (best == 0) {
-            notes.push_back(cap < fixed ? "固定狀態 " + bytes_binary_text(fixed) + " 已超過預算 " + bytes_binary_text(cap) +
-                                                   "，上下文再短也放不下"
-                                             : "預算放不下一個位置的狀態");
+            notes.push_back(cap < fixed ? render(msg::note_fixed_over_budget,
+                                                 {{"fixed", bytes_binary_text(fixed)}, {"budget", bytes_binary_text(cap)}})
+                                             : render(msg::note_budget_one_position));
         }
     }
     // Rows that grow with the length also say how many positions or entries

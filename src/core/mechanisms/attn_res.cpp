@@ -65,11 +65,11 @@ AttnResMixing attn_res_mixing(const AttnResConnection& a, u128 L) {
 void add_tensors(const AttnResConnection& a, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
     // A query (and a candidate norm) before attention and before the FFN of
     // every layer, and one pair before the output: (4L + 2)·d with norms.
-    out.push_back(vec("attn_res_query", "AttnRes 深度查詢向量（注意力前、FFN 前各一個）", 2 * m.hidden, layers));
-    if (a.key_norm) out.push_back(vec("attn_res_key_norm", "AttnRes 候選歸一化（注意力前、FFN 前各一個）", 2 * m.hidden, layers));
+    out.push_back(vec("attn_res_query", render(msg::label_attn_res_query), 2 * m.hidden, layers));
+    if (a.key_norm) out.push_back(vec("attn_res_key_norm", render(msg::label_attn_res_key_norm), 2 * m.hidden, layers));
     if (!stack_of(a, m, layers).reports) return;
-    out.push_back(vec("attn_res_final_query", "AttnRes 輸出前的深度查詢向量", m.hidden, 1));
-    if (a.key_norm) out.push_back(vec("attn_res_final_key_norm", "AttnRes 輸出前的候選歸一化", m.hidden, 1));
+    out.push_back(vec("attn_res_final_query", render(msg::label_attn_res_final_query), m.hidden, 1));
+    if (a.key_norm) out.push_back(vec("attn_res_final_key_norm", render(msg::label_attn_res_final_key_norm), m.hidden, 1));
 }
 
 void add_forward(const AttnResConnection& a, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
@@ -78,13 +78,14 @@ void add_forward(const AttnResConnection& a, const ModelSpec& m, const CallShape
     const AttnResMixing mix = attn_res_mixing(a, s.layers);
     const u128 rows = c.rows();
     LineItem it = computed(
-        "attn_res", std::string("AttnRes：深度方向加權求和（每個子層前）") + (a.layout_assumed ? "（塊佈局為假設）" : ""),
-        "ffn", "2×m×d×候選數（只計加權求和；評分為純量工作）",
+        "attn_res", render(a.layout_assumed ? msg::row_attn_res_assumed : msg::row_attn_res),
+        "ffn", render(msg::formula_attn_res),
         "2×" + num(rows) + "×" + num(m.hidden) + "×" + num(mix.candidates), Ratio(mul(2, rows, m.hidden)),
         static_cast<u64>(mix.candidates));
-    it.shape = num(mix.mixings) + " 次混合、共 " + num(mix.candidates) + " 個候選 → 當前子層輸入；" + num(s.layers) +
-               " 層、每塊 " + num(a.block_layers) + " 層，" + (a.embedding_source ? "嵌入＋" : "") + "已完成塊＋當前部分塊";
-    it.weight = "每個子層一個 " + num(m.hidden) + " 維深度查詢向量";
+    it.shape = render(a.embedding_source ? msg::shape_attn_res_embedding : msg::shape_attn_res,
+                      {{"mixings", num(mix.mixings)}, {"candidates", num(mix.candidates)}, {"layers", num(s.layers)},
+                       {"block", num(a.block_layers)}});
+    it.weight = render(msg::weight_attn_res, {{"width", num(m.hidden)}});
     out.push_back(it);
 }
 

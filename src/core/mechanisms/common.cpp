@@ -9,7 +9,8 @@ LineItem projection(std::string id, std::string label, std::string section, u128
     it.label = std::move(label);
     it.section = std::move(section);
     it.shape = "m×" + num(in) + " → m×" + num(out);
-    it.weight = num(in) + "×" + num(out) + (copies > 1 ? "，共 " + num(copies) + " 個" : "");
+    it.weight = copies > 1 ? render(msg::weight_copies, {{"in", num(in)}, {"out", num(out)}, {"copies", num(copies)}})
+                         : num(in) + "×" + num(out);
     const std::string k = copies > 1 ? num(copies) + "×" : "";
     it.formula = k + "2×m×" + num(in) + "×" + num(out);
     it.substituted = k + "2×" + num(rows) + "×" + num(in) + "×" + num(out);

@@ -14,6 +14,7 @@
 #include "../exact.hpp"
 #include "../forward.hpp"
 #include "../items.hpp"
+#include "../messages.hpp"
 #include "../params.hpp"
 #include "../spec.hpp"
 #include "../state.hpp"

@@ -84,13 +84,13 @@ const char* kind_key(const V4Attention& x) {
     return "window";
 }
 
-const char* kind_name(const V4Attention& x) {
+std::string kind_name(const V4Attention& x) {
     switch (x.kind) {
         case V4Attention::Kind::Csa: return "CSA";
         case V4Attention::Kind::Hca: return "HCA";
         case V4Attention::Kind::Window: break;
     }
-    return "視窗";
+    return render(msg::kind_window);
 }
 
 u64 q_width(const V4Attention& x) { return x.heads * x.head_dim; }
@@ -126,53 +126,53 @@ LineItem state_row(std::string id, std::string label, std::string section, const
 void add_tensors(const V4Attention& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
     const u64 d = m.hidden;
     const auto A = ParamCategory::Attention;
-    out.push_back(matrix("q_down", "查詢下投影", A, d, x.q_latent, layers));
-    out.push_back(matrix("q_up", "查詢上投影", A, x.q_latent, q_width(x), layers));
-    out.push_back(matrix("kv", "共享 KV 投影", A, d, x.head_dim, layers));
-    out.push_back(matrix("out_group", "分組輸出低秩投影", A, q_width(x) / x.out_groups, x.out_rank, layers * x.out_groups));
-    out.push_back(matrix("out_proj", "拼接後輸出投影", A, x.out_groups * x.out_rank, d, layers));
+    out.push_back(matrix("q_down", render(msg::label_q_down), A, d, x.q_latent, layers));
+    out.push_back(matrix("q_up", render(msg::label_q_up), A, x.q_latent, q_width(x), layers));
+    out.push_back(matrix("kv", render(msg::label_v4_kv), A, d, x.head_dim, layers));
+    out.push_back(matrix("out_group", render(msg::label_v4_out_group), A, q_width(x) / x.out_groups, x.out_rank, layers * x.out_groups));
+    out.push_back(matrix("out_proj", render(msg::label_v4_out_proj), A, x.out_groups * x.out_rank, d, layers));
     // Vectors of the reference implementation (Table 2-B "other").
-    out.push_back(vec("q_norm", "查詢潛變數歸一化", x.q_latent, layers));
-    out.push_back(vec("kv_norm", "KV 歸一化", x.head_dim, layers));
-    out.push_back(vec("attn_sink", "注意力 sink（每頭一個）", x.heads, layers));
+    out.push_back(vec("q_norm", render(msg::label_q_norm), x.q_latent, layers));
+    out.push_back(vec("kv_norm", render(msg::label_kv_norm), x.head_dim, layers));
+    out.push_back(vec("attn_sink", render(msg::label_attn_sink), x.heads, layers));
     if (x.compressed()) {
         // A compressor: content and gate projections to coff·dim, a learned
         // per-position weight for each of the ratio × coff·dim slots (§2.3.3
         // "逐通道權重"), and an RMSNorm on the finished entry.
         const std::string k = kind_key(x), name = kind_name(x);
         const u64 width = x.overlap * x.head_dim;
-        out.push_back(matrix(k + "_compress_kv", name + " 主注意力壓縮內容", A, d, width, layers));
-        out.push_back(matrix(k + "_compress_gate", name + " 主注意力壓縮門控", A, d, width, layers));
-        out.push_back(vec(k + "_compress_ape", name + " 壓縮器逐位置權重", x.ratio * width, layers));
-        out.push_back(vec(k + "_compress_norm", name + " 壓縮條目歸一化", x.head_dim, layers));
+        out.push_back(matrix(k + "_compress_kv", render(msg::label_compress_kv, {{"kind", name}}), A, d, width, layers));
+        out.push_back(matrix(k + "_compress_gate", render(msg::label_compress_gate, {{"kind", name}}), A, d, width, layers));
+        out.push_back(vec(k + "_compress_ape", render(msg::label_compress_ape, {{"kind", name}}), x.ratio * width, layers));
+        out.push_back(vec(k + "_compress_norm", render(msg::label_compress_norm, {{"kind", name}}), x.head_dim, layers));
     }
     if (x.indexed()) {
         const u64 width = x.overlap * x.index_head_dim;
-        out.push_back(matrix("index_q", "索引查詢投影", A, x.q_latent, x.index_heads * x.index_head_dim, layers));
-        out.push_back(matrix("index_weights", "索引頭權重", A, d, x.index_heads, layers));
-        out.push_back(matrix("index_compress_kv", "索引壓縮內容", A, d, width, layers));
-        out.push_back(matrix("index_compress_gate", "索引壓縮門控", A, d, width, layers));
-        out.push_back(vec("index_compress_ape", "索引壓縮器逐位置權重", x.ratio * width, layers));
-        out.push_back(vec("index_compress_norm", "索引條目歸一化", x.index_head_dim, layers));
+        out.push_back(matrix("index_q", render(msg::label_index_q), A, x.q_latent, x.index_heads * x.index_head_dim, layers));
+        out.push_back(matrix("index_weights", render(msg::label_index_weights), A, d, x.index_heads, layers));
+        out.push_back(matrix("index_compress_kv", render(msg::label_index_compress_kv), A, d, width, layers));
+        out.push_back(matrix("index_compress_gate", render(msg::label_index_compress_gate), A, d, width, layers));
+        out.push_back(vec("index_compress_ape", render(msg::label_index_compress_ape), x.ratio * width, layers));
+        out.push_back(vec("index_compress_norm", render(msg::label_index_compress_norm), x.index_head_dim, layers));
     }
 }
 
 void add_forward(const V4Attention& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     const u64 d = m.hidden;
     const u128 rows = c.rows();
-    out.push_back(projection("q_down", "所有層：查詢下投影", "attention", rows, d, x.q_latent, 1, layers));
-    out.push_back(projection("q_up", "所有層：查詢上投影", "attention", rows, x.q_latent, q_width(x), 1, layers));
-    out.push_back(projection("kv", "所有層：共享 KV", "attention", rows, d, x.head_dim, 1, layers));
+    out.push_back(projection("q_down", render(msg::row_v4_q_down), "attention", rows, d, x.q_latent, 1, layers));
+    out.push_back(projection("q_up", render(msg::row_v4_q_up), "attention", rows, x.q_latent, q_width(x), 1, layers));
+    out.push_back(projection("kv", render(msg::row_v4_kv), "attention", rows, d, x.head_dim, 1, layers));
 
     // Main attention over the window: Σ_t min(t, w) for t = S+1 … S+P.
-    const std::string shape = num(x.heads) + " 頭，每頭 " + num(x.head_dim) + " 維";
+    const std::string shape = render(msg::shape_heads_width, {{"heads", num(x.heads)}, {"width", num(x.head_dim)}});
     {
         const u128 pairs = mul(c.batch, window_pairs(x, c.context, c.input));
-        LineItem core = computed("attn_core_window", "主注意力：視窗內 QKᵀ 與 PV", "attention",
-                                 pair_factor(x) + "A_窗（Σ min(t, " + num(x.window) + ")）",
+        LineItem core = computed("attn_core_window", render(msg::row_v4_attn_window), "attention",
+                                 render(msg::formula_v4_window_pairs, {{"factor", pair_factor(x)}, {"window", num(x.window)}}),
                                  pair_factor(x) + num(pairs), Ratio(mul(pair_flops(x), pairs)), layers);
         core.shape = shape;
-        core.weight = "無新增權重";
+        core.weight = render(msg::weight_none_new);
         core.interaction = true;
         out.push_back(core);
     }
@@ -180,38 +180,38 @@ void add_forward(const V4Attention& x, const ModelSpec& m, const CallShape& c, u
         const std::string k = kind_key(x);
         const u128 pairs = mul(c.batch, selected_pairs(x, c.context, c.input));
         LineItem core = computed("attn_core_" + k,
-                                 x.top_k == 0 ? std::string(kind_name(x)) + " 主注意力：全部已完成的壓縮條目"
-                                              : std::string(kind_name(x)) + " 主注意力：選中的壓縮條目",
-                                 "attention", pair_factor(x) + "A_" + k + "（Σ " + selected_rule(x) + "）",
+                                 render(x.top_k == 0 ? msg::row_v4_attn_all_entries : msg::row_v4_attn_selected,
+                                        {{"kind", kind_name(x)}}),
+                                 "attention", render(msg::formula_v4_selected_pairs, {{"factor", pair_factor(x)}, {"key", k}, {"rule", selected_rule(x)}}),
                                  pair_factor(x) + num(pairs), Ratio(mul(pair_flops(x), pairs)), layers);
         core.shape = shape;
-        core.weight = "無新增權重";
+        core.weight = render(msg::weight_none_new);
         core.interaction = true;
         out.push_back(core);
     }
-    out.push_back(projection("out_group", "所有層：分組輸出低秩投影", "attention", rows, q_width(x) / x.out_groups,
+    out.push_back(projection("out_group", render(msg::row_v4_out_group), "attention", rows, q_width(x) / x.out_groups,
                              x.out_rank, x.out_groups, layers));
-    out.push_back(projection("out_proj", "所有層：拼接後輸出投影", "attention", rows, x.out_groups * x.out_rank, d, 1,
+    out.push_back(projection("out_proj", render(msg::row_v4_out_proj), "attention", rows, x.out_groups * x.out_rank, d, 1,
                              layers));
     if (x.compressed()) {
         const std::string k = kind_key(x);
-        out.push_back(projection(k + "_compress", std::string(kind_name(x)) + "：主注意力壓縮內容及門控", "attention",
+        out.push_back(projection(k + "_compress", render(msg::row_v4_compress, {{"kind", kind_name(x)}}), "attention",
                                  rows, d, x.overlap * x.head_dim, 2, layers));
     }
     if (x.indexed()) {
         const std::string name = kind_name(x);
-        out.push_back(projection("index_q", name + "：索引查詢", "attention", rows, x.q_latent,
+        out.push_back(projection("index_q", render(msg::row_v4_index_q, {{"kind", name}}), "attention", rows, x.q_latent,
                                  x.index_heads * x.index_head_dim, 1, layers));
-        out.push_back(projection("index_weights", name + "：索引頭權重", "attention", rows, d, x.index_heads, 1, layers));
-        out.push_back(projection("index_compress", name + "：索引壓縮內容及門控", "attention", rows, d,
+        out.push_back(projection("index_weights", render(msg::row_v4_index_weights, {{"kind", name}}), "attention", rows, d, x.index_heads, 1, layers));
+        out.push_back(projection("index_compress", render(msg::row_v4_index_compress, {{"kind", name}}), "attention", rows, d,
                                  x.overlap * x.index_head_dim, 2, layers));
         // Scored over the rectangle before masking: B·T·⌊(S+T)/r⌋ entries.
         const u128 scanned = mul(c.batch, index_scan_pairs(x, c.context, c.input));
-        LineItem scan = computed("index_scan", name + "：索引掃描（遮蔽前矩形）", "attention",
-                                 index_factor(x) + "I（B×P×⌊(S+P)/" + num(x.ratio) + "⌋）",
+        LineItem scan = computed("index_scan", render(msg::row_v4_index_scan, {{"kind", name}}), "attention",
+                                 render(msg::formula_v4_index_scan, {{"factor", index_factor(x)}, {"ratio", num(x.ratio)}}),
                                  index_factor(x) + num(scanned), Ratio(mul(index_flops(x), scanned)), layers);
-        scan.shape = num(x.index_heads) + " 個索引頭，每頭 " + num(x.index_head_dim) + " 維";
-        scan.weight = "無新增權重；加權與 top-k 另計";
+        scan.shape = render(msg::shape_index_heads, {{"heads", num(x.index_heads)}, {"width", num(x.index_head_dim)}});
+        scan.weight = render(msg::weight_v4_index_scan);
         scan.interaction = true;
         out.push_back(scan);
     }
@@ -228,38 +228,41 @@ void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, 
 
     // Stored: the window (every kind), completed entries, index entries, and
     // the FP32 buffers of blocks still being compressed (present at any N).
-    merge_into(out.items, state_row("window", "視窗（最近 " + num(x.window) + " 個位置）", "window", window_rule,
+    merge_into(out.items, state_row("window", render(msg::state_v4_window, {{"window", num(x.window)}}), "window", window_rule,
                                     window, tokens, e, layers));
     if (x.compressed()) {
         merge_into(out.items,
-                   state_row(k + "_main", name + " 壓縮條目（主注意力）", "compressed", entries_rule, stored, tokens, e, layers));
+                   state_row(k + "_main", render(msg::state_v4_main, {{"kind", name}}), "compressed", entries_rule, stored, tokens, e, layers));
     }
     if (x.indexed()) {
-        merge_into(out.items, state_row(k + "_index", name + " 索引條目", "index", entries_rule, stored, tokens,
+        merge_into(out.items, state_row(k + "_index", render(msg::state_v4_index, {{"kind", name}}), "index", entries_rule, stored, tokens,
                                         v4::index_entry_bytes(x, o), layers));
     }
     if (x.compressed()) {
         const u128 rows = mul(x.overlap, x.ratio);
         std::string formula = "2×" + num(rows) + "×" + num(x.overlap * x.head_dim) + "×4";
-        if (x.indexed()) formula += "＋2×" + num(rows) + "×" + num(x.overlap * x.index_head_dim) + "×4";
-        merge_into(out.items, bytes_item(k + "_buffer", name + " 壓縮緩衝（FP32，kv 與分數）", "buffer",
-                                         "2×(coff·r)×(coff·d)×4 B" + std::string(x.indexed() ? "，主與索引各一組" : ""),
+        if (x.indexed()) {
+            formula = render(msg::formula_plus,
+                             {{"a", formula}, {"b", "2×" + num(rows) + "×" + num(x.overlap * x.index_head_dim) + "×4"}});
+        }
+        merge_into(out.items, bytes_item(k + "_buffer", render(msg::state_v4_buffer, {{"kind", name}}), "buffer",
+                                         render(x.indexed() ? msg::formula_v4_buffer_indexed : msg::formula_v4_buffer),
                                          formula, Ratio(v4::buffer_bytes(x)), Count::fixed(), tokens, layers));
     }
 
     // One decode query at t = N: the window (its own entry included), the
     // selected or all completed entries, and a scan of every index entry.
-    merge_into(out.reads, state_row("window_read", "讀取視窗", "window", window_rule, window, tokens, e, layers));
+    merge_into(out.reads, state_row("window_read", render(msg::state_v4_window_read), "window", window_rule, window, tokens, e, layers));
     if (x.compressed()) {
         const Count selected = v4::selected_count(x);
         merge_into(out.reads, state_row(k + "_entries_read",
-                                        x.top_k == 0 ? "讀取 " + name + " 全部已完成條目" : "讀取 " + name + " 選中條目",
+                                        render(x.top_k == 0 ? msg::state_v4_read_all : msg::state_v4_read_selected, {{"kind", name}}),
                                         "compressed", x.top_k == 0 ? entries_rule : "min(" + entries_rule + ", " +
                                                                                         num(x.top_k) + ")",
                                         selected, tokens, e, layers));
     }
     if (x.indexed()) {
-        merge_into(out.reads, state_row(k + "_index_read", name + " 索引掃描", "index", entries_rule, stored, tokens,
+        merge_into(out.reads, state_row(k + "_index_read", render(msg::state_v4_index_scan, {{"kind", name}}), "index", entries_rule, stored, tokens,
                                         v4::index_entry_bytes(x, o), layers));
     }
 
@@ -290,21 +293,21 @@ Ratio decode_growth(const V4Attention& x, const ModelSpec&, u128 batch, u128 H, 
 // ---------------------------------------------------------------------------
 
 void add_tensors(const MhcConnection& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
-    out.push_back(matrix("mhc_mix", "mHC 混合投影（注意力、FFN 子層）", ParamCategory::Other, x.streams * m.hidden,
+    out.push_back(matrix("mhc_mix", render(msg::label_mhc_mix), ParamCategory::Other, x.streams * m.hidden,
                          x.mix_width(), layers * x.sublayers));
     // Per sublayer: a bias for each mixing logit and one scale each for pre, post and comb.
-    out.push_back(vec("mhc_bias_scale", "mHC 偏置與縮放", x.sublayers * (x.mix_width() + 3), layers));
+    out.push_back(vec("mhc_bias_scale", render(msg::label_mhc_bias_scale), x.sublayers * (x.mix_width() + 3), layers));
 }
 
 void add_forward(const MhcConnection& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
-    LineItem mix = projection("mhc_mix", "mHC：子層混合係數", "ffn", c.rows(), x.streams * m.hidden, x.mix_width(),
+    LineItem mix = projection("mhc_mix", render(msg::row_mhc_mix), "ffn", c.rows(), x.streams * m.hidden, x.mix_width(),
                               x.sublayers, layers);
     mix.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " → m×" + num(x.mix_width());
     out.push_back(mix);
-    LineItem scalar = computed("mhc_scalar", "mHC：Sinkhorn 歸一化與路間混合", "ffn", "標量運算，不計入矩陣 FLOPs", "0",
+    LineItem scalar = computed("mhc_scalar", render(msg::row_mhc_scalar), "ffn", render(msg::formula_scalar_work), "0",
                                Ratio(0), layers);
     scalar.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " ↔ m×" + num(m.hidden);
-    scalar.weight = "混合係數";
+    scalar.weight = render(msg::weight_mhc_coefficients);
     out.push_back(scalar);
 }
 
@@ -312,13 +315,13 @@ void add_state(const MhcConnection&, const ModelSpec&, u64, u128, const StateOpt
 Ratio decode_growth(const MhcConnection&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }
 
 void add_tensors(const MhcHead& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
-    out.push_back(matrix("mhc_head", "mHC 末端匯合投影", ParamCategory::Other, x.streams * m.hidden, x.streams, layers));
-    out.push_back(vec("mhc_head_bias_scale", "mHC 末端偏置與縮放", x.streams + 1, layers));
+    out.push_back(matrix("mhc_head", render(msg::label_mhc_head), ParamCategory::Other, x.streams * m.hidden, x.streams, layers));
+    out.push_back(vec("mhc_head_bias_scale", render(msg::label_mhc_head_bias_scale), x.streams + 1, layers));
 }
 
 void add_forward(const MhcHead& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     // Every row merges its streams (not only the m_out rows the head scores).
-    LineItem head = projection("mhc_head", "mHC：末端匯合係數", "output", c.rows(), x.streams * m.hidden, x.streams, 1,
+    LineItem head = projection("mhc_head", render(msg::row_mhc_head), "output", c.rows(), x.streams * m.hidden, x.streams, 1,
                                layers);
     head.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " → m×" + num(x.streams);
     out.push_back(head);
@@ -342,8 +345,8 @@ void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 
     const u64 d = m.hidden;
     const u128 rows = c.rows();
     Items block;
-    if (x.embed_proj) block.push_back(projection("embed_proj", "嵌入投影", "output", rows, d, d, 1, runs));
-    block.push_back(projection("hidden_proj", x.hidden_proj_per_stream ? "主幹特徵投影（每路一次）" : "主幹特徵投影",
+    if (x.embed_proj) block.push_back(projection("embed_proj", render(msg::row_embed_proj), "output", rows, d, d, 1, runs));
+    block.push_back(projection("hidden_proj", x.hidden_proj_per_stream ? render(msg::row_hidden_proj_per_stream) : render(msg::row_hidden_proj),
                                "output", rows, d, d, x.hidden_proj_per_stream ? x.connection.streams : 1, runs));
 
     // Step j runs the block on the call's rows with j more positions before
@@ -371,12 +374,12 @@ void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 
             if (constant[i]) {  // first change: fold the steps so far into one row
                 const u128 same = a.layers / layers;
                 if (same != 1) a.substituted = to_decimal(same) + "×(" + a.substituted + ")";
-                a.formula += "，各 MTP 步相加";
+                a.formula = render(msg::formula_mtp_summed, {{"formula", a.formula}});
                 a.per_call = a.value / Ratio(layers);
                 a.layers = layers;
                 constant[i] = false;
             }
-            a.substituted += "＋" + one[i].substituted;
+            a.substituted = render(msg::formula_plus, {{"a", a.substituted}, {"b", one[i].substituted}});
             a.per_call = a.per_call + one[i].per_call;
             a.value = a.per_call * Ratio(layers);
         }
@@ -392,10 +395,10 @@ void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 
     add_forward(ffn, m, c, 1, rest);
     add_forward(x.connection, m, c, 1, rest);
     add_forward(x.head, m, c, 1, rest);
-    LineItem head = projection("lm_head", "共享詞表頭", "output", c.head_tokens, d, m.vocab, 1, 1);
+    LineItem head = projection("lm_head", render(msg::row_shared_lm_head), "output", c.head_tokens, d, m.vocab, 1, 1);
     head.shape = "m_out×" + num(d) + " → m_out×" + num(m.vocab);
     head.formula = "2×m_out×" + num(d) + "×" + num(m.vocab);
-    head.weight = "與主幹共用 " + num(d) + "×" + num(m.vocab);
+    head.weight = render(msg::weight_shared_with_backbone, {{"d", num(d)}, {"vocab", num(m.vocab)}});
     rest.push_back(head);
     for (auto& it : rest) {
         it.layers = runs;
@@ -405,9 +408,9 @@ void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 
 
     for (auto& it : block) {
         it.id = "mtp_" + it.id;
-        const std::string every_layer = "所有層：";  // the block is one layer
+        const std::string every_layer = render(msg::prefix_all_layers);  // the block is one layer
         if (it.label.compare(0, every_layer.size(), every_layer) == 0) it.label.erase(0, every_layer.size());
-        it.label = "MTP：" + it.label;
+        it.label = render(msg::row_mtp, {{"label", it.label}});
         it.section = "output";
         out.push_back(std::move(it));
     }

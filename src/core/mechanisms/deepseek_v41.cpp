@@ -37,12 +37,12 @@ const LayerGroup* group_of(const ModelSpec& m, const EngramBranch& x) {
 struct Stage {
     std::string id;     // prefix of line ids
     std::string label;  // prefix of labels
-    std::string noun;   // "編碼器層" inside a label
+    std::string noun;   // render(msg::noun_encoder_layers) inside a label
 };
 
 Stage stage_of(const LayerGroup* g) {
-    if (g != nullptr && g->role == "encoder") return {"enc_", "編碼器：", "編碼器層"};
-    if (g != nullptr && g->role == "decoder") return {"dec_", "解碼器：", "解碼器層"};
+    if (g != nullptr && g->role == "encoder") return {"enc_", render(msg::prefix_encoder), render(msg::noun_encoder_layers)};
+    if (g != nullptr && g->role == "decoder") return {"dec_", render(msg::prefix_decoder), render(msg::noun_decoder_layers)};
     return {"", "", ""};
 }
 
@@ -86,7 +86,7 @@ LineItem interaction_item(std::string id, std::string label, std::string shape, 
     LineItem it = computed(std::move(id), std::move(label), "attention", std::move(formula),
                            factor_text + "×" + num(count), Ratio(mul(factor, count)), layers);
     it.shape = std::move(shape);
-    it.weight = "無新增權重";
+    it.weight = render(msg::weight_none_new);
     it.interaction = true;
     return it;
 }
@@ -176,7 +176,7 @@ EntrySize entry_size(const EntryFormat& f, u64 values, const StateOptions& o) {
     return {dtype_entry(o.history, values), dtype_entry_text(o.history, values), o.layout == "production"};
 }
 
-const char* kNoProductionFormat = "（未給出生產格式，沿用參考精度）";
+std::string no_production_format() { return render(msg::note_no_production_format); }
 
 // Rows merge across groups (see merge_item).
 void merge_into(Items& all, LineItem item) { merge_item(all, std::move(item), "@" + std::to_string(all.size())); }
@@ -273,22 +273,22 @@ CandidatePool candidate_pool(const Csa2Attention& builder, u128 entries) {
 void add_tensors(const Csa2Attention& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
     const auto A = ParamCategory::Attention;
     const u64 d = m.hidden, q_width = x.heads * x.head_dim;
-    out.push_back(matrix("q_down", "查詢下投影", A, d, x.q_rank, layers));
-    out.push_back(matrix("q_up", "查詢上投影", A, x.q_rank, q_width, layers));
-    out.push_back(matrix("swa_kv", "區域性 SWA KV 投影", A, d, x.head_dim, layers));
-    out.push_back(matrix("out_group", "分組輸出投影（每組一個）", A, q_width / x.output_groups, x.output_rank,
+    out.push_back(matrix("q_down", render(msg::label_q_down), A, d, x.q_rank, layers));
+    out.push_back(matrix("q_up", render(msg::label_q_up), A, x.q_rank, q_width, layers));
+    out.push_back(matrix("swa_kv", render(msg::label_swa_kv), A, d, x.head_dim, layers));
+    out.push_back(matrix("out_group", render(msg::label_v41_out_group), A, q_width / x.output_groups, x.output_rank,
                          layers * x.output_groups));
-    out.push_back(matrix("out_concat", "輸出拼接投影", A, x.output_groups * x.output_rank, d, layers));
+    out.push_back(matrix("out_concat", render(msg::label_out_concat), A, x.output_groups * x.output_rank, d, layers));
     if (x.owns_cache()) {
-        out.push_back(matrix("global_kv", "全域 KV 投影", A, d, x.head_dim, layers));
+        out.push_back(matrix("global_kv", render(msg::label_global_kv), A, d, x.head_dim, layers));
         if (x.cache_ratio > 1) {
-            out.push_back(matrix("compress_gate", ratio_text(x.cache_ratio) + " 壓縮門控", A, d, x.head_dim, layers));
+            out.push_back(matrix("compress_gate", render(msg::label_compress_gate_ratio, {{"ratio", ratio_text(x.cache_ratio)}}), A, d, x.head_dim, layers));
         }
-        out.push_back(matrix("index_key", "全域索引鍵投影", A, x.head_dim, x.index_head_dim, layers));
+        out.push_back(matrix("index_key", render(msg::label_index_key), A, x.head_dim, x.index_head_dim, layers));
     }
     if (x.runs_indexer()) {
-        out.push_back(matrix("index_query", "索引查詢投影", A, x.q_rank, x.index_heads * x.index_head_dim, layers));
-        out.push_back(matrix("index_weight", "索引頭權重投影", A, d, x.index_heads, layers));
+        out.push_back(matrix("index_query", render(msg::label_index_q), A, x.q_rank, x.index_heads * x.index_head_dim, layers));
+        out.push_back(matrix("index_weight", render(msg::label_index_weight), A, d, x.index_heads, layers));
     }
 }
 
@@ -301,9 +301,9 @@ void add_forward(const Csa2Attention& x, const ModelSpec& m, const CallShape& c,
     auto id = [&](const char* k) { return s.id + k; };
     auto label = [&](const std::string& l) { return s.label + l; };
 
-    out.push_back(projection(id("q_down"), label("查詢下投影"), "attention", rows, d, x.q_rank, 1, layers));
-    out.push_back(projection(id("q_up"), label("查詢上投影"), "attention", rows, x.q_rank, q_width, 1, layers));
-    out.push_back(projection(id("swa_kv"), label("區域性 SWA KV 投影"), "attention", rows, d, x.head_dim, 1, layers));
+    out.push_back(projection(id("q_down"), label(render(msg::label_q_down)), "attention", rows, d, x.q_rank, 1, layers));
+    out.push_back(projection(id("q_up"), label(render(msg::label_q_up)), "attention", rows, x.q_rank, q_width, 1, layers));
+    out.push_back(projection(id("swa_kv"), label(render(msg::label_swa_kv)), "attention", rows, d, x.head_dim, 1, layers));
 
     if (x.owns_cache()) {
         // Global KV (and the compression gate) on every position whose
@@ -311,75 +311,77 @@ void add_forward(const Csa2Attention& x, const ModelSpec& m, const CallShape& c,
         // the encoder's output for the whole prompt.
         const u128 u_rows = mul(r.batch, r.global);
         out.push_back(projection_on("u", id("global_kv"),
-                                    label(decoder ? "全域 KV 投影（輸入為編碼器輸出，u = P）" : "全域 KV 投影"),
+                                    label(decoder ? render(msg::label_global_kv_decoder) : render(msg::label_global_kv)),
                                     "attention", u_rows, d, x.head_dim, layers));
         if (x.cache_ratio > 1) {
-            out.push_back(projection_on("u", id("compress_gate"), label(ratio_text(x.cache_ratio) + " 壓縮門控"),
+            out.push_back(projection_on("u", id("compress_gate"), label(render(msg::label_compress_gate_ratio, {{"ratio", ratio_text(x.cache_ratio)}})),
                                         "attention", u_rows, d, x.head_dim, layers));
         }
         // Index keys only for entries completed in this call (n_cmp).
-        LineItem key = projection_on("n_cmp", id("index_key"), label("全域索引鍵投影（本次新完成的條目）"), "attention",
+        LineItem key = projection_on("n_cmp", id("index_key"), label(render(msg::label_index_key_new)), "attention",
                                      mul(r.batch, new_entries(x, r)), x.head_dim, x.index_head_dim, layers);
-        key.formula += x.cache_ratio == 1 ? "，n_cmp = P"
-                                          : "，n_cmp = " + over_text("(S+P)", x.cache_ratio) + " − " + over_text("S", x.cache_ratio);
+        key.formula = x.cache_ratio == 1 ? render(msg::formula_n_cmp_all, {{"formula", key.formula}})
+                                         : render(msg::formula_n_cmp, {{"formula", key.formula},
+                                                                       {"after", over_text("(S+P)", x.cache_ratio)},
+                                                                       {"before", over_text("S", x.cache_ratio)}});
         out.push_back(key);
     }
 
-    const std::string heads = num(x.heads) + " 個查詢頭，每頭 " + num(x.head_dim) + " 維";
+    const std::string heads = render(msg::shape_query_heads, {{"heads", num(x.heads)}, {"width", num(x.head_dim)}});
     const u128 attend = mul(4, x.heads, x.head_dim);
     const std::string attend_text = "4×" + num(x.heads) + "×" + num(x.head_dim);
 
     if (indexer_runs(x, r)) {
         const u64 index_width = x.index_heads * x.index_head_dim;
-        out.push_back(projection(id("index_query"), label("索引查詢投影"), "attention", rows, x.q_rank, index_width, 1,
+        out.push_back(projection(id("index_query"), label(render(msg::label_index_q)), "attention", rows, x.q_rank, index_width, 1,
                                  layers));
-        out.push_back(projection(id("index_weight"), label("索引頭權重投影"), "attention", rows, d, x.index_heads, 1,
+        out.push_back(projection(id("index_weight"), label(render(msg::label_index_weight)), "attention", rows, d, x.index_heads, 1,
                                  layers));
         const u128 per_entry = mul(2, x.index_heads, x.index_head_dim);
         const std::string per_text = "2×" + num(x.index_heads) + "×" + num(x.index_head_dim);
         const bool pool = x.mode == Csa2Mode::Reindex;
         std::string formula;
         if (r.reference) {
-            formula = per_text + "×B×P×" + over_text("(S+P)", x.cache_ratio) + "（矩形，遮蔽前" +
-                      (pool ? "；不受候選池限制）" : "）");
+            formula = render(pool ? msg::formula_index_rectangle_pool : msg::formula_index_rectangle,
+                             {{"per", per_text}, {"entries", over_text("(S+P)", x.cache_ratio)}});
         } else if (pool) {
             formula = per_text + "×Σ_q min(" + floor_text(x.cache_ratio) + "," + num(x.pool_entries()) + ")";
         } else {
             formula = per_text + "×Σ_q " + floor_text(x.cache_ratio);
         }
-        const std::string shape = num(x.index_heads) + " 個索引頭，每頭 " + num(x.index_head_dim) + " 維" +
-                                  (pool ? "；候選池 " + num(x.pool_blocks) + " 塊×" + num(x.pool_block_size) : "");
+        const std::string shape = render(pool ? msg::shape_index_heads_pool : msg::shape_index_heads,
+                                         {{"heads", num(x.index_heads)}, {"width", num(x.index_head_dim)},
+                                          {"blocks", num(x.pool_blocks)}, {"block_size", num(x.pool_block_size)}});
         out.push_back(interaction_item(id(pool ? "reindex_scan" : "index_scan"),
-                                       label(pool ? "索引點積：在候選池內重新選取" : "索引點積：掃描全域條目"), shape,
+                                       label(pool ? render(msg::row_reindex_scan) : render(msg::row_index_scan)), shape,
                                        formula, per_text, per_entry, mul(r.batch, scan_count(x, r)), layers));
     }
 
     {
-        const std::string formula = attend_text + (r.replay ? "×Σ_{i=1..m} min(i," + num(x.window) + ")（只見重放的末尾位置）"
-                                                            : "×Σ_q min(v," + num(x.window) + ")");
-        out.push_back(interaction_item(id("attn_window"), label("SWA 視窗注意力：QKᵀ 與 PV"), heads, formula,
+        const std::string formula = r.replay ? render(msg::formula_window_replay, {{"attend", attend_text}, {"window", num(x.window)}})
+                                            : attend_text + "×Σ_q min(v," + num(x.window) + ")";
+        out.push_back(interaction_item(id("attn_window"), label(render(msg::row_attn_window_swa)), heads, formula,
                                        attend_text, attend, mul(r.batch, window_count(x, r)), layers));
     }
     if (x.reads_global()) {
         const std::string formula =
             attend_text + "×Σ_q min(" + floor_text(x.cache_ratio) + "," + num(x.top_k) + ")";
         out.push_back(interaction_item(id("attn_global"),
-                                       label("全域條目注意力：QKᵀ 與 PV（" + ratio_text(x.cache_ratio) + " 快取，top-" +
-                                             num(x.top_k) + "）"),
+                                       label(render(msg::row_attn_global, {{"ratio", ratio_text(x.cache_ratio)}, {"top_k", num(x.top_k)}})),
                                        heads, formula, attend_text, attend, mul(r.batch, global_count(x, r)), layers));
     }
 
     // Each output group multiplies only its own slice: no cross-group terms.
-    out.push_back(projection(id("out_group"), label("分組輸出投影（各組內運算）"), "attention", rows,
+    out.push_back(projection(id("out_group"), label(render(msg::row_v41_out_group)), "attention", rows,
                              q_width / x.output_groups, x.output_rank, x.output_groups, layers));
-    out.push_back(projection(id("out_concat"), label("輸出拼接投影"), "attention", rows, x.output_groups * x.output_rank,
+    out.push_back(projection(id("out_concat"), label(render(msg::label_out_concat)), "attention", rows, x.output_groups * x.output_rank,
                              d, 1, layers));
 
     // V4.1's speculative-decoding module: asked for, but not modelled.
     if (c.mtp_steps != 0 && first_csa2(m) == &x) {
-        LineItem note = computed("dspark", "DSpark／MTP（推測解碼模組）：未建模", "output",
-                                 "章節未給出 V4.1 DSpark／MTP 的形狀，不計入（0 表示未建模，不是沒有成本）", "—", Ratio(0), 1);
-        note.weight = "形狀未公布";
+        LineItem note = computed("dspark", render(msg::row_dspark), "output",
+                                 render(msg::formula_dspark), "—", Ratio(0), 1);
+        note.weight = render(msg::weight_shape_unpublished);
         out.push_back(note);
     }
 }
@@ -392,28 +394,29 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
     const std::string r_text = num(x.cache_ratio);
 
     const EntrySize win = entry_size(x.window_format, x.head_dim, o);
-    const std::string win_note = win.fallback ? kNoProductionFormat : "";
+    const std::string win_note = win.fallback ? no_production_format() : "";
     const Count window = Count::window(x.window);
     const u128 in_window = window.at(N);
-    merge_into(out.items, bytes_item("window", "區域性 SWA 視窗" + win_note, "window",
-                                     "min(N," + num(x.window) + ")×每條位元組",
+    merge_into(out.items, bytes_item("window", render(msg::state_swa_window, {{"note", win_note}}), "window",
+                                     render(msg::formula_window_entries, {{"window", num(x.window)}}),
                                      num(in_window) + "×(" + win.text + ")", win.bytes, window, N, layers));
 
     const EntrySize main = entry_size(owner.main_format, owner.head_dim, o);
     const EntrySize index = entry_size(owner.index_format, owner.index_head_dim, o);
-    const std::string main_note = main.fallback ? kNoProductionFormat : "";
-    const std::string index_note = index.fallback ? kNoProductionFormat : "";
+    const std::string main_note = main.fallback ? no_production_format() : "";
+    const std::string index_note = index.fallback ? no_production_format() : "";
 
     if (x.owns_cache()) {
         const Count stored = Count::entries(x.cache_ratio);
         const u128 entries = stored.at(N);
-        const std::string kind = x.cache_ratio > 1 ? ratio_text(x.cache_ratio) + " 壓縮" : "1:1";
+        const std::string kind =
+            x.cache_ratio > 1 ? render(msg::kind_compressed_ratio, {{"ratio", ratio_text(x.cache_ratio)}}) : "1:1";
         merge_into(out.items,
-                   bytes_item(s.id + "global_main", s.label + "全域 KV 主記錄（" + kind + "）" + main_note,
-                              x.cache_ratio > 1 ? "compressed" : "history", over_text("N", x.cache_ratio) + "×每條位元組",
+                   bytes_item(s.id + "global_main", render(msg::state_global_main, {{"stage", s.label}, {"kind", kind}, {"note", main_note}}),
+                              x.cache_ratio > 1 ? "compressed" : "history", render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}),
                               num(entries) + "×(" + main.text + ")", main.bytes, stored, N, layers));
-        merge_into(out.items, bytes_item(s.id + "global_index", s.label + "全域索引記錄" + index_note, "index",
-                                         over_text("N", x.cache_ratio) + "×每條位元組", num(entries) + "×(" + index.text + ")",
+        merge_into(out.items, bytes_item(s.id + "global_index", render(msg::state_global_index, {{"stage", s.label}, {"note", index_note}}), "index",
+                                         render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}), num(entries) + "×(" + index.text + ")",
                                          index.bytes, stored, N, layers));
         if (x.cache_ratio > 1) {
             // KV and gate of the r positions an entry is built from, FP32
@@ -421,8 +424,9 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
             const u128 buffer = mul(2, x.cache_ratio, x.head_dim, 4);
             merge_into(out.items,
                        bytes_item(s.id + "compressor",
-                                  s.label + ratio_text(x.cache_ratio) + " 壓縮緩衝（FP32" +
-                                      (o.layout == "production" ? "；生產格式未給出）" : "）"),
+                                  render(o.layout == "production" ? msg::state_compressor_production
+                                                                  : msg::state_compressor,
+                                         {{"stage", s.label}, {"ratio", ratio_text(x.cache_ratio)}}),
                                   "buffer", "2×r×d×4 B", "2×" + r_text + "×" + num(x.head_dim) + "×4", Ratio(buffer),
                                   Count::fixed(), N, layers));
         }
@@ -432,40 +436,41 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
 
     // One decode step whose query sees N positions (itself included), as in
     // section 2.3.6: what it reads, then what it writes.
-    merge_into(out.reads, bytes_item("read_window", "讀取：SWA 視窗" + win_note, "window",
-                                     "min(N," + num(x.window) + ")×每條位元組",
+    merge_into(out.reads, bytes_item("read_window", render(msg::state_read_window, {{"note", win_note}}), "window",
+                                     render(msg::formula_window_entries, {{"window", num(x.window)}}),
                                      num(in_window) + "×(" + win.text + ")", win.bytes, window, N, layers));
     if (x.reads_global()) {
         const Count chosen = Count::capped_entries(x.cache_ratio, x.top_k);
         const u128 selected = chosen.at(N);
         merge_into(out.reads,
-                   bytes_item(s.id + "read_main", "讀取：" + s.noun + "選中的全域主記錄（top-" + num(x.top_k) + "）" + main_note,
+                   bytes_item(s.id + "read_main", render(msg::state_read_main, {{"noun", s.noun}, {"top_k", num(x.top_k)}, {"note", main_note}}),
                               x.cache_ratio > 1 ? "compressed" : "history",
-                              "min(" + over_text("N", x.cache_ratio) + "," + num(x.top_k) + ")×每條位元組",
+                              render(msg::formula_capped_entries_bytes, {{"count", over_text("N", x.cache_ratio)}, {"cap", num(x.top_k)}}),
                               num(selected) + "×(" + main.text + ")", main.bytes, chosen, N, layers));
     }
     if (x.mode == Csa2Mode::Full) {
         const Count all = Count::entries(x.cache_ratio);
         const u128 scanned = all.at(N);
-        merge_into(out.reads, bytes_item(s.id + "read_index", "讀取：" + s.noun + "索引掃描的全域索引記錄" + index_note,
-                                         "index", over_text("N", x.cache_ratio) + "×每條位元組",
+        merge_into(out.reads, bytes_item(s.id + "read_index", render(msg::state_read_index, {{"noun", s.noun}, {"note", index_note}}),
+                                         "index", render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}),
                                          num(scanned) + "×(" + index.text + ")", index.bytes, all, N, layers));
     } else if (x.mode == Csa2Mode::Reindex) {
         const Count pool = Count::capped_entries(x.cache_ratio, x.pool_entries());
         const u128 scanned = pool.at(N);
         merge_into(out.reads,
-                   bytes_item(s.id + "read_pool_index", "讀取：" + s.noun + "候選池內的索引記錄（Reindex）" + index_note,
-                              "index", "min(" + over_text("N", x.cache_ratio) + "," + num(x.pool_entries()) + ")×每條位元組",
+                   bytes_item(s.id + "read_pool_index", render(msg::state_read_pool_index, {{"noun", s.noun}, {"note", index_note}}),
+                              "index", render(msg::formula_capped_entries_bytes,
+                                     {{"count", over_text("N", x.cache_ratio)}, {"cap", num(x.pool_entries())}}),
                               num(scanned) + "×(" + index.text + ")", index.bytes, pool, N, layers));
     }
-    merge_into(out.reads, bytes_item("write_window", "寫入：本步的視窗條目（填滿後覆蓋舊槽位）" + win_note, "write",
-                                     "1×每條位元組", "1×(" + win.text + ")", win.bytes, Count::fixed(), N, layers));
+    merge_into(out.reads, bytes_item("write_window", render(msg::state_write_window, {{"note", win_note}}), "write",
+                                     render(msg::formula_one_entry), "1×(" + win.text + ")", win.bytes, Count::fixed(), N, layers));
     if (x.owns_cache()) {
         const Count completes = Count::completes(x.cache_ratio);
         const u128 completed = completes.at(N);
         merge_into(out.reads,
-                   bytes_item(s.id + "write_global", "寫入：" + s.noun + "本步新完成的全域條目（主記錄＋索引）", "write",
-                              "[" + r_text + " 整除 N]×(主記錄＋索引)",
+                   bytes_item(s.id + "write_global", render(msg::state_write_global, {{"noun", s.noun}}), "write",
+                              render(msg::formula_write_global, {{"ratio", r_text}}),
                               num(completed) + "×(" + main.text + " + " + index.text + ")",
                               main.bytes + index.bytes, completes, N, layers));
     }
@@ -515,16 +520,16 @@ u64 mhc_out(const SinglePassMhcConnection& x) { return x.streams * x.streams + 2
 }  // namespace
 
 void add_tensors(const SinglePassMhcConnection& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
-    out.push_back(matrix("mhc_attn", "注意力 Single-Pass mHC 投影", ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
-    out.push_back(matrix("mhc_ffn", "FFN Single-Pass mHC 投影", ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
+    out.push_back(matrix("mhc_attn", render(msg::label_mhc_attn_single_pass), ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
+    out.push_back(matrix("mhc_ffn", render(msg::label_mhc_ffn_single_pass), ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
 }
 
 void add_forward(const SinglePassMhcConnection& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     const Stage s = stage_of(group_of(m, x));
     const u128 rows = c.rows();
-    out.push_back(projection(s.id + "mhc_attn", s.label + "注意力 Single-Pass mHC 投影", "attention", rows, mhc_in(x, m),
+    out.push_back(projection(s.id + "mhc_attn", s.label + render(msg::label_mhc_attn_single_pass), "attention", rows, mhc_in(x, m),
                              mhc_out(x), 1, layers));
-    out.push_back(projection(s.id + "mhc_ffn", s.label + "FFN Single-Pass mHC 投影", "ffn", rows, mhc_in(x, m),
+    out.push_back(projection(s.id + "mhc_ffn", s.label + render(msg::label_mhc_ffn_single_pass), "ffn", rows, mhc_in(x, m),
                              mhc_out(x), 1, layers));
 }
 
@@ -548,17 +553,17 @@ bool first_engram(const ModelSpec& m, const EngramBranch& x) {
 void add_tensors(const EngramBranch& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
     if (!x.enabled) return;
     const u64 width = static_cast<u64>(x.lookup_width());
-    out.push_back(matrix("engram_kv", "Engram 查詢結果的 KV 投影", ParamCategory::Engram, width, engram_out(x, m), layers));
+    out.push_back(matrix("engram_kv", render(msg::label_engram_kv), ParamCategory::Engram, width, engram_out(x, m), layers));
     // The lookup tables: listed even when their size is unknown, so the
     // missing size shows instead of silently counting as zero.  Rows are
     // looked up, not multiplied (embedding_table).
     if (x.lookup_params != 0) {
-        out.push_back(WeightTensor{"engram_tables", "Engram 查表與門控（檢查點張量清單）", ParamCategory::Engram, 1,
+        out.push_back(WeightTensor{"engram_tables", render(msg::label_engram_tables_listed), ParamCategory::Engram, 1,
                                    x.lookup_params, layers, false, true});
         return;
     }
     WeightTensor tables{"engram_tables",
-                        x.table_rows != 0 ? "Engram 查表" : "Engram 查表（每桶列數未給出，未計入）",
+                        x.table_rows != 0 ? render(msg::label_engram_tables) : render(msg::label_engram_tables_unknown),
                         ParamCategory::Engram,
                         x.table_rows,
                         x.bucket_dim,
@@ -572,20 +577,20 @@ void add_forward(const EngramBranch& x, const ModelSpec& m, const CallShape& c, 
     if (!x.enabled) return;
     const Stage s = stage_of(group_of(m, x));
     LineItem lookup = computed(s.id + "engram_lookup",
-                               s.label + "Engram 查表：" + num(x.buckets) + " 桶各取 " + num(x.bucket_dim) + " 維",
-                               "engram", "0（查表不計作矩陣乘法，讀取另計）", "0", Ratio(0), layers);
-    lookup.shape = "m 個 n-gram → m×" + num(x.lookup_width());
-    lookup.weight = "查表";
+                               s.label + render(msg::row_engram_lookup, {{"buckets", num(x.buckets)}, {"width", num(x.bucket_dim)}}),
+                               "engram", render(msg::formula_engram_lookup), "0", Ratio(0), layers);
+    lookup.shape = render(msg::shape_engram_lookup, {{"width", num(x.lookup_width())}});
+    lookup.weight = render(msg::weight_lookup);
     out.push_back(lookup);
-    out.push_back(projection(s.id + "engram_kv", s.label + "Engram 查詢結果的 KV 投影（" + num(x.keys) + " 路鍵＋1 個共享值）",
+    out.push_back(projection(s.id + "engram_kv", s.label + render(msg::row_engram_kv, {{"keys", num(x.keys)}}),
                              "engram", c.rows(), static_cast<u64>(x.lookup_width()), engram_out(x, m), 1, layers));
 }
 
 void add_state(const EngramBranch& x, const ModelSpec& m, u64, u128 tokens, const StateOptions& o, StateResult& out) {
     if (!x.enabled || x.token_history_bytes == 0 || !first_engram(m, x)) return;
     out.items.push_back(bytes_item("token_history",
-                                   std::string("token 歷史（int64，供 Engram 構造跨呼叫 n-gram") +
-                                       (o.layout == "production" ? "；生產格式未給出，沿用參考）" : "）"),
+                                   render(o.layout == "production" ? msg::state_token_history_production
+                                                                   : msg::state_token_history),
                                    "token_history", "N×" + num(x.token_history_bytes) + " B",
                                    num(tokens) + "×" + num(x.token_history_bytes),
                                    Ratio(x.token_history_bytes), Count::tokens(), tokens, 1));

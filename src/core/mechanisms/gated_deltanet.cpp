@@ -21,13 +21,13 @@ u128 valid_conv_taps(u128 context, u128 input, u64 kernel) {
 void add_tensors(const GatedDeltaNet& g, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
     const u64 d = m.hidden, v_width = g.v_heads * g.value_dim;
     const auto A = ParamCategory::Attention;
-    out.push_back(matrix("lin_qkv", "線性注意力 QKV 聯合投影", A, d, g.qkv_width(), layers));
-    out.push_back(matrix("lin_z", "線性注意力輸出門控 z", A, d, v_width, layers));
-    out.push_back(matrix("lin_ab", "線性注意力 a、b 控制量", A, d, 2 * g.v_heads, layers));
-    out.push_back(matrix("lin_out", "線性注意力輸出投影", A, v_width, d, layers));
-    out.push_back(vec("lin_conv", "短卷積核", g.qkv_width() * g.conv_kernel, layers));
-    out.push_back(vec("lin_decay", "衰減參數 A_log、dt_bias", 2 * g.v_heads, layers));
-    out.push_back(vec("lin_norm", "輸出門控歸一化", g.value_dim, layers));
+    out.push_back(matrix("lin_qkv", render(msg::label_lin_qkv), A, d, g.qkv_width(), layers));
+    out.push_back(matrix("lin_z", render(msg::label_lin_z), A, d, v_width, layers));
+    out.push_back(matrix("lin_ab", render(msg::label_lin_ab), A, d, 2 * g.v_heads, layers));
+    out.push_back(matrix("lin_out", render(msg::label_lin_out), A, v_width, d, layers));
+    out.push_back(vec("lin_conv", render(msg::label_conv_kernel), g.qkv_width() * g.conv_kernel, layers));
+    out.push_back(vec("lin_decay", render(msg::label_lin_decay), 2 * g.v_heads, layers));
+    out.push_back(vec("lin_norm", render(msg::label_lin_norm), g.value_dim, layers));
 }
 
 // The state-update (recurrent) path needs a cached state to update: one new
@@ -50,22 +50,22 @@ u128 step_flops(const GatedDeltaNet& g) { return mul(6, g.key_dim, g.value_dim);
 void add_forward(const GatedDeltaNet& g, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     const u64 d = m.hidden, v_width = g.v_heads * g.value_dim;
     const u128 rows = c.rows();
-    out.push_back(projection("lin_qkv", "線性注意力：QKV 聯合投影", "linear", rows, d, g.qkv_width(), 1, layers));
-    out.push_back(projection("lin_z", "線性注意力：輸出門控 z", "linear", rows, d, v_width, 1, layers));
-    out.push_back(projection("lin_ab", "線性注意力：a、b 控制量", "linear", rows, d, g.v_heads, 2, layers));
+    out.push_back(projection("lin_qkv", render(msg::row_lin_qkv), "linear", rows, d, g.qkv_width(), 1, layers));
+    out.push_back(projection("lin_z", render(msg::row_lin_z), "linear", rows, d, v_width, 1, layers));
+    out.push_back(projection("lin_ab", render(msg::row_lin_ab), "linear", rows, d, g.v_heads, 2, layers));
 
     // Depthwise convolution: its valid taps count as matrix work.
     const u128 taps = valid_conv_taps(c.context, c.input, g.conv_kernel);
-    LineItem conv = computed("lin_conv", "線性注意力：短卷積", "linear",
-                             "2×通道×有效抽頭", "2×" + num(g.qkv_width()) + "×" + num(mul(c.batch, taps)),
+    LineItem conv = computed("lin_conv", render(msg::row_lin_conv), "linear",
+                             render(msg::formula_conv_taps), "2×" + num(g.qkv_width()) + "×" + num(mul(c.batch, taps)),
                              Ratio(mul(2, g.qkv_width(), c.batch, taps)), layers);
-    conv.weight = num(g.qkv_width()) + " 通道、核寬 " + num(g.conv_kernel);
+    conv.weight = render(msg::weight_conv_channels, {{"channels", num(g.qkv_width())}, {"kernel", num(g.conv_kernel)}});
     out.push_back(conv);
 
     const u64 K = g.key_dim, V = g.value_dim, C = g.chunk;
     if (takes_recurrent_path(c)) {
         // Decode: three state products per head (read, delta write, query).
-        LineItem rec = computed("lin_recurrence", "線性注意力：delta 遞推（逐步）", "linear",
+        LineItem rec = computed("lin_recurrence", render(msg::row_lin_recurrence_step), "linear",
                                 "3×2×B×v_heads×d_k×d_v",
                                 "3×2×" + num(c.batch) + "×" + num(g.v_heads) + "×" + num(K) + "×" + num(V),
                                 Ratio(mul(c.batch, g.v_heads, step_flops(g))), layers);
@@ -75,13 +75,13 @@ void add_forward(const GatedDeltaNet& g, const ModelSpec& m, const CallShape& c,
         // Chunked prefill: six dense products per padded chunk of C positions.
         const u128 per_chunk = chunk_flops(g);
         const u128 chunks = ceil_div(c.input, C);
-        LineItem rec = computed("lin_recurrence", "線性注意力：塊式 delta 計算", "linear",
+        LineItem rec = computed("lin_recurrence", render(msg::row_lin_recurrence_chunked), "linear",
                                 "B×v_heads×⌈P/C⌉×2(2C²K+2CKV+C²V+KCV)",
                                 num(c.batch) + "×" + num(g.v_heads) + "×" + num(chunks) + "×" + num(per_chunk),
                                 Ratio(mul(c.batch, g.v_heads, chunks, per_chunk)), layers);
         out.push_back(rec);
     }
-    out.push_back(projection("lin_out", "線性注意力：輸出投影", "linear", rows, v_width, d, 1, layers));
+    out.push_back(projection("lin_out", render(msg::row_lin_out), "linear", rows, v_width, d, 1, layers));
 }
 
 void add_state(const GatedDeltaNet& g, const ModelSpec&, u64 layers, u128 N, const StateOptions&, StateResult& out) {
@@ -89,12 +89,12 @@ void add_state(const GatedDeltaNet& g, const ModelSpec&, u64 layers, u128 N, con
     const Ratio recurrent(mul(g.v_heads, g.key_dim, g.value_dim, 4));
     const std::string rf = "v_heads×d_k×d_v×4 B";
     const std::string rs = num(g.v_heads) + "×" + num(g.key_dim) + "×" + num(g.value_dim) + "×4";
-    out.items.push_back(bytes_item("recurrent", "遞推狀態（FP32）", "recurrent", rf, rs, recurrent, Count::fixed(), N, layers));
+    out.items.push_back(bytes_item("recurrent", render(msg::state_recurrent), "recurrent", rf, rs, recurrent, Count::fixed(), N, layers));
     const Ratio conv(mul(g.qkv_width(), g.conv_kernel, 2));
-    out.items.push_back(bytes_item("conv", "短卷積槽位（BF16）", "conv", "通道×核寬×2 B",
+    out.items.push_back(bytes_item("conv", render(msg::state_conv_slots), "conv", render(msg::formula_conv_slots),
                                    num(g.qkv_width()) + "×" + num(g.conv_kernel) + "×2", conv, Count::fixed(), N, layers));
     // A decode step reads the state and writes it back.
-    out.reads.push_back(bytes_item("recurrent_rw", "遞推狀態讀＋寫", "recurrent", "2×" + rf, "2×" + rs,
+    out.reads.push_back(bytes_item("recurrent_rw", render(msg::state_recurrent_rw), "recurrent", "2×" + rf, "2×" + rs,
                                    recurrent * Ratio(2), Count::fixed(), N, layers));
 }
 

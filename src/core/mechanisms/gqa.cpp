@@ -23,21 +23,21 @@ u128 rectangle_pairs(const CallShape& c) { return mul(c.batch, c.input, add(c.co
 void add_tensors(const GqaAttention& a, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
     const u64 d = m.hidden, q_width = a.q_heads * a.head_dim, kv_width = a.kv_heads * a.head_dim;
     const auto A = ParamCategory::Attention;
-    out.push_back(matrix("q_proj", a.output_gate ? "Q 與輸出門控投影" : "Q 投影", A, d, q_out_width(a), layers));
-    out.push_back(matrix("k_proj", "K 投影", A, d, kv_width, layers));
-    out.push_back(matrix("v_proj", "V 投影", A, d, kv_width, layers));
-    out.push_back(matrix("o_proj", "輸出投影", A, q_width, d, layers));
-    if (a.qkv_bias) out.push_back(vec("qkv_bias", "Q/K/V 偏置", q_width + 2 * kv_width, layers));
-    if (a.o_bias) out.push_back(vec("o_bias", "輸出投影偏置", d, layers));
-    if (a.qk_norm) out.push_back(vec("qk_norm", "Q/K 歸一化", 2 * a.head_dim, layers));
+    out.push_back(matrix("q_proj", a.output_gate ? render(msg::label_q_gate_proj) : render(msg::label_q_proj), A, d, q_out_width(a), layers));
+    out.push_back(matrix("k_proj", render(msg::label_k_proj), A, d, kv_width, layers));
+    out.push_back(matrix("v_proj", render(msg::label_v_proj), A, d, kv_width, layers));
+    out.push_back(matrix("o_proj", render(msg::label_o_proj), A, q_width, d, layers));
+    if (a.qkv_bias) out.push_back(vec("qkv_bias", render(msg::label_qkv_bias), q_width + 2 * kv_width, layers));
+    if (a.o_bias) out.push_back(vec("o_bias", render(msg::label_o_bias), d, layers));
+    if (a.qk_norm) out.push_back(vec("qk_norm", render(msg::label_qk_norm), 2 * a.head_dim, layers));
 }
 
 void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     const u64 d = m.hidden, q_width = a.q_heads * a.head_dim, kv_width = a.kv_heads * a.head_dim;
     const u128 rows = c.rows();
-    out.push_back(projection("q_proj", a.output_gate ? "Q 與輸出門控：形成查詢" : "Q 投影：形成查詢", "attention",
+    out.push_back(projection("q_proj", a.output_gate ? render(msg::row_q_gate_proj) : render(msg::row_q_proj), "attention",
                              rows, d, q_out_width(a), 1, layers));
-    out.push_back(projection("kv_proj", "K、V 投影：形成可複用上下文", "attention", rows, d, kv_width, 2, layers));
+    out.push_back(projection("kv_proj", render(msg::row_kv_proj), "attention", rows, d, kv_width, 2, layers));
 
     // QKᵀ and AV: 2·d_h FLOPs each per query head and query–key pair.  The
     // eager path multiplies the full rectangle, masked slots included.
@@ -46,19 +46,20 @@ void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, 
     const u128 pairs = a.eager_rectangle ? rectangle_pairs(c) : a.window != 0 ? window_pairs(a, c) : causal_pairs(c);
     const u64 heads = score_heads(a);
     const std::string k = "4×" + num(heads) + "×" + num(a.head_dim) + "×";
-    const std::string pair_symbol = a.eager_rectangle ? "B·P·(S+P)（矩形，含被遮蔽格）"
-                                    : a.window != 0   ? "N_窗（Σ min(t, " + num(a.window) + ")）"
+    const std::string pair_symbol = a.eager_rectangle ? render(msg::formula_pairs_rectangle)
+                                    : a.window != 0   ? render(msg::formula_pairs_window, {{"window", num(a.window)}})
                                                       : "N_pair";
     LineItem core = computed(a.window != 0 ? "attn_core_window" : "attn_core",
-                             a.window != 0 ? "QKᵀ 與 AV：滑動視窗內彙總上下文" : "QKᵀ 與 AV：按內容彙總上下文",
+                             a.window != 0 ? render(msg::row_attn_core_window) : render(msg::row_attn_core),
                              "attention", k + pair_symbol, k + num(pairs), Ratio(mul(4, heads, a.head_dim, pairs)),
                              layers);
-    core.shape = num(heads) + (a.scores_per_kv_head ? " 個 KV 頭" : " 個查詢頭") + "，每頭 " + num(a.head_dim) + " 維";
-    core.weight = "無新增投影權重";
+    core.shape = render(a.scores_per_kv_head ? msg::shape_kv_heads : msg::shape_query_heads,
+                        {{"heads", num(heads)}, {"width", num(a.head_dim)}});
+    core.weight = render(msg::weight_no_new_projection);
     core.interaction = true;
     out.push_back(core);
 
-    out.push_back(projection("o_proj", "輸出投影：合併各頭", "attention", rows, q_width, d, 1, layers));
+    out.push_back(projection("o_proj", render(msg::row_o_proj), "attention", rows, q_width, d, 1, layers));
 }
 
 void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o,
@@ -74,20 +75,20 @@ void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
         const std::string formula = "2×n_KV×d_h×b×min(N, " + num(a.window) + ")";
         const std::string substituted = "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" +
                                         to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(held);
-        const std::string label = "K、V 快取（滑動視窗 " + num(a.window) + "）";
+        const std::string label = render(msg::state_kv_window, {{"window", num(a.window)}});
         merge_item(out.items, bytes_item(kWindowKvId, label, "window", formula, substituted,
                                          per_token_layer, window, tokens, layers), "@w" + num(a.window));
-        merge_item(out.reads, bytes_item(std::string(kWindowKvId) + "_read", "讀取視窗內 K、V", "window", formula,
+        merge_item(out.reads, bytes_item(std::string(kWindowKvId) + "_read", render(msg::state_kv_window_read), "window", formula,
                                          substituted, per_token_layer, window, tokens, layers), "@w" + num(a.window));
         return;
     }
     const std::string formula = "2×n_KV×d_h×b×N";
     const std::string substituted = "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" +
                                     to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(tokens);
-    out.items.push_back(bytes_item("kv", "K、V 快取", "history", formula, substituted,
+    out.items.push_back(bytes_item("kv", render(msg::state_kv), "history", formula, substituted,
                                    per_token_layer, Count::tokens(), tokens, layers));
     // One decode step reads every stored position's K and V once.
-    out.reads.push_back(bytes_item("kv_read", "讀取 K、V", "history", formula, substituted,
+    out.reads.push_back(bytes_item("kv_read", render(msg::state_kv_read), "history", formula, substituted,
                                    per_token_layer, Count::tokens(), tokens, layers));
     out.per_token = out.per_token + per_token_layer * Ratio(layers);
 }

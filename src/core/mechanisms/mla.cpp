@@ -15,7 +15,7 @@ u64 score_width(const MlaAttention& a) { return compact(a) ? a.latent_width() : 
 u64 value_width(const MlaAttention& a) { return compact(a) ? a.kv_lora_rank : a.v_head_dim; }
 
 std::string kv_down_label(const MlaAttention& a) {
-    return a.rope ? "MLA：KV 下投影（潛變數及位置分支）" : "MLA：潛變數及額外分支（NoPE，不旋轉）";
+    return a.rope ? render(msg::row_mla_kv_down_rope) : render(msg::row_mla_kv_down_nope);
 }
 
 // "2×96×(576+512)"
@@ -35,28 +35,28 @@ void add_tensors(const MlaAttention& a, const ModelSpec& m, u64 layers, std::vec
     const u64 d = m.hidden;
     const auto A = ParamCategory::Attention;
     if (a.q_lora_rank != 0) {
-        out.push_back(matrix("mla_q_down", "MLA 查詢下投影", A, d, a.q_lora_rank, layers));
-        out.push_back(matrix("mla_q_up", "MLA 查詢上投影", A, a.q_lora_rank, a.q_width(), layers));
+        out.push_back(matrix("mla_q_down", render(msg::label_mla_q_down), A, d, a.q_lora_rank, layers));
+        out.push_back(matrix("mla_q_up", render(msg::label_mla_q_up), A, a.q_lora_rank, a.q_width(), layers));
     } else {
-        out.push_back(matrix("mla_q_proj", "MLA 查詢投影", A, d, a.q_width(), layers));
+        out.push_back(matrix("mla_q_proj", render(msg::label_mla_q_proj), A, d, a.q_width(), layers));
     }
-    out.push_back(matrix("mla_kv_down", a.rope ? "MLA KV 下投影（潛變數及位置分支）" : "MLA 潛變數及額外分支", A, d,
+    out.push_back(matrix("mla_kv_down", a.rope ? render(msg::label_mla_kv_down_rope) : render(msg::label_mla_kv_down_nope), A, d,
                          a.latent_width(), layers));
     // The same up-projection weights, stored per head (compact) or as one
     // matrix (expanded): heads·d_nope·c + heads·c·d_v parameters either way.
     if (compact(a)) {
-        out.push_back(matrix("mla_k_absorb", "MLA 鍵上投影（併入查詢，每頭一個）", A, a.qk_nope_dim, a.kv_lora_rank,
+        out.push_back(matrix("mla_k_absorb", render(msg::label_mla_k_absorb), A, a.qk_nope_dim, a.kv_lora_rank,
                              layers * a.heads));
         out.push_back(
-            matrix("mla_v_up", "MLA 值上投影（彙總後，每頭一個）", A, a.kv_lora_rank, a.v_head_dim, layers * a.heads));
+            matrix("mla_v_up", render(msg::label_mla_v_up), A, a.kv_lora_rank, a.v_head_dim, layers * a.heads));
     } else {
-        out.push_back(matrix("mla_kv_up", "MLA KV 上投影（展開每頭 K、V）", A, a.kv_lora_rank,
+        out.push_back(matrix("mla_kv_up", render(msg::label_mla_kv_up), A, a.kv_lora_rank,
                              a.heads * (a.qk_nope_dim + a.v_head_dim), layers));
     }
-    if (a.output_gate) out.push_back(matrix("mla_out_gate", "MLA 輸出門控", A, d, a.v_width(), layers));
-    out.push_back(matrix("mla_o_proj", "MLA 輸出投影", A, a.v_width(), d, layers));
+    if (a.output_gate) out.push_back(matrix("mla_out_gate", render(msg::label_mla_out_gate), A, d, a.v_width(), layers));
+    out.push_back(matrix("mla_o_proj", render(msg::label_mla_o_proj), A, a.v_width(), d, layers));
     if (a.latent_norms) {
-        out.push_back(vec("mla_latent_norms", "MLA 查詢與 KV 潛變數歸一化", a.q_lora_rank + a.kv_lora_rank, layers));
+        out.push_back(vec("mla_latent_norms", render(msg::label_mla_latent_norms), a.q_lora_rank + a.kv_lora_rank, layers));
     }
 }
 
@@ -65,11 +65,11 @@ void add_forward(const MlaAttention& a, const ModelSpec& m, const CallShape& c, 
     const u128 rows = c.rows();
     if (a.q_lora_rank != 0) {
         out.push_back(
-            projection("mla_q_down", "MLA：查詢下投影，形成低秩查詢", "attention", rows, d, a.q_lora_rank, 1, layers));
-        out.push_back(projection("mla_q_up", "MLA：查詢上投影，展開 " + num(a.heads) + " 個頭", "attention", rows,
+            projection("mla_q_down", render(msg::row_mla_q_down), "attention", rows, d, a.q_lora_rank, 1, layers));
+        out.push_back(projection("mla_q_up", render(msg::row_mla_q_up, {{"heads", num(a.heads)}}), "attention", rows,
                                  a.q_lora_rank, a.q_width(), 1, layers));
     } else {
-        out.push_back(projection("mla_q_proj", "MLA：查詢投影", "attention", rows, d, a.q_width(), 1, layers));
+        out.push_back(projection("mla_q_proj", render(msg::row_mla_q_proj), "attention", rows, d, a.q_width(), 1, layers));
     }
     out.push_back(projection("mla_kv_down", kv_down_label(a), "attention", rows, d, a.latent_width(), 1, layers));
 
@@ -78,31 +78,31 @@ void add_forward(const MlaAttention& a, const ModelSpec& m, const CallShape& c, 
     const u128 pairs = causal_pairs(c);
     const std::string k = pair_coefficient(a);
     LineItem core =
-        computed("mla_attn", compact(a) ? "緊湊 MLA：潛空間評分與彙總" : "展開 MLA：評分與值彙總", "attention",
+        computed("mla_attn", compact(a) ? render(msg::row_mla_attn_compact) : render(msg::row_mla_attn_expanded), "attention",
                  k + "×N_pair", k + "×" + num(pairs), Ratio(mul(mla_pair_flops(a), pairs)), layers);
-    core.shape = compact(a) ? num(a.heads) + " 頭；評分寬 " + num(score_width(a)) + "，彙總寬 " + num(value_width(a))
-                            : num(a.heads) + " 頭；Q/K 寬 " + num(score_width(a)) + "，V 寬 " + num(value_width(a));
-    core.weight = compact(a) ? "使用緊湊的上下文表示（潛變數＋額外分支）" : "無新增權重（讀取展開的各頭 K、V）";
+    core.shape = render(compact(a) ? msg::shape_mla_compact : msg::shape_mla_expanded,
+                        {{"heads", num(a.heads)}, {"score", num(score_width(a))}, {"value", num(value_width(a))}});
+    core.weight = compact(a) ? render(msg::weight_mla_compact) : render(msg::weight_mla_expanded);
     core.interaction = true;
 
     if (compact(a)) {
         // The key up-projection is applied to each head's query (W_UKᵀ absorbed),
         // the value up-projection to each head's aggregated latent.
-        out.push_back(projection("mla_k_absorb", "MLA：鍵上投影併入查詢變換（吸收）", "attention", rows, a.qk_nope_dim,
+        out.push_back(projection("mla_k_absorb", render(msg::row_mla_k_absorb), "attention", rows, a.qk_nope_dim,
                                  a.kv_lora_rank, a.heads, layers));
         out.push_back(core);
-        out.push_back(projection("mla_v_up", "MLA：彙總後恢復值表示", "attention", rows, a.kv_lora_rank, a.v_head_dim,
+        out.push_back(projection("mla_v_up", render(msg::row_mla_v_up), "attention", rows, a.kv_lora_rank, a.v_head_dim,
                                  a.heads, layers));
     } else {
         // Only the new positions are up-projected: the cache keeps the result.
-        out.push_back(projection("mla_kv_up", "MLA：KV 上投影，展開每頭 K、V", "attention", rows, a.kv_lora_rank,
+        out.push_back(projection("mla_kv_up", render(msg::row_mla_kv_up), "attention", rows, a.kv_lora_rank,
                                  a.heads * (a.qk_nope_dim + a.v_head_dim), 1, layers));
         out.push_back(core);
     }
     if (a.output_gate) {
-        out.push_back(projection("mla_out_gate", "MLA：輸出門控", "attention", rows, d, a.v_width(), 1, layers));
+        out.push_back(projection("mla_out_gate", render(msg::row_mla_out_gate), "attention", rows, d, a.v_width(), 1, layers));
     }
-    out.push_back(projection("mla_o_proj", "MLA：輸出投影，合併各頭", "attention", rows, a.v_width(), d, 1, layers));
+    out.push_back(projection("mla_o_proj", render(msg::row_mla_o_proj), "attention", rows, a.v_width(), d, 1, layers));
 }
 
 void add_state(const MlaAttention& a, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o,
@@ -115,15 +115,15 @@ void add_state(const MlaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
         formula = "(d_c+d_r)×b×N";
         substituted = "(" + num(a.kv_lora_rank) + "+" + num(a.rope_dim) + ")×" + b + "×" + num(tokens);
         id = "mla_latent";
-        label = "MLA 潛變數＋額外分支快取（緊湊路徑）";
-        read_label = "讀取 MLA 潛變數";
+        label = render(msg::state_mla_latent);
+        read_label = render(msg::state_mla_latent_read);
     } else {
         formula = "heads×(d_nope+d_r+d_v)×b×N";
         substituted = num(a.heads) + "×(" + num(a.qk_nope_dim) + "+" + num(a.rope_dim) + "+" + num(a.v_head_dim) +
                       ")×" + b + "×" + num(tokens);
         id = "mla_kv";
-        label = "MLA 展開的各頭 K、V 快取（展開路徑）";
-        read_label = "讀取展開的 K、V";
+        label = render(msg::state_mla_kv);
+        read_label = render(msg::state_mla_kv_read);
     }
     kimi_append_merged(out.items,
                        bytes_item(id, label, "history", formula, substituted, per_token_layer, Count::tokens(), tokens, layers));
