@@ -33,7 +33,6 @@ import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embe
 import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
 import { buildSearchIndex } from './search-index.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
-import { browserCatalogs, writeBrowserCatalogs } from '../../scripts/i18n/catalogs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
@@ -84,6 +83,7 @@ await build({
 const [glueSource, binary] = await Promise.all([fs.readFile(need[0], 'utf8'), fs.readFile(need[1])]);
 const glue = minifiedGlue(glueSource);
 // The browser's core has no words compiled in: its catalogs sit next to it, in its hash.
+const { browserCatalogs, writeBrowserCatalogs } = await import('../../scripts/i18n/catalogs.mjs');
 const catalogs = browserCatalogs();
 const hash = createHash('sha256').update(glue).update(binary).update(JSON.stringify(catalogs)).digest('hex').slice(0, 10);
 const wasmGlue = `wasm/tally_web.${hash}.mjs`;
