@@ -8,7 +8,9 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
+#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/json_out.hpp"

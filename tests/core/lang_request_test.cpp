@@ -98,9 +98,18 @@ TEST_CASE("lang: every op accepts it, and the numbers do not change with it") {
     const Json hant = result(request);
     for (const char* lang : {"zh-Hans", "en"}) {
         const Json other = result(with_lang(request, lang));
-        CHECK(other["value"] == hant["value"]);
+        CHECK(other["total"] == hant["total"]);
+        CHECK(hant["total"] == 133594323353600ULL);
         REQUIRE(other["items"].size() == hant["items"].size());
-        for (std::size_t i = 0; i < hant["items"].size(); ++i) CHECK(other["items"][i]["value"] == hant["items"][i]["value"]);
+        int numbers = 0;
+        for (std::size_t i = 0; i < hant["items"].size(); ++i) {
+            for (auto it = hant["items"][i].begin(); it != hant["items"][i].end(); ++it) {
+                if (!it.value().is_number()) continue;
+                CHECK(other["items"][i][it.key()] == it.value());
+                ++numbers;
+            }
+        }
+        CHECK(numbers >= 20);
     }
 }
 
