@@ -9,6 +9,7 @@
 #include "catching.hpp"
 #include "core/exact.hpp"
 #include "core/format.hpp"
+#include "core/lang.hpp"
 #include "core/spec.hpp"
 #include "errors.hpp"
 #include "fields.hpp"
@@ -54,7 +55,7 @@ Json dispatch(const Json& req) {
     // The list of ops is spelled out only when a request needs to be told.
     const auto ops = [] {
         std::string list;
-        for (const OpDef* op : kOps) list += (list.empty() ? "" : "、") + std::string(op->name);
+        for (const OpDef* op : kOps) list += (list.empty() ? "" : list_separator()) + std::string(op->name);
         return list;
     };
     if (!req.contains("op") || !req["op"].is_string()) return error_json("op", msg::op_missing, {{"ops", ops()}});
@@ -74,7 +75,7 @@ Json dispatch(const Json& req) {
 // gives "必須是…".  Messages that do not start with the name are their own
 // detail.
 std::string detail_of(const FieldError& e) {
-    if (const char* detail = kMessages[e.id.index].detail) return render_template(detail, e.params);
+    if (const char* detail = message_text(e.id).detail) return render_template(detail, e.params);
     const std::string message = e.what();
     for (const std::string& head : {describe_field(e.field), e.field}) {
         if (head.empty() || message.compare(0, head.size(), head) != 0 || message.size() == head.size()) continue;
@@ -95,16 +96,61 @@ Json field_error_json(const FieldError& e) {
 
 // The caps of docs/api.md ("Limits") come first, so a huge request is refused
 // before anything is built from it.  A repeated key is named as the field.
-Json parse_and_dispatch(const std::string& request_json) {
+// False with the error response in `out` when the text is no request.
+bool parse_request(const std::string& request_json, Json& req, Json& out) {
     if (request_json.size() > kMaxRequestBytes) {
-        return error_json("", msg::request_too_large, {{"limit", group_thousands(kMaxRequestBytes)}});
+        out = error_json("", msg::request_too_large, {{"limit", group_thousands(kMaxRequestBytes)}});
+        return false;
     }
     json::ParseError problem;
-    const Json req = Json::parse(request_json, problem);
-    if (!req.is_discarded()) return dispatch(req);
+    req = Json::parse(request_json, problem);
+    if (!req.is_discarded()) return true;
     const std::string field = problem.problem == json::ParseProblem::DuplicateKey ? json::clip_utf8(problem.key, 60) : "";
     const auto rule = parse_rule(problem, render(msg::text_request));
-    return rule ? error_json(field, rule->id, rule->params) : error_json(field, msg::request_invalid_json);
+    out = rule ? error_json(field, rule->id, rule->params) : error_json(field, msg::request_invalid_json);
+    return false;
+}
+
+// The request's language: its "lang" field, read before anything else so
+// the whole answer (errors included) is in it; when absent, the language
+// already current (zh-Hant, or the CLI's --lang).  False with the error
+// response in `out` for any other value.
+bool request_lang(const Json& req, Lang& lang, Json& out) {
+    lang = current_lang();
+    if (!req.is_object() || !req.contains("lang")) return true;
+    const Json& tag = req["lang"];
+    if (tag.is_string() && lang_from_tag(tag.get<std::string>(), lang)) return true;
+    out = field_error_json(FieldError("lang", msg::lang_unknown, {{"received", json::clip_utf8(tag.dump(), 40)}}));
+    return false;
+}
+
+// Every error an op throws becomes its error response, rendered in the
+// language current here.
+Json answer(const Json& req) {
+    try {
+        return dispatch(req);
+    } catch (const FieldError& e) {
+        return field_error_json(e);
+    } catch (const MessageError& e) {
+        return error_json("", e.id, e.params);
+    } catch (const NotGiven& e) {
+        return error_json("model", msg::model_partial, {{"missing", e.what()}});
+    } catch (const ArithmeticOverflow&) {
+        return error_json("", msg::result_overflow);
+    } catch (const NegativeResult&) {
+        return error_json("", msg::negative_size);
+    } catch (const std::exception& e) {
+        return error_json("", msg::internal_error, {{"what", e.what()}});
+    }
+}
+
+Json parse_and_answer(const std::string& request_json) {
+    Json req;
+    Json out;
+    Lang lang = kDefaultLang;
+    if (!parse_request(request_json, req, out) || !request_lang(req, lang, out)) return out;
+    const LangScope in_its_language(lang);
+    return answer(req);
 }
 
 }  // namespace
@@ -112,18 +158,8 @@ Json parse_and_dispatch(const std::string& request_json) {
 std::string evaluate(const std::string& request_json) {
     Json out;
     try {
-        out = parse_and_dispatch(request_json);
-    } catch (const FieldError& e) {
-        out = field_error_json(e);
-    } catch (const MessageError& e) {
-        out = error_json("", e.id, e.params);
-    } catch (const NotGiven& e) {
-        out = error_json("model", msg::model_partial, {{"missing", e.what()}});
-    } catch (const ArithmeticOverflow&) {
-        out = error_json("", msg::result_overflow);
-    } catch (const NegativeResult&) {
-        out = error_json("", msg::negative_size);
-    } catch (const std::exception& e) {
+        out = parse_and_answer(request_json);
+    } catch (const std::exception& e) {  // while reading the request, before its language is known
         out = error_json("", msg::internal_error, {{"what", e.what()}});
     }
     return out.dump();

@@ -10,55 +10,59 @@
 namespace tally::api {
 
 // A constant array: nothing to build at start-up, nothing allocated inside a
-// request (the WASM module reclaims that, src/wasm/request_arena.hpp).
+// request (the WASM module reclaims that, src/wasm/request_arena.hpp).  The
+// words are the catalog's (content/messages/<lang>/fields.json).
 struct Meaning {
     const char* field;
-    const char* text;
+    MessageId text;
 };
 constexpr Meaning kMeaning[] = {
-    {"op", "操作"},
-    {"model", "模型"},
-    {"batch", "請求數 B"},
-    {"context", "已有上下文 S"},
-    {"input", "本次輸入 P"},
-    {"generated", "回傳 token 數 G"},
-    {"head_tokens", "詞表頭行數 m_out"},
-    {"tokens", "上下文 token 數 H"},
-    {"gpu", "GPU"},
-    {"workspace_bytes", "工作區預留位元組"},
-    {"requests", "併發請求數"},
-    {"weight_dtype", "權重精度"},
-    {"execution", "執行路徑"},
-    {"layout", "儲存格式"},
-    {"mtp_steps", "MTP 預測步數"},
-    {"mla_path", "MLA 快取路徑"},
-    {"dispatch", "分派方式"},
-    {"dispatches", "要畫的分派方式"},
-    {"max_batch", "橫軸至少到的 batch"},
-    {"tokens_per_expert", "每個專家的 token 數"},
-    {"kv_dtype", "KV 精度"},
-    {"displays", "是否附上顯示文字"},
-    {"bytes_per_token", "每 token 位元組"},
-    {"baseline_bytes_per_token", "對照基準的每 token 位元組"},
-    {"with_window", "是否計入區域視窗"},
-    {"length", "時間軸 token 數"},
-    {"position", "最新 token 的位置"},
-    {"window", "重放視窗大小"},
-    {"stride", "長距離標記間隔"},
-    {"effort", "reasoning effort 刻度"},
-    {"config", "Hugging Face config.json"},
-    {"name", "模型名稱"},
-    {"text", "讀者輸入的文字"},
-    {"memory_unit", "卡的容量單位"},
-    {"kind", "數量的種類"},
+    {"op", msg::field_meaning_op},
+    {"lang", msg::field_meaning_lang},
+    {"model", msg::field_meaning_model},
+    {"batch", msg::field_meaning_batch},
+    {"context", msg::field_meaning_context},
+    {"input", msg::field_meaning_input},
+    {"generated", msg::field_meaning_generated},
+    {"head_tokens", msg::field_meaning_head_tokens},
+    {"tokens", msg::field_meaning_tokens},
+    {"gpu", msg::field_meaning_gpu},
+    {"workspace_bytes", msg::field_meaning_workspace_bytes},
+    {"requests", msg::field_meaning_requests},
+    {"weight_dtype", msg::field_meaning_weight_dtype},
+    {"execution", msg::field_meaning_execution},
+    {"layout", msg::field_meaning_layout},
+    {"mtp_steps", msg::field_meaning_mtp_steps},
+    {"mla_path", msg::field_meaning_mla_path},
+    {"dispatch", msg::field_meaning_dispatch},
+    {"dispatches", msg::field_meaning_dispatches},
+    {"max_batch", msg::field_meaning_max_batch},
+    {"tokens_per_expert", msg::field_meaning_tokens_per_expert},
+    {"kv_dtype", msg::field_meaning_kv_dtype},
+    {"displays", msg::field_meaning_displays},
+    {"bytes_per_token", msg::field_meaning_bytes_per_token},
+    {"baseline_bytes_per_token", msg::field_meaning_baseline_bytes_per_token},
+    {"with_window", msg::field_meaning_with_window},
+    {"length", msg::field_meaning_length},
+    {"position", msg::field_meaning_position},
+    {"window", msg::field_meaning_window},
+    {"stride", msg::field_meaning_stride},
+    {"effort", msg::field_meaning_effort},
+    {"config", msg::field_meaning_config},
+    {"name", msg::field_meaning_name},
+    {"text", msg::field_meaning_text},
+    {"memory_unit", msg::field_meaning_memory_unit},
+    {"kind", msg::field_meaning_kind},
 };
 
 std::string describe_field(const std::string& name) {
     for (const auto& m : kMeaning) {
-        if (name == m.field) return name + "（" + m.text + "）";
+        if (name == m.field) return render(msg::field_with_meaning, {{"name", name}, {"meaning", render(m.text)}});
     }
     return name;
 }
+
+std::string list_separator() { return render(msg::list_separator); }
 
 namespace {
 
@@ -71,10 +75,11 @@ std::string received(const Json& v) {
 RequestFields::RequestFields(const Json& request, const std::vector<std::string>& allowed) : j_(request) {
     std::set<std::string> ok(allowed.begin(), allowed.end());
     ok.insert("op");
+    ok.insert("lang");
     for (auto it = j_.begin(); it != j_.end(); ++it) {
         if (ok.count(it.key()) == 0) {
             std::string list;
-            for (const auto& a : allowed) list += (list.empty() ? "" : "、") + a;
+            for (const auto& a : allowed) list += (list.empty() ? "" : list_separator()) + a;
             throw FieldError(it.key(), msg::field_unknown, {{"field", it.key()}, {"available", list}});
         }
     }
@@ -83,9 +88,9 @@ RequestFields::RequestFields(const Json& request, const std::vector<std::string>
 RequestFields::RequestFields(const Json& request, FieldList declared)
     : j_(request), declared_(declared), checks_(true) {
     for (auto it = j_.begin(); it != j_.end(); ++it) {
-        if (it.key() == "op" || find(it.key()) != nullptr) continue;
+        if (it.key() == "op" || it.key() == "lang" || find(it.key()) != nullptr) continue;
         std::string list;
-        for (const FieldDecl& d : declared_) list += (list.empty() ? "" : "、") + std::string(d.name);
+        for (const FieldDecl& d : declared_) list += (list.empty() ? "" : list_separator()) + std::string(d.name);
         throw FieldError(it.key(), msg::field_unknown, {{"field", it.key()}, {"available", list}});
     }
 }

@@ -60,7 +60,8 @@ constexpr FieldDecl of_kind(const char* name, FieldKind kind, const char* fallba
 class RequestFields {
 public:
     // Rejects unknown fields up front: a typo ("imput") must not silently
-    // fall back to a default.  The op's declaration says which fields exist,
+    // fall back to a default.  "op" and "lang" (every request's language,
+    // read by evaluate() before the op) are every op's.  The op's declaration says which fields exist,
     // their ranges and defaults; reading a field it does not declare is a bug
     // (std::logic_error, which the ops' doctest finds).
     RequestFields(const Json& request, FieldList declared);
@@ -98,8 +99,12 @@ private:
 // byte sizes, or plain counts (docs/api.md, "Fields").
 QuantityKind field_quantity_kind(const std::string& name);
 
-// What a field means, for messages: "input（本次輸入 P）".
+// What a field means, for messages, in the request's language:
+// "input（本次輸入 P）", "input (new input P)".
 std::string describe_field(const std::string& name);
+
+// Between the items of a list in a message: "、", ", ".
+std::string list_separator();
 
 // Lengths and counts accepted from readers: 2^53 − 1, the largest integer a
 // JavaScript number holds exactly.

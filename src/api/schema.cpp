@@ -1,6 +1,7 @@
 #include "schema.hpp"
 
 #include "ops/all_ops.hpp"
+#include "ops/request_readers.hpp"
 
 namespace tally::api {
 
@@ -15,6 +16,7 @@ struct FieldMeaning {
     const char* accepted;
 };
 constexpr FieldMeaning kFieldMeanings[] = {
+    {"lang", "the language of the response's words (messages, labels, explanations); numbers are the same in every language", "`zh-Hant`, `zh-Hans`, `en`"},
     {"model", "model id (`catalog` lists them), or an inline spec object in the format of `content/models/*.json` (errors name the path inside it, e.g. `model.groups[0].attention.kv_heads`); `kv_footprint` and `candidate_pool` take ids only", "`catalog`'s models (`qwen3.5-397b-a17b` is partial: `state`, `state_curve` and `kv` only), or a spec"},
     {"batch", "B, identical requests in the call", ""},
     {"context", "S, cached positions before the call; for `capacity`, `crossover` and `param_budget`, tokens stored per request", ""},
@@ -148,6 +150,7 @@ Json schema_json() {
         o["explains"] = explains(*op);
         o["fields"] = Json::array();
         for (const FieldDecl& d : op->fields) o["fields"].push_back(field_json(d));
+        o["fields"].push_back(field_json(fields::kLang));  // every op's (evaluate() reads it)
         o["result"] = result_json(op->result);
         o["samples"] = Json::array();
         for (const char* sample : op->samples) o["samples"].push_back(Json::parse(sample));

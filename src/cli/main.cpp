@@ -3,6 +3,8 @@
 //   tally eval                      one JSON request on stdin → JSON on stdout
 //   tally <op> --field value …      friendly form; --format md|json
 //   tally schema                    every op's declaration as JSON (scripts/gen-api.mjs reads it)
+//   … --lang zh-Hant|zh-Hans|en     with any command: the language of the words
+//                                   (a request's own "lang" field wins)
 //
 // Exit status: 0 on success, 2 on any invalid input (message on stderr).
 #include <iostream>
@@ -15,6 +17,8 @@
 #include "api/api.hpp"
 #include "api/ops/all_ops.hpp"
 #include "api/schema.hpp"
+#include "core/lang.hpp"
+#include "core/messages.hpp"
 #include "import_cmd.hpp"
 #include "model_arg.hpp"
 #include "reproduce.hpp"
@@ -22,6 +26,8 @@
 namespace {
 
 using Json = tally::api::Json;
+using tally::render;
+namespace msg = tally::msg;
 
 const char* kUsageHead = R"(用法：
   tally eval < request.json               讀一個 JSON 請求，輸出 JSON 回應
@@ -30,6 +36,7 @@ const char* kUsageHead = R"(用法：
   tally reproduce <章> [--format md|json]  重算一章（如 ch02）每張表，並核對印出數字帳本
   tally import config.json [--format md|json]  匯入 Hugging Face config.json：規格與摘要
   tally schema                            每個操作的宣告（欄位、結果、範例請求），JSON
+  任一命令加 --lang zh-Hant|zh-Hans|en     回應文字的語言（預設 zh-Hant）
 )";
 const char* kUsageTail = R"(欄位：--model（目錄中的 id，或檔案：Tally 規格、tally import --format json 的輸出、
       Hugging Face config.json）--batch --context --input --generated --head-tokens --tokens
@@ -135,11 +142,11 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
     std::string format = "json";
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& flag = args[i];
-        if (flag.rfind("--", 0) != 0 || flag.size() <= 2) return fail("無法理解的參數「" + flag + "」\n" + usage());
-        if (i + 1 >= args.size()) return fail(flag + " 缺少值");
+        if (flag.rfind("--", 0) != 0 || flag.size() <= 2) return fail(render(msg::cli_unknown_argument, {{"argument", flag}}) + "\n" + usage());
+        if (i + 1 >= args.size()) return fail(render(msg::cli_missing_value, {{"flag", flag}}));
         const std::string& value = args[++i];
         if (flag == "--format") {
-            if (value != "md" && value != "json") return fail("--format 只接受 md 或 json，收到「" + value + "」");
+            if (value != "md" && value != "json") return fail(render(msg::cli_format_invalid, {{"value", value}}));
             format = value;
             continue;
         }
@@ -147,7 +154,7 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
             try {
                 request["model"] = tally::cli::model_from_file(value);
             } catch (const std::exception& e) {
-                return fail("--model：" + std::string(e.what()));
+                return fail(render(msg::cli_field_error, {{"flag", "--model"}, {"message", e.what()}}));
             }
             continue;
         }
@@ -157,12 +164,12 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
     Json parsed = Json::parse(response);
     if (!parsed.value("ok", false)) {
         const Json& error = parsed["error"];
-        std::string where = error["field"].is_string() ? "--" + error["field"].get<std::string>() + "：" : "";
-        for (char& c : where) {
+        std::string flag = error["field"].is_string() ? "--" + error["field"].get<std::string>() : "";
+        for (char& c : flag) {
             if (c == '_') c = '-';
         }
         if (format == "json") std::cout << response << "\n";
-        return fail(where + cell(error["message"]));
+        return fail(flag.empty() ? cell(error["message"]) : render(msg::cli_field_error, {{"flag", flag}, {"message", cell(error["message"])}}));
     }
     if (format == "md") {
         print_markdown(op, parsed["result"]);
@@ -172,10 +179,24 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
     return 0;
 }
 
-}  // namespace
+// Takes "--lang <tag>" out of the arguments, wherever it is: every command
+// (eval, reproduce, import, an op) answers in that language, as evaluate()
+// does for a request without its own "lang".  False for an unknown tag.
+bool take_lang(std::vector<std::string>& args, tally::Lang& lang, std::string& problem) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "--lang") continue;
+        const std::string tag = i + 1 < args.size() ? args[i + 1] : "";
+        if (!tally::lang_from_tag(tag, lang)) {
+            problem = "--" + render(msg::lang_unknown, {{"received", "\"" + tag + "\""}});
+            return false;
+        }
+        args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+        return true;
+    }
+    return true;
+}
 
-int main(int argc, char** argv) {
-    std::vector<std::string> args(argv + 1, argv + argc);
+int run(std::vector<std::string> args) {
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         std::cout << usage();
         return args.empty() ? 2 : 0;
@@ -192,8 +213,19 @@ int main(int argc, char** argv) {
     }
     if (args[0] == "eval") {
         if (args.size() == 2 && args[1] == "--jsonl") return run_eval_lines();
-        if (args.size() > 1) return fail("eval 只接受 --jsonl；請從標準輸入送入 JSON 請求");
+        if (args.size() > 1) return fail(render(msg::cli_eval_jsonl_only));
         return run_eval();
     }
     return run_op(args[0], std::vector<std::string>(args.begin() + 1, args.end()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    tally::Lang lang = tally::kDefaultLang;
+    std::string problem;
+    if (!take_lang(args, lang, problem)) return fail(problem);
+    const tally::LangScope in_its_language(lang);
+    return run(std::move(args));
 }

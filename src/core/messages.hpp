@@ -1,9 +1,17 @@
 // The words the core composes come from a message catalog keyed by stable
-// snake_case codes (content/messages/zh-Hant/*.json, compiled in by
-// cmake/embed_messages.cmake).  A message names its parameters in braces:
-// "{field} 超出範圍，{received}" rendered with {{"field", "batch"}, …}.
-// Codes are C++ constants (core/messages_ids.hpp, tally::msg::…), so a code
-// the catalog lacks fails the build.
+// snake_case codes, one catalog per language (content/messages/<lang>/*.json;
+// zh-Hans generated from zh-Hant by scripts/i18n/catalogs.mjs).  A message
+// names its parameters in braces: "{field} 超出範圍，{received}" rendered with
+// {{"field", "batch"}, …}.  Codes are C++ constants (core/messages_ids.hpp,
+// tally::msg::…, from the zh-Hant reference), so a code the catalog lacks
+// fails the build; every language has the same codes and {params}.
+//
+// Messages render in current_lang() (core/lang.hpp): evaluate() answers a
+// request inside its language's scope, so an error rendered where it is
+// raised is already in the reader's language.  The templates come from
+// message_text(): compiled in for the CLI, the tests and the Node module
+// (generated messages_data.cpp), loaded once per page in the browser's
+// module (src/wasm/messages_loaded.cpp), which ships no catalog.
 #pragma once
 
 #include <cstddef>
@@ -12,6 +20,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/lang.hpp"
 
 namespace tally {
 
@@ -23,26 +33,33 @@ struct MessageId {
 // ("params" of an error response): already formatted text.
 using MessageParams = std::vector<std::pair<std::string, std::string>>;
 
-struct MessageEntry {
-    const char* code;     // "out_of_range"
+// One code's words in one language.
+struct MessageText {
     const char* message;  // the message template
     const char* detail;   // the message without the field's name in front; nullptr = derived
 };
 
-extern const MessageEntry kMessages[];
+// Every code, in MessageId order (every build: responses carry the code).
+extern const char* const kMessageCodes[];
 extern const std::size_t kMessageCount;
 
-inline const char* message_code(MessageId id) { return kMessages[id.index].code; }
+inline const char* message_code(MessageId id) { return kMessageCodes[id.index]; }
+
+// The words of `id` in `lang`.  Never a null message: a language whose
+// catalog a page has not loaded falls back to one that is, then to the code.
+MessageText message_text(Lang lang, MessageId id);
+inline MessageText message_text(MessageId id) { return message_text(current_lang(), id); }
 
 // The template with each {name} replaced by its parameter's value.  A name
 // with no parameter stays as written (the catalog test forbids that).
 std::string render_template(const char* text, const MessageParams& params);
 inline std::string render(MessageId id, const MessageParams& params = {}) {
-    return render_template(kMessages[id.index].message, params);
+    return render_template(message_text(id).message, params);
 }
 
 // An error the core raises in words a reader sees: its code and parameters
-// travel with it, and what() is the rendered message.
+// travel with it, and what() is the message rendered in the language current
+// where it is raised (inside the request's scope).
 struct MessageError : std::invalid_argument {
     MessageError(MessageId message_id, MessageParams message_params)
         : std::invalid_argument(render(message_id, message_params)), id(message_id), params(std::move(message_params)) {}

@@ -15,3 +15,14 @@ Module['evaluate'] = function (requestJson) {
   var from = Module['response_address']();
   return tallyDecoder.decode(HEAPU8.subarray(from, from + length));
 };
+// Module.setMessages(catalogJson) → true when taken: the browser's module has
+// no catalog compiled in and gets its page's language once, before its first
+// request (src/wasm/messages_loaded.cpp).  The Node module embeds all three
+// and has nothing to load.
+Module['setMessages'] = function (catalogJson) {
+  if (!Module['load_messages']) return true;
+  var bytes = tallyEncoder.encode(catalogJson);
+  var at = Module['messages_buffer'](bytes.length); // may grow memory: read HEAPU8 after
+  HEAPU8.set(bytes, at);
+  return Module['load_messages'](bytes.length);
+};

@@ -107,12 +107,16 @@ for (const [i, lang] of editions.entries()) {
 // 3. Core for the browser, content-hashed so a new core never mixes with a cached old one.
 const [glueSource, binary] = await Promise.all([fs.readFile(need[0], 'utf8'), fs.readFile(need[1])]);
 const glue = minifiedGlue(glueSource);
-const hash = createHash('sha256').update(glue).update(binary).digest('hex').slice(0, 10);
+// The browser's core has no words compiled in: its catalogs sit next to it, in its hash.
+const { browserCatalogs, writeBrowserCatalogs } = await import('../../scripts/i18n/catalogs.mjs');
+const catalogs = browserCatalogs();
+const hash = createHash('sha256').update(glue).update(binary).update(JSON.stringify(catalogs)).digest('hex').slice(0, 10);
 const wasmGlue = `wasm/tally_web.${hash}.mjs`;
 const wasmBinary = `wasm/tally_web.${hash}.wasm`;
 await fs.mkdir(path.join(dist, 'wasm'), { recursive: true });
 await fs.writeFile(path.join(dist, wasmGlue), glue);
 await fs.writeFile(path.join(dist, wasmBinary), binary);
+writeBrowserCatalogs(dist, wasmBinary, catalogs);
 // The head's script that starts compiling the core and the core's worker (a
 // classic script: Vite builds modules only), with the worker's script inlined,
 // named by its content like every other asset.

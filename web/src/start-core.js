@@ -16,6 +16,24 @@
   var script = document.currentScript;
   var glue = script && script.getAttribute('data-glue');
   window.__tallyCore = { url: link.href, module: module, glue: glue ? new URL(glue, document.baseURI).href : undefined, worker: startWorker() };
+  startCatalog();
+
+  // The core's words for the page's language, fetched now beside the binary
+  // (runtime/core-catalog.ts names the file the same way and takes this fetch).
+  function startCatalog() {
+    var tag = document.documentElement.lang || '';
+    var lang = /^en(-|$)/i.test(tag) ? 'en' : /^zh-(Hans|CN|SG)\b/i.test(tag) ? 'zh-Hans' : 'zh-Hant';
+    var url = new URL(link.href);
+    url.pathname = url.pathname.replace(/[^/]*?(\.[0-9a-f]+)?\.wasm$/, function (_, hash) {
+      return 'messages-' + lang + (hash || '') + '.json';
+    });
+    var text = fetch(url.href).then(function (r) {
+      if (!r.ok) throw new Error('HTTP ' + r.status);
+      return r.text();
+    });
+    text.catch(function () {}); // the loader fetches again and reports
+    window.__tallyCatalog = { url: url.href, text: text };
+  }
 
   // The worker, and what it says before the page code takes it over.
   function startWorker() {

@@ -21,6 +21,9 @@ constexpr u128 kDefaultWorkspace = u128{2} << 30;
 // cached (0 allowed) in forward, request and compare, and tokens stored per
 // request (at least 1) in capacity, crossover and param_budget.
 namespace fields {
+// Every request's language (evaluate() reads it before the op: api.cpp);
+// every op declares it through the schema (api/schema.cpp), none reads it.
+inline constexpr FieldDecl kLang = field::of_kind("lang", FieldKind::Text, "zh-Hant");
 inline constexpr FieldDecl kModel = field::of_kind("model", FieldKind::Model);
 inline constexpr FieldDecl kBatch = field::integer("batch", 1, kMaxCount, "1");
 inline constexpr FieldDecl kCachedContext = field::integer("context", 0, kMaxCount, "0");

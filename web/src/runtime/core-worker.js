@@ -8,6 +8,7 @@
 // Protocol (page → worker):
 //   { type: 'glue', url }          import the Emscripten glue (absolute URL)
 //   { type: 'module', module }     the compiled WebAssembly.Module (the first one counts)
+//   { type: 'messages', text }     the core's catalog of words for the page (before any request)
 //   { id, request }                one request JSON
 // (worker → page):
 //   { type: 'ready' }              instantiated: requests may come
@@ -20,6 +21,14 @@
   var core; // the instantiated core, once ready
   var starting = false;
   var early = []; // requests that came before the core was ready (the page waits; a safeguard)
+  var catalog; // the catalog's text, until the core can take it
+
+  // The browser's core has no words compiled in: it takes its page's catalog once.
+  function giveCatalog() {
+    if (!core || catalog === undefined) return;
+    if (core.setMessages && !core.setMessages(catalog)) console.warn('Tally: the core refused its catalog of words');
+    catalog = undefined;
+  }
 
   function fail(error) {
     self.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -55,6 +64,7 @@
       })
       .then(function (ready) {
         core = ready;
+        giveCatalog();
         self.postMessage({ type: 'ready' });
         // The first call pays for lazy compilation and for parsing the
         // embedded catalog: pay it now, before the first real request.
@@ -72,6 +82,9 @@
       glue = import(m.url);
       glue.catch(function () {}); // reported once, by start()
       start();
+    } else if (m.type === 'messages') {
+      catalog = m.text;
+      giveCatalog();
     } else if (m.type === 'module') {
       if (compiled) return;
       compiled = m.module;

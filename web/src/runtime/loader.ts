@@ -3,8 +3,11 @@
 // binary in <link data-tally="glue|wasm"> tags (which also preload them), so
 // URLs stay relative to the page and the site works from any static host or
 // sub-path. On a third-party page, embed.js passes absolute URLs instead; every
-// <tally-widget> there shares this one load.
+// <tally-widget> there shares this one load. The core's words for the page's
+// language (runtime/core-catalog.ts) are fetched alongside and handed to the
+// core before its first request.
 
+import { coreLang, loadCatalog } from './core-catalog';
 import { makeEngine, type AsyncTallyModule, type Engine, type TallyModule } from './engine';
 import { startWorkerCore, type EarlyWorker } from './worker-core';
 
@@ -23,6 +26,16 @@ function linkHref(kind: 'glue' | 'wasm'): string {
 export interface CoreUrls {
   glue: string;
   wasm: string;
+  /** The language of the core's words (BCP 47); when absent, the page's <html lang>. */
+  lang?: string;
+}
+
+/** The browser module's extra: its catalog, handed over once (src/wasm/evaluate.post.js). */
+type WordlessModule = TallyModule & { setMessages?(catalogJson: string): boolean };
+
+/** Give the core its words; a catalog the core refuses (stale, not one) leaves it showing codes. */
+function giveCatalog(mod: WordlessModule, catalog: string | undefined): void {
+  if (catalog !== undefined && mod.setMessages && !mod.setMessages(catalog)) console.warn('Tally: the core refused its catalog of words');
 }
 
 declare global {
@@ -60,9 +73,10 @@ function instantiate(factory: Factory, compiled: WebAssembly.Module): Promise<Ta
 }
 
 /** The core on this page's main thread: the path when no worker can start. */
-async function mainThreadCore(glueUrl: string, compiled: Promise<WebAssembly.Module>): Promise<TallyModule> {
+async function mainThreadCore(glueUrl: string, compiled: Promise<WebAssembly.Module>, catalog: Promise<string | undefined>): Promise<TallyModule> {
   const [glue, module] = await Promise.all([import(/* @vite-ignore */ glueUrl) as Promise<{ default: Factory }>, compiled]);
-  const mod = await instantiate(glue.default, module);
+  const mod: WordlessModule = await instantiate(glue.default, module);
+  giveCatalog(mod, await catalog);
   // The core's first call pays for lazy WASM compilation and for parsing its
   // embedded catalog. If the page is still parsing, pay it now, off the
   // critical path of the first real update.
@@ -75,15 +89,15 @@ async function mainThreadCore(glueUrl: string, compiled: Promise<WebAssembly.Mod
  * the page; on the page's main thread only where a worker cannot start (a
  * host page whose CSP forbids blob: workers), with a note in the console.
  */
-async function startCore(glueUrl: string, compiled: Promise<WebAssembly.Module>): Promise<TallyModule | AsyncTallyModule> {
+async function startCore(glueUrl: string, compiled: Promise<WebAssembly.Module>, catalog: Promise<string | undefined>): Promise<TallyModule | AsyncTallyModule> {
   const head = window.__tallyCore;
   const early = head?.glue === glueUrl ? (head.worker ?? undefined) : undefined;
   try {
-    return await startWorkerCore(glueUrl, compiled, early);
+    return await startWorkerCore(glueUrl, compiled, early, catalog);
   } catch (error) {
     await compiled; // a core that cannot be fetched or compiled fails the same way on either path
     console.info(`Tally: the core runs on the page's main thread, because a worker could not start here (${error instanceof Error ? error.message : String(error)}).`);
-    return mainThreadCore(glueUrl, compiled);
+    return mainThreadCore(glueUrl, compiled, catalog);
   }
 }
 
@@ -97,7 +111,8 @@ export function loadEngine(urls?: CoreUrls): Promise<Engine> {
     // and only instantiates it.
     const compiled = compiledCore(wasmUrl);
     void compiled.then(() => performance.mark('tally:wasm-compiled'), () => undefined);
-    const core = await startCore(glueUrl, compiled);
+    const catalog = loadCatalog(wasmUrl, coreLang(urls?.lang ?? document.documentElement.lang));
+    const core = await startCore(glueUrl, compiled, catalog);
     performance.mark('tally:engine'); // lets benchmarks split load time from compute time
     return makeEngine(core);
   })();

@@ -68,6 +68,8 @@ class CoreWorker implements AsyncCore {
     private readonly glue: string,
     private readonly compiled: Promise<WebAssembly.Module>,
     early: EarlyWorker | undefined,
+    /** The core's words for the page (runtime/core-catalog.ts): posted to every worker before any request. */
+    private readonly catalog: Promise<string | undefined>,
   ) {
     this.spawn(early);
   }
@@ -89,7 +91,11 @@ class CoreWorker implements AsyncCore {
   private spawn(early?: EarlyWorker): void {
     const { worker, said } = newWorker(early);
     this.worker = worker;
-    this.ready = new Promise<void>((resolve, reject) => {
+    // Requests wait for the catalog too: posted first, it reaches the worker before them.
+    const catalogPosted = this.catalog.then((text) => {
+      if (text !== undefined) worker.postMessage({ type: 'messages', text });
+    });
+    const started = new Promise<void>((resolve, reject) => {
       if (said?.failed) reject(new Error(said.failed));
       else if (said?.ready) resolve();
       // A core that cannot be fetched or compiled never reaches the worker.
@@ -108,6 +114,7 @@ class CoreWorker implements AsyncCore {
         if (this.worker === worker && this.running) this.replace(new Error(`tally core: ${error.message}`));
       };
     });
+    this.ready = Promise.all([started, catalogPosted]).then(() => undefined);
     // Requests wait for this worker; a failed restart fails them and every later
     // one (the first start falls back to the main thread in loader.ts).
     this.ready.then(
@@ -175,11 +182,17 @@ class CoreWorker implements AsyncCore {
 /**
  * Start the core in a worker: `glue` is the absolute URL of the Emscripten
  * glue, `compiled` the module the page compiled (posted to the worker, never
- * compiled twice), `early` the worker the page head started, if any. Rejects
+ * compiled twice), `early` the worker the page head started, if any, and
+ * `catalog` the core's words for the page (undefined: none). Rejects
  * if no worker can start here (e.g. the host page's CSP forbids blob: workers).
  */
-export async function startWorkerCore(glue: string, compiled: Promise<WebAssembly.Module>, early?: EarlyWorker): Promise<AsyncCore> {
-  const core = new CoreWorker(glue, compiled, early);
+export async function startWorkerCore(
+  glue: string,
+  compiled: Promise<WebAssembly.Module>,
+  early?: EarlyWorker,
+  catalog: Promise<string | undefined> = Promise.resolve(undefined),
+): Promise<AsyncCore> {
+  const core = new CoreWorker(glue, compiled, early, catalog);
   try {
     await core.started();
   } catch (error) {

@@ -11,29 +11,29 @@ export type ExplainedOp = (typeof EXPLAINED_OPS)[number];
 
 /** The fields each op accepts (all optional here: the core says which are required, and why). */
 export interface OpRequests {
-  catalog: Record<string, never>;
-  params: { model?: string | { [key: string]: Json }; weight_dtype?: string; kv_heads?: number | string; explain?: boolean; };
-  forward: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; head_tokens?: number | string; execution?: string; mtp_steps?: number | string; mla_path?: string; kv_heads?: number | string; pairs?: string; score_heads?: string; explain?: boolean; };
-  kv: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; };
-  state: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; layout?: string; mla_path?: string; budget_bytes?: number | string; explain?: boolean; };
-  routing: { model?: string | { [key: string]: Json }; batch?: number | string; dispatch?: string; tokens_per_expert?: Json[]; weight_dtype?: string; explain?: boolean; };
-  state_curve: { model?: string | { [key: string]: Json }; lengths?: Json[]; kv_dtype?: string; layout?: string; mla_path?: string; displays?: boolean; };
-  compare: { set?: string; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; };
-  request: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; kv_dtype?: string; execution?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; };
-  crossover: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; };
-  capacity: { model?: string | { [key: string]: Json }; gpu?: string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; memory_unit?: string; explain?: boolean; };
-  param_budget: { model?: string | { [key: string]: Json }; gpu?: string; requests?: number | string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; };
-  check_answer: { answer?: string; expected?: { [key: string]: Json }; };
-  read_quantity: { text?: string; kind?: string; };
-  turn: { model?: string | { [key: string]: Json }; total_input?: number | string; cached?: number | string; generated?: number | string; edit_at?: number | string; kv_dtype?: string; kv_heads?: number | string; explain?: boolean; };
-  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; };
-  kv_footprint: { bytes_per_token?: number | string; model?: string; layout?: string; with_window?: boolean; tokens?: number | string; requests?: number | string; baseline_bytes_per_token?: number | string; };
-  replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; };
-  effort_scale: { effort?: number | string; };
-  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; };
-  candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; };
-  crossover_curve: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; batch?: number | string; max_batch?: number | string; };
-  routing_curve: { model?: string | { [key: string]: Json }; batch?: number | string; max_batch?: number | string; dispatches?: Json[]; weight_dtype?: string; };
+  catalog: { lang?: string; };
+  params: { model?: string | { [key: string]: Json }; weight_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  forward: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; head_tokens?: number | string; execution?: string; mtp_steps?: number | string; mla_path?: string; kv_heads?: number | string; pairs?: string; score_heads?: string; explain?: boolean; lang?: string; };
+  kv: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  state: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; layout?: string; mla_path?: string; budget_bytes?: number | string; explain?: boolean; lang?: string; };
+  routing: { model?: string | { [key: string]: Json }; batch?: number | string; dispatch?: string; tokens_per_expert?: Json[]; weight_dtype?: string; explain?: boolean; lang?: string; };
+  state_curve: { model?: string | { [key: string]: Json }; lengths?: Json[]; kv_dtype?: string; layout?: string; mla_path?: string; displays?: boolean; lang?: string; };
+  compare: { set?: string; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  request: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; kv_dtype?: string; execution?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  crossover: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  capacity: { model?: string | { [key: string]: Json }; gpu?: string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; memory_unit?: string; explain?: boolean; lang?: string; };
+  param_budget: { model?: string | { [key: string]: Json }; gpu?: string; requests?: number | string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string; };
+  read_quantity: { text?: string; kind?: string; lang?: string; };
+  turn: { model?: string | { [key: string]: Json }; total_input?: number | string; cached?: number | string; generated?: number | string; edit_at?: number | string; kv_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string; };
+  kv_footprint: { bytes_per_token?: number | string; model?: string; layout?: string; with_window?: boolean; tokens?: number | string; requests?: number | string; baseline_bytes_per_token?: number | string; lang?: string; };
+  replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; lang?: string; };
+  effort_scale: { effort?: number | string; lang?: string; };
+  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string; };
+  candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string; };
+  crossover_curve: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; batch?: number | string; max_batch?: number | string; lang?: string; };
+  routing_curve: { model?: string | { [key: string]: Json }; batch?: number | string; max_batch?: number | string; dispatches?: Json[]; weight_dtype?: string; lang?: string; };
 }
 
 export interface CatalogModel {

@@ -1,0 +1,96 @@
+// The browser's module (tally_web) ships no catalog: it renders the words
+// of the catalog a page hands it (Module.setMessages, src/wasm/
+// messages_loaded.cpp). Loaded with the same catalog the site build writes,
+// it must answer the grid byte for byte like the Node module, which has all
+// three compiled in; and it refuses a catalog that is not one, or is stale.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+
+import { browserCatalogs } from '../../scripts/i18n/catalogs.mjs';
+import { loadEngine, root } from './engine.mjs';
+import { requestGrid } from './grid.mjs';
+
+// Codes of texts refused while parsing, before the request's language is known.
+const BEFORE_LANG = new Set(['request_invalid_json', 'request_not_object', 'request_too_large', 'json_duplicate_key', 'json_too_deep', 'json_too_many_elements', 'json_too_many_members']);
+
+const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
+
+// The web build knows only browsers and workers: this process poses as a
+// worker (the page runs the core in one, runtime/core-worker.js).
+async function loadWebModule() {
+  globalThis.importScripts = () => undefined;
+  globalThis.self = globalThis;
+  globalThis.location = { href: `file://${wasmDir}/` };
+  const { default: createTally } = await import(path.join(wasmDir, 'tally_web.mjs'));
+  const compiled = await WebAssembly.compile(fs.readFileSync(path.join(wasmDir, 'tally_web.wasm')));
+  return createTally({
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+      return {};
+    },
+  });
+}
+
+const node = await loadEngine();
+const catalogs = browserCatalogs();
+const grid = requestGrid();
+/** The request with "lang" added; null for the grid's texts that are no JSON object. */
+function withLang(text, lang) {
+  try {
+    const request = JSON.parse(text);
+    return request && typeof request === 'object' && !Array.isArray(request) ? JSON.stringify({ ...request, lang }) : null;
+  } catch {
+    return null;
+  }
+}
+
+test('before its catalog, the browser module answers numbers, and codes in place of words', async () => {
+  const web = await loadWebModule();
+  const bad = JSON.parse(web.evaluate('{"op":"forward","model":"qwen3-8b","input":0}'));
+  assert.equal(bad.error.code, 'field_out_of_range');
+  assert.equal(bad.error.message, 'field_out_of_range');
+  assert.equal(bad.error.params.received, '0');
+  const good = JSON.parse(web.evaluate('{"op":"forward","model":"qwen3-8b","input":8192}'));
+  assert.equal(good.result.total, 133594323353600);
+});
+
+test('it refuses what is not a current catalog, and keeps what it had', async () => {
+  const web = await loadWebModule();
+  assert.equal(web.setMessages(catalogs.en), true);
+  const english = web.evaluate('{"op":"fly"}');
+  const stale = JSON.parse(catalogs['zh-Hant']);
+  delete stale.messages.op_unknown;
+  for (const text of ['', 'null', '{"lang":"fr","messages":{}}', JSON.stringify(stale), catalogs.en.replace('"lang":"en"', '"lang":"de"')]) {
+    assert.equal(web.setMessages(text), false, text.slice(0, 40));
+    assert.equal(web.evaluate('{"op":"fly"}'), english);
+  }
+  assert.match(JSON.parse(english).error.message, /^Unknown op "fly"; available: catalog, params/);
+});
+
+for (const lang of ['zh-Hant', 'zh-Hans', 'en']) {
+  test(`with the ${lang} catalog it answers the grid exactly as the Node module does`, async () => {
+    const web = await loadWebModule();
+    assert.equal(web.setMessages(catalogs[lang]), true);
+    let refused = 0;
+    for (const request of grid) {
+      const asked = withLang(request, lang) ?? request;
+      const answer = web.evaluate(asked);
+      const expected = node.evaluate(asked);
+      if (answer !== expected && lang !== 'zh-Hant') {
+        // A text refused before its "lang" can be read is in the module's
+        // default: the page's language here, zh-Hant in the Node module.
+        const [a, b] = [JSON.parse(answer).error, JSON.parse(expected).error];
+        assert.ok(BEFORE_LANG.has(a.code), `${a.code}: ${asked.slice(0, 80)}`);
+        assert.deepEqual([a.code, a.field, a.params], [b.code, b.field, b.params]);
+      } else assert.equal(answer, expected, asked);
+      if (asked !== request) {
+        // The catalog's language is the module's default from now on.
+        assert.equal(web.evaluate(request), answer, request);
+      }
+      refused += JSON.parse(answer).ok ? 0 : 1;
+    }
+    assert.ok(refused >= 25);
+  });
+}
