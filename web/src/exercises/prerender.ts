@@ -39,8 +39,9 @@ async function checkVariants(ex: Exercise, engine: Engine): Promise<void> {
       // than `digits` asks for would call the book's own number too coarse.
       for (const part of ex.parts) {
         if (part.kind !== 'answer') continue;
-        // "16.381 GB（15.256 GiB）" prints one value two ways: each must pass.
-        for (const printed of answerText(part, results).split(/[（）]/).filter((t) => t.trim() !== '')) {
+        // "16.381 GB（15.256 GiB）", in English "16.381 GB (15.256 GiB)", prints
+        // one value two ways: each must pass.
+        for (const printed of answerText(part, results).split(/[（）]|\s+\(|\)\s*$/).filter((t) => t.trim() !== '')) {
           const r = await engine.raw('check_answer', checkRequest(part, results, printed));
           if (r.correct !== true) refused.push(`(${where}) part ${part.id}: "${printed}" → ${String(r.mistake)}`);
         }
