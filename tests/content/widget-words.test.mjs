@@ -21,7 +21,6 @@ const FOLDERS = ['web/src/widgets', 'web/src/figures'];
 // Code another helper owns that still joins with Chinese punctuation (issue
 // 20: its change is listed in the widget-words report); the characters it
 // may still hold, so nothing new creeps in. Delete the entry once it is clean.
-const PENDING = { 'web/src/widgets/state-vs-context/index.ts': '：、・' };
 
 function sourceFiles(dir) {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -72,15 +71,8 @@ test('the comment stripper keeps strings, templates and regexes and drops only c
 test('no code under web/src/widgets or web/src/figures holds a CJK character outside comments', () => {
   const files = FOLDERS.flatMap(sourceFiles);
   assert.ok(files.length > 30, `found only ${files.length} source files`);
-  const found = files.filter((f) => !(f in PENDING)).flatMap(cjkInCode);
+  const found = files.flatMap(cjkInCode);
   assert.deepEqual(found, [], `widget code with CJK (move the words or punctuation to content/site/ui.json "widgets"):\n${found.join('\n')}`);
-});
-
-test('code pending elsewhere holds no CJK beyond what it held', () => {
-  for (const [file, allowed] of Object.entries(PENDING)) {
-    const extra = cjkInCode(file).filter((line) => [...line.split(': ').at(-1)].some((ch) => !allowed.includes(ch)));
-    assert.deepEqual(extra, [], `${file} has new CJK in code`);
-  }
 });
 
 test('the widgets\' joining words exist in zh-Hant and English, keeping their placeholders', () => {

@@ -21,6 +21,7 @@ import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { modelNames, stringList } from '../../figures/content';
 import { dragMarks, enhanceDragMarkers, markerStops, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
 import { EngineError } from '../../runtime/engine';
+import { joined, labelled, listOf } from '../../figures/joins';
 
 
 type Metric = 'total' | 'decode_read_bytes';
@@ -207,7 +208,7 @@ function tableRows(ticks: bigint[], h: bigint): TableRow[] {
 function valuesAt(d: Data, cfg: WidgetConfig, index: (s: Series) => number): string {
   const displays = d.series.map((s) => `${s.name} ${s.curve[displayKeyOf(d.metric)][index(s)] ?? ''}`);
   const len = d.series[0]?.curve.tokens[index(d.series[0])] ?? d.h;
-  return `${text(cfg, 'marker_text').replace('{x}', groupDigits(len))}：${displays.join('、')}`;
+  return labelled(text(cfg, 'marker_text').replace('{x}', groupDigits(len)), listOf(displays));
 }
 
 const displayKeyOf = (m: Metric) => (m === 'total' ? 'total_display' : 'decode_read_display');
@@ -239,7 +240,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string):
     const at = s.curve.tokens.indexOf(d.h);
     const [cx, cy] = points[i]![at] ?? [0, 0];
     return el('g', { class: `series series-${i}`, 'data-series': s.model }, [
-      dot('end', cx, cy, `${s.name}・${text(cfg, 'col_tokens')} ${groupDigits(d.h)}`, s.curve[displayKeyOf(d.metric)][at] ?? ''),
+      dot('end', cx, cy, joined(s.name, `${text(cfg, 'col_tokens')} ${groupDigits(d.h)}`), s.curve[displayKeyOf(d.metric)][at] ?? ''),
     ]);
   });
   const marker = dragMarks({
