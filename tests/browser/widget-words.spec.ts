@@ -17,8 +17,8 @@ const english: Record<string, string> = JSON.parse(readFileSync(path.join(root, 
 const CJK_PUNCT = /[\u3000-\u303f\u30fb\uff00-\uffef]/;
 
 const EDITIONS = [
-  { name: 'zh-Hant', dir: '', clauses: '；', label: (zh: string) => zh },
-  { name: 'English', dir: 'en/', clauses: '; ', label: (zh: string) => english[zh]! },
+  { name: 'zh-Hant', lang: 'zh-Hant', dir: '', clauses: '；', label: (zh: string) => zh },
+  { name: 'English', lang: 'en', dir: 'en/', clauses: '; ', label: (zh: string) => english[zh]! },
 ];
 
 async function openFigure(page: Page, dir: string, id: string) {
@@ -33,7 +33,7 @@ for (const edition of EDITIONS) {
     const w = await openFigure(page, edition.dir, 'fig-2-32');
     await typeInto(w.getByLabel(edition.label('每請求上下文 token')), '200000');
     const results = items.map(
-      (item) => core.ok({ op: 'capacity', gpu: 'h100-sxm', context: '200000', kv_dtype: 'bf16', workspace_bytes: '2147483648', ...item.fields }) as unknown as Capacity,
+      (item) => core.ok({ op: 'capacity', lang: edition.lang, gpu: 'h100-sxm', context: '200000', kv_dtype: 'bf16', workspace_bytes: '2147483648', ...item.fields }) as unknown as Capacity,
     );
     // 70B in BF16 overflows the H100 by itself, so the core adds its shortfall note, last.
     expect(results.some((r) => BigInt(r.shortfall_bytes) > 0n)).toBe(true);
