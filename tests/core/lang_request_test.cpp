@@ -15,13 +15,6 @@ using namespace tally::test;
 
 namespace {
 
-std::set<std::string> slots_of(const std::string& text) {
-    std::set<std::string> out;
-    const std::regex slot(R"(\{([a-z][a-z0-9_]*)\})");
-    for (std::sregex_iterator it(text.begin(), text.end(), slot), end; it != end; ++it) out.insert((*it)[1]);
-    return out;
-}
-
 // A byte of a CJK ideograph or CJK punctuation in UTF-8 (E3 80–E9 BF, EF BC–EF BD).
 bool has_cjk(const std::string& text) {
     for (std::size_t i = 0; i + 1 < text.size(); ++i) {

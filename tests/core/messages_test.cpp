@@ -17,13 +17,6 @@ using namespace tally::test;
 
 namespace {
 
-std::set<std::string> slots_of(const std::string& text) {
-    std::set<std::string> out;
-    const std::regex slot(R"(\{([a-z][a-z0-9_]*)\})");
-    for (std::sregex_iterator it(text.begin(), text.end(), slot), end; it != end; ++it) out.insert((*it)[1]);
-    return out;
-}
-
 // Every `msg::<code>` written in src/.
 std::set<std::string> codes_used_in_sources() {
     std::set<std::string> used;

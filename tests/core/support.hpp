@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <regex>
+#include <set>
 #include <string>
 
 #include "api/json_out.hpp"
@@ -38,6 +40,14 @@ inline Json error_of(const Json& request) {
 }
 
 inline std::string dec(u128 v) { return to_decimal(v); }
+
+// The {name} parameters a message template names.
+inline std::set<std::string> slots_of(const std::string& text) {
+    std::set<std::string> out;
+    const std::regex slot(R"(\{([a-z][a-z0-9_]*)\})");
+    for (std::sregex_iterator it(text.begin(), text.end(), slot), end; it != end; ++it) out.insert((*it)[1]);
+    return out;
+}
 
 // The row with this id. A check on it cannot pass by the row being absent
 // (as one inside `for (it : items) if (it.id == …)` would): it must exist.
