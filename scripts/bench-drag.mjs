@@ -103,7 +103,20 @@ export async function benchDrag(browser, url, report) {
             rec.shown.push(control?.value);
           });
           const fire = (type, x) =>
-            (type === 'pointerdown' ? plotEl : w).dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, composed: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, clientX: x, clientY: plot.y + plot.height / 2 }));
+            (type === 'pointerdown' ? plotEl : w).dispatchEvent(
+              new PointerEvent(type, {
+                bubbles: true,
+                cancelable: true,
+                composed: true,
+                pointerId: 1,
+                pointerType: 'mouse',
+                isPrimary: true,
+                button: type === 'pointermove' ? -1 : 0,
+                buttons: type === 'pointerup' ? 0 : 1,
+                clientX: x,
+                clientY: plot.y + plot.height / 2,
+              }),
+            );
           const xAt = (t) => {
             const phase = (t / 500) % 2;
             return plot.x + plot.width * (0.45 + 0.5 * (phase < 1 ? phase : 2 - phase));
@@ -161,7 +174,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   const rows = [];
   const report = (name, value, target = '') => rows.push([name, value, target]);
-  report('machine load average (1, 5, 15 min)', os.loadavg().map((l) => l.toFixed(2)).join(', '));
+  report(
+    'machine load average (1, 5, 15 min)',
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', '),
+  );
   const server = createStaticServer(path.join(root, 'dist'));
   const url = await listen(server, 8702);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

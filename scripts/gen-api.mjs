@@ -30,7 +30,11 @@ export function generate(schema, readFile = (file) => fs.readFileSync(path.join(
 // ---------------------------------------------------------------------------
 // TypeScript
 
-const pascal = (name) => name.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const pascal = (name) =>
+  name
+    .split('_')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 const singular = (key) => pascal(key.endsWith('s') ? key.slice(0, -1) : key);
 
 const TS_TYPE = {
@@ -75,13 +79,20 @@ function interfaces(name, result, out) {
 
 function fieldType(f) {
   switch (f.kind) {
-    case 'integer': return 'number | string';
-    case 'decimal': return 'number | string';
-    case 'flag': return 'boolean';
-    case 'model': return 'string | { [key: string]: Json }';
-    case 'list': return 'Json[]';
-    case 'object': return '{ [key: string]: Json }';
-    default: return 'string';
+    case 'integer':
+      return 'number | string';
+    case 'decimal':
+      return 'number | string';
+    case 'flag':
+      return 'boolean';
+    case 'model':
+      return 'string | { [key: string]: Json }';
+    case 'list':
+      return 'Json[]';
+    case 'object':
+      return '{ [key: string]: Json }';
+    default:
+      return 'string';
   }
 }
 
@@ -103,7 +114,12 @@ function opsTs(schema) {
   out.push('export type Op = (typeof OPS)[number];');
   out.push('');
   out.push('/** Ops that add `how` when asked with explain: true. */');
-  out.push(`export const EXPLAINED_OPS = [${ops.filter((o) => o.explains).map((o) => `'${o.name}'`).join(', ')}] as const;`);
+  out.push(
+    `export const EXPLAINED_OPS = [${ops
+      .filter((o) => o.explains)
+      .map((o) => `'${o.name}'`)
+      .join(', ')}] as const;`,
+  );
   out.push('export type ExplainedOp = (typeof EXPLAINED_OPS)[number];');
   out.push('');
   out.push('/** The fields each op accepts (all optional here: the core says which are required, and why). */');

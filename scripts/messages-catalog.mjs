@@ -8,7 +8,9 @@ import path from 'node:path';
 export function readCatalog(root, lang) {
   const dir = path.join(root, 'content/messages', lang);
   const messages = {};
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const part = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
     for (const [code, text] of Object.entries(part.messages)) {
       if (code in messages) throw new Error(`content/messages/${lang}/${name}: "${code}" is also defined in another file`);

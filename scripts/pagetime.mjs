@@ -15,8 +15,12 @@ const url = await listen(server, 8731);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage();
 await page.addInitScript(() => {
-  new MutationObserver((_, o) => { if (document.querySelector('[data-widget][data-ready="true"]')) { window.__firstReady = performance.now(); o.disconnect(); } })
-    .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+  new MutationObserver((_, o) => {
+    if (document.querySelector('[data-widget][data-ready="true"]')) {
+      window.__firstReady = performance.now();
+      o.disconnect();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
 });
 await page.goto(url, { waitUntil: 'load' });
 for (const p of (process.argv[2] ?? '2-1,2-6,figures').split(',')) {
@@ -24,12 +28,23 @@ for (const p of (process.argv[2] ?? '2-1,2-6,figures').split(',')) {
   for (let k = 0; k < 5; k++) {
     await page.goto(`${url}${p}.html`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.__firstReady !== undefined);
-    rows.push(await page.evaluate(() => {
-      const n = performance.getEntriesByType('navigation')[0];
-      const m = (name) => performance.getEntriesByName(name)[0]?.startTime?.toFixed(0);
-      return { resp: n.responseEnd.toFixed(0), domInt: n.domInteractive.toFixed(0), dcl: n.domContentLoadedEventEnd.toFixed(0), main: m('tally:main'), compiled: m('tally:wasm-compiled'), engine: m('tally:engine'), first: window.__firstReady.toFixed(0) };
-    }));
+    rows.push(
+      await page.evaluate(() => {
+        const n = performance.getEntriesByType('navigation')[0];
+        const m = (name) => performance.getEntriesByName(name)[0]?.startTime?.toFixed(0);
+        return {
+          resp: n.responseEnd.toFixed(0),
+          domInt: n.domInteractive.toFixed(0),
+          dcl: n.domContentLoadedEventEnd.toFixed(0),
+          main: m('tally:main'),
+          compiled: m('tally:wasm-compiled'),
+          engine: m('tally:engine'),
+          first: window.__firstReady.toFixed(0),
+        };
+      }),
+    );
   }
   console.log(p, JSON.stringify(rows));
 }
-await browser.close(); server.close();
+await browser.close();
+server.close();

@@ -45,7 +45,12 @@ function metaPolicy(file) {
     const head = Buffer.alloc(4096);
     const text = head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).toString('utf8');
     const m = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(text);
-    return m ? m[1].replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&') : null;
+    return m
+      ? m[1]
+          .replace(/&#39;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&')
+      : null;
   } finally {
     fs.closeSync(fd);
   }
@@ -73,7 +78,8 @@ export function createStaticServer(dir) {
     try {
       files(req, res, () => plain(res, 404, 'not found'));
     } catch {
-      if (!res.headersSent) plain(res, 500, 'could not read the file'); // never serve a page without its framing rule
+      if (!res.headersSent)
+        plain(res, 500, 'could not read the file'); // never serve a page without its framing rule
       else res.destroy();
     }
   });

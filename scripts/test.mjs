@@ -93,7 +93,7 @@ for (const layer of layers) {
   const [command, args] = layer.command;
   const { status, text } = await runCaptured(command, args);
   const counts = layer.counts(text) ?? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
-  if (status !== 0 && counts.failed === 0) counts.failed = 1;  // a crash is a failure
+  if (status !== 0 && counts.failed === 0) counts.failed = 1; // a crash is a failure
   passed += counts.passed;
   failed += counts.failed;
   summary.push(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${layer.name}: ${counts.passed} passed, ${counts.failed} failed`);

@@ -41,7 +41,10 @@ export function catalogFor(lang, dir = root) {
 
 /** Every language's domain files must be the reference's (errors.json, words.json, …). */
 function domainProblems(dir) {
-  const files = (lang) => readdirSync(path.join(dir, 'content/messages', lang)).filter((f) => f.endsWith('.json')).sort();
+  const files = (lang) =>
+    readdirSync(path.join(dir, 'content/messages', lang))
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   const reference = files(REFERENCE);
   const problems = [];
   for (const lang of LANGS.filter((l) => l !== REFERENCE && l !== 'zh-Hans')) {

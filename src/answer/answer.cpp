@@ -23,7 +23,7 @@ struct UnitId {
     AnswerUnit unit;
 };
 constexpr UnitId kIds[] = {
-    {"B", AnswerUnit::Bytes},       {"FLOPs", AnswerUnit::Flops},   {"tokens", AnswerUnit::Tokens},
+    {"B", AnswerUnit::Bytes},           {"FLOPs", AnswerUnit::Flops},   {"tokens", AnswerUnit::Tokens},
     {"requests", AnswerUnit::Requests}, {"params", AnswerUnit::Params}, {"", AnswerUnit::Pure},
     {"%", AnswerUnit::Percent},
 };
@@ -126,8 +126,8 @@ bool parse_expected_decimal(const std::string& text, Ratio& out) {
     if (slash != std::string::npos) {
         Ratio num, den;
         if (text.find('.') != std::string::npos || text.find('/', slash + 1) != std::string::npos ||
-            !parse_expected_decimal(text.substr(0, slash), num) ||
-            !parse_expected_decimal(text.substr(slash + 1), den) || den == Ratio(0)) {
+            !parse_expected_decimal(text.substr(0, slash), num) || !parse_expected_decimal(text.substr(slash + 1), den) ||
+            den == Ratio(0)) {
             return false;
         }
         out = num / den;
@@ -153,16 +153,30 @@ const std::vector<std::string> kBuiltinGuessCodes = {
 };
 
 const std::vector<std::string> kCodes = {
-    "unparsable",          "wrong_unit_kind",     "negative",         "ambiguous_decimal_comma", "too_coarse", "query_heads",
-    "kv_heads_for_scores", "square_pairs",        "decode_steps_g",   "all_experts",    "missing_unit",
-    "gb_vs_gib",           "rounded_not_floored", "missing_kv_factor_2", "missing_factor_2",
-    "extra_factor_2",      "off_by_power_of_ten", "per_unit_for_total", "wrong_per_unit", "other",
+    "unparsable",
+    "wrong_unit_kind",
+    "negative",
+    "ambiguous_decimal_comma",
+    "too_coarse",
+    "query_heads",
+    "kv_heads_for_scores",
+    "square_pairs",
+    "decode_steps_g",
+    "all_experts",
+    "missing_unit",
+    "gb_vs_gib",
+    "rounded_not_floored",
+    "missing_kv_factor_2",
+    "missing_factor_2",
+    "extra_factor_2",
+    "off_by_power_of_ten",
+    "per_unit_for_total",
+    "wrong_per_unit",
+    "other",
 };
 
 const std::vector<std::string>& builtin_guess_codes() { return kBuiltinGuessCodes; }
 
-const std::vector<std::string>& mistake_codes() {
-    return kCodes;
-}
+const std::vector<std::string>& mistake_codes() { return kCodes; }
 
 }  // namespace tally

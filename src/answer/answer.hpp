@@ -41,9 +41,9 @@ struct KnownMistake {
 };
 
 struct ExpectedAnswer {
-    Ratio value;                       // in the unit's base (B, FLOPs, count, number, percent)
+    Ratio value;  // in the unit's base (B, FLOPs, count, number, percent)
     AnswerUnit unit = AnswerUnit::Pure;
-    unsigned digits = 0;               // significant digits the book prints; 0 = not given
+    unsigned digits = 0;  // significant digits the book prints; 0 = not given
     std::vector<KnownMistake> mistakes;
     // The built-in guesses (codes from builtin_guess_codes()) that make sense
     // for this quantity; unset = the unit's defaults.  A K/V factor means

@@ -19,7 +19,7 @@ struct CjkMagnitude {
     const char* hans;
 };
 inline constexpr CjkMagnitude kCjkMagnitudes[] = {
-    {U'萬', 4, "萬", "万"}, {U'万', 4, "萬", "万"}, {U'億', 8, "億", "亿"}, {U'亿', 8, "億", "亿"},
+    {U'萬', 4, "萬", "万"},  {U'万', 4, "萬", "万"}, {U'億', 8, "億", "亿"}, {U'亿', 8, "億", "亿"},
     {U'兆', 12, "兆", "兆"}, {U'千', 3, "千", "千"}, {U'百', 2, "百", "百"},
 };
 
@@ -31,8 +31,8 @@ struct LatinMagnitude {
     int power10;
 };
 inline constexpr LatinMagnitude kLatinMagnitudes[] = {
-    {"thousand", 3}, {"thousands", 3}, {"million", 6},   {"millions", 6},   {"mn", 6},
-    {"billion", 9},  {"billions", 9},  {"bn", 9},        {"trillion", 12},  {"trillions", 12},
+    {"thousand", 3}, {"thousands", 3}, {"million", 6}, {"millions", 6},  {"mn", 6},
+    {"billion", 9},  {"billions", 9},  {"bn", 9},      {"trillion", 12}, {"trillions", 12},
 };
 
 }  // namespace tally::checker

@@ -54,7 +54,7 @@ struct Prefix {
 };
 
 class Judge {
-public:
+  public:
     Judge(const Reading& r, const ExpectedAnswer& e) : r_(r), e_(e), rule_(rule_of(e)) {}
 
     AnswerVerdict run() {
@@ -71,7 +71,7 @@ public:
         return verdict(false, f.code, f.reason);
     }
 
-private:
+  private:
     // The learner's value in the expected unit's base; false when the kinds differ.
     bool convert() {
         const Dim& d = r_.value.dim;
@@ -175,8 +175,8 @@ private:
         for (const auto& m : e_.mistakes) {
             if (within(v_.mag, m.value, mistake_rule_, scale_) || proportion_matches(m.value)) return listed(m);
         }
-        for (auto check : {&Judge::missing_unit, &Judge::gb_vs_gib, &Judge::not_floored, &Judge::factor_two,
-                           &Judge::query_heads, &Judge::power_slip}) {
+        for (auto check : {&Judge::missing_unit, &Judge::gb_vs_gib, &Judge::not_floored, &Judge::factor_two, &Judge::query_heads,
+                           &Judge::power_slip}) {
             if (auto f = (this->*check)(); f && allows(f->code)) return *f;
         }
         return {"other", render(msg::answer_reason_other)};
@@ -198,7 +198,8 @@ private:
         if (!within(v_.mag, e_.value, Rule{static_cast<unsigned>(n), false}, scale_)) return std::nullopt;
         const std::string typed = std::to_string(n);
         if (rule_.digits != 0) {
-            return Finding{"too_coarse", render(msg::answer_too_coarse_digits, {{"typed", typed}, {"digits", std::to_string(rule_.digits)}})};
+            return Finding{"too_coarse",
+                           render(msg::answer_too_coarse_digits, {{"typed", typed}, {"digits", std::to_string(rule_.digits)}})};
         }
         if (rule_.exact) return Finding{"too_coarse", render(msg::answer_too_coarse_exact, {{"typed", typed}})};
         return Finding{"too_coarse", render(msg::answer_too_coarse_relative, {{"typed", typed}})};
@@ -211,8 +212,9 @@ private:
             if (!matches_scaled(p.factor, p.scale)) continue;
             const std::string number = r_.value.literal ? r_.value.text : "(" + r_.value.text + ")";
             const MessageParams typed{{"typed", number + " " + p.name}, {"unit", unit_label(e_.unit)}};
-            return Finding{"missing_unit",
-                           render(base_of_unit(e_.unit) >= kTokens ? msg::answer_missing_unit_count : msg::answer_missing_unit, typed)};
+            return Finding{
+                "missing_unit",
+                render(base_of_unit(e_.unit) >= kTokens ? msg::answer_missing_unit_count : msg::answer_missing_unit, typed)};
         }
         return std::nullopt;
     }
@@ -254,11 +256,15 @@ private:
         if (!matches_scaled(other.factor / u->factor, other.binary ? other.factor.num() : 1)) return std::nullopt;
         const UnitWord dec = u->binary ? other : *u;
         const UnitWord bin = u->binary ? *u : other;
-        return Finding{"gb_vs_gib", render(msg::answer_reason_gb_vs_gib_units,
-                                           {{"unit", u->name}, {"other", other.name}, {"decimal", dec.name},
-                                            {"decimal_power", std::to_string(3 * k)}, {"decimal_bytes", group_thousands(dec.factor.num())},
-                                            {"binary", bin.name}, {"binary_power", std::to_string(10 * k)},
-                                            {"binary_bytes", group_thousands(bin.factor.num())}})};
+        return Finding{"gb_vs_gib",
+                       render(msg::answer_reason_gb_vs_gib_units, {{"unit", u->name},
+                                                                   {"other", other.name},
+                                                                   {"decimal", dec.name},
+                                                                   {"decimal_power", std::to_string(3 * k)},
+                                                                   {"decimal_bytes", group_thousands(dec.factor.num())},
+                                                                   {"binary", bin.name},
+                                                                   {"binary_power", std::to_string(10 * k)},
+                                                                   {"binary_bytes", group_thousands(bin.factor.num())}})};
     }
 
     // A request count rounded up, or not rounded at all.
@@ -352,7 +358,8 @@ private:
             v.has_parsed = true;
             v.parsed = signed_exact(shown);
             v.parsed_unit = answer_unit_id(theirs);
-            const std::string what = r_.count_word && theirs == AnswerUnit::Pure ? render(msg::answer_kind_count) : kind_name(theirs);
+            const std::string what =
+                r_.count_word && theirs == AnswerUnit::Pure ? render(msg::answer_kind_count) : kind_name(theirs);
             if (theirs == AnswerUnit::Pure && r_.has_unit) {
                 // "4 個": keep the counter word the learner wrote.
                 v.understood = r_.value.text + (r_.value.literal_value == shown ? "" : " = " + number_text(shown));
@@ -361,8 +368,9 @@ private:
                                {{"understood", v.understood}, {"theirs", spaced(what)}, {"asked", spaced(kind_name(e_.unit))}});
         } else {
             v.understood = r_.value.text;
-            v.message = render(msg::answer_wrong_kind_compound,
-                               {{"understood", v.understood}, {"dim", dim_text(r_.value.dim)}, {"asked", spaced(kind_name(e_.unit))}});
+            v.message =
+                render(msg::answer_wrong_kind_compound,
+                       {{"understood", v.understood}, {"dim", dim_text(r_.value.dim)}, {"asked", spaced(kind_name(e_.unit))}});
         }
         return v;
     }
@@ -396,7 +404,8 @@ private:
         if (!r_.has_unit && !fraction_ && unit == AnswerUnit::Percent) out += render(msg::answer_note_no_percent);
         const int rate = rate_of_answer();
         if (rate >= 0) {
-            out += render(rate == rate_of_question() ? msg::answer_note_rate : msg::answer_note_rate_other, {{"per", per_word(rate)}});
+            out += render(rate == rate_of_question() ? msg::answer_note_rate : msg::answer_note_rate_other,
+                          {{"per", per_word(rate)}});
         }
         out += letters_note(r_);
         return out;
@@ -405,7 +414,8 @@ private:
     std::string correct_reason() const {
         const std::string ref = reference_text();
         if (v_.mag == e_.value) {
-            return render(ends_with_paren(ref) ? msg::answer_correct_exact_paren : msg::answer_correct_exact, {{"reference", ref}});
+            return render(ends_with_paren(ref) ? msg::answer_correct_exact_paren : msg::answer_correct_exact,
+                          {{"reference", ref}});
         }
         if (rule_.digits != 0) {
             const UnitWord* u = single_prefixed_unit();
@@ -466,7 +476,6 @@ private:
     u128 scale_ = 1;
     bool fraction_ = false;
 };
-
 
 }  // namespace
 

@@ -21,7 +21,8 @@ Token op_token(Tok kind, const std::string& text) {
 int magnitude_letter_level(const std::string& w) {
     if (w.size() != 1) return 0;
     switch (w[0]) {
-        case 'k': case 'K': return 1;
+        case 'k':
+        case 'K': return 1;
         case 'M': return 2;
         case 'G': return 3;
         case 'T': return 4;
@@ -51,8 +52,8 @@ Token classify_latin(const std::string& w) {
         return unit_token(bytes_unit(prefix_level(w[0]), true), w);
     }
     const bool bits = l == "b" || l == "bit" || l == "bits" ||
-                      (w.back() == 'b' && ((w.size() == 2 && prefix_level(w[0]) > 0) ||
-                                           (w.size() == 3 && prefix_level(w[0]) > 0 && l[1] == 'i')));
+                      (w.back() == 'b' &&
+                       ((w.size() == 2 && prefix_level(w[0]) > 0) || (w.size() == 3 && prefix_level(w[0]) > 0 && l[1] == 'i')));
     if (bits) throw ParseError(render(msg::answer_parse_bits, {{"word", quoted(w)}}));
     if (l == "flop" || l == "flops") return unit_token(flops_unit(0), w);
     if ((l.size() == 5 || l.size() == 6) && prefix_level(w[0]) > 0 && (l.substr(1) == "flop" || l.substr(1) == "flops")) {
@@ -83,15 +84,12 @@ enum CjkWhat { kCjkBytes, kCjkParams, kCjkRequests, kCjkTokens, kCjkCount, kCjkT
 // Tables are constant arrays: nothing to build at start-up, and nothing a
 // request allocates (the WASM module reclaims that, src/wasm/request_arena.hpp).
 constexpr CjkWord kWords[] = {
-    {U"位元組", kCjkBytes}, {U"字節", kCjkBytes},     {U"字节", kCjkBytes},     {U"參數", kCjkParams},
-    {U"参数", kCjkParams},  {U"請求", kCjkRequests},  {U"请求", kCjkRequests},  {U"詞元", kCjkTokens},
-    {U"词元", kCjkTokens},  {U"個", kCjkCount},        {U"个", kCjkCount},        {U"條", kCjkTiao},
-    {U"条", kCjkTiao},      {U"萬", kCjkMagnitude},    {U"万", kCjkMagnitude},    {U"億", kCjkMagnitude},
-    {U"亿", kCjkMagnitude}, {U"兆", kCjkMagnitude},    {U"千", kCjkMagnitude},    {U"百", kCjkMagnitude},
-    {U"每", kCjkPer},
-    {U"次讀取", kCjkCount}, {U"次读取", kCjkCount},   {U"次", kCjkCount},
+    {U"位元組", kCjkBytes},  {U"字節", kCjkBytes},    {U"字节", kCjkBytes},   {U"參數", kCjkParams},  {U"参数", kCjkParams},
+    {U"請求", kCjkRequests}, {U"请求", kCjkRequests}, {U"詞元", kCjkTokens},  {U"词元", kCjkTokens},  {U"個", kCjkCount},
+    {U"个", kCjkCount},      {U"條", kCjkTiao},       {U"条", kCjkTiao},      {U"萬", kCjkMagnitude}, {U"万", kCjkMagnitude},
+    {U"億", kCjkMagnitude},  {U"亿", kCjkMagnitude},  {U"兆", kCjkMagnitude}, {U"千", kCjkMagnitude}, {U"百", kCjkMagnitude},
+    {U"每", kCjkPer},        {U"次讀取", kCjkCount},  {U"次读取", kCjkCount}, {U"次", kCjkCount},
 };
-
 
 // How the echo writes a typed magnitude: the edition's own characters for
 // the Chinese ones (a zh-Hant page shows 億 for a typed 亿, as it always has).
@@ -178,7 +176,7 @@ bool is_chinese_numeral(char32_t c) {
 }
 
 class Lexer {
-public:
+  public:
     explicit Lexer(const std::u32string& s) : s_(s) {}
 
     std::vector<Token> run() {
@@ -207,7 +205,7 @@ public:
         return out;
     }
 
-private:
+  private:
     char32_t at(size_t i) const { return i < s_.size() ? s_[i] : 0; }
 
     // A few characters around position i, for messages.
@@ -216,9 +214,7 @@ private:
         return render(msg::answer_parse_near, {{"text", quoted(utf8(s_, from, i + 4))}});
     }
 
-    static std::string comma_message(const std::string& where) {
-        return render(msg::answer_parse_comma, {{"where", where}});
-    }
+    static std::string comma_message(const std::string& where) { return render(msg::answer_parse_comma, {{"where", where}}); }
 
     Token ascii_op(char32_t c) {
         ++i_;
@@ -256,7 +252,8 @@ private:
             if (!is_digit(at(i_ + 1))) throw ParseError(render(msg::answer_parse_no_fraction, {{"where", context(i_)}}));
             ++i_;
             while (is_digit(at(i_))) frac_digits.push_back(static_cast<char>(s_[i_++]));
-            if (at(i_) == '.' && is_digit(at(i_ + 1))) throw ParseError(render(msg::answer_parse_two_points, {{"text", quoted(utf8(s_, start, i_ + 2))}}));
+            if (at(i_) == '.' && is_digit(at(i_ + 1)))
+                throw ParseError(render(msg::answer_parse_two_points, {{"text", quoted(utf8(s_, start, i_ + 2))}}));
             if (at(i_) == ',') throw ParseError(comma_message(context(i_)));
         }
         Token t;

@@ -14,12 +14,12 @@ enum class Tok { Number, Plus, Minus, Times, Divide, Power, Open, Close, Super, 
 
 struct Token {
     Tok kind = Tok::End;
-    std::string text;        // normalized as typed, for messages and display
-    Ratio value;             // Number: the literal; Magnitude: its factor
-    int sig = 0;             // Number: significant digits as typed
-    bool exponent = false;   // Number: written with e-notation
-    long long power = 0;     // Super: the exponent
-    UnitWord unit;           // Unit, Classifier
+    std::string text;       // normalized as typed, for messages and display
+    Ratio value;            // Number: the literal; Magnitude: its factor
+    int sig = 0;            // Number: significant digits as typed
+    bool exponent = false;  // Number: written with e-notation
+    long long power = 0;    // Super: the exponent
+    UnitWord unit;          // Unit, Classifier
     // Magnitude: a Latin letter K/M/G/T (1…4) whose factor, 1000^k or
     // 1024^k, the parser picks by the reading it is asked for; 0 = 萬/億/兆.
     int letter_level = 0;

@@ -29,15 +29,11 @@ inline Signed operator+(const Signed& a, const Signed& b) {
 
 inline Signed operator-(const Signed& a, const Signed& b) { return a + (-b); }
 
-inline Signed operator*(const Signed& a, const Signed& b) {
-    return make_signed(a.mag * b.mag, a.negative != b.negative);
-}
+inline Signed operator*(const Signed& a, const Signed& b) { return make_signed(a.mag * b.mag, a.negative != b.negative); }
 
 // Ratio's division throws ArithmeticOverflow on a zero divisor; callers that
 // want a friendlier message test for zero first.
-inline Signed operator/(const Signed& a, const Signed& b) {
-    return make_signed(a.mag / b.mag, a.negative != b.negative);
-}
+inline Signed operator/(const Signed& a, const Signed& b) { return make_signed(a.mag / b.mag, a.negative != b.negative); }
 
 inline bool operator==(const Signed& a, const Signed& b) { return a.negative == b.negative && a.mag == b.mag; }
 

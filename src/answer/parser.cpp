@@ -15,7 +15,7 @@ constexpr int kMaxDepth = 24;
 constexpr long long kMaxExponent = 4096;
 
 class Parser {
-public:
+  public:
     Parser(const std::vector<Token>& tokens, Reading& reading) : t_(tokens), r_(reading) {}
 
     Value run() {
@@ -25,7 +25,7 @@ public:
         return v;
     }
 
-private:
+  private:
     // Bounds recursion: parentheses and exponent chains.
     struct Depth {
         explicit Depth(int& d) : d_(d) {
@@ -47,8 +47,10 @@ private:
             if (at_sign()) throw ParseError(render(msg::answer_parse_two_signs, {{"signs", op.text + peek().text}}));
             Value rhs = term();
             if (v.dim != rhs.dim) {
-                throw ParseError(render(msg::answer_parse_units_differ, {{"left", quoted(v.text)}, {"right", quoted(rhs.text)},
-                                                                         {"left_unit", dim_text(v.dim)}, {"right_unit", dim_text(rhs.dim)}}));
+                throw ParseError(render(msg::answer_parse_units_differ, {{"left", quoted(v.text)},
+                                                                         {"right", quoted(rhs.text)},
+                                                                         {"left_unit", dim_text(v.dim)},
+                                                                         {"right_unit", dim_text(rhs.dim)}}));
             }
             v = arithmetic(v, rhs, op.text, op.kind == Tok::Plus ? v.q + rhs.q : v.q - rhs.q, v.dim);
         }
@@ -59,7 +61,8 @@ private:
         Value v = factor();
         for (;;) {
             if (at(Tok::Number) || at(Tok::Open)) {
-                throw ParseError(render(msg::answer_parse_missing_operator, {{"left", quoted(v.text)}, {"right", quoted(peek().text)}}));
+                throw ParseError(
+                    render(msg::answer_parse_missing_operator, {{"left", quoted(v.text)}, {"right", quoted(peek().text)}}));
             }
             if (!at(Tok::Times) && !at(Tok::Divide)) return v;
             const Token& op = next();
@@ -130,9 +133,11 @@ private:
     static Value raise(const Value& base, const Value& e) {
         if (!e.dim.pure()) throw ParseError(render(msg::answer_parse_exponent_unit, {{"text", quoted(e.text)}}));
         if (!e.q.mag.is_integer()) throw ParseError(render(msg::answer_parse_exponent_integer, {{"text", quoted(e.text)}}));
-        if (Ratio(static_cast<u128>(kMaxExponent)) < e.q.mag) throw ParseError(render(msg::answer_parse_exponent_large, {{"text", quoted(e.text)}}));
+        if (Ratio(static_cast<u128>(kMaxExponent)) < e.q.mag)
+            throw ParseError(render(msg::answer_parse_exponent_large, {{"text", quoted(e.text)}}));
         const long long n = static_cast<long long>(e.q.mag.num()) * (e.q.negative ? -1 : 1);
-        if (n < 0 && base.q.mag == Ratio(0)) throw ParseError(render(msg::answer_parse_zero_negative_power, {{"text", quoted(base.text + "^" + e.text)}}));
+        if (n < 0 && base.q.mag == Ratio(0))
+            throw ParseError(render(msg::answer_parse_zero_negative_power, {{"text", quoted(base.text + "^" + e.text)}}));
         Value v;
         v.q = signed_power(base.q, n);
         v.dim = scaled(base.dim, n);
@@ -243,8 +248,9 @@ private:
         for (const auto& p : parts) {
             const bool latin = !p.empty() && static_cast<unsigned char>(p[0]) < 0x80 && p != "%";
             const bool letter = p == "K" || p == "M" || p == "G" || p == "T" ||  // "32K", as the chapter writes it
-                                (p == "B" && out.empty() && billion);                  // "85.1B", as models are named
-            const bool glue = letter || p == "%" || p[0] == '/' || (!out.empty() && !latin && static_cast<unsigned char>(out.back()) >= 0x80);
+                                (p == "B" && out.empty() && billion);            // "85.1B", as models are named
+            const bool glue =
+                letter || p == "%" || p[0] == '/' || (!out.empty() && !latin && static_cast<unsigned char>(out.back()) >= 0x80);
             out += (glue ? "" : " ") + p;
         }
         return out;
@@ -255,8 +261,9 @@ private:
         switch (t.kind) {
             case Tok::End: throw ParseError(render(msg::answer_parse_incomplete));
             case Tok::Close: throw ParseError(render(msg::answer_parse_close_without_value));
-            case Tok::Unit: case Tok::Classifier: case Tok::Magnitude:
-                throw ParseError(render(msg::answer_parse_unit_without_value, {{"text", quoted(t.text)}}));
+            case Tok::Unit:
+            case Tok::Classifier:
+            case Tok::Magnitude: throw ParseError(render(msg::answer_parse_unit_without_value, {{"text", quoted(t.text)}}));
             case Tok::Super: throw ParseError(render(msg::answer_parse_superscript_without_value));
             default: throw ParseError(render(msg::answer_parse_missing_value, {{"text", quoted(t.text)}}));
         }
@@ -266,10 +273,11 @@ private:
         const Token& t = peek();
         switch (t.kind) {
             case Tok::Close: throw ParseError(render(msg::answer_parse_extra_close));
-            case Tok::Unit: case Tok::Classifier: case Tok::Magnitude:
-                throw ParseError(render(msg::answer_parse_unit_misplaced, {{"text", quoted(t.text)}}));
-            case Tok::Super: case Tok::Power:
-                throw ParseError(render(msg::answer_parse_power_misplaced));
+            case Tok::Unit:
+            case Tok::Classifier:
+            case Tok::Magnitude: throw ParseError(render(msg::answer_parse_unit_misplaced, {{"text", quoted(t.text)}}));
+            case Tok::Super:
+            case Tok::Power: throw ParseError(render(msg::answer_parse_power_misplaced));
             default: throw ParseError(render(msg::answer_parse_misplaced, {{"text", quoted(t.text)}}));
         }
     }

@@ -69,7 +69,8 @@ std::string unreadable_field_text(const std::string& message, QuantityKind kind)
     const size_t help = text.find(render(msg::answer_unit_help));
     if (help != std::string::npos) text = text.substr(0, help);
     // "無法理解：" in front unless the reason starts so (an English reason says it itself).
-    if (current_lang() != Lang::en && text.compare(0, std::string("無法理解").size(), "無法理解") != 0) text = "無法理解：" + text;
+    if (current_lang() != Lang::en && text.compare(0, std::string("無法理解").size(), "無法理解") != 0)
+        text = "無法理解：" + text;
     switch (kind) {
         case QuantityKind::Tokens: return text + "；可以寫 4096、32K（= 32,768）、32,768、1e6 或 8 萬";
         case QuantityKind::Count: return text + "；可以寫 8、1,000、1K（= 1,000）或 1e3";
@@ -107,7 +108,8 @@ QuantityReading judged_quantity(const Reading& r, QuantityKind kind) {
 
 QuantityReading read_quantity(const std::string& text, QuantityKind kind) {
     Reading reading;
-    const Outcome read = run_reading([&] { reading = read_answer(text, kind == QuantityKind::Tokens, kind == QuantityKind::Bytes); });
+    const Outcome read =
+        run_reading([&] { reading = read_answer(text, kind == QuantityKind::Tokens, kind == QuantityKind::Bytes); });
     if (read.stop == Stop::InvalidArgument) return refused(unreadable_field_text(read.message, kind));
     if (read.stop == Stop::Overflow) return refused(overflow_text());
     QuantityReading q;
@@ -116,10 +118,14 @@ QuantityReading read_quantity(const std::string& text, QuantityKind kind) {
 }
 
 bool quantity_kind_from_id(const std::string& id, QuantityKind& out) {
-    if (id == "tokens") out = QuantityKind::Tokens;
-    else if (id == "count") out = QuantityKind::Count;
-    else if (id == "bytes") out = QuantityKind::Bytes;
-    else return false;
+    if (id == "tokens")
+        out = QuantityKind::Tokens;
+    else if (id == "count")
+        out = QuantityKind::Count;
+    else if (id == "bytes")
+        out = QuantityKind::Bytes;
+    else
+        return false;
     return true;
 }
 

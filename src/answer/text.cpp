@@ -45,18 +45,29 @@ std::u32string decode_utf8(const std::string& s) {
 char32_t normalize(char32_t c) {
     if (c >= 0xFF01 && c <= 0xFF5E) return c - 0xFEE0;  // ０-９ ． ， ＋ （ ％ Ｇ …
     switch (c) {
-        case 0x3000: case 0x00A0: case 0x2009: case 0x202F: case '\t': case '\n': case '\r':
-            return ' ';
-        case 0x2212: case 0x2013:  // − –
+        case 0x3000:
+        case 0x00A0:
+        case 0x2009:
+        case 0x202F:
+        case '\t':
+        case '\n':
+        case '\r': return ' ';
+        case 0x2212:
+        case 0x2013:  // − –
             return '-';
-        case 0x00D7: case 0x00B7: case 0x22C5: case 0x2219: case 0x2027: case 0x30FB:  // × · ⋅ ∙ ‧ ・
+        case 0x00D7:
+        case 0x00B7:
+        case 0x22C5:
+        case 0x2219:
+        case 0x2027:
+        case 0x30FB:  // × · ⋅ ∙ ‧ ・
             return '*';
-        case 0x00F7: case 0x2215:  // ÷ ∕
+        case 0x00F7:
+        case 0x2215:  // ÷ ∕
             return '/';
         case 0x2248:  // ≈ separates a derivation from its result, like "="
             return '=';
-        default:
-            return c;
+        default: return c;
     }
 }
 
@@ -114,11 +125,13 @@ std::u32string strip_decoration(std::u32string s) {
 
 std::u32string checked_text(const std::string& raw) {
     if (raw.size() > kMaxAnswerChars * 4) {
-        throw ParseError(render(msg::answer_parse_too_long_bytes, {{"bytes", std::to_string(raw.size())}, {"max", std::to_string(kMaxAnswerChars)}}));
+        throw ParseError(render(msg::answer_parse_too_long_bytes,
+                                {{"bytes", std::to_string(raw.size())}, {"max", std::to_string(kMaxAnswerChars)}}));
     }
     std::u32string s = decode_utf8(raw);
     if (s.size() > kMaxAnswerChars) {
-        throw ParseError(render(msg::answer_parse_too_long_chars, {{"chars", std::to_string(s.size())}, {"max", std::to_string(kMaxAnswerChars)}}));
+        throw ParseError(render(msg::answer_parse_too_long_chars,
+                                {{"chars", std::to_string(s.size())}, {"max", std::to_string(kMaxAnswerChars)}}));
     }
     for (char32_t& c : s) {
         c = normalize(c);

@@ -7,7 +7,6 @@
 
 namespace tally::checker {
 
-
 // digits > 0: within half a unit of the d-th significant digit, measured in
 // the scale the learner wrote (decimal, or the binary prefix of a KiB/MiB/
 // GiB answer).  exact: equality.  Otherwise a relative error ≤ 0.5%.

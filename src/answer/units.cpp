@@ -90,11 +90,16 @@ UnitWord count_unit(Base b, const std::string& name, bool latin) {
 // k/K → 1, M → 2, G → 3, T → 4, P → 5; 0 when not a prefix letter.
 int prefix_level(char c) {
     switch (c) {
-        case 'k': case 'K': return 1;
-        case 'm': case 'M': return 2;
-        case 'g': case 'G': return 3;
-        case 't': case 'T': return 4;
-        case 'p': case 'P': return 5;
+        case 'k':
+        case 'K': return 1;
+        case 'm':
+        case 'M': return 2;
+        case 'g':
+        case 'G': return 3;
+        case 't':
+        case 'T': return 4;
+        case 'p':
+        case 'P': return 5;
         default: return 0;
     }
 }

@@ -49,12 +49,12 @@ std::string dim_text(const Dim& d);
 struct UnitWord {
     Dim dim;
     Ratio factor{1};
-    std::string name;          // canonical spelling for display
+    std::string name;  // canonical spelling for display
     bool percent = false;
-    bool count_word = false;   // 個 with no unit after it
-    int byte_level = -1;       // 0 = B, 1 = k/Ki … 5 = P/Pi; -1 = not bytes
+    bool count_word = false;  // 個 with no unit after it
+    int byte_level = -1;      // 0 = B, 1 = k/Ki … 5 = P/Pi; -1 = not bytes
     bool binary = false;
-    bool latin = false;        // spelled with Latin letters (spacing in display)
+    bool latin = false;  // spelled with Latin letters (spacing in display)
 };
 
 // Unit names by prefix level (0 = none … 5 = P).

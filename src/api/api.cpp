@@ -35,11 +35,11 @@ namespace {
 // The ops in the order the API names them (docs/api.md, and the list an
 // unknown op is told).  Each is defined in its family's file, src/api/ops/.
 constexpr const OpDef* kOps[] = {
-    &kCatalogOp,     &kParamsOp,          &kForwardOp,         &kKvOp,           &kStateOp,
-    &kRoutingOp,     &kStateCurveOp,      &kCompareOp,         &kRequestOp,      &kCrossoverOp,
-    &kCapacityOp,    &kParamBudgetOp,     &kCheckAnswerOp,     &kReadQuantityOp, &kTurnOp,
-    &kDependencyChainOp, &kKvFootprintOp, &kReplayWindowOp,    &kEffortScaleOp,  &kImportHfConfigOp,
-    &kCandidatePoolOp,  &kCrossoverCurveOp,  &kRoutingCurveOp,
+    &kCatalogOp,         &kParamsOp,         &kForwardOp,      &kKvOp,           &kStateOp,
+    &kRoutingOp,         &kStateCurveOp,     &kCompareOp,      &kRequestOp,      &kCrossoverOp,
+    &kCapacityOp,        &kParamBudgetOp,    &kCheckAnswerOp,  &kReadQuantityOp, &kTurnOp,
+    &kDependencyChainOp, &kKvFootprintOp,    &kReplayWindowOp, &kEffortScaleOp,  &kImportHfConfigOp,
+    &kCandidatePoolOp,   &kCrossoverCurveOp, &kRoutingCurveOp,
 };
 
 }  // namespace

@@ -86,9 +86,7 @@ const ModelSpec& find_model(const std::string& field, const std::string& id) {
     return find(catalog().models, field, id, msg::model_unknown);
 }
 
-const Gpu& find_gpu(const std::string& field, const std::string& id) {
-    return find(catalog().gpus, field, id, msg::gpu_unknown);
-}
+const Gpu& find_gpu(const std::string& field, const std::string& id) { return find(catalog().gpus, field, id, msg::gpu_unknown); }
 
 const Dtype& find_dtype(const std::string& field, const std::string& id) {
     return find(catalog().dtypes, field, id, msg::dtype_unknown);

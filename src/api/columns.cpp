@@ -12,7 +12,7 @@ namespace {
 // A JSON array written into one buffer: digits go straight in, with no
 // string call per value (libc++'s are out of line in WASM).
 class ColumnText {
-public:
+  public:
     explicit ColumnText(std::size_t values) : text_(values * 17 + 2, '\0') { text_[used_++] = '['; }
 
     void separator(bool first) {
@@ -35,7 +35,7 @@ public:
         return Json::serialized(std::move(text_));
     }
 
-private:
+  private:
     void room(std::size_t more) {
         if (used_ + more > text_.size()) text_.resize(std::max(text_.size() * 2, used_ + more));
     }

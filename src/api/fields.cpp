@@ -85,8 +85,7 @@ RequestFields::RequestFields(const Json& request, const std::vector<std::string>
     }
 }
 
-RequestFields::RequestFields(const Json& request, FieldList declared)
-    : j_(request), declared_(declared), checks_(true) {
+RequestFields::RequestFields(const Json& request, FieldList declared) : j_(request), declared_(declared), checks_(true) {
     for (auto it = j_.begin(); it != j_.end(); ++it) {
         if (it.key() == "op" || it.key() == "lang" || find(it.key()) != nullptr) continue;
         std::string list;
@@ -113,8 +112,8 @@ namespace {
 
 // Lengths read K as 1,024 (the chapter's 32K = 32,768); sizes take byte
 // units; everything else is a plain count with decimal K/M/G/T.
-constexpr const char* kTokenFields[] = {"context", "input",  "generated",   "tokens",      "length",
-                                        "position", "window", "head_tokens", "stride",      "tokens_per_expert",
+constexpr const char* kTokenFields[] = {"context",     "input",  "generated",   "tokens", "length",
+                                        "position",    "window", "head_tokens", "stride", "tokens_per_expert",
                                         "total_input", "cached", "edit_at"};
 constexpr const char* kByteFields[] = {"workspace_bytes", "bytes_per_token", "baseline_bytes_per_token", "budget_bytes"};
 
@@ -159,7 +158,8 @@ QuantityKind field_quantity_kind(const std::string& name) {
 u128 RequestFields::integer(const std::string& name, u128 lo, u128 hi) const {
     declared(name);
     if (!j_.contains(name)) {
-        throw FieldError(name, msg::field_integer_missing, {{"label", describe_field(name)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
+        throw FieldError(name, msg::field_integer_missing,
+                         {{"label", describe_field(name)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
     }
     const Json& v = j_.at(name);
     u128 value = 0;
@@ -184,7 +184,8 @@ bool RequestFields::flag_or(const std::string& name, bool fallback) const {
     declared(name);
     if (!j_.contains(name)) return fallback;
     const Json& v = j_.at(name);
-    if (!v.is_boolean()) throw FieldError(name, msg::field_not_boolean, {{"label", describe_field(name)}, {"received", v.dump()}});
+    if (!v.is_boolean())
+        throw FieldError(name, msg::field_not_boolean, {{"label", describe_field(name)}, {"received", v.dump()}});
     return v.get<bool>();
 }
 

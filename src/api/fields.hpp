@@ -58,7 +58,7 @@ constexpr FieldDecl of_kind(const char* name, FieldKind kind, const char* fallba
 }  // namespace field
 
 class RequestFields {
-public:
+  public:
     // Rejects unknown fields up front: a typo ("imput") must not silently
     // fall back to a default.  "op" and "lang" (every request's language,
     // read by evaluate() before the op) are every op's.  The op's declaration says which fields exist,
@@ -85,7 +85,7 @@ public:
     bool flag_or(const std::string& name, bool fallback) const;
     bool flag_or(const std::string& name) const;
 
-private:
+  private:
     // The declaration of `name` (nullptr when the fields were named only).
     const FieldDecl* declared(const std::string& name) const;
     const FieldDecl* find(const std::string& name) const;

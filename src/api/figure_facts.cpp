@@ -33,22 +33,31 @@ const char* csa2_mode_name(Csa2Mode m) {
 struct AttentionFacts {
     Json operator()(const GqaAttention& a) const {
         // group_size: query heads sharing one K/V head (Figure 2-9).
-        return {{"q_heads", a.q_heads}, {"kv_heads", a.kv_heads}, {"group_size", a.q_heads / a.kv_heads},
-                {"head_dim", a.head_dim}, {"window", a.window}};
+        return {{"q_heads", a.q_heads},
+                {"kv_heads", a.kv_heads},
+                {"group_size", a.q_heads / a.kv_heads},
+                {"head_dim", a.head_dim},
+                {"window", a.window}};
     }
     Json operator()(const GatedDeltaNet& a) const {
         return {{"qk_heads", a.qk_heads}, {"v_heads", a.v_heads}, {"key_dim", a.key_dim}, {"value_dim", a.value_dim}};
     }
     Json operator()(const MlaAttention& a) const { return {{"heads", a.heads}, {"kv_lora_rank", a.kv_lora_rank}}; }
-    Json operator()(const KdaAttention& a) const { return {{"heads", a.heads}, {"key_dim", a.key_dim}, {"value_dim", a.value_dim}}; }
+    Json operator()(const KdaAttention& a) const {
+        return {{"heads", a.heads}, {"key_dim", a.key_dim}, {"value_dim", a.value_dim}};
+    }
     Json operator()(const V4Attention& a) const {
-        return {{"mode", v4_kind_name(a.kind)}, {"heads", a.heads}, {"window", a.window},
-                {"ratio", a.ratio}, {"top_k", a.top_k}};
+        return {{"mode", v4_kind_name(a.kind)}, {"heads", a.heads}, {"window", a.window}, {"ratio", a.ratio}, {"top_k", a.top_k}};
     }
     Json operator()(const Csa2Attention& a) const {
-        return {{"mode", csa2_mode_name(a.mode)}, {"heads", a.heads},      {"window", a.window},
-                {"cache_ratio", a.cache_ratio},   {"top_k", a.top_k},      {"pool_blocks", a.pool_blocks},
-                {"pool_block_size", a.pool_block_size}, {"pool_entries", exact_json(a.pool_entries())}};
+        return {{"mode", csa2_mode_name(a.mode)},
+                {"heads", a.heads},
+                {"window", a.window},
+                {"cache_ratio", a.cache_ratio},
+                {"top_k", a.top_k},
+                {"pool_blocks", a.pool_blocks},
+                {"pool_block_size", a.pool_block_size},
+                {"pool_entries", exact_json(a.pool_entries())}};
     }
 };
 

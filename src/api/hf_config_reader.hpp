@@ -15,7 +15,7 @@
 namespace tally::api {
 
 class ConfigReader {
-public:
+  public:
     explicit ConfigReader(const Json& config) : j_(config) {
         if (!j_.is_object()) throw FieldError("config", msg::config_not_object);
     }
@@ -57,9 +57,7 @@ public:
         return v.get<std::string>();
     }
 
-    std::string text_or(const std::string& key, const std::string& fallback) const {
-        return given(key) ? text(key) : fallback;
-    }
+    std::string text_or(const std::string& key, const std::string& fallback) const { return given(key) ? text(key) : fallback; }
 
     // An array of strings or integers (layer_types, mlp_only_layers).
     const Json& array(const std::string& key) const {
@@ -70,11 +68,19 @@ public:
 
     static u128 integer_value(const Json& v, const std::string& where, u128 lo, u128 hi) {
         if (v.is_number_integer() && !v.is_number_unsigned()) {
-            throw FieldError(where, msg::config_negative, {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
+            throw FieldError(
+                where, msg::config_negative,
+                {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         }
-        if (!v.is_number_unsigned()) throw FieldError(where, msg::config_not_integer, {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
+        if (!v.is_number_unsigned())
+            throw FieldError(
+                where, msg::config_not_integer,
+                {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         const u128 value = v.get<std::uint64_t>();
-        if (value < lo || value > hi) throw FieldError(where, msg::config_out_of_range, {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
+        if (value < lo || value > hi)
+            throw FieldError(
+                where, msg::config_out_of_range,
+                {{"field", where}, {"received", received(v)}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         return value;
     }
 
@@ -93,7 +99,7 @@ public:
         return out;
     }
 
-private:
+  private:
     const Json& j_;
     mutable std::set<std::string> read_;
 };

@@ -25,16 +25,16 @@
 
 namespace tally::api {
 
-const char* const kHfModelTypes[12] = {"llama",    "mistral",     "mixtral",     "qwen2",  "qwen2_moe", "qwen3",
-                                     "qwen3_moe", "deepseek_v2", "deepseek_v3", "gemma",  "gemma2",    "phi3"};
+const char* const kHfModelTypes[12] = {"llama",     "mistral",     "mixtral",     "qwen2", "qwen2_moe", "qwen3",
+                                       "qwen3_moe", "deepseek_v2", "deepseek_v3", "gemma", "gemma2",    "phi3"};
 
 namespace {
 
 enum class Windows {
-    None,          // full attention everywhere (llama, gemma)
-    AllLayers,     // sliding_window, when given, applies to every layer (mistral, mixtral, phi3)
-    UpperLayers,   // use_sliding_window: layers from max_window_layers on slide (qwen2/qwen3 families)
-    EvenLayers,    // layers 0, 2, 4, … slide (gemma2)
+    None,         // full attention everywhere (llama, gemma)
+    AllLayers,    // sliding_window, when given, applies to every layer (mistral, mixtral, phi3)
+    UpperLayers,  // use_sliding_window: layers from max_window_layers on slide (qwen2/qwen3 families)
+    EvenLayers,   // layers 0, 2, 4, … slide (gemma2)
 };
 
 enum class Moe {
@@ -47,17 +47,17 @@ enum class Moe {
 struct Family {
     const char* model_type;
     const char* label;
-    bool mla;                 // DeepSeek's multi-head latent attention instead of GQA
-    bool tied_default;        // tie_word_embeddings when the config omits it
-    u64 head_dim_default;     // 0: hidden_size / num_attention_heads
-    bool qkv_bias;            // Q/K/V biases always present (qwen2, qwen2_moe)
-    bool attention_bias;      // reads attention_bias (biases on Q, K, V and O)
-    bool qk_norm;             // per-head RMSNorm on Q and K (qwen3)
-    bool post_norms;          // four norms per layer (gemma2)
-    bool geglu;               // GELU-gated FFN: same three matrices as SwiGLU
+    bool mla;              // DeepSeek's multi-head latent attention instead of GQA
+    bool tied_default;     // tie_word_embeddings when the config omits it
+    u64 head_dim_default;  // 0: hidden_size / num_attention_heads
+    bool qkv_bias;         // Q/K/V biases always present (qwen2, qwen2_moe)
+    bool attention_bias;   // reads attention_bias (biases on Q, K, V and O)
+    bool qk_norm;          // per-head RMSNorm on Q and K (qwen3)
+    bool post_norms;       // four norms per layer (gemma2)
+    bool geglu;            // GELU-gated FFN: same three matrices as SwiGLU
     Windows windows;
     Moe moe;
-    bool shared_expert;       // qwen2_moe's gated shared expert
+    bool shared_expert;  // qwen2_moe's gated shared expert
 };
 
 // Defaults follow transformers' configuration classes.
@@ -87,7 +87,8 @@ const Family& family_of(const ConfigReader& c) {
     for (const auto& f : kFamilies) {
         if (type == f.model_type) return f;
     }
-    throw FieldError(ConfigReader::at("model_type"), msg::config_model_type_unsupported, {{"model_type", quoted_value(type)}, {"supported", supported_list()}});
+    throw FieldError(ConfigReader::at("model_type"), msg::config_model_type_unsupported,
+                     {{"model_type", quoted_value(type)}, {"supported", supported_list()}});
 }
 
 // The parts of a config every family shares.
@@ -108,7 +109,8 @@ Trunk read_trunk(const ConfigReader& c, const Family& f) {
     t.released_context = static_cast<u64>(c.integer_or("max_position_embeddings", 0, 0, u128{1} << 40));
     if (f.mla) return t;  // MLA has its own per-head widths
     if (t.heads % t.kv_heads != 0) {
-        throw FieldError(ConfigReader::at("num_key_value_heads"), msg::config_kv_heads_indivisible, {{"kv_heads", group_thousands(t.kv_heads)}, {"heads", group_thousands(t.heads)}});
+        throw FieldError(ConfigReader::at("num_key_value_heads"), msg::config_kv_heads_indivisible,
+                         {{"kv_heads", group_thousands(t.kv_heads)}, {"heads", group_thousands(t.heads)}});
     }
     if (c.given("head_dim")) {
         t.head_dim = static_cast<u64>(c.integer("head_dim", 1, kMaxWidth));
@@ -117,12 +119,14 @@ Trunk read_trunk(const ConfigReader& c, const Family& f) {
     } else {
         // Only when the config gives no head_dim does transformers use hidden / heads.
         if (t.hidden % t.heads != 0) {
-            throw FieldError(ConfigReader::at("num_attention_heads"), msg::config_head_dim_needed, {{"heads", group_thousands(t.heads)}, {"hidden", group_thousands(t.hidden)}});
+            throw FieldError(ConfigReader::at("num_attention_heads"), msg::config_head_dim_needed,
+                             {{"heads", group_thousands(t.heads)}, {"hidden", group_thousands(t.hidden)}});
         }
         t.head_dim = t.hidden / t.heads;
     }
     if (mul(t.heads, t.head_dim) > kMaxWidth) {
-        throw FieldError(ConfigReader::at("head_dim"), msg::config_attention_too_wide, {{"max_width", group_thousands(kMaxWidth)}});
+        throw FieldError(ConfigReader::at("head_dim"), msg::config_attention_too_wide,
+                         {{"max_width", group_thousands(kMaxWidth)}});
     }
     return t;
 }
@@ -141,7 +145,8 @@ u64 sliding_window_of(const ConfigReader& c) { return static_cast<u64>(c.integer
 std::vector<u64> windows_from_layer_types(const ConfigReader& c, u64 layers) {
     const Json& types = c.array("layer_types");
     if (types.size() != layers) {
-        throw FieldError(ConfigReader::at("layer_types"), msg::config_layer_types_count, {{"count", std::to_string(types.size())}, {"layers", std::to_string(layers)}});
+        throw FieldError(ConfigReader::at("layer_types"), msg::config_layer_types_count,
+                         {{"count", std::to_string(types.size())}, {"layers", std::to_string(layers)}});
     }
     std::vector<u64> out;
     for (size_t i = 0; i < types.size(); ++i) {
@@ -152,7 +157,8 @@ std::vector<u64> windows_from_layer_types(const ConfigReader& c, u64 layers) {
         } else if (type == "sliding_attention") {
             out.push_back(sliding_window_of(c));
         } else {
-            throw FieldError(where, msg::config_layer_type_unknown, {{"field", where}, {"received", ConfigReader::received(types[i])}});
+            throw FieldError(where, msg::config_layer_type_unknown,
+                             {{"field", where}, {"received", ConfigReader::received(types[i])}});
         }
     }
     return out;
@@ -195,7 +201,9 @@ u64 experts_and_top_k(const ConfigReader& c, const std::string& experts_key, Moe
     m.experts = static_cast<u64>(c.integer(experts_key, 1, kMaxExperts));
     m.top_k = static_cast<u64>(c.integer("num_experts_per_tok", 1, kMaxExperts));
     if (m.top_k > m.experts) {
-        throw FieldError(ConfigReader::at("num_experts_per_tok"), msg::config_top_k_too_large, {{"top_k", group_thousands(m.top_k)}, {"experts_key", experts_key}, {"experts", group_thousands(m.experts)}});
+        throw FieldError(
+            ConfigReader::at("num_experts_per_tok"), msg::config_top_k_too_large,
+            {{"top_k", group_thousands(m.top_k)}, {"experts_key", experts_key}, {"experts", group_thousands(m.experts)}});
     }
     return m.experts;
 }
@@ -240,11 +248,13 @@ MoeShape read_moe(const ConfigReader& c, const Family& f, u64 layers) {
             m.expert_intermediate = static_cast<u64>(c.integer("moe_intermediate_size", 1, kMaxWidth));
             const u64 shared = static_cast<u64>(c.integer_or("n_shared_experts", 0, 0, kMaxExperts));
             if (mul(shared, m.expert_intermediate) > kMaxWidth) {
-                throw FieldError(ConfigReader::at("n_shared_experts"), msg::config_shared_experts_too_wide, {{"max_width", group_thousands(kMaxWidth)}});
+                throw FieldError(ConfigReader::at("n_shared_experts"), msg::config_shared_experts_too_wide,
+                                 {{"max_width", group_thousands(kMaxWidth)}});
             }
             m.shared_intermediate = shared * m.expert_intermediate;  // shared experts run as one wider FFN
             // V3's aux-loss-free routing keeps a per-expert score bias.
-            const std::string method = c.text_or("topk_method", f.model_type == std::string("deepseek_v3") ? "noaux_tc" : "greedy");
+            const std::string method =
+                c.text_or("topk_method", f.model_type == std::string("deepseek_v3") ? "noaux_tc" : "greedy");
             m.router_bias = method == "noaux_tc";
             const u64 first_dense = static_cast<u64>(c.integer_or("first_k_dense_replace", 0, 0, layers));
             const u64 freq = static_cast<u64>(c.integer_or("moe_layer_freq", 1, 1, kMaxLayers));
@@ -264,26 +274,24 @@ Json attention_json(const ConfigReader& c, const Family& f, const Trunk& t, u64 
         const u64 v = static_cast<u64>(c.integer("v_head_dim", 1, kMaxWidth));
         const u128 q_width = mul(t.heads, add(nope, rope)), kv_width = mul(t.heads, add(nope, v));
         if (q_width > kMaxWidth || kv_width > kMaxWidth) {
-            throw FieldError(ConfigReader::at("num_attention_heads"), msg::config_mla_too_wide, {{"max_width", group_thousands(kMaxWidth)}});
+            throw FieldError(ConfigReader::at("num_attention_heads"), msg::config_mla_too_wide,
+                             {{"max_width", group_thousands(kMaxWidth)}});
         }
         // Low-rank factors narrower than what they expand to, or they compress nothing.
         if (kv_rank >= kv_width) {
-            throw FieldError(ConfigReader::at("kv_lora_rank"), msg::config_kv_lora_rank_too_large, {{"kv_rank", group_thousands(kv_rank)}, {"kv_width", group_thousands(kv_width)}});
+            throw FieldError(ConfigReader::at("kv_lora_rank"), msg::config_kv_lora_rank_too_large,
+                             {{"kv_rank", group_thousands(kv_rank)}, {"kv_width", group_thousands(kv_width)}});
         }
         if (q_rank != 0 && q_rank >= q_width) {
-            throw FieldError(ConfigReader::at("q_lora_rank"), msg::config_q_lora_rank_too_large, {{"q_rank", group_thousands(q_rank)}, {"q_width", group_thousands(q_width)}});
+            throw FieldError(ConfigReader::at("q_lora_rank"), msg::config_q_lora_rank_too_large,
+                             {{"q_rank", group_thousands(q_rank)}, {"q_width", group_thousands(q_width)}});
         }
-        return {{"kind", "mla"},       {"heads", t.heads}, {"q_lora_rank", q_rank}, {"kv_lora_rank", kv_rank},
-                {"rope_dim", rope},    {"qk_nope_dim", nope}, {"v_head_dim", v},     {"latent_norms", true},
-                {"path", "compact"}};
+        return {{"kind", "mla"},       {"heads", t.heads}, {"q_lora_rank", q_rank}, {"kv_lora_rank", kv_rank}, {"rope_dim", rope},
+                {"qk_nope_dim", nope}, {"v_head_dim", v},  {"latent_norms", true},  {"path", "compact"}};
     }
     const bool bias = f.attention_bias && c.flag_or("attention_bias", false);
-    Json a = {{"kind", "gqa"},
-              {"q_heads", t.heads},
-              {"kv_heads", t.kv_heads},
-              {"head_dim", t.head_dim},
-              {"qk_norm", f.qk_norm},
-              {"qkv_bias", f.qkv_bias || bias},
+    Json a = {{"kind", "gqa"},          {"q_heads", t.heads},   {"kv_heads", t.kv_heads},
+              {"head_dim", t.head_dim}, {"qk_norm", f.qk_norm}, {"qkv_bias", f.qkv_bias || bias},
               {"o_bias", bias}};
     if (window != 0) a["window"] = window;
     return a;
@@ -291,10 +299,7 @@ Json attention_json(const ConfigReader& c, const Family& f, const Trunk& t, u64 
 
 Json ffn_json(const ConfigReader& c, const MoeShape& m, bool moe) {
     if (!moe) return {{"kind", "dense"}, {"intermediate", static_cast<u64>(c.integer("intermediate_size", 1, kMaxWidth))}};
-    Json f = {{"kind", "moe"},
-              {"experts", m.experts},
-              {"top_k", m.top_k},
-              {"expert_intermediate", m.expert_intermediate}};
+    Json f = {{"kind", "moe"}, {"experts", m.experts}, {"top_k", m.top_k}, {"expert_intermediate", m.expert_intermediate}};
     if (m.shared_intermediate != 0) f["shared_intermediate"] = m.shared_intermediate;
     if (m.shared_gate) f["shared_gate"] = true;
     if (m.router_bias) f["router_bias"] = true;
@@ -305,7 +310,9 @@ std::string group_name(const Family& f, const LayerKind& k) {
     return render(msg::hf_group_name,
                   {{"attention", f.mla ? "MLA" : "GQA"},
                    {"window", k.window != 0 ? render(msg::group_window_suffix, {{"window", group_thousands(k.window)}}) : ""},
-                   {"ffn", k.moe ? "MoE" : f.geglu ? "GeGLU" : "SwiGLU"}});
+                   {"ffn", k.moe     ? "MoE"
+                           : f.geglu ? "GeGLU"
+                                     : "SwiGLU"}});
 }
 
 // "Qwen/Qwen3-8B" → "qwen3-8b": lower case, [a-z0-9.-] only.
@@ -324,7 +331,7 @@ std::string slug(const std::string& s) {
 // Which stored format the checkpoint uses.  FP8 checkpoints (DeepSeek-V3)
 // declare torch_dtype bfloat16 and a quantization_config.
 struct Checkpoint {
-    std::string torch_dtype;  // "bfloat16", "float16", "float32", "" (not given)
+    std::string torch_dtype;   // "bfloat16", "float16", "float32", "" (not given)
     std::string weight_dtype;  // Tally's id with the same bits per weight
     std::string quantization;  // quant_method when the config declares one
 };
@@ -404,12 +411,17 @@ Json import_config(const Json& config, const std::string& name_override) {
     const std::string path = c.text_or("_name_or_path", "");
     // The same cap as the request's `name`, which it stands in for.
     if (path.size() > kMaxNameBytes) {
-        throw FieldError(ConfigReader::at("_name_or_path"), msg::config_name_too_long, {{"field", ConfigReader::at("_name_or_path")}, {"max_bytes", std::to_string(kMaxNameBytes)}, {"bytes", group_thousands(path.size())}});
+        throw FieldError(ConfigReader::at("_name_or_path"), msg::config_name_too_long,
+                         {{"field", ConfigReader::at("_name_or_path")},
+                          {"max_bytes", std::to_string(kMaxNameBytes)},
+                          {"bytes", group_thousands(path.size())}});
     }
     // A checkpoint path names the model by its last segment ("/data/…/Meta-Llama-3.1-70B"
     // and "meta-llama/Meta-Llama-3.1-70B" both read "Meta-Llama-3.1-70B"), as the id does.
     const std::string last = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
-    const std::string name = !name_override.empty() ? name_override : !last.empty() ? last : render(msg::import_name_from_config, {{"family", f.label}});
+    const std::string name = !name_override.empty() ? name_override
+                             : !last.empty()        ? last
+                                                    : render(msg::import_name_from_config, {{"family", f.label}});
     // The id comes from the name the reader or the checkpoint gives, else the family.
     std::string id = slug(!name_override.empty() ? name_override : path);
     if (id.find_first_not_of('-') == std::string::npos) id = slug(f.model_type);
@@ -462,9 +474,11 @@ Json import_config(const Json& config, const std::string& name_override) {
     r["model_type"] = f.model_type;
     r["spec"] = spec;
     r["params"] = exact_json(params);
-    r["params_display"] = render(msg::display_value_aside, {{"value", group_thousands(params)}, {"aside", count_zh_text(Ratio(params))}});
+    r["params_display"] =
+        render(msg::display_value_aside, {{"value", group_thousands(params)}, {"aside", count_zh_text(Ratio(params))}});
     r["mtp_params"] = exact_json(mtp);
-    r["mtp_params_display"] = render(msg::display_value_aside, {{"value", group_thousands(mtp)}, {"aside", count_zh_text(Ratio(mtp))}});
+    r["mtp_params_display"] =
+        render(msg::display_value_aside, {{"value", group_thousands(mtp)}, {"aside", count_zh_text(Ratio(mtp))}});
     r["mtp_layers"] = mtp_layers;
     r["kv_bytes_per_token"] = exact_json(one.total);
     r["kv_bytes_per_token_display"] = bytes_binary_text(one.total);
@@ -493,7 +507,8 @@ static Json config_from_text(const RequestFields& f) {
     // not JSON, but it is not part of the config either.
     if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
     if (text.size() > kMaxConfigText) {
-        throw FieldError("config_text", msg::config_text_too_long, {{"bytes", group_thousands(text.size())}, {"max_bytes", group_thousands(kMaxConfigText)}});
+        throw FieldError("config_text", msg::config_text_too_long,
+                         {{"bytes", group_thousands(text.size())}, {"max_bytes", group_thousands(kMaxConfigText)}});
     }
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
         throw FieldError("config_text", msg::config_text_empty);
@@ -506,7 +521,8 @@ static Json config_from_text(const RequestFields& f) {
             throw FieldError("config_text", msg::config_text_rule,
                              {{"rule", render(rule->id, rule->params)}, {"line", group_thousands(line_of(text, error_at))}});
         }
-        throw FieldError("config_text", msg::config_text_invalid_json, {{"line", group_thousands(line_of(text, error_at))}, {"byte", group_thousands(error_at + 1)}});
+        throw FieldError("config_text", msg::config_text_invalid_json,
+                         {{"line", group_thousands(line_of(text, error_at))}, {"byte", group_thousands(error_at + 1)}});
     }
     return config;
 }

@@ -154,7 +154,7 @@ void write_string(std::string& out, std::string_view s) {
 
 // Strict RFC 8259 parser; any failure makes the whole result Discarded.
 class Parser {
-public:
+  public:
     explicit Parser(std::string_view s) : s_(s), p_(s.data()), n_(s.size()) {}
 
     Value run() {
@@ -174,7 +174,7 @@ public:
         return e;
     }
 
-private:
+  private:
     // Records the first rule broken (the ones below it only unwind).
     bool refuse(ParseProblem problem) {
         if (error_.problem == ParseProblem::None) error_.problem = problem;
@@ -271,10 +271,14 @@ private:
         for (int k = 0; k < 4; ++k) {
             const char c = p_[i_++];
             cp <<= 4;
-            if (c >= '0' && c <= '9') cp |= static_cast<std::uint32_t>(c - '0');
-            else if (c >= 'a' && c <= 'f') cp |= static_cast<std::uint32_t>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F') cp |= static_cast<std::uint32_t>(c - 'A' + 10);
-            else return false;
+            if (c >= '0' && c <= '9')
+                cp |= static_cast<std::uint32_t>(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                cp |= static_cast<std::uint32_t>(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F')
+                cp |= static_cast<std::uint32_t>(c - 'A' + 10);
+            else
+                return false;
         }
         return true;
     }
@@ -544,9 +548,7 @@ const Value& Value::at(const std::string& key) const {
     return items_[i];
 }
 
-Value& Value::at(const std::string& key) {
-    return const_cast<Value&>(static_cast<const Value&>(*this).at(key));
-}
+Value& Value::at(const std::string& key) { return const_cast<Value&>(static_cast<const Value&>(*this).at(key)); }
 
 std::size_t Value::erase(const std::string& key) {
     const std::size_t i = find_index(key);

@@ -74,7 +74,7 @@ class Value {
     template <class V>
     class Iter;
 
-public:
+  public:
     using iterator = Iter<Value>;
     using const_iterator = Iter<const Value>;
     // Caps of one parse (docs/api.md, "Limits"): nesting levels, and object
@@ -178,9 +178,7 @@ public:
     T value(const std::string& key, const T& fallback) const {
         return contains(key) ? at(key).get<T>() : fallback;
     }
-    std::string value(const std::string& key, const char* fallback) const {
-        return value<std::string>(key, fallback);
-    }
+    std::string value(const std::string& key, const char* fallback) const { return value<std::string>(key, fallback); }
 
     // Arrays.
     template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
@@ -232,7 +230,7 @@ public:
         return !(a == b);
     }
 
-private:
+  private:
     friend class Parser;
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
     std::size_t find_index(std::string_view key) const;
@@ -242,10 +240,10 @@ private:
     void write(std::string& out, int indent, char indent_char, int depth) const;
 
     Kind kind_ = Kind::Null;
-    std::uint64_t bits_ = 0;          // Boolean, Unsigned, Integer (two's complement)
-    std::string text_;                // String; a Real's source text
-    std::vector<Value> items_;        // Array elements, Object values
-    std::vector<std::string> keys_;   // Object keys, parallel to items_
+    std::uint64_t bits_ = 0;         // Boolean, Unsigned, Integer (two's complement)
+    std::string text_;               // String; a Real's source text
+    std::vector<Value> items_;       // Array elements, Object values
+    std::vector<std::string> keys_;  // Object keys, parallel to items_
     // Open-addressing hash table over keys_ (slot → position + 1, 0 empty),
     // kept only for objects of more than kLinearKeys keys: below that a
     // scan is faster and allocates nothing.
@@ -254,7 +252,7 @@ private:
 
     template <class V>
     class Iter {
-    public:
+      public:
         Iter(V* owner, std::size_t i) : owner_(owner), i_(i) {}
         V& operator*() const { return owner_->items_[i_]; }
         V* operator->() const { return &owner_->items_[i_]; }
@@ -270,7 +268,7 @@ private:
         bool operator==(const Iter& o) const { return owner_ == o.owner_ && i_ == o.i_; }
         bool operator!=(const Iter& o) const { return !(*this == o); }
 
-    private:
+      private:
         V* owner_;
         std::size_t i_;
     };

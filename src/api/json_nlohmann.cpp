@@ -20,7 +20,7 @@ struct Refusal {
 // The callback's view of the open containers: depth, the keys of each open
 // object, and the members and elements of the whole document.
 class Watch {
-public:
+  public:
     bool operator()(int depth, Value::Base::parse_event_t event, Value::Base& parsed) {
         using E = Value::Base::parse_event_t;
         if (event == E::object_start || event == E::array_start) {
@@ -45,7 +45,7 @@ public:
         return true;
     }
 
-private:
+  private:
     std::vector<std::set<std::string>> keys_;
     std::vector<bool> in_array_;
     std::size_t members_ = 0;

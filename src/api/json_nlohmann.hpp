@@ -22,7 +22,7 @@
 namespace tally::json {
 
 class Value : public nlohmann::ordered_json {
-public:
+  public:
     using Base = nlohmann::ordered_json;
     static constexpr int kMaxDepth = 256;
     static constexpr std::size_t kMaxMembers = std::size_t{1} << 18;
@@ -69,7 +69,7 @@ public:
         return as_value(Base::emplace_back(std::forward<A>(args)...));
     }
 
-private:
+  private:
     static Value& as_value(Base& b) { return static_cast<Value&>(b); }
     static const Value& as_value(const Base& b) { return static_cast<const Value&>(b); }
 };

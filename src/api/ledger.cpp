@@ -58,10 +58,20 @@ const Json& at_path(const Json& root, const std::string& path) {
 
 u128 unit_scale(const std::string& unit) {
     static const std::map<std::string, u128> kScale = {
-        {"", 1}, {"B", 1}, {"KiB", u128{1} << 10}, {"MiB", u128{1} << 20}, {"GiB", u128{1} << 30},
-        {"GB", 1000000000}, {"MB", 1000000}, {"GFLOPs", 1000000000}, {"TFLOPs", 1000000000000ULL},
+        {"", 1},
+        {"B", 1},
+        {"KiB", u128{1} << 10},
+        {"MiB", u128{1} << 20},
+        {"GiB", u128{1} << 30},
+        {"GB", 1000000000},
+        {"MB", 1000000},
+        {"GFLOPs", 1000000000},
+        {"TFLOPs", 1000000000000ULL},
         // The units the ledger's printed numbers are written in (content/ledger/*.json): data keys, not words.
-        {"億", 100000000}, {"萬", 10000}, {"10^9", 1000000000}, {"10^12", 1000000000000ULL}};
+        {"億", 100000000},
+        {"萬", 10000},
+        {"10^9", 1000000000},
+        {"10^12", 1000000000000ULL}};
     const auto it = kScale.find(unit);
     if (it == kScale.end()) throw std::runtime_error(render(msg::ledger_unknown_unit, {{"unit", unit}}));
     return it->second;
@@ -75,7 +85,8 @@ std::string without_commas(std::string s) {
 // Our value rounded to the printed decimals, in the printed unit.
 std::string computed_text(const Json& entry) {
     const Json response = Json::parse(evaluate(entry.at("request").dump()));
-    if (!response.value("ok", false)) return render(msg::ledger_error, {{"message", response["error"]["message"].get<std::string>()}});
+    if (!response.value("ok", false))
+        return render(msg::ledger_error, {{"message", response["error"]["message"].get<std::string>()}});
     const Json& result = response["result"];
     Ratio value;
     for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path.get<std::string>()));

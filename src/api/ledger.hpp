@@ -19,7 +19,7 @@ struct LedgerLine {
     std::string computed;  // our value at the printed precision ("" if not derivable)
     bool derivable = true;
     bool reproduced = false;
-    std::string missing;   // the fact the chapter does not give
+    std::string missing;  // the fact the chapter does not give
 };
 
 struct LedgerReport {

@@ -21,7 +21,7 @@ constexpr u128 kMaxWindow = u128{1} << 40;  // sliding windows, in positions
 
 // Walks one JSON object, remembering its path for error messages.
 class ObjectReader {
-public:
+  public:
     ObjectReader(const Json& j, std::string path) : j_(j), path_(std::move(path)) {
         if (!j_.is_object()) throw FieldError(path_, msg::spec_not_object, {{"field", path_}});
     }
@@ -59,9 +59,7 @@ public:
         return v.get<std::string>();
     }
 
-    std::string text_or(const std::string& key, const std::string& fallback) const {
-        return has(key) ? text(key) : fallback;
-    }
+    std::string text_or(const std::string& key, const std::string& fallback) const { return has(key) ? text(key) : fallback; }
 
     bool flag_or(const std::string& key, bool fallback) const {
         if (!has(key)) return fallback;
@@ -84,19 +82,23 @@ public:
         } else if (v.is_string()) {
             const std::string s = v.get<std::string>();
             if (s.empty() || s.size() > 38 || s.find_first_not_of("0123456789") != std::string::npos) {
-                throw FieldError(where, msg::spec_not_integer, {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
+                throw FieldError(where, msg::spec_not_integer,
+                                 {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
             }
             for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
         } else {
-            throw FieldError(where, msg::spec_not_integer, {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
+            throw FieldError(where, msg::spec_not_integer,
+                             {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         }
-        if (value < lo || value > hi) throw FieldError(where, msg::spec_out_of_range, {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
+        if (value < lo || value > hi)
+            throw FieldError(where, msg::spec_out_of_range,
+                             {{"field", where}, {"min", group_thousands(lo)}, {"max", group_thousands(hi)}});
         return value;
     }
 
     const Json& json() const { return j_; }
 
-private:
+  private:
     const Json& j_;
     std::string path_;
 };

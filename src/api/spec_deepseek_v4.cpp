@@ -41,12 +41,10 @@ void parse_production(const ObjectReader& outer, V4Attention& a) {
 V4Attention parse_v4(const std::string& kind, const ObjectReader& r, bool need_production) {
     const bool csa = kind == "v4_csa", hca = kind == "v4_hca";
     if (kind == "v4_window") {
-        reject(r, {"ratio", "overlap", "top_k", "index_heads", "index_head_dim"},
-               render(msg::why_window_only));
+        reject(r, {"ratio", "overlap", "top_k", "index_heads", "index_head_dim"}, render(msg::why_window_only));
     }
     if (hca) {
-        reject(r, {"top_k", "index_heads", "index_head_dim"},
-               render(msg::why_hca_reads_all));
+        reject(r, {"top_k", "index_heads", "index_head_dim"}, render(msg::why_hca_reads_all));
     }
     r.only({"kind", "heads", "head_dim", "q_latent", "out_groups", "out_rank", "window", "ratio", "overlap", "top_k",
             "index_heads", "index_head_dim", "production"});
@@ -146,7 +144,8 @@ ModelPart parse_mtp(const ObjectReader& r) {
     if (h.text("kind") != "mhc_head") throw FieldError(h.at("kind"), msg::spec_mtp_head_only, {{"field", h.at("kind")}});
     b.head = parse_head(h);
     if (b.head.streams != b.connection.streams) {
-        throw FieldError(h.at("streams"), msg::spec_head_streams_mismatch, {{"field", h.at("streams")}, {"streams_field", c.at("streams")}});
+        throw FieldError(h.at("streams"), msg::spec_head_streams_mismatch,
+                         {{"field", h.at("streams")}, {"streams_field", c.at("streams")}});
     }
     return b;
 }

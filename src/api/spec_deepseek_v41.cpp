@@ -61,7 +61,7 @@ void parse_production(const ObjectReader& parent, Csa2Attention& a) {
 constexpr std::size_t kMaxCacheRatios = 64;
 
 struct Seen {
-    u64 model_hash = 0;  // FNV-1a of the model's path
+    u64 model_hash = 0;           // FNV-1a of the model's path
     unsigned long long last = 0;  // index of the last group checked
     std::array<u64, kMaxCacheRatios> owner_ratios{};
     std::size_t owner_count = 0;
@@ -116,23 +116,31 @@ void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a)
             throw FieldError(r.at("mode"), msg::spec_reindex_without_pool, {{"field", r.at("mode")}});
         }
         if (a.pool_blocks != seen->pool_blocks || a.pool_block_size != seen->pool_block_size) {
-            throw FieldError(r.at("candidate_pool"), msg::spec_pool_mismatch, {{"field", r.at("candidate_pool")}, {"pool_path", pool_path(model, *seen)}, {"pool_blocks", group_thousands(seen->pool_blocks)}, {"pool_block_size", group_thousands(seen->pool_block_size)}});
+            throw FieldError(r.at("candidate_pool"), msg::spec_pool_mismatch,
+                             {{"field", r.at("candidate_pool")},
+                              {"pool_path", pool_path(model, *seen)},
+                              {"pool_blocks", group_thousands(seen->pool_blocks)},
+                              {"pool_block_size", group_thousands(seen->pool_block_size)}});
         }
         if (a.cache_ratio != seen->pool_ratio) {
-            throw FieldError(r.at("cache_ratio"), msg::spec_pool_ratio_mismatch, {{"field", r.at("cache_ratio")}, {"ratio", ratio}, {"pool_ratio", group_thousands(seen->pool_ratio)}});
+            throw FieldError(
+                r.at("cache_ratio"), msg::spec_pool_ratio_mismatch,
+                {{"field", r.at("cache_ratio")}, {"ratio", ratio}, {"pool_ratio", group_thousands(seen->pool_ratio)}});
         }
     }
     if (a.mode == Csa2Mode::Reuse) {
         bool owner = false;
         for (std::size_t k = 0; k < seen->owner_count; ++k) owner = owner || seen->owner_ratios[k] == a.cache_ratio;
         if (!owner) {
-            throw FieldError(r.at("cache_ratio"), msg::spec_reuse_without_full, {{"field", r.at("cache_ratio")}, {"ratio", ratio}});
+            throw FieldError(r.at("cache_ratio"), msg::spec_reuse_without_full,
+                             {{"field", r.at("cache_ratio")}, {"ratio", ratio}});
         }
     }
     if (a.mode == Csa2Mode::Full) {
         if (a.builds_pool()) {
             if (seen->pool) {
-                throw FieldError(r.at("candidate_pool"), msg::spec_pool_repeated, {{"field", r.at("candidate_pool")}, {"pool_path", pool_path(model, *seen)}});
+                throw FieldError(r.at("candidate_pool"), msg::spec_pool_repeated,
+                                 {{"field", r.at("candidate_pool")}, {"pool_path", pool_path(model, *seen)}});
             }
             seen->pool = true;
             seen->pool_ratio = a.cache_ratio;
@@ -144,7 +152,8 @@ void check_against_earlier_groups(const ObjectReader& r, const Csa2Attention& a)
         for (std::size_t k = 0; k < seen->owner_count; ++k) known = known || seen->owner_ratios[k] == a.cache_ratio;
         if (!known) {
             if (seen->owner_count == kMaxCacheRatios) {
-                throw FieldError(r.at("cache_ratio"), msg::spec_too_many_cache_ratios, {{"max", std::to_string(kMaxCacheRatios)}});
+                throw FieldError(r.at("cache_ratio"), msg::spec_too_many_cache_ratios,
+                                 {{"max", std::to_string(kMaxCacheRatios)}});
             }
             seen->owner_ratios[seen->owner_count++] = a.cache_ratio;
         }
@@ -155,20 +164,19 @@ Csa2Attention parse_csa2(const ObjectReader& r) {
     Csa2Attention a;
     const std::string mode = r.text("mode");
     if (mode == "swa") {
-        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "production",
-                "source"});
+        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "production", "source"});
         a.mode = Csa2Mode::SwaOnly;
     } else if (mode == "full") {
-        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio",
-                "top_k", "index_heads", "index_head_dim", "candidate_pool", "production", "source"});
+        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio", "top_k",
+                "index_heads", "index_head_dim", "candidate_pool", "production", "source"});
         a.mode = Csa2Mode::Full;
     } else if (mode == "reindex") {
-        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio",
-                "top_k", "index_heads", "index_head_dim", "candidate_pool", "production", "source"});
+        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio", "top_k",
+                "index_heads", "index_head_dim", "candidate_pool", "production", "source"});
         a.mode = Csa2Mode::Reindex;
     } else if (mode == "reuse") {
-        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio",
-                "top_k", "production", "source"});
+        r.only({"kind", "mode", "heads", "head_dim", "q_rank", "output_groups", "output_rank", "window", "cache_ratio", "top_k",
+                "production", "source"});
         a.mode = Csa2Mode::Reuse;
     } else {
         throw FieldError(r.at("mode"), msg::spec_mode_unknown, {{"field", r.at("mode")}, {"mode", mode}, {"available", kModes}});
@@ -200,7 +208,8 @@ Csa2Attention parse_csa2(const ObjectReader& r) {
         a.pool_blocks = static_cast<u64>(p.integer("blocks", 1, kMaxWidth));
         a.pool_block_size = static_cast<u64>(p.integer("block_size", 1, kMaxWidth));
         if (a.mode == Csa2Mode::Reindex && a.top_k > a.pool_entries()) {
-            throw FieldError(r.at("top_k"), msg::spec_pool_top_k_too_large, {{"field", r.at("top_k")}, {"entries", group_thousands(a.pool_entries())}});
+            throw FieldError(r.at("top_k"), msg::spec_pool_top_k_too_large,
+                             {{"field", r.at("top_k")}, {"entries", group_thousands(a.pool_entries())}});
         }
     }
     parse_production(r, a);
@@ -240,7 +249,8 @@ EngramBranch parse_engram(const Json& j, const std::string& path) {
         throw FieldError(r.at("lookup_params"), msg::spec_engram_size_twice, {{"field", r.at("lookup_params")}});
     }
     if (e.lookup_width() > kMaxWidth) {
-        throw FieldError(r.at("buckets"), msg::spec_buckets_too_wide, {{"field", r.at("buckets")}, {"max_width", group_thousands(kMaxWidth)}});
+        throw FieldError(r.at("buckets"), msg::spec_buckets_too_wide,
+                         {{"field", r.at("buckets")}, {"max_width", group_thousands(kMaxWidth)}});
     }
     return e;
 }

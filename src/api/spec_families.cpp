@@ -2,8 +2,7 @@
 
 namespace tally::api {
 
-const char* const kAttentionKinds =
-    "gqa、mha、mqa、gated_deltanet、mla、kda、v4_window、v4_csa、v4_hca、csa2";
+const char* const kAttentionKinds = "gqa、mha、mqa、gated_deltanet、mla、kda、v4_window、v4_csa、v4_hca、csa2";
 
 // Connections and parts are dispatched here by kind; the family files
 // provide the parsers they call.

@@ -13,8 +13,8 @@ namespace tally::api {
 namespace {
 
 GqaAttention parse_gqa(const ObjectReader& r, const std::string& kind) {
-    r.only({"kind", "q_heads", "kv_heads", "head_dim", "qk_norm", "qkv_bias", "o_bias", "output_gate", "eager_rectangle",
-            "window"});
+    r.only(
+        {"kind", "q_heads", "kv_heads", "head_dim", "qk_norm", "qkv_bias", "o_bias", "output_gate", "eager_rectangle", "window"});
     GqaAttention a;
     a.q_heads = static_cast<u64>(r.integer("q_heads", 1, kMaxHeads));
     a.kv_heads = static_cast<u64>(r.integer("kv_heads", 1, kMaxHeads));
@@ -65,7 +65,8 @@ Attention parse_attention(const Json& j, const std::string& path) {
         parse_deepseek_v41_attention(kind, r, family)) {
         return family;
     }
-    throw FieldError(r.at("kind"), msg::spec_attention_unknown, {{"field", r.at("kind")}, {"kind", kind}, {"available", kAttentionKinds}});
+    throw FieldError(r.at("kind"), msg::spec_attention_unknown,
+                     {{"field", r.at("kind")}, {"kind", kind}, {"available", kAttentionKinds}});
 }
 
 Ffn parse_ffn(const Json& j, const std::string& path) {
@@ -78,8 +79,8 @@ Ffn parse_ffn(const Json& j, const std::string& path) {
         return f;
     }
     if (kind == "moe") {
-        r.only({"kind", "experts", "top_k", "expert_intermediate", "shared_intermediate", "shared_gate", "latent",
-                "hash_routing", "router_bias", "latent_norm", "source"});
+        r.only({"kind", "experts", "top_k", "expert_intermediate", "shared_intermediate", "shared_gate", "latent", "hash_routing",
+                "router_bias", "latent_norm", "source"});
         r.text_or("source", "");
         MoeFfn f;
         f.experts = static_cast<u64>(r.integer("experts", 1, kMaxExperts));
@@ -131,9 +132,11 @@ void check_layer_ids_unique(const ModelSpec& m, u64 layers, const std::string& p
     std::sort(all.begin(), all.end());
     for (size_t i = 0; i < all.size(); ++i) {
         if (all[i] >= layers) {
-            throw FieldError(path, msg::spec_layer_number_too_large, {{"field", path}, {"layer", std::to_string(all[i])}, {"layers", std::to_string(layers)}});
+            throw FieldError(path, msg::spec_layer_number_too_large,
+                             {{"field", path}, {"layer", std::to_string(all[i])}, {"layers", std::to_string(layers)}});
         }
-        if (i > 0 && all[i] == all[i - 1]) throw FieldError(path, msg::spec_layer_number_repeated, {{"field", path}, {"layer", std::to_string(all[i])}});
+        if (i > 0 && all[i] == all[i - 1])
+            throw FieldError(path, msg::spec_layer_number_repeated, {{"field", path}, {"layer", std::to_string(all[i])}});
     }
 }
 
@@ -151,8 +154,8 @@ void parse_checkpoint_vectors(const ObjectReader& parent, ModelSpec& m) {
 
 ModelSpec parse_model(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
-    r.only({"id", "name", "source", "partial", "hidden", "vocab", "tie_embeddings", "released_context",
-            "ced_replay_window", "checkpoint_vectors", "groups", "parts"});
+    r.only({"id", "name", "source", "partial", "hidden", "vocab", "tie_embeddings", "released_context", "ced_replay_window",
+            "checkpoint_vectors", "groups", "parts"});
     ModelSpec m;
     m.id = r.text("id");
     m.name = r.text_or("name", m.id);

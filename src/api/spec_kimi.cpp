@@ -6,8 +6,8 @@ namespace tally::api {
 namespace {
 
 MlaAttention parse_mla(const ObjectReader& r) {
-    r.only({"kind", "heads", "q_lora_rank", "kv_lora_rank", "rope_dim", "rope", "qk_nope_dim", "v_head_dim",
-            "output_gate", "latent_norms", "path", "source"});
+    r.only({"kind", "heads", "q_lora_rank", "kv_lora_rank", "rope_dim", "rope", "qk_nope_dim", "v_head_dim", "output_gate",
+            "latent_norms", "path", "source"});
     r.text_or("source", "");
     MlaAttention a;
     a.heads = static_cast<u64>(r.integer("heads", 1, kMaxHeads));
@@ -32,14 +32,21 @@ MlaAttention parse_mla(const ObjectReader& r) {
     }
     const u128 q_width = mul(a.heads, a.qk_head_dim()), kv_width = mul(a.heads, a.qk_nope_dim + a.v_head_dim);
     if (q_width > kMaxWidth || kv_width > kMaxWidth) {
-        throw FieldError(r.at("heads"), msg::spec_mla_too_wide, {{"field", r.at("heads")}, {"max_width", group_thousands(kMaxWidth)}});
+        throw FieldError(r.at("heads"), msg::spec_mla_too_wide,
+                         {{"field", r.at("heads")}, {"max_width", group_thousands(kMaxWidth)}});
     }
     // A latent at least as wide as what it expands to compresses nothing.
     if (a.kv_lora_rank >= kv_width) {
-        throw FieldError(r.at("kv_lora_rank"), msg::spec_kv_lora_rank_too_large, {{"field", r.at("kv_lora_rank")}, {"kv_lora_rank", group_thousands(a.kv_lora_rank)}, {"kv_width", group_thousands(kv_width)}});
+        throw FieldError(r.at("kv_lora_rank"), msg::spec_kv_lora_rank_too_large,
+                         {{"field", r.at("kv_lora_rank")},
+                          {"kv_lora_rank", group_thousands(a.kv_lora_rank)},
+                          {"kv_width", group_thousands(kv_width)}});
     }
     if (a.q_lora_rank != 0 && a.q_lora_rank >= q_width) {
-        throw FieldError(r.at("q_lora_rank"), msg::spec_q_lora_rank_too_large, {{"field", r.at("q_lora_rank")}, {"q_lora_rank", group_thousands(a.q_lora_rank)}, {"q_width", group_thousands(q_width)}});
+        throw FieldError(r.at("q_lora_rank"), msg::spec_q_lora_rank_too_large,
+                         {{"field", r.at("q_lora_rank")},
+                          {"q_lora_rank", group_thousands(a.q_lora_rank)},
+                          {"q_width", group_thousands(q_width)}});
     }
     return a;
 }
@@ -60,11 +67,15 @@ KdaAttention parse_kda(const ObjectReader& r) {
     k.decay_vectors = r.flag_or("decay_vectors", false);
     const u128 key_width = mul(k.heads, k.key_dim), value_width = mul(k.heads, k.value_dim);
     if (key_width > kMaxWidth || value_width > kMaxWidth) {
-        throw FieldError(r.at("heads"), msg::spec_kda_too_wide, {{"field", r.at("heads")}, {"max_width", group_thousands(kMaxWidth)}});
+        throw FieldError(r.at("heads"), msg::spec_kda_too_wide,
+                         {{"field", r.at("heads")}, {"max_width", group_thousands(kMaxWidth)}});
     }
     // The decay is a low-rank factorization of a d → heads·key_dim map.
     if (k.decay_rank >= key_width) {
-        throw FieldError(r.at("decay_rank"), msg::spec_decay_rank_too_large, {{"field", r.at("decay_rank")}, {"decay_rank", group_thousands(k.decay_rank)}, {"key_width", group_thousands(key_width)}});
+        throw FieldError(r.at("decay_rank"), msg::spec_decay_rank_too_large,
+                         {{"field", r.at("decay_rank")},
+                          {"decay_rank", group_thousands(k.decay_rank)},
+                          {"key_width", group_thousands(key_width)}});
     }
     return k;
 }

@@ -8,7 +8,6 @@
 #include <iostream>
 #include <sstream>
 
-
 #include "api/api.hpp"
 #include "api/json_out.hpp"
 #include "core/messages.hpp"
@@ -30,9 +29,10 @@ Json ask(const Json& request) {
     if (!response.value("ok", false)) {
         const Json& error = response["error"];
         const std::string message = error["message"].get<std::string>();
-        throw std::runtime_error(error["field"].is_string()
-                                     ? render(msg::cli_field_prefix, {{"field", error["field"].get<std::string>()}, {"message", message}})
-                                     : message);
+        throw std::runtime_error(
+            error["field"].is_string()
+                ? render(msg::cli_field_prefix, {{"field", error["field"].get<std::string>()}, {"message", message}})
+                : message);
     }
     return response["result"];
 }
@@ -60,8 +60,7 @@ void print_markdown(const Json& imported) {
               << "\n";
     std::cout << "\n" << render(msg::import_md_capacity_head) << "\n|---|---:|---:|\n";
     for (const auto& row : s["capacity"]) {
-        std::cout << "| " << text(row["name"]) << " | " << text(row["memory_display"]) << " | " << text(row["display"])
-                  << " |\n";
+        std::cout << "| " << text(row["name"]) << " | " << text(row["memory_display"]) << " | " << text(row["display"]) << " |\n";
     }
     for (const auto& note : imported["notes"]) std::cout << "\n> " << text(note) << "\n";
     std::cout << "\n" << render(msg::import_md_spec_head) << "\n\n```json\n" << spec.dump(2) << "\n```\n";

@@ -142,7 +142,8 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
     std::string format = "json";
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& flag = args[i];
-        if (flag.rfind("--", 0) != 0 || flag.size() <= 2) return fail(render(msg::cli_unknown_argument, {{"argument", flag}}) + "\n" + usage());
+        if (flag.rfind("--", 0) != 0 || flag.size() <= 2)
+            return fail(render(msg::cli_unknown_argument, {{"argument", flag}}) + "\n" + usage());
         if (i + 1 >= args.size()) return fail(render(msg::cli_missing_value, {{"flag", flag}}));
         const std::string& value = args[++i];
         if (flag == "--format") {
@@ -169,7 +170,8 @@ int run_op(const std::string& op, const std::vector<std::string>& args) {
             if (c == '_') c = '-';
         }
         if (format == "json") std::cout << response << "\n";
-        return fail(flag.empty() ? cell(error["message"]) : render(msg::cli_field_error, {{"flag", flag}, {"message", cell(error["message"])}}));
+        return fail(flag.empty() ? cell(error["message"])
+                                 : render(msg::cli_field_error, {{"flag", flag}, {"message", cell(error["message"])}}));
     }
     if (format == "md") {
         print_markdown(op, parsed["result"]);

@@ -39,7 +39,11 @@ std::string text(const Json& result, const char* key) {
 }
 
 Table forward_table(const std::string& id, const std::string& title, const std::string& model) {
-    Table t{id, title, {render(msg::repro_col_module), render(msg::repro_col_substituted), render(msg::repro_col_layers_calls), render(msg::repro_col_matrix_flops)}, {}};
+    Table t{id,
+            title,
+            {render(msg::repro_col_module), render(msg::repro_col_substituted), render(msg::repro_col_layers_calls),
+             render(msg::repro_col_matrix_flops)},
+            {}};
     const Json r = ask({{"op", "forward"}, {"model", model}, {"input", 8192}});
     if (r.contains("error")) {
         t.rows.push_back({text(r, "error"), "", "", ""});
@@ -55,17 +59,35 @@ Table forward_table(const std::string& id, const std::string& title, const std::
 // Chapter 2's tables, recomputed (the book's other numbers are in its ledger).
 std::vector<Table> chapter2_tables() {
     std::vector<Table> tables;
-    tables.push_back(forward_table("tab-2-1", render(msg::repro_title_forward, {{"table", "2-1"}, {"model", "Qwen3-8B"}}), "qwen3-8b"));
-    tables.push_back(forward_table("tab-2-2", render(msg::repro_title_forward, {{"table", "2-2"}, {"model", "Qwen3.6-35B-A3B"}}), "qwen3.6-35b-a3b"));
-    tables.push_back(forward_table("tab-2-3", render(msg::repro_title_forward, {{"table", "2-3"}, {"model", "DeepSeek-V3"}}), "deepseek-v3"));
-    tables.push_back(forward_table("tab-2-4", render(msg::repro_title_forward, {{"table", "2-4"}, {"model", "DeepSeek V4-Flash"}}), "deepseek-v4-flash"));
-    tables.push_back(forward_table("tab-2-5", render(msg::repro_title_forward, {{"table", "2-5"}, {"model", "Kimi K3"}}), "kimi-k3"));
-    tables.push_back(forward_table("tab-2-6", render(msg::repro_title_forward_ced, {{"table", "2-6"}, {"model", "DeepSeek V4.1 Flash"}}), "deepseek-v4.1-flash"));
+    tables.push_back(
+        forward_table("tab-2-1", render(msg::repro_title_forward, {{"table", "2-1"}, {"model", "Qwen3-8B"}}), "qwen3-8b"));
+    tables.push_back(forward_table("tab-2-2", render(msg::repro_title_forward, {{"table", "2-2"}, {"model", "Qwen3.6-35B-A3B"}}),
+                                   "qwen3.6-35b-a3b"));
+    tables.push_back(
+        forward_table("tab-2-3", render(msg::repro_title_forward, {{"table", "2-3"}, {"model", "DeepSeek-V3"}}), "deepseek-v3"));
+    tables.push_back(forward_table(
+        "tab-2-4", render(msg::repro_title_forward, {{"table", "2-4"}, {"model", "DeepSeek V4-Flash"}}), "deepseek-v4-flash"));
+    tables.push_back(
+        forward_table("tab-2-5", render(msg::repro_title_forward, {{"table", "2-5"}, {"model", "Kimi K3"}}), "kimi-k3"));
+    tables.push_back(forward_table("tab-2-6",
+                                   render(msg::repro_title_forward_ced, {{"table", "2-6"}, {"model", "DeepSeek V4.1 Flash"}}),
+                                   "deepseek-v4.1-flash"));
 
-    Table b{"tab-2-B", render(msg::repro_title_params),
-            {render(msg::repro_col_model), render(msg::repro_col_total), render(msg::category_embedding_head), render(msg::category_attention), render(msg::category_dense_shared_ffn), render(msg::category_routed_experts), "Engram", render(msg::category_other)}, {}};
-    Table c{"tab-2-C", render(msg::repro_title_selected), {render(msg::repro_col_model), "8K prefill", render(msg::repro_col_selected_weights)}, {}};
-    Table e{"tab-2-E", render(msg::repro_title_interaction), {render(msg::repro_col_model), render(msg::repro_col_interaction_8k), render(msg::repro_col_interaction_1m), render(msg::repro_col_state_8k), render(msg::repro_col_state_1m)}, {}};
+    Table b{"tab-2-B",
+            render(msg::repro_title_params),
+            {render(msg::repro_col_model), render(msg::repro_col_total), render(msg::category_embedding_head),
+             render(msg::category_attention), render(msg::category_dense_shared_ffn), render(msg::category_routed_experts),
+             "Engram", render(msg::category_other)},
+            {}};
+    Table c{"tab-2-C",
+            render(msg::repro_title_selected),
+            {render(msg::repro_col_model), "8K prefill", render(msg::repro_col_selected_weights)},
+            {}};
+    Table e{"tab-2-E",
+            render(msg::repro_title_interaction),
+            {render(msg::repro_col_model), render(msg::repro_col_interaction_8k), render(msg::repro_col_interaction_1m),
+             render(msg::repro_col_state_8k), render(msg::repro_col_state_1m)},
+            {}};
     for (const char* model : kFive) {
         const Json p = ask({{"op", "params"}, {"model", model}});
         std::vector<std::string> row{model, text(p, "display")};
@@ -93,10 +115,14 @@ std::vector<Table> chapter2_tables() {
     tables.push_back(d);
     tables.push_back(e);
 
-    Table s{"sec-2-3-6", render(msg::repro_title_state), {render(msg::repro_col_model), render(msg::repro_col_format), "B/token", render(msg::repro_col_history_8k), render(msg::repro_col_decode_read)}, {}};
+    Table s{"sec-2-3-6",
+            render(msg::repro_title_state),
+            {render(msg::repro_col_model), render(msg::repro_col_format), "B/token", render(msg::repro_col_history_8k),
+             render(msg::repro_col_decode_read)},
+            {}};
     const std::pair<const char*, const char*> kRows[] = {
-        {"qwen3-8b", "reference"},        {"qwen3-32b", "reference"},        {"qwen3-30b-a3b", "reference"},
-        {"qwen3-235b-a22b", "reference"}, {"qwen3.5-397b-a17b", "reference"}, {"qwen3.6-35b-a3b", "reference"},
+        {"qwen3-8b", "reference"},        {"qwen3-32b", "reference"},          {"qwen3-30b-a3b", "reference"},
+        {"qwen3-235b-a22b", "reference"}, {"qwen3.5-397b-a17b", "reference"},  {"qwen3.6-35b-a3b", "reference"},
         {"kimi-k3", "reference"},         {"deepseek-v4-flash", "production"}, {"deepseek-v4.1-flash", "production"}};
     for (const auto& [model, layout] : kRows) {
         const Json r = ask({{"op", "state"}, {"model", model}, {"tokens", 8192}, {"layout", layout}});
@@ -104,21 +130,30 @@ std::vector<Table> chapter2_tables() {
     }
     tables.push_back(s);
 
-    Table routing{"sec-2-4-2", render(msg::repro_title_routing), {render(msg::repro_col_dispatch), render(msg::repro_col_distinct), render(msg::repro_col_tokens_per_expert), render(msg::repro_col_read_per_layer)}, {}};
+    Table routing{"sec-2-4-2",
+                  render(msg::repro_title_routing),
+                  {render(msg::repro_col_dispatch), render(msg::repro_col_distinct), render(msg::repro_col_tokens_per_expert),
+                   render(msg::repro_col_read_per_layer)},
+                  {}};
     for (const char* dispatch : {"uniform", "concentrated"}) {
         const Json r = ask({{"op", "routing"}, {"model", "qwen3.6-35b-a3b"}, {"batch", 64}, {"dispatch", dispatch}});
         routing.rows.push_back({dispatch, text(r, "distinct_display"), text(r, "max_tokens_per_expert"), text(r, "display")});
     }
     tables.push_back(routing);
 
-    Table req{"sec-2-6-3", render(msg::repro_title_request), {render(msg::repro_col_model), render(msg::repro_col_request_flops)}, {}};
+    Table req{
+        "sec-2-6-3", render(msg::repro_title_request), {render(msg::repro_col_model), render(msg::repro_col_request_flops)}, {}};
     const Json cmp = ask({{"op", "compare"}, {"input", 128}, {"generated", 4}});
     if (cmp.contains("rows")) {
         for (const auto& row : cmp["rows"]) req.rows.push_back({row["model"], text(row, "request_display")});
     }
     tables.push_back(req);
 
-    Table cap{"sec-2-6-2", render(msg::repro_title_capacity), {render(msg::repro_col_model), "GPU", render(msg::repro_col_weights), render(msg::repro_col_context), render(msg::repro_col_requests)}, {}};
+    Table cap{"sec-2-6-2",
+              render(msg::repro_title_capacity),
+              {render(msg::repro_col_model), "GPU", render(msg::repro_col_weights), render(msg::repro_col_context),
+               render(msg::repro_col_requests)},
+              {}};
     const struct {
         const char* model;
         const char* gpu;
@@ -131,8 +166,8 @@ std::vector<Table> chapter2_tables() {
                      {"deepseek-r1-distill-llama-70b", "h100-sxm", "int4", 8192},
                      {"deepseek-r1-distill-llama-70b", "h100-sxm", "int4", 32768}};
     for (const auto& k : kCapacity) {
-        const Json r = ask({{"op", "capacity"}, {"model", k.model}, {"gpu", k.gpu}, {"weight_dtype", k.dtype},
-                            {"context", k.context}});
+        const Json r =
+            ask({{"op", "capacity"}, {"model", k.model}, {"gpu", k.gpu}, {"weight_dtype", k.dtype}, {"context", k.context}});
         cap.rows.push_back({k.model, k.gpu, k.dtype, std::to_string(k.context), text(r, "requests")});
     }
     tables.push_back(cap);
@@ -156,7 +191,8 @@ const BookChapter* find_chapter(const std::string& id) {
 
 std::string chapter_ids() {
     std::string ids;
-    for (std::size_t i = 0; i < kBookChapterCount; ++i) ids += (i ? render(msg::list_separator) : "") + std::string(kBookChapters[i].id);
+    for (std::size_t i = 0; i < kBookChapterCount; ++i)
+        ids += (i ? render(msg::list_separator) : "") + std::string(kBookChapters[i].id);
     return ids;
 }
 
@@ -196,10 +232,10 @@ void print_markdown(const BookChapter& chapter, const std::vector<Table>& tables
     for (const auto& line : ledger.lines) {
         if (line.derivable && !line.reproduced) {
             std::cout << render(msg::repro_md_not_reproduced, {{"id", line.id},
-                                                                {"where", line.where},
-                                                                {"printed", line.printed},
-                                                                {"unit", line.unit},
-                                                                {"computed", line.computed}})
+                                                               {"where", line.where},
+                                                               {"printed", line.printed},
+                                                               {"unit", line.unit},
+                                                               {"computed", line.computed}})
                       << "\n";
         }
         if (!line.derivable) {
@@ -212,15 +248,21 @@ void print_markdown(const BookChapter& chapter, const std::vector<Table>& tables
 void print_json(const std::vector<Table>& tables, const api::LedgerReport& ledger) {
     Json out;
     out["tables"] = Json::array();
-    for (const auto& t : tables) out["tables"].push_back({{"id", t.id}, {"title", t.title}, {"columns", t.columns}, {"rows", t.rows}});
+    for (const auto& t : tables)
+        out["tables"].push_back({{"id", t.id}, {"title", t.title}, {"columns", t.columns}, {"rows", t.rows}});
     Json lines = Json::array();
     for (const auto& l : ledger.lines) {
-        lines.push_back({{"id", l.id}, {"where", l.where}, {"printed", l.printed}, {"unit", l.unit},
-                         {"computed", l.computed}, {"derivable", l.derivable}, {"reproduced", l.reproduced},
+        lines.push_back({{"id", l.id},
+                         {"where", l.where},
+                         {"printed", l.printed},
+                         {"unit", l.unit},
+                         {"computed", l.computed},
+                         {"derivable", l.derivable},
+                         {"reproduced", l.reproduced},
                          {"missing", l.missing}});
     }
-    out["ledger"] = {{"reproduced", ledger.reproduced}, {"derivable", ledger.derivable}, {"total", ledger.total},
-                     {"entries", lines}};
+    out["ledger"] = {
+        {"reproduced", ledger.reproduced}, {"derivable", ledger.derivable}, {"total", ledger.total}, {"entries", lines}};
     std::cout << out.dump(2) << "\n";
 }
 

@@ -26,9 +26,9 @@ Footprint kv_footprint(const Ratio& per_token, const Ratio& fixed_bytes, u128 to
 // Long-range selections are marked every `stride` slots before the window —
 // an illustration of "CSA2 may pick far tokens", not the model's real choice.
 struct ReplayFrame {
-    u128 window_first = 0;  // first slot of the window (1-based)
-    u128 window_last = 0;   // = position
-    u128 window_size = 0;   // slots actually in the window (< window while t < window)
+    u128 window_first = 0;       // first slot of the window (1-based)
+    u128 window_last = 0;        // = position
+    u128 window_size = 0;        // slots actually in the window (< window while t < window)
     std::vector<u128> selected;  // long-range slots, 1-based, ascending
 };
 ReplayFrame replay_frame(u128 length, u128 position, u128 window, u128 stride);

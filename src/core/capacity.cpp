@@ -4,8 +4,8 @@
 
 namespace tally {
 
-CapacityResult capacity(const ModelSpec& m, const Gpu& gpu, const Dtype& weights, const StateOptions& state_options,
-                        u128 context, u128 workspace_bytes) {
+CapacityResult capacity(const ModelSpec& m, const Gpu& gpu, const Dtype& weights, const StateOptions& state_options, u128 context,
+                        u128 workspace_bytes) {
     CapacityResult r;
     r.device_bytes = Ratio(gpu.memory_bytes);
     r.weight_bytes = weight_bytes(m, weights);

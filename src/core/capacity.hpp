@@ -22,13 +22,13 @@ struct CapacityResult {
 
 // M_state/request is the whole state of one request at `context` positions:
 // per-token history plus any fixed recurrent or convolution state.
-CapacityResult capacity(const ModelSpec& m, const Gpu& gpu, const Dtype& weights, const StateOptions& state_options,
-                        u128 context, u128 workspace_bytes);
+CapacityResult capacity(const ModelSpec& m, const Gpu& gpu, const Dtype& weights, const StateOptions& state_options, u128 context,
+                        u128 workspace_bytes);
 
 // N_max = (C − M_0 − B·K) / b_W, floored to whole parameters.
 struct ParamBudgetResult {
-    Ratio available_bytes;   // C − M_0 − B·K (0 when negative)
-    Ratio shortfall_bytes;   // how far C − M_0 − B·K is below zero
+    Ratio available_bytes;  // C − M_0 − B·K (0 when negative)
+    Ratio shortfall_bytes;  // how far C − M_0 − B·K is below zero
     Ratio kv_bytes_per_request;
     Ratio bytes_per_param;
     u128 params = 0;

@@ -10,9 +10,9 @@
 namespace tally {
 
 struct DependencyChains {
-    u128 nodes = 0;              // L × T
-    u128 rnn = 0;                // L + T − 1
-    u128 transformer = 0;        // L
+    u128 nodes = 0;        // L × T
+    u128 rnn = 0;          // L + T − 1
+    u128 transformer = 0;  // L
 };
 
 // layers ≥ 1 and tokens ≥ 1.

@@ -66,8 +66,12 @@ bool operator<(const Ratio& a, const Ratio& b) {
             return flipped ? !a_smaller : a_smaller;
         }
         // a' = ad/ra, b' = bd/rb; comparison flips.
-        an = ad; u128 nad = ra; ad = nad;
-        bn = bd; u128 nbd = rb; bd = nbd;
+        an = ad;
+        u128 nad = ra;
+        ad = nad;
+        bn = bd;
+        u128 nbd = rb;
+        bd = nbd;
         flipped = !flipped;
     }
 }
@@ -76,8 +80,14 @@ std::string to_exact_text(const Ratio& r) {
     // A fraction terminates in decimal iff den = 2^a 5^b.
     u128 d = r.den();
     unsigned twos = 0, fives = 0;
-    while (d % 2 == 0) { d /= 2; ++twos; }
-    while (d % 5 == 0) { d /= 5; ++fives; }
+    while (d % 2 == 0) {
+        d /= 2;
+        ++twos;
+    }
+    while (d % 5 == 0) {
+        d /= 5;
+        ++fives;
+    }
     if (d != 1) return to_decimal(r.num()) + "/" + to_decimal(r.den());
     unsigned places = std::max(twos, fives);
     std::string out = to_decimal(r.floor());

@@ -79,7 +79,7 @@ std::string to_decimal(u128 value);
 
 // A non-negative exact rational num/den, always reduced, den > 0.
 class Ratio {
-public:
+  public:
     Ratio() = default;
     Ratio(u128 whole) : num_(whole) {}  // NOLINT: integers convert implicitly
     Ratio(u128 num, u128 den);
@@ -101,7 +101,7 @@ public:
     friend bool operator>(const Ratio& a, const Ratio& b) { return b < a; }
     friend bool operator>=(const Ratio& a, const Ratio& b) { return !(a < b); }
 
-private:
+  private:
     u128 num_ = 0;
     u128 den_ = 1;
 };

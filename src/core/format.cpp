@@ -54,8 +54,7 @@ struct Prefix {
 
 // Pick the largest prefix whose factor does not exceed the value.
 template <size_t N>
-std::string scaled_text(const Ratio& value, const std::array<Prefix, N>& prefixes, unsigned places,
-                        bool trim) {
+std::string scaled_text(const Ratio& value, const std::array<Prefix, N>& prefixes, unsigned places, bool trim) {
     size_t chosen = 0;
     for (size_t i = 0; i < N; ++i) {
         if (Ratio(prefixes[i].factor) <= value) chosen = i;
@@ -113,21 +112,14 @@ const u128 kTrillion = u128{1000000000000ULL};
 
 // Namespace-scope tables (no heap): nothing is built on first use inside a
 // request's arena (src/wasm/request_arena.hpp).
-const CountWords kHant{{{{Ratio(1), "", 2},
-                         {Ratio(kTenThousand), "萬", 1},
-                         {Ratio(kHundredMillion), "億", 1},
-                         {Ratio(kTrillion), "兆", 1}}},
-                       false};
-const CountWords kHans{{{{Ratio(1), "", 2},
-                         {Ratio(kTenThousand), "万", 1},
-                         {Ratio(kHundredMillion), "亿", 1},
-                         {Ratio(kTrillion), "万亿", 1}}},
-                       false};
-const CountWords kEn{{{{Ratio(1), "", 2},
-                       {Ratio(kMillion), "million", 2},
-                       {Ratio(kBillion), "billion", 2},
-                       {Ratio(kTrillion), "trillion", 2}}},
-                     true};
+const CountWords kHant{
+    {{{Ratio(1), "", 2}, {Ratio(kTenThousand), "萬", 1}, {Ratio(kHundredMillion), "億", 1}, {Ratio(kTrillion), "兆", 1}}}, false};
+const CountWords kHans{
+    {{{Ratio(1), "", 2}, {Ratio(kTenThousand), "万", 1}, {Ratio(kHundredMillion), "亿", 1}, {Ratio(kTrillion), "万亿", 1}}},
+    false};
+const CountWords kEn{
+    {{{Ratio(1), "", 2}, {Ratio(kMillion), "million", 2}, {Ratio(kBillion), "billion", 2}, {Ratio(kTrillion), "trillion", 2}}},
+    true};
 
 const CountWords& count_words() {
     switch (current_lang()) {

@@ -18,7 +18,6 @@ u128 causal_pairs(const CallShape& c) {
 
 namespace {
 
-
 int section_rank(const std::string& section) {
     static const char* const kOrder[] = {"entry", "attention", "linear", "ffn", "output"};
     for (int i = 0; i < 5; ++i) {

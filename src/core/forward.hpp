@@ -40,7 +40,7 @@ struct ForwardResult {
     u128 n_pair = 0;
     Items items;
     Ratio total;
-    Ratio interaction;  // attention (and index) work over attended positions (Table 2-E)
+    Ratio interaction;                 // attention (and index) work over attended positions (Table 2-E)
     std::vector<ForwardStage> stages;  // Table 2-D, for an encoder/decoder model (V4.1); else empty
 };
 

@@ -47,9 +47,12 @@ StageTally::StageTally(const ModelSpec& m) {
 
 void StageTally::add(const LayerGroup& g, const LineItem& item) {
     if (!active_) return;
-    if (g.role == "encoder") add_part(encoder_, item);
-    else if (builds_shared_kv(item)) add_part(decoder_kv_, item);
-    else add_part(decoder_rest_, item);
+    if (g.role == "encoder")
+        add_part(encoder_, item);
+    else if (builds_shared_kv(item))
+        add_part(decoder_kv_, item);
+    else
+        add_part(decoder_rest_, item);
 }
 
 void StageTally::add_head(const LineItem& head) {

@@ -20,7 +20,7 @@ struct ForwardStage {
 };
 
 class StageTally {
-public:
+  public:
     // Empty (and every add a no-op) for a model without encoder/decoder roles.
     explicit StageTally(const ModelSpec& m);
     bool active() const { return active_; }
@@ -30,7 +30,7 @@ public:
     // every stage (none today) would land in an "other" stage before it.
     std::vector<ForwardStage> finish(const Ratio& total) const;
 
-private:
+  private:
     bool active_ = false;
     ForwardStage encoder_, decoder_kv_, decoder_rest_, head_;
 };

@@ -63,17 +63,17 @@ struct Count {
 };
 
 struct LineItem {
-    std::string id;           // stable key, e.g. "q_proj"
-    std::string label;        // zh-Hant row label
-    std::string section;      // grouping, e.g. "attention"
-    std::string shape;        // rows × width in → out, symbolic
-    std::string weight;       // weight matrix, "in × out"
-    std::string formula;      // symbolic per-call formula
-    std::string substituted;  // the formula with the reader's numbers
-    u128 layers = 1;          // how many times the call runs in the model
-    Ratio per_call;           // value of one call
-    Ratio value;              // per_call × layers
-    bool interaction = false; // attention/index work over attended positions (Table 2-E)
+    std::string id;            // stable key, e.g. "q_proj"
+    std::string label;         // zh-Hant row label
+    std::string section;       // grouping, e.g. "attention"
+    std::string shape;         // rows × width in → out, symbolic
+    std::string weight;        // weight matrix, "in × out"
+    std::string formula;       // symbolic per-call formula
+    std::string substituted;   // the formula with the reader's numbers
+    u128 layers = 1;           // how many times the call runs in the model
+    Ratio per_call;            // value of one call
+    Ratio value;               // per_call × layers
+    bool interaction = false;  // attention/index work over attended positions (Table 2-E)
     // State rows only: per_call == per_count × count(N).
     Count count;
     Ratio per_count;

@@ -18,13 +18,13 @@ Lang current_lang();
 
 // Sets the current language until the scope ends, then restores the previous one.
 class LangScope {
-public:
+  public:
     explicit LangScope(Lang lang);
     ~LangScope();
     LangScope(const LangScope&) = delete;
     LangScope& operator=(const LangScope&) = delete;
 
-private:
+  private:
     Lang previous_;
 };
 

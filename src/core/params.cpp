@@ -35,7 +35,8 @@ void append_merged(std::vector<WeightTensor>& all, const WeightTensor& t) {
 std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
     if (!m.partial.empty()) throw NotGiven(m.partial);
     std::vector<WeightTensor> all;
-    all.push_back(WeightTensor{"embedding", render(msg::label_embedding), ParamCategory::EmbeddingHead, m.vocab, m.hidden, 1, false, true});
+    all.push_back(
+        WeightTensor{"embedding", render(msg::label_embedding), ParamCategory::EmbeddingHead, m.vocab, m.hidden, 1, false, true});
     for (const auto& g : m.groups) {
         std::vector<WeightTensor> group;
         mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_tensors(mechanism, m, g.layers, group); });
@@ -53,7 +54,8 @@ std::vector<WeightTensor> weight_tensors(const ModelSpec& m) {
         all.push_back(mech::vec("checkpoint_vectors", m.checkpoint_vectors_label, m.checkpoint_vectors, 1));
     }
     if (!m.tie_embeddings) {
-        all.push_back(WeightTensor{"lm_head", render(msg::label_lm_head), ParamCategory::EmbeddingHead, m.hidden, m.vocab, 1, false, false});
+        all.push_back(WeightTensor{"lm_head", render(msg::label_lm_head), ParamCategory::EmbeddingHead, m.hidden, m.vocab, 1,
+                                   false, false});
     }
     return all;
 }

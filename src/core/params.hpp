@@ -13,9 +13,8 @@ namespace tally {
 enum class ParamCategory { EmbeddingHead, Attention, DenseSharedFfn, RoutedExperts, Engram, Other };
 
 const char* category_key(ParamCategory c);  // "embedding_head", …
-const ParamCategory kAllCategories[] = {ParamCategory::EmbeddingHead, ParamCategory::Attention,
-                                        ParamCategory::DenseSharedFfn, ParamCategory::RoutedExperts,
-                                        ParamCategory::Engram, ParamCategory::Other};
+const ParamCategory kAllCategories[] = {ParamCategory::EmbeddingHead, ParamCategory::Attention, ParamCategory::DenseSharedFfn,
+                                        ParamCategory::RoutedExperts, ParamCategory::Engram,    ParamCategory::Other};
 
 // One stored tensor, repeated `count` times (once per layer of its group, or
 // per expert).  Vectors (norm scales, biases, conv kernels) have in = 1.

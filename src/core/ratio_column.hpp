@@ -12,7 +12,7 @@
 namespace tally {
 
 class RatioColumn {
-public:
+  public:
     explicit RatioColumn(u128 denominator = 1) : den_(denominator) {}
 
     void reserve(std::size_t n) { nums_.reserve(n); }
@@ -24,7 +24,7 @@ public:
     // The value in lowest terms, as every other exact result is.
     Ratio operator[](std::size_t i) const { return den_ == 1 ? Ratio(nums_[i]) : Ratio(nums_[i], den_); }
 
-private:
+  private:
     std::vector<u128> nums_;
     u128 den_;
 };

@@ -21,12 +21,12 @@ struct RequestShape {
 };
 
 struct RequestResult {
-    u128 decode_steps = 0;      // n_d
-    u128 kv_read_tokens = 0;    // per request: n_d·H + n_d(n_d−1)/2
-    Ratio kv_read_bytes;        // all requests: per-token history read by the decodes
-    Ratio prefill_kv_bytes;     // written by prefill: c·P per request
-    Ratio new_kv_bytes;         // written by the decodes: c·n_d per request
-    Ratio final_kv_bytes;       // c·(H + n_d) per request, all requests
+    u128 decode_steps = 0;    // n_d
+    u128 kv_read_tokens = 0;  // per request: n_d·H + n_d(n_d−1)/2
+    Ratio kv_read_bytes;      // all requests: per-token history read by the decodes
+    Ratio prefill_kv_bytes;   // written by prefill: c·P per request
+    Ratio new_kv_bytes;       // written by the decodes: c·n_d per request
+    Ratio final_kv_bytes;     // c·(H + n_d) per request, all requests
     Ratio prefill_flops;
     Ratio decode_flops;
     Ratio total;

@@ -14,7 +14,7 @@ namespace tally {
 enum class Dispatch { Uniform, Concentrated, RandomExpectation, Explicit };
 
 struct RoutingInput {
-    u128 batch = 1;          // tokens routed in this layer (m)
+    u128 batch = 1;  // tokens routed in this layer (m)
     u128 top_k = 1;
     u128 experts = 1;        // E
     u128 expert_params = 0;  // N_e = 3·d·f
@@ -29,8 +29,8 @@ struct RoutingResult {
     bool approximate = false;  // U is an expectation rounded to 1e-30
     u128 max_tokens_per_expert = 0;
     u128 min_tokens_per_active_expert = 0;
-    Ratio flops;               // 2·N_e·Σ t_e
-    Ratio bytes_read;          // b_W·N_e·U
+    Ratio flops;       // 2·N_e·Σ t_e
+    Ratio bytes_read;  // b_W·N_e·U
 };
 
 // Throws std::invalid_argument with a reader-facing reason when the explicit

@@ -27,12 +27,12 @@ struct NotGiven : std::runtime_error {
 struct GqaAttention {
     u64 q_heads = 0;
     u64 kv_heads = 0;
-    u64 head_dim = 0;           // explicit: never assumed to be hidden / q_heads
-    bool qk_norm = false;       // per-head RMSNorm vectors on Q and K (Qwen3)
+    u64 head_dim = 0;      // explicit: never assumed to be hidden / q_heads
+    bool qk_norm = false;  // per-head RMSNorm vectors on Q and K (Qwen3)
     bool qkv_bias = false;
-    bool o_bias = false;        // a bias on the output projection (Llama's attention_bias)
-    bool output_gate = false;   // Q projection also emits a sigmoid gate (Qwen3.6)
-    bool eager_rectangle = false;  // counted on the eager path: masked slots too
+    bool o_bias = false;              // a bias on the output projection (Llama's attention_bias)
+    bool output_gate = false;         // Q projection also emits a sigmoid gate (Qwen3.6)
+    bool eager_rectangle = false;     // counted on the eager path: masked slots too
     bool scores_per_kv_head = false;  // QKᵀ/AV counted per KV head: only the 2-4(c) mistake value
     // Sliding window: each query sees at most `window` positions, itself
     // included, and the cache keeps only the last `window` (Mistral, Gemma 2's
@@ -108,7 +108,7 @@ struct ModelSpec {
     u64 hidden = 0;
     u64 vocab = 0;
     bool tie_embeddings = false;
-    u64 released_context = 0;  // positions the release supports; 0 = unknown
+    u64 released_context = 0;   // positions the release supports; 0 = unknown
     u64 ced_replay_window = 0;  // CED: decoder runs only the last W prompt positions; 0 = no CED
     std::vector<LayerGroup> groups;
     std::vector<ModelPart> parts;

@@ -10,9 +10,7 @@ namespace tally {
 StateResult state(const ModelSpec& m, u128 tokens, const StateOptions& options) {
     StateResult r;
     for (const auto& g : m.groups) {
-        mech::for_each_mechanism(g, [&](const auto& mechanism) {
-            mech::add_state(mechanism, m, g.layers, tokens, options, r);
-        });
+        mech::for_each_mechanism(g, [&](const auto& mechanism) { mech::add_state(mechanism, m, g.layers, tokens, options, r); });
     }
     mech::for_each_part(m, [&](const auto& part) { mech::add_state(part, m, 1, tokens, options, r); });
     for (const auto& it : r.items) r.total = r.total + it.value;
@@ -31,7 +29,7 @@ namespace {
 // The distinct ways rows grow with N; each is evaluated once per length and
 // shared by every series.
 class Counts {
-public:
+  public:
     std::size_t index_of(const Count& c) {
         for (std::size_t i = 0; i < counts_.size(); ++i) {
             if (counts_[i] == c) return i;
@@ -44,14 +42,14 @@ public:
         for (std::size_t i = 0; i < counts_.size(); ++i) values[i] = counts_[i].at(n);
     }
 
-private:
+  private:
     std::vector<Count> counts_;
 };
 
 // Σ coef·count(N) over rows, as integers over one common denominator so a
 // length costs a few multiply-adds.
 class Series {
-public:
+  public:
     void add(const LineItem& row, Counts& counts) {
         const std::size_t count = counts.index_of(row.count);
         const Ratio coef = row.per_count * Ratio(row.layers);
@@ -88,7 +86,7 @@ public:
         return sum;
     }
 
-private:
+  private:
     // A coefficient and a count both below 2^32 multiply within 64 bits, and
     // 64-bit sums are native in WASM where 128-bit ones are not: the usual
     // case (lengths below 2^32) takes this path; false sends the rest to the

@@ -28,7 +28,7 @@ struct StateResult {
     Ratio total;
     Ratio decode_read_bytes;   // reads, including read-modify-write of recurrent state
     Ratio decode_write_bytes;  // the "write" rows alone
-    Ratio per_token;  // bytes one more stored position adds (the slope)
+    Ratio per_token;           // bytes one more stored position adds (the slope)
 };
 
 // State of one request holding `tokens` positions.

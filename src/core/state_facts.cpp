@@ -40,8 +40,10 @@ u128 longest_context_within(const ModelSpec& m, const StateOptions& options, con
     u128 lo = 1, hi = max_tokens;
     while (lo < hi) {
         const u128 mid = lo + (hi - lo + 1) / 2;
-        if (state(m, mid, options).total <= budget) lo = mid;
-        else hi = mid - 1;
+        if (state(m, mid, options).total <= budget)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return lo;
 }

@@ -72,8 +72,8 @@ std::string import_request(const std::string& config_text) {
 TEST_CASE("arena: the valid V4.1 state curve of 4,096 lengths up to 8.4 M answers as natively") {
     std::string lengths;
     for (int i = 1; i <= 4096; ++i) lengths += (i > 1 ? "," : "") + std::to_string(i * 2048);
-    const Value answer = replayed(R"({"op":"state_curve","model":"deepseek-v4.1-flash","layout":"production","lengths":[)" +
-                                  lengths + "]}");
+    const Value answer =
+        replayed(R"({"op":"state_curve","model":"deepseek-v4.1-flash","layout":"production","lengths":[)" + lengths + "]}");
     CHECK(answer["ok"] == true);
     CHECK(answer["result"]["tokens"].size() == 4096);
     CHECK(answer["result"]["tokens"][4095] == 8388608);

@@ -32,7 +32,11 @@ async function openExercise(page: Page, id: string): Promise<void> {
 type Json = Record<string, unknown>;
 
 /** A path into a result ("architecture.groups[0].attention_spec.q_heads"; runtime/result-path.ts). */
-const at = (r: unknown, field: string): unknown => field.replace(/\[(\d+)\]/g, '.$1').split('.').reduce((v, k) => (v as Json)[k], r);
+const at = (r: unknown, field: string): unknown =>
+  field
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .reduce((v, k) => (v as Json)[k], r);
 
 /**
  * A call of an exercise file with the book's givens filled in ("$P" → 8192,
@@ -66,7 +70,11 @@ function coreVerdict(core: Core, id: string, p: string, text: string) {
   if (spec.expected.digits !== undefined) expected.digits = spec.expected.digits;
   if (spec.expected.guesses !== undefined) expected.guesses = spec.expected.guesses;
   const mistakes = (spec.mistakes ?? [])
-    .map((m: { code: string; call: string; field: string; message?: string }) => ({ code: m.code, value: read(m), ...(m.message ? { message: m.message } : {}) }))
+    .map((m: { code: string; call: string; field: string; message?: string }) => ({
+      code: m.code,
+      value: read(m),
+      ...(m.message ? { message: m.message } : {}),
+    }))
     .filter((m: { value: string }) => m.value !== value);
   if (mistakes.length) expected.mistakes = mistakes;
   return core.ok({ op: 'check_answer', answer: text, expected: expected as never }) as {
@@ -121,7 +129,7 @@ test('exercise 2-8(a): "1.392K" tokens is right in the decimal reading, and the 
 test('exercise 2-2(f): FLOPs written with 兆', async ({ page, core }) => {
   await openExercise(page, '2-2');
   const total = Number(core.ok(bookCall('2-2', 'full') as never).total);
-  const text = `${(total / 1e12).toPrecision(3)} 兆`;  // 133,594,323,353,600 → "134 兆"
+  const text = `${(total / 1e12).toPrecision(3)} 兆`; // 133,594,323,353,600 → "134 兆"
   expect(text).toBe('134 兆');
   const v = await expectVerdict(page, core, '2-2', 'f', text, null);
   expect(v.understood).toContain('134 兆 = 134,000,000,000,000 FLOPs');

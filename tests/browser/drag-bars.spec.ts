@@ -10,7 +10,11 @@ type Obj = Record<string, any>;
 
 /** Each strip figure, and one bar's value as the core computes it at length h. */
 const STRIPS = [
-  { id: 'fig-2-8', bar: 'kv-4', value: (c: Core, h: number) => c.ok({ op: 'request', model: 'qwen3-8b', input: h, context: 0, generated: 2, batch: 4 }).kv_read_display },
+  {
+    id: 'fig-2-8',
+    bar: 'kv-4',
+    value: (c: Core, h: number) => c.ok({ op: 'request', model: 'qwen3-8b', input: h, context: 0, generated: 2, batch: 4 }).kv_read_display,
+  },
   {
     id: 'fig-2-12',
     bar: 'compact',
@@ -20,7 +24,8 @@ const STRIPS = [
   {
     id: 'fig-2-14',
     bar: 'window',
-    value: (c: Core, h: number) => (c.ok({ op: 'state_curve', model: 'deepseek-v4-flash', lengths: [h], layout: 'reference' }).by_kind_display as Obj).window[0],
+    value: (c: Core, h: number) =>
+      (c.ok({ op: 'state_curve', model: 'deepseek-v4-flash', lengths: [h], layout: 'reference' }).by_kind_display as Obj).window[0],
   },
   {
     id: 'fig-2-30',

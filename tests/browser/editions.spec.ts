@@ -45,7 +45,11 @@ for (const e of BUILT) {
     for (const file of PAGES) {
       const html = readFileSync(path.join(dist, e.dir, file), 'utf8');
       expect(html, file).toContain(`<html lang="${e.lang}"`);
-      const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)">/g)].map((m) => ({ rel: m[1]!, hreflang: m[2], href: m[3]! }));
+      const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)">/g)].map((m) => ({
+        rel: m[1]!,
+        hreflang: m[2],
+        href: m[3]!,
+      }));
       expect(links.find((l) => l.rel === 'canonical')?.href, file).toBe(file);
       expect(links.filter((l) => l.rel === 'alternate').map((l) => l.hreflang)).toEqual([...BUILT.map((x) => x.lang), 'x-default']);
       for (const l of links) {
@@ -53,7 +57,8 @@ for (const e of BUILT) {
         const wanted = l.hreflang === 'x-default' ? file : `${BUILT.find((x) => x.lang === (l.hreflang ?? e.lang))!.dir}${file}`;
         expect(target, `${e.dir}${file} ${l.rel} ${l.hreflang ?? ''}`).toBe(wanted);
       }
-      if (file === 'index.html') for (const l of links) expect((await request.get(new URL(l.href, `http://x/${e.dir}${file}`).pathname.slice(1))).status(), l.href).toBe(200);
+      if (file === 'index.html')
+        for (const l of links) expect((await request.get(new URL(l.href, `http://x/${e.dir}${file}`).pathname.slice(1))).status(), l.href).toBe(200);
     }
   });
 }
@@ -71,13 +76,21 @@ for (const e of OTHERS) {
     await settled(page);
     const axe = await new AxeBuilder({ page }).exclude('.katex').analyze();
     const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 }
 
 const hansEd = EDITIONS[1]!;
 
-test('the switch keeps a configured widget\'s state and the page, and the choice is remembered and offered', async ({ page }) => {
+test("the switch keeps a configured widget's state and the page, and the choice is remembered and offered", async ({ page }) => {
   test.setTimeout(240_000); // two full pages of widgets on a busy 2-core machine
   const gpuLabel = WIDGETS.capacity!.controls.find((c) => c.key === 'gpu')!.label;
   await page.goto('./2-6.html#capacity:gpu=h100-sxm&ctx=32768');
@@ -160,8 +173,12 @@ for (const e of OTHERS) {
     await w.getByTestId('embed-button').click();
     await expect(w.getByTestId('embed-button')).toHaveText(e.words(ui.embed.button));
     // The snippet is HTML: its URL's & are &amp;.
-    await expect(w.getByTestId('embed-iframe')).toHaveValue(new RegExp(`/v/[0-9a-f]{10}/${e.dir}embed\\.html\\?w=capacity&amp;gpu=h100-sxm&amp;lang=${e.lang}&amp;v=`));
-    await expect(w.getByTestId('embed-element')).toHaveValue(new RegExp(`/v/[0-9a-f]{10}/${e.dir}embed\\.js"></script>\\n<tally-widget widget="capacity" state="gpu=h100-sxm" lang="${e.lang}">`));
+    await expect(w.getByTestId('embed-iframe')).toHaveValue(
+      new RegExp(`/v/[0-9a-f]{10}/${e.dir}embed\\.html\\?w=capacity&amp;gpu=h100-sxm&amp;lang=${e.lang}&amp;v=`),
+    );
+    await expect(w.getByTestId('embed-element')).toHaveValue(
+      new RegExp(`/v/[0-9a-f]{10}/${e.dir}embed\\.js"></script>\\n<tally-widget widget="capacity" state="gpu=h100-sxm" lang="${e.lang}">`),
+    );
     // The pinned iframe URL opens that edition's widget in that state.
     const src = /src="([^"]+)"/.exec(await w.getByTestId('embed-iframe').inputValue())![1]!.replace(/&amp;/g, '&');
     await page.goto(src);
@@ -211,11 +228,13 @@ for (const e of OTHERS.filter((x) => x.lang === 'zh-Hans')) {
 const catalogGaps = (() => {
   const dir = path.resolve(import.meta.dirname, '../../content/i18n/en');
   const files = ['dtypes.json', ...['models', 'hardware'].flatMap((d) => readdirSync(path.join(dir, d)).map((f) => `${d}/${f}`))];
-  return files.flatMap((f) => Object.keys(JSON.parse(readFileSync(path.join(dir, f), 'utf8')).strings as Record<string, string>)).sort((a, b) => b.length - a.length);
+  return files
+    .flatMap((f) => Object.keys(JSON.parse(readFileSync(path.join(dir, f), 'utf8')).strings as Record<string, string>))
+    .sort((a, b) => b.length - a.length);
 })();
 
 for (const e of BUILT.filter((x) => x.lang === 'en')) {
-  test('en: no CJK outside the marked original terms (the page\'s own words; the core\'s once it takes lang)', async ({ browser, baseURL }) => {
+  test("en: no CJK outside the marked original terms (the page's own words; the core's once it takes lang)", async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
     const coreLang = coreTakesLang() as boolean;
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false }); // the prerendered page as shipped
@@ -231,7 +250,12 @@ for (const e of BUILT.filter((x) => x.lang === 'en')) {
           // Without the core's lang: widgets, exercises and the catalog's names in pickers (select) are the core's words.
           const drop = ['script', 'template', '[lang^="zh"]', ...(coreLang ? [] : ['[data-widget]', '.exercise', 'tally-widget', 'select'])];
           for (const el of body.querySelectorAll(drop.join(','))) el.remove();
-          const texts = [body.textContent ?? '', ...[...body.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap((el) => ['aria-label', 'title', 'placeholder', 'alt'].map((a) => el.getAttribute(a) ?? ''))];
+          const texts = [
+            body.textContent ?? '',
+            ...[...body.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap((el) =>
+              ['aria-label', 'title', 'placeholder', 'alt'].map((a) => el.getAttribute(a) ?? ''),
+            ),
+          ];
           let all = texts.join(' ');
           const seen = gaps.filter((gap) => all.includes(gap));
           for (const gap of seen) all = all.split(gap).join(' ');
@@ -291,7 +315,9 @@ async function checkWidget(page: Page, core: Core, instance: string, values: Rec
     }
   } else if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') {
     for (const [i, s] of cfg.steps!.entries()) {
-      await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)));
+      await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(
+        shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)),
+      );
     }
   } else if (cfg.kind === 'table-2-1') {
     const req = { op: 'forward', ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, Number(values[c.field] ?? c.default)])) };
@@ -315,12 +341,17 @@ for (const [instance, file] of Object.entries(pageOfInstance())) {
 // section's tables and the last one's comparisons.
 for (const file of ['2-1.html', '2-6.html'].filter((f) => byPage.has(f))) {
   const instances = byPage.get(file)!;
-  test(`zh-Hans/${file}: the tables and worked examples show the core's values and follow their first control (${instances.join(', ')})`, async ({ page, core }) => {
+  test(`zh-Hans/${file}: the tables and worked examples show the core's values and follow their first control (${instances.join(', ')})`, async ({
+    page,
+    core,
+  }) => {
     test.setTimeout(180_000);
     await page.goto(`./zh-Hans/${file}`);
     await allReady(page);
     // The page asks the core in zh-Hans (its words: 亿, 条请求), so the expected values are asked the same way.
-    const hansCore = Object.assign(Object.create(core) as Core, { ok: (request: Record<string, unknown>) => core.ok({ ...request, lang: 'zh-Hans' } as never) });
+    const hansCore = Object.assign(Object.create(core) as Core, {
+      ok: (request: Record<string, unknown>) => core.ok({ ...request, lang: 'zh-Hans' } as never),
+    });
     for (const instance of instances) {
       const cfg = WIDGETS[instance]!;
       const values = defaults(cfg);

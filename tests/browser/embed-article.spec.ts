@@ -58,7 +58,11 @@ test('the article is made of embeds only, and each number is the core’s', asyn
 
   // The three stages: ¼ and ⅛ of one baseline, so resident is ½ of CSA2.
   const st = el(page, 'stage-tabs');
-  for (const [id, ratio] of [['baseline', '1'], ['csa2', '1/4'], ['resident', '1/8']] as const) {
+  for (const [id, ratio] of [
+    ['baseline', '1'],
+    ['csa2', '1/4'],
+    ['resident', '1/8'],
+  ] as const) {
     const req = designs.designs.find((d) => d.id === id)!.request;
     const r = core.ok({ op: 'kv_footprint', ...req, tokens: 1, baseline_bytes_per_token: designs.baseline });
     expect(r.ratio_display).toBe(ratio);

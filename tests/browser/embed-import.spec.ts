@@ -67,9 +67,7 @@ test('a third-party iframe and element take an imported model from the link, wit
   await expect(frame.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, model: m.spec }).display as string);
   await expect(frame.getByLabel('模型', { exact: true })).toHaveValue(m.id);
   await expect(frame.getByLabel('模型', { exact: true }).locator('option:checked')).toHaveText(`${m.spec.name as string}（匯入）`);
-  await expect(element.getByTestId('requests')).toHaveText(
-    core.ok({ ...DEFAULTS.capacity, gpu: 'h100-sxm', model: m.spec }).display as string,
-  );
+  await expect(element.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, gpu: 'h100-sxm', model: m.spec }).display as string);
   await expect(element.getByLabel('模型', { exact: true }).locator('option:checked')).toHaveText(`${m.spec.name as string}（匯入）`);
   // The host's storage is its author's: the element kept the model for this page only.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tally.')))).toEqual([]);
@@ -97,9 +95,7 @@ test('importing inside an embed: the picker gains the model, numbers from the co
   await expect(f1.getByRole('button', { name: '匯入模型' })).toHaveCount(0);
 
   const framePanel = await importIn(frame, moe.text);
-  await expect(framePanel.getByTestId('summary-params')).toHaveText(
-    core.ok({ op: 'import_hf_config', config_text: moe.text }).params_display as string,
-  );
+  await expect(framePanel.getByTestId('summary-params')).toHaveText(core.ok({ op: 'import_hf_config', config_text: moe.text }).params_display as string);
   await framePanel.getByRole('button', { name: '關閉' }).click();
   await expect(framePanel).toBeHidden();
   await frame.getByLabel('模型', { exact: true }).selectOption(moe.id);
@@ -110,16 +106,12 @@ test('importing inside an embed: the picker gains the model, numbers from the co
   const elementPanel = await importIn(element, moe.text);
   await expect(elementPanel.locator('[data-import-status]')).toContainText('只在這一頁有效');
   await element.getByLabel('模型', { exact: true }).selectOption(moe.id);
-  await expect(element.getByTestId('requests')).toHaveText(
-    core.ok({ ...DEFAULTS.capacity, gpu: 'h100-sxm', model: moe.spec }).display as string,
-  );
+  await expect(element.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, gpu: 'h100-sxm', model: moe.spec }).display as string);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tally.')))).toEqual([]);
   // A config the core refuses: its message, the field named.
   await elementPanel.getByLabel('貼上 config.json 的內容').fill('{"model_type": "gpt2"}');
   await elementPanel.getByRole('button', { name: '匯入', exact: true }).click();
-  await expect(elementPanel.getByTestId('import-error')).toHaveText(
-    core.error({ op: 'import_hf_config', config_text: '{"model_type": "gpt2"}' }).message,
-  );
+  await expect(elementPanel.getByTestId('import-error')).toHaveText(core.error({ op: 'import_hf_config', config_text: '{"model_type": "gpt2"}' }).message);
 
   const axe = await new AxeBuilder({ page }).include('[data-testid="element-0"]').analyze();
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -38,9 +38,7 @@ test('three iframes and two elements render the core’s numbers for their own s
   const f0 = page.frameLocator('[data-testid="frame-0"]');
   await expect(f0.getByTestId('requests')).toHaveText(String(core.ok({ ...DEFAULTS.capacity, model: 'qwen3-32b' }).display));
   const f1 = page.frameLocator('[data-testid="frame-1"]');
-  await expect(f1.getByTestId('headline')).toHaveText(
-    String(core.ok({ op: 'kv_footprint', bytes_per_token: '445', tokens: 131072, requests: 64 }).gb_display),
-  );
+  await expect(f1.getByTestId('headline')).toHaveText(String(core.ok({ op: 'kv_footprint', bytes_per_token: '445', tokens: 131072, requests: 64 }).gb_display));
   const f2 = page.frameLocator('[data-testid="frame-2"]');
   await expect(f2.getByTestId('effort')).toHaveText(String(core.ok({ op: 'effort_scale', effort: 100 }).display));
   await expect(f2.getByTestId('published')).toContainText('100');
@@ -191,7 +189,9 @@ test('the 嵌入 button gives snippets for the widget’s current state, pinned 
   await expect(w.getByTestId('embed-iframe')).toHaveValue(/ctx=16384/);
   // The pinned URL shows the same number as the chapter.
   await page.goto(src!);
-  await expect(page.getByTestId('requests')).toHaveText(String(core.ok({ ...DEFAULTS.capacity, model: 'qwen3-32b', context: 32768 }).display), { timeout: 20_000 });
+  await expect(page.getByTestId('requests')).toHaveText(String(core.ok({ ...DEFAULTS.capacity, model: 'qwen3-32b', context: 32768 }).display), {
+    timeout: 20_000,
+  });
   await expect(page.locator('#embed-version-note')).toBeHidden();
 });
 
@@ -204,7 +204,11 @@ test('a link pinned to another version says so instead of pretending', async ({ 
 test('a <tally-widget> figure on another origin draws its bars in the chapter’s colours, light and dark', async ({ page, baseURL }) => {
   // Fig. 2-8's bars take --series-0…4; the palette used to live on :root only,
   // which a shadow root never sees, so the bars came out black.
-  const fillsOf = (root: Page | Locator) => root.locator('.bar.series-0 rect').first().evaluate((e) => getComputedStyle(e).fill);
+  const fillsOf = (root: Page | Locator) =>
+    root
+      .locator('.bar.series-0 rect')
+      .first()
+      .evaluate((e) => getComputedStyle(e).fill);
   const seriesZero = { light: 'rgb(31, 95, 191)', dark: 'rgb(127, 176, 255)' };
   await openHost(page, baseURL!, '&element0=fig-2-8|');
   const el = page.getByTestId('element-0');

@@ -18,7 +18,9 @@ const exerciseFile = (id: string) => JSON.parse(readFileSync(path.join(root, `co
 const pages = (() => {
   const dir = path.join(root, 'content/ch02');
   const byId = new Map<string, string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
     const html = file.replace(/\.md$/, '.html');
     for (const m of readFileSync(path.join(dir, file), 'utf8').matchAll(/^```exercise[ \t]+(\S+)[ \t\r]*$/gm)) {
       const id = m[1]!;
@@ -178,8 +180,16 @@ test('2-2: the share reuse saves is a checked percentage, as % or as a proportio
     unit: '%',
     digits: 2,
     mistakes: [
-      { code: 'kept_share', value: str(t.prefill_kept_percent), message: exerciseFile('2-2').parts.find((p: { id: string }) => p.id === 'saving').mistakes[0].message },
-      { code: 'rows_share', value: str(t.rows_saved_percent), message: exerciseFile('2-2').parts.find((p: { id: string }) => p.id === 'saving').mistakes[1].message },
+      {
+        code: 'kept_share',
+        value: str(t.prefill_kept_percent),
+        message: exerciseFile('2-2').parts.find((p: { id: string }) => p.id === 'saving').mistakes[0].message,
+      },
+      {
+        code: 'rows_share',
+        value: str(t.rows_saved_percent),
+        message: exerciseFile('2-2').parts.find((p: { id: string }) => p.id === 'saving').mistakes[1].message,
+      },
     ],
   });
   expect(expected.mistake).toBe('rows_share');

@@ -321,7 +321,9 @@ test('2-23: uniform vs concentrated dispatch follow B', async ({ page, core }) =
   await typeInto(w.getByLabel('B（同時 decode 的 token）'), '16');
   await expect(w.getByTestId('distinct-uniform')).toHaveText(at(16, 'uniform').distinct_display);
   await expect(w.getByTestId('bytes-uniform')).toHaveText(at(16, 'uniform').display);
-  await expect(w.locator('svg.is-wide rect.cell.hit')).toHaveCount(Number(at(16, 'uniform').distinct_experts) + Number(at(16, 'concentrated').distinct_experts));
+  await expect(w.locator('svg.is-wide rect.cell.hit')).toHaveCount(
+    Number(at(16, 'uniform').distinct_experts) + Number(at(16, 'concentrated').distinct_experts),
+  );
 });
 
 /** Follow "a.b[0]" / "list[key=value]" in a core result (the configs' value paths). */
@@ -337,8 +339,7 @@ function at(value: any, path: string): any {
 /** A diagram's numbers as the core gives them for its configured requests ($x from `vars`). */
 function diagramValues(core: Core, n: number, vars: Obj = {}): Record<string, string> {
   const cfg = diagrams[`fig-2-${n}`];
-  const fill = (fields: Obj = {}) =>
-    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('$') ? vars[v] : v]));
+  const fill = (fields: Obj = {}) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('$') ? vars[v] : v]));
   const out: Record<string, string> = {};
   for (const [name, v] of Object.entries(cfg.data.values as Record<string, Obj>)) {
     const req = cfg.data.requests[v.request];
@@ -373,7 +374,7 @@ test('diagram numbers come from the core: labels, captions and the data table of
   expect(diagramValues(core, 35)).toMatchObject({ input: '128', decode_steps: '3', final_context: '131' });
 });
 
-test('2-22: the candidate pool narrows at the reader\'s context length; bad input is explained', async ({ page, core }) => {
+test("2-22: the candidate pool narrows at the reader's context length; bad input is explained", async ({ page, core }) => {
   await openFigures(page);
   const w = fig(page, 22);
   await ready(w);

@@ -208,7 +208,10 @@ test('figure summary and data table: the headline and the weight budget explain 
   await expect(table.locator('tr[data-row="workspace"] .how-button')).toHaveCount(0);
 });
 
-test('figures whose ops explain themselves: the requests\' state (2-34), a kind of state (2-14), the candidate pool (2-22), dependency chains (2-1)', async ({ page, core }) => {
+test("figures whose ops explain themselves: the requests' state (2-34), a kind of state (2-14), the candidate pool (2-22), dependency chains (2-1)", async ({
+  page,
+  core,
+}) => {
   // 2-34: the state set aside for the requests, B·K.
   let w = await open(page, 'fig-2-34');
   let table = await openTable(w);
@@ -262,7 +265,10 @@ test('figure data table: a model row explains its value through compare (Figure 
   await expect(depth.locator('.how-button')).toHaveCount(0);
 });
 
-test('a value drawn in a chart opens the explanation of its table cell: bars (Figures 2-28, 2-33), a diagram label (2-22); a spec fact stays plain (2-25)', async ({ page, core }) => {
+test('a value drawn in a chart opens the explanation of its table cell: bars (Figures 2-28, 2-33), a diagram label (2-22); a spec fact stays plain (2-25)', async ({
+  page,
+  core,
+}) => {
   let w = await open(page, 'fig-2-28');
   const rows = at(core.ok({ op: 'compare', ...defaults('fig-2-28'), explain: true }), 'rows') as Array<Record<string, unknown>>;
   const model = rows[2]!.model as string;

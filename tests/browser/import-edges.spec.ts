@@ -32,9 +32,7 @@ test('a failed import clears the summary of the previous one', async ({ page, co
   const dialog = await paste(page, good);
   const summary = dialog.locator('[data-import-summary]');
   await expect(summary).toBeVisible();
-  await expect(dialog.getByTestId('summary-params')).toHaveText(
-    core.ok({ op: 'import_hf_config', config_text: good }).params_display as string,
-  );
+  await expect(dialog.getByTestId('summary-params')).toHaveText(core.ok({ op: 'import_hf_config', config_text: good }).params_display as string);
 
   const broken = { ...config('qwen2-7b'), num_attention_heads: 0 };
   const refusal = core.error({ op: 'import_hf_config', config_text: JSON.stringify(broken) });
@@ -85,8 +83,7 @@ test('two nameless configs of one family keep two ids, also after a reload', asy
   await dialog.getByRole('button', { name: '關閉' }).click();
 
   // Each id computes its own model (16 layers against 32: different KV per request).
-  const perRequest = (spec: unknown) =>
-    core.ok({ op: 'capacity', model: spec as never, gpu: 'rtx-4090', context: 8192 }).kv_per_request_display as string;
+  const perRequest = (spec: unknown) => core.ok({ op: 'capacity', model: spec as never, gpu: 'rtx-4090', context: 8192 }).kv_per_request_display as string;
   expect(perRequest(one.spec)).not.toBe(perRequest(two.spec));
   await page.goto('./2-6.html#capacity:model=hf-llama-2');
   await allReady(page);

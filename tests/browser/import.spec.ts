@@ -66,9 +66,7 @@ test('a pasted config: the core summary, then the model in the pickers with the 
   const cap = widget(page, 'capacity');
   await cap.getByLabel('模型').selectOption(id);
   await expect(cap.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, model: spec }).display as string);
-  await expect(cap.getByTestId('per-request')).toHaveText(
-    core.ok({ ...DEFAULTS.capacity, model: spec }).kv_per_request_display as string,
-  );
+  await expect(cap.getByTestId('per-request')).toHaveText(core.ok({ ...DEFAULTS.capacity, model: spec }).kv_per_request_display as string);
   // Every model picker on the page lists it once.
   const pickers = page.locator('select[data-options="models"]');
   const n = await pickers.count();
@@ -83,9 +81,7 @@ test('a pasted config: the core summary, then the model in the pickers with the 
   await page.goto(`./2-6.html#capacity:model=${id}`);
   await allReady(page);
   await expect(widget(page, 'capacity').getByLabel('模型')).toHaveValue(id);
-  await expect(widget(page, 'capacity').getByTestId('requests')).toHaveText(
-    core.ok({ ...DEFAULTS.capacity, model: spec }).display as string,
-  );
+  await expect(widget(page, 'capacity').getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, model: spec }).display as string);
   await page.goto('./index.html');
   await allReady(page);
   await expect(page.locator('#profile-model').locator(`option[value="${id}"]`)).toHaveText(`${spec.name as string}（匯入）`);
@@ -162,9 +158,7 @@ test('bad JSON and an unsupported model_type show the core message; nothing is s
   cfg.num_key_value_heads = 5;
   await dialog.getByLabel('貼上 config.json 的內容').fill(JSON.stringify(cfg));
   await dialog.getByRole('button', { name: '匯入', exact: true }).click();
-  await expect(dialog.getByTestId('import-error')).toHaveText(
-    core.error({ op: 'import_hf_config', config: cfg }).message,
-  );
+  await expect(dialog.getByTestId('import-error')).toHaveText(core.error({ op: 'import_hf_config', config: cfg }).message);
   expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
 });
 
@@ -247,9 +241,7 @@ test('a share link imports the model in a fresh browser and selects it where the
   await other.goto('./2-2.html');
   await allReady(other);
   await other.evaluate((h) => (location.hash = h), `import:m=${token(qwen.result.shared_config_text as string)}`);
-  await expect(other.locator(`select[data-options="models"] option[value="${qwen.id}"]`).first()).toHaveText(
-    `${qwen.spec.name as string}（匯入）`,
-  );
+  await expect(other.locator(`select[data-options="models"] option[value="${qwen.id}"]`).first()).toHaveText(`${qwen.spec.name as string}（匯入）`);
   expect(errors).toEqual([]);
   await fresh.close();
 });
@@ -299,9 +291,7 @@ test('the dialog is keyboard-operable and passes axe', async ({ page, core }) =>
   await page.keyboard.insertText(fixtureText('qwen3-8b'));
   await dialog.getByRole('button', { name: '匯入', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByTestId('summary-params')).toHaveText(
-    imported(core, fixtureText('qwen3-8b')).result.params_display as string,
-  );
+  await expect(dialog.getByTestId('summary-params')).toHaveText(imported(core, fixtureText('qwen3-8b')).result.params_display as string);
   const axe = await new AxeBuilder({ page }).include('#import-dialog').analyze();
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -356,12 +346,7 @@ function turn28(model: Obj[string], generated: number): Obj {
   return { op: 'turn', model, total_input: w.T!, cached: w.H!, generated, ...(generated === w.G ? edit : {}) };
 }
 
-test('an exercise posed on an imported model: the core answer is accepted, a mistake named, the URL restores it', async ({
-  page,
-  core,
-  browser,
-  baseURL,
-}) => {
+test('an exercise posed on an imported model: the core answer is accepted, a mistake named, the URL restores it', async ({ page, core, browser, baseURL }) => {
   const text = fixtureText('qwen2-7b');
   const { spec, id } = imported(core, text);
   await page.goto('./2-6.html');
@@ -477,10 +462,7 @@ test('a question the imported model cannot answer says why (the core’s refusal
   await expect(a.locator('[data-feedback]')).toHaveAttribute('data-verdict', 'correct');
 });
 
-test('an exercise link pasted into an open page imports its model; progress on it exports and imports; a bad entry is refused', async ({
-  page,
-  core,
-}) => {
+test('an exercise link pasted into an open page imports its model; progress on it exports and imports; a bad entry is refused', async ({ page, core }) => {
   const m = imported(core, fixtureText('llama-3-8b'));
   await page.goto('./2-6.html');
   const ex = page.locator('#exercise-2-9');

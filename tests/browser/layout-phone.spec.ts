@@ -141,7 +141,11 @@ test.describe('at 1280 px', () => {
     await allReady(page);
     for (const id of ['tab-2-A', 'tab-2-B']) {
       const wrap = page.locator(`#w-${id} .tally-table-wrap`);
-      const m = await wrap.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, table: el.querySelector('table')!.getBoundingClientRect().width }));
+      const m = await wrap.evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+        table: el.querySelector('table')!.getBoundingClientRect().width,
+      }));
       expect(m.scroll, id).toBeLessThanOrEqual(m.client);
       expect(m.table, id).toBeLessThanOrEqual(m.client);
       expect(await cueShown(wrap), id).toBe(false); // no cue when nothing is hidden

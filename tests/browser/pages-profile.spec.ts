@@ -98,7 +98,10 @@ test('an unreadable stored profile is reported on every page and not deleted', a
   await expect(page.locator('[data-profile-problem]')).toBeVisible();
 });
 
-test('an INT4 profile: Example 2-2 reads INT4 weights, the header chip says so, Table 2-C marks only what changed, and the chip resets', async ({ page, core }) => {
+test('an INT4 profile: Example 2-2 reads INT4 weights, the header chip says so, Table 2-C marks only what changed, and the chip resets', async ({
+  page,
+  core,
+}) => {
   await page.addInitScript((k) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem(k, JSON.stringify({ version: 1, values: { precision: 'int4', gpu: 'h200' } }));

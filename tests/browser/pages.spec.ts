@@ -47,7 +47,15 @@ for (const [index, file] of PAGES.entries()) {
     // half is KaTeX's; scanning thousands of math nodes would only slow axe.
     const axe = await new AxeBuilder({ page }).exclude('.katex').analyze();
     const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 }
 
@@ -138,7 +146,9 @@ async function checkWidget(page: Page, core: Core, instance: string, values: Rec
     }
   } else if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') {
     for (const [i, s] of cfg.steps!.entries()) {
-      await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)));
+      await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(
+        shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)),
+      );
     }
   } else if (cfg.kind === 'table-2-1') {
     const req = { op: 'forward', ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, Number(values[c.field] ?? c.default)])) };

@@ -117,7 +117,11 @@ test('the next page takes the code, the core, the styles and the fonts from the 
   await page.goto('./2-1.html');
   await allReady(page);
   const shared = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel=stylesheet], link[rel=modulepreload], link[data-tally=wasm], link[as=font], script[src]')].map((e) => new URL('href' in e ? e.href : e.src).pathname),
+    [
+      ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+        'link[rel=stylesheet], link[rel=modulepreload], link[data-tally=wasm], link[as=font], script[src]',
+      ),
+    ].map((e) => new URL('href' in e ? e.href : e.src).pathname),
   );
   expect(shared.some((p) => p.endsWith('.wasm'))).toBe(true);
   const sent = await Promise.all(shared.map(async (p) => [p, (await page.request.head(p)).headers()['cache-control']] as const));
@@ -125,7 +129,9 @@ test('the next page takes the code, the core, the styles and the fonts from the 
 
   await page.goto('./2-2.html');
   await allReady(page);
-  const again = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming).transferSize] as const));
+  const again = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming).transferSize] as const),
+  );
   const reused = again.filter(([p]) => shared.includes(p));
   expect(reused.length).toBeGreaterThanOrEqual(6); // two stylesheets, the page code, the core, two math fonts
   for (const [p, bytes] of reused) expect(bytes, `${p} came over the network again`).toBe(0);

@@ -18,7 +18,6 @@ const fixture = readFileSync(path.resolve(import.meta.dirname, '../fixtures/prog
 /** The variant seed the fixture's 2-5(a) belongs to (recorded by the page before seeds were kept apart). */
 const FIXTURE_SEED = JSON.parse(fixture).exercises['2-5'].parts.a.seed as number;
 
-
 /** Wait until every exercise on the page is live. */
 async function ready(page: Page): Promise<void> {
   for (const el of await page.locator('[data-exercise]').all()) await expect(el).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });

@@ -151,7 +151,10 @@ test('grid cells read their place and whether the batch touched them (Fig. 2-23)
   const touched = Number(conc.distinct_experts);
   const panel = w.locator('svg.is-wide .cells').nth(1);
   await expect(panel.locator('rect')).toHaveCount(experts);
-  await panel.locator('rect').nth(touched - 1).hover();
+  await panel
+    .locator('rect')
+    .nth(touched - 1)
+    .hover();
   await expect(label(w)).toHaveText(`集中分派・第 ${touched} 個路由專家`);
   await expect(value(w)).toHaveText('被存取的專家');
   await expectBeside(w, panel.locator('rect').nth(touched - 1));
@@ -332,7 +335,9 @@ test('the first paint does not animate: a link’s state is drawn at once', asyn
   await page.goto('./figures.html#fig-2-8:H=32768');
   const w = page.locator('#fig-2-8');
   await expect(w).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await expect(w.getByTestId('bar-kv-1')).toHaveText(ok(core, { op: 'request', model: 'qwen3-8b', input: 32768, context: 0, generated: 2, batch: 1 }).kv_read_display);
+  await expect(w.getByTestId('bar-kv-1')).toHaveText(
+    ok(core, { op: 'request', model: 'qwen3-8b', input: 32768, context: 0, generated: 2, batch: 1 }).kv_read_display,
+  );
   await expect(w).toHaveAttribute('data-motion', '');
   expect(await transitions(page)).toEqual([]);
 });

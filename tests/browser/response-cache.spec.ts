@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   core = await loadModule();
 });
 
-test('an identical request reaches the core once and gets the core\'s own answer each time', async () => {
+test("an identical request reaches the core once and gets the core's own answer each time", async () => {
   const { mod, asked } = counted(core);
   const engine = makeEngine(mod);
   const direct = JSON.parse(core.evaluate(JSON.stringify({ op: 'state_curve', ...QWEN_32K }))).result;
@@ -62,7 +62,7 @@ test('requests asked while the first is on its way share its answer', async () =
   expect(longer.total_display).toEqual(['9 GiB']);
 });
 
-test('a refusal is the core\'s answer too, kept and named the same way', async () => {
+test("a refusal is the core's answer too, kept and named the same way", async () => {
   const { mod, asked } = counted(core);
   const engine = makeEngine(mod);
   const refusal = async () => {
@@ -123,7 +123,7 @@ test('the least recently used answer leaves first, and a very long one is not ke
   expect(asked.filter((r) => r === long)).toHaveLength(2);
 });
 
-test('the warm-up\'s engine (uncached) reaches the core every time, with the same answers', async () => {
+test("the warm-up's engine (uncached) reaches the core every time, with the same answers", async () => {
   const { mod, asked } = counted(core);
   const engine = makeEngine(mod);
   const fresh = engine.uncached!;

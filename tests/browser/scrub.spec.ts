@@ -131,9 +131,7 @@ for (const [instance, cfg] of SENTENCES) {
     const paragraph = w.locator('p.scrub-sentence');
     const slider = paragraph.getByRole('slider').first();
     const text = cfg.statement!.text;
-    const key = cfg.controls
-      .filter((c) => text.includes(`{${c.key}}`))
-      .sort((a, b) => text.indexOf(`{${a.key}}`) - text.indexOf(`{${b.key}}`))[0]!.key;
+    const key = cfg.controls.filter((c) => text.includes(`{${c.key}}`)).sort((a, b) => text.indexOf(`{${a.key}}`) - text.indexOf(`{${b.key}}`))[0]!.key;
     await expect(slider).toHaveAttribute('data-testid', `${instance}-scrub-${key}`);
     const before = await paragraph.textContent();
 

@@ -172,7 +172,15 @@ test('axe passes on the controls of a page with sliders', async ({ page }) => {
   await settled(page);
   const axe = await new AxeBuilder({ page }).include('.tally-controls').analyze();
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 });
 
 test.describe('in embeds', () => {

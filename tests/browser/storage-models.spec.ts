@@ -19,7 +19,8 @@ const text = (name: string) => readFileSync(path.resolve(import.meta.dirname, `.
 const words = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/import.json'), 'utf8'));
 const progressWords = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/progress.json'), 'utf8'));
 const token = (t: string) => deflateRawSync(Buffer.from(t, 'utf8')).toString('base64url');
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (w, k: string) => (k in values ? String(values[k]) : w));
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (w, k: string) => (k in values ? String(values[k]) : w));
 
 type Obj = ReturnType<Core['ok']>;
 function imported(core: Core, config: string): { id: string; name: string; shared: string; spec: Obj } {
@@ -137,9 +138,7 @@ test('a full storage: every write that fails says so on the page, which keeps wo
   const dialog = page.getByRole('dialog', { name: /匯入自己的模型/ });
   await dialog.getByLabel('貼上 config.json 的內容').fill(text('gemma-7b'));
   await dialog.getByRole('button', { name: '匯入', exact: true }).click();
-  await expect(dialog.locator('[data-import-status]')).toContainText(
-    fill(words.storage_full, { reason: 'QuotaExceededError: The quota has been exceeded.' }),
-  );
+  await expect(dialog.locator('[data-import-status]')).toContainText(fill(words.storage_full, { reason: 'QuotaExceededError: The quota has been exceeded.' }));
   await expect(page.locator(`select[data-options="models"] option[value="${model.id}"]`).first()).toBeAttached();
 });
 
@@ -170,9 +169,7 @@ test('a stored model that fails while the storage is full stays in the list unto
   await fullStorage(page);
   await page.goto('./2-6.html');
   await allReady(page);
-  await expect(page.locator('[data-import-problem]')).toHaveText(
-    fill(words.storage_entry_kept, { index: 2, message: words.corrupt_reasons.entry, key: KEY }),
-  );
+  await expect(page.locator('[data-import-problem]')).toHaveText(fill(words.storage_entry_kept, { index: 2, message: words.corrupt_reasons.entry, key: KEY }));
   // The model that restored works; removing it (a write) is refused rather than dropping the held entry.
   const cap = widget(page, 'capacity');
   await cap.getByLabel('模型').selectOption(good.id);

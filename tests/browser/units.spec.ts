@@ -6,11 +6,22 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const PAGES = ['index.html', '2-1.html', '2-2.html', '2-3.html', '2-4.html', '2-5.html', '2-6.html', 'pitfalls.html', 'lookup.html', 'figures.html', 'articles/v41-kv-ratios.html'];
+const PAGES = [
+  'index.html',
+  '2-1.html',
+  '2-2.html',
+  '2-3.html',
+  '2-4.html',
+  '2-5.html',
+  '2-6.html',
+  'pitfalls.html',
+  'lookup.html',
+  'figures.html',
+  'articles/v41-kv-ratios.html',
+];
 
 const DECIMAL = /\d\s*[kKMGTP]B\b/;
 const BINARY = /\d\s*[KMGTP]iB\b/;
-
 
 interface ChartTexts {
   where: string;
@@ -87,7 +98,7 @@ test('Fig. 2-30: the 1.125 GiB bar ends five eighths of the way from the 1 GiB t
   expect((end - one) / (next - one)).toBeCloseTo(0.625, 1);
 });
 
-test('Fig. 2-8: the shared weight read is in GiB beside the KV reads (the core\'s binary display of R_W)', async ({ page, core }) => {
+test("Fig. 2-8: the shared weight read is in GiB beside the KV reads (the core's binary display of R_W)", async ({ page, core }) => {
   await openLive(page, 'figures.html');
   const cross = core.ok({ op: 'crossover', model: 'qwen3-8b', context: 8192 });
   expect(cross.weight_read_binary_display).toMatch(/ GiB$/);

@@ -12,7 +12,9 @@ interface Capacity {
   shortfall_bytes: number | string;
 }
 const root = path.resolve(import.meta.dirname, '../..');
-const items: Array<{ fields: Record<string, string> }> = JSON.parse(readFileSync(path.join(root, 'content/ch02/widgets/figures.json'), 'utf8')).widgets['fig-2-32'].data.items;
+const items: Array<{ fields: Record<string, string> }> = JSON.parse(readFileSync(path.join(root, 'content/ch02/widgets/figures.json'), 'utf8')).widgets[
+  'fig-2-32'
+].data.items;
 const english: Record<string, string> = JSON.parse(readFileSync(path.join(root, 'content/i18n/en/ch02/widgets/figures.json'), 'utf8')).strings;
 const CJK_PUNCT = /[\u3000-\u303f\u30fb\uff00-\uffef]/;
 
@@ -33,7 +35,16 @@ for (const edition of EDITIONS) {
     const w = await openFigure(page, edition.dir, 'fig-2-32');
     await typeInto(w.getByLabel(edition.label('每請求上下文 token')), '200000');
     const results = items.map(
-      (item) => core.ok({ op: 'capacity', lang: edition.lang, gpu: 'h100-sxm', context: '200000', kv_dtype: 'bf16', workspace_bytes: '2147483648', ...item.fields }) as unknown as Capacity,
+      (item) =>
+        core.ok({
+          op: 'capacity',
+          lang: edition.lang,
+          gpu: 'h100-sxm',
+          context: '200000',
+          kv_dtype: 'bf16',
+          workspace_bytes: '2147483648',
+          ...item.fields,
+        }) as unknown as Capacity,
     );
     // 70B in BF16 overflows the H100 by itself, so the core adds its shortfall note, last.
     expect(results.some((r) => BigInt(r.shortfall_bytes) > 0n)).toBe(true);

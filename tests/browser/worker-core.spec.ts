@@ -128,7 +128,10 @@ test('a request stopped for running too long says so in its widget, and the othe
   await allReady(page);
   await settled(page); // the page's own warm-up requests are done: the next request is the one under test
   const capacity = widget(page, 'capacity');
-  const other = page.locator('[data-widget][data-instance]').filter({ has: page.locator('[data-key]') }).nth(1);
+  const other = page
+    .locator('[data-widget][data-instance]')
+    .filter({ has: page.locator('[data-key]') })
+    .nth(1);
   const otherInstance = (await other.getAttribute('data-instance'))!;
   expect(otherInstance).not.toBe('capacity');
 
@@ -185,7 +188,12 @@ test.describe('on a third-party page', () => {
     expect(await seen(page)).toEqual({ instantiations: 0, workers: ['tally-core'] });
   });
 
-  test('where the host’s CSP forbids workers, <tally-widget> runs the core on the page and says so in the console', async ({ page, baseURL, core, pageErrors }) => {
+  test('where the host’s CSP forbids workers, <tally-widget> runs the core on the page and says so in the console', async ({
+    page,
+    baseURL,
+    core,
+    pageErrors,
+  }) => {
     const tally = new URL(baseURL!).origin;
     const base = `${tally}/v/${builtVersion()}/`;
     const notes: string[] = [];

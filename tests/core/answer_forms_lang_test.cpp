@@ -44,9 +44,9 @@ void right_everywhere(const std::string& answer, const ExpectedAnswer& expected,
 TEST_CASE("answer forms: a parameter count in every edition's words, in every edition") {
     // Qwen3-8B's N_max, 85.1 億, checked to the book's 3 digits.
     const ExpectedAnswer n = expect("8510339072", AnswerUnit::Params, 3);
-    for (const char* form : {"85.1 億", "85.1億", "85.1亿", "85.1 亿", "8.51 billion", "8.51 Billion", "8.51 billions",
-                             "8.51B", "8.51 bn", "8.51e9", "8.51×10^9", "8,510 million", "851,000 萬",
-                             "8.51 billion params", "8.51B parameters", "8.51B 個參數", "85.1 亿个参数"}) {
+    for (const char* form : {"85.1 億", "85.1億", "85.1亿", "85.1 亿", "8.51 billion", "8.51 Billion", "8.51 billions", "8.51B",
+                             "8.51 bn", "8.51e9", "8.51×10^9", "8,510 million", "851,000 萬", "8.51 billion params",
+                             "8.51B parameters", "8.51B 個參數", "85.1 亿个参数"}) {
         right_everywhere(form, n, "8510000000");
     }
     // 85.1 billion is ten times that, and reads so.
@@ -58,9 +58,9 @@ TEST_CASE("answer forms: a parameter count in every edition's words, in every ed
 
 TEST_CASE("answer forms: 10^12 as 兆, 万亿, trillion, T and e12, with FLOPs") {
     const ExpectedAnswer flops = expect("1200000000000", AnswerUnit::Flops, 2);
-    for (const char* form : {"1.2 trillion FLOPs", "1.2 Trillion FLOPs", "1.2兆 FLOPs", "1.2 万亿 FLOPs",
-                             "1.2萬億 FLOPs", "1.2 TFLOPs", "1.2T FLOPs", "1.2e12 FLOPs", "1,200 GFLOPs",
-                             "1,200 billion FLOPs", "1.2B FLOPs * 1000", "1.2 k GFLOPs"}) {
+    for (const char* form :
+         {"1.2 trillion FLOPs", "1.2 Trillion FLOPs", "1.2兆 FLOPs", "1.2 万亿 FLOPs", "1.2萬億 FLOPs", "1.2 TFLOPs",
+          "1.2T FLOPs", "1.2e12 FLOPs", "1,200 GFLOPs", "1,200 billion FLOPs", "1.2B FLOPs * 1000", "1.2 k GFLOPs"}) {
         right_everywhere(form, flops, "1200000000000");
     }
     // A count of 1.2 × 10^12 without a unit.

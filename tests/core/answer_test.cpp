@@ -32,8 +32,7 @@ Ratio decimal(const std::string& text) {
     return r;
 }
 
-ExpectedAnswer expect(const std::string& value, AnswerUnit unit, unsigned digits = 0,
-                      std::vector<KnownMistake> mistakes = {}) {
+ExpectedAnswer expect(const std::string& value, AnswerUnit unit, unsigned digits = 0, std::vector<KnownMistake> mistakes = {}) {
     ExpectedAnswer e;
     e.value = decimal(value);
     e.unit = unit;
@@ -249,8 +248,7 @@ TEST_CASE("Example 2-2 and Exercise 2-7: B* = 13 and capacity 9/4/2/3 requests")
         {"5", "4", Reqs, 0, "rounded_not_floored", "5"},
         {"4.53", "4", Reqs, 0, "rounded_not_floored", "4.53"},
         {"(24e9 - 16381470720 - 2*2^30)/(1.125*2^30)", "4", Reqs, 0, "rounded_not_floored", "2671409/589824"},
-        {"(24e9 B - 16381470720 B - 2 GiB) / (1.125 GiB/request)", "4", Reqs, 0, "rounded_not_floored",
-         "2671409/589824"},
+        {"(24e9 B - 16381470720 B - 2 GiB) / (1.125 GiB/request)", "4", Reqs, 0, "rounded_not_floored", "2671409/589824"},
         {"8", "4", Reqs, 0, "extra_factor_2", "8"},
         {"4 tokens", "4", Reqs, 0, "wrong_unit_kind", "4"},
         {"2", "2", Reqs, 0, nullptr, "2"},
@@ -301,8 +299,8 @@ TEST_CASE("without digits a non-integer is checked to 0.5%") {
         {"3514.25 B", "3514.25", Bytes, 0, nullptr, "3514.25"},
         {"3514", "3514.25", Bytes, 0, nullptr, "3514"},
         {"3.432 KiB", "3514.25", Bytes, 0, nullptr, "3514.368"},
-        {"3,500 B", "3514.25", Bytes, 0, nullptr, "3500"},   // 0.41%
-        {"3,400 B", "3514.25", Bytes, 0, "other", "3400"},   // 3.3%
+        {"3,500 B", "3514.25", Bytes, 0, nullptr, "3500"},  // 0.41%
+        {"3,400 B", "3514.25", Bytes, 0, "other", "3400"},  // 3.3%
         {"3.4 KiB", "3514.25", Bytes, 0, "too_coarse", "3481.6"},
         {"7028.5 B", "3514.25", Bytes, 0, "extra_factor_2", "7028.5"},
         {"1/3", "0.3333", Pure, 0, nullptr, "1/3"},
@@ -486,8 +484,7 @@ TEST_CASE("author-listed mistakes are matched with the answer's tolerance, befor
     check({"8,921,600", "8912384", Tokens, 0, "decode_steps_g", "8921600"}, {listed("decode_steps_g", "8921600")});
     check({"8,921,600", "8912384", Tokens, 0, "other", "8921600"});  // only via the list
     // Exercise 2-6: every routed expert counted in the FLOPs.
-    check({"64 TFLOPs", "2000000000000", Flops, 3, "all_experts", "64000000000000"},
-          {listed("all_experts", "64000000000000")});
+    check({"64 TFLOPs", "2000000000000", Flops, 3, "all_experts", "64000000000000"}, {listed("all_experts", "64000000000000")});
 
     // An author's own code and message; the list comes before rounded_not_floored.
     const std::vector<KnownMistake> workspace = {listed("forgot_workspace", "5", "忘了扣除 2 GiB 工作區。")};
@@ -549,10 +546,52 @@ TEST_CASE("expected decimals, unit ids and the documented codes") {
 
 TEST_CASE("random text never throws and always explains itself") {
     // A fixed-seed generator over fragments that stress the lexer and parser.
-    const std::vector<std::string> pieces = {"1", "0", "9", ".", ",", "，", "e", "E", "+", "-", "−", "*", "×", "·", "/",
-                                             "÷", "^", "⁹", "⁻", "(", ")", " ", "%", "GiB", "GB", "B", "KiB", "TFLOPs",
-                                             "萬", "億", "個", "條", "token", "/token", "=", "約", "x", "１", "．", "😀",
-                                             std::string("\0", 1), "\xff", "三", "**", "2^", "10^"};
+    const std::vector<std::string> pieces = {"1",
+                                             "0",
+                                             "9",
+                                             ".",
+                                             ",",
+                                             "，",
+                                             "e",
+                                             "E",
+                                             "+",
+                                             "-",
+                                             "−",
+                                             "*",
+                                             "×",
+                                             "·",
+                                             "/",
+                                             "÷",
+                                             "^",
+                                             "⁹",
+                                             "⁻",
+                                             "(",
+                                             ")",
+                                             " ",
+                                             "%",
+                                             "GiB",
+                                             "GB",
+                                             "B",
+                                             "KiB",
+                                             "TFLOPs",
+                                             "萬",
+                                             "億",
+                                             "個",
+                                             "條",
+                                             "token",
+                                             "/token",
+                                             "=",
+                                             "約",
+                                             "x",
+                                             "１",
+                                             "．",
+                                             "😀",
+                                             std::string("\0", 1),
+                                             "\xff",
+                                             "三",
+                                             "**",
+                                             "2^",
+                                             "10^"};
     std::uint64_t state = 0x2545F4914F6CDD1DULL;
     auto next = [&state]() {
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -626,7 +665,8 @@ TEST_CASE("API: check_answer returns the verdict's six fields") {
 }
 
 TEST_CASE("API: an unreadable answer is ok:true with mistake unparsable") {
-    for (const std::string& text : std::vector<std::string>{"", "   ", "1..2", "三", std::string("1\0", 2), std::string(300, '9')}) {
+    for (const std::string& text :
+         std::vector<std::string>{"", "   ", "1..2", "三", std::string("1\0", 2), std::string(300, '9')}) {
         CAPTURE(text);
         Json r = call(answer_request(text, {{"value", "1"}, {"unit", ""}}));
         REQUIRE(r["ok"] == true);
@@ -637,8 +677,8 @@ TEST_CASE("API: an unreadable answer is ok:true with mistake unparsable") {
         CHECK_FALSE(r["result"]["message"].get<std::string>().empty());
     }
     // Raw JSON with an escaped NUL character.
-    Json nul = Json::parse(tally::api::evaluate(
-        R"({"op":"check_answer","answer":"1\u0000","expected":{"value":"1","unit":""}})"));
+    Json nul =
+        Json::parse(tally::api::evaluate(R"({"op":"check_answer","answer":"1\u0000","expected":{"value":"1","unit":""}})"));
     CHECK(nul["result"]["mistake"] == "unparsable");
 }
 
@@ -660,26 +700,23 @@ TEST_CASE("API: bad requests name the field") {
     CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", 3}})) == "expected.unit");
     for (const Json& digits : {Json(0), Json(31), Json(-1), Json(2.5), Json("3")}) {
         CAPTURE(digits.dump());
-        CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"digits", digits}})) ==
-              "expected.digits");
+        CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"digits", digits}})) == "expected.digits");
     }
     CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"digit", 3}})) == "expected.digit");
     CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"mistakes", "x"}})) == "expected.mistakes");
-    const Json three_mistakes = {{{"code", "a"}, {"value", "2"}}, {{"code", "b"}, {"value", "3"}},
-                                 {{"code", "c"}, {"value", "x"}}};
+    const Json three_mistakes = {
+        {{"code", "a"}, {"value", "2"}}, {{"code", "b"}, {"value", "3"}}, {{"code", "c"}, {"value", "x"}}};
     CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"mistakes", three_mistakes}})) ==
           "expected.mistakes[2].value");
-    CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"},
-                                           {"mistakes", {{{"code", "Bad Code"}, {"value", "2"}}}}})) ==
+    CHECK(error_field(
+              answer_request("1", {{"value", "1"}, {"unit", "B"}, {"mistakes", {{{"code", "Bad Code"}, {"value", "2"}}}}})) ==
           "expected.mistakes[0].code");
-    CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"},
-                                           {"mistakes", {{{"code", "same"}, {"value", "1"}}}}})) ==
+    CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"mistakes", {{{"code", "same"}, {"value", "1"}}}}})) ==
           "expected.mistakes[0].value");
-    CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"},
-                                           {"mistakes", {{{"code", "a"}, {"value", "2"}, {"why", "x"}}}}})) ==
+    CHECK(error_field(answer_request(
+              "1", {{"value", "1"}, {"unit", "B"}, {"mistakes", {{{"code", "a"}, {"value", "2"}, {"why", "x"}}}}})) ==
           "expected.mistakes[0].why");
-    CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"mistakes", {"a"}}})) ==
-          "expected.mistakes[0]");
+    CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"mistakes", {"a"}}})) == "expected.mistakes[0]");
     Json many = Json::array();
     for (int i = 0; i < 17; ++i) many.push_back({{"code", "c"}, {"value", std::to_string(i + 2)}});
     CHECK(error_field(answer_request("1", {{"value", "1"}, {"unit", "B"}, {"mistakes", many}})) == "expected.mistakes");

@@ -98,8 +98,11 @@ TEST_CASE("bad input: each message names the field and what is accepted") {
 }
 
 TEST_CASE("overflow is an error, not a wrapped number") {
-    Json e = error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"batch", 9007199254740991ULL},
-                       {"context", 9007199254740991ULL}, {"input", 9007199254740991ULL}});
+    Json e = error_of({{"op", "forward"},
+                       {"model", "qwen3-8b"},
+                       {"batch", 9007199254740991ULL},
+                       {"context", 9007199254740991ULL},
+                       {"input", 9007199254740991ULL}});
     CHECK(e["field"].is_null());
     CHECK(e["code"] == "result_overflow");
 }

@@ -33,8 +33,12 @@ TEST_CASE("kv_footprint: the chapter's exact figures come from the model specs")
     CHECK(v4["total"] == 14394368ULL);  // 3,514.25 · 4,096
     CHECK(v4["window_bytes"] == 0);
 
-    Json v41 = result({{"op", "kv_footprint"}, {"model", "deepseek-v4.1-flash"}, {"layout", "production"},
-                       {"with_window", true}, {"tokens", 131072}, {"requests", 2}});
+    Json v41 = result({{"op", "kv_footprint"},
+                       {"model", "deepseek-v4.1-flash"},
+                       {"layout", "production"},
+                       {"with_window", true},
+                       {"tokens", 131072},
+                       {"requests", 2}});
     CHECK(v41["bytes_per_token"] == 890);
     CHECK(v41["window_bytes"] == 2703360);  // 40 layers · 128 · 528 B
     CHECK(v41["total"] == 2 * (890ULL * 131072 + 2703360));
@@ -43,23 +47,28 @@ TEST_CASE("kv_footprint: the chapter's exact figures come from the model specs")
 
 TEST_CASE("kv_footprint: both card ratios are against the same baseline, so resident is half of CSA2") {
     auto ratio = [](const char* per_token, const char* baseline) {
-        return result({{"op", "kv_footprint"}, {"bytes_per_token", per_token}, {"baseline_bytes_per_token", baseline}, {"tokens", 1}});
+        return result(
+            {{"op", "kv_footprint"}, {"bytes_per_token", per_token}, {"baseline_bytes_per_token", baseline}, {"tokens", 1}});
     };
     CHECK(ratio("890", "3560")["ratio_display"] == "1/4");
     CHECK(ratio("445", "3560")["ratio_display"] == "1/8");
     CHECK(ratio("445", "890")["ratio_display"] == "1/2");
     CHECK(ratio("445", "890")["ratio"] == "0.5");
-    CHECK(call({{"op", "kv_footprint"}, {"bytes_per_token", "445"}, {"baseline_bytes_per_token", "x"}, {"tokens", 1}})["error"]["field"] ==
-          "baseline_bytes_per_token");
+    CHECK(call({{"op", "kv_footprint"},
+                {"bytes_per_token", "445"},
+                {"baseline_bytes_per_token", "x"},
+                {"tokens", 1}})["error"]["field"] == "baseline_bytes_per_token");
 }
 
 TEST_CASE("kv_footprint refuses unclear or bad inputs, naming the field") {
     CHECK(error_of({{"op", "kv_footprint"}, {"tokens", 8}})["field"] == "bytes_per_token");
-    CHECK(error_of({{"op", "kv_footprint"}, {"bytes_per_token", "445"}, {"model", "qwen3-8b"}, {"tokens", 8}})["field"] == "model");
+    CHECK(error_of({{"op", "kv_footprint"}, {"bytes_per_token", "445"}, {"model", "qwen3-8b"}, {"tokens", 8}})["field"] ==
+          "model");
     CHECK(error_of({{"op", "kv_footprint"}, {"bytes_per_token", "<img src=x>"}, {"tokens", 8}})["field"] == "bytes_per_token");
     CHECK(error_of({{"op", "kv_footprint"}, {"bytes_per_token", "0"}, {"tokens", 8}})["field"] == "bytes_per_token");
     CHECK(error_of({{"op", "kv_footprint"}, {"bytes_per_token", "445"}, {"tokens", 0}})["field"] == "tokens");
-    CHECK(error_of({{"op", "kv_footprint"}, {"bytes_per_token", "445"}, {"tokens", 8}, {"requests", "-1"}})["field"] == "requests");
+    CHECK(error_of({{"op", "kv_footprint"}, {"bytes_per_token", "445"}, {"tokens", 8}, {"requests", "-1"}})["field"] ==
+          "requests");
     CHECK(error_of({{"op", "kv_footprint"}, {"model", "deepseek-v4.1-flash"}, {"with_window", "yes"}, {"tokens", 8}})["field"] ==
           "with_window");
 }

@@ -149,12 +149,15 @@ TEST_CASE("routing_curve op: at the reader's B it equals the routing op, per dis
 
 TEST_CASE("crossover_curve and routing_curve refuse bad fields by name") {
     CHECK(error_of({{"op", "crossover_curve"}, {"model", "qwen3-8b"}, {"context", 8192}, {"batch", 0}})["field"] == "batch");
-    CHECK(error_of({{"op", "crossover_curve"}, {"model", "qwen3-8b"}, {"context", 8192}, {"max_batch", 1}})["field"] == "max_batch");
+    CHECK(error_of({{"op", "crossover_curve"}, {"model", "qwen3-8b"}, {"context", 8192}, {"max_batch", 1}})["field"] ==
+          "max_batch");
     CHECK(error_of({{"op", "crossover_curve"}, {"model", "qwen3-8b"}})["field"] == "context");
     CHECK(error_of({{"op", "crossover_curve"}, {"model", "qwen3-8b"}, {"context", 8192}, {"batchs", 2}})["field"] == "batchs");
     CHECK(error_of({{"op", "routing_curve"}, {"model", "qwen3-8b"}})["field"] == "model");
-    CHECK(error_of({{"op", "routing_curve"}, {"model", "qwen3.6-35b-a3b"}, {"dispatches", Json::array({"uniform", "explicit"})}})["field"] ==
-          "dispatches[1]");
-    CHECK(error_of({{"op", "routing_curve"}, {"model", "qwen3.6-35b-a3b"}, {"dispatches", Json::array()}})["field"] == "dispatches");
+    CHECK(error_of({{"op", "routing_curve"},
+                    {"model", "qwen3.6-35b-a3b"},
+                    {"dispatches", Json::array({"uniform", "explicit"})}})["field"] == "dispatches[1]");
+    CHECK(error_of({{"op", "routing_curve"}, {"model", "qwen3.6-35b-a3b"}, {"dispatches", Json::array()}})["field"] ==
+          "dispatches");
     CHECK(error_of({{"op", "routing_curve"}, {"model", "qwen3.6-35b-a3b"}, {"batch", "4294967297"}})["field"] == "batch");
 }

@@ -201,8 +201,7 @@ TEST_CASE("The 70B case: 141.107 / 73.726 / 39.500 GB and 1 / 14 / 3 requests on
 }
 
 TEST_CASE("Parameter budget: N_max ≈ 85.1 億 on the RTX 4090 (Figure 2-34)") {
-    const ParamBudgetResult b =
-        param_budget(model("qwen3-8b"), gpu("rtx-4090"), dtype("bf16"), bf16_state(), 4, 8192, 2 * GiB);
+    const ParamBudgetResult b = param_budget(model("qwen3-8b"), gpu("rtx-4090"), dtype("bf16"), bf16_state(), 4, 8192, 2 * GiB);
     CHECK(b.params == 8510339072ULL);
     CHECK(count_zh_text(Ratio(b.params)) == "85.1 億");
 }

@@ -140,7 +140,8 @@ TEST_CASE("API: expected.per is checked and reaches the verdict") {
     const Json total = verdict("144 KiB/token", {{"value", "147456"}, {"unit", "B"}});
     CHECK(total["correct"] == false);
     CHECK(total["mistake"] == "per_unit_for_total");
-    const Json bad = call({{"op", "check_answer"}, {"answer", "1"}, {"expected", {{"value", "1"}, {"unit", "B"}, {"per", "second"}}}});
+    const Json bad =
+        call({{"op", "check_answer"}, {"answer", "1"}, {"expected", {{"value", "1"}, {"unit", "B"}, {"per", "second"}}}});
     CHECK(bad["ok"] == false);
     CHECK(bad["error"]["field"] == "expected.per");
 }
@@ -168,21 +169,23 @@ TEST_CASE("wrong derivations are named at the precision typed, from three signif
 
 TEST_CASE("exercise 2-7(a): 24 GB read as 24 GiB gives 11 requests, a named mistake") {
     const Json right = result({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"context", 4096}});
-    const Json misread = result({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"context", 4096},
-                                 {"memory_unit", "GiB"}});
+    const Json misread =
+        result({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"context", 4096}, {"memory_unit", "GiB"}});
     CHECK(right["requests"] == 9);
     CHECK(misread["requests"] == 11);
     CHECK(misread["device_bytes"] == 25769803776ULL);  // 24 × 2^30
     CHECK(right["device_bytes"] == 24000000000ULL);
-    const Json v = verdict("11", {{"value", "9"},
-                                  {"unit", "requests"},
-                                  {"mistakes", {{{"code", "device_gb_as_gib"}, {"value", "11"}, {"message", "卡的容量被當成 GiB。"}}}}});
+    const Json v =
+        verdict("11", {{"value", "9"},
+                       {"unit", "requests"},
+                       {"mistakes", {{{"code", "device_gb_as_gib"}, {"value", "11"}, {"message", "卡的容量被當成 GiB。"}}}}});
     CHECK(v["correct"] == false);
     CHECK(v["mistake"] == "device_gb_as_gib");
     CHECK(v["message"] == "讀作 11 條請求。卡的容量被當成 GiB。");
     // Without the listed value 11 was "not a common mistake".
     CHECK(verdict("11", {{"value", "9"}, {"unit", "requests"}})["mistake"] == "other");
-    CHECK(call({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h200"}, {"context", 8}, {"memory_unit", "TB"}})["error"]["field"] ==
+    CHECK(call({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h200"}, {"context", 8}, {"memory_unit", "TB"}})["error"]
+                                                                                                                   ["field"] ==
           "memory_unit");
 }
 
@@ -190,12 +193,13 @@ TEST_CASE("exercises 2-3 and 2-8: the KV written during decode, forgotten, is a 
     // 2-3(b): P = 8,192, G = 513 ends with 8,192 + 512 positions; without the decode writes only 8,192.
     const Json r = result({{"op", "request"}, {"model", "qwen3-8b"}, {"input", 8192}, {"generated", 513}});
     const Json r0 = result({{"op", "request"}, {"model", "qwen3-8b"}, {"input", 8192}, {"generated", 1}});
-    CHECK(r["final_kv_bytes"] == 1283457024ULL);  // (8,192 + 512) × 147,456 B = 1.195 GiB
+    CHECK(r["final_kv_bytes"] == 1283457024ULL);   // (8,192 + 512) × 147,456 B = 1.195 GiB
     CHECK(r0["final_kv_bytes"] == 1207959552ULL);  // 8,192 × 147,456 B = 1.125 GiB
-    const Json e = {{"value", "1283457024"},
-                    {"unit", "B"},
-                    {"digits", 4},
-                    {"mistakes", {{{"code", "decode_kv_missing"}, {"value", "1207959552"}, {"message", "漏了 decode 寫入的 KV。"}}}}};
+    const Json e = {
+        {"value", "1283457024"},
+        {"unit", "B"},
+        {"digits", 4},
+        {"mistakes", {{{"code", "decode_kv_missing"}, {"value", "1207959552"}, {"message", "漏了 decode 寫入的 KV。"}}}}};
     const Json v = verdict("1.125 GiB", e);
     CHECK(v["mistake"] == "decode_kv_missing");
     CHECK(v["message"] == "讀作 1.125 GiB = 1,207,959,552 B。漏了 decode 寫入的 KV。");
@@ -207,9 +211,8 @@ TEST_CASE("exercises 2-3 and 2-8: the KV written during decode, forgotten, is a 
     CHECK(t1["final_context"] == 1443);
     CHECK(t["added_kv_bytes"] == (51 + 127) * 147456);
     CHECK(t1["added_kv_bytes"] == 51 * 147456);
-    const Json d = verdict("1443", {{"value", "1570"},
-                                    {"unit", "tokens"},
-                                    {"mistakes", {{{"code", "decode_kv_missing"}, {"value", "1443"}}}}});
+    const Json d = verdict(
+        "1443", {{"value", "1570"}, {"unit", "tokens"}, {"mistakes", {{{"code", "decode_kv_missing"}, {"value", "1443"}}}}});
     CHECK(d["mistake"] == "decode_kv_missing");
 }
 

@@ -29,9 +29,10 @@ StateOptions bf16() { return StateOptions{dtype("bf16")}; }
 
 TEST_CASE("state facts: fixed part, history, H* and the kv cache from a state's rows") {
     StateResult s;
-    s.items = {row("kv", "history", Ratio(600)), row("latent", "compressed", Ratio(40)), row("idx", "index", Ratio(2)),
-               row("ssm", "recurrent", Ratio(900)), row("conv", "conv", Ratio(300)), row("kv_window", "window", Ratio(64)),
-               row("kv_window@w2", "window", Ratio(16)), row("ids", "token_ids", Ratio(8))};
+    s.items = {
+        row("kv", "history", Ratio(600)),         row("latent", "compressed", Ratio(40)), row("idx", "index", Ratio(2)),
+        row("ssm", "recurrent", Ratio(900)),      row("conv", "conv", Ratio(300)),        row("kv_window", "window", Ratio(64)),
+        row("kv_window@w2", "window", Ratio(16)), row("ids", "token_ids", Ratio(8))};
     s.per_token = Ratio(6);
     CHECK(fixed_state_bytes(s) == Ratio(1200));
     CHECK(history_state_bytes(s) == Ratio(642));

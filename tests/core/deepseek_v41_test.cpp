@@ -217,7 +217,7 @@ TEST_CASE("V4.1 parameters: Table 2-A backbone, Table 2-B categories, Table 2-C 
     // Projections 314,572,800 + lookup tables and gates 196,613,931,520.
     CHECK(dec(by[ParamCategory::Engram]) == "196928504320");
     const u128 backbone = total_params(m) - by[ParamCategory::Engram];
-    CHECK(dec(backbone) == "551566180464");  // 551.57B
+    CHECK(dec(backbone) == "551566180464");                          // 551.57B
     CHECK(dec(mul(selected_expert_params(m), 2)) == "16986931200");  // 15.820 GiB
 }
 
@@ -380,9 +380,9 @@ TEST_CASE("V4.1 section 2.3.6: production layout, growth per step, window writes
     const StateResult s = state(m, 8192, prod);
     CHECK(s.per_token == Ratio(890));
     const auto global = {"enc_global_main", "enc_global_index", "dec_global_main", "dec_global_index"};
-    CHECK(state_sum(s, global) == Ratio(7290880));  // 6.953 MiB
+    CHECK(state_sum(s, global) == Ratio(7290880));      // 6.953 MiB
     CHECK(state_sum(s, {"window"}) == Ratio(2703360));  // 2.578 MiB
-    CHECK(reads_only(s) == Ratio(11927552));  // 11.375 MiB exactly
+    CHECK(reads_only(s) == Ratio(11927552));            // 11.375 MiB exactly
     CHECK(reads_only(state(m, 8193, prod)) == Ratio(11927892));
     // Entry sizes: 288, 68 and 528 B.
     const StateResult one = state(m, 1, prod);

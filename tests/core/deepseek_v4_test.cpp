@@ -185,8 +185,18 @@ TEST_CASE("V4-Flash shape: 2 window + 21 CSA + 20 HCA layers, per-query counts")
 TEST_CASE("V4-Flash forward: attention cores and the index rectangle against loops") {
     const ModelSpec& m = flash();
     for (u128 B : {1, 3}) {
-        for (auto [S, T] : {std::pair<u128, u128>{0, 1}, {0, 5}, {0, 128}, {0, 129}, {3, 200}, {127, 2}, {2040, 100},
-                            {2046, 3}, {0, 3000}, {5000, 1}, {8192, 1}, {1048575, 1}}) {
+        for (auto [S, T] : {std::pair<u128, u128>{0, 1},
+                            {0, 5},
+                            {0, 128},
+                            {0, 129},
+                            {3, 200},
+                            {127, 2},
+                            {2040, 100},
+                            {2046, 3},
+                            {0, 3000},
+                            {5000, 1},
+                            {8192, 1},
+                            {1048575, 1}}) {
             CAPTURE(dec(B));
             CAPTURE(dec(S));
             CAPTURE(dec(T));
@@ -254,8 +264,8 @@ TEST_CASE("V4 decode_growth equals the loop of forward() differences") {
 
 TEST_CASE("V4-Flash request: prefill plus decodes, closed form against the loop") {
     const ModelSpec& m = flash();
-    for (auto [B, S, P, G] : std::vector<std::array<u128, 4>>{{1, 0, 128, 4}, {2, 5, 300, 9}, {1, 0, 1, 1},
-                                                              {1, 1000, 7, 40}, {1, 2040, 3, 12}, {3, 120, 4, 140}}) {
+    for (auto [B, S, P, G] : std::vector<std::array<u128, 4>>{
+             {1, 0, 128, 4}, {2, 5, 300, 9}, {1, 0, 1, 1}, {1, 1000, 7, 40}, {1, 2040, 3, 12}, {3, 120, 4, 140}}) {
         const RequestResult r = request(m, reference(), RequestShape{B, S, P, G});
         Ratio loop = forward(m, CallShape{B, S, P, B}).total;
         for (u128 j = 0; j + 1 < G; ++j) loop = loop + forward(m, CallShape{B, S + P + j, 1, B}).total;
@@ -275,8 +285,8 @@ TEST_CASE("V4-Flash state: block boundaries of the reference layout") {
         CAPTURE(dec(N));
         const Ratio step = state(m, N, reference()).total - state(m, N - 1, reference()).total;
         u128 expected = 0;
-        if (N <= 128) expected += 43 * 1024;   // the window is still filling
-        if (N % 4 == 0) expected += 21 * 1280;  // a CSA block completes: main + index entry
+        if (N <= 128) expected += 43 * 1024;      // the window is still filling
+        if (N % 4 == 0) expected += 21 * 1280;    // a CSA block completes: main + index entry
         if (N % 128 == 0) expected += 20 * 1024;  // an HCA block completes
         CHECK(step == Ratio(expected));
     }
@@ -306,8 +316,8 @@ TEST_CASE("V4-Flash decode reads: reference and production layouts against per-q
         const u128 e = prod ? 584 : 1024, idx = prod ? 68 : 256;
         for (u128 t : {1, 3, 4, 127, 128, 129, 2047, 2048, 2052, 8192, 8193, 1048576}) {
             CAPTURE(dec(t));
-            const u128 expected = 43 * std::min<u128>(t, 128) * e + 21 * std::min<u128>(t / 4, 512) * e +
-                                  20 * (t / 128) * e + 21 * (t / 4) * idx;
+            const u128 expected =
+                43 * std::min<u128>(t, 128) * e + 21 * std::min<u128>(t / 4, 512) * e + 20 * (t / 128) * e + 21 * (t / 4) * idx;
             CHECK(state(m, t, o).decode_read_bytes == Ratio(expected));
         }
     }

@@ -49,9 +49,9 @@ TEST_CASE("display text") {
     CHECK(group_thousands(8190735360ULL) == "8,190,735,360");
     CHECK(group_thousands(999) == "999");
     CHECK(fixed(Ratio(14057, 4), 1) == "3,514.2");  // a tie: to even
-    CHECK(fixed(Ratio(1, 2), 0) == "0");  // ties to even, as the book prints
+    CHECK(fixed(Ratio(1, 2), 0) == "0");            // ties to even, as the book prints
     CHECK(fixed(Ratio(3, 2), 0) == "2");
-    CHECK(fixed(Ratio(1449, 16), 3) == "90.562");  // 90.5625
+    CHECK(fixed(Ratio(1449, 16), 3) == "90.562");    // 90.5625
     CHECK(fixed(Ratio(14491, 160), 3) == "90.569");  // 90.56875
     CHECK(trimmed(Ratio(9, 8), 3) == "1.125");
     CHECK(trimmed(Ratio(2), 3) == "2");

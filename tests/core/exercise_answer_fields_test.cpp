@@ -52,12 +52,12 @@ TEST_CASE("turn: the prefill FLOPs both ways and the share reuse saves (exercise
     CHECK(t["rows_saved_display"] == "75%");
 
     // The exact fraction goes to check_answer unchanged; 2 significant digits.
-    const Json e = {{"value", t["prefill_saved_percent"]},
-                    {"unit", "%"},
-                    {"digits", 2},
-                    {"mistakes",
-                     {{{"code", "kept_share"}, {"value", t["prefill_kept_percent"]}},
-                      {{"code", "rows_share"}, {"value", "75"}}}}};
+    const Json e = {
+        {"value", t["prefill_saved_percent"]},
+        {"unit", "%"},
+        {"digits", 2},
+        {"mistakes",
+         {{{"code", "kept_share"}, {"value", t["prefill_kept_percent"]}}, {{"code", "rows_share"}, {"value", "75"}}}}};
     for (const char* right : {"72%", "0.72", "72", "72.2%", "72.22 %", "７２％", "1 - 37.11/133.59"}) {
         CAPTURE(right);
         CHECK(verdict(right, e)["correct"] == true);
@@ -100,13 +100,13 @@ TEST_CASE("state: entries per layer at this length, and the cap of a top-k selec
 
 TEST_CASE("forward score_heads: the KV-heads-instead-of-query-heads value of exercise 2-4(c)") {
     const Json right = result({{"op", "forward"}, {"model", "qwen3-8b"}, {"context", 8192}, {"kv_heads", 4}});
-    const Json new_kv = result(
-        {{"op", "forward"}, {"model", "qwen3-8b"}, {"context", 8192}, {"kv_heads", 4}, {"score_heads", "kv"}});
+    const Json new_kv =
+        result({{"op", "forward"}, {"model", "qwen3-8b"}, {"context", 8192}, {"kv_heads", 4}, {"score_heads", "kv"}});
     const Json old_kv = result({{"op", "forward"}, {"model", "qwen3-8b"}, {"context", 8192}, {"score_heads", "kv"}});
     const Json query = result({{"op", "forward"}, {"model", "qwen3-8b"}, {"context", 8192}, {"score_heads", "query"}});
-    CHECK(right["interaction"] == 4832428032ULL);  // 36·4·32·128·8193
-    CHECK(new_kv["interaction"] == 604053504ULL);  // 4 heads: 1/8
-    CHECK(old_kv["interaction"] == 1208107008ULL); // 8 heads: 1/4
+    CHECK(right["interaction"] == 4832428032ULL);   // 36·4·32·128·8193
+    CHECK(new_kv["interaction"] == 604053504ULL);   // 4 heads: 1/8
+    CHECK(old_kv["interaction"] == 1208107008ULL);  // 8 heads: 1/4
     CHECK(query["interaction"] == right["interaction"]);
     CHECK(find_id(new_kv["items"], "attn_core")["substituted"] == "4×4×128×8193");
     CHECK(find_id(new_kv["items"], "attn_core")["shape"] == "4 個 KV 頭，每頭 128 維");
@@ -177,9 +177,7 @@ TEST_CASE("check_answer guesses: the built-in patterns a quantity allows") {
 
 TEST_CASE("check_answer guesses: bad lists name the field and the accepted codes") {
     auto req = [](const Json& guesses) {
-        return Json{{"op", "check_answer"},
-                    {"answer", "1"},
-                    {"expected", {{"value", "2"}, {"unit", "B"}, {"guesses", guesses}}}};
+        return Json{{"op", "check_answer"}, {"answer", "1"}, {"expected", {{"value", "2"}, {"unit", "B"}, {"guesses", guesses}}}};
     };
     CHECK(error_field(req("gb_vs_gib")) == "expected.guesses");
     CHECK(error_field(req({"gb_vs_gib", "square_pairs"})) == "expected.guesses[1]");  // a list code, not a guess

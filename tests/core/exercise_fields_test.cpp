@@ -77,7 +77,8 @@ TEST_CASE("state budget_bytes: the longest context a state budget holds (exercis
     const Json q = result({{"op", "state"}, {"model", "qwen3.6-35b-a3b"}, {"tokens", 1}, {"budget_bytes", 268435456}});
     CHECK(q["budget_tokens"] == 9939);  // ⌊(256 MiB − 61.875 MiB) / 20 KiB⌋
     CHECK(q["budget_tokens_display"] == "9,939 個 token");
-    CHECK(result({{"op", "state"}, {"model", "qwen3.6-35b-a3b"}, {"tokens", 9939}})["total"].get<std::uint64_t>() <= 268435456ULL);
+    CHECK(result({{"op", "state"}, {"model", "qwen3.6-35b-a3b"}, {"tokens", 9939}})["total"].get<std::uint64_t>() <=
+          268435456ULL);
     CHECK(result({{"op", "state"}, {"model", "qwen3.6-35b-a3b"}, {"tokens", 9940}})["total"].get<std::uint64_t>() > 268435456ULL);
     const Json k = result({{"op", "state"}, {"model", "kimi-k3"}, {"tokens", 1}, {"budget_bytes", 268435456}});
     CHECK(k["budget_tokens"] == 0);
@@ -93,7 +94,8 @@ TEST_CASE("check_answer accepts the core's exact fractions as expected.value") {
     const Json h = result({{"op", "state"}, {"model", "kimi-k3"}, {"tokens", 1}});
     CHECK(h["h_star"] == "49312/3");
     auto check = [&](const std::string& answer) {
-        return result({{"op", "check_answer"}, {"answer", answer},
+        return result({{"op", "check_answer"},
+                       {"answer", answer},
                        {"expected", {{"value", h["h_star"]}, {"unit", "tokens"}, {"digits", 3}}}});
     };
     CHECK(check("16400 tokens")["correct"] == true);
@@ -108,8 +110,8 @@ TEST_CASE("check_answer accepts the core's exact fractions as expected.value") {
 }
 
 TEST_CASE("turn: a chat turn with a cache hit (exercise 2-8)") {
-    const Json t = result({{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 1443}, {"cached", 1392},
-                           {"generated", 128}, {"edit_at", 501}});
+    const Json t = result(
+        {{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 1443}, {"cached", 1392}, {"generated", 128}, {"edit_at", 501}});
     CHECK(t["context"] == 1392);
     CHECK(t["input"] == 51);
     CHECK(t["decode_steps"] == 127);
@@ -121,11 +123,18 @@ TEST_CASE("turn: a chat turn with a cache hit (exercise 2-8)") {
     CHECK(t["reuse_prefix"] == 500);
     CHECK(t["reuse_input"] == 943);
     // An edit after the cached prefix leaves the whole hit reusable.
-    CHECK(result({{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 1443}, {"cached", 1392}, {"generated", 1},
+    CHECK(result({{"op", "turn"},
+                  {"model", "qwen3-8b"},
+                  {"total_input", 1443},
+                  {"cached", 1392},
+                  {"generated", 1},
                   {"edit_at", 1400}})["reuse_prefix"] == 1392);
-    CHECK(error_field({{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 1443}, {"cached", 1443}, {"generated", 1}}) == "cached");
-    CHECK(error_field({{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 1443}, {"cached", 0}, {"generated", 1},
-                       {"edit_at", 1444}}) == "edit_at");
+    CHECK(error_field({{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 1443}, {"cached", 1443}, {"generated", 1}}) ==
+          "cached");
+    CHECK(
+        error_field(
+            {{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 1443}, {"cached", 0}, {"generated", 1}, {"edit_at", 1444}}) ==
+        "edit_at");
     CHECK(error_field({{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 10}, {"cached", 0}}) == "generated");
 }
 

@@ -135,14 +135,15 @@ TEST_CASE("explain: kv and state (section 2.3.6, pitfalls 2 and 3)") {
     CHECK(k3.at("h_star_display") == "16,437.33 個 token");
 
     // Compressed entries grow one per r tokens: the slope is fractional.
-    const Json v4 = result({{"op", "state"}, {"model", "deepseek-v4-flash"}, {"tokens", 8192}, {"layout", "production"},
-                            {"explain", true}});
+    const Json v4 =
+        result({{"op", "state"}, {"model", "deepseek-v4-flash"}, {"tokens", 8192}, {"layout", "production"}, {"explain", true}});
     CHECK(how(v4, "bytes_per_token") ==
-          "每多一個位置（每層位元組 × 層數，壓縮條目再 ÷ 壓縮比 r） = CSA 壓縮條目（主注意力） + CSA 索引條目 + HCA 壓縮條目（主注意力） || "
+          "每多一個位置（每層位元組 × 層數，壓縮條目再 ÷ 壓縮比 r） = CSA 壓縮條目（主注意力） + CSA 索引條目 + HCA "
+          "壓縮條目（主注意力） || "
           "584 B×21÷4 + 68 B×21÷4 + 584 B×20÷128 = 3,514.25 B");
     // V4.1: the token-id history (Engram) grows with N but is not KV.
-    const Json v41 = result({{"op", "state"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 8192}, {"layout", "production"},
-                             {"explain", true}});
+    const Json v41 = result(
+        {{"op", "state"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 8192}, {"layout", "production"}, {"explain", true}});
     CHECK(v41.at("how").at("bytes_per_token").at("substituted").get<std::string>().find("= 890 B") != std::string::npos);
     CHECK(v41.at("bytes_per_token") == 890);
 }
@@ -156,8 +157,7 @@ TEST_CASE("explain: a request, the crossover batch and capacity (Examples 2-2, 2
     CHECK(how(rq, "display") == "prefill ＋ 全部 decode || 133.59 TFLOPs + 20.76 TFLOPs = 154.35 TFLOPs");
 
     const Json x = result({{"op", "crossover"}, {"model", "qwen3-8b"}, {"context", 8192}, {"explain", true}});
-    CHECK(how(x, "display") ==
-          "B* = ⌈R_W ÷ (c_KV·H)⌉（至少 1） || ⌈15,136,811,008 B ÷ 1,207,959,552 B⌉ = ⌈12.53⌉ = 13");
+    CHECK(how(x, "display") == "B* = ⌈R_W ÷ (c_KV·H)⌉（至少 1） || ⌈15,136,811,008 B ÷ 1,207,959,552 B⌉ = ⌈12.53⌉ = 13");
 
     const Json c = result({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"context", 8192}, {"explain", true}});
     CHECK(how(c, "display") ==
@@ -168,10 +168,15 @@ TEST_CASE("explain: a request, the crossover batch and capacity (Examples 2-2, 2
           "M_device − M_weight − M_workspace − B_max × M_state || 24,000,000,000 B − 16,381,470,720 B − 2,147,483,648 B − "
           "4,831,838,208 B = 639,207,424 B = 639.207 MB");
 
-    const Json b = result({{"op", "param_budget"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"requests", 4},
-                           {"context", 8192}, {"explain", true}});
-    CHECK(how(b, "display") == "N_max = ⌊(C − M_0 − B·K) ÷ b_W⌋ || "
-                               "⌊(24,000,000,000 B − 2,147,483,648 B − 4 × 1,207,959,552 B) ÷ 2 B⌋ = 8,510,339,072");
+    const Json b = result({{"op", "param_budget"},
+                           {"model", "qwen3-8b"},
+                           {"gpu", "rtx-4090"},
+                           {"requests", 4},
+                           {"context", 8192},
+                           {"explain", true}});
+    CHECK(how(b, "display") ==
+          "N_max = ⌊(C − M_0 − B·K) ÷ b_W⌋ || "
+          "⌊(24,000,000,000 B − 2,147,483,648 B − 4 × 1,207,959,552 B) ÷ 2 B⌋ = 8,510,339,072");
 }
 
 TEST_CASE("explain: routing a batch (Example 2-4) and the five-model comparison") {
@@ -180,8 +185,8 @@ TEST_CASE("explain: routing a batch (Example 2-4) and the five-model comparison"
     CHECK(how(u, "distinct_display") == "U = min(E, B×k_top) || min(256, 512) = 256");
     CHECK(how(u, "display") == "b_W × N_e × U || 2 B × 3,145,728 × 256 = 1.5 GiB");
     CHECK(how(u, "bytes_all_layers_display") == "每層讀取 × MoE 層數 || 1.5 GiB × 40 = 60 GiB");
-    const Json c = result({{"op", "routing"}, {"model", "qwen3.6-35b-a3b"}, {"batch", 64}, {"dispatch", "concentrated"},
-                           {"explain", true}});
+    const Json c =
+        result({{"op", "routing"}, {"model", "qwen3.6-35b-a3b"}, {"batch", 64}, {"dispatch", "concentrated"}, {"explain", true}});
     CHECK(how(c, "display") == "b_W × N_e × U || 2 B × 3,145,728 × 8 = 48 MiB");
 
     const Json cmp = result({{"op", "compare"}, {"input", 8192}, {"generated", 1025}, {"explain", true}});
@@ -198,19 +203,23 @@ TEST_CASE("explain: dependency chains, a turn and the candidate pool (Exercise 2
     CHECK(how(chain, "rnn_chain") == "L + T − 1（同層等前一位置、同位置等下一層：階梯） || 4 + 5 − 1 = 8");
     CHECK(how(chain, "transformer_chain") == "L（每層只等下一層，各位置同時算） || L = 4");
 
-    const Json turn = result({{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 8192}, {"cached", 6144}, {"generated", 513}, {"explain", true}});
+    const Json turn = result(
+        {{"op", "turn"}, {"model", "qwen3-8b"}, {"total_input", 8192}, {"cached", 6144}, {"generated", 513}, {"explain", true}});
     CHECK(how(turn, "decode_steps") == "n_d = G − 1（第一個輸出 token 由 prefill 產生） || 513 − 1 = 512");
     CHECK(how(turn, "final_context") == "輸入 token 數 + n_d || 8,192 + 512 = 8,704");
 
     // The book's pool: 2,048 blocks × 8 = 16,384 candidates, top-k 512, at 1M cached positions.
-    const Json pool = result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 1048576}, {"explain", true}});
+    const Json pool =
+        result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 1048576}, {"explain", true}});
     CHECK(how(pool, "entries_display") == "⌊N ÷ r⌋（已完成的壓縮條目） || ⌊1,048,576 ÷ 1⌋ = 1,048,576");
-    CHECK(how(pool, "blocks_display") == "min(⌈條目 ÷ 每塊條目⌉, 候選塊上限) || min(⌈1,048,576 ÷ 8⌉, 2,048) = min(131,072, 2,048) = 2,048");
+    CHECK(how(pool, "blocks_display") ==
+          "min(⌈條目 ÷ 每塊條目⌉, 候選塊上限) || min(⌈1,048,576 ÷ 8⌉, 2,048) = min(131,072, 2,048) = 2,048");
     CHECK(how(pool, "pool_entries_display") == "候選塊上限 × 每塊條目 || 2,048 × 8 = 16,384");
     CHECK(how(pool, "candidates_display") == "min(條目, 候選池容量) || min(1,048,576, 16,384) = 16,384");
     CHECK(how(pool, "selected_display") == "min(候選, top-k) || min(16,384, 512) = 512");
     // Short contexts: fewer entries than the pool holds.
-    const Json short_pool = result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 100}, {"explain", true}});
+    const Json short_pool =
+        result({{"op", "candidate_pool"}, {"model", "deepseek-v4.1-flash"}, {"tokens", 100}, {"explain", true}});
     CHECK(how(short_pool, "candidates_display") == "min(條目, 候選池容量) || min(100, 16,384) = 100");
 }
 
@@ -227,7 +236,12 @@ TEST_CASE("explain: each kind of state sums its rows (Figure 2-14), and the budg
     CHECK(curve.at("by_kind_display").at("compressed").at(0) == "43.25 MiB");
     CHECK(curve.at("by_kind_display").at("buffer").at(0) == "11.641 MiB");
 
-    const Json budget = result({{"op", "param_budget"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"requests", 4}, {"context", 8192}, {"explain", true}});
+    const Json budget = result({{"op", "param_budget"},
+                                {"model", "qwen3-8b"},
+                                {"gpu", "rtx-4090"},
+                                {"requests", 4},
+                                {"context", 8192},
+                                {"explain", true}});
     CHECK(how(budget, "items[id=kv].display") == "B·K = 請求數 × 一條請求的狀態 || 4 × 1,207,959,552 B = 4.832 GB");
     CHECK(how(budget, "items[id=weights].display") == how(budget, "available_display"));
     CHECK_FALSE(budget.at("how").contains("items[id=workspace].display"));

@@ -75,7 +75,7 @@ TEST_CASE("count words, English: thousands separators, then million, billion, tr
     CHECK(words(en, Ratio(85100000000ULL)) == "85.1 billion");
     CHECK(words(en, Ratio(1200000000000ULL)) == "1.2 trillion");
     // Where the magnitude switches: the rounded value decides.
-    CHECK(words(en, Ratio(999999999)) == "1 billion");   // 999.999999 million shown to 0 decimals is 1,000
+    CHECK(words(en, Ratio(999999999)) == "1 billion");  // 999.999999 million shown to 0 decimals is 1,000
     CHECK(words(en, Ratio(999499999)) == "999 million");
     CHECK(words(en, Ratio(9995000000ULL)) == "10 billion");  // 9.995 → 10.00 (ties to even: 999.5 → 1,000)
     CHECK(words(en, Ratio(9994999999ULL)) == "9.99 billion");

@@ -164,11 +164,10 @@ TEST_CASE("Phi-3-mini-4k-instruct: 3,821,079,552 (microsoft/Phi-3-mini-4k-instru
 
 TEST_CASE("imported Qwen3-8B computes exactly as the catalog's qwen3-8b") {
     const Json spec = import_fixture("qwen3-8b")["spec"];
-    for (const Json& base : {Json{{"op", "params"}}, Json{{"op", "kv"}, {"tokens", 8192}},
-                             Json{{"op", "forward"}, {"input", 8192}}, Json{{"op", "forward"}, {"context", 8192}},
-                             Json{{"op", "request"}, {"input", 8192}, {"generated", 1025}},
-                             Json{{"op", "capacity"}, {"gpu", "rtx-4090"}, {"context", 8192}},
-                             Json{{"op", "state"}, {"tokens", 8192}}}) {
+    for (const Json& base :
+         {Json{{"op", "params"}}, Json{{"op", "kv"}, {"tokens", 8192}}, Json{{"op", "forward"}, {"input", 8192}},
+          Json{{"op", "forward"}, {"context", 8192}}, Json{{"op", "request"}, {"input", 8192}, {"generated", 1025}},
+          Json{{"op", "capacity"}, {"gpu", "rtx-4090"}, {"context", 8192}}, Json{{"op", "state"}, {"tokens", 8192}}}) {
         Json a = base, b = base;
         a["model"] = spec;
         b["model"] = "qwen3-8b";
@@ -180,9 +179,9 @@ TEST_CASE("imported Qwen3-8B computes exactly as the catalog's qwen3-8b") {
 }
 
 TEST_CASE("every op that takes a model accepts each imported spec") {
-    for (const char* name : {"llama-3-8b", "mistral-7b-v0.1", "mixtral-8x7b-v0.1", "qwen2-7b", "qwen3-8b",
-                             "qwen3-30b-a3b", "qwen1.5-moe-a2.7b", "deepseek-v2-lite", "deepseek-v3", "gemma-7b",
-                             "gemma-2-9b", "phi-3-mini-4k-instruct"}) {
+    for (const char* name :
+         {"llama-3-8b", "mistral-7b-v0.1", "mixtral-8x7b-v0.1", "qwen2-7b", "qwen3-8b", "qwen3-30b-a3b", "qwen1.5-moe-a2.7b",
+          "deepseek-v2-lite", "deepseek-v3", "gemma-7b", "gemma-2-9b", "phi-3-mini-4k-instruct"}) {
         CAPTURE(name);
         Json imported = import_fixture(name);
         const Json spec = imported["spec"];
@@ -389,8 +388,8 @@ TEST_CASE("a name given with the request labels the spec") {
 
 namespace {
 
-const char* const kFixtures[] = {"deepseek-v2-lite", "deepseek-v3",      "gemma-2-9b",        "gemma-7b",
-                                 "llama-3-8b",       "mistral-7b-v0.1",  "mixtral-8x7b-v0.1", "phi-3-mini-4k-instruct",
+const char* const kFixtures[] = {"deepseek-v2-lite",  "deepseek-v3",     "gemma-2-9b",        "gemma-7b",
+                                 "llama-3-8b",        "mistral-7b-v0.1", "mixtral-8x7b-v0.1", "phi-3-mini-4k-instruct",
                                  "qwen1.5-moe-a2.7b", "qwen2-7b",        "qwen3-30b-a3b",     "qwen3-8b"};
 
 std::string fixture_text(const std::string& name) {
@@ -454,8 +453,7 @@ TEST_CASE("config_text that is not JSON says where it stops being JSON") {
     // Valid JSON that is not an object is the config reader's error.
     CHECK(error_of({{"op", "import_hf_config"}, {"config_text", "[1, 2]"}})["field"] == "config");
     // Exactly one of config and config_text.
-    CHECK(error_of({{"op", "import_hf_config"}, {"config_text", "{}"}, {"config", fixture("qwen3-8b")}})["field"] ==
-          "config");
+    CHECK(error_of({{"op", "import_hf_config"}, {"config_text", "{}"}, {"config", fixture("qwen3-8b")}})["field"] == "config");
     // An unsupported model_type names the field and lists what is supported.
     const Json gpt2 = error_of({{"op", "import_hf_config"}, {"config_text", R"({"model_type":"gpt2","n_embd":768})"}});
     CHECK(gpt2["field"] == "config.model_type");

@@ -45,7 +45,8 @@ bool oracle_sees_repeated_key(const std::string& text) {
     Oracle::parser_callback_t watch = [&](int, Oracle::parse_event_t event, Oracle& parsed) {
         if (event == Oracle::parse_event_t::object_start) open.emplace_back();
         if (event == Oracle::parse_event_t::object_end && !open.empty()) open.pop_back();
-        if (event == Oracle::parse_event_t::key && !open.empty()) repeated |= !open.back().insert(parsed.get<std::string>()).second;
+        if (event == Oracle::parse_event_t::key && !open.empty())
+            repeated |= !open.back().insert(parsed.get<std::string>()).second;
         return true;
     };
     const Oracle parsed = Oracle::parse(text, watch, false);
@@ -74,31 +75,84 @@ void agrees(const std::string& text) {
 }
 
 const std::vector<std::string> kSamples = {
-    R"({})", R"([])", R"(0)", R"(-0)", R"("")", R"(null)", R"(true)", R"(false)",
+    R"({})",
+    R"([])",
+    R"(0)",
+    R"(-0)",
+    R"("")",
+    R"(null)",
+    R"(true)",
+    R"(false)",
     R"({"op":"forward","model":"qwen3-8b","input":8192})",
     R"({"a":{"b":[1,2,{"c":null}]},"d":[],"e":{}})",
     R"( { "spaced" : [ 1 , 2 ] } )",
-    R"(18446744073709551615)", R"(18446744073709551616)", R"(-9223372036854775808)", R"(-9223372036854775809)",
-    R"(1.5)", R"(1e3)", R"(-2.5E-3)", R"([1.0, 2])",
-    R"("\u00e9\u4e2d\ud83d\ude00")", R"("\n\t\r\b\f\/\\\"")", R"("\u0001\u001f")",
-    R"("中文：模型架構")", "\"\xf0\x9f\x98\x80\"",
+    R"(18446744073709551615)",
+    R"(18446744073709551616)",
+    R"(-9223372036854775808)",
+    R"(-9223372036854775809)",
+    R"(1.5)",
+    R"(1e3)",
+    R"(-2.5E-3)",
+    R"([1.0, 2])",
+    R"("\u00e9\u4e2d\ud83d\ude00")",
+    R"("\n\t\r\b\f\/\\\"")",
+    R"("\u0001\u001f")",
+    R"("中文：模型架構")",
+    "\"\xf0\x9f\x98\x80\"",
     R"({"k":1,"k":2})",
     // the edge of double range: nlohmann refuses what overflows to infinity
-    R"(1e308)", R"(1.7976931348623157e308)", R"(1.7976931348623159e308)", R"(1e309)", R"(-1e309)",
-    R"(0.0001e312)", R"(0.0001e313)", R"(123456e303)", R"(1e-400)", R"(0e99999999999)", R"(179769313486231570000e288)",
+    R"(1e308)",
+    R"(1.7976931348623157e308)",
+    R"(1.7976931348623159e308)",
+    R"(1e309)",
+    R"(-1e309)",
+    R"(0.0001e312)",
+    R"(0.0001e313)",
+    R"(123456e303)",
+    R"(1e-400)",
+    R"(0e99999999999)",
+    R"(179769313486231570000e288)",
     // refused
-    R"()", R"( )", R"({)", R"([1,])", R"({"a":1,})", R"({'a':1})", R"(01)", R"(1.)", R"(.5)", R"(-)", R"(+1)",
-    R"(1e)", R"(tru)", R"(nul)", R"("abc)", R"("\x")", R"("\u12")", R"("\ud800")", R"("\udc00")",
-    R"("\ud800\u0041")", "\"\x01\"", "\"\xc3\x28\"", "\"\xe0\x80\x80\"", "\"\xed\xa0\x80\"", "\"\xf5\x80\x80\x80\"",
-    R"({} {})", R"([1] x)", R"({"a" 1})", R"({1:2})", R"(NaN)", R"(Infinity)", R"(// c
+    R"()",
+    R"( )",
+    R"({)",
+    R"([1,])",
+    R"({"a":1,})",
+    R"({'a':1})",
+    R"(01)",
+    R"(1.)",
+    R"(.5)",
+    R"(-)",
+    R"(+1)",
+    R"(1e)",
+    R"(tru)",
+    R"(nul)",
+    R"("abc)",
+    R"("\x")",
+    R"("\u12")",
+    R"("\ud800")",
+    R"("\udc00")",
+    R"("\ud800\u0041")",
+    "\"\x01\"",
+    "\"\xc3\x28\"",
+    "\"\xe0\x80\x80\"",
+    "\"\xed\xa0\x80\"",
+    "\"\xf5\x80\x80\x80\"",
+    R"({} {})",
+    R"([1] x)",
+    R"({"a" 1})",
+    R"({1:2})",
+    R"(NaN)",
+    R"(Infinity)",
+    R"(// c
 1)",
 };
 
 // Random documents from a small alphabet of tricky pieces.
 std::string random_document(std::mt19937& rng, int depth) {
     static const std::vector<std::string> atoms = {
-        "0", "-1", "42", "9007199254740993", "18446744073709551615", "\"x\"", "\"\\u00e9\"", "\"中\"", "\"\\\"\"",
-        "true", "false", "null", "\"\"",
+        "0",     "-1",   "42",   "9007199254740993", "18446744073709551615", "\"x\"", "\"\\u00e9\"", "\"中\"", "\"\\\"\"", "true",
+        "false", "null", "\"\"",
     };
     std::uniform_int_distribution<int> pick(0, 9);
     const int p = depth > 4 ? 0 : pick(rng);
@@ -281,8 +335,12 @@ TEST_CASE("json: quoting a value never cuts a UTF-8 character") {
 }
 
 TEST_CASE("json: dump never emits invalid UTF-8") {
-    const Value v(std::string("a\xff" "b\xc3"));
-    CHECK(v.dump() == "\"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\"");
+    const Value v(
+        std::string("a\xff"
+                    "b\xc3"));
+    CHECK(v.dump() ==
+          "\"a\xEF\xBF\xBD"
+          "b\xEF\xBF\xBD\"");
     CHECK(oracle_accepts(v.dump()));
 }
 
@@ -297,8 +355,9 @@ TEST_CASE("json: misuse throws an error the API turns into a message") {
 TEST_CASE("json: columns written straight to text encode exact values as exact_json does") {
     using tally::Ratio;
     using tally::u128;
-    const std::vector<Ratio> values = {Ratio(0), Ratio(1), Ratio(tally::kMaxSafeInteger), Ratio(tally::kMaxSafeInteger + 1),
-                                       Ratio(u128{1} << 100), Ratio(14057, 4), Ratio(1, 3)};
+    const std::vector<Ratio> values = {
+        Ratio(0),        Ratio(1),   Ratio(tally::kMaxSafeInteger), Ratio(tally::kMaxSafeInteger + 1), Ratio(u128{1} << 100),
+        Ratio(14057, 4), Ratio(1, 3)};
     for (const auto& v : values) {
         tally::RatioColumn column(v.den());
         column.push_numerator(v.num());

@@ -208,8 +208,7 @@ TEST_CASE("KDA chunk FLOPs: COUNTING's 8,904,704 for a full chunk, partial tail 
             CAPTURE(dec(p));
             CAPTURE(dec(s));
             u128 walk = 0;
-            for (u128 start = 0; start < p; start += 4)
-                walk += chunk_by_enumeration(std::min<u128>(4, p - start), 3, 5);
+            for (u128 start = 0; start < p; start += 4) walk += chunk_by_enumeration(std::min<u128>(4, p - start), 3, 5);
             const ForwardResult r = forward(m, call(2, s, p));  // keep the items alive
             const LineItem* rec = find_item(r.items, "kda_recurrence");
             REQUIRE(rec != nullptr);
@@ -478,8 +477,7 @@ TEST_CASE("MLA, KDA and AttnRes specs: bad fields are rejected with their JSON p
     CHECK(field_of(spec(with(mla, "kv_lora_rank", 128u), nullptr)) == "groups[0].attention.kv_lora_rank");
     CHECK(field_of(spec(with(mla, "q_lora_rank", 96u), nullptr)) == "groups[0].attention.q_lora_rank");
     CHECK(field_of(spec(with(mla, "heads", 0u), nullptr)) == "groups[0].attention.heads");
-    CHECK(field_of(spec(with(with(mla, "heads", 65536u), "qk_nope_dim", 1000u), nullptr)) ==
-          "groups[0].attention.heads");
+    CHECK(field_of(spec(with(with(mla, "heads", 65536u), "qk_nope_dim", 1000u), nullptr)) == "groups[0].attention.heads");
     Json no_v = mla;
     no_v.erase("v_head_dim");
     CHECK(field_of(spec(no_v, nullptr)) == "groups[0].attention.v_head_dim");
@@ -493,8 +491,7 @@ TEST_CASE("MLA, KDA and AttnRes specs: bad fields are rejected with their JSON p
 
     CHECK(field_of(spec(kda, {{"kind", "attn_res"}, {"block_layers", 0u}})) == "groups[0].connection.block_layers");
     CHECK(field_of(spec(kda, {{"kind", "attn_res"}})) == "groups[0].connection.block_layers");
-    CHECK(field_of(spec(kda, {{"kind", "attn_res"}, {"block_layers", 2u}, {"blocks", 4u}})) ==
-          "groups[0].connection.blocks");
+    CHECK(field_of(spec(kda, {{"kind", "attn_res"}, {"block_layers", 2u}, {"blocks", 4u}})) == "groups[0].connection.blocks");
     CHECK(field_of(spec(kda, {{"kind", "attn_res"}, {"block_layers", 2u}, {"key_norm", "yes"}})) ==
           "groups[0].connection.key_norm");
 }

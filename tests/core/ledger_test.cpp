@@ -40,16 +40,15 @@ TEST_CASE("ledger: every derivable printed number of chapter 2 is reproduced") {
     for (const auto& line : report.lines) {
         CAPTURE(line.id);
         if (line.derivable) {
-            CHECK_MESSAGE(line.reproduced, line.id << " (" << line.where << "): printed " << line.printed << " "
-                                                   << line.unit << ", computed " << line.computed);
+            CHECK_MESSAGE(line.reproduced, line.id << " (" << line.where << "): printed " << line.printed << " " << line.unit
+                                                   << ", computed " << line.computed);
         } else {
             // Counted apart, never fitted: the entry must name what is missing.
             CHECK_MESSAGE(line.missing.size() > 20, line.id << ": say which fact the chapter does not give");
         }
     }
     MESSAGE("ledger: " << report.reproduced << " of " << report.derivable << " derivable entries reproduced; "
-                       << report.total - report.derivable << " not derivable from the chapter; " << report.total
-                       << " in all");
+                       << report.total - report.derivable << " not derivable from the chapter; " << report.total << " in all");
     CHECK(report.reproduced == report.derivable);
     // The book's calculator's facts (issue 17) made six more entries
     // derivable: V4.1's Engram ×3, K3's "other", 8K prefill and 1M decode.

@@ -49,7 +49,8 @@ TEST_CASE("limits: a repeated key is refused and named, op and answer included")
     r = import_text("{\"model_type\":\"llama\",\n\"hidden_size\":1,\n\"hidden_size\":2}");
     CHECK(r["error"]["field"] == "config_text");
     CHECK(r["error"]["code"] == "config_text_rule");
-    CHECK(r["error"]["params"]["rule"] == tally::render(tally::msg::json_duplicate_key, {{"text", "config.json"}, {"key", "hidden_size"}}));
+    CHECK(r["error"]["params"]["rule"] ==
+          tally::render(tally::msg::json_duplicate_key, {{"text", "config.json"}, {"key", "hidden_size"}}));
     CHECK(r["error"]["params"]["line"] == "3");
 }
 
@@ -80,11 +81,20 @@ TEST_CASE("limits: nesting, members, elements and size are each named") {
 
 TEST_CASE("limits: two invalid fields name the one read first, natively as in WASM") {
     // weight_dtype is read before kv_dtype in every op that takes both.
-    const Json capacity = tally::test::error_of({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h200"}, {"context", 8192},
-                                                 {"weight_dtype", "int5"}, {"kv_dtype", "fp4"}});
+    const Json capacity = tally::test::error_of({{"op", "capacity"},
+                                                 {"model", "qwen3-8b"},
+                                                 {"gpu", "h200"},
+                                                 {"context", 8192},
+                                                 {"weight_dtype", "int5"},
+                                                 {"kv_dtype", "fp4"}});
     CHECK(capacity["field"] == "weight_dtype");
-    const Json budget = tally::test::error_of({{"op", "param_budget"}, {"model", "qwen3-8b"}, {"gpu", "h200"}, {"requests", 1},
-                                               {"context", 8192}, {"kv_dtype", "fp4"}, {"weight_dtype", "int5"}});
+    const Json budget = tally::test::error_of({{"op", "param_budget"},
+                                               {"model", "qwen3-8b"},
+                                               {"gpu", "h200"},
+                                               {"requests", 1},
+                                               {"context", 8192},
+                                               {"kv_dtype", "fp4"},
+                                               {"weight_dtype", "int5"}});
     CHECK(budget["field"] == "weight_dtype");
     const Json crossover = tally::test::error_of(
         {{"op", "crossover"}, {"model", "qwen3-8b"}, {"context", 8192}, {"weight_dtype", "int5"}, {"kv_dtype", "fp4"}});
@@ -118,7 +128,8 @@ TEST_CASE("import: _name_or_path is capped like name") {
 }
 
 TEST_CASE("messages quote a value without cutting a UTF-8 character") {
-    const Json e = tally::test::error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", std::string(30, 'x') + "模型模型模型"}});
+    const Json e =
+        tally::test::error_of({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", std::string(30, 'x') + "模型模型模型"}});
     const std::string message = e["message"];
     // Every byte sequence is whole: the dump would have replaced a broken one with U+FFFD.
     CHECK_FALSE(contains(Json(message).dump(), "\xEF\xBF\xBD"));

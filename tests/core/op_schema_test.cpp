@@ -141,7 +141,8 @@ TEST_CASE("every op's samples answer with exactly the result keys it declares") 
             check_object(response["result"], op->result, "", seen);
         }
         declared_keys(op->result, "", declared);
-        for (const std::string& key : declared) CHECK_MESSAGE(seen.count(key) == 1, "no sample of " << op_name << " shows " << key);
+        for (const std::string& key : declared)
+            CHECK_MESSAGE(seen.count(key) == 1, "no sample of " << op_name << " shows " << key);
     }
 }
 
@@ -246,7 +247,8 @@ TEST_CASE("tally schema prints every op with its fields, result and samples") {
     const Json& forward = s["ops"][2];
     CHECK(forward["name"] == "forward");
     CHECK(forward["explains"] == true);
-    CHECK(forward["fields"][2] == Json::parse(R"({"name":"context","kind":"integer","min":0,"max":9007199254740991,"default":"0"})"));
+    CHECK(forward["fields"][2] ==
+          Json::parse(R"({"name":"context","kind":"integer","min":0,"max":9007199254740991,"default":"0"})"));
     CHECK(forward["fields"][4]["max"] == "B·P");
     CHECK(forward["result"][0] == Json::parse(R"({"key":"model","kind":"text","presence":"always"})"));
     CHECK(s["ops"][0]["explains"] == false);

@@ -108,9 +108,9 @@ TEST_CASE("read_quantity: fractions, negatives, percentages and other kinds are 
     CHECK(contains(refused("147456 B/token", QuantityKind::Bytes), "比率"));
     CHECK(contains(refused("", T), "空的"));
     CHECK(contains(refused("abc", T), "「abc」"));
-    CHECK(contains(refused("abc", T), "32K"));  // says what can be typed
+    CHECK(contains(refused("abc", T), "32K"));          // says what can be typed
     CHECK_FALSE(contains(refused("abc", T), "FLOPs"));  // not the checker's whole unit list
-    CHECK(contains(refused("1e40", T), "128"));  // past the exact range: refused, not wrapped
+    CHECK(contains(refused("1e40", T), "128"));         // past the exact range: refused, not wrapped
 }
 
 TEST_CASE("widget fields read a reader's text through the same reader") {
@@ -122,8 +122,8 @@ TEST_CASE("widget fields read a reader's text through the same reader") {
     CHECK(result({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", "8,192"}})["total"] == 133594323353600ULL);
     CHECK(result({{"op", "forward"}, {"model", "qwen3-8b"}, {"input", "8K"}})["total"] == 133594323353600ULL);
     // Byte fields: "2 GiB" of workspace is the default 2,147,483,648 B.
-    const Json ws = result({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"context", "4K"},
-                            {"workspace_bytes", "2 GiB"}});
+    const Json ws =
+        result({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "rtx-4090"}, {"context", "4K"}, {"workspace_bytes", "2 GiB"}});
     CHECK(ws["workspace_bytes"] == 2147483648ULL);
     CHECK(ws["requests"] == 9);
     // Counts read K as 1,000: a batch of "1K" is 1,000 requests.

@@ -19,8 +19,8 @@ std::vector<u128> probe_lengths() {
     std::vector<u128> out;
     for (u128 n = 1; n <= 300; ++n) out.push_back(n);
     // Around multiples of every block size and cap the models use.
-    for (u128 edge : {u128{128}, u128{512}, u128{2048}, u128{4096}, u128{8192}, u128{16384}, u128{32768},
-                      u128{65536}, u128{131072}, u128{262144}, u128{1048576}}) {
+    for (u128 edge : {u128{128}, u128{512}, u128{2048}, u128{4096}, u128{8192}, u128{16384}, u128{32768}, u128{65536},
+                      u128{131072}, u128{262144}, u128{1048576}}) {
         for (u128 d = 0; d < 5; ++d) {
             out.push_back(edge - d);
             out.push_back(edge + d);
@@ -67,7 +67,9 @@ TEST_CASE("state_curve equals state() at every probed length, for every model an
 }
 
 TEST_CASE("state_curve through the API matches op state at sampled lengths") {
-    const Json curve = result({{"op", "state_curve"}, {"model", "deepseek-v4.1-flash"}, {"lengths", Json::array({1, 2, 127, 128, 129, 32768, 1048576})}});
+    const Json curve = result({{"op", "state_curve"},
+                               {"model", "deepseek-v4.1-flash"},
+                               {"lengths", Json::array({1, 2, 127, 128, 129, 32768, 1048576})}});
     const std::vector<int> lengths = {1, 2, 127, 128, 129, 32768, 1048576};
     for (size_t i = 0; i < lengths.size(); ++i) {
         const Json s = result({{"op", "state"}, {"model", "deepseek-v4.1-flash"}, {"tokens", lengths[i]}});

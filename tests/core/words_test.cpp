@@ -55,9 +55,7 @@ std::string without_comments(const std::string& s) {
 
 // Code points of the CJK blocks a Chinese word is written in: ideographs
 // (U+3400–U+9FFF, U+F900–U+FAFF) and kana (U+3040–U+30FF).
-bool is_cjk(char32_t c) {
-    return (c >= 0x3400 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x3040 && c <= 0x30FF);
-}
+bool is_cjk(char32_t c) { return (c >= 0x3400 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x3040 && c <= 0x30FF); }
 
 // The CJK characters of a UTF-8 text, as UTF-8 (empty when there are none).
 std::string cjk_in(const std::string& s) {

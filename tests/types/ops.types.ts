@@ -3,7 +3,16 @@
 // bindings: each `satisfies` line must compile, each line under
 // `@ts-expect-error` must not.  Nothing here runs.
 import type { Engine, Fields } from '../../web/src/runtime/engine';
-import { EXPLAINED_OPS, OPS, type ExplainedOp, type ForwardResult, type Op, type OpRequests, type OpResults, type StateCurveResult } from '../../web/src/runtime/generated/ops';
+import {
+  EXPLAINED_OPS,
+  OPS,
+  type ExplainedOp,
+  type ForwardResult,
+  type Op,
+  type OpRequests,
+  type OpResults,
+  type StateCurveResult,
+} from '../../web/src/runtime/generated/ops';
 
 declare const engine: Engine;
 declare const fields: Fields;

@@ -17,7 +17,14 @@ export function requestGrid() {
   add({ op: 'catalog' });
   for (const model of models) {
     for (const weight_dtype of dtypes) add({ op: 'params', model, weight_dtype });
-    for (const [batch, context, input] of [[1, 0, 8192], [1, 8192, 1], [4, 4096, 1024], [1, 4096, 4096], [64, 2048, 1], [3, 1048575, 1]]) {
+    for (const [batch, context, input] of [
+      [1, 0, 8192],
+      [1, 8192, 1],
+      [4, 4096, 1024],
+      [1, 4096, 4096],
+      [64, 2048, 1],
+      [3, 1048575, 1],
+    ]) {
       add({ op: 'forward', model, batch, context, input });
       add({ op: 'forward', model, batch, context, input, head_tokens: 0 });
     }
@@ -25,7 +32,13 @@ export function requestGrid() {
       add({ op: 'kv', model, tokens });
       add({ op: 'kv', model, tokens, kv_dtype: 'fp8' });
     }
-    for (const [context, input, generated] of [[0, 8192, 1025], [0, 8192, 513], [0, 128, 4], [1392, 51, 128], [0, 1, 1]]) {
+    for (const [context, input, generated] of [
+      [0, 8192, 1025],
+      [0, 8192, 513],
+      [0, 128, 4],
+      [1392, 51, 128],
+      [0, 1, 1],
+    ]) {
       add({ op: 'request', model, context, input, generated });
     }
     for (const context of [2048, 8192]) add({ op: 'crossover', model, context });
@@ -61,8 +74,23 @@ export function requestGrid() {
   add('{"op":"forward","model":"qwen3-8b","input":"<script>alert(1)</script>"}');
   // Answer checking: right, wrong in known ways, unreadable, and bad requests.
   const kv8k = { value: '1207959552', unit: 'B', digits: 4, mistakes: [{ code: 'query_heads', value: '4831838208' }] };
-  for (const answer of ['1.125 GiB', '1,207,959,552', '１．１２５ GiB', '2*36*8*128*2*8192 B', '1.125 GB', '4.5 GiB',
-                        '0.5625 GiB', '1.2e9', '12億', 'abc', '', '1..2', '(((1)', '1e999999 B', '5 GiB GiB']) {
+  for (const answer of [
+    '1.125 GiB',
+    '1,207,959,552',
+    '１．１２５ GiB',
+    '2*36*8*128*2*8192 B',
+    '1.125 GB',
+    '4.5 GiB',
+    '0.5625 GiB',
+    '1.2e9',
+    '12億',
+    'abc',
+    '',
+    '1..2',
+    '(((1)',
+    '1e999999 B',
+    '5 GiB GiB',
+  ]) {
     add({ op: 'check_answer', answer, expected: kv8k });
   }
   for (const answer of ['4', '5', '4 條請求', '4.53']) {
@@ -73,7 +101,14 @@ export function requestGrid() {
   add({ op: 'check_answer', answer: 12, expected: kv8k });
   add({ op: 'check_answer', answer: '1', expected: { value: 'x', unit: 'B' } });
   add({ op: 'check_answer', answer: '1', expected: { value: '1', unit: 'GiB' } });
-  for (const [text, kind] of [['32K', 'tokens'], ['3.2K', 'count'], ['2 GiB', 'bytes'], ['0.3K', 'tokens'], ['2 GiB', 'tokens']]) add({ op: 'read_quantity', text, kind });
+  for (const [text, kind] of [
+    ['32K', 'tokens'],
+    ['3.2K', 'count'],
+    ['2 GiB', 'bytes'],
+    ['0.3K', 'tokens'],
+    ['2 GiB', 'tokens'],
+  ])
+    add({ op: 'read_quantity', text, kind });
   addEngineOps(add);
   // Every op's declared samples and each integer field just past its range,
   // generated from the ops' declarations (scripts/gen-api.mjs): a new op is
@@ -107,7 +142,11 @@ function addEngineOps(add) {
   add({ op: 'state_curve', model: 'qwen3-8b', lengths: [] });
   add({ op: 'state_curve', model: 'qwen3-8b', lengths: [1, 0] });
   // The batch curves (crossover_curve, routing_curve): good requests and each refusal.
-  for (const [model, context, batch] of [['qwen3-8b', 8192, 64], ['qwen3-8b', 16, 1], ['kimi-k3', 1048576, 3000]]) {
+  for (const [model, context, batch] of [
+    ['qwen3-8b', 8192, 64],
+    ['qwen3-8b', 16, 1],
+    ['kimi-k3', 1048576, 3000],
+  ]) {
     add({ op: 'crossover_curve', model, context, batch });
     add({ op: 'crossover_curve', model, context, batch, weight_dtype: 'int4', max_batch: 64 });
   }
@@ -124,11 +163,11 @@ function addEngineOps(add) {
   add({ op: 'state', model: v41, tokens: 8192 });
   const noPool = structuredClone(v41);
   delete noPool.groups[4].attention.candidate_pool;
-  add({ op: 'state', model: noPool, tokens: 8192 });  // Reindex without an earlier pool
-  add({ op: 'state', model: v41, tokens: 8192 });      // …and the same model whole again
+  add({ op: 'state', model: noPool, tokens: 8192 }); // Reindex without an earlier pool
+  add({ op: 'state', model: v41, tokens: 8192 }); // …and the same model whole again
   const reorderedRatio = structuredClone(v41);
   reorderedRatio.groups[2].attention.cache_ratio = 3;
-  add({ op: 'kv', model: reorderedRatio, tokens: 8 });  // Reuse of a ratio no Full layer owns
+  add({ op: 'kv', model: reorderedRatio, tokens: 8 }); // Reuse of a ratio no Full layer owns
 
   for (const file of fs.readdirSync(path.join(root, 'tests/fixtures/hf')).sort()) {
     if (file.endsWith('.json')) add({ op: 'import_hf_config', config: readJson(`tests/fixtures/hf/${file}`) });
@@ -157,7 +196,13 @@ function addBookFactOps(add) {
   add({ op: 'forward', model: 'kimi-k3', input: 8192, explain: true });
   add({ op: 'forward', model: 'kimi-k3', context: 1048575, input: 1 });
   // One-token prompts (S = 0, P = 1) and their neighbours, on both V4.1 paths.
-  for (const [context, input] of [[0, 1], [0, 2], [1, 1], [0, 3], [2, 1]]) {
+  for (const [context, input] of [
+    [0, 1],
+    [0, 2],
+    [1, 1],
+    [0, 3],
+    [2, 1],
+  ]) {
     add({ op: 'forward', model: v41, context, input });
     add({ op: 'forward', model: v41, context, input, execution: 'reference' });
     add({ op: 'forward', model: 'qwen3.6-35b-a3b', context, input });

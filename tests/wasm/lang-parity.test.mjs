@@ -39,7 +39,15 @@ function inLang(text, lang) {
 }
 
 // Codes of texts refused while being read, before a language can be.
-const BEFORE_LANG = new Set(['request_invalid_json', 'request_too_large', 'request_not_object', 'json_duplicate_key', 'json_too_deep', 'json_too_many_elements', 'json_too_many_members']);
+const BEFORE_LANG = new Set([
+  'request_invalid_json',
+  'request_too_large',
+  'request_not_object',
+  'json_duplicate_key',
+  'json_too_deep',
+  'json_too_many_elements',
+  'json_too_many_members',
+]);
 
 /** Every difference between two responses that is not a difference of words, as "path: a ≠ b". */
 function numericDifferences(a, b, at = '$', out = []) {
@@ -109,7 +117,7 @@ test('en: refusals are in English (no CJK in any message) and zh-Hans in Simplif
   assert.match(hans.error.message, /^input（本次输入 P）超出范围/);
 });
 
-test('lang is every request\'s field: absent is zh-Hant, and other values are refused by name', () => {
+test("lang is every request's field: absent is zh-Hant, and other values are refused by name", () => {
   const plain = engine.evaluate('{"op":"forward","model":"qwen3-8b","input":0}');
   assert.equal(engine.evaluate('{"op":"forward","model":"qwen3-8b","input":0,"lang":"zh-Hant"}'), plain);
   for (const bad of ['"fr"', '"en-US"', '1', 'null']) {
@@ -128,7 +136,7 @@ test('the WASM module and `tally eval` answer byte-identically in every language
   }
 });
 
-test('the CLI takes --lang with any command; a request\'s own lang wins', async () => {
+test("the CLI takes --lang with any command; a request's own lang wins", async () => {
   const { spawnSync } = await import('node:child_process');
   const { tallyBin } = await import('./engine.mjs');
   const run = (args, input) => spawnSync(tallyBin, args, { input, encoding: 'utf8' });

@@ -13,7 +13,15 @@ import { loadEngine, root } from './engine.mjs';
 import { requestGrid } from './grid.mjs';
 
 // Codes of texts refused while parsing, before the request's language is known.
-const BEFORE_LANG = new Set(['request_invalid_json', 'request_not_object', 'request_too_large', 'json_duplicate_key', 'json_too_deep', 'json_too_many_elements', 'json_too_many_members']);
+const BEFORE_LANG = new Set([
+  'request_invalid_json',
+  'request_not_object',
+  'request_too_large',
+  'json_duplicate_key',
+  'json_too_deep',
+  'json_too_many_elements',
+  'json_too_many_members',
+]);
 
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
 

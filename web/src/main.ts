@@ -32,4 +32,7 @@ import { pageLang } from './i18n/editions';
 
 performance.mark('tally:main');
 // The edition's language on every request, once the core takes it (i18n/core-lang.ts).
-await hydratePage(loadEngine().then((e) => withLang(e, pageLang())), loadPageWidgets(document));
+await hydratePage(
+  loadEngine().then((e) => withLang(e, pageLang())),
+  loadPageWidgets(document),
+);

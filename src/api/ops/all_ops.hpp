@@ -78,9 +78,10 @@ struct OpDef {
     // `samples`, all native: the WASM module drops them (and, no longer
     // referenced, their tables and strings), which keeps about 9 KB of
     // declarations out of what every page downloads.
-    constexpr OpDef(const char* op_name, Run handler, FieldList op_fields, ResultList op_result,
-                    DeclList<const char*> op_samples)
-        : name(op_name), run(handler), fields(op_fields)
+    constexpr OpDef(const char* op_name, Run handler, FieldList op_fields, ResultList op_result, DeclList<const char*> op_samples)
+        : name(op_name),
+          run(handler),
+          fields(op_fields)
 #ifndef __EMSCRIPTEN__
           ,
           result(op_result),

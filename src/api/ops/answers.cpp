@@ -19,9 +19,9 @@ namespace tally::api {
 
 namespace {
 
-constexpr FieldDecl kCheckAnswerFields[] = {field::of_kind("answer", FieldKind::Text), field::of_kind("expected", FieldKind::Object)};
+constexpr FieldDecl kCheckAnswerFields[] = {field::of_kind("answer", FieldKind::Text),
+                                            field::of_kind("expected", FieldKind::Object)};
 constexpr FieldDecl kReadQuantityFields[] = {field::of_kind("text", FieldKind::Text), field::of_kind("kind", FieldKind::Text)};
-
 
 // Exercises list a handful of typical wrong values; more is a content bug.
 constexpr std::size_t kMaxMistakes = 16;
@@ -41,7 +41,8 @@ void reject_unknown(const Json& object, const std::vector<std::string>& allowed,
         if (known) continue;
         std::string list;
         for (const auto& a : allowed) list += (list.empty() ? "" : "、") + a;
-        throw FieldError(path + "." + it.key(), msg::answer_field_unknown, {{"field", it.key()}, {"object", path}, {"available", list}});
+        throw FieldError(path + "." + it.key(), msg::answer_field_unknown,
+                         {{"field", it.key()}, {"object", path}, {"available", list}});
     }
 }
 
@@ -53,8 +54,7 @@ std::string answer_of(const Json& request) {
 }
 
 Ratio decimal_of(const Json& parent, const std::string& key, const std::string& path) {
-    const std::string accepted =
-        render(msg::accepted_decimal);
+    const std::string accepted = render(msg::accepted_decimal);
     if (!parent.contains(key)) throw FieldError(path, msg::answer_decimal_missing, {{"field", path}, {"accepted", accepted}});
     const Json& v = parent.at(key);
     Ratio out;
@@ -97,7 +97,8 @@ KnownMistake mistake_of(const Json& m, const std::string& path, const Ratio& rig
     reject_unknown(m, {"code", "value", "message"}, path);
     KnownMistake out;
     if (!m.contains("code") || !m.at("code").is_string() || !is_code(m.at("code").get<std::string>())) {
-        throw FieldError(path + ".code", msg::mistake_code_invalid, {{"field", path}, {"received", shown(m.contains("code") ? m.at("code") : Json())}});
+        throw FieldError(path + ".code", msg::mistake_code_invalid,
+                         {{"field", path}, {"received", shown(m.contains("code") ? m.at("code") : Json())}});
     }
     out.code = m.at("code").get<std::string>();
     out.value = decimal_of(m, "value", path + ".value");
@@ -133,7 +134,8 @@ std::optional<std::vector<std::string>> guesses_of(const Json& expected) {
     for (const auto& c : known) list += (list.empty() ? "" : "、") + c;
     const Json& g = expected.at("guesses");
     if (!g.is_array() || g.size() > known.size()) {
-        throw FieldError("expected.guesses", msg::guesses_not_list, {{"max", std::to_string(known.size())}, {"list", list}, {"received", shown(g)}});
+        throw FieldError("expected.guesses", msg::guesses_not_list,
+                         {{"max", std::to_string(known.size())}, {"list", list}, {"received", shown(g)}});
     }
     std::vector<std::string> out;
     for (std::size_t i = 0; i < g.size(); ++i) {
@@ -218,8 +220,11 @@ Json op_read_quantity(const Json& request) {
 }
 
 constexpr ResultDecl kCheckAnswerResult[] = {
-    result::flag("correct"), result::nullable(result::text("mistake")), result::display("message"),
-    result::nullable(result::display("understood")), result::nullable(result::ratio("parsed")),
+    result::flag("correct"),
+    result::nullable(result::text("mistake")),
+    result::display("message"),
+    result::nullable(result::display("understood")),
+    result::nullable(result::ratio("parsed")),
     result::nullable(result::text("parsed_unit")),
 };
 constexpr const char* kCheckAnswerSamples[] = {

@@ -20,19 +20,24 @@ namespace tally::api {
 namespace {
 
 constexpr FieldDecl kKvFootprintFields[] = {
-    field::of_kind("bytes_per_token", FieldKind::Decimal), field::of_kind("model", FieldKind::Text),
-    fields::kLayout, field::of_kind("with_window", FieldKind::Flag, "false"), fields::kTokens,
-    field::integer("requests", 1, kMaxCount, "1"), field::of_kind("baseline_bytes_per_token", FieldKind::Decimal),
+    field::of_kind("bytes_per_token", FieldKind::Decimal),
+    field::of_kind("model", FieldKind::Text),
+    fields::kLayout,
+    field::of_kind("with_window", FieldKind::Flag, "false"),
+    fields::kTokens,
+    field::integer("requests", 1, kMaxCount, "1"),
+    field::of_kind("baseline_bytes_per_token", FieldKind::Decimal),
 };
 // Bounds keep the picture drawable; the card does not publish n_win, so the
 // window here is an illustration and says so on the page.
 constexpr u128 kMaxReplaySlots = 512;
 constexpr FieldDecl kReplayWindowFields[] = {
-    field::integer("length", 2, kMaxReplaySlots, "64"), field::bounded("position", 1, "length", "length"),
-    field::bounded("window", 1, "length"), field::bounded("stride", 1, "length", "7"),
+    field::integer("length", 2, kMaxReplaySlots, "64"),
+    field::bounded("position", 1, "length", "length"),
+    field::bounded("window", 1, "length"),
+    field::bounded("stride", 1, "length", "7"),
 };
 constexpr FieldDecl kEffortScaleFields[] = {field::integer("effort", kEffortMin, kEffortMax)};
-
 
 // A design's bytes per token: either given as exact decimal text (the
 // article's inferred 3,560 / 890 / 445 B, kept as content) or taken from a
@@ -121,7 +126,8 @@ Json op_kv_footprint(const Json& req) {
     if (f.has("baseline_bytes_per_token")) {
         const Ratio ratio = d.per_token / decimal_of(f, "baseline_bytes_per_token");
         r["ratio"] = exact_json(ratio);
-        r["ratio_display"] = ratio.is_integer() ? to_decimal(ratio.num()) : to_decimal(ratio.num()) + "/" + to_decimal(ratio.den());
+        r["ratio_display"] =
+            ratio.is_integer() ? to_decimal(ratio.num()) : to_decimal(ratio.num()) + "/" + to_decimal(ratio.den());
     }
     return r;
 }
@@ -144,8 +150,8 @@ Json op_replay_window(const Json& req) {
     for (u128 s : fr.selected) r["selected"].push_back(exact_json(s));
     r["position_display"] = render(msg::display_position, {{"position", group_thousands(position)}});
     r["window_display"] = render(msg::display_replay_window, {{"first", group_thousands(fr.window_first)},
-                                                               {"last", group_thousands(fr.window_last)},
-                                                               {"size", group_thousands(fr.window_size)}});
+                                                              {"last", group_thousands(fr.window_last)},
+                                                              {"size", group_thousands(fr.window_size)}});
     r["selected_display"] = render(msg::display_replay_selected, {{"count", group_thousands(fr.selected.size())}});
     r["display"] = render(msg::display_window_tokens, {{"count", group_thousands(window)}});
     return r;
@@ -170,26 +176,41 @@ Json op_effort_scale(const Json& req) {
 }
 
 constexpr ResultDecl kKvFootprintResult[] = {
-    result::text("source"), result::optional(result::text("name")), result::exact("tokens"),
-    result::display("tokens_display"), result::exact("requests"), result::display("requests_display"),
-    result::exact("bytes_per_token"), result::display("bytes_per_token_display"), result::exact("window_bytes"),
-    result::display("window_display"), result::exact("per_request_bytes"), result::display("per_request_display"),
-    result::exact("total"), result::display("display"), result::display("gb_display"), result::display("gib_display"),
-    result::text("formula"), result::optional(result::ratio("ratio")), result::optional(result::display("ratio_display")),
+    result::text("source"),
+    result::optional(result::text("name")),
+    result::exact("tokens"),
+    result::display("tokens_display"),
+    result::exact("requests"),
+    result::display("requests_display"),
+    result::exact("bytes_per_token"),
+    result::display("bytes_per_token_display"),
+    result::exact("window_bytes"),
+    result::display("window_display"),
+    result::exact("per_request_bytes"),
+    result::display("per_request_display"),
+    result::exact("total"),
+    result::display("display"),
+    result::display("gb_display"),
+    result::display("gib_display"),
+    result::text("formula"),
+    result::optional(result::ratio("ratio")),
+    result::optional(result::display("ratio_display")),
 };
 constexpr const char* kKvFootprintSamples[] = {
     R"({"op":"kv_footprint","model":"deepseek-v4-flash","tokens":8192,"with_window":true,"requests":4})",
     R"({"op":"kv_footprint","bytes_per_token":147456,"tokens":8192,"baseline_bytes_per_token":589824})",
 };
 constexpr ResultDecl kReplayWindowResult[] = {
-    result::exact("length"), result::exact("position"), result::exact("window"), result::exact("window_first"),
-    result::exact("window_last"), result::exact("window_size"), result::exact_list("selected"),
-    result::display("position_display"), result::display("window_display"), result::display("selected_display"),
+    result::exact("length"),           result::exact("position"),
+    result::exact("window"),           result::exact("window_first"),
+    result::exact("window_last"),      result::exact("window_size"),
+    result::exact_list("selected"),    result::display("position_display"),
+    result::display("window_display"), result::display("selected_display"),
     result::display("display"),
 };
 constexpr const char* kReplayWindowSamples[] = {R"({"op":"replay_window","length":64,"position":40,"window":8,"stride":7})"};
 constexpr ResultDecl kEffortScaleResult[] = {
-    result::exact("effort"), result::exact("max"), result::display("display"), result::text("band"),
+    result::exact("effort"),     result::exact("max"),       result::display("display"),      result::text("band"),
     result::exact("band_first"), result::exact("band_last"), result::display("band_display"), result::flag("published"),
     result::ratio("fraction"),
 };

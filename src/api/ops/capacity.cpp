@@ -17,34 +17,36 @@ namespace tally::api {
 
 namespace {
 
-constexpr FieldDecl kCrossoverFields[] = {fields::kModel, fields::kStoredContext, fields::kWeightDtype, fields::kKvDtype, fields::kExplain};
+constexpr FieldDecl kCrossoverFields[] = {fields::kModel, fields::kStoredContext, fields::kWeightDtype, fields::kKvDtype,
+                                          fields::kExplain};
 constexpr FieldDecl kCapacityFields[] = {
-    fields::kModel,   fields::kGpu,     fields::kStoredContext, fields::kWorkspace,
-    fields::kWeightDtype, fields::kKvDtype, fields::kMlaPath, fields::kKvHeads,
-    field::of_kind("memory_unit", FieldKind::Text, "GB"), fields::kExplain,
+    fields::kModel,     fields::kGpu,         fields::kStoredContext,
+    fields::kWorkspace, fields::kWeightDtype, fields::kKvDtype,
+    fields::kMlaPath,   fields::kKvHeads,     field::of_kind("memory_unit", FieldKind::Text, "GB"),
+    fields::kExplain,
 };
 constexpr FieldDecl kParamBudgetFields[] = {
-    fields::kModel,     fields::kGpu,         field::integer("requests", 0, kMaxCount), fields::kStoredContext,
-    fields::kWorkspace, fields::kWeightDtype, fields::kKvDtype,                        fields::kExplain,
+    fields::kModel,         fields::kGpu,       field::integer("requests", 0, kMaxCount),
+    fields::kStoredContext, fields::kWorkspace, fields::kWeightDtype,
+    fields::kKvDtype,       fields::kExplain,
 };
-
 
 Json explain_crossover(const CrossoverResult& c, u128 context) {
     const std::string ratio = fill("{} ÷ {}", {bytes_text(c.weight_read_bytes), bytes_text(c.kv_bytes_per_request)});
     const std::string value = fixed(c.exact_ratio, 2);
     Json how;
-    how["display"] = how_entry(render(msg::how_crossover_batch), fill("⌈{}⌉ = ⌈{}⌉ = {}", {ratio, value, group_thousands(c.batch)}));
+    how["display"] =
+        how_entry(render(msg::how_crossover_batch), fill("⌈{}⌉ = ⌈{}⌉ = {}", {ratio, value, group_thousands(c.batch)}));
     how["ratio_display"] = how_entry("R_W ÷ (c_KV·H)", fill("{} = {}", {ratio, value}));
     how["weight_read_display"] =
         how_entry(render(msg::how_weight_read),
                   fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_decimal_text(c.weight_read_bytes)}));
-    how["weight_read_binary_display"] =
-        how_entry(render(msg::how_weight_read),
-                  fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_binary_text(c.weight_read_bytes)}));
-    how["kv_per_request_display"] =
-        how_entry(render(msg::how_kv_per_request_decode),
-                  fill("H = {} → {} = {}", {group_thousands(context), bytes_text(c.kv_bytes_per_request),
-                                            bytes_binary_text(c.kv_bytes_per_request)}));
+    how["weight_read_binary_display"] = how_entry(
+        render(msg::how_weight_read), fill("{} = {}", {bytes_text(c.weight_read_bytes), bytes_binary_text(c.weight_read_bytes)}));
+    how["kv_per_request_display"] = how_entry(
+        render(msg::how_kv_per_request_decode),
+        fill("H = {} → {} = {}",
+             {group_thousands(context), bytes_text(c.kv_bytes_per_request), bytes_binary_text(c.kv_bytes_per_request)}));
     return how;
 }
 
@@ -55,13 +57,14 @@ Json explain_capacity(const CapacityResult& c, u128 context) {
     const bool short_of_room = c.shortfall_bytes != Ratio(0);
     const char* const f = "B_max = ⌊(M_device − M_weight − M_workspace) ÷ M_state⌋";
     Json how;
-    how["display"] = short_of_room
-                         ? how_entry(f, render(msg::how_capacity_overflow, {{"weights", w}, {"workspace", ws}, {"device", dev},
-                                                                    {"shortfall", bytes_text(c.shortfall_bytes)}}))
-                         : how_entry(f, fill("⌊({} − {} − {}) ÷ {}⌋ = ⌊{}⌋ = {}",
-                                             {dev, w, ws, per,
-                                              fixed((c.device_bytes - c.weight_bytes - c.workspace_bytes) / c.kv_bytes_per_request, 2),
-                                              n}));
+    how["display"] =
+        short_of_room
+            ? how_entry(
+                  f, render(msg::how_capacity_overflow,
+                            {{"weights", w}, {"workspace", ws}, {"device", dev}, {"shortfall", bytes_text(c.shortfall_bytes)}}))
+            : how_entry(f, fill("⌊({} − {} − {}) ÷ {}⌋ = ⌊{}⌋ = {}",
+                                {dev, w, ws, per,
+                                 fixed((c.device_bytes - c.weight_bytes - c.workspace_bytes) / c.kv_bytes_per_request, 2), n}));
     how["kv_per_request_display"] =
         how_entry(render(msg::how_state_per_request),
                   fill("N = {} → {} = {}", {group_thousands(context), per, bytes_binary_text(c.kv_bytes_per_request)}));
@@ -76,12 +79,13 @@ Json explain_capacity(const CapacityResult& c, u128 context) {
         how["items[id=weights" + at] = how_entry(render(msg::how_weight_bytes), fill("{} = {}", {w, unit.text(c.weight_bytes)}));
         how["items[id=workspace" + at] =
             how_entry(render(msg::how_workspace), fill("{} = {}", {ws, unit.text(c.workspace_bytes)}));
-        how["items[id=kv" + at] = how_entry("B_max × M_state", fill("{} × {} = {} = {}", {n, per, kv, unit.text(c.kv_bytes_total)}));
-        how["items[id=free" + at] =
-            how_entry("M_device − M_weight − M_workspace − B_max × M_state",
-                      short_of_room ? std::string("0")
-                                    : fill("{} − {} − {} − {} = {} = {}",
-                                           {dev, w, ws, kv, bytes_text(c.free_bytes), unit.text(c.free_bytes)}));
+        how["items[id=kv" + at] =
+            how_entry("B_max × M_state", fill("{} × {} = {} = {}", {n, per, kv, unit.text(c.kv_bytes_total)}));
+        how["items[id=free" + at] = how_entry(
+            "M_device − M_weight − M_workspace − B_max × M_state",
+            short_of_room
+                ? std::string("0")
+                : fill("{} − {} − {} − {} = {} = {}", {dev, w, ws, kv, bytes_text(c.free_bytes), unit.text(c.free_bytes)}));
     }
     return how;
 }
@@ -91,16 +95,17 @@ Json explain_param_budget(const ParamBudgetResult& b, u128 requests, const Ratio
     const std::string reserved = fill("{} − {} − {} × {}", {bytes_text(device), bytes_text(Ratio(workspace)),
                                                             group_thousands(requests), bytes_text(b.kv_bytes_per_request)});
     Json how;
-    how["display"] = b.shortfall_bytes != Ratio(0)
-                         ? how_entry(f, render(msg::how_budget_overflow, {{"reserved", reserved}, {"shortfall", bytes_text(b.shortfall_bytes)}}))
-                         : how_entry(f, fill("⌊({}) ÷ {} B⌋ = {}", {reserved, number_text(b.bytes_per_param),
-                                                                    group_thousands(b.params)}));
+    how["display"] =
+        b.shortfall_bytes != Ratio(0)
+            ? how_entry(f,
+                        render(msg::how_budget_overflow, {{"reserved", reserved}, {"shortfall", bytes_text(b.shortfall_bytes)}}))
+            : how_entry(f, fill("⌊({}) ÷ {} B⌋ = {}", {reserved, number_text(b.bytes_per_param), group_thousands(b.params)}));
     const Json available = how_entry("C − M_0 − B·K", fill("{} = {}", {reserved, bytes_text(b.available_bytes)}));
     how["available_display"] = available;
     how["items[id=weights].display"] = available;
-    how["items[id=kv].display"] =
-        how_entry(render(msg::how_requests_state), fill("{} × {} = {}", {group_thousands(requests), bytes_text(b.kv_bytes_per_request),
-                                                                    bytes_decimal_text(b.kv_bytes_per_request * Ratio(requests))}));
+    how["items[id=kv].display"] = how_entry(render(msg::how_requests_state),
+                                            fill("{} × {} = {}", {group_thousands(requests), bytes_text(b.kv_bytes_per_request),
+                                                                  bytes_decimal_text(b.kv_bytes_per_request * Ratio(requests))}));
     return how;
 }
 
@@ -207,7 +212,8 @@ Json op_param_budget(const Json& req) {
     r["model"] = m.id;
     r["gpu"] = gpu.id;
     r["total"] = exact_json(b.params);
-    r["display"] = render(msg::display_params_count, {{"count", count_zh_text(Ratio(b.params))}, {"exact", group_thousands(b.params)}});
+    r["display"] =
+        render(msg::display_params_count, {{"count", count_zh_text(Ratio(b.params))}, {"exact", group_thousands(b.params)}});
     r["available_bytes"] = exact_json(b.available_bytes);
     r["available_display"] = bytes_decimal_text(b.available_bytes);
     r["bytes_per_param"] = exact_json(b.bytes_per_param);
@@ -234,32 +240,64 @@ Json op_param_budget(const Json& req) {
 }
 
 constexpr ResultDecl kCrossoverResult[] = {
-    result::text("model"), result::exact("batch"), result::display("display"), result::ratio("exact_ratio"),
-    result::display("ratio_display"), result::exact("weight_read_bytes"), result::display("weight_read_display"),
-    result::display("weight_read_binary_display"), result::exact("kv_bytes_per_request"),
-    result::display("kv_per_request_display"), result::how(),
+    result::text("model"),
+    result::exact("batch"),
+    result::display("display"),
+    result::ratio("exact_ratio"),
+    result::display("ratio_display"),
+    result::exact("weight_read_bytes"),
+    result::display("weight_read_display"),
+    result::display("weight_read_binary_display"),
+    result::exact("kv_bytes_per_request"),
+    result::display("kv_per_request_display"),
+    result::how(),
 };
 constexpr const char* kCrossoverSamples[] = {R"({"op":"crossover","model":"qwen3-8b","context":8192,"explain":true})"};
 
 // A bar segment of the card's memory, in GB and in GiB.
 constexpr ResultDecl kSegment[] = {
-    result::text("id"), result::text("label"), result::exact("bytes"), result::display("display"),
+    result::text("id"),
+    result::text("label"),
+    result::exact("bytes"),
+    result::display("display"),
     result::display("binary_display"),
 };
 constexpr ResultDecl kCapacityResult[] = {
-    result::text("model"), result::text("gpu"), result::exact("requests"), result::display("display"),
-    result::exact("device_bytes"), result::display("device_display"), result::exact("weight_bytes"),
-    result::exact("workspace_bytes"), result::exact("kv_bytes_per_request"), result::display("kv_per_request_display"),
-    result::exact("kv_bytes_total"), result::exact("free_bytes"), result::exact("shortfall_bytes"),
-    result::list("items", kSegment), result::how(), result::notes(),
+    result::text("model"),
+    result::text("gpu"),
+    result::exact("requests"),
+    result::display("display"),
+    result::exact("device_bytes"),
+    result::display("device_display"),
+    result::exact("weight_bytes"),
+    result::exact("workspace_bytes"),
+    result::exact("kv_bytes_per_request"),
+    result::display("kv_per_request_display"),
+    result::exact("kv_bytes_total"),
+    result::exact("free_bytes"),
+    result::exact("shortfall_bytes"),
+    result::list("items", kSegment),
+    result::how(),
+    result::notes(),
 };
-constexpr const char* kCapacitySamples[] = {R"({"op":"capacity","model":"qwen3-8b","gpu":"h100-sxm","context":8192,"explain":true})"};
+constexpr const char* kCapacitySamples[] = {
+    R"({"op":"capacity","model":"qwen3-8b","gpu":"h100-sxm","context":8192,"explain":true})"};
 
 constexpr ResultDecl kParamBudgetResult[] = {
-    result::text("model"), result::text("gpu"), result::exact("total"), result::display("display"),
-    result::exact("available_bytes"), result::display("available_display"), result::exact("bytes_per_param"),
-    result::exact("kv_bytes_per_request"), result::exact("shortfall_bytes"), result::exact("device_bytes"),
-    result::display("device_display"), result::exact("kv_bytes_total"), result::list("items", kSegment), result::how(),
+    result::text("model"),
+    result::text("gpu"),
+    result::exact("total"),
+    result::display("display"),
+    result::exact("available_bytes"),
+    result::display("available_display"),
+    result::exact("bytes_per_param"),
+    result::exact("kv_bytes_per_request"),
+    result::exact("shortfall_bytes"),
+    result::exact("device_bytes"),
+    result::display("device_display"),
+    result::exact("kv_bytes_total"),
+    result::list("items", kSegment),
+    result::how(),
     result::notes(),
 };
 constexpr const char* kParamBudgetSamples[] = {

@@ -12,20 +12,21 @@ namespace {
 // catalog takes no field.
 constexpr FieldList kCatalogFields = {};
 
-
 Json op_catalog(const Json& req) {
     RequestFields f(req, kCatalogFields);
     Json r;
     r["models"] = Json::array();
     for (const auto& m : catalog().models) {
-        Json entry = {{"id", m.id}, {"name", m.name}, {"layers", m.total_layers()},
-                      {"released_context", exact_json(m.released_context)}};
+        Json entry = {
+            {"id", m.id}, {"name", m.name}, {"layers", m.total_layers()}, {"released_context", exact_json(m.released_context)}};
         if (!m.partial.empty()) entry["partial"] = m.partial;
         r["models"].push_back(entry);
     }
     r["gpus"] = Json::array();
     for (const auto& g : catalog().gpus) {
-        r["gpus"].push_back({{"id", g.id}, {"name", g.name}, {"memory_bytes", exact_json(g.memory_bytes)},
+        r["gpus"].push_back({{"id", g.id},
+                             {"name", g.name},
+                             {"memory_bytes", exact_json(g.memory_bytes)},
                              {"display", bytes_decimal_text(Ratio(g.memory_bytes))}});
     }
     r["dtypes"] = Json::array();
@@ -36,13 +37,19 @@ Json op_catalog(const Json& req) {
 }
 
 constexpr ResultDecl kCatalogModel[] = {
-    result::text("id"), result::text("name"), result::exact("layers"), result::exact("released_context"),
+    result::text("id"),
+    result::text("name"),
+    result::exact("layers"),
+    result::exact("released_context"),
     result::optional(result::display("partial")),
 };
-constexpr ResultDecl kCatalogGpu[] = {result::text("id"), result::text("name"), result::exact("memory_bytes"), result::display("display")};
+constexpr ResultDecl kCatalogGpu[] = {result::text("id"), result::text("name"), result::exact("memory_bytes"),
+                                      result::display("display")};
 constexpr ResultDecl kCatalogDtype[] = {result::text("id"), result::text("name"), result::exact("bits")};
 constexpr ResultDecl kCatalogResult[] = {
-    result::list("models", kCatalogModel), result::list("gpus", kCatalogGpu), result::list("dtypes", kCatalogDtype),
+    result::list("models", kCatalogModel),
+    result::list("gpus", kCatalogGpu),
+    result::list("dtypes", kCatalogDtype),
 };
 constexpr const char* kCatalogSamples[] = {R"({"op":"catalog"})"};
 

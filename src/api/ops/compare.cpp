@@ -18,11 +18,15 @@ namespace tally::api {
 namespace {
 
 constexpr FieldDecl kCompareFields[] = {
-    field::of_kind("set", FieldKind::Text, "ch02-five"), fields::kBatch, fields::kCachedContext,
-    field::integer("input", 1, kMaxCount, "8192"),       field::integer("generated", 1, kMaxCount, "1"),
-    fields::kWeightDtype, fields::kKvDtype, fields::kExplain,
+    field::of_kind("set", FieldKind::Text, "ch02-five"),
+    fields::kBatch,
+    fields::kCachedContext,
+    field::integer("input", 1, kMaxCount, "8192"),
+    field::integer("generated", 1, kMaxCount, "1"),
+    fields::kWeightDtype,
+    fields::kKvDtype,
+    fields::kExplain,
 };
-
 
 // One row of the compare op.
 struct CompareFacts {
@@ -42,19 +46,20 @@ Json explain_compare_row(const CompareFacts& f) {
         how_entry(render(msg::how_params_sum), fill("{} = {}", {group_thousands(f.params), count_zh_text(Ratio(f.params))}));
     how["weight_display"] =
         how_entry(render(msg::how_weight_bytes_all), fill("{} = {}", {bytes_text(f.weights), bytes_decimal_text(f.weights)}));
-    how["prefill_display"] = how_entry(render(msg::how_prefill_rows),
-                                       render(msg::how_bsp_flops, {{"batch", B}, {"context", group_thousands(s.context)},
-                                                                 {"input", group_thousands(s.input)}, {"flops", flops_text(f.prefill)}}));
+    how["prefill_display"] =
+        how_entry(render(msg::how_prefill_rows), render(msg::how_bsp_flops, {{"batch", B},
+                                                                             {"context", group_thousands(s.context)},
+                                                                             {"input", group_thousands(s.input)},
+                                                                             {"flops", flops_text(f.prefill)}}));
     how["decode_display"] =
-        how_entry(render(msg::how_decode_rows), render(msg::how_bsp_flops, {{"batch", B}, {"context", H}, {"input", "1"}, {"flops", flops_text(f.decode)}}));
-    how["state_display"] =
-        how_entry(render(msg::how_state_rows), fill("H = {} → {}", {H, bytes_binary_text(f.state)}));
+        how_entry(render(msg::how_decode_rows),
+                  render(msg::how_bsp_flops, {{"batch", B}, {"context", H}, {"input", "1"}, {"flops", flops_text(f.decode)}}));
+    how["state_display"] = how_entry(render(msg::how_state_rows), fill("H = {} → {}", {H, bytes_binary_text(f.state)}));
     how["decode_read_display"] =
         how_entry(render(msg::how_decode_read_rows), fill("H = {} → {}", {H, bytes_binary_text(f.decode_read)}));
-    how["request_display"] =
-        how_entry(render(msg::how_request_total),
-                  fill("{} + {} = {}", {flops_text(f.request.prefill_flops), flops_text(f.request.decode_flops),
-                                        flops_text(f.request.total)}));
+    how["request_display"] = how_entry(render(msg::how_request_total),
+                                       fill("{} + {} = {}", {flops_text(f.request.prefill_flops),
+                                                             flops_text(f.request.decode_flops), flops_text(f.request.total)}));
     return how;
 }
 
@@ -100,7 +105,8 @@ Json compare_row(const std::string& id, const RequestShape& shape, const Compare
         row["decode_read_display"] = bytes_binary_text(st.decode_read_bytes);
         row["request_flops"] = exact_json(rq.total);
         row["request_display"] = flops_text(rq.total);
-        if (explain) row["how"] = explain_compare_row({shape, params, weights, prefill, decode, st.total, st.decode_read_bytes, rq});
+        if (explain)
+            row["how"] = explain_compare_row({shape, params, weights, prefill, decode, st.total, st.decode_read_bytes, rq});
     });
     if (failure) row["error"] = *failure;
     return row;
@@ -133,17 +139,32 @@ Json op_compare(const Json& req) {
 
 // One model of the set; a model that fails alone carries "error" instead of its numbers.
 constexpr ResultDecl kCompareRow[] = {
-    result::text("model"), result::text("name"), result::exact("layers"), result::exact("hidden"),
-    result::exact("routed_experts"), result::exact("top_k"), result::exact("params"), result::display("params_display"),
-    result::exact("weight_bytes"), result::display("weight_display"), result::exact("prefill_flops"),
-    result::display("prefill_display"), result::exact("decode_flops"), result::display("decode_display"),
-    result::exact("state_bytes"), result::display("state_display"), result::exact("decode_read_bytes"),
-    result::display("decode_read_display"), result::exact("request_flops"), result::display("request_display"),
-    result::how(), result::failure("error"),
+    result::text("model"),
+    result::text("name"),
+    result::exact("layers"),
+    result::exact("hidden"),
+    result::exact("routed_experts"),
+    result::exact("top_k"),
+    result::exact("params"),
+    result::display("params_display"),
+    result::exact("weight_bytes"),
+    result::display("weight_display"),
+    result::exact("prefill_flops"),
+    result::display("prefill_display"),
+    result::exact("decode_flops"),
+    result::display("decode_display"),
+    result::exact("state_bytes"),
+    result::display("state_display"),
+    result::exact("decode_read_bytes"),
+    result::display("decode_read_display"),
+    result::exact("request_flops"),
+    result::display("request_display"),
+    result::how(),
+    result::failure("error"),
 };
 constexpr ResultDecl kCompareResult[] = {
-    result::text("set"), result::display("name"), result::list("rows", kCompareRow), result::text("weight_dtype"),
-    result::text("kv_dtype"),
+    result::text("set"),          result::display("name"),  result::list("rows", kCompareRow),
+    result::text("weight_dtype"), result::text("kv_dtype"),
 };
 constexpr const char* kCompareSamples[] = {R"({"op":"compare","explain":true})"};
 

@@ -29,8 +29,8 @@ constexpr u128 kMaxBatch = u128{1} << 32;
 constexpr FieldDecl kCurveBatch = field::integer("batch", 1, kMaxBatch, "1");
 constexpr FieldDecl kMaxBatchField = field::integer("max_batch", 2, kMaxBatch, "1024");
 constexpr FieldDecl kDispatches = field::of_kind("dispatches", FieldKind::List, "[\"uniform\",\"concentrated\"]");
-constexpr FieldDecl kCrossoverCurveFields[] = {fields::kModel,     fields::kStoredContext, fields::kWeightDtype,
-                                               fields::kKvDtype,   kCurveBatch,            kMaxBatchField};
+constexpr FieldDecl kCrossoverCurveFields[] = {fields::kModel, fields::kStoredContext, fields::kWeightDtype, fields::kKvDtype,
+                                               kCurveBatch,    kMaxBatchField};
 constexpr FieldDecl kRoutingCurveFields[] = {fields::kModel, kCurveBatch, kMaxBatchField, kDispatches, fields::kWeightDtype};
 
 struct BatchAxis {
@@ -112,7 +112,8 @@ std::vector<std::string> dispatch_names_of(const Json& req) {
     std::vector<std::string> out;
     for (size_t i = 0; i < list.size(); ++i) {
         const std::string field = "dispatches[" + std::to_string(i) + "]";
-        if (!list[i].is_string()) throw FieldError(field, msg::dispatches_item_not_text, {{"field", field}, {"received", list[i].dump()}});
+        if (!list[i].is_string())
+            throw FieldError(field, msg::dispatches_item_not_text, {{"field", field}, {"received", list[i].dump()}});
         curve_dispatch_of(list[i].get<std::string>(), field);  // refuses an unknown name, naming its place
         out.push_back(list[i].get<std::string>());
     }
@@ -176,21 +177,42 @@ Json op_routing_curve(const Json& req) {
 }  // namespace
 
 constexpr ResultDecl kCrossoverCurveResult[] = {
-    result::text("model"), result::exact("context"), result::exact("batch"), result::exact("axis_end"),
-    result::exact("crossover_batch"), result::display("crossover_display"), result::display("ratio_display"),
-    result::exact_list("batches"), result::exact_list("weight_read_bytes"), result::text_list("weight_read_display"),
-    result::exact_list("kv_read_bytes"), result::text_list("kv_read_display"), result::exact_list("total_read_bytes"),
-    result::text_list("total_read_display"), result::text_list("dominant"), result::notes(),
+    result::text("model"),
+    result::exact("context"),
+    result::exact("batch"),
+    result::exact("axis_end"),
+    result::exact("crossover_batch"),
+    result::display("crossover_display"),
+    result::display("ratio_display"),
+    result::exact_list("batches"),
+    result::exact_list("weight_read_bytes"),
+    result::text_list("weight_read_display"),
+    result::exact_list("kv_read_bytes"),
+    result::text_list("kv_read_display"),
+    result::exact_list("total_read_bytes"),
+    result::text_list("total_read_display"),
+    result::text_list("dominant"),
+    result::notes(),
 };
 constexpr const char* kCrossoverCurveSamples[] = {R"({"op":"crossover_curve","model":"qwen3-8b","context":8192,"batch":64})"};
 
 constexpr ResultDecl kRoutingSeries[] = {
-    result::text("dispatch"), result::exact_list("distinct_experts"), result::text_list("distinct_display"),
-    result::exact_list("bytes_per_layer"), result::text_list("display"), result::text_list("bytes_all_layers_display"),
+    result::text("dispatch"),
+    result::exact_list("distinct_experts"),
+    result::text_list("distinct_display"),
+    result::exact_list("bytes_per_layer"),
+    result::text_list("display"),
+    result::text_list("bytes_all_layers_display"),
 };
 constexpr ResultDecl kRoutingCurveResult[] = {
-    result::text("model"), result::exact("experts"), result::exact("top_k"), result::exact("moe_layers"),
-    result::exact("batch"), result::exact("axis_end"), result::exact("saturation_batch"), result::exact_list("batches"),
+    result::text("model"),
+    result::exact("experts"),
+    result::exact("top_k"),
+    result::exact("moe_layers"),
+    result::exact("batch"),
+    result::exact("axis_end"),
+    result::exact("saturation_batch"),
+    result::exact_list("batches"),
     result::list("series", kRoutingSeries),
 };
 constexpr const char* kRoutingCurveSamples[] = {
@@ -200,7 +222,6 @@ constexpr const char* kRoutingCurveSamples[] = {
 
 const OpDef kCrossoverCurveOp = {"crossover_curve", op_crossover_curve, kCrossoverCurveFields, kCrossoverCurveResult,
                                  kCrossoverCurveSamples};
-const OpDef kRoutingCurveOp = {"routing_curve", op_routing_curve, kRoutingCurveFields, kRoutingCurveResult,
-                               kRoutingCurveSamples};
+const OpDef kRoutingCurveOp = {"routing_curve", op_routing_curve, kRoutingCurveFields, kRoutingCurveResult, kRoutingCurveSamples};
 
 }  // namespace tally::api

@@ -18,7 +18,6 @@ namespace {
 
 constexpr FieldDecl kCandidatePoolFields[] = {fields::kModel, fields::kTokens, fields::kExplain};
 
-
 // The group whose Full layer builds V4.1's candidate pool.
 const Csa2Attention* pool_builder(const ModelSpec& m) {
     for (const auto& g : m.groups) {
@@ -37,14 +36,19 @@ Json explain_candidate_pool(const PoolFacts& p) {
     const std::string entries = group_thousands(p.entries), size = group_thousands(p.block_size),
                       pool = group_thousands(p.pool_entries), candidates = group_thousands(p.candidates);
     Json how;
-    how["entries_display"] = how_entry(render(msg::how_pool_entries), fill("⌊{} ÷ {}⌋ = {}", {group_thousands(p.tokens), group_thousands(p.ratio), entries}));
+    how["entries_display"] = how_entry(render(msg::how_pool_entries),
+                                       fill("⌊{} ÷ {}⌋ = {}", {group_thousands(p.tokens), group_thousands(p.ratio), entries}));
     how["blocks_display"] = how_entry(render(msg::how_pool_blocks),
                                       fill("min(⌈{} ÷ {}⌉, {}) = min({}, {}) = {}",
                                            {entries, size, group_thousands(p.pool_blocks), group_thousands(p.entry_blocks),
                                             group_thousands(p.pool_blocks), group_thousands(p.blocks)}));
-    how["pool_entries_display"] = how_entry(render(msg::how_pool_capacity), fill("{} × {} = {}", {group_thousands(p.pool_blocks), size, pool}));
-    how["candidates_display"] = how_entry(render(msg::how_pool_candidates), fill("min({}, {}) = {}", {entries, pool, candidates}));
-    how["selected_display"] = how_entry(render(msg::how_pool_selected), fill("min({}, {}) = {}", {candidates, group_thousands(p.top_k), group_thousands(p.selected)}));
+    how["pool_entries_display"] =
+        how_entry(render(msg::how_pool_capacity), fill("{} × {} = {}", {group_thousands(p.pool_blocks), size, pool}));
+    how["candidates_display"] =
+        how_entry(render(msg::how_pool_candidates), fill("min({}, {}) = {}", {entries, pool, candidates}));
+    how["selected_display"] =
+        how_entry(render(msg::how_pool_selected),
+                  fill("min({}, {}) = {}", {candidates, group_thousands(p.top_k), group_thousands(p.selected)}));
     return how;
 }
 
@@ -90,21 +94,38 @@ Json op_candidate_pool(const Json& req) {
     put("reindex_layers", reindex_layers);
     put("reuse_layers", reuse_layers);
     if (f.flag_or("explain")) {
-        r["how"] = explain_candidate_pool({tokens, pool->cache_ratio, entries, pool->pool_block_size, pool->pool_blocks, pool->pool_entries(), entry_blocks, blocks,
-                                           candidates, pool->top_k, selected});
+        r["how"] = explain_candidate_pool({tokens, pool->cache_ratio, entries, pool->pool_block_size, pool->pool_blocks,
+                                           pool->pool_entries(), entry_blocks, blocks, candidates, pool->top_k, selected});
     }
     return r;
 }
 
 constexpr ResultDecl kCandidatePoolResult[] = {
-    result::text("model"), result::exact("tokens"), result::display("tokens_display"), result::exact("entries"),
-    result::display("entries_display"), result::exact("block_size"), result::display("block_size_display"),
-    result::exact("pool_blocks"), result::display("pool_blocks_display"), result::exact("pool_entries"),
-    result::display("pool_entries_display"), result::exact("entry_blocks"), result::display("entry_blocks_display"),
-    result::exact("blocks"), result::display("blocks_display"), result::exact("candidates"),
-    result::display("candidates_display"), result::exact("top_k"), result::display("top_k_display"),
-    result::exact("selected"), result::display("selected_display"), result::exact("reindex_layers"),
-    result::display("reindex_layers_display"), result::exact("reuse_layers"), result::display("reuse_layers_display"),
+    result::text("model"),
+    result::exact("tokens"),
+    result::display("tokens_display"),
+    result::exact("entries"),
+    result::display("entries_display"),
+    result::exact("block_size"),
+    result::display("block_size_display"),
+    result::exact("pool_blocks"),
+    result::display("pool_blocks_display"),
+    result::exact("pool_entries"),
+    result::display("pool_entries_display"),
+    result::exact("entry_blocks"),
+    result::display("entry_blocks_display"),
+    result::exact("blocks"),
+    result::display("blocks_display"),
+    result::exact("candidates"),
+    result::display("candidates_display"),
+    result::exact("top_k"),
+    result::display("top_k_display"),
+    result::exact("selected"),
+    result::display("selected_display"),
+    result::exact("reindex_layers"),
+    result::display("reindex_layers_display"),
+    result::exact("reuse_layers"),
+    result::display("reuse_layers_display"),
     result::how(),
 };
 constexpr const char* kCandidatePoolSamples[] = {
@@ -113,6 +134,7 @@ constexpr const char* kCandidatePoolSamples[] = {
 
 }  // namespace
 
-const OpDef kCandidatePoolOp = {"candidate_pool", op_candidate_pool, kCandidatePoolFields, kCandidatePoolResult, kCandidatePoolSamples};
+const OpDef kCandidatePoolOp = {"candidate_pool", op_candidate_pool, kCandidatePoolFields, kCandidatePoolResult,
+                                kCandidatePoolSamples};
 
 }  // namespace tally::api

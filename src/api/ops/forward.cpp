@@ -15,11 +15,19 @@ namespace {
 
 // forward's fields, in the order an unknown field's message lists them.
 constexpr FieldDecl kForwardFields[] = {
-    fields::kModel, fields::kBatch, fields::kCachedContext, fields::kInput, field::bounded("head_tokens", 0, "B·P", "B"),
-    fields::kExecution, field::integer("mtp_steps", 0, 16, "0"), fields::kMlaPath, fields::kKvHeads, fields::kPairs,
-    fields::kScoreHeads, fields::kExplain,
+    fields::kModel,
+    fields::kBatch,
+    fields::kCachedContext,
+    fields::kInput,
+    field::bounded("head_tokens", 0, "B·P", "B"),
+    fields::kExecution,
+    field::integer("mtp_steps", 0, 16, "0"),
+    fields::kMlaPath,
+    fields::kKvHeads,
+    fields::kPairs,
+    fields::kScoreHeads,
+    fields::kExplain,
 };
-
 
 bool interaction_row(const LineItem& it) { return it.interaction; }
 
@@ -46,9 +54,10 @@ Json explain_forward(const ForwardResult& fr, const CallShape& c) {
     how["display"] = sum_how(render(msg::how_name_total), fr.items, true, fr.total, any_row);
     how["interaction_display"] = sum_how(render(msg::how_name_interaction), fr.items, true, fr.interaction, interaction_row);
     how["rows"] = how_entry("B × P", fill("{} × {} = {}", {B, P, group_thousands(fr.rows)}));
-    how["n_pair"] = how_entry("B × (P×S + P(P+1)/2)",
-                              fill("{} × ({}×{} + {}×{}/2) = {}", {B, P, group_thousands(c.context), P,
-                                                                   group_thousands(add(c.input, 1)), group_thousands(fr.n_pair)}));
+    how["n_pair"] =
+        how_entry("B × (P×S + P(P+1)/2)",
+                  fill("{} × ({}×{} + {}×{}/2) = {}",
+                       {B, P, group_thousands(c.context), P, group_thousands(add(c.input, 1)), group_thousands(fr.n_pair)}));
     return how;
 }
 
@@ -86,18 +95,34 @@ Json op_forward(const Json& req) {
 
 // A row of Tables 2-B / 2-D: one matrix product's FLOPs.
 constexpr ResultDecl kForwardItem[] = {
-    result::text("id"), result::text("label"), result::text("section"), result::optional(result::text("shape")),
-    result::optional(result::text("weight")), result::text("formula"), result::text("substituted"), result::exact("layers"),
-    result::exact("per_call"), result::exact("flops"), result::display("display"),
+    result::text("id"),
+    result::text("label"),
+    result::text("section"),
+    result::optional(result::text("shape")),
+    result::optional(result::text("weight")),
+    result::text("formula"),
+    result::text("substituted"),
+    result::exact("layers"),
+    result::exact("per_call"),
+    result::exact("flops"),
+    result::display("display"),
 };
 constexpr ResultDecl kForwardStage[] = {
-    result::text("id"), result::text("label"), result::exact("flops"), result::display("display"),
-    result::text("formula"), result::text("substituted"),
+    result::text("id"),         result::text("label"),   result::exact("flops"),
+    result::display("display"), result::text("formula"), result::text("substituted"),
 };
 constexpr ResultDecl kForwardResult[] = {
-    result::text("model"), result::exact("rows"), result::exact("n_pair"), result::exact("total"), result::display("display"),
-    result::exact("interaction"), result::display("interaction_display"), result::list("items", kForwardItem),
-    result::optional(result::list("stages", kForwardStage)), result::how(), result::notes(),
+    result::text("model"),
+    result::exact("rows"),
+    result::exact("n_pair"),
+    result::exact("total"),
+    result::display("display"),
+    result::exact("interaction"),
+    result::display("interaction_display"),
+    result::list("items", kForwardItem),
+    result::optional(result::list("stages", kForwardStage)),
+    result::how(),
+    result::notes(),
 };
 constexpr const char* kForwardSamples[] = {
     R"({"op":"forward","model":"qwen3-8b","input":8192,"explain":true})",

@@ -43,9 +43,7 @@ void Terms::add(const std::string& symbol, const std::string& value) {
     values_.push_back(value);
 }
 
-std::string Terms::substituted(const std::string& total) const {
-    return joined(values_) + (long_sum() ? "\n= " : " = ") + total;
-}
+std::string Terms::substituted(const std::string& total) const { return joined(values_) + (long_sum() ? "\n= " : " = ") + total; }
 
 std::string Terms::joined(const std::vector<std::string>& parts) const {
     std::string out;
@@ -62,8 +60,8 @@ Json sum_how(const std::string& name, const Items& items, bool flops, const Rati
     return how_entry(terms.formula(name + " = "), terms.substituted(value_text(total, flops)));
 }
 
-Json per_token_how(const std::string& formula, const Ratio& per_token, const std::string& count_text, u128 count,
-                   u128 batch, const Ratio& value) {
+Json per_token_how(const std::string& formula, const Ratio& per_token, const std::string& count_text, u128 count, u128 batch,
+                   const Ratio& value) {
     const Ratio slope = per_token * Ratio(count) * Ratio(batch);
     std::string s = fill("{} × {}", {bytes_text(per_token), count_text});
     std::string f = formula;

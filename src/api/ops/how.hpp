@@ -35,14 +35,14 @@ std::string fill(std::string_view pattern, std::initializer_list<std::string_vie
 // three terms each goes on its own line, so line i of the formula and line i
 // of the substitution name and value the same term.
 class Terms {
-public:
+  public:
     void add(const std::string& symbol, const std::string& value);
     bool empty() const { return symbols_.empty(); }
     std::size_t size() const { return symbols_.size(); }
     std::string formula(const std::string& lhs = "") const { return lhs + joined(symbols_); }
     std::string substituted(const std::string& total) const;
 
-private:
+  private:
     bool long_sum() const { return symbols_.size() > 3; }
     std::string joined(const std::vector<std::string>& parts) const;
     std::vector<std::string> symbols_, values_;
@@ -54,8 +54,8 @@ Json sum_how(const std::string& name, const Items& items, bool flops, const Rati
 
 // c_KV × n × B, plus what sliding-window layers add (their positions stop at
 // the window, so they are not part of the per-token slope c_KV).
-Json per_token_how(const std::string& formula, const Ratio& per_token, const std::string& count_text, u128 count,
-                   u128 batch, const Ratio& value);
+Json per_token_how(const std::string& formula, const Ratio& per_token, const std::string& count_text, u128 count, u128 batch,
+                   const Ratio& value);
 
 // Every row (for sum_how).
 bool any_row(const LineItem&);

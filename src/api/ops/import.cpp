@@ -10,10 +10,10 @@ namespace {
 
 // Read by op_import_hf_config (api/hf_import.cpp), which names the same three.
 constexpr FieldDecl kImportFields[] = {
-    field::of_kind("config", FieldKind::Object), field::of_kind("config_text", FieldKind::Text),
+    field::of_kind("config", FieldKind::Object),
+    field::of_kind("config_text", FieldKind::Text),
     field::of_kind("name", FieldKind::Text),
 };
-
 
 // import_hf_config plus its one-screen summary, computed by the ops
 // themselves on the imported spec: an 8K prefill, one decode step at 8K, and
@@ -35,7 +35,8 @@ Json op_import_with_summary(const Json& req) {
     s["capacity"] = Json::array();
     const Json gpus = kCatalogOp.run({{"op", "catalog"}})["gpus"];  // named: never range-for over a temporary's member
     for (const auto& gpu : gpus) {
-        const Json c = kCapacityOp.run({{"op", "capacity"}, {"model", spec}, {"gpu", gpu["id"]}, {"context", kImportSummaryContext}});
+        const Json c =
+            kCapacityOp.run({{"op", "capacity"}, {"model", spec}, {"gpu", gpu["id"]}, {"context", kImportSummaryContext}});
         s["capacity"].push_back({{"gpu", gpu["id"]},
                                  {"name", gpu["name"]},
                                  {"memory_display", gpu["display"]},
@@ -48,11 +49,22 @@ Json op_import_with_summary(const Json& req) {
 }
 
 constexpr ResultDecl kImportResult[] = {
-    result::text("model_type"), result::object("spec"), result::exact("params"), result::display("params_display"),
-    result::exact("mtp_params"), result::display("mtp_params_display"), result::exact("mtp_layers"),
-    result::exact("kv_bytes_per_token"), result::display("kv_bytes_per_token_display"), result::nullable(result::text("checkpoint_dtype")),
-    result::text("weight_dtype"), result::exact("checkpoint_bytes"), result::display("checkpoint_display"),
-    result::text("shared_config_text"), result::object("summary"), result::notes(),
+    result::text("model_type"),
+    result::object("spec"),
+    result::exact("params"),
+    result::display("params_display"),
+    result::exact("mtp_params"),
+    result::display("mtp_params_display"),
+    result::exact("mtp_layers"),
+    result::exact("kv_bytes_per_token"),
+    result::display("kv_bytes_per_token_display"),
+    result::nullable(result::text("checkpoint_dtype")),
+    result::text("weight_dtype"),
+    result::exact("checkpoint_bytes"),
+    result::display("checkpoint_display"),
+    result::text("shared_config_text"),
+    result::object("summary"),
+    result::notes(),
 };
 constexpr const char* kImportSamples[] = {
     R"({"op":"import_hf_config","config":{"model_type":"llama","hidden_size":4096,"num_hidden_layers":32,"num_attention_heads":32,"num_key_value_heads":8,"vocab_size":128256,"intermediate_size":14336,"torch_dtype":"bfloat16"}})",

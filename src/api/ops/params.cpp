@@ -20,7 +20,6 @@ namespace {
 
 constexpr FieldDecl kParamsFields[] = {fields::kModel, fields::kWeightDtype, fields::kKvHeads, fields::kExplain};
 
-
 struct ParamsFacts {
     const std::vector<WeightTensor>& tensors;
     const Dtype& dtype;
@@ -59,7 +58,8 @@ Json explain_params(const ModelSpec& m, const ParamsFacts& p) {
         const auto& [terms, sum] = by_category[static_cast<size_t>(c)];
         categories.add(category_label(key), group_thousands(sum));
         how["groups." + key] = terms.empty() ? how_entry(render(msg::how_no_tensors), "0")
-                                              : how_entry(terms.formula(render(msg::how_tensors_sum_prefix)), terms.substituted(group_thousands(sum)));
+                                             : how_entry(terms.formula(render(msg::how_tensors_sum_prefix)),
+                                                         terms.substituted(group_thousands(sum)));
     }
     how["display"] = how_entry(categories.formula("N = "), categories.substituted(group_thousands(p.total)));
     // Formats with per-group scales store more than bits/8 per parameter.
@@ -70,21 +70,22 @@ Json explain_params(const ModelSpec& m, const ParamsFacts& p) {
         plain == p.bytes
             ? how_entry(render(msg::how_weight_plain), fill("{} = {} = {}", {plain_text, bytes, bytes_decimal_text(p.bytes)}))
             : how_entry(render(msg::how_weight_quantized),
-                        render(msg::how_weight_quantized_sum, {{"plain", plain_text}, {"bytes", bytes}, {"decimal", bytes_decimal_text(p.bytes)}}));
+                        render(msg::how_weight_quantized_sum,
+                               {{"plain", plain_text}, {"bytes", bytes}, {"decimal", bytes_decimal_text(p.bytes)}}));
     std::string sel;
     for (const auto& g : m.groups) {
         if (const auto* moe = std::get_if<MoeFfn>(&g.ffn)) {
             if (!sel.empty()) sel += " + ";
-            sel += fill("{}×{}×{}", {group_thousands(g.layers), group_thousands(moe->top_k),
-                                     group_thousands(mech::expert_params(*moe, m))});
+            sel += fill("{}×{}×{}",
+                        {group_thousands(g.layers), group_thousands(moe->top_k), group_thousands(mech::expert_params(*moe, m))});
         }
     }
-    how["selected_expert_display"] =
-        sel.empty() ? how_entry(render(msg::how_dense_no_experts), "0")
-                    : how_entry(render(msg::how_selected_experts),
-                                fill("({}) × {} ÷ 8 = {} × {} ÷ 8 = {} = {}",
-                                     {sel, bits, group_thousands(p.selected), bits, bytes_text(p.selected_bytes),
-                                      bytes_binary_text(p.selected_bytes)}));
+    how["selected_expert_display"] = sel.empty()
+                                         ? how_entry(render(msg::how_dense_no_experts), "0")
+                                         : how_entry(render(msg::how_selected_experts),
+                                                     fill("({}) × {} ÷ 8 = {} × {} ÷ 8 = {} = {}",
+                                                          {sel, bits, group_thousands(p.selected), bits,
+                                                           bytes_text(p.selected_bytes), bytes_binary_text(p.selected_bytes)}));
     return how;
 }
 
@@ -92,7 +93,8 @@ Json explain_tensor(const WeightTensor& t) {
     const std::string dims = dims_text(t, false);
     Json how;
     how["per_copy"] = how_entry("in × out", fill("{} = {}", {dims, group_thousands(mul(t.in, t.out))}));
-    how["params"] = how_entry(render(msg::how_tensor_params), fill("{}×{} = {}", {dims, group_thousands(t.count), group_thousands(t.params())}));
+    how["params"] = how_entry(render(msg::how_tensor_params),
+                              fill("{}×{} = {}", {dims, group_thousands(t.count), group_thousands(t.params())}));
     return how;
 }
 
@@ -112,19 +114,26 @@ Json architecture_json(const ModelSpec& m) {
             ffn = {{"kind", "dense"}, {"intermediate", dense->intermediate}};
         } else {
             const auto& e = std::get<MoeFfn>(g.ffn);
-            ffn = {{"kind", "moe"}, {"experts", e.experts}, {"top_k", e.top_k},
-                   {"expert_intermediate", e.expert_intermediate}, {"shared_intermediate", e.shared_intermediate},
+            ffn = {{"kind", "moe"},
+                   {"experts", e.experts},
+                   {"top_k", e.top_k},
+                   {"expert_intermediate", e.expert_intermediate},
+                   {"shared_intermediate", e.shared_intermediate},
                    {"expert_width", e.latent ? e.latent : m.hidden}};
             if (moe.is_null()) moe = ffn;
             moe_layers += g.layers;
         }
         Json layer_ids = Json::array();
         for (u64 id : g.layer_ids) layer_ids.push_back(id);
-        groups.push_back({{"name", g.name}, {"layers", g.layers}, {"role", g.role},
+        groups.push_back({{"name", g.name},
+                          {"layers", g.layers},
+                          {"role", g.role},
                           {"attention", kAttention[g.attention.index()]},
                           {"attention_spec", attention_facts(g.attention)},
                           {"connection", kConnection[g.connection.index()]},
-                          {"streams", connection_streams(g.connection)}, {"layer_ids", layer_ids}, {"ffn", ffn}});
+                          {"streams", connection_streams(g.connection)},
+                          {"layer_ids", layer_ids},
+                          {"ffn", ffn}});
     }
     Json a;
     a["layers"] = m.total_layers();
@@ -152,10 +161,14 @@ Json op_params(const Json& req) {
     for (const auto& t : tensors) {
         by_category[category_key(t.category)] = add(by_category[category_key(t.category)], t.params());
         const Ratio bytes = tensor_bytes(t, d);
-        items.push_back({{"id", t.id}, {"label", t.label}, {"category", category_key(t.category)},
-                         {"shape", to_decimal(t.in) + "×" + to_decimal(t.out)}, {"count", t.count},
+        items.push_back({{"id", t.id},
+                         {"label", t.label},
+                         {"category", category_key(t.category)},
+                         {"shape", to_decimal(t.in) + "×" + to_decimal(t.out)},
+                         {"count", t.count},
                          {"per_copy", exact_json(mul(t.in, t.out))},
-                         {"params", exact_json(t.params())}, {"bytes", exact_json(bytes)},
+                         {"params", exact_json(t.params())},
+                         {"bytes", exact_json(bytes)},
                          {"display", bytes_decimal_text(bytes)}});
         if (explain) items.back()["how"] = explain_tensor(t);
     }
@@ -167,7 +180,8 @@ Json op_params(const Json& req) {
     r["display"] = render(msg::display_value_aside, {{"value", group_thousands(total)}, {"aside", count_zh_text(Ratio(total))}});
     r["weight_dtype"] = d.id;
     r["weight_bytes"] = exact_json(bytes);
-    r["weight_display"] = render(msg::display_value_aside, {{"value", bytes_decimal_text(bytes)}, {"aside", bytes_binary_text(bytes)}});
+    r["weight_display"] =
+        render(msg::display_value_aside, {{"value", bytes_decimal_text(bytes)}, {"aside", bytes_binary_text(bytes)}});
     Json groups;
     for (const char* key : {"embedding_head", "attention", "dense_shared_ffn", "routed_experts", "engram", "other"}) {
         groups[key] = exact_json(by_category[key]);
@@ -187,14 +201,24 @@ Json op_params(const Json& req) {
 }
 
 constexpr ResultDecl kParamsItem[] = {
-    result::text("id"), result::text("label"), result::text("category"), result::text("shape"), result::exact("count"),
-    result::exact("per_copy"), result::exact("params"), result::exact("bytes"), result::display("display"), result::how(),
+    result::text("id"),      result::text("label"),  result::text("category"),
+    result::text("shape"),   result::exact("count"), result::exact("per_copy"),
+    result::exact("params"), result::exact("bytes"), result::display("display"),
+    result::how(),
 };
 constexpr ResultDecl kParamsResult[] = {
-    result::text("model"), result::exact("total"), result::display("display"), result::text("weight_dtype"),
-    result::exact("weight_bytes"), result::display("weight_display"), result::object("groups"),
-    result::exact("selected_expert_params"), result::exact("selected_expert_bytes"),
-    result::display("selected_expert_display"), result::list("items", kParamsItem), result::object("architecture"),
+    result::text("model"),
+    result::exact("total"),
+    result::display("display"),
+    result::text("weight_dtype"),
+    result::exact("weight_bytes"),
+    result::display("weight_display"),
+    result::object("groups"),
+    result::exact("selected_expert_params"),
+    result::exact("selected_expert_bytes"),
+    result::display("selected_expert_display"),
+    result::list("items", kParamsItem),
+    result::object("architecture"),
     result::how(),
 };
 constexpr const char* kParamsSamples[] = {

@@ -22,14 +22,20 @@ constexpr FieldDecl kRequestFields[] = {
     fields::kKvDtype, fields::kExecution, fields::kMlaPath,       fields::kKvHeads, fields::kExplain,
 };
 constexpr FieldDecl kTurnFields[] = {
-    fields::kModel,     field::integer("total_input", 1, kMaxCount), field::bounded("cached", 0, "total_input − 1"),
-    fields::kGenerated, field::bounded("edit_at", 1, "total_input"),  fields::kKvDtype,
-    fields::kKvHeads,   fields::kExplain,
+    fields::kModel,
+    field::integer("total_input", 1, kMaxCount),
+    field::bounded("cached", 0, "total_input − 1"),
+    fields::kGenerated,
+    field::bounded("edit_at", 1, "total_input"),
+    fields::kKvDtype,
+    fields::kKvHeads,
+    fields::kExplain,
 };
 constexpr FieldDecl kDependencyChainFields[] = {
-    field::integer("layers", 1, 4096), field::integer("tokens", 1, u128{1} << 20), fields::kExplain,
+    field::integer("layers", 1, 4096),
+    field::integer("tokens", 1, u128{1} << 20),
+    fields::kExplain,
 };
-
 
 Json explain_request(const RequestResult& rr, const RequestShape& s, const Ratio& per_token) {
     const u128 H = add(s.context, s.input), nd = rr.decode_steps;
@@ -39,21 +45,27 @@ Json explain_request(const RequestResult& rr, const RequestShape& s, const Ratio
     how["decode_steps"] = how_entry("n_d = G − 1", fill("{} − 1 = {}", {group_thousands(s.generated), ndt}));
     how["kv_read_tokens"] = how_entry(render(msg::how_kv_read_tokens),
                                       fill("{}×{} + {}×{}/2 = {}", {ndt, Ht, ndt, group_thousands(nd == 0 ? 0 : nd - 1), reads}));
-    how["kv_read_display"] = per_token_how(render(msg::how_kv_read_positions), per_token, reads, rr.kv_read_tokens, s.batch, rr.kv_read_bytes);
+    how["kv_read_display"] =
+        per_token_how(render(msg::how_kv_read_positions), per_token, reads, rr.kv_read_tokens, s.batch, rr.kv_read_bytes);
     how["prefill_kv_display"] =
         per_token_how("c_KV × P", per_token, group_thousands(s.input), s.input, s.batch, rr.prefill_kv_bytes);
     how["new_kv_display"] = per_token_how("c_KV × n_d", per_token, ndt, nd, s.batch, rr.new_kv_bytes);
-    how["final_kv_display"] = per_token_how("c_KV × (H + n_d)", per_token, fill("({} + {})", {Ht, ndt}), add(H, nd), s.batch,
-                                            rr.final_kv_bytes);
-    how["prefill_display"] = how_entry(render(msg::how_prefill_request_rows),
-                                       render(msg::how_bsp_flops, {{"batch", group_thousands(s.batch)}, {"context", group_thousands(s.context)},
-                                                                 {"input", group_thousands(s.input)}, {"flops", flops_text(rr.prefill_flops)}}));
+    how["final_kv_display"] =
+        per_token_how("c_KV × (H + n_d)", per_token, fill("({} + {})", {Ht, ndt}), add(H, nd), s.batch, rr.final_kv_bytes);
+    how["prefill_display"] =
+        how_entry(render(msg::how_prefill_request_rows), render(msg::how_bsp_flops, {{"batch", group_thousands(s.batch)},
+                                                                                     {"context", group_thousands(s.context)},
+                                                                                     {"input", group_thousands(s.input)},
+                                                                                     {"flops", flops_text(rr.prefill_flops)}}));
     how["decode_display"] =
         nd == 0 ? how_entry(decode_sum, "n_d = 0 → 0")
-                : how_entry(decode_sum, render(msg::how_decode_steps_range, {{"steps", ndt}, {"from", Ht}, {"to", group_thousands(add(H, nd - 1))},
-                                                                  {"flops", flops_text(rr.decode_flops)}}));
-    how["display"] = how_entry(render(msg::how_prefill_plus_decode), fill("{} + {} = {}", {flops_text(rr.prefill_flops),
-                                                                             flops_text(rr.decode_flops), flops_text(rr.total)}));
+                : how_entry(decode_sum, render(msg::how_decode_steps_range, {{"steps", ndt},
+                                                                             {"from", Ht},
+                                                                             {"to", group_thousands(add(H, nd - 1))},
+                                                                             {"flops", flops_text(rr.decode_flops)}}));
+    how["display"] =
+        how_entry(render(msg::how_prefill_plus_decode),
+                  fill("{} + {} = {}", {flops_text(rr.prefill_flops), flops_text(rr.decode_flops), flops_text(rr.total)}));
     return how;
 }
 
@@ -61,8 +73,9 @@ Json explain_turn(u128 total_input, u128 generated, u128 decode_steps) {
     const std::string nd = group_thousands(decode_steps);
     Json how;
     how["decode_steps"] = how_entry(render(msg::how_turn_decode_steps), fill("{} − 1 = {}", {group_thousands(generated), nd}));
-    how["final_context"] = how_entry(render(msg::how_turn_final_context), fill("{} + {} = {}", {group_thousands(total_input), nd,
-                                                                             group_thousands(add(total_input, decode_steps))}));
+    how["final_context"] =
+        how_entry(render(msg::how_turn_final_context),
+                  fill("{} + {} = {}", {group_thousands(total_input), nd, group_thousands(add(total_input, decode_steps))}));
     return how;
 }
 
@@ -70,8 +83,7 @@ Json explain_dependency_chain(u128 layers, u128 tokens, const DependencyChains& 
     const std::string L = group_thousands(layers), T = group_thousands(tokens);
     Json how;
     how["nodes"] = how_entry(render(msg::how_chain_nodes), fill("{} × {} = {}", {L, T, group_thousands(c.nodes)}));
-    how["rnn_chain"] = how_entry(render(msg::how_chain_rnn),
-                                 fill("{} + {} − 1 = {}", {L, T, group_thousands(c.rnn)}));
+    how["rnn_chain"] = how_entry(render(msg::how_chain_rnn), fill("{} + {} − 1 = {}", {L, T, group_thousands(c.rnn)}));
     how["transformer_chain"] = how_entry(render(msg::how_chain_transformer), fill("L = {}", {L}));
     return how;
 }
@@ -188,12 +200,24 @@ Json op_dependency_chain(const Json& req) {
 }
 
 constexpr ResultDecl kRequestResult[] = {
-    result::text("model"),           result::exact("decode_steps"),        result::exact("kv_read_tokens"),
-    result::exact("kv_read_bytes"),  result::display("kv_read_display"),   result::exact("prefill_kv_bytes"),
-    result::display("prefill_kv_display"), result::exact("new_kv_bytes"), result::display("new_kv_display"),
-    result::exact("final_kv_bytes"), result::display("final_kv_display"),  result::exact("prefill_flops"),
-    result::display("prefill_display"), result::exact("decode_flops"),     result::display("decode_display"),
-    result::exact("total"),          result::display("display"),           result::how(),
+    result::text("model"),
+    result::exact("decode_steps"),
+    result::exact("kv_read_tokens"),
+    result::exact("kv_read_bytes"),
+    result::display("kv_read_display"),
+    result::exact("prefill_kv_bytes"),
+    result::display("prefill_kv_display"),
+    result::exact("new_kv_bytes"),
+    result::display("new_kv_display"),
+    result::exact("final_kv_bytes"),
+    result::display("final_kv_display"),
+    result::exact("prefill_flops"),
+    result::display("prefill_display"),
+    result::exact("decode_flops"),
+    result::display("decode_display"),
+    result::exact("total"),
+    result::display("display"),
+    result::how(),
     result::notes(),
 };
 constexpr const char* kRequestSamples[] = {
@@ -201,22 +225,46 @@ constexpr const char* kRequestSamples[] = {
 };
 
 constexpr ResultDecl kTurnResult[] = {
-    result::text("model"), result::exact("context"), result::exact("input"), result::exact("generated"),
-    result::exact("decode_steps"), result::exact("final_context"), result::exact("added_kv_bytes"),
-    result::display("added_kv_display"), result::exact("full_rows"), result::exact("rows"), result::exact("rows_saved"),
-    result::exact("full_pairs"), result::exact("pairs"), result::exact("pairs_saved"), result::exact("full_prefill_flops"),
-    result::display("full_prefill_display"), result::exact("prefill_flops"), result::display("prefill_display"),
-    result::ratio("prefill_saved_percent"), result::display("prefill_saved_display"), result::ratio("prefill_kept_percent"),
-    result::ratio("rows_saved_percent"), result::display("rows_saved_display"), result::optional(result::exact("reuse_prefix")),
-    result::optional(result::exact("reuse_input")), result::how(), result::notes(),
+    result::text("model"),
+    result::exact("context"),
+    result::exact("input"),
+    result::exact("generated"),
+    result::exact("decode_steps"),
+    result::exact("final_context"),
+    result::exact("added_kv_bytes"),
+    result::display("added_kv_display"),
+    result::exact("full_rows"),
+    result::exact("rows"),
+    result::exact("rows_saved"),
+    result::exact("full_pairs"),
+    result::exact("pairs"),
+    result::exact("pairs_saved"),
+    result::exact("full_prefill_flops"),
+    result::display("full_prefill_display"),
+    result::exact("prefill_flops"),
+    result::display("prefill_display"),
+    result::ratio("prefill_saved_percent"),
+    result::display("prefill_saved_display"),
+    result::ratio("prefill_kept_percent"),
+    result::ratio("rows_saved_percent"),
+    result::display("rows_saved_display"),
+    result::optional(result::exact("reuse_prefix")),
+    result::optional(result::exact("reuse_input")),
+    result::how(),
+    result::notes(),
 };
 constexpr const char* kTurnSamples[] = {
     R"({"op":"turn","model":"qwen3-8b","total_input":8192,"cached":4096,"generated":128,"edit_at":100,"explain":true})",
 };
 
 constexpr ResultDecl kDependencyChainResult[] = {
-    result::exact("layers"), result::exact("tokens"), result::exact("nodes"), result::exact("rnn_chain"),
-    result::exact("transformer_chain"), result::display("wait_node_display"), result::how(),
+    result::exact("layers"),
+    result::exact("tokens"),
+    result::exact("nodes"),
+    result::exact("rnn_chain"),
+    result::exact("transformer_chain"),
+    result::display("wait_node_display"),
+    result::how(),
 };
 constexpr const char* kDependencyChainSamples[] = {R"({"op":"dependency_chain","layers":36,"tokens":8192,"explain":true})"};
 
@@ -224,6 +272,7 @@ constexpr const char* kDependencyChainSamples[] = {R"({"op":"dependency_chain","
 
 const OpDef kRequestOp = {"request", op_request, kRequestFields, kRequestResult, kRequestSamples};
 const OpDef kTurnOp = {"turn", op_turn, kTurnFields, kTurnResult, kTurnSamples};
-const OpDef kDependencyChainOp = {"dependency_chain", op_dependency_chain, kDependencyChainFields, kDependencyChainResult, kDependencyChainSamples};
+const OpDef kDependencyChainOp = {"dependency_chain", op_dependency_chain, kDependencyChainFields, kDependencyChainResult,
+                                  kDependencyChainSamples};
 
 }  // namespace tally::api

@@ -23,7 +23,8 @@ void change_layers(ModelSpec& m, const char* field, const char* kind, Change cha
             found = true;
         }
     }
-    if (!found) throw FieldError(field, msg::field_needs_layer_kind, {{"field", std::string(field)}, {"kind", kind}, {"model", m.name}});
+    if (!found)
+        throw FieldError(field, msg::field_needs_layer_kind, {{"field", std::string(field)}, {"kind", kind}, {"model", m.name}});
 }
 
 }  // namespace
@@ -49,7 +50,8 @@ ModelSpec model_of(const RequestFields& f) {
         const u128 kv = f.integer("kv_heads");
         change_layers<GqaAttention>(m, "kv_heads", "GQA", [&](GqaAttention& a) {
             if (a.q_heads % static_cast<u64>(kv) != 0) {
-                throw FieldError("kv_heads", msg::kv_heads_indivisible, {{"q_heads", std::to_string(a.q_heads)}, {"received", to_decimal(kv)}});
+                throw FieldError("kv_heads", msg::kv_heads_indivisible,
+                                 {{"q_heads", std::to_string(a.q_heads)}, {"received", to_decimal(kv)}});
             }
             a.kv_heads = static_cast<u64>(kv);
         });

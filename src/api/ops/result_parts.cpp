@@ -24,9 +24,9 @@ Json item_json(const LineItem& it, bool flops) {
 Json context_notes(const ModelSpec& m, u128 positions) {
     Json notes = Json::array();
     if (m.released_context != 0 && positions > m.released_context) {
-        notes.push_back(render(msg::note_extrapolated, {{"model", m.name},
-                                                        {"released", group_thousands(m.released_context)},
-                                                        {"positions", group_thousands(positions)}}));
+        notes.push_back(render(
+            msg::note_extrapolated,
+            {{"model", m.name}, {"released", group_thousands(m.released_context)}, {"positions", group_thousands(positions)}}));
     }
     return notes;
 }

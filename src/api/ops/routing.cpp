@@ -18,10 +18,13 @@ namespace tally::api {
 namespace {
 
 constexpr FieldDecl kRoutingFields[] = {
-    fields::kModel, field::integer("batch", 1, u128{1} << 32, "1"), field::of_kind("dispatch", FieldKind::Text, "uniform"),
-    field::of_kind("tokens_per_expert", FieldKind::List), fields::kWeightDtype, fields::kExplain,
+    fields::kModel,
+    field::integer("batch", 1, u128{1} << 32, "1"),
+    field::of_kind("dispatch", FieldKind::Text, "uniform"),
+    field::of_kind("tokens_per_expert", FieldKind::List),
+    fields::kWeightDtype,
+    fields::kExplain,
 };
-
 
 Json explain_routing(const RoutingInput& in, const RoutingResult& rr, u128 moe_layers) {
     const std::string B = group_thousands(in.batch), k = group_thousands(in.top_k), E = group_thousands(in.experts),
@@ -51,9 +54,9 @@ Json explain_routing(const RoutingInput& in, const RoutingResult& rr, u128 moe_l
     how["flops_display"] =
         how_entry("2 × N_e × Σt_e", fill("2 × {} × {} = {} = {}", {Ne, A, number_text(rr.flops), flops_text(rr.flops)}));
     how["display"] = how_entry("b_W × N_e × U", fill("{} B × {} × {} = {}", {number_text(in.bytes_per_param), Ne, U, per_layer}));
-    how["bytes_all_layers_display"] =
-        how_entry(render(msg::how_all_layers_read), fill("{} × {} = {}", {per_layer, group_thousands(moe_layers),
-                                                               bytes_binary_text(all_layer_bytes(rr, moe_layers))}));
+    how["bytes_all_layers_display"] = how_entry(
+        render(msg::how_all_layers_read),
+        fill("{} × {} = {}", {per_layer, group_thousands(moe_layers), bytes_binary_text(all_layer_bytes(rr, moe_layers))}));
     return how;
 }
 
@@ -99,7 +102,8 @@ Json op_routing(const Json& req) {
     }
     RoutingResult rr;
     if (const auto failure = failure_of([&] { rr = route(in); })) {
-        throw FieldError("tokens_per_expert", msg::tokens_per_expert_invalid, {{"problem", *failure}, {"assignments", group_thousands(mul(in.batch, in.top_k))}});
+        throw FieldError("tokens_per_expert", msg::tokens_per_expert_invalid,
+                         {{"problem", *failure}, {"assignments", group_thousands(mul(in.batch, in.top_k))}});
     }
     const u128 moe_layers = moe_layer_count(m);
     Json r;
@@ -108,7 +112,8 @@ Json op_routing(const Json& req) {
     r["top_k"] = exact_json(in.top_k);
     r["assignments"] = exact_json(rr.assignments);
     r["distinct_experts"] = exact_json(rr.distinct_experts);
-    r["distinct_display"] = rr.approximate ? render(msg::display_expected, {{"value", fixed(rr.distinct_experts, 2)}}) : group_thousands(rr.distinct_experts.floor());
+    r["distinct_display"] = rr.approximate ? render(msg::display_expected, {{"value", fixed(rr.distinct_experts, 2)}})
+                                           : group_thousands(rr.distinct_experts.floor());
     r["max_tokens_per_expert"] = exact_json(rr.max_tokens_per_expert);
     r["min_tokens_per_active_expert"] = exact_json(rr.min_tokens_per_active_expert);
     r["flops_per_layer"] = exact_json(rr.flops);
@@ -125,11 +130,23 @@ Json op_routing(const Json& req) {
 }
 
 constexpr ResultDecl kRoutingResult[] = {
-    result::text("model"), result::exact("experts"), result::exact("top_k"), result::exact("assignments"),
-    result::exact("distinct_experts"), result::display("distinct_display"), result::exact("max_tokens_per_expert"),
-    result::exact("min_tokens_per_active_expert"), result::exact("flops_per_layer"), result::display("flops_display"),
-    result::exact("bytes_per_layer"), result::display("display"), result::exact("moe_layers"),
-    result::exact("bytes_all_layers"), result::display("bytes_all_layers_display"), result::exact("total"), result::how(),
+    result::text("model"),
+    result::exact("experts"),
+    result::exact("top_k"),
+    result::exact("assignments"),
+    result::exact("distinct_experts"),
+    result::display("distinct_display"),
+    result::exact("max_tokens_per_expert"),
+    result::exact("min_tokens_per_active_expert"),
+    result::exact("flops_per_layer"),
+    result::display("flops_display"),
+    result::exact("bytes_per_layer"),
+    result::display("display"),
+    result::exact("moe_layers"),
+    result::exact("bytes_all_layers"),
+    result::display("bytes_all_layers_display"),
+    result::exact("total"),
+    result::how(),
 };
 constexpr const char* kRoutingSamples[] = {
     R"({"op":"routing","model":"deepseek-v3","batch":64,"explain":true})",

@@ -20,16 +20,17 @@ namespace tally::api {
 
 namespace {
 
-constexpr FieldDecl kKvFields[] = {fields::kModel, fields::kTokens, fields::kKvDtype, fields::kMlaPath, fields::kKvHeads, fields::kExplain};
+constexpr FieldDecl kKvFields[] = {fields::kModel,   fields::kTokens,  fields::kKvDtype,
+                                   fields::kMlaPath, fields::kKvHeads, fields::kExplain};
 constexpr FieldDecl kStateFields[] = {
-    fields::kModel,   fields::kTokens, fields::kKvDtype, fields::kLayout, fields::kMlaPath,
-    field::integer("budget_bytes", 1, kMaxCount), fields::kExplain,
+    fields::kModel,   fields::kTokens,  fields::kKvDtype,
+    fields::kLayout,  fields::kMlaPath, field::integer("budget_bytes", 1, kMaxCount),
+    fields::kExplain,
 };
 constexpr FieldDecl kStateCurveFields[] = {
-    fields::kModel,  field::of_kind("lengths", FieldKind::List), fields::kKvDtype, fields::kLayout, fields::kMlaPath,
-    field::of_kind("displays", FieldKind::Flag, "true"),
+    fields::kModel,   field::of_kind("lengths", FieldKind::List),          fields::kKvDtype, fields::kLayout,
+    fields::kMlaPath, field::of_kind("displays", FieldKind::Flag, "true"),
 };
-
 
 bool read_row(const LineItem& it) { return it.section != "write"; }
 
@@ -54,8 +55,8 @@ void add_kind_sums(const Items& items, Json& how) {
         if (terms.empty()) continue;
         // A kind of one row is that row: its own formula says more than "x = x".
         how["by_kind_display." + kind] =
-            only ? how_entry(render(msg::how_kind_one_row, {{"formula", only->formula}}), only->substituted + "×" + group_thousands(only->layers) + " B = " +
-                                                         bytes_binary_text(sum))
+            only ? how_entry(render(msg::how_kind_one_row, {{"formula", only->formula}}),
+                             only->substituted + "×" + group_thousands(only->layers) + " B = " + bytes_binary_text(sum))
                  : how_entry(terms.formula(render(msg::how_kind_prefix)), terms.substituted(bytes_binary_text(sum)));
     }
 }
@@ -90,13 +91,12 @@ Json explain_state(const StateResult& s) {
         terms.add(it.label, term);
     }
     if (slope == s.per_token && !terms.empty()) {
-        const std::string rule = entries ? render(msg::how_per_token_entries)
-                                   : render(msg::how_per_token);
+        const std::string rule = entries ? render(msg::how_per_token_entries) : render(msg::how_per_token);
         how["bytes_per_token"] = how_entry(terms.formula(rule), terms.substituted(bytes_text(s.per_token)));
     }
     if (const auto h = h_star(s)) {
-        how["h_star_display"] = how_entry(render(msg::how_h_star),
-                                          fill("{} ÷ {} = {}", {bytes_text(fixed_total), bytes_text(s.per_token), trimmed(*h, 2)}));
+        how["h_star_display"] = how_entry(
+            render(msg::how_h_star), fill("{} ÷ {} = {}", {bytes_text(fixed_total), bytes_text(s.per_token), trimmed(*h, 2)}));
     }
     return how;
 }
@@ -148,7 +148,8 @@ std::vector<u128> lengths_of(const Json& req) {
     for (size_t i = 0; i < list.size(); ++i) {
         const Json& v = list[i];
         if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > kMaxCount) {
-            throw FieldError("lengths[" + std::to_string(i) + "]", msg::length_invalid, {{"i", std::to_string(i)}, {"received", v.dump()}});
+            throw FieldError("lengths[" + std::to_string(i) + "]", msg::length_invalid,
+                             {{"i", std::to_string(i)}, {"received", v.dump()}});
         }
         out.push_back(v.get<std::uint64_t>());
     }
@@ -232,7 +233,7 @@ Json op_state(const Json& req) {
         if (best == 0) {
             notes.push_back(cap < fixed ? render(msg::note_fixed_over_budget,
                                                  {{"fixed", bytes_binary_text(fixed)}, {"budget", bytes_binary_text(cap)}})
-                                             : render(msg::note_budget_one_position));
+                                        : render(msg::note_budget_one_position));
         }
     }
     // Rows that grow with the length also say how many positions or entries
@@ -255,39 +256,70 @@ Json op_state(const Json& req) {
 
 // A row of a state: bytes per layer, layers, and the total.
 constexpr ResultDecl kKvItem[] = {
-    result::text("id"),          result::text("label"),  result::text("section"),  result::text("formula"),
-    result::text("substituted"), result::exact("layers"), result::exact("per_call"), result::exact("bytes"),
-    result::display("display"),
+    result::text("id"),        result::text("label"),       result::text("section"),
+    result::text("formula"),   result::text("substituted"), result::exact("layers"),
+    result::exact("per_call"), result::exact("bytes"),      result::display("display"),
 };
 constexpr ResultDecl kKvResult[] = {
-    result::text("model"), result::text("kv_dtype"), result::exact("tokens"), result::exact("bytes_per_token"),
-    result::display("bytes_per_token_display"), result::exact("total"), result::display("display"),
-    result::list("items", kKvItem), result::how(), result::notes(),
+    result::text("model"),
+    result::text("kv_dtype"),
+    result::exact("tokens"),
+    result::exact("bytes_per_token"),
+    result::display("bytes_per_token_display"),
+    result::exact("total"),
+    result::display("display"),
+    result::list("items", kKvItem),
+    result::how(),
+    result::notes(),
 };
 constexpr const char* kKvSamples[] = {R"({"op":"kv","model":"qwen3-8b","tokens":8192,"explain":true})"};
 
 // A state row with how many positions or entries it holds at this length;
 // a read of a top-k selection also says its cap.
 constexpr ResultDecl kStateItem[] = {
-    result::text("id"),          result::text("label"),  result::text("section"),  result::text("formula"),
-    result::text("substituted"), result::exact("layers"), result::exact("per_call"), result::exact("bytes"),
-    result::display("display"), result::optional(result::exact("entries")),
+    result::text("id"),          result::text("label"),
+    result::text("section"),     result::text("formula"),
+    result::text("substituted"), result::exact("layers"),
+    result::exact("per_call"),   result::exact("bytes"),
+    result::display("display"),  result::optional(result::exact("entries")),
 };
 constexpr ResultDecl kStateRead[] = {
-    result::text("id"),          result::text("label"),  result::text("section"),  result::text("formula"),
-    result::text("substituted"), result::exact("layers"), result::exact("per_call"), result::exact("bytes"),
-    result::display("display"), result::optional(result::exact("entries")),
+    result::text("id"),
+    result::text("label"),
+    result::text("section"),
+    result::text("formula"),
+    result::text("substituted"),
+    result::exact("layers"),
+    result::exact("per_call"),
+    result::exact("bytes"),
+    result::display("display"),
+    result::optional(result::exact("entries")),
     result::optional(result::exact("entries_cap")),
 };
 constexpr ResultDecl kStateResult[] = {
-    result::text("model"), result::text("layout"), result::exact("tokens"), result::exact("total"), result::display("display"),
-    result::exact("bytes_per_token"), result::exact("fixed_bytes"), result::display("fixed_display"),
-    result::optional(result::exact("h_star")), result::optional(result::display("h_star_display")),
-    result::exact("decode_read_bytes"), result::display("decode_read_display"), result::exact("decode_write_bytes"),
-    result::exact("history_bytes"), result::display("history_display"), result::optional(result::exact("budget_bytes")),
-    result::optional(result::display("budget_display")), result::optional(result::exact("budget_tokens")),
-    result::optional(result::display("budget_tokens_display")), result::list("items", kStateItem),
-    result::list("reads", kStateRead), result::how(), result::notes(),
+    result::text("model"),
+    result::text("layout"),
+    result::exact("tokens"),
+    result::exact("total"),
+    result::display("display"),
+    result::exact("bytes_per_token"),
+    result::exact("fixed_bytes"),
+    result::display("fixed_display"),
+    result::optional(result::exact("h_star")),
+    result::optional(result::display("h_star_display")),
+    result::exact("decode_read_bytes"),
+    result::display("decode_read_display"),
+    result::exact("decode_write_bytes"),
+    result::exact("history_bytes"),
+    result::display("history_display"),
+    result::optional(result::exact("budget_bytes")),
+    result::optional(result::display("budget_display")),
+    result::optional(result::exact("budget_tokens")),
+    result::optional(result::display("budget_tokens_display")),
+    result::list("items", kStateItem),
+    result::list("reads", kStateRead),
+    result::how(),
+    result::notes(),
 };
 constexpr const char* kStateSamples[] = {
     R"({"op":"state","model":"qwen3.6-35b-a3b","tokens":8192,"budget_bytes":1000000000,"explain":true})",
@@ -295,10 +327,16 @@ constexpr const char* kStateSamples[] = {
 };
 
 constexpr ResultDecl kStateCurveResult[] = {
-    result::text("model"), result::text("layout"), result::exact_list("tokens"), result::exact_list("total"),
-    result::optional(result::text_list("total_display")), result::exact_list("decode_read_bytes"),
-    result::optional(result::text_list("decode_read_display")), result::exact_columns("by_kind"),
-    result::optional(result::display_columns("by_kind_display")), result::notes(),
+    result::text("model"),
+    result::text("layout"),
+    result::exact_list("tokens"),
+    result::exact_list("total"),
+    result::optional(result::text_list("total_display")),
+    result::exact_list("decode_read_bytes"),
+    result::optional(result::text_list("decode_read_display")),
+    result::exact_columns("by_kind"),
+    result::optional(result::display_columns("by_kind_display")),
+    result::notes(),
 };
 constexpr const char* kStateCurveSamples[] = {
     R"({"op":"state_curve","model":"deepseek-v4-flash","lengths":[1,128,8192]})",

@@ -54,9 +54,9 @@ AttnResMixing attn_res_mixing(const AttnResConnection& a, u128 L) {
     AttnResMixing out;
     const u128 b = a.block_layers, e = a.embedding_source ? 1 : 0;
     for (u128 j = 0; j < L; ++j) {
-        const u128 saved = e + j / b;  // the embedding and the blocks completed before layer j
+        const u128 saved = e + j / b;                     // the embedding and the blocks completed before layer j
         count_mixing(out, saved + (j % b != 0 ? 1 : 0));  // before attention
-        count_mixing(out, saved + 1);                      // before the FFN: the partial block holds the attention output
+        count_mixing(out, saved + 1);                     // before the FFN: the partial block holds the attention output
     }
     if (L != 0) count_mixing(out, e + (L - 1) / b + 1);  // before the output
     return out;
@@ -77,14 +77,14 @@ void add_forward(const AttnResConnection& a, const ModelSpec& m, const CallShape
     if (!s.reports) return;
     const AttnResMixing mix = attn_res_mixing(a, s.layers);
     const u128 rows = c.rows();
-    LineItem it = computed(
-        "attn_res", render(a.layout_assumed ? msg::row_attn_res_assumed : msg::row_attn_res),
-        "ffn", render(msg::formula_attn_res),
-        "2×" + num(rows) + "×" + num(m.hidden) + "×" + num(mix.candidates), Ratio(mul(2, rows, m.hidden)),
-        static_cast<u64>(mix.candidates));
-    it.shape = render(a.embedding_source ? msg::shape_attn_res_embedding : msg::shape_attn_res,
-                      {{"mixings", num(mix.mixings)}, {"candidates", num(mix.candidates)}, {"layers", num(s.layers)},
-                       {"block", num(a.block_layers)}});
+    LineItem it = computed("attn_res", render(a.layout_assumed ? msg::row_attn_res_assumed : msg::row_attn_res), "ffn",
+                           render(msg::formula_attn_res), "2×" + num(rows) + "×" + num(m.hidden) + "×" + num(mix.candidates),
+                           Ratio(mul(2, rows, m.hidden)), static_cast<u64>(mix.candidates));
+    it.shape =
+        render(a.embedding_source ? msg::shape_attn_res_embedding : msg::shape_attn_res, {{"mixings", num(mix.mixings)},
+                                                                                          {"candidates", num(mix.candidates)},
+                                                                                          {"layers", num(s.layers)},
+                                                                                          {"block", num(a.block_layers)}});
     it.weight = render(msg::weight_attn_res, {{"width", num(m.hidden)}});
     out.push_back(it);
 }

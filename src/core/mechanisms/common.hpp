@@ -27,18 +27,16 @@ inline WeightTensor matrix(std::string id, std::string label, ParamCategory c, u
     return WeightTensor{std::move(id), std::move(label), c, in, out, count, true, false};
 }
 
-inline WeightTensor vec(std::string id, std::string label, u64 width, u64 count,
-                        ParamCategory c = ParamCategory::Other) {
+inline WeightTensor vec(std::string id, std::string label, u64 width, u64 count, ParamCategory c = ParamCategory::Other) {
     return WeightTensor{std::move(id), std::move(label), c, 1, width, count, false, false};
 }
 
 // `copies` matrices of in × out applied to `rows` rows: copies·2·rows·in·out.
-LineItem projection(std::string id, std::string label, std::string section, u128 rows, u64 in, u64 out,
-                    u64 copies, u64 layers);
+LineItem projection(std::string id, std::string label, std::string section, u128 rows, u64 in, u64 out, u64 copies, u64 layers);
 
 // A row whose FLOPs the caller computed (attention cores, recurrences, …).
-LineItem computed(std::string id, std::string label, std::string section, std::string formula,
-                  std::string substituted, const Ratio& per_call, u64 layers);
+LineItem computed(std::string id, std::string label, std::string section, std::string formula, std::string substituted,
+                  const Ratio& per_call, u64 layers);
 
 // FLOPs n decode steps lose against n copies of the first step.  Almost every
 // mechanism only grows with the context; one that can also shrink (V4.1's
@@ -50,7 +48,7 @@ Ratio decode_shrink(const Mechanism&, const ModelSpec&, u128, u128, u128, u64) {
 
 // A state row of a request holding `tokens` positions: `per_count` bytes for
 // each of count(tokens) positions or entries, in each of `layers` layers.
-LineItem bytes_item(std::string id, std::string label, std::string section, std::string formula,
-                    std::string substituted, const Ratio& per_count, const Count& count, u128 tokens, u64 layers);
+LineItem bytes_item(std::string id, std::string label, std::string section, std::string formula, std::string substituted,
+                    const Ratio& per_count, const Count& count, u128 tokens, u64 layers);
 
 }  // namespace tally::mech

@@ -101,18 +101,15 @@ u128 pair_flops(const V4Attention& x) { return mul(4, x.heads, x.head_dim); }
 u128 index_flops(const V4Attention& x) { return mul(2, x.index_heads, x.index_head_dim); }
 
 std::string pair_factor(const V4Attention& x) { return "4×" + num(x.heads) + "×" + num(x.head_dim) + "×"; }
-std::string index_factor(const V4Attention& x) {
-    return "2×" + num(x.index_heads) + "×" + num(x.index_head_dim) + "×";
-}
+std::string index_factor(const V4Attention& x) { return "2×" + num(x.index_heads) + "×" + num(x.index_head_dim) + "×"; }
 
 std::string selected_rule(const V4Attention& x) {
     const std::string entries = "⌊t/" + num(x.ratio) + "⌋";
     return x.top_k == 0 ? entries : "min(" + entries + ", " + num(x.top_k) + ")";
 }
 
-
-LineItem state_row(std::string id, std::string label, std::string section, const std::string& count_formula,
-                   const Count& count, u128 tokens, const Ratio& entry, u64 layers) {
+LineItem state_row(std::string id, std::string label, std::string section, const std::string& count_formula, const Count& count,
+                   u128 tokens, const Ratio& entry, u64 layers) {
     return bytes_item(std::move(id), std::move(label), std::move(section), count_formula + "×e",
                       num(count.at(tokens)) + "×" + to_exact_text(entry), entry, count, tokens, layers);
 }
@@ -129,7 +126,8 @@ void add_tensors(const V4Attention& x, const ModelSpec& m, u64 layers, std::vect
     out.push_back(matrix("q_down", render(msg::label_q_down), A, d, x.q_latent, layers));
     out.push_back(matrix("q_up", render(msg::label_q_up), A, x.q_latent, q_width(x), layers));
     out.push_back(matrix("kv", render(msg::label_v4_kv), A, d, x.head_dim, layers));
-    out.push_back(matrix("out_group", render(msg::label_v4_out_group), A, q_width(x) / x.out_groups, x.out_rank, layers * x.out_groups));
+    out.push_back(
+        matrix("out_group", render(msg::label_v4_out_group), A, q_width(x) / x.out_groups, x.out_rank, layers * x.out_groups));
     out.push_back(matrix("out_proj", render(msg::label_v4_out_proj), A, x.out_groups * x.out_rank, d, layers));
     // Vectors of the reference implementation (Table 2-B "other").
     out.push_back(vec("q_norm", render(msg::label_q_norm), x.q_latent, layers));
@@ -179,30 +177,32 @@ void add_forward(const V4Attention& x, const ModelSpec& m, const CallShape& c, u
     if (x.compressed()) {
         const std::string k = kind_key(x);
         const u128 pairs = mul(c.batch, selected_pairs(x, c.context, c.input));
-        LineItem core = computed("attn_core_" + k,
-                                 render(x.top_k == 0 ? msg::row_v4_attn_all_entries : msg::row_v4_attn_selected,
-                                        {{"kind", kind_name(x)}}),
-                                 "attention", render(msg::formula_v4_selected_pairs, {{"factor", pair_factor(x)}, {"key", k}, {"rule", selected_rule(x)}}),
-                                 pair_factor(x) + num(pairs), Ratio(mul(pair_flops(x), pairs)), layers);
+        LineItem core =
+            computed("attn_core_" + k,
+                     render(x.top_k == 0 ? msg::row_v4_attn_all_entries : msg::row_v4_attn_selected, {{"kind", kind_name(x)}}),
+                     "attention",
+                     render(msg::formula_v4_selected_pairs, {{"factor", pair_factor(x)}, {"key", k}, {"rule", selected_rule(x)}}),
+                     pair_factor(x) + num(pairs), Ratio(mul(pair_flops(x), pairs)), layers);
         core.shape = shape;
         core.weight = render(msg::weight_none_new);
         core.interaction = true;
         out.push_back(core);
     }
-    out.push_back(projection("out_group", render(msg::row_v4_out_group), "attention", rows, q_width(x) / x.out_groups,
-                             x.out_rank, x.out_groups, layers));
-    out.push_back(projection("out_proj", render(msg::row_v4_out_proj), "attention", rows, x.out_groups * x.out_rank, d, 1,
-                             layers));
+    out.push_back(projection("out_group", render(msg::row_v4_out_group), "attention", rows, q_width(x) / x.out_groups, x.out_rank,
+                             x.out_groups, layers));
+    out.push_back(
+        projection("out_proj", render(msg::row_v4_out_proj), "attention", rows, x.out_groups * x.out_rank, d, 1, layers));
     if (x.compressed()) {
         const std::string k = kind_key(x);
-        out.push_back(projection(k + "_compress", render(msg::row_v4_compress, {{"kind", kind_name(x)}}), "attention",
-                                 rows, d, x.overlap * x.head_dim, 2, layers));
+        out.push_back(projection(k + "_compress", render(msg::row_v4_compress, {{"kind", kind_name(x)}}), "attention", rows, d,
+                                 x.overlap * x.head_dim, 2, layers));
     }
     if (x.indexed()) {
         const std::string name = kind_name(x);
         out.push_back(projection("index_q", render(msg::row_v4_index_q, {{"kind", name}}), "attention", rows, x.q_latent,
                                  x.index_heads * x.index_head_dim, 1, layers));
-        out.push_back(projection("index_weights", render(msg::row_v4_index_weights, {{"kind", name}}), "attention", rows, d, x.index_heads, 1, layers));
+        out.push_back(projection("index_weights", render(msg::row_v4_index_weights, {{"kind", name}}), "attention", rows, d,
+                                 x.index_heads, 1, layers));
         out.push_back(projection("index_compress", render(msg::row_v4_index_compress, {{"kind", name}}), "attention", rows, d,
                                  x.overlap * x.index_head_dim, 2, layers));
         // Scored over the rectangle before masking: B·T·⌊(S+T)/r⌋ entries.
@@ -217,8 +217,7 @@ void add_forward(const V4Attention& x, const ModelSpec& m, const CallShape& c, u
     }
 }
 
-void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o,
-               StateResult& out) {
+void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o, StateResult& out) {
     const Ratio e = v4::main_entry_bytes(x, o);
     const std::string k = kind_key(x), name = kind_name(x);
     const std::string window_rule = "min(N, " + num(x.window) + ")";
@@ -231,12 +230,12 @@ void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, 
     merge_into(out.items, state_row("window", render(msg::state_v4_window, {{"window", num(x.window)}}), "window", window_rule,
                                     window, tokens, e, layers));
     if (x.compressed()) {
-        merge_into(out.items,
-                   state_row(k + "_main", render(msg::state_v4_main, {{"kind", name}}), "compressed", entries_rule, stored, tokens, e, layers));
+        merge_into(out.items, state_row(k + "_main", render(msg::state_v4_main, {{"kind", name}}), "compressed", entries_rule,
+                                        stored, tokens, e, layers));
     }
     if (x.indexed()) {
-        merge_into(out.items, state_row(k + "_index", render(msg::state_v4_index, {{"kind", name}}), "index", entries_rule, stored, tokens,
-                                        v4::index_entry_bytes(x, o), layers));
+        merge_into(out.items, state_row(k + "_index", render(msg::state_v4_index, {{"kind", name}}), "index", entries_rule,
+                                        stored, tokens, v4::index_entry_bytes(x, o), layers));
     }
     if (x.compressed()) {
         const u128 rows = mul(x.overlap, x.ratio);
@@ -246,24 +245,25 @@ void add_state(const V4Attention& x, const ModelSpec&, u64 layers, u128 tokens, 
                              {{"a", formula}, {"b", "2×" + num(rows) + "×" + num(x.overlap * x.index_head_dim) + "×4"}});
         }
         merge_into(out.items, bytes_item(k + "_buffer", render(msg::state_v4_buffer, {{"kind", name}}), "buffer",
-                                         render(x.indexed() ? msg::formula_v4_buffer_indexed : msg::formula_v4_buffer),
-                                         formula, Ratio(v4::buffer_bytes(x)), Count::fixed(), tokens, layers));
+                                         render(x.indexed() ? msg::formula_v4_buffer_indexed : msg::formula_v4_buffer), formula,
+                                         Ratio(v4::buffer_bytes(x)), Count::fixed(), tokens, layers));
     }
 
     // One decode query at t = N: the window (its own entry included), the
     // selected or all completed entries, and a scan of every index entry.
-    merge_into(out.reads, state_row("window_read", render(msg::state_v4_window_read), "window", window_rule, window, tokens, e, layers));
+    merge_into(out.reads,
+               state_row("window_read", render(msg::state_v4_window_read), "window", window_rule, window, tokens, e, layers));
     if (x.compressed()) {
         const Count selected = v4::selected_count(x);
-        merge_into(out.reads, state_row(k + "_entries_read",
-                                        render(x.top_k == 0 ? msg::state_v4_read_all : msg::state_v4_read_selected, {{"kind", name}}),
-                                        "compressed", x.top_k == 0 ? entries_rule : "min(" + entries_rule + ", " +
-                                                                                        num(x.top_k) + ")",
-                                        selected, tokens, e, layers));
+        merge_into(out.reads,
+                   state_row(k + "_entries_read",
+                             render(x.top_k == 0 ? msg::state_v4_read_all : msg::state_v4_read_selected, {{"kind", name}}),
+                             "compressed", x.top_k == 0 ? entries_rule : "min(" + entries_rule + ", " + num(x.top_k) + ")",
+                             selected, tokens, e, layers));
     }
     if (x.indexed()) {
-        merge_into(out.reads, state_row(k + "_index_read", render(msg::state_v4_index_scan, {{"kind", name}}), "index", entries_rule, stored, tokens,
-                                        v4::index_entry_bytes(x, o), layers));
+        merge_into(out.reads, state_row(k + "_index_read", render(msg::state_v4_index_scan, {{"kind", name}}), "index",
+                                        entries_rule, stored, tokens, v4::index_entry_bytes(x, o), layers));
     }
 
     // Average growth of the global history: entries complete every r positions.
@@ -293,8 +293,8 @@ Ratio decode_growth(const V4Attention& x, const ModelSpec&, u128 batch, u128 H, 
 // ---------------------------------------------------------------------------
 
 void add_tensors(const MhcConnection& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
-    out.push_back(matrix("mhc_mix", render(msg::label_mhc_mix), ParamCategory::Other, x.streams * m.hidden,
-                         x.mix_width(), layers * x.sublayers));
+    out.push_back(matrix("mhc_mix", render(msg::label_mhc_mix), ParamCategory::Other, x.streams * m.hidden, x.mix_width(),
+                         layers * x.sublayers));
     // Per sublayer: a bias for each mixing logit and one scale each for pre, post and comb.
     out.push_back(vec("mhc_bias_scale", render(msg::label_mhc_bias_scale), x.sublayers * (x.mix_width() + 3), layers));
 }
@@ -304,8 +304,8 @@ void add_forward(const MhcConnection& x, const ModelSpec& m, const CallShape& c,
                               x.sublayers, layers);
     mix.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " → m×" + num(x.mix_width());
     out.push_back(mix);
-    LineItem scalar = computed("mhc_scalar", render(msg::row_mhc_scalar), "ffn", render(msg::formula_scalar_work), "0",
-                               Ratio(0), layers);
+    LineItem scalar =
+        computed("mhc_scalar", render(msg::row_mhc_scalar), "ffn", render(msg::formula_scalar_work), "0", Ratio(0), layers);
     scalar.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " ↔ m×" + num(m.hidden);
     scalar.weight = render(msg::weight_mhc_coefficients);
     out.push_back(scalar);
@@ -321,8 +321,8 @@ void add_tensors(const MhcHead& x, const ModelSpec& m, u64 layers, std::vector<W
 
 void add_forward(const MhcHead& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     // Every row merges its streams (not only the m_out rows the head scores).
-    LineItem head = projection("mhc_head", render(msg::row_mhc_head), "output", c.rows(), x.streams * m.hidden, x.streams, 1,
-                               layers);
+    LineItem head =
+        projection("mhc_head", render(msg::row_mhc_head), "output", c.rows(), x.streams * m.hidden, x.streams, 1, layers);
     head.shape = "m×" + num(x.streams) + "×" + num(m.hidden) + " → m×" + num(x.streams);
     out.push_back(head);
 }
@@ -346,7 +346,8 @@ void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 
     const u128 rows = c.rows();
     Items block;
     if (x.embed_proj) block.push_back(projection("embed_proj", render(msg::row_embed_proj), "output", rows, d, d, 1, runs));
-    block.push_back(projection("hidden_proj", x.hidden_proj_per_stream ? render(msg::row_hidden_proj_per_stream) : render(msg::row_hidden_proj),
+    block.push_back(projection("hidden_proj",
+                               x.hidden_proj_per_stream ? render(msg::row_hidden_proj_per_stream) : render(msg::row_hidden_proj),
                                "output", rows, d, d, x.hidden_proj_per_stream ? x.connection.streams : 1, runs));
 
     // Step j runs the block on the call's rows with j more positions before

@@ -36,11 +36,11 @@ namespace v4 {
 
 // Positions / entries one query at position t touches in one layer of x.
 // How each count grows with the length (state rows and state_curve).
-Count window_count(const V4Attention& x);    // min(N, w)
-Count selected_count(const V4Attention& x);  // min(⌊N/r⌋, top_k), or ⌊N/r⌋ without top-k
-Count stored_count(const V4Attention& x);    // ⌊N/r⌋
-u128 window_positions(const V4Attention& x, u128 t);    // min(t, w)
-u128 selected_entries(const V4Attention& x, u128 t);    // min(⌊t/r⌋, top_k), or ⌊t/r⌋ without top-k; 0 for Window
+Count window_count(const V4Attention& x);                // min(N, w)
+Count selected_count(const V4Attention& x);              // min(⌊N/r⌋, top_k), or ⌊N/r⌋ without top-k
+Count stored_count(const V4Attention& x);                // ⌊N/r⌋
+u128 window_positions(const V4Attention& x, u128 t);     // min(t, w)
+u128 selected_entries(const V4Attention& x, u128 t);     // min(⌊t/r⌋, top_k), or ⌊t/r⌋ without top-k; 0 for Window
 u128 stored_entries(const V4Attention& x, u128 tokens);  // ⌊N/r⌋ completed entries; 0 for Window
 
 // Σ over the queries t = S+1 … S+T of the above (closed forms, no loop).

@@ -73,8 +73,8 @@ std::string over_text(const std::string& x, u64 r) { return r == 1 ? x : "⌊" +
 std::string floor_text(u64 r) { return over_text("v", r); }
 
 // A projection whose rows are not the call's query rows (u, n_cmp).
-LineItem projection_on(const std::string& symbol, std::string id, std::string label, std::string section, u128 rows,
-                       u64 in, u64 out, u64 layers) {
+LineItem projection_on(const std::string& symbol, std::string id, std::string label, std::string section, u128 rows, u64 in,
+                       u64 out, u64 layers) {
     LineItem it = projection(std::move(id), std::move(label), std::move(section), rows, in, out, 1, layers);
     it.shape = symbol + "×" + num(in) + " → " + symbol + "×" + num(out);
     it.formula = "2×" + symbol + "×" + num(in) + "×" + num(out);
@@ -83,8 +83,8 @@ LineItem projection_on(const std::string& symbol, std::string id, std::string la
 
 LineItem interaction_item(std::string id, std::string label, std::string shape, std::string formula,
                           const std::string& factor_text, u128 factor, u128 count, u64 layers) {
-    LineItem it = computed(std::move(id), std::move(label), "attention", std::move(formula),
-                           factor_text + "×" + num(count), Ratio(mul(factor, count)), layers);
+    LineItem it = computed(std::move(id), std::move(label), "attention", std::move(formula), factor_text + "×" + num(count),
+                           Ratio(mul(factor, count)), layers);
     it.shape = std::move(shape);
     it.weight = render(msg::weight_none_new);
     it.interaction = true;
@@ -101,8 +101,8 @@ struct Run {
     u128 queries = 0;  // per request
     u128 first = 1;
     u128 last = 0;
-    u128 global = 0;   // u
-    u128 before = 0;   // positions before the projected ones: last − u
+    u128 global = 0;  // u
+    u128 before = 0;  // positions before the projected ones: last − u
     bool replay = false;
     bool reference = false;
 };
@@ -124,9 +124,7 @@ u128 window_count(const Csa2Attention& a, const Run& r) {
     return r.replay ? sum_min(r.queries, a.window) : range_min(r.first, r.last, a.window);
 }
 
-u128 global_count(const Csa2Attention& a, const Run& r) {
-    return range_floor_cap(r.first, r.last, a.cache_ratio, a.top_k);
-}
+u128 global_count(const Csa2Attention& a, const Run& r) { return range_floor_cap(r.first, r.last, a.cache_ratio, a.top_k); }
 
 // Index entries scanned: the rectangle before masking on the reference path;
 // the causal count, capped by the candidate pool in Reindex layers, otherwise.
@@ -167,7 +165,7 @@ std::string format_text(const EntryFormat& f, u64 values) {
 // An entry's size in the requested layout, and how it was obtained.
 struct EntrySize {
     Ratio bytes;
-    std::string text;   // "512×4/8+⌈512/16⌉×1"
+    std::string text;       // "512×4/8+⌈512/16⌉×1"
     bool fallback = false;  // production asked, but no production format given
 };
 
@@ -180,7 +178,6 @@ std::string no_production_format() { return render(msg::note_no_production_forma
 
 // Rows merge across groups (see merge_item).
 void merge_into(Items& all, LineItem item) { merge_item(all, std::move(item), "@" + std::to_string(all.size())); }
-
 
 // ---------------------------------------------------------------- decode growth
 // Σ_{v=a..b} f(v) − n·f(a) for the FLOPs of one layer of `a` across decode
@@ -252,7 +249,8 @@ DecodeGrowth decode_growth_parts(const ModelSpec& m, u128 batch, u128 H, u128 n,
     // Steps at S = H … H+n−1 see v = H+1 … H+n.
     Growth g;
     for (const auto& group : m.groups) {
-        if (const auto* y = std::get_if<Csa2Attention>(&group.attention)) add_growth(g, *y, m.hidden, add(H, 1), add(H, n), group.layers, reference);
+        if (const auto* y = std::get_if<Csa2Attention>(&group.attention))
+            add_growth(g, *y, m.hidden, add(H, 1), add(H, n), group.layers, reference);
     }
     return {Ratio(mul(batch, g.plus)), Ratio(mul(batch, g.minus))};
 }
@@ -282,7 +280,8 @@ void add_tensors(const Csa2Attention& x, const ModelSpec& m, u64 layers, std::ve
     if (x.owns_cache()) {
         out.push_back(matrix("global_kv", render(msg::label_global_kv), A, d, x.head_dim, layers));
         if (x.cache_ratio > 1) {
-            out.push_back(matrix("compress_gate", render(msg::label_compress_gate_ratio, {{"ratio", ratio_text(x.cache_ratio)}}), A, d, x.head_dim, layers));
+            out.push_back(matrix("compress_gate", render(msg::label_compress_gate_ratio, {{"ratio", ratio_text(x.cache_ratio)}}),
+                                 A, d, x.head_dim, layers));
         }
         out.push_back(matrix("index_key", render(msg::label_index_key), A, x.head_dim, x.index_head_dim, layers));
     }
@@ -314,7 +313,8 @@ void add_forward(const Csa2Attention& x, const ModelSpec& m, const CallShape& c,
                                     label(decoder ? render(msg::label_global_kv_decoder) : render(msg::label_global_kv)),
                                     "attention", u_rows, d, x.head_dim, layers));
         if (x.cache_ratio > 1) {
-            out.push_back(projection_on("u", id("compress_gate"), label(render(msg::label_compress_gate_ratio, {{"ratio", ratio_text(x.cache_ratio)}})),
+            out.push_back(projection_on("u", id("compress_gate"),
+                                        label(render(msg::label_compress_gate_ratio, {{"ratio", ratio_text(x.cache_ratio)}})),
                                         "attention", u_rows, d, x.head_dim, layers));
         }
         // Index keys only for entries completed in this call (n_cmp).
@@ -333,10 +333,10 @@ void add_forward(const Csa2Attention& x, const ModelSpec& m, const CallShape& c,
 
     if (indexer_runs(x, r)) {
         const u64 index_width = x.index_heads * x.index_head_dim;
-        out.push_back(projection(id("index_query"), label(render(msg::label_index_q)), "attention", rows, x.q_rank, index_width, 1,
-                                 layers));
-        out.push_back(projection(id("index_weight"), label(render(msg::label_index_weight)), "attention", rows, d, x.index_heads, 1,
-                                 layers));
+        out.push_back(projection(id("index_query"), label(render(msg::label_index_q)), "attention", rows, x.q_rank, index_width,
+                                 1, layers));
+        out.push_back(projection(id("index_weight"), label(render(msg::label_index_weight)), "attention", rows, d, x.index_heads,
+                                 1, layers));
         const u128 per_entry = mul(2, x.index_heads, x.index_head_dim);
         const std::string per_text = "2×" + num(x.index_heads) + "×" + num(x.index_head_dim);
         const bool pool = x.mode == Csa2Mode::Reindex;
@@ -349,45 +349,46 @@ void add_forward(const Csa2Attention& x, const ModelSpec& m, const CallShape& c,
         } else {
             formula = per_text + "×Σ_q " + floor_text(x.cache_ratio);
         }
-        const std::string shape = render(pool ? msg::shape_index_heads_pool : msg::shape_index_heads,
-                                         {{"heads", num(x.index_heads)}, {"width", num(x.index_head_dim)},
-                                          {"blocks", num(x.pool_blocks)}, {"block_size", num(x.pool_block_size)}});
+        const std::string shape =
+            render(pool ? msg::shape_index_heads_pool : msg::shape_index_heads, {{"heads", num(x.index_heads)},
+                                                                                 {"width", num(x.index_head_dim)},
+                                                                                 {"blocks", num(x.pool_blocks)},
+                                                                                 {"block_size", num(x.pool_block_size)}});
         out.push_back(interaction_item(id(pool ? "reindex_scan" : "index_scan"),
-                                       label(pool ? render(msg::row_reindex_scan) : render(msg::row_index_scan)), shape,
-                                       formula, per_text, per_entry, mul(r.batch, scan_count(x, r)), layers));
+                                       label(pool ? render(msg::row_reindex_scan) : render(msg::row_index_scan)), shape, formula,
+                                       per_text, per_entry, mul(r.batch, scan_count(x, r)), layers));
     }
 
     {
-        const std::string formula = r.replay ? render(msg::formula_window_replay, {{"attend", attend_text}, {"window", num(x.window)}})
-                                            : attend_text + "×Σ_q min(v," + num(x.window) + ")";
-        out.push_back(interaction_item(id("attn_window"), label(render(msg::row_attn_window_swa)), heads, formula,
-                                       attend_text, attend, mul(r.batch, window_count(x, r)), layers));
+        const std::string formula = r.replay
+                                        ? render(msg::formula_window_replay, {{"attend", attend_text}, {"window", num(x.window)}})
+                                        : attend_text + "×Σ_q min(v," + num(x.window) + ")";
+        out.push_back(interaction_item(id("attn_window"), label(render(msg::row_attn_window_swa)), heads, formula, attend_text,
+                                       attend, mul(r.batch, window_count(x, r)), layers));
     }
     if (x.reads_global()) {
-        const std::string formula =
-            attend_text + "×Σ_q min(" + floor_text(x.cache_ratio) + "," + num(x.top_k) + ")";
-        out.push_back(interaction_item(id("attn_global"),
-                                       label(render(msg::row_attn_global, {{"ratio", ratio_text(x.cache_ratio)}, {"top_k", num(x.top_k)}})),
-                                       heads, formula, attend_text, attend, mul(r.batch, global_count(x, r)), layers));
+        const std::string formula = attend_text + "×Σ_q min(" + floor_text(x.cache_ratio) + "," + num(x.top_k) + ")";
+        out.push_back(
+            interaction_item(id("attn_global"),
+                             label(render(msg::row_attn_global, {{"ratio", ratio_text(x.cache_ratio)}, {"top_k", num(x.top_k)}})),
+                             heads, formula, attend_text, attend, mul(r.batch, global_count(x, r)), layers));
     }
 
     // Each output group multiplies only its own slice: no cross-group terms.
-    out.push_back(projection(id("out_group"), label(render(msg::row_v41_out_group)), "attention", rows,
-                             q_width / x.output_groups, x.output_rank, x.output_groups, layers));
-    out.push_back(projection(id("out_concat"), label(render(msg::label_out_concat)), "attention", rows, x.output_groups * x.output_rank,
-                             d, 1, layers));
+    out.push_back(projection(id("out_group"), label(render(msg::row_v41_out_group)), "attention", rows, q_width / x.output_groups,
+                             x.output_rank, x.output_groups, layers));
+    out.push_back(projection(id("out_concat"), label(render(msg::label_out_concat)), "attention", rows,
+                             x.output_groups * x.output_rank, d, 1, layers));
 
     // V4.1's speculative-decoding module: asked for, but not modelled.
     if (c.mtp_steps != 0 && first_csa2(m) == &x) {
-        LineItem note = computed("dspark", render(msg::row_dspark), "output",
-                                 render(msg::formula_dspark), "—", Ratio(0), 1);
+        LineItem note = computed("dspark", render(msg::row_dspark), "output", render(msg::formula_dspark), "—", Ratio(0), 1);
         note.weight = render(msg::weight_shape_unpublished);
         out.push_back(note);
     }
 }
 
-void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o,
-               StateResult& out) {
+void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o, StateResult& out) {
     const Stage s = stage_of(group_of(m, x));
     const Csa2Attention& owner = owner_of(m, x);
     const u128 N = tokens;
@@ -412,20 +413,22 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
         const std::string kind =
             x.cache_ratio > 1 ? render(msg::kind_compressed_ratio, {{"ratio", ratio_text(x.cache_ratio)}}) : "1:1";
         merge_into(out.items,
-                   bytes_item(s.id + "global_main", render(msg::state_global_main, {{"stage", s.label}, {"kind", kind}, {"note", main_note}}),
-                              x.cache_ratio > 1 ? "compressed" : "history", render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}),
+                   bytes_item(s.id + "global_main",
+                              render(msg::state_global_main, {{"stage", s.label}, {"kind", kind}, {"note", main_note}}),
+                              x.cache_ratio > 1 ? "compressed" : "history",
+                              render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}),
                               num(entries) + "×(" + main.text + ")", main.bytes, stored, N, layers));
-        merge_into(out.items, bytes_item(s.id + "global_index", render(msg::state_global_index, {{"stage", s.label}, {"note", index_note}}), "index",
-                                         render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}), num(entries) + "×(" + index.text + ")",
-                                         index.bytes, stored, N, layers));
+        merge_into(out.items,
+                   bytes_item(s.id + "global_index", render(msg::state_global_index, {{"stage", s.label}, {"note", index_note}}),
+                              "index", render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}),
+                              num(entries) + "×(" + index.text + ")", index.bytes, stored, N, layers));
         if (x.cache_ratio > 1) {
             // KV and gate of the r positions an entry is built from, FP32
             // in both layouts (no production format is given).
             const u128 buffer = mul(2, x.cache_ratio, x.head_dim, 4);
             merge_into(out.items,
                        bytes_item(s.id + "compressor",
-                                  render(o.layout == "production" ? msg::state_compressor_production
-                                                                  : msg::state_compressor,
+                                  render(o.layout == "production" ? msg::state_compressor_production : msg::state_compressor,
                                          {{"stage", s.label}, {"ratio", ratio_text(x.cache_ratio)}}),
                                   "buffer", "2×r×d×4 B", "2×" + r_text + "×" + num(x.head_dim) + "×4", Ratio(buffer),
                                   Count::fixed(), N, layers));
@@ -443,36 +446,39 @@ void add_state(const Csa2Attention& x, const ModelSpec& m, u64 layers, u128 toke
         const Count chosen = Count::capped_entries(x.cache_ratio, x.top_k);
         const u128 selected = chosen.at(N);
         merge_into(out.reads,
-                   bytes_item(s.id + "read_main", render(msg::state_read_main, {{"noun", s.noun}, {"top_k", num(x.top_k)}, {"note", main_note}}),
+                   bytes_item(s.id + "read_main",
+                              render(msg::state_read_main, {{"noun", s.noun}, {"top_k", num(x.top_k)}, {"note", main_note}}),
                               x.cache_ratio > 1 ? "compressed" : "history",
-                              render(msg::formula_capped_entries_bytes, {{"count", over_text("N", x.cache_ratio)}, {"cap", num(x.top_k)}}),
+                              render(msg::formula_capped_entries_bytes,
+                                     {{"count", over_text("N", x.cache_ratio)}, {"cap", num(x.top_k)}}),
                               num(selected) + "×(" + main.text + ")", main.bytes, chosen, N, layers));
     }
     if (x.mode == Csa2Mode::Full) {
         const Count all = Count::entries(x.cache_ratio);
         const u128 scanned = all.at(N);
-        merge_into(out.reads, bytes_item(s.id + "read_index", render(msg::state_read_index, {{"noun", s.noun}, {"note", index_note}}),
-                                         "index", render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}),
-                                         num(scanned) + "×(" + index.text + ")", index.bytes, all, N, layers));
+        merge_into(out.reads,
+                   bytes_item(s.id + "read_index", render(msg::state_read_index, {{"noun", s.noun}, {"note", index_note}}),
+                              "index", render(msg::formula_entries_bytes, {{"count", over_text("N", x.cache_ratio)}}),
+                              num(scanned) + "×(" + index.text + ")", index.bytes, all, N, layers));
     } else if (x.mode == Csa2Mode::Reindex) {
         const Count pool = Count::capped_entries(x.cache_ratio, x.pool_entries());
         const u128 scanned = pool.at(N);
-        merge_into(out.reads,
-                   bytes_item(s.id + "read_pool_index", render(msg::state_read_pool_index, {{"noun", s.noun}, {"note", index_note}}),
-                              "index", render(msg::formula_capped_entries_bytes,
-                                     {{"count", over_text("N", x.cache_ratio)}, {"cap", num(x.pool_entries())}}),
-                              num(scanned) + "×(" + index.text + ")", index.bytes, pool, N, layers));
+        merge_into(out.reads, bytes_item(s.id + "read_pool_index",
+                                         render(msg::state_read_pool_index, {{"noun", s.noun}, {"note", index_note}}), "index",
+                                         render(msg::formula_capped_entries_bytes,
+                                                {{"count", over_text("N", x.cache_ratio)}, {"cap", num(x.pool_entries())}}),
+                                         num(scanned) + "×(" + index.text + ")", index.bytes, pool, N, layers));
     }
-    merge_into(out.reads, bytes_item("write_window", render(msg::state_write_window, {{"note", win_note}}), "write",
-                                     render(msg::formula_one_entry), "1×(" + win.text + ")", win.bytes, Count::fixed(), N, layers));
+    merge_into(out.reads,
+               bytes_item("write_window", render(msg::state_write_window, {{"note", win_note}}), "write",
+                          render(msg::formula_one_entry), "1×(" + win.text + ")", win.bytes, Count::fixed(), N, layers));
     if (x.owns_cache()) {
         const Count completes = Count::completes(x.cache_ratio);
         const u128 completed = completes.at(N);
-        merge_into(out.reads,
-                   bytes_item(s.id + "write_global", render(msg::state_write_global, {{"noun", s.noun}}), "write",
-                              render(msg::formula_write_global, {{"ratio", r_text}}),
-                              num(completed) + "×(" + main.text + " + " + index.text + ")",
-                              main.bytes + index.bytes, completes, N, layers));
+        merge_into(out.reads, bytes_item(s.id + "write_global", render(msg::state_write_global, {{"noun", s.noun}}), "write",
+                                         render(msg::formula_write_global, {{"ratio", r_text}}),
+                                         num(completed) + "×(" + main.text + " + " + index.text + ")", main.bytes + index.bytes,
+                                         completes, N, layers));
     }
 }
 
@@ -520,15 +526,17 @@ u64 mhc_out(const SinglePassMhcConnection& x) { return x.streams * x.streams + 2
 }  // namespace
 
 void add_tensors(const SinglePassMhcConnection& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
-    out.push_back(matrix("mhc_attn", render(msg::label_mhc_attn_single_pass), ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
-    out.push_back(matrix("mhc_ffn", render(msg::label_mhc_ffn_single_pass), ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
+    out.push_back(
+        matrix("mhc_attn", render(msg::label_mhc_attn_single_pass), ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
+    out.push_back(
+        matrix("mhc_ffn", render(msg::label_mhc_ffn_single_pass), ParamCategory::Other, mhc_in(x, m), mhc_out(x), layers));
 }
 
 void add_forward(const SinglePassMhcConnection& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     const Stage s = stage_of(group_of(m, x));
     const u128 rows = c.rows();
-    out.push_back(projection(s.id + "mhc_attn", s.label + render(msg::label_mhc_attn_single_pass), "attention", rows, mhc_in(x, m),
-                             mhc_out(x), 1, layers));
+    out.push_back(projection(s.id + "mhc_attn", s.label + render(msg::label_mhc_attn_single_pass), "attention", rows,
+                             mhc_in(x, m), mhc_out(x), 1, layers));
     out.push_back(projection(s.id + "mhc_ffn", s.label + render(msg::label_mhc_ffn_single_pass), "ffn", rows, mhc_in(x, m),
                              mhc_out(x), 1, layers));
 }
@@ -576,24 +584,23 @@ void add_tensors(const EngramBranch& x, const ModelSpec& m, u64 layers, std::vec
 void add_forward(const EngramBranch& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     if (!x.enabled) return;
     const Stage s = stage_of(group_of(m, x));
-    LineItem lookup = computed(s.id + "engram_lookup",
-                               s.label + render(msg::row_engram_lookup, {{"buckets", num(x.buckets)}, {"width", num(x.bucket_dim)}}),
-                               "engram", render(msg::formula_engram_lookup), "0", Ratio(0), layers);
+    LineItem lookup =
+        computed(s.id + "engram_lookup",
+                 s.label + render(msg::row_engram_lookup, {{"buckets", num(x.buckets)}, {"width", num(x.bucket_dim)}}), "engram",
+                 render(msg::formula_engram_lookup), "0", Ratio(0), layers);
     lookup.shape = render(msg::shape_engram_lookup, {{"width", num(x.lookup_width())}});
     lookup.weight = render(msg::weight_lookup);
     out.push_back(lookup);
-    out.push_back(projection(s.id + "engram_kv", s.label + render(msg::row_engram_kv, {{"keys", num(x.keys)}}),
-                             "engram", c.rows(), static_cast<u64>(x.lookup_width()), engram_out(x, m), 1, layers));
+    out.push_back(projection(s.id + "engram_kv", s.label + render(msg::row_engram_kv, {{"keys", num(x.keys)}}), "engram",
+                             c.rows(), static_cast<u64>(x.lookup_width()), engram_out(x, m), 1, layers));
 }
 
 void add_state(const EngramBranch& x, const ModelSpec& m, u64, u128 tokens, const StateOptions& o, StateResult& out) {
     if (!x.enabled || x.token_history_bytes == 0 || !first_engram(m, x)) return;
-    out.items.push_back(bytes_item("token_history",
-                                   render(o.layout == "production" ? msg::state_token_history_production
-                                                                   : msg::state_token_history),
-                                   "token_history", "N×" + num(x.token_history_bytes) + " B",
-                                   num(tokens) + "×" + num(x.token_history_bytes),
-                                   Ratio(x.token_history_bytes), Count::tokens(), tokens, 1));
+    out.items.push_back(bytes_item(
+        "token_history", render(o.layout == "production" ? msg::state_token_history_production : msg::state_token_history),
+        "token_history", "N×" + num(x.token_history_bytes) + " B", num(tokens) + "×" + num(x.token_history_bytes),
+        Ratio(x.token_history_bytes), Count::tokens(), tokens, 1));
 }
 
 Ratio decode_growth(const EngramBranch&, const ModelSpec&, u128, u128, u128, u64) { return Ratio(0); }

@@ -33,18 +33,18 @@ struct EntryFormat {
 
 struct Csa2Attention {
     Csa2Mode mode = Csa2Mode::SwaOnly;
-    u64 heads = 0;           // query heads (64)
-    u64 head_dim = 0;        // per head; also the width of one KV entry (512)
-    u64 q_rank = 0;          // low-rank query: hidden → q_rank → heads·head_dim (1280)
-    u64 output_groups = 0;   // grouped output projection: groups of heads·head_dim/groups → output_rank (8)
-    u64 output_rank = 0;     // (1024); the groups are then concatenated and projected to hidden
-    u64 window = 0;          // sliding-window entries per layer (128)
-    u64 cache_ratio = 0;     // positions per global entry of the cache the layer owns (Full) or reads; 0 for SwaOnly
-    u64 top_k = 0;           // selected global entries per query (512)
-    u64 index_heads = 0;     // indexer heads (32); Full and Reindex only
-    u64 index_head_dim = 0;  // (128)
-    u64 pool_blocks = 0;     // candidate pool: blocks kept (2048) — on the Full layer that builds it
-    u64 pool_block_size = 0; //   and entries per block (8); a Reindex layer names the pool it searches
+    u64 heads = 0;              // query heads (64)
+    u64 head_dim = 0;           // per head; also the width of one KV entry (512)
+    u64 q_rank = 0;             // low-rank query: hidden → q_rank → heads·head_dim (1280)
+    u64 output_groups = 0;      // grouped output projection: groups of heads·head_dim/groups → output_rank (8)
+    u64 output_rank = 0;        // (1024); the groups are then concatenated and projected to hidden
+    u64 window = 0;             // sliding-window entries per layer (128)
+    u64 cache_ratio = 0;        // positions per global entry of the cache the layer owns (Full) or reads; 0 for SwaOnly
+    u64 top_k = 0;              // selected global entries per query (512)
+    u64 index_heads = 0;        // indexer heads (32); Full and Reindex only
+    u64 index_head_dim = 0;     // (128)
+    u64 pool_blocks = 0;        // candidate pool: blocks kept (2048) — on the Full layer that builds it
+    u64 pool_block_size = 0;    //   and entries per block (8); a Reindex layer names the pool it searches
     EntryFormat main_format;    // production encoding of an owned main entry (Full only)
     EntryFormat index_format;   // production encoding of an owned index entry (Full only)
     EntryFormat window_format;  // production encoding of a window entry
@@ -72,12 +72,12 @@ struct SinglePassMhcConnection {
 // with neither they are listed but not counted.
 struct EngramBranch {
     bool enabled = false;
-    u64 buckets = 0;               // 24
-    u64 bucket_dim = 0;            // 256
-    u64 keys = 0;                  // 4
-    u64 table_rows = 0;            // not given for V4.1
-    u64 lookup_params = 0;         // per layer, tables and gates (V4.1: 98,306,965,760)
-    u64 token_history_bytes = 0;   // per stored position: the int64 token-id history n-grams are built from
+    u64 buckets = 0;              // 24
+    u64 bucket_dim = 0;           // 256
+    u64 keys = 0;                 // 4
+    u64 table_rows = 0;           // not given for V4.1
+    u64 lookup_params = 0;        // per layer, tables and gates (V4.1: 98,306,965,760)
+    u64 token_history_bytes = 0;  // per stored position: the int64 token-id history n-grams are built from
     u128 lookup_width() const { return mul(buckets, bucket_dim); }
 };
 

@@ -26,12 +26,12 @@ struct V4Attention {
     u64 q_latent = 0;    // q down-projection width (q low rank)
     u64 out_groups = 0;  // grouped output: each group maps heads·head_dim/out_groups → out_rank
     u64 out_rank = 0;
-    u64 window = 0;      // sliding window, in positions (every kind)
+    u64 window = 0;  // sliding window, in positions (every kind)
 
-    u64 ratio = 0;    // positions per compressed entry; 0 = none (Window)
-    u64 overlap = 1;  // coff: blocks one entry summarises (CSA 2, HCA 1)
-    u64 top_k = 0;    // compressed entries the main attention selects; 0 = all completed (HCA)
-    u64 index_heads = 0;     // indexer (CSA only; 0 = none)
+    u64 ratio = 0;        // positions per compressed entry; 0 = none (Window)
+    u64 overlap = 1;      // coff: blocks one entry summarises (CSA 2, HCA 1)
+    u64 top_k = 0;        // compressed entries the main attention selects; 0 = all completed (HCA)
+    u64 index_heads = 0;  // indexer (CSA only; 0 = none)
     u64 index_head_dim = 0;
 
     // The released ("production") cache formats of §2.3.6: main and window

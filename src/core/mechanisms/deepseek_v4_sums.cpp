@@ -31,8 +31,6 @@ u128 sum_floor_cap(u128 n, u128 r, u128 c) {
 
 u128 run_min(u128 S, u128 T, u128 w) { return sub(sum_min(add(S, T), w), sum_min(S, w)); }
 u128 run_floor(u128 S, u128 T, u128 r) { return sub(sum_floor(add(S, T), r), sum_floor(S, r)); }
-u128 run_floor_cap(u128 S, u128 T, u128 r, u128 c) {
-    return sub(sum_floor_cap(add(S, T), r, c), sum_floor_cap(S, r, c));
-}
+u128 run_floor_cap(u128 S, u128 T, u128 r, u128 c) { return sub(sum_floor_cap(add(S, T), r, c), sum_floor_cap(S, r, c)); }
 
 }  // namespace tally::mech::v4

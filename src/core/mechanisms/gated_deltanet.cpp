@@ -56,17 +56,16 @@ void add_forward(const GatedDeltaNet& g, const ModelSpec& m, const CallShape& c,
 
     // Depthwise convolution: its valid taps count as matrix work.
     const u128 taps = valid_conv_taps(c.context, c.input, g.conv_kernel);
-    LineItem conv = computed("lin_conv", render(msg::row_lin_conv), "linear",
-                             render(msg::formula_conv_taps), "2×" + num(g.qkv_width()) + "×" + num(mul(c.batch, taps)),
-                             Ratio(mul(2, g.qkv_width(), c.batch, taps)), layers);
+    LineItem conv =
+        computed("lin_conv", render(msg::row_lin_conv), "linear", render(msg::formula_conv_taps),
+                 "2×" + num(g.qkv_width()) + "×" + num(mul(c.batch, taps)), Ratio(mul(2, g.qkv_width(), c.batch, taps)), layers);
     conv.weight = render(msg::weight_conv_channels, {{"channels", num(g.qkv_width())}, {"kernel", num(g.conv_kernel)}});
     out.push_back(conv);
 
     const u64 K = g.key_dim, V = g.value_dim, C = g.chunk;
     if (takes_recurrent_path(c)) {
         // Decode: three state products per head (read, delta write, query).
-        LineItem rec = computed("lin_recurrence", render(msg::row_lin_recurrence_step), "linear",
-                                "3×2×B×v_heads×d_k×d_v",
+        LineItem rec = computed("lin_recurrence", render(msg::row_lin_recurrence_step), "linear", "3×2×B×v_heads×d_k×d_v",
                                 "3×2×" + num(c.batch) + "×" + num(g.v_heads) + "×" + num(K) + "×" + num(V),
                                 Ratio(mul(c.batch, g.v_heads, step_flops(g))), layers);
         rec.interaction = false;
@@ -75,10 +74,10 @@ void add_forward(const GatedDeltaNet& g, const ModelSpec& m, const CallShape& c,
         // Chunked prefill: six dense products per padded chunk of C positions.
         const u128 per_chunk = chunk_flops(g);
         const u128 chunks = ceil_div(c.input, C);
-        LineItem rec = computed("lin_recurrence", render(msg::row_lin_recurrence_chunked), "linear",
-                                "B×v_heads×⌈P/C⌉×2(2C²K+2CKV+C²V+KCV)",
-                                num(c.batch) + "×" + num(g.v_heads) + "×" + num(chunks) + "×" + num(per_chunk),
-                                Ratio(mul(c.batch, g.v_heads, chunks, per_chunk)), layers);
+        LineItem rec =
+            computed("lin_recurrence", render(msg::row_lin_recurrence_chunked), "linear", "B×v_heads×⌈P/C⌉×2(2C²K+2CKV+C²V+KCV)",
+                     num(c.batch) + "×" + num(g.v_heads) + "×" + num(chunks) + "×" + num(per_chunk),
+                     Ratio(mul(c.batch, g.v_heads, chunks, per_chunk)), layers);
         out.push_back(rec);
     }
     out.push_back(projection("lin_out", render(msg::row_lin_out), "linear", rows, v_width, d, 1, layers));
@@ -89,7 +88,8 @@ void add_state(const GatedDeltaNet& g, const ModelSpec&, u64 layers, u128 N, con
     const Ratio recurrent(mul(g.v_heads, g.key_dim, g.value_dim, 4));
     const std::string rf = "v_heads×d_k×d_v×4 B";
     const std::string rs = num(g.v_heads) + "×" + num(g.key_dim) + "×" + num(g.value_dim) + "×4";
-    out.items.push_back(bytes_item("recurrent", render(msg::state_recurrent), "recurrent", rf, rs, recurrent, Count::fixed(), N, layers));
+    out.items.push_back(
+        bytes_item("recurrent", render(msg::state_recurrent), "recurrent", rf, rs, recurrent, Count::fixed(), N, layers));
     const Ratio conv(mul(g.qkv_width(), g.conv_kernel, 2));
     out.items.push_back(bytes_item("conv", render(msg::state_conv_slots), "conv", render(msg::formula_conv_slots),
                                    num(g.qkv_width()) + "×" + num(g.conv_kernel) + "×2", conv, Count::fixed(), N, layers));

@@ -23,7 +23,8 @@ u128 rectangle_pairs(const CallShape& c) { return mul(c.batch, c.input, add(c.co
 void add_tensors(const GqaAttention& a, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out) {
     const u64 d = m.hidden, q_width = a.q_heads * a.head_dim, kv_width = a.kv_heads * a.head_dim;
     const auto A = ParamCategory::Attention;
-    out.push_back(matrix("q_proj", a.output_gate ? render(msg::label_q_gate_proj) : render(msg::label_q_proj), A, d, q_out_width(a), layers));
+    out.push_back(matrix("q_proj", a.output_gate ? render(msg::label_q_gate_proj) : render(msg::label_q_proj), A, d,
+                         q_out_width(a), layers));
     out.push_back(matrix("k_proj", render(msg::label_k_proj), A, d, kv_width, layers));
     out.push_back(matrix("v_proj", render(msg::label_v_proj), A, d, kv_width, layers));
     out.push_back(matrix("o_proj", render(msg::label_o_proj), A, q_width, d, layers));
@@ -35,8 +36,8 @@ void add_tensors(const GqaAttention& a, const ModelSpec& m, u64 layers, std::vec
 void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
     const u64 d = m.hidden, q_width = a.q_heads * a.head_dim, kv_width = a.kv_heads * a.head_dim;
     const u128 rows = c.rows();
-    out.push_back(projection("q_proj", a.output_gate ? render(msg::row_q_gate_proj) : render(msg::row_q_proj), "attention",
-                             rows, d, q_out_width(a), 1, layers));
+    out.push_back(projection("q_proj", a.output_gate ? render(msg::row_q_gate_proj) : render(msg::row_q_proj), "attention", rows,
+                             d, q_out_width(a), 1, layers));
     out.push_back(projection("kv_proj", render(msg::row_kv_proj), "attention", rows, d, kv_width, 2, layers));
 
     // QKᵀ and AV: 2·d_h FLOPs each per query head and query–key pair.  The
@@ -50,9 +51,8 @@ void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, 
                                     : a.window != 0   ? render(msg::formula_pairs_window, {{"window", num(a.window)}})
                                                       : "N_pair";
     LineItem core = computed(a.window != 0 ? "attn_core_window" : "attn_core",
-                             a.window != 0 ? render(msg::row_attn_core_window) : render(msg::row_attn_core),
-                             "attention", k + pair_symbol, k + num(pairs), Ratio(mul(4, heads, a.head_dim, pairs)),
-                             layers);
+                             a.window != 0 ? render(msg::row_attn_core_window) : render(msg::row_attn_core), "attention",
+                             k + pair_symbol, k + num(pairs), Ratio(mul(4, heads, a.head_dim, pairs)), layers);
     core.shape = render(a.scores_per_kv_head ? msg::shape_kv_heads : msg::shape_query_heads,
                         {{"heads", num(heads)}, {"width", num(a.head_dim)}});
     core.weight = render(msg::weight_no_new_projection);
@@ -62,8 +62,7 @@ void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, 
     out.push_back(projection("o_proj", render(msg::row_o_proj), "attention", rows, q_width, d, 1, layers));
 }
 
-void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o,
-               StateResult& out) {
+void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o, StateResult& out) {
     // c_KV = 2·L·n_KV·d_h·b: the first 2 is K and V.
     const Ratio per_token_layer(mul(2, a.kv_heads, a.head_dim, o.history.bits), 8);
     if (a.window != 0) {
@@ -73,23 +72,26 @@ void add_state(const GqaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
         const Count window = Count::window(a.window);
         const u128 held = window.at(tokens);
         const std::string formula = "2×n_KV×d_h×b×min(N, " + num(a.window) + ")";
-        const std::string substituted = "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" +
-                                        to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(held);
+        const std::string substituted =
+            "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" + to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(held);
         const std::string label = render(msg::state_kv_window, {{"window", num(a.window)}});
-        merge_item(out.items, bytes_item(kWindowKvId, label, "window", formula, substituted,
-                                         per_token_layer, window, tokens, layers), "@w" + num(a.window));
-        merge_item(out.reads, bytes_item(std::string(kWindowKvId) + "_read", render(msg::state_kv_window_read), "window", formula,
-                                         substituted, per_token_layer, window, tokens, layers), "@w" + num(a.window));
+        merge_item(out.items,
+                   bytes_item(kWindowKvId, label, "window", formula, substituted, per_token_layer, window, tokens, layers),
+                   "@w" + num(a.window));
+        merge_item(out.reads,
+                   bytes_item(std::string(kWindowKvId) + "_read", render(msg::state_kv_window_read), "window", formula,
+                              substituted, per_token_layer, window, tokens, layers),
+                   "@w" + num(a.window));
         return;
     }
     const std::string formula = "2×n_KV×d_h×b×N";
-    const std::string substituted = "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" +
-                                    to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(tokens);
-    out.items.push_back(bytes_item("kv", render(msg::state_kv), "history", formula, substituted,
-                                   per_token_layer, Count::tokens(), tokens, layers));
+    const std::string substituted =
+        "2×" + num(a.kv_heads) + "×" + num(a.head_dim) + "×" + to_exact_text(Ratio(o.history.bits, 8)) + "×" + num(tokens);
+    out.items.push_back(bytes_item("kv", render(msg::state_kv), "history", formula, substituted, per_token_layer, Count::tokens(),
+                                   tokens, layers));
     // One decode step reads every stored position's K and V once.
-    out.reads.push_back(bytes_item("kv_read", render(msg::state_kv_read), "history", formula, substituted,
-                                   per_token_layer, Count::tokens(), tokens, layers));
+    out.reads.push_back(bytes_item("kv_read", render(msg::state_kv_read), "history", formula, substituted, per_token_layer,
+                                   Count::tokens(), tokens, layers));
     out.per_token = out.per_token + per_token_layer * Ratio(layers);
 }
 

@@ -7,8 +7,7 @@ namespace tally::mech {
 
 void add_tensors(const GqaAttention& a, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out);
 void add_forward(const GqaAttention& a, const ModelSpec& m, const CallShape& c, u64 layers, Items& out);
-void add_state(const GqaAttention& a, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o,
-               StateResult& out);
+void add_state(const GqaAttention& a, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o, StateResult& out);
 
 // Query–key pairs the eager path computes before masking: B·P·(S+P).
 u128 rectangle_pairs(const CallShape& c);

@@ -49,7 +49,8 @@ void add_tensors(const KdaAttention& k, const ModelSpec& m, u64 layers, std::vec
     // conv slots: one slot per tap).
     out.push_back(vec("kda_conv", render(msg::label_kda_conv), k.conv_channels() * k.conv_kernel, layers));
     if (k.output_norm) out.push_back(vec("kda_out_norm", render(msg::label_kda_out_norm), k.value_dim, layers));
-    if (k.decay_vectors) out.push_back(vec("kda_decay_vectors", render(msg::label_kda_decay_vectors), k.heads + k.key_width(), layers));
+    if (k.decay_vectors)
+        out.push_back(vec("kda_decay_vectors", render(msg::label_kda_decay_vectors), k.heads + k.key_width(), layers));
 }
 
 void add_forward(const KdaAttention& k, const ModelSpec& m, const CallShape& c, u64 layers, Items& out) {
@@ -69,30 +70,30 @@ void add_forward(const KdaAttention& k, const ModelSpec& m, const CallShape& c, 
         out.push_back(projection("kda_out_gate", render(msg::row_kda_out_gate), "linear", rows, d, k.value_width(), 1, layers));
     }
 
-    LineItem conv = computed("kda_conv", render(msg::row_kda_conv), "linear",
-                             render(msg::formula_kda_conv), "0", Ratio(0), layers);
+    LineItem conv =
+        computed("kda_conv", render(msg::row_kda_conv), "linear", render(msg::formula_kda_conv), "0", Ratio(0), layers);
     conv.weight = render(msg::weight_conv_channels, {{"channels", num(k.conv_channels())}, {"kernel", num(k.conv_kernel)}});
     out.push_back(conv);
 
     if (c.input == 1) {
         // A one-position call runs the recurrent path (as decode does).
-        LineItem rec =
-            computed("kda_recurrence", render(msg::row_kda_recurrence_step), "linear",
-                     render(msg::formula_kda_recurrence_step), "0", Ratio(0), layers);
+        LineItem rec = computed("kda_recurrence", render(msg::row_kda_recurrence_step), "linear",
+                                render(msg::formula_kda_recurrence_step), "0", Ratio(0), layers);
         rec.shape = render(msg::shape_kda_state, {{"heads", num(k.heads)}, {"key", num(k.key_dim)}, {"value", num(k.value_dim)}});
         out.push_back(rec);
     } else {
         const u128 full = c.input / k.chunk, tail = c.input % k.chunk;
         const u128 per_head = kda_prefill_flops_per_head(k, c.input);
-        LineItem rec = computed(
-            "kda_recurrence", render(msg::row_kda_chunked, {{"chunk", num(k.chunk)}}), "linear",
-            render(msg::formula_kda_chunked),
-            num(c.batch) + "×" + num(k.heads) + "×(" + num(full) + "×" + num(kda_chunk_flops(k, k.chunk)) + "+" +
-                num(kda_chunk_flops(k, tail)) + ")",
-            Ratio(mul(c.batch, k.heads, per_head)), layers);
-        rec.shape = render(tail != 0 ? msg::shape_kda_chunks_tail : msg::shape_kda_chunks,
-                           {{"heads", num(k.heads)}, {"key", num(k.key_dim)}, {"value", num(k.value_dim)},
-                            {"full", num(full)}, {"tail", num(tail)}});
+        LineItem rec = computed("kda_recurrence", render(msg::row_kda_chunked, {{"chunk", num(k.chunk)}}), "linear",
+                                render(msg::formula_kda_chunked),
+                                num(c.batch) + "×" + num(k.heads) + "×(" + num(full) + "×" + num(kda_chunk_flops(k, k.chunk)) +
+                                    "+" + num(kda_chunk_flops(k, tail)) + ")",
+                                Ratio(mul(c.batch, k.heads, per_head)), layers);
+        rec.shape = render(tail != 0 ? msg::shape_kda_chunks_tail : msg::shape_kda_chunks, {{"heads", num(k.heads)},
+                                                                                            {"key", num(k.key_dim)},
+                                                                                            {"value", num(k.value_dim)},
+                                                                                            {"full", num(full)},
+                                                                                            {"tail", num(tail)}});
         out.push_back(rec);
     }
     out.push_back(projection("kda_o_proj", render(msg::row_kda_o_proj), "linear", rows, k.value_width(), d, 1, layers));
@@ -103,11 +104,12 @@ void add_state(const KdaAttention& k, const ModelSpec&, u64 layers, u128 N, cons
     const Ratio recurrent(mul(k.heads, k.key_dim, k.value_dim, 4));
     const std::string rf = "heads×d_k×d_v×4 B";
     const std::string rs = num(k.heads) + "×" + num(k.key_dim) + "×" + num(k.value_dim) + "×4";
-    kimi_append_merged(out.items,
-                       bytes_item("kda_recurrent", render(msg::state_kda_recurrent), "recurrent", rf, rs, recurrent, Count::fixed(), N, layers));
+    kimi_append_merged(out.items, bytes_item("kda_recurrent", render(msg::state_kda_recurrent), "recurrent", rf, rs, recurrent,
+                                             Count::fixed(), N, layers));
     const Ratio conv(mul(k.conv_channels(), k.conv_kernel, 2));
-    kimi_append_merged(out.items, bytes_item("kda_conv", render(msg::state_kda_conv), "conv", render(msg::formula_kda_conv_slots),
-                                             num(k.conv_channels()) + "×" + num(k.conv_kernel) + "×2", conv, Count::fixed(), N, layers));
+    kimi_append_merged(out.items,
+                       bytes_item("kda_conv", render(msg::state_kda_conv), "conv", render(msg::formula_kda_conv_slots),
+                                  num(k.conv_channels()) + "×" + num(k.conv_kernel) + "×2", conv, Count::fixed(), N, layers));
     // A decode step reads the state matrices and writes them back (828 MiB for
     // Kimi K3).  The conv slots are also updated; the chapter gives no size for
     // that traffic, so it is not a read row (as for Gated DeltaNet).

@@ -8,20 +8,17 @@ namespace tally::mech {
 
 void add_tensors(const MlaAttention& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out);
 void add_forward(const MlaAttention& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out);
-void add_state(const MlaAttention& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o,
-               StateResult& out);
+void add_state(const MlaAttention& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o, StateResult& out);
 Ratio decode_growth(const MlaAttention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers);
 
 void add_tensors(const KdaAttention& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out);
 void add_forward(const KdaAttention& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out);
-void add_state(const KdaAttention& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o,
-               StateResult& out);
+void add_state(const KdaAttention& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o, StateResult& out);
 Ratio decode_growth(const KdaAttention& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers);
 
 void add_tensors(const AttnResConnection& x, const ModelSpec& m, u64 layers, std::vector<WeightTensor>& out);
 void add_forward(const AttnResConnection& x, const ModelSpec& m, const CallShape& c, u64 layers, Items& out);
-void add_state(const AttnResConnection& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o,
-               StateResult& out);
+void add_state(const AttnResConnection& x, const ModelSpec& m, u64 layers, u128 tokens, const StateOptions& o, StateResult& out);
 Ratio decode_growth(const AttnResConnection& x, const ModelSpec& m, u128 batch, u128 H, u128 n, u64 layers);
 
 // MLA matrix FLOPs per query–key pair and layer, QKᵀ plus PV over all heads:

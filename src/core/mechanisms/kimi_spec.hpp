@@ -46,7 +46,7 @@ struct KdaAttention {
     u64 decay_rank = 0;
     u64 conv_kernel = 4;
     u64 chunk = 64;
-    bool output_gate = true;  // a d × heads·value_dim output gate
+    bool output_gate = true;     // a d × heads·value_dim output gate
     bool output_norm = false;    // a value_dim-wide RMSNorm on each head's output, shared by the heads
     bool decay_vectors = false;  // A_log (one per head) and dt_bias (one per key channel)
 

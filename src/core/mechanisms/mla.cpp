@@ -45,10 +45,9 @@ void add_tensors(const MlaAttention& a, const ModelSpec& m, u64 layers, std::vec
     // The same up-projection weights, stored per head (compact) or as one
     // matrix (expanded): heads·d_nope·c + heads·c·d_v parameters either way.
     if (compact(a)) {
-        out.push_back(matrix("mla_k_absorb", render(msg::label_mla_k_absorb), A, a.qk_nope_dim, a.kv_lora_rank,
-                             layers * a.heads));
         out.push_back(
-            matrix("mla_v_up", render(msg::label_mla_v_up), A, a.kv_lora_rank, a.v_head_dim, layers * a.heads));
+            matrix("mla_k_absorb", render(msg::label_mla_k_absorb), A, a.qk_nope_dim, a.kv_lora_rank, layers * a.heads));
+        out.push_back(matrix("mla_v_up", render(msg::label_mla_v_up), A, a.kv_lora_rank, a.v_head_dim, layers * a.heads));
     } else {
         out.push_back(matrix("mla_kv_up", render(msg::label_mla_kv_up), A, a.kv_lora_rank,
                              a.heads * (a.qk_nope_dim + a.v_head_dim), layers));
@@ -64,8 +63,7 @@ void add_forward(const MlaAttention& a, const ModelSpec& m, const CallShape& c, 
     const u64 d = m.hidden;
     const u128 rows = c.rows();
     if (a.q_lora_rank != 0) {
-        out.push_back(
-            projection("mla_q_down", render(msg::row_mla_q_down), "attention", rows, d, a.q_lora_rank, 1, layers));
+        out.push_back(projection("mla_q_down", render(msg::row_mla_q_down), "attention", rows, d, a.q_lora_rank, 1, layers));
         out.push_back(projection("mla_q_up", render(msg::row_mla_q_up, {{"heads", num(a.heads)}}), "attention", rows,
                                  a.q_lora_rank, a.q_width(), 1, layers));
     } else {
@@ -77,9 +75,8 @@ void add_forward(const MlaAttention& a, const ModelSpec& m, const CallShape& c, 
     // score width and an aggregation over the value width.
     const u128 pairs = causal_pairs(c);
     const std::string k = pair_coefficient(a);
-    LineItem core =
-        computed("mla_attn", compact(a) ? render(msg::row_mla_attn_compact) : render(msg::row_mla_attn_expanded), "attention",
-                 k + "×N_pair", k + "×" + num(pairs), Ratio(mul(mla_pair_flops(a), pairs)), layers);
+    LineItem core = computed("mla_attn", compact(a) ? render(msg::row_mla_attn_compact) : render(msg::row_mla_attn_expanded),
+                             "attention", k + "×N_pair", k + "×" + num(pairs), Ratio(mul(mla_pair_flops(a), pairs)), layers);
     core.shape = render(compact(a) ? msg::shape_mla_compact : msg::shape_mla_expanded,
                         {{"heads", num(a.heads)}, {"score", num(score_width(a))}, {"value", num(value_width(a))}});
     core.weight = compact(a) ? render(msg::weight_mla_compact) : render(msg::weight_mla_expanded);
@@ -88,11 +85,11 @@ void add_forward(const MlaAttention& a, const ModelSpec& m, const CallShape& c, 
     if (compact(a)) {
         // The key up-projection is applied to each head's query (W_UKᵀ absorbed),
         // the value up-projection to each head's aggregated latent.
-        out.push_back(projection("mla_k_absorb", render(msg::row_mla_k_absorb), "attention", rows, a.qk_nope_dim,
-                                 a.kv_lora_rank, a.heads, layers));
-        out.push_back(core);
-        out.push_back(projection("mla_v_up", render(msg::row_mla_v_up), "attention", rows, a.kv_lora_rank, a.v_head_dim,
+        out.push_back(projection("mla_k_absorb", render(msg::row_mla_k_absorb), "attention", rows, a.qk_nope_dim, a.kv_lora_rank,
                                  a.heads, layers));
+        out.push_back(core);
+        out.push_back(
+            projection("mla_v_up", render(msg::row_mla_v_up), "attention", rows, a.kv_lora_rank, a.v_head_dim, a.heads, layers));
     } else {
         // Only the new positions are up-projected: the cache keeps the result.
         out.push_back(projection("mla_kv_up", render(msg::row_mla_kv_up), "attention", rows, a.kv_lora_rank,
@@ -105,8 +102,7 @@ void add_forward(const MlaAttention& a, const ModelSpec& m, const CallShape& c, 
     out.push_back(projection("mla_o_proj", render(msg::row_mla_o_proj), "attention", rows, a.v_width(), d, 1, layers));
 }
 
-void add_state(const MlaAttention& a, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o,
-               StateResult& out) {
+void add_state(const MlaAttention& a, const ModelSpec&, u64 layers, u128 tokens, const StateOptions& o, StateResult& out) {
     const u64 values = mla_cached_values(a);
     const Ratio per_token_layer(mul(values, o.history.bits), 8);
     const std::string b = to_exact_text(Ratio(o.history.bits, 8));
@@ -119,8 +115,8 @@ void add_state(const MlaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
         read_label = render(msg::state_mla_latent_read);
     } else {
         formula = "heads×(d_nope+d_r+d_v)×b×N";
-        substituted = num(a.heads) + "×(" + num(a.qk_nope_dim) + "+" + num(a.rope_dim) + "+" + num(a.v_head_dim) +
-                      ")×" + b + "×" + num(tokens);
+        substituted = num(a.heads) + "×(" + num(a.qk_nope_dim) + "+" + num(a.rope_dim) + "+" + num(a.v_head_dim) + ")×" + b +
+                      "×" + num(tokens);
         id = "mla_kv";
         label = render(msg::state_mla_kv);
         read_label = render(msg::state_mla_kv_read);
@@ -128,8 +124,8 @@ void add_state(const MlaAttention& a, const ModelSpec&, u64 layers, u128 tokens,
     kimi_append_merged(out.items,
                        bytes_item(id, label, "history", formula, substituted, per_token_layer, Count::tokens(), tokens, layers));
     // One decode step reads every stored position once, shared by all heads.
-    kimi_append_merged(out.reads, bytes_item(id + "_read", read_label, "history", formula, substituted,
-                                             per_token_layer, Count::tokens(), tokens, layers));
+    kimi_append_merged(out.reads, bytes_item(id + "_read", read_label, "history", formula, substituted, per_token_layer,
+                                             Count::tokens(), tokens, layers));
     out.per_token = out.per_token + per_token_layer * Ratio(layers);
 }
 

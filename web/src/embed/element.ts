@@ -76,7 +76,8 @@ function pageTheme(): string | null {
 
 export function defineTallyWidget(opts: ElementOptions): void {
   if (customElements.get('tally-widget')) return; // a second embed.js on the page
-  const engine = (): Promise<Engine> => loadEngine({ glue: opts.glue, wasm: opts.wasm, lang: opts.lang ?? DEFAULT_LANG }).then((e) => withLang(e, opts.lang ?? DEFAULT_LANG));
+  const engine = (): Promise<Engine> =>
+    loadEngine({ glue: opts.glue, wasm: opts.wasm, lang: opts.lang ?? DEFAULT_LANG }).then((e) => withLang(e, opts.lang ?? DEFAULT_LANG));
   const session = (): ImportSession => {
     if (!imports) {
       if (new URL(opts.root).origin !== location.origin) keepForPageOnly();

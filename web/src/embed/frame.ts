@@ -50,9 +50,7 @@ void imports.problems.then((problems) => {
 const instance = query.get('w') ?? '';
 const main = byId('embed');
 const own = main.dataset.version ?? '';
-const templates = new Map(
-  [...document.querySelectorAll<HTMLTemplateElement>('template[data-embed]')].map((t) => [t.dataset.embed ?? '', t]),
-);
+const templates = new Map([...document.querySelectorAll<HTMLTemplateElement>('template[data-embed]')].map((t) => [t.dataset.embed ?? '', t]));
 // Messages go to the host only; a host that names itself with ?host=<origin>
 // gets them addressed to that origin alone (the frame then also refuses
 // settings from any other origin).
@@ -100,9 +98,7 @@ if (!template) {
   const version = query.get('v');
   if (version !== null && version !== own) {
     const note = byId('embed-version-note');
-    note.textContent = /^[0-9a-f]{10}$/.test(version)
-      ? fill(ui.embed.old_version, { version, own })
-      : fill(ui.embed.bad_version, { own });
+    note.textContent = /^[0-9a-f]{10}$/.test(version) ? fill(ui.embed.old_version, { version, own }) : fill(ui.embed.bad_version, { own });
     note.hidden = false;
   }
   const home = byId('embed-home') as HTMLAnchorElement;
@@ -122,8 +118,7 @@ if (!template) {
 // Height: whenever the content changes size, tell the host. The root
 // element's box is the content's height (scrollHeight would never report less
 // than the frame's current height, so a frame could grow but never shrink).
-const sendHeight = (): void =>
-  post(message('height', { widget: instance, height: Math.ceil(document.documentElement.getBoundingClientRect().height) }));
+const sendHeight = (): void => post(message('height', { widget: instance, height: Math.ceil(document.documentElement.getBoundingClientRect().height) }));
 new ResizeObserver(sendHeight).observe(document.documentElement);
 
 window.addEventListener('message', (e) => {

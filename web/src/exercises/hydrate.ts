@@ -4,7 +4,6 @@
 // the reader's imported models ("用我的模型出題", #ex-2-2:model=hf-x with the
 // model's share token in #import:m=…) and keep progress.
 
-
 import { fill as fillUi, ui } from '../i18n/ui';
 import { EngineError, type Catalog, type Engine } from '../runtime/engine';
 import type { HashStore } from '../runtime/hash-state';
@@ -338,7 +337,8 @@ class ExerciseView {
     const heading = part.kind === 'answer' ? ui.exercise.solution_heading : ui.exercise.model_answer_heading;
     let html = `<p class="exercise-solution-title"><strong>${esc(heading)}</strong></p>`;
     html += paragraphs.map((p) => `<p>${esc(fill(p, this.ex, this.givens, this.catalog, this.results))}</p>`).join('');
-    if (part.kind === 'answer') html += `<p class="exercise-answer" data-answer>${esc(fillUi(ui.exercise.answer_line, { answer: answerText(part, this.results) }))}</p>`;
+    if (part.kind === 'answer')
+      html += `<p class="exercise-answer" data-answer>${esc(fillUi(ui.exercise.answer_line, { answer: answerText(part, this.results) }))}</p>`;
     v.solution.innerHTML = html;
     v.solution.hidden = false;
   }
@@ -389,7 +389,13 @@ class ExerciseView {
     this.say('');
     for (let i = 0; i < DRAW_TRIES; i++) {
       const seed = freshSeed();
-      if (sameGivens(withMine(drawGivens(this.ex, seed), this.mine, (id) => id), this.givens)) continue;
+      if (
+        sameGivens(
+          withMine(drawGivens(this.ex, seed), this.mine, (id) => id),
+          this.givens,
+        )
+      )
+        continue;
       if (await this.show(seed, true)) return;
     }
     this.say(ui.exercise.no_draw);

@@ -41,7 +41,9 @@ async function checkVariants(ex: Exercise, engine: Engine): Promise<void> {
         if (part.kind !== 'answer') continue;
         // "16.381 GB（15.256 GiB）", in English "16.381 GB (15.256 GiB)", prints
         // one value two ways: each must pass.
-        for (const printed of answerText(part, results).split(/[（）]|\s+\(|\)\s*$/).filter((t) => t.trim() !== '')) {
+        for (const printed of answerText(part, results)
+          .split(/[（）]|\s+\(|\)\s*$/)
+          .filter((t) => t.trim() !== '')) {
           const r = await engine.raw('check_answer', checkRequest(part, results, printed));
           if (r.correct !== true) refused.push(`(${where}) part ${part.id}: "${printed}" → ${String(r.mistake)}`);
         }
@@ -54,12 +56,7 @@ async function checkVariants(ex: Exercise, engine: Engine): Promise<void> {
   if (refused.length) throw new Error(`exercise ${ex.id}: printed answers the checker refuses:\n  ${refused.join('\n  ')}`);
 }
 
-export async function prerenderExercise(
-  id: string,
-  engine: Engine,
-  catalog: Catalog,
-  pages = new Map<string, string>(),
-): Promise<string> {
+export async function prerenderExercise(id: string, engine: Engine, catalog: Catalog, pages = new Map<string, string>()): Promise<string> {
   if (id === 'progress') {
     return renderProgress(exerciseOrder, new Map(exerciseOrder.map((x) => [x, exercises[x]!.title])), pages);
   }

@@ -229,7 +229,11 @@ export class ProgressStore {
       const id = row.dataset.summary ?? '';
       const known = this.persistent || this.here.has(id);
       // Parts the content no longer has (renamed in an update) are kept in storage but not counted.
-      const c = counts(this.progress, id, exercises[id]?.parts.map((p) => p.id));
+      const c = counts(
+        this.progress,
+        id,
+        exercises[id]?.parts.map((p) => p.id),
+      );
       row.dataset.unknown = String(!known);
       const attempted = row.querySelector('[data-count="attempted"]');
       const correct = row.querySelector('[data-count="correct"]');

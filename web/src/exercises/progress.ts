@@ -111,7 +111,8 @@ function partProblem(p: unknown): string | null {
   if (typeof p.correct !== 'boolean' || typeof p.attempted !== 'boolean' || typeof p.revealed !== 'boolean') {
     return ui.progress_check.bad_flags;
   }
-  if (typeof p.hints !== 'number' || !Number.isInteger(p.hints) || p.hints < 0 || p.hints > HINTS_MAX) return fillUi(ui.progress_check.bad_hints, { max: HINTS_MAX });
+  if (typeof p.hints !== 'number' || !Number.isInteger(p.hints) || p.hints < 0 || p.hints > HINTS_MAX)
+    return fillUi(ui.progress_check.bad_hints, { max: HINTS_MAX });
   if (p.at !== undefined && !isTime(p.at)) return ui.progress_check.bad_at;
   return null;
 }

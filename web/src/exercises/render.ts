@@ -50,7 +50,8 @@ function staticAnswer(ex: Exercise, part: Part, givens: Givens, catalog: Catalog
   const paragraphs = part.kind === 'answer' ? part.solution : part.model_answer;
   const summary = part.kind === 'answer' ? ui.exercise.static_answer : ui.exercise.static_model_answer;
   const body = paragraphs.map((p) => `<p>${esc(fill(p, ex, givens, catalog, results))}</p>`).join('');
-  const answer = part.kind === 'answer' ? `<p class="exercise-answer">${esc(fillText(ui.exercise.answer_line, { answer: answerText(part, results) }))}</p>` : '';
+  const answer =
+    part.kind === 'answer' ? `<p class="exercise-answer">${esc(fillText(ui.exercise.answer_line, { answer: answerText(part, results) }))}</p>` : '';
   return `<details class="exercise-static-answer" data-static-answer><summary>${esc(summary)}</summary>${body}${answer}</details>`;
 }
 
@@ -115,9 +116,7 @@ function renderMine(ex: Exercise): string {
 export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, results?: Results): string {
   const values = texts(ex, givens, catalog, results);
   const id = exerciseId(ex.id);
-  const givenList = ex.given_order
-    .map((key) => `<div><dt>${esc(ex.givens[key]!.label)}</dt>${text('dd', `given.${key}`, values)}</div>`)
-    .join('');
+  const givenList = ex.given_order.map((key) => `<div><dt>${esc(ex.givens[key]!.label)}</dt>${text('dd', `given.${key}`, values)}</div>`).join('');
   return (
     `<section class="exercise"${attrs({ id, 'data-exercise': ex.id, 'data-seed': '0', 'aria-labelledby': `${id}-title` })}>` +
     `<h3 class="exercise-title" id="${esc(id)}-title">${esc(ex.title)}</h3>` +

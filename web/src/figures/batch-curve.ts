@@ -12,7 +12,6 @@ import { groupDigits } from '../runtime/format';
 import { num } from './chart';
 import type { Mark } from './marks';
 
-
 /** Plot padding shared by both batch charts (room for byte labels on the left). */
 export const BATCH_PAD = { left: 70, right: 16, top: 30, bottom: 48 };
 
@@ -66,5 +65,10 @@ export function secondFrame(frame: Mark, instance: string): Mark {
 const RULE_LABEL_ROOM = 160; // about twelve CJK characters at the small label size
 export function ruleLabelAttrs(x: number, width: number, top: number): Record<string, string> {
   const right = x + RULE_LABEL_ROOM <= width;
-  return { class: 'label small', x: (Math.round((right ? x + 4 : x - 4) * 100) / 100).toFixed(2), y: (top - 8).toFixed(2), 'text-anchor': right ? 'start' : 'end' };
+  return {
+    class: 'label small',
+    x: (Math.round((right ? x + 4 : x - 4) * 100) / 100).toFixed(2),
+    y: (top - 8).toFixed(2),
+    'text-anchor': right ? 'start' : 'end',
+  };
 }

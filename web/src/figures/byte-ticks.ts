@@ -41,8 +41,12 @@ export function byteAxis(hi: number, range: [number, number], family: ByteFamily
     return { scale, ticks: scale.ticks(count).map((v) => [v, label(v)]) };
   }
   const [unit, name] = binaryUnit(hi);
-  const inUnits = scaleLinear().domain([0, hi / unit]).nice(count);
-  const scale = scaleLinear().domain(inUnits.domain().map((v) => v * unit)).range(range);
+  const inUnits = scaleLinear()
+    .domain([0, hi / unit])
+    .nice(count);
+  const scale = scaleLinear()
+    .domain(inUnits.domain().map((v) => v * unit))
+    .range(range);
   const f = d3format('~r');
   return { scale, ticks: inUnits.ticks(count).map((t) => [t * unit, t === 0 ? '0' : `${f(t)} ${name}`]) };
 }

@@ -276,7 +276,13 @@ export function dataTable(
     el('div', { class: 'table-wrap', tabindex: '0' }, [
       el('table', {}, [
         el('caption', {}, caption),
-        el('thead', {}, [el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))]),
+        el('thead', {}, [
+          el(
+            'tr',
+            {},
+            head.map((h) => el('th', { scope: 'col' }, h)),
+          ),
+        ]),
         el(
           'tbody',
           {},
@@ -380,7 +386,16 @@ export function stackedBar(id: string, label: string, segments: Segment[], scale
   for (const s of segments) {
     const w = Math.max(0, scale(s.value) - scale(0));
     // The readout, not a <title>: the browser's own tooltip would cover it.
-    rects.push(el('rect', { class: `seg seg-${s.id}`, x: coord(x), y: coord(y + 18), width: coord(w), height: coord(h), ...readAttrs(joined(label, s.label), s.display) }));
+    rects.push(
+      el('rect', {
+        class: `seg seg-${s.id}`,
+        x: coord(x),
+        y: coord(y + 18),
+        width: coord(w),
+        height: coord(h),
+        ...readAttrs(joined(label, s.label), s.display),
+      }),
+    );
     x += w;
   }
   return el('g', { class: 'stack', 'data-bar': id }, [

@@ -58,7 +58,8 @@ export class ConfiguredCall {
 
   /** The core blamed a field filled from a control: name the control's field, so the message lands under it. */
   blame(err: unknown): unknown {
-    if (err instanceof EngineError && this.origin.has(err.field)) return new EngineError(this.origin.get(err.field)!, err.message, err.detail, err.code, err.params);
+    if (err instanceof EngineError && this.origin.has(err.field))
+      return new EngineError(this.origin.get(err.field)!, err.message, err.detail, err.code, err.params);
     return err;
   }
 }

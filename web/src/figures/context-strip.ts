@@ -81,15 +81,18 @@ function labelled(landmarks: number[], wide: boolean): number[] {
  */
 export function contextStrip(cfg: WidgetConfig, spec: StripSpec, h: bigint, width: number, left: number, top: number, wide: boolean): Mark[] {
   const max = Math.max(spec.x_max, num(h));
-  const scale = scaleLog().base(2).domain([1, max]).range([left, width - RIGHT]);
+  const scale = scaleLog()
+    .base(2)
+    .domain([1, max])
+    .range([left, width - RIGHT]);
   const [x0, x1] = scale.range() as [number, number];
   const lineY = top + LINE_Y;
   const name = tickLabel('tokens');
   const marks = spec.landmarks.filter((v) => v >= 1 && v <= max);
-  const ticks = marks.map((v) =>
-    el('line', { class: 'strip-tick', x1: coord(scale(v)), x2: coord(scale(v)), y1: coord(lineY - 3), y2: coord(lineY + 3) }),
+  const ticks = marks.map((v) => el('line', { class: 'strip-tick', x1: coord(scale(v)), x2: coord(scale(v)), y1: coord(lineY - 3), y2: coord(lineY + 3) }));
+  const labels = labelled(marks, wide).map((v) =>
+    el('text', { class: 'strip-label', x: coord(scale(v)), y: coord(top + LABEL_Y), 'text-anchor': 'middle' }, name(v)),
   );
-  const labels = labelled(marks, wide).map((v) => el('text', { class: 'strip-label', x: coord(scale(v)), y: coord(top + LABEL_Y), 'text-anchor': 'middle' }, name(v)));
   const axis = el('g', { class: 'ctx-strip', 'aria-hidden': 'true' }, [
     el('text', { class: 'strip-title', x: coord(x0), y: coord(top + LABEL_Y), 'text-anchor': 'start' }, text(cfg, 'strip_title')),
     el('path', { class: 'strip-line', d: `M${coord(x0)} ${coord(lineY)}H${coord(x1)}` }),
@@ -97,7 +100,14 @@ export function contextStrip(cfg: WidgetConfig, spec: StripSpec, h: bigint, widt
     ...labels,
   ]);
   // The labels' row takes a drag too: the strip is a small target on a phone.
-  const below = el('rect', { class: 'drag-plot', x: coord(x0), y: coord(lineY), width: coord(x1 - x0), height: coord(STRIP_H - LINE_Y - 4), 'aria-hidden': 'true' });
+  const below = el('rect', {
+    class: 'drag-plot',
+    x: coord(x0),
+    y: coord(lineY),
+    width: coord(x1 - x0),
+    height: coord(STRIP_H - LINE_Y - 4),
+    'aria-hidden': 'true',
+  });
   const marker = dragMarks({
     control: spec.control,
     label: text(cfg, 'marker_label'),

@@ -115,9 +115,7 @@ function touched([px, py]: [number, number], shapes: Shape[]): number | null {
     if (s.type !== 'box' && s.type !== 'dot') return;
     const [cx, cy] = anchor(s);
     const near =
-      s.type === 'dot'
-        ? Math.hypot(px - cx, py - cy) <= (s.r ?? 8) + 3
-        : Math.abs(px - cx) <= (s.w ?? 0) / 2 + 3 && Math.abs(py - cy) <= (s.h ?? 0) / 2 + 3;
+      s.type === 'dot' ? Math.hypot(px - cx, py - cy) <= (s.r ?? 8) + 3 : Math.abs(px - cx) <= (s.w ?? 0) / 2 + 3 && Math.abs(py - cy) <= (s.h ?? 0) / 2 + 3;
     const d = Math.hypot(px - cx, py - cy);
     if (near && d < bestD) [best, bestD] = [i, d];
   });
@@ -271,13 +269,23 @@ export function shapeMark(s: Shape, id: string, lastStep = 0): Mark {
       return el('g', withStep({ class: 'shape' }, s, lastStep), children);
     }
     case 'cell':
-      return el('rect', withStep({ class: `cell ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), width: coord(s.w ?? 20), height: coord(s.h ?? 20) }, s, lastStep));
+      return el(
+        'rect',
+        withStep({ class: `cell ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y), width: coord(s.w ?? 20), height: coord(s.h ?? 20) }, s, lastStep),
+      );
     case 'dot':
       return el('circle', withStep({ class: `dot ${s.cls ?? ''}`.trim(), cx: coord(x), cy: coord(y), r: coord(s.r ?? 8) }, s, lastStep));
     case 'text': {
       const lines = (s.label ?? '').split('\n');
       const line = (t: string, i: number) =>
-        el('text', valueLabel(withStep({ class: `label ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y + i * LINE_GAP), 'text-anchor': s.anchor ?? 'start' }, s, lastStep), s.lineHows?.[i]), t);
+        el(
+          'text',
+          valueLabel(
+            withStep({ class: `label ${s.cls ?? ''}`.trim(), x: coord(x), y: coord(y + i * LINE_GAP), 'text-anchor': s.anchor ?? 'start' }, s, lastStep),
+            s.lineHows?.[i],
+          ),
+          t,
+        );
       // One line stays one <text> (the wide drawings); a wrapped note is a group of lines.
       return lines.length === 1 ? line(lines[0]!, 0) : el('g', {}, lines.map(line));
     }

@@ -317,7 +317,8 @@ export function enhanceDragMarkers(root: HTMLElement): void {
       return;
     }
     const found = markerNear(e.target);
-    if (found && e.pointerType !== 'touch' && (e.target as Element).closest('.drag-plot, .drag-marker, .series')) void showGhost(found.svg, found.marker, e.clientX);
+    if (found && e.pointerType !== 'touch' && (e.target as Element).closest('.drag-plot, .drag-marker, .series'))
+      void showGhost(found.svg, found.marker, e.clientX);
     else hideGhost();
   });
   const stop = (e: PointerEvent): void => {

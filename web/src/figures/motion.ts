@@ -77,11 +77,7 @@ function glideFromOld(removed: Element[], added: Element[]): void {
 }
 
 export function enableMotion(root: HTMLElement): void {
-  root.addEventListener(
-    'tally:update',
-    () => requestAnimationFrame(() => requestAnimationFrame(() => root.setAttribute('data-motion', ''))),
-    { once: true },
-  );
+  root.addEventListener('tally:update', () => requestAnimationFrame(() => requestAnimationFrame(() => root.setAttribute('data-motion', ''))), { once: true });
   const output = root.querySelector('[data-output]');
   if (!output) return;
   new MutationObserver((records) => {

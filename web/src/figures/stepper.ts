@@ -16,7 +16,11 @@ export function stepperMarks(captions: string[], labels: { next: string; reset: 
     ]),
     el('p', { class: 'fig-step-caption', 'aria-live': 'polite', 'data-step-caption': '', 'data-testid': 'step-caption' }, captions[0] ?? ''),
     // Captions travel with the markup so the browser needs no second copy of the content.
-    el('ol', { class: 'visually-hidden fig-step-list', 'data-step-captions': '' }, captions.map((c) => el('li', {}, c))),
+    el(
+      'ol',
+      { class: 'visually-hidden fig-step-list', 'data-step-captions': '' },
+      captions.map((c) => el('li', {}, c)),
+    ),
   ];
 }
 

@@ -129,9 +129,10 @@ export function wireImportForm(root: ParentNode, session: ImportSession, opts: F
     model = withFreeId(model, (id) => importedModels.get(id));
     const replaced = importedModels.put(model);
     const stored = persist();
-    const said = model.coreId && taken
-      ? fill(t.imported_beside, { name: model.name, id: model.id, other: taken.name, core_id: model.coreId })
-      : fill(replaced ? t.replaced : t.imported, { name: model.name });
+    const said =
+      model.coreId && taken
+        ? fill(t.imported_beside, { name: model.name, id: model.id, other: taken.name, core_id: model.coreId })
+        : fill(replaced ? t.replaced : t.imported, { name: model.name });
     status.textContent = [said, stored].filter(Boolean).join(' ');
     await Promise.all([showSummary(model), renderList()]);
   };

@@ -72,7 +72,10 @@ export function wireImports(doc: Document, session: ImportSession, store: HashSt
   importedModels.onChange(sync);
   sync();
   wireDialog(doc, session, store);
-  void session.problems.then((p) => showProblems(doc, p), () => undefined);
+  void session.problems.then(
+    (p) => showProblems(doc, p),
+    () => undefined,
+  );
   // Another tab imported or removed a model.
   window.addEventListener('storage', (e) => {
     if (e.key !== MODELS_KEY) return;

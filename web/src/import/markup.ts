@@ -7,14 +7,12 @@ import { importText as t } from './text';
 
 /** The header button; site.css keeps its space but hides it until scripts run. */
 export function importButton(): string {
-  return (
-    `<button type="button" class="import-open"${attrs({
-      'data-import-open': '',
-      'aria-haspopup': 'dialog',
-      'aria-controls': 'import-dialog',
-      title: t.open_hint,
-    })}>${esc(t.open)}</button>`
-  );
+  return `<button type="button" class="import-open"${attrs({
+    'data-import-open': '',
+    'aria-haspopup': 'dialog',
+    'aria-controls': 'import-dialog',
+    title: t.open_hint,
+  })}>${esc(t.open)}</button>`;
 }
 
 function field(id: string, label: string, control: string, hint = ''): string {
@@ -29,7 +27,12 @@ export function importFormHtml(): string {
   const nameHint = `<span class="tally-hint" id="import-name-hint">${esc(t.name_hint)}</span>`;
   return (
     `<form class="tally-controls import-form" data-import-form novalidate>` +
-    field('import-name', t.name_label, `<input${attrs({ id: 'import-name', type: 'text', autocomplete: 'off', 'aria-describedby': 'import-name-hint' })}>`, nameHint) +
+    field(
+      'import-name',
+      t.name_label,
+      `<input${attrs({ id: 'import-name', type: 'text', autocomplete: 'off', 'aria-describedby': 'import-name-hint' })}>`,
+      nameHint,
+    ) +
     field('import-text', t.paste_label, `<textarea${attrs({ id: 'import-text', rows: '8', spellcheck: 'false', autocomplete: 'off' })}></textarea>`) +
     field('import-file', t.file_label, `<input${attrs({ id: 'import-file', type: 'file', accept: '.json,application/json' })}>`) +
     `<p class="tally-hint" data-import-drop-hint>${esc(t.drop_hint)}</p>` +

@@ -148,4 +148,3 @@ export async function importConfig(engine: Engine, configText: string, name = ''
   if (name.trim() !== '') fields.name = name.trim();
   return modelOf(await engine.raw('import_hf_config', fields));
 }
-

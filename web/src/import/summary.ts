@@ -52,7 +52,9 @@ export function summaryHtml(m: ImportedModel): string {
         `<td class="num" data-testid="summary-fit-${esc(display(g.gpu))}">${esc(display(g.display))}</td></tr>`,
     )
     .join('');
-  const notes = list(r.notes).map((n) => `<li>${esc(display(n))}</li>`).join('');
+  const notes = list(r.notes)
+    .map((n) => `<li>${esc(display(n))}</li>`)
+    .join('');
   return (
     `<h3 id="import-summary-title">${esc(t.summary_title)}</h3>` +
     `<dl class="tally-summary import-facts">${rows}</dl>` +

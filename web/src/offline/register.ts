@@ -20,10 +20,14 @@ function offerReload(doc: Document, wb: WorkboxLike): void {
   const banner = doc.querySelector<HTMLElement>('[data-update-banner]');
   if (!banner) return;
   banner.hidden = false;
-  banner.querySelector('[data-update-reload]')?.addEventListener('click', () => {
-    wb.addEventListener('controlling', () => location.reload());
-    wb.messageSkipWaiting();
-  }, { once: true });
+  banner.querySelector('[data-update-reload]')?.addEventListener(
+    'click',
+    () => {
+      wb.addEventListener('controlling', () => location.reload());
+      wb.messageSkipWaiting();
+    },
+    { once: true },
+  );
   banner.querySelector('[data-update-later]')?.addEventListener('click', () => (banner.hidden = true), { once: true });
 }
 

@@ -124,8 +124,7 @@ function renderControl(instance: string, c: ControlConfig, catalog: Catalog, val
   }
   const hint = c.hint ? `<span class="tally-hint" id="${esc(hintId ?? '')}">${esc(c.hint)}</span>` : '';
   return (
-    `<div class="tally-field tally-field--${c.kind}" data-field-wrap="${esc(c.key)}">` +
-    `<label for="${esc(id)}">${esc(c.label)}</label>${input}${hint}</div>`
+    `<div class="tally-field tally-field--${c.kind}" data-field-wrap="${esc(c.key)}">` + `<label for="${esc(id)}">${esc(c.label)}</label>${input}${hint}</div>`
   );
 }
 
@@ -174,7 +173,7 @@ function fieldFed(value: Json | undefined, variable: string): string | undefined
 }
 
 export function quantityKind(cfg: WidgetConfig, c: ControlConfig): QuantityKind {
-  const field = c.field.startsWith('$') ? fieldFed(cfg as unknown as Json, c.field) ?? '' : c.field;
+  const field = c.field.startsWith('$') ? (fieldFed(cfg as unknown as Json, c.field) ?? '') : c.field;
   if (TOKEN_FIELDS.has(field)) return 'tokens';
   return BYTE_FIELDS.has(field) ? 'bytes' : 'count';
 }

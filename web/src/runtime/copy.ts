@@ -71,8 +71,14 @@ export function copyView(columns: Array<CopyColumn | string>, rows: Array<Array<
   const cols = columns.map((c) => (typeof c === 'string' ? { header: c } : c));
   const cells = rows.map((r) => r.map((c) => (typeof c === 'string' ? { text: c } : c)));
   return {
-    'copy.csv': tableCsv(cols.map(csvHeader), cells.map((r) => r.map((c) => c.raw ?? c.text))),
-    'copy.md': tableMarkdown(cols.map((c) => c.header), cells.map((r) => r.map((c) => c.text))),
+    'copy.csv': tableCsv(
+      cols.map(csvHeader),
+      cells.map((r) => r.map((c) => c.raw ?? c.text)),
+    ),
+    'copy.md': tableMarkdown(
+      cols.map((c) => c.header),
+      cells.map((r) => r.map((c) => c.text)),
+    ),
   };
 }
 

@@ -1,7 +1,17 @@
 // Transport to the C++ core (compiled to WASM). The core computes and
 // formats every number; a result is checked against its op's declaration
 // (generated/ops.ts, from src/api/ops/) by result-reader.ts.
-import { OPS, RESULT_SHAPES, type CatalogResult, type CapacityItem, type EffortScaleResult, type KvFootprintResult, type Op, type OpResults, type ReplayWindowResult } from './generated/ops';
+import {
+  OPS,
+  RESULT_SHAPES,
+  type CatalogResult,
+  type CapacityItem,
+  type EffortScaleResult,
+  type KvFootprintResult,
+  type Op,
+  type OpResults,
+  type ReplayWindowResult,
+} from './generated/ops';
 import { decodeObject, obj, ProtocolError, type Json } from './result-reader';
 import { ResponseCache } from './response-cache';
 

@@ -57,7 +57,6 @@ function asHow(v: Json | undefined): How | null {
   return typeof formula === 'string' && typeof substituted === 'string' && formula !== '' ? { formula, substituted } : null;
 }
 
-
 /**
  * The core's explanation of the value at `path` in `base`, or null when the
  * core gives none (a fact from the spec, a label). The nearest "how" map on

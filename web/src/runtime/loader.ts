@@ -89,14 +89,20 @@ async function mainThreadCore(glueUrl: string, compiled: Promise<WebAssembly.Mod
  * the page; on the page's main thread only where a worker cannot start (a
  * host page whose CSP forbids blob: workers), with a note in the console.
  */
-async function startCore(glueUrl: string, compiled: Promise<WebAssembly.Module>, catalog: Promise<string | undefined>): Promise<TallyModule | AsyncTallyModule> {
+async function startCore(
+  glueUrl: string,
+  compiled: Promise<WebAssembly.Module>,
+  catalog: Promise<string | undefined>,
+): Promise<TallyModule | AsyncTallyModule> {
   const head = window.__tallyCore;
   const early = head?.glue === glueUrl ? (head.worker ?? undefined) : undefined;
   try {
     return await startWorkerCore(glueUrl, compiled, early, catalog);
   } catch (error) {
     await compiled; // a core that cannot be fetched or compiled fails the same way on either path
-    console.info(`Tally: the core runs on the page's main thread, because a worker could not start here (${error instanceof Error ? error.message : String(error)}).`);
+    console.info(
+      `Tally: the core runs on the page's main thread, because a worker could not start here (${error instanceof Error ? error.message : String(error)}).`,
+    );
     return mainThreadCore(glueUrl, compiled, catalog);
   }
 }
@@ -110,7 +116,10 @@ export function loadEngine(urls?: CoreUrls): Promise<Engine> {
     // take the worker the head started); the worker gets the compiled module
     // and only instantiates it.
     const compiled = compiledCore(wasmUrl);
-    void compiled.then(() => performance.mark('tally:wasm-compiled'), () => undefined);
+    void compiled.then(
+      () => performance.mark('tally:wasm-compiled'),
+      () => undefined,
+    );
     const catalog = loadCatalog(wasmUrl, coreLang(urls?.lang ?? document.documentElement.lang));
     const core = await startCore(glueUrl, compiled, catalog);
     performance.mark('tally:engine'); // lets benchmarks split load time from compute time

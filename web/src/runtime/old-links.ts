@@ -19,7 +19,12 @@ export function forwardOldLink(doc: Document, loc: Location): boolean {
   }
   // Only what this page no longer has is forwarded.
   const here = (name: string) => doc.getElementById(name) ?? doc.querySelector(`[data-instance="${CSS.escape(name)}"]`);
-  const targets = new Set(names.filter((name) => !here(name)).map((name) => pages[name]).filter(Boolean));
+  const targets = new Set(
+    names
+      .filter((name) => !here(name))
+      .map((name) => pages[name])
+      .filter(Boolean),
+  );
   // Only an unambiguous link is forwarded; widgets of several pages cannot share one URL now.
   if (targets.size !== 1) return false;
   loc.replace(`${[...targets][0]!}${loc.hash}`);

@@ -25,7 +25,9 @@ export function profileChip(): string {
   return (
     `<p class="profile-chip" data-profile-chip data-active="false">` +
     // "{label}：{value}" in the edition's punctuation, the label a link.
-    `${esc(ui.page.label_value).split('{value}')[0]!.replace('{label}', `<a${attrs({ href: FORM_HREF, title: t.title })}>${esc(t.label)}</a>`)}` +
+    `${esc(ui.page.label_value)
+      .split('{value}')[0]!
+      .replace('{label}', `<a${attrs({ href: FORM_HREF, title: t.title })}>${esc(t.label)}</a>`)}` +
     `<span data-profile-chip-text data-testid="profile-chip-text">${esc(t.book)}</span>` +
     `<button type="button" class="profile-chip-reset" data-profile-chip-reset${attrs({ 'aria-label': t.reset_label })} hidden>${esc(t.reset)}</button>` +
     `</p>`

@@ -59,38 +59,52 @@ function columns<T>(v: unknown, path: string, read: (x: unknown, p: string) => T
 
 function value(v: unknown, s: KeyShape, path: string): unknown {
   switch (s.k) {
-    case 'exact': return amount(v, path);
+    case 'exact':
+      return amount(v, path);
     case 'ratio':
       if (typeof v !== 'string' && typeof v !== 'number') throw new ProtocolError(`${path}: expected number or text`);
       return String(v);
     case 'display':
-    case 'text': return str(v, path);
+    case 'text':
+      return str(v, path);
     case 'flag':
       if (typeof v !== 'boolean') throw new ProtocolError(`${path}: expected boolean`);
       return v;
-    case 'list': return arr(v, path).map((x, i) => decodeObject(x, s.items ?? {}, `${path}[${i}]`));
-    case 'exact_list': return arr(v, path).map((x, i) => amount(x, `${path}[${i}]`));
-    case 'text_list': return arr(v, path).map((x, i) => str(x, `${path}[${i}]`));
-    case 'exact_columns': return columns(v, path, amount);
-    case 'display_columns': return columns(v, path, str);
+    case 'list':
+      return arr(v, path).map((x, i) => decodeObject(x, s.items ?? {}, `${path}[${i}]`));
+    case 'exact_list':
+      return arr(v, path).map((x, i) => amount(x, `${path}[${i}]`));
+    case 'text_list':
+      return arr(v, path).map((x, i) => str(x, `${path}[${i}]`));
+    case 'exact_columns':
+      return columns(v, path, amount);
+    case 'display_columns':
+      return columns(v, path, str);
     case 'object':
-    case 'how': return obj(v, path) as Json;
+    case 'how':
+      return obj(v, path) as Json;
   }
 }
 
 // What an absent optional key reads as: widgets show '' and draw nothing.
 function absent(s: KeyShape): unknown {
   switch (s.k) {
-    case 'exact': return undefined;
+    case 'exact':
+      return undefined;
     case 'list':
     case 'exact_list':
-    case 'text_list': return [];
+    case 'text_list':
+      return [];
     case 'exact_columns':
-    case 'display_columns': return {};
+    case 'display_columns':
+      return {};
     case 'object':
-    case 'how': return null;
-    case 'flag': return false;
-    default: return '';
+    case 'how':
+      return null;
+    case 'flag':
+      return false;
+    default:
+      return '';
   }
 }
 

@@ -137,8 +137,7 @@ function givenMarkup(key: string, s: Statement, view: View, cfg: WidgetConfig, i
       'data-scrub': controlId(instance, key),
       'data-scale': scaleOf(cfg, key),
       'data-testid': `${instance}-scrub-${key}`,
-    })} data-a="aria-valuenow:g.${esc(key)}@now aria-valuetext:g.${esc(key)}@text" data-b="g.${esc(key)}">` +
-    `${esc(view[`g.${key}`] ?? '')}</span>`
+    })} data-a="aria-valuenow:g.${esc(key)}@now aria-valuetext:g.${esc(key)}@text" data-b="g.${esc(key)}">` + `${esc(view[`g.${key}`] ?? '')}</span>`
   );
 }
 

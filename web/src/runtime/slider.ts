@@ -70,10 +70,7 @@ export function renderWithSlider(fieldId: string, c: ControlConfig, field: strin
     'data-slider-for': c.key,
     'data-synced': value,
   })}>`;
-  return (
-    `<span class="tally-spin">${stepperButton(fieldId, c, 'down', short)}${field}${stepperButton(fieldId, c, 'up', short)}</span>` +
-    slider
-  );
+  return `<span class="tally-spin">${stepperButton(fieldId, c, 'down', short)}${field}${stepperButton(fieldId, c, 'up', short)}</span>` + slider;
 }
 
 /** How the widget reads a control's text, and how it steps it. */

@@ -135,8 +135,7 @@ export async function prerenderWidget(
     // Shown by the browser when the inputs are no longer the book's (reader
     // profile, link or edit); prerendered pages always show the book's values.
     (book.differs && book.reset
-      ? `<p class="tally-book" data-book hidden><span>${esc(book.differs)}</span> ` +
-        `<button type="button" data-book-reset>${esc(book.reset)}</button></p>`
+      ? `<p class="tally-book" data-book hidden><span>${esc(book.differs)}</span> ` + `<button type="button" data-book-reset>${esc(book.reset)}</button></p>`
       : '') +
     `<p class="tally-status" data-status>${prerenderedStatus(ctx.cfg, status, book)}</p>` +
     `</figure>`
@@ -324,8 +323,7 @@ export function hydrateWidget(
 
   // Restore state from the URL before the engine arrives, so controls show it
   // at once; controls the link does not set start from the reader profile.
-  const startState = (params = store.read(instance)): RawState =>
-    stateFromParams(cfg, params, readerDefaults(cfg, loadProfile().profile));
+  const startState = (params = store.read(instance)): RawState => stateFromParams(cfg, params, readerDefaults(cfg, loadProfile().profile));
   const initial = startState();
   writeControls(initial);
   markBook(); // the book's numbers until the core has computed the reader's
@@ -359,13 +357,12 @@ export function hydrateWidget(
   // at build time by the same core), so the widget is interactive as soon as
   // the engine has loaded; the answer is recomputed in idle time as a check.
   // State from a link has to be computed before the widget is ready.
-  const first =
-    !differsFromBook(cfg, initial)
-      ? enginePromise.then(() => {
-          markReady();
-          whenIdle(() => void run(performance.now(), false));
-        })
-      : run(performance.now(), false);
+  const first = !differsFromBook(cfg, initial)
+    ? enginePromise.then(() => {
+        markReady();
+        whenIdle(() => void run(performance.now(), false));
+      })
+    : run(performance.now(), false);
   // If the core cannot load, say so; the prerendered defaults stay readable.
   enginePromise.catch(() => {
     if (statusEl) statusEl.textContent = status.failed;

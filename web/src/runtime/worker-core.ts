@@ -125,19 +125,25 @@ class CoreWorker implements AsyncCore {
       },
     );
     worker.postMessage({ type: 'glue', url: this.glue });
-    this.compiled.then((module) => worker.postMessage({ type: 'module', module }), () => undefined);
+    this.compiled.then(
+      (module) => worker.postMessage({ type: 'module', module }),
+      () => undefined,
+    );
   }
 
   private pump(): void {
     if (this.running || this.queue.length === 0) return;
     const ready = this.ready;
-    void ready.then(() => {
-      if (this.running || ready !== this.ready) return; // a newer worker's start pumps again
-      const job = this.queue.shift();
-      if (!job) return;
-      this.running = { job, since: performance.now(), timer: setTimeout(() => this.stopIfOverdue(), LONG_REQUEST_MS) };
-      this.worker.postMessage({ id: job.id, request: job.request });
-    }, () => undefined);
+    void ready.then(
+      () => {
+        if (this.running || ready !== this.ready) return; // a newer worker's start pumps again
+        const job = this.queue.shift();
+        if (!job) return;
+        this.running = { job, since: performance.now(), timer: setTimeout(() => this.stopIfOverdue(), LONG_REQUEST_MS) };
+        this.worker.postMessage({ id: job.id, request: job.request });
+      },
+      () => undefined,
+    );
   }
 
   private settle(reply: { id: number; response: string } | { id: number; trap: string }): void {
@@ -176,7 +182,6 @@ class CoreWorker implements AsyncCore {
   close(): void {
     this.worker.terminate();
   }
-
 }
 
 /**

@@ -34,13 +34,20 @@ function excerptHtml(excerpt: string): string {
 function keepHit(query: string, hit: Hit): boolean {
   if (!/^[\x21-\x7e]+$/.test(query) || !/[a-z]/i.test(query) || !/\d/.test(query)) return true;
   const flat = (s: string) => s.toLowerCase().replace(/[\s\-_·]+/g, '');
-  return flat(excerptNodes(hit.excerpt).map((n) => n.textContent ?? '').join('') + hit.title).includes(flat(query));
+  return flat(
+    excerptNodes(hit.excerpt)
+      .map((n) => n.textContent ?? '')
+      .join('') + hit.title,
+  ).includes(flat(query));
 }
 
 function namesHtml(names: SearchName[], t: SearchRuntimeText): string {
   if (!names.length) return '';
   const items = names
-    .map((n) => `<li><a class="search-name" href="${esc(n.href)}" data-search-link>${esc(fill(n.kind === 'model' ? t.model_link : t.gpu_link, { name: n.name }))}</a></li>`)
+    .map(
+      (n) =>
+        `<li><a class="search-name" href="${esc(n.href)}" data-search-link>${esc(fill(n.kind === 'model' ? t.model_link : t.gpu_link, { name: n.name }))}</a></li>`,
+    )
     .join('');
   return `<section class="search-group"><h3>${esc(t.names_heading)}</h3><ul class="search-list">${items}</ul></section>`;
 }
@@ -52,7 +59,14 @@ function hitHtml(page: string, hit: Hit): string {
 /** The pages' hits, and how many pages have one. */
 async function pagesHtml(results: PagefindResult[], query: string, t: SearchRuntimeText): Promise<{ html: string; pages: number }> {
   const pages = await Promise.all(results.slice(0, MAX_PAGES).map((r) => r.data()));
-  const hits = pages.map((data) => ({ data, hits: hitsOf(data, new URL('./', document.baseURI).pathname).filter((h) => keepHit(query, h)).slice(0, MAX_HITS_PER_PAGE) })).filter((p) => p.hits.length);
+  const hits = pages
+    .map((data) => ({
+      data,
+      hits: hitsOf(data, new URL('./', document.baseURI).pathname)
+        .filter((h) => keepHit(query, h))
+        .slice(0, MAX_HITS_PER_PAGE),
+    }))
+    .filter((p) => p.hits.length);
   if (!hits.length) return { html: '', pages: 0 };
   const items = hits.flatMap(({ data, hits }) => hits.map((h) => hitHtml(data.meta.title ?? '', h))).join('');
   return { html: `<section class="search-group"><h3>${esc(t.pages_heading)}</h3><ul class="search-list">${items}</ul></section>`, pages: hits.length };

@@ -14,7 +14,8 @@ export interface SearchAssets {
 }
 
 /** A magnifier, drawn in the text colour. */
-const ICON = '<svg class="search-open-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" stroke-width="1.8"/><line x1="10" y1="10" x2="14.5" y2="14.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>';
+const ICON =
+  '<svg class="search-open-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" stroke-width="1.8"/><line x1="10" y1="10" x2="14.5" y2="14.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>';
 
 /** The header button; hidden until scripts run (it needs them), keeping its place. */
 export function searchButton(t: SearchText): string {

@@ -24,7 +24,10 @@ export interface SearchText {
 }
 
 /** The texts the browser needs, carried on the dialog as JSON (no strings in the bundle). */
-export type SearchRuntimeText = Pick<SearchText, 'loading' | 'empty' | 'count' | 'names_only' | 'failed' | 'names_heading' | 'model_link' | 'gpu_link' | 'pages_heading'>;
+export type SearchRuntimeText = Pick<
+  SearchText,
+  'loading' | 'empty' | 'count' | 'names_only' | 'failed' | 'names_heading' | 'model_link' | 'gpu_link' | 'pages_heading'
+>;
 
 /** "{count} 頁有「{query}」" with its placeholders filled. */
 export function fill(template: string, values: Record<string, string | number>): string {

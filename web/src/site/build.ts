@@ -106,7 +106,10 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const widgetPages = Object.fromEntries(pages.flatMap((p) => widgetsOf(p).map((w) => [w, p.link.href])));
   const oldLinks = (page: (typeof pages)[number], index: number): Record<string, string> | undefined => {
     if (index === 0) return widgetPages;
-    const moved = (page.meta.moved ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const moved = (page.meta.moved ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!moved.length) return undefined;
     return Object.fromEntries(
       moved.flatMap((name) => {

@@ -30,7 +30,9 @@ export function pager(pages: PageLink[], current: number, label: string): string
   const prev = pages[current - 1];
   const next = pages[current + 1];
   const link = (p: PageLink | undefined, rel: 'prev' | 'next', arrow: string) =>
-    p ? `<a${attrs({ href: p.href, rel, class: `pager-${rel}` })}>${rel === 'prev' ? `${arrow} ` : ''}${esc(p.nav)}${rel === 'next' ? ` ${arrow}` : ''}</a>` : '<span></span>';
+    p
+      ? `<a${attrs({ href: p.href, rel, class: `pager-${rel}` })}>${rel === 'prev' ? `${arrow} ` : ''}${esc(p.nav)}${rel === 'next' ? ` ${arrow}` : ''}</a>`
+      : '<span></span>';
   return `<nav class="pager" data-pagefind-ignore aria-label="${esc(label)}">${link(prev, 'prev', '←')}${link(next, 'next', '→')}</nav>`;
 }
 
@@ -46,7 +48,9 @@ export function pagesBlock(pages: PageLink[]): string {
 export function glossaryBlock(glossary: Glossary, md: MarkdownIt): string {
   const rows = Object.entries(glossary).map(
     ([key, t]) =>
-      `<div id="sym-${esc(key)}"><dt>${md.renderInline(`$${t.tex}$`)}</dt><dd>${esc(ui.page.label_value).replace('{label}', `<strong>${esc(t.name)}</strong>`).replace('{value}', esc(t.desc))}</dd></div>`,
+      `<div id="sym-${esc(key)}"><dt>${md.renderInline(`$${t.tex}$`)}</dt><dd>${esc(ui.page.label_value)
+        .replace('{label}', `<strong>${esc(t.name)}</strong>`)
+        .replace('{value}', esc(t.desc))}</dd></div>`,
   );
   return `<dl class="glossary">${rows.join('')}</dl>`;
 }

@@ -58,7 +58,8 @@ export function langSwitch(e: PageEdition, file: string, depth = 0): string {
     })
     .join('');
   const label = fill(ui.lang.switch_current, { name: own?.label ?? e.lang });
-  const icon = '<svg class="lang-switch-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.4"/><path d="M1.5 8h13M8 1.5c2 2 2.6 4 2.6 6.5S10 12.5 8 14.5M8 1.5C6 3.5 5.4 5.5 5.4 8S6 12.5 8 14.5" fill="none" stroke="currentColor" stroke-width="1.2"/></svg>';
+  const icon =
+    '<svg class="lang-switch-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.4"/><path d="M1.5 8h13M8 1.5c2 2 2.6 4 2.6 6.5S10 12.5 8 14.5M8 1.5C6 3.5 5.4 5.5 5.4 8S6 12.5 8 14.5" fill="none" stroke="currentColor" stroke-width="1.2"/></svg>';
   return (
     `<details class="lang-switch" data-lang-switch data-pagefind-ignore>` +
     `<summary${attrs({ 'aria-label': label, title: label })}>${icon}<span class="lang-switch-current">${esc(own?.label ?? e.lang)}</span></summary>` +

@@ -111,4 +111,3 @@ export async function buildEmbedPage(opts: EmbedBuildOptions): Promise<EmbedBuil
   }
   return { files, homes };
 }
-

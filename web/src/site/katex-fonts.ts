@@ -29,7 +29,11 @@ export function fontRules(css: string): FontRule[] {
     const font = fontStem(declarations!);
     if (!font || selectors!.trim().startsWith('@')) continue;
     for (const selector of selectors!.split(',')) {
-      const last = selector.trim().split(/[\s>]+/).pop() ?? '';
+      const last =
+        selector
+          .trim()
+          .split(/[\s>]+/)
+          .pop() ?? '';
       if (/[:[]/.test(last)) continue; // states and attributes say nothing about markup
       const classes = [...last.matchAll(/\.([\w-]+)/g)].map((m) => m[1]!);
       if (classes.length) rules.push({ classes, font });

@@ -20,17 +20,30 @@ export interface ProfileText {
 }
 
 function select(id: string, label: string, options: Array<[string, string]>, book: string): string {
-  const opts = [['', book] as [string, string], ...options]
-    .map(([v, text]) => `<option${attrs({ value: v })}>${esc(text)}</option>`)
-    .join('');
+  const opts = [['', book] as [string, string], ...options].map(([v, text]) => `<option${attrs({ value: v })}>${esc(text)}</option>`).join('');
   return `<div class="tally-field" data-field-wrap="${esc(id)}"><label for="profile-${esc(id)}">${esc(label)}</label><select${attrs({ id: `profile-${id}`, name: id })}>${opts}</select></div>`;
 }
 
 export function profileForm(catalog: Catalog, t: ProfileText): string {
   const fields =
-    select('model', t.labels.model, catalog.models.map((m) => [m.id, m.name]), t.book_option) +
-    select('gpu', t.labels.gpu, catalog.gpus.map((g) => [g.id, fillUi(ui.page.name_detail, { name: g.name, detail: g.display })]), t.book_option) +
-    select('precision', t.labels.precision, catalog.dtypes.map((d) => [d.id, d.name]), t.book_option) +
+    select(
+      'model',
+      t.labels.model,
+      catalog.models.map((m) => [m.id, m.name]),
+      t.book_option,
+    ) +
+    select(
+      'gpu',
+      t.labels.gpu,
+      catalog.gpus.map((g) => [g.id, fillUi(ui.page.name_detail, { name: g.name, detail: g.display })]),
+      t.book_option,
+    ) +
+    select(
+      'precision',
+      t.labels.precision,
+      catalog.dtypes.map((d) => [d.id, d.name]),
+      t.book_option,
+    ) +
     `<div class="tally-field" data-field-wrap="context"><label for="profile-context">${esc(t.labels.context)}</label>` +
     `<input${attrs({ id: 'profile-context', name: 'context', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'aria-describedby': 'profile-context-hint' })}>` +
     `<span class="tally-hint" id="profile-context-hint">${esc(t.context_hint)}</span></div>`;

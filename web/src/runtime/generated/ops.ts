@@ -2,38 +2,208 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve'] as const;
+export const OPS = [
+  'catalog',
+  'params',
+  'forward',
+  'kv',
+  'state',
+  'routing',
+  'state_curve',
+  'compare',
+  'request',
+  'crossover',
+  'capacity',
+  'param_budget',
+  'check_answer',
+  'read_quantity',
+  'turn',
+  'dependency_chain',
+  'kv_footprint',
+  'replay_window',
+  'effort_scale',
+  'import_hf_config',
+  'candidate_pool',
+  'crossover_curve',
+  'routing_curve',
+] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
-export const EXPLAINED_OPS = ['params', 'forward', 'kv', 'state', 'routing', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'turn', 'dependency_chain', 'candidate_pool'] as const;
+export const EXPLAINED_OPS = [
+  'params',
+  'forward',
+  'kv',
+  'state',
+  'routing',
+  'compare',
+  'request',
+  'crossover',
+  'capacity',
+  'param_budget',
+  'turn',
+  'dependency_chain',
+  'candidate_pool',
+] as const;
 export type ExplainedOp = (typeof EXPLAINED_OPS)[number];
 
 /** The fields each op accepts (all optional here: the core says which are required, and why). */
 export interface OpRequests {
-  catalog: { lang?: string; };
-  params: { model?: string | { [key: string]: Json }; weight_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
-  forward: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; head_tokens?: number | string; execution?: string; mtp_steps?: number | string; mla_path?: string; kv_heads?: number | string; pairs?: string; score_heads?: string; explain?: boolean; lang?: string; };
-  kv: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
-  state: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; layout?: string; mla_path?: string; budget_bytes?: number | string; explain?: boolean; lang?: string; };
-  routing: { model?: string | { [key: string]: Json }; batch?: number | string; dispatch?: string; tokens_per_expert?: Json[]; weight_dtype?: string; explain?: boolean; lang?: string; };
-  state_curve: { model?: string | { [key: string]: Json }; lengths?: Json[]; kv_dtype?: string; layout?: string; mla_path?: string; displays?: boolean; lang?: string; };
-  compare: { set?: string; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
-  request: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; kv_dtype?: string; execution?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
-  crossover: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
-  capacity: { model?: string | { [key: string]: Json }; gpu?: string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; memory_unit?: string; explain?: boolean; lang?: string; };
-  param_budget: { model?: string | { [key: string]: Json }; gpu?: string; requests?: number | string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
-  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string; };
-  read_quantity: { text?: string; kind?: string; lang?: string; };
-  turn: { model?: string | { [key: string]: Json }; total_input?: number | string; cached?: number | string; generated?: number | string; edit_at?: number | string; kv_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
-  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string; };
-  kv_footprint: { bytes_per_token?: number | string; model?: string; layout?: string; with_window?: boolean; tokens?: number | string; requests?: number | string; baseline_bytes_per_token?: number | string; lang?: string; };
-  replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; lang?: string; };
-  effort_scale: { effort?: number | string; lang?: string; };
-  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string; };
-  candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string; };
-  crossover_curve: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; batch?: number | string; max_batch?: number | string; lang?: string; };
-  routing_curve: { model?: string | { [key: string]: Json }; batch?: number | string; max_batch?: number | string; dispatches?: Json[]; weight_dtype?: string; lang?: string; };
+  catalog: { lang?: string };
+  params: { model?: string | { [key: string]: Json }; weight_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string };
+  forward: {
+    model?: string | { [key: string]: Json };
+    batch?: number | string;
+    context?: number | string;
+    input?: number | string;
+    head_tokens?: number | string;
+    execution?: string;
+    mtp_steps?: number | string;
+    mla_path?: string;
+    kv_heads?: number | string;
+    pairs?: string;
+    score_heads?: string;
+    explain?: boolean;
+    lang?: string;
+  };
+  kv: {
+    model?: string | { [key: string]: Json };
+    tokens?: number | string;
+    kv_dtype?: string;
+    mla_path?: string;
+    kv_heads?: number | string;
+    explain?: boolean;
+    lang?: string;
+  };
+  state: {
+    model?: string | { [key: string]: Json };
+    tokens?: number | string;
+    kv_dtype?: string;
+    layout?: string;
+    mla_path?: string;
+    budget_bytes?: number | string;
+    explain?: boolean;
+    lang?: string;
+  };
+  routing: {
+    model?: string | { [key: string]: Json };
+    batch?: number | string;
+    dispatch?: string;
+    tokens_per_expert?: Json[];
+    weight_dtype?: string;
+    explain?: boolean;
+    lang?: string;
+  };
+  state_curve: {
+    model?: string | { [key: string]: Json };
+    lengths?: Json[];
+    kv_dtype?: string;
+    layout?: string;
+    mla_path?: string;
+    displays?: boolean;
+    lang?: string;
+  };
+  compare: {
+    set?: string;
+    batch?: number | string;
+    context?: number | string;
+    input?: number | string;
+    generated?: number | string;
+    weight_dtype?: string;
+    kv_dtype?: string;
+    explain?: boolean;
+    lang?: string;
+  };
+  request: {
+    model?: string | { [key: string]: Json };
+    batch?: number | string;
+    context?: number | string;
+    input?: number | string;
+    generated?: number | string;
+    kv_dtype?: string;
+    execution?: string;
+    mla_path?: string;
+    kv_heads?: number | string;
+    explain?: boolean;
+    lang?: string;
+  };
+  crossover: {
+    model?: string | { [key: string]: Json };
+    context?: number | string;
+    weight_dtype?: string;
+    kv_dtype?: string;
+    explain?: boolean;
+    lang?: string;
+  };
+  capacity: {
+    model?: string | { [key: string]: Json };
+    gpu?: string;
+    context?: number | string;
+    workspace_bytes?: number | string;
+    weight_dtype?: string;
+    kv_dtype?: string;
+    mla_path?: string;
+    kv_heads?: number | string;
+    memory_unit?: string;
+    explain?: boolean;
+    lang?: string;
+  };
+  param_budget: {
+    model?: string | { [key: string]: Json };
+    gpu?: string;
+    requests?: number | string;
+    context?: number | string;
+    workspace_bytes?: number | string;
+    weight_dtype?: string;
+    kv_dtype?: string;
+    explain?: boolean;
+    lang?: string;
+  };
+  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string };
+  read_quantity: { text?: string; kind?: string; lang?: string };
+  turn: {
+    model?: string | { [key: string]: Json };
+    total_input?: number | string;
+    cached?: number | string;
+    generated?: number | string;
+    edit_at?: number | string;
+    kv_dtype?: string;
+    kv_heads?: number | string;
+    explain?: boolean;
+    lang?: string;
+  };
+  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string };
+  kv_footprint: {
+    bytes_per_token?: number | string;
+    model?: string;
+    layout?: string;
+    with_window?: boolean;
+    tokens?: number | string;
+    requests?: number | string;
+    baseline_bytes_per_token?: number | string;
+    lang?: string;
+  };
+  replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; lang?: string };
+  effort_scale: { effort?: number | string; lang?: string };
+  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string };
+  candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string };
+  crossover_curve: {
+    model?: string | { [key: string]: Json };
+    context?: number | string;
+    weight_dtype?: string;
+    kv_dtype?: string;
+    batch?: number | string;
+    max_batch?: number | string;
+    lang?: string;
+  };
+  routing_curve: {
+    model?: string | { [key: string]: Json };
+    batch?: number | string;
+    max_batch?: number | string;
+    dispatches?: Json[];
+    weight_dtype?: string;
+    lang?: string;
+  };
 }
 
 export interface CatalogModel {
@@ -725,27 +895,468 @@ export interface OpResults {
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
 export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
-  catalog: { models: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, released_context: { k: 'exact' }, partial: { k: 'display', p: 'optional' } } }, gpus: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, memory_bytes: { k: 'exact' }, display: { k: 'display' } } }, dtypes: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, bits: { k: 'exact' } } } },
-  params: { model: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, weight_dtype: { k: 'text' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, groups: { k: 'object' }, selected_expert_params: { k: 'exact' }, selected_expert_bytes: { k: 'exact' }, selected_expert_display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, category: { k: 'text' }, shape: { k: 'text' }, count: { k: 'exact' }, per_copy: { k: 'exact' }, params: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, how: { k: 'how', p: 'optional' } } }, architecture: { k: 'object' }, how: { k: 'how', p: 'optional' } },
-  forward: { model: { k: 'text' }, rows: { k: 'exact' }, n_pair: { k: 'exact' }, total: { k: 'exact' }, display: { k: 'display' }, interaction: { k: 'exact' }, interaction_display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, shape: { k: 'text', p: 'optional' }, weight: { k: 'text', p: 'optional' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, flops: { k: 'exact' }, display: { k: 'display' } } }, stages: { k: 'list', p: 'optional', items: { id: { k: 'text' }, label: { k: 'text' }, flops: { k: 'exact' }, display: { k: 'display' }, formula: { k: 'text' }, substituted: { k: 'text' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  kv: { model: { k: 'text' }, kv_dtype: { k: 'text' }, tokens: { k: 'exact' }, bytes_per_token: { k: 'exact' }, bytes_per_token_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  state: { model: { k: 'text' }, layout: { k: 'text' }, tokens: { k: 'exact' }, total: { k: 'exact' }, display: { k: 'display' }, bytes_per_token: { k: 'exact' }, fixed_bytes: { k: 'exact' }, fixed_display: { k: 'display' }, h_star: { k: 'exact', p: 'optional' }, h_star_display: { k: 'display', p: 'optional' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, decode_write_bytes: { k: 'exact' }, history_bytes: { k: 'exact' }, history_display: { k: 'display' }, budget_bytes: { k: 'exact', p: 'optional' }, budget_display: { k: 'display', p: 'optional' }, budget_tokens: { k: 'exact', p: 'optional' }, budget_tokens_display: { k: 'display', p: 'optional' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, entries: { k: 'exact', p: 'optional' } } }, reads: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, entries: { k: 'exact', p: 'optional' }, entries_cap: { k: 'exact', p: 'optional' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  routing: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, assignments: { k: 'exact' }, distinct_experts: { k: 'exact' }, distinct_display: { k: 'display' }, max_tokens_per_expert: { k: 'exact' }, min_tokens_per_active_expert: { k: 'exact' }, flops_per_layer: { k: 'exact' }, flops_display: { k: 'display' }, bytes_per_layer: { k: 'exact' }, display: { k: 'display' }, moe_layers: { k: 'exact' }, bytes_all_layers: { k: 'exact' }, bytes_all_layers_display: { k: 'display' }, total: { k: 'exact' }, how: { k: 'how', p: 'optional' } },
-  state_curve: { model: { k: 'text' }, layout: { k: 'text' }, tokens: { k: 'exact_list' }, total: { k: 'exact_list' }, total_display: { k: 'text_list', p: 'optional' }, decode_read_bytes: { k: 'exact_list' }, decode_read_display: { k: 'text_list', p: 'optional' }, by_kind: { k: 'exact_columns' }, by_kind_display: { k: 'display_columns', p: 'optional' }, notes: { k: 'text_list' } },
-  compare: { set: { k: 'text' }, name: { k: 'display' }, rows: { k: 'list', items: { model: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, hidden: { k: 'exact' }, routed_experts: { k: 'exact' }, top_k: { k: 'exact' }, params: { k: 'exact' }, params_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, request_flops: { k: 'exact' }, request_display: { k: 'display' }, how: { k: 'how', p: 'optional' }, error: { k: 'display', p: 'failure' } } }, weight_dtype: { k: 'text' }, kv_dtype: { k: 'text' } },
-  request: { model: { k: 'text' }, decode_steps: { k: 'exact' }, kv_read_tokens: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_read_display: { k: 'display' }, prefill_kv_bytes: { k: 'exact' }, prefill_kv_display: { k: 'display' }, new_kv_bytes: { k: 'exact' }, new_kv_display: { k: 'display' }, final_kv_bytes: { k: 'exact' }, final_kv_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  crossover: { model: { k: 'text' }, batch: { k: 'exact' }, display: { k: 'display' }, exact_ratio: { k: 'ratio' }, ratio_display: { k: 'display' }, weight_read_bytes: { k: 'exact' }, weight_read_display: { k: 'display' }, weight_read_binary_display: { k: 'display' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
-  capacity: { model: { k: 'text' }, gpu: { k: 'text' }, requests: { k: 'exact' }, display: { k: 'display' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, weight_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, free_bytes: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  param_budget: { model: { k: 'text' }, gpu: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, available_bytes: { k: 'exact' }, available_display: { k: 'display' }, bytes_per_param: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  check_answer: { correct: { k: 'flag' }, mistake: { k: 'text', p: 'nullable' }, message: { k: 'display' }, understood: { k: 'display', p: 'nullable' }, parsed: { k: 'ratio', p: 'nullable' }, parsed_unit: { k: 'text', p: 'nullable' } },
+  catalog: {
+    models: {
+      k: 'list',
+      items: { id: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, released_context: { k: 'exact' }, partial: { k: 'display', p: 'optional' } },
+    },
+    gpus: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, memory_bytes: { k: 'exact' }, display: { k: 'display' } } },
+    dtypes: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, bits: { k: 'exact' } } },
+  },
+  params: {
+    model: { k: 'text' },
+    total: { k: 'exact' },
+    display: { k: 'display' },
+    weight_dtype: { k: 'text' },
+    weight_bytes: { k: 'exact' },
+    weight_display: { k: 'display' },
+    groups: { k: 'object' },
+    selected_expert_params: { k: 'exact' },
+    selected_expert_bytes: { k: 'exact' },
+    selected_expert_display: { k: 'display' },
+    items: {
+      k: 'list',
+      items: {
+        id: { k: 'text' },
+        label: { k: 'text' },
+        category: { k: 'text' },
+        shape: { k: 'text' },
+        count: { k: 'exact' },
+        per_copy: { k: 'exact' },
+        params: { k: 'exact' },
+        bytes: { k: 'exact' },
+        display: { k: 'display' },
+        how: { k: 'how', p: 'optional' },
+      },
+    },
+    architecture: { k: 'object' },
+    how: { k: 'how', p: 'optional' },
+  },
+  forward: {
+    model: { k: 'text' },
+    rows: { k: 'exact' },
+    n_pair: { k: 'exact' },
+    total: { k: 'exact' },
+    display: { k: 'display' },
+    interaction: { k: 'exact' },
+    interaction_display: { k: 'display' },
+    items: {
+      k: 'list',
+      items: {
+        id: { k: 'text' },
+        label: { k: 'text' },
+        section: { k: 'text' },
+        shape: { k: 'text', p: 'optional' },
+        weight: { k: 'text', p: 'optional' },
+        formula: { k: 'text' },
+        substituted: { k: 'text' },
+        layers: { k: 'exact' },
+        per_call: { k: 'exact' },
+        flops: { k: 'exact' },
+        display: { k: 'display' },
+      },
+    },
+    stages: {
+      k: 'list',
+      p: 'optional',
+      items: { id: { k: 'text' }, label: { k: 'text' }, flops: { k: 'exact' }, display: { k: 'display' }, formula: { k: 'text' }, substituted: { k: 'text' } },
+    },
+    how: { k: 'how', p: 'optional' },
+    notes: { k: 'text_list' },
+  },
+  kv: {
+    model: { k: 'text' },
+    kv_dtype: { k: 'text' },
+    tokens: { k: 'exact' },
+    bytes_per_token: { k: 'exact' },
+    bytes_per_token_display: { k: 'display' },
+    total: { k: 'exact' },
+    display: { k: 'display' },
+    items: {
+      k: 'list',
+      items: {
+        id: { k: 'text' },
+        label: { k: 'text' },
+        section: { k: 'text' },
+        formula: { k: 'text' },
+        substituted: { k: 'text' },
+        layers: { k: 'exact' },
+        per_call: { k: 'exact' },
+        bytes: { k: 'exact' },
+        display: { k: 'display' },
+      },
+    },
+    how: { k: 'how', p: 'optional' },
+    notes: { k: 'text_list' },
+  },
+  state: {
+    model: { k: 'text' },
+    layout: { k: 'text' },
+    tokens: { k: 'exact' },
+    total: { k: 'exact' },
+    display: { k: 'display' },
+    bytes_per_token: { k: 'exact' },
+    fixed_bytes: { k: 'exact' },
+    fixed_display: { k: 'display' },
+    h_star: { k: 'exact', p: 'optional' },
+    h_star_display: { k: 'display', p: 'optional' },
+    decode_read_bytes: { k: 'exact' },
+    decode_read_display: { k: 'display' },
+    decode_write_bytes: { k: 'exact' },
+    history_bytes: { k: 'exact' },
+    history_display: { k: 'display' },
+    budget_bytes: { k: 'exact', p: 'optional' },
+    budget_display: { k: 'display', p: 'optional' },
+    budget_tokens: { k: 'exact', p: 'optional' },
+    budget_tokens_display: { k: 'display', p: 'optional' },
+    items: {
+      k: 'list',
+      items: {
+        id: { k: 'text' },
+        label: { k: 'text' },
+        section: { k: 'text' },
+        formula: { k: 'text' },
+        substituted: { k: 'text' },
+        layers: { k: 'exact' },
+        per_call: { k: 'exact' },
+        bytes: { k: 'exact' },
+        display: { k: 'display' },
+        entries: { k: 'exact', p: 'optional' },
+      },
+    },
+    reads: {
+      k: 'list',
+      items: {
+        id: { k: 'text' },
+        label: { k: 'text' },
+        section: { k: 'text' },
+        formula: { k: 'text' },
+        substituted: { k: 'text' },
+        layers: { k: 'exact' },
+        per_call: { k: 'exact' },
+        bytes: { k: 'exact' },
+        display: { k: 'display' },
+        entries: { k: 'exact', p: 'optional' },
+        entries_cap: { k: 'exact', p: 'optional' },
+      },
+    },
+    how: { k: 'how', p: 'optional' },
+    notes: { k: 'text_list' },
+  },
+  routing: {
+    model: { k: 'text' },
+    experts: { k: 'exact' },
+    top_k: { k: 'exact' },
+    assignments: { k: 'exact' },
+    distinct_experts: { k: 'exact' },
+    distinct_display: { k: 'display' },
+    max_tokens_per_expert: { k: 'exact' },
+    min_tokens_per_active_expert: { k: 'exact' },
+    flops_per_layer: { k: 'exact' },
+    flops_display: { k: 'display' },
+    bytes_per_layer: { k: 'exact' },
+    display: { k: 'display' },
+    moe_layers: { k: 'exact' },
+    bytes_all_layers: { k: 'exact' },
+    bytes_all_layers_display: { k: 'display' },
+    total: { k: 'exact' },
+    how: { k: 'how', p: 'optional' },
+  },
+  state_curve: {
+    model: { k: 'text' },
+    layout: { k: 'text' },
+    tokens: { k: 'exact_list' },
+    total: { k: 'exact_list' },
+    total_display: { k: 'text_list', p: 'optional' },
+    decode_read_bytes: { k: 'exact_list' },
+    decode_read_display: { k: 'text_list', p: 'optional' },
+    by_kind: { k: 'exact_columns' },
+    by_kind_display: { k: 'display_columns', p: 'optional' },
+    notes: { k: 'text_list' },
+  },
+  compare: {
+    set: { k: 'text' },
+    name: { k: 'display' },
+    rows: {
+      k: 'list',
+      items: {
+        model: { k: 'text' },
+        name: { k: 'text' },
+        layers: { k: 'exact' },
+        hidden: { k: 'exact' },
+        routed_experts: { k: 'exact' },
+        top_k: { k: 'exact' },
+        params: { k: 'exact' },
+        params_display: { k: 'display' },
+        weight_bytes: { k: 'exact' },
+        weight_display: { k: 'display' },
+        prefill_flops: { k: 'exact' },
+        prefill_display: { k: 'display' },
+        decode_flops: { k: 'exact' },
+        decode_display: { k: 'display' },
+        state_bytes: { k: 'exact' },
+        state_display: { k: 'display' },
+        decode_read_bytes: { k: 'exact' },
+        decode_read_display: { k: 'display' },
+        request_flops: { k: 'exact' },
+        request_display: { k: 'display' },
+        how: { k: 'how', p: 'optional' },
+        error: { k: 'display', p: 'failure' },
+      },
+    },
+    weight_dtype: { k: 'text' },
+    kv_dtype: { k: 'text' },
+  },
+  request: {
+    model: { k: 'text' },
+    decode_steps: { k: 'exact' },
+    kv_read_tokens: { k: 'exact' },
+    kv_read_bytes: { k: 'exact' },
+    kv_read_display: { k: 'display' },
+    prefill_kv_bytes: { k: 'exact' },
+    prefill_kv_display: { k: 'display' },
+    new_kv_bytes: { k: 'exact' },
+    new_kv_display: { k: 'display' },
+    final_kv_bytes: { k: 'exact' },
+    final_kv_display: { k: 'display' },
+    prefill_flops: { k: 'exact' },
+    prefill_display: { k: 'display' },
+    decode_flops: { k: 'exact' },
+    decode_display: { k: 'display' },
+    total: { k: 'exact' },
+    display: { k: 'display' },
+    how: { k: 'how', p: 'optional' },
+    notes: { k: 'text_list' },
+  },
+  crossover: {
+    model: { k: 'text' },
+    batch: { k: 'exact' },
+    display: { k: 'display' },
+    exact_ratio: { k: 'ratio' },
+    ratio_display: { k: 'display' },
+    weight_read_bytes: { k: 'exact' },
+    weight_read_display: { k: 'display' },
+    weight_read_binary_display: { k: 'display' },
+    kv_bytes_per_request: { k: 'exact' },
+    kv_per_request_display: { k: 'display' },
+    how: { k: 'how', p: 'optional' },
+  },
+  capacity: {
+    model: { k: 'text' },
+    gpu: { k: 'text' },
+    requests: { k: 'exact' },
+    display: { k: 'display' },
+    device_bytes: { k: 'exact' },
+    device_display: { k: 'display' },
+    weight_bytes: { k: 'exact' },
+    workspace_bytes: { k: 'exact' },
+    kv_bytes_per_request: { k: 'exact' },
+    kv_per_request_display: { k: 'display' },
+    kv_bytes_total: { k: 'exact' },
+    free_bytes: { k: 'exact' },
+    shortfall_bytes: { k: 'exact' },
+    items: {
+      k: 'list',
+      items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } },
+    },
+    how: { k: 'how', p: 'optional' },
+    notes: { k: 'text_list' },
+  },
+  param_budget: {
+    model: { k: 'text' },
+    gpu: { k: 'text' },
+    total: { k: 'exact' },
+    display: { k: 'display' },
+    available_bytes: { k: 'exact' },
+    available_display: { k: 'display' },
+    bytes_per_param: { k: 'exact' },
+    kv_bytes_per_request: { k: 'exact' },
+    shortfall_bytes: { k: 'exact' },
+    device_bytes: { k: 'exact' },
+    device_display: { k: 'display' },
+    kv_bytes_total: { k: 'exact' },
+    items: {
+      k: 'list',
+      items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } },
+    },
+    how: { k: 'how', p: 'optional' },
+    notes: { k: 'text_list' },
+  },
+  check_answer: {
+    correct: { k: 'flag' },
+    mistake: { k: 'text', p: 'nullable' },
+    message: { k: 'display' },
+    understood: { k: 'display', p: 'nullable' },
+    parsed: { k: 'ratio', p: 'nullable' },
+    parsed_unit: { k: 'text', p: 'nullable' },
+  },
   read_quantity: { value: { k: 'exact' }, understood: { k: 'display' } },
-  turn: { model: { k: 'text' }, context: { k: 'exact' }, input: { k: 'exact' }, generated: { k: 'exact' }, decode_steps: { k: 'exact' }, final_context: { k: 'exact' }, added_kv_bytes: { k: 'exact' }, added_kv_display: { k: 'display' }, full_rows: { k: 'exact' }, rows: { k: 'exact' }, rows_saved: { k: 'exact' }, full_pairs: { k: 'exact' }, pairs: { k: 'exact' }, pairs_saved: { k: 'exact' }, full_prefill_flops: { k: 'exact' }, full_prefill_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, prefill_saved_percent: { k: 'ratio' }, prefill_saved_display: { k: 'display' }, prefill_kept_percent: { k: 'ratio' }, rows_saved_percent: { k: 'ratio' }, rows_saved_display: { k: 'display' }, reuse_prefix: { k: 'exact', p: 'optional' }, reuse_input: { k: 'exact', p: 'optional' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  dependency_chain: { layers: { k: 'exact' }, tokens: { k: 'exact' }, nodes: { k: 'exact' }, rnn_chain: { k: 'exact' }, transformer_chain: { k: 'exact' }, wait_node_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
-  kv_footprint: { source: { k: 'text' }, name: { k: 'text', p: 'optional' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, requests: { k: 'exact' }, requests_display: { k: 'display' }, bytes_per_token: { k: 'exact' }, bytes_per_token_display: { k: 'display' }, window_bytes: { k: 'exact' }, window_display: { k: 'display' }, per_request_bytes: { k: 'exact' }, per_request_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, gb_display: { k: 'display' }, gib_display: { k: 'display' }, formula: { k: 'text' }, ratio: { k: 'ratio', p: 'optional' }, ratio_display: { k: 'display', p: 'optional' } },
-  replay_window: { length: { k: 'exact' }, position: { k: 'exact' }, window: { k: 'exact' }, window_first: { k: 'exact' }, window_last: { k: 'exact' }, window_size: { k: 'exact' }, selected: { k: 'exact_list' }, position_display: { k: 'display' }, window_display: { k: 'display' }, selected_display: { k: 'display' }, display: { k: 'display' } },
-  effort_scale: { effort: { k: 'exact' }, max: { k: 'exact' }, display: { k: 'display' }, band: { k: 'text' }, band_first: { k: 'exact' }, band_last: { k: 'exact' }, band_display: { k: 'display' }, published: { k: 'flag' }, fraction: { k: 'ratio' } },
-  import_hf_config: { model_type: { k: 'text' }, spec: { k: 'object' }, params: { k: 'exact' }, params_display: { k: 'display' }, mtp_params: { k: 'exact' }, mtp_params_display: { k: 'display' }, mtp_layers: { k: 'exact' }, kv_bytes_per_token: { k: 'exact' }, kv_bytes_per_token_display: { k: 'display' }, checkpoint_dtype: { k: 'text', p: 'nullable' }, weight_dtype: { k: 'text' }, checkpoint_bytes: { k: 'exact' }, checkpoint_display: { k: 'display' }, shared_config_text: { k: 'text' }, summary: { k: 'object' }, notes: { k: 'text_list' } },
-  candidate_pool: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, entries: { k: 'exact' }, entries_display: { k: 'display' }, block_size: { k: 'exact' }, block_size_display: { k: 'display' }, pool_blocks: { k: 'exact' }, pool_blocks_display: { k: 'display' }, pool_entries: { k: 'exact' }, pool_entries_display: { k: 'display' }, entry_blocks: { k: 'exact' }, entry_blocks_display: { k: 'display' }, blocks: { k: 'exact' }, blocks_display: { k: 'display' }, candidates: { k: 'exact' }, candidates_display: { k: 'display' }, top_k: { k: 'exact' }, top_k_display: { k: 'display' }, selected: { k: 'exact' }, selected_display: { k: 'display' }, reindex_layers: { k: 'exact' }, reindex_layers_display: { k: 'display' }, reuse_layers: { k: 'exact' }, reuse_layers_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
-  crossover_curve: { model: { k: 'text' }, context: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, crossover_batch: { k: 'exact' }, crossover_display: { k: 'display' }, ratio_display: { k: 'display' }, batches: { k: 'exact_list' }, weight_read_bytes: { k: 'exact_list' }, weight_read_display: { k: 'text_list' }, kv_read_bytes: { k: 'exact_list' }, kv_read_display: { k: 'text_list' }, total_read_bytes: { k: 'exact_list' }, total_read_display: { k: 'text_list' }, dominant: { k: 'text_list' }, notes: { k: 'text_list' } },
-  routing_curve: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, moe_layers: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, saturation_batch: { k: 'exact' }, batches: { k: 'exact_list' }, series: { k: 'list', items: { dispatch: { k: 'text' }, distinct_experts: { k: 'exact_list' }, distinct_display: { k: 'text_list' }, bytes_per_layer: { k: 'exact_list' }, display: { k: 'text_list' }, bytes_all_layers_display: { k: 'text_list' } } } },
+  turn: {
+    model: { k: 'text' },
+    context: { k: 'exact' },
+    input: { k: 'exact' },
+    generated: { k: 'exact' },
+    decode_steps: { k: 'exact' },
+    final_context: { k: 'exact' },
+    added_kv_bytes: { k: 'exact' },
+    added_kv_display: { k: 'display' },
+    full_rows: { k: 'exact' },
+    rows: { k: 'exact' },
+    rows_saved: { k: 'exact' },
+    full_pairs: { k: 'exact' },
+    pairs: { k: 'exact' },
+    pairs_saved: { k: 'exact' },
+    full_prefill_flops: { k: 'exact' },
+    full_prefill_display: { k: 'display' },
+    prefill_flops: { k: 'exact' },
+    prefill_display: { k: 'display' },
+    prefill_saved_percent: { k: 'ratio' },
+    prefill_saved_display: { k: 'display' },
+    prefill_kept_percent: { k: 'ratio' },
+    rows_saved_percent: { k: 'ratio' },
+    rows_saved_display: { k: 'display' },
+    reuse_prefix: { k: 'exact', p: 'optional' },
+    reuse_input: { k: 'exact', p: 'optional' },
+    how: { k: 'how', p: 'optional' },
+    notes: { k: 'text_list' },
+  },
+  dependency_chain: {
+    layers: { k: 'exact' },
+    tokens: { k: 'exact' },
+    nodes: { k: 'exact' },
+    rnn_chain: { k: 'exact' },
+    transformer_chain: { k: 'exact' },
+    wait_node_display: { k: 'display' },
+    how: { k: 'how', p: 'optional' },
+  },
+  kv_footprint: {
+    source: { k: 'text' },
+    name: { k: 'text', p: 'optional' },
+    tokens: { k: 'exact' },
+    tokens_display: { k: 'display' },
+    requests: { k: 'exact' },
+    requests_display: { k: 'display' },
+    bytes_per_token: { k: 'exact' },
+    bytes_per_token_display: { k: 'display' },
+    window_bytes: { k: 'exact' },
+    window_display: { k: 'display' },
+    per_request_bytes: { k: 'exact' },
+    per_request_display: { k: 'display' },
+    total: { k: 'exact' },
+    display: { k: 'display' },
+    gb_display: { k: 'display' },
+    gib_display: { k: 'display' },
+    formula: { k: 'text' },
+    ratio: { k: 'ratio', p: 'optional' },
+    ratio_display: { k: 'display', p: 'optional' },
+  },
+  replay_window: {
+    length: { k: 'exact' },
+    position: { k: 'exact' },
+    window: { k: 'exact' },
+    window_first: { k: 'exact' },
+    window_last: { k: 'exact' },
+    window_size: { k: 'exact' },
+    selected: { k: 'exact_list' },
+    position_display: { k: 'display' },
+    window_display: { k: 'display' },
+    selected_display: { k: 'display' },
+    display: { k: 'display' },
+  },
+  effort_scale: {
+    effort: { k: 'exact' },
+    max: { k: 'exact' },
+    display: { k: 'display' },
+    band: { k: 'text' },
+    band_first: { k: 'exact' },
+    band_last: { k: 'exact' },
+    band_display: { k: 'display' },
+    published: { k: 'flag' },
+    fraction: { k: 'ratio' },
+  },
+  import_hf_config: {
+    model_type: { k: 'text' },
+    spec: { k: 'object' },
+    params: { k: 'exact' },
+    params_display: { k: 'display' },
+    mtp_params: { k: 'exact' },
+    mtp_params_display: { k: 'display' },
+    mtp_layers: { k: 'exact' },
+    kv_bytes_per_token: { k: 'exact' },
+    kv_bytes_per_token_display: { k: 'display' },
+    checkpoint_dtype: { k: 'text', p: 'nullable' },
+    weight_dtype: { k: 'text' },
+    checkpoint_bytes: { k: 'exact' },
+    checkpoint_display: { k: 'display' },
+    shared_config_text: { k: 'text' },
+    summary: { k: 'object' },
+    notes: { k: 'text_list' },
+  },
+  candidate_pool: {
+    model: { k: 'text' },
+    tokens: { k: 'exact' },
+    tokens_display: { k: 'display' },
+    entries: { k: 'exact' },
+    entries_display: { k: 'display' },
+    block_size: { k: 'exact' },
+    block_size_display: { k: 'display' },
+    pool_blocks: { k: 'exact' },
+    pool_blocks_display: { k: 'display' },
+    pool_entries: { k: 'exact' },
+    pool_entries_display: { k: 'display' },
+    entry_blocks: { k: 'exact' },
+    entry_blocks_display: { k: 'display' },
+    blocks: { k: 'exact' },
+    blocks_display: { k: 'display' },
+    candidates: { k: 'exact' },
+    candidates_display: { k: 'display' },
+    top_k: { k: 'exact' },
+    top_k_display: { k: 'display' },
+    selected: { k: 'exact' },
+    selected_display: { k: 'display' },
+    reindex_layers: { k: 'exact' },
+    reindex_layers_display: { k: 'display' },
+    reuse_layers: { k: 'exact' },
+    reuse_layers_display: { k: 'display' },
+    how: { k: 'how', p: 'optional' },
+  },
+  crossover_curve: {
+    model: { k: 'text' },
+    context: { k: 'exact' },
+    batch: { k: 'exact' },
+    axis_end: { k: 'exact' },
+    crossover_batch: { k: 'exact' },
+    crossover_display: { k: 'display' },
+    ratio_display: { k: 'display' },
+    batches: { k: 'exact_list' },
+    weight_read_bytes: { k: 'exact_list' },
+    weight_read_display: { k: 'text_list' },
+    kv_read_bytes: { k: 'exact_list' },
+    kv_read_display: { k: 'text_list' },
+    total_read_bytes: { k: 'exact_list' },
+    total_read_display: { k: 'text_list' },
+    dominant: { k: 'text_list' },
+    notes: { k: 'text_list' },
+  },
+  routing_curve: {
+    model: { k: 'text' },
+    experts: { k: 'exact' },
+    top_k: { k: 'exact' },
+    moe_layers: { k: 'exact' },
+    batch: { k: 'exact' },
+    axis_end: { k: 'exact' },
+    saturation_batch: { k: 'exact' },
+    batches: { k: 'exact_list' },
+    series: {
+      k: 'list',
+      items: {
+        dispatch: { k: 'text' },
+        distinct_experts: { k: 'exact_list' },
+        distinct_display: { k: 'text_list' },
+        bytes_per_layer: { k: 'exact_list' },
+        display: { k: 'text_list' },
+        bytes_all_layers_display: { k: 'text_list' },
+      },
+    },
+  },
 };

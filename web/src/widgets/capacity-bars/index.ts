@@ -10,7 +10,21 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import { encodeIntegerInput, type CapacityResult, type Catalog, type Engine, type Fields, type Json, type ParamBudgetResult } from '../../runtime/engine';
 import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, FigureHows, notesMark, num, segmentLegend, stackedBar, summary, svgFrame, WIDE, type Drawing, type Segment, type Shown } from '../../figures/chart';
+import {
+  axisBottom,
+  dataTable,
+  FigureHows,
+  notesMark,
+  num,
+  segmentLegend,
+  stackedBar,
+  summary,
+  svgFrame,
+  WIDE,
+  type Drawing,
+  type Segment,
+  type Shown,
+} from '../../figures/chart';
 import { byteAxis, type ByteAxis } from '../../figures/byte-ticks';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
@@ -99,7 +113,12 @@ function itemsView(d: Data, cfg: WidgetConfig, instance: string) {
     const scale = axis.scale;
     const markers: Mark[] = gpus.map((g) =>
       el('g', { class: 'marker' }, [
-        el('line', { x1: coord(scale(num(g.memory_bytes))), x2: coord(scale(num(g.memory_bytes))), y1: coord(MARKER_LABEL_Y + 4), y2: coord(height - PAD.bottom + 6) }),
+        el('line', {
+          x1: coord(scale(num(g.memory_bytes))),
+          x2: coord(scale(num(g.memory_bytes))),
+          y1: coord(MARKER_LABEL_Y + 4),
+          y2: coord(height - PAD.bottom + 6),
+        }),
         // Label above the bars, centred on its line, so it is never cut at the left edge.
         el('text', { x: coord(scale(num(g.memory_bytes))), y: coord(MARKER_LABEL_Y), 'text-anchor': 'middle' }, markerText(g, width)),
       ]),
@@ -226,7 +245,8 @@ function budgetView(d: Data, cfg: WidgetConfig, instance: string) {
 
 export const capacityBars: WidgetDef<Data> = {
   compute: (engine, fields, { cfg }) => compute(engine, fields, cfg),
-  view: (d, { cfg, instance }) => (d.mode === 'items' ? itemsView(d, cfg, instance) : d.mode === 'contexts' ? contextsView(d, cfg, instance) : budgetView(d, cfg, instance)),
+  view: (d, { cfg, instance }) =>
+    d.mode === 'items' ? itemsView(d, cfg, instance) : d.mode === 'contexts' ? contextsView(d, cfg, instance) : budgetView(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
 };
 

@@ -67,7 +67,10 @@ export const capacity: WidgetDef<CapacityResult> = {
     const t = howText(cfg);
     const ids = (view[SHAPE] ?? '').split(',').filter(Boolean);
     const rects = ids
-      .map((id) => `<rect class="seg seg-${esc(id)}" y="0" height="${BAR_H}"${boundAttrs({ x: `seg.${id}.x`, width: `seg.${id}.w`, 'data-read-label': `seg.${id}.read`, 'data-read': `seg.${id}.display` }, view)}></rect>`)
+      .map(
+        (id) =>
+          `<rect class="seg seg-${esc(id)}" y="0" height="${BAR_H}"${boundAttrs({ x: `seg.${id}.x`, width: `seg.${id}.w`, 'data-read-label': `seg.${id}.read`, 'data-read': `seg.${id}.display` }, view)}></rect>`,
+      )
       .join('');
     const legend = ids
       .map(

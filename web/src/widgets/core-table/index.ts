@@ -138,8 +138,7 @@ export const coreTable: WidgetDef<TableData> = {
     const rowCount = Number((view[SHAPE] ?? '0x0').split('x')[0]);
     const t = howText(cfg);
     const head =
-      `<th scope="col">${esc(spec.corner)}</th>` +
-      spec.columns.map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.header)}</th>`).join('');
+      `<th scope="col">${esc(spec.corner)}</th>` + spec.columns.map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.header)}</th>`).join('');
     let body = '';
     for (let i = 0; i < rowCount; i++) {
       body += `<tr data-row="${i}">` + boundText('th', `r${i}.label`, view, { scope: 'row' });

@@ -77,14 +77,30 @@ function drawing(d: CurveData, width: number, cfg: WidgetConfig, markerText: str
   const star = indexOfBatch(c.batches, c.crossover_batch);
   const [sx, sy] = pt(star, c.kv_read_bytes);
   const crossing: Mark = el('g', { class: 'crossover', 'data-testid': 'crossover-mark' }, [
-    el('line', { x1: coord(sx), x2: coord(sx), y1: coord(PAD.top), y2: coord(height - PAD.bottom), stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': '0.6' }),
+    el('line', {
+      x1: coord(sx),
+      x2: coord(sx),
+      y1: coord(PAD.top),
+      y2: coord(height - PAD.bottom),
+      stroke: 'currentColor',
+      'stroke-dasharray': '4 3',
+      'stroke-opacity': '0.6',
+    }),
     el('text', ruleLabelAttrs(sx, width, PAD.top), c.crossover_display),
-    dot('end', sx, sy, joined(text(cfg, 'crossover_label'), `B = ${groupDigits(c.crossover_batch)}`), `${text(cfg, 'legend_context')} ${c.kv_read_display[star]}`),
+    dot(
+      'end',
+      sx,
+      sy,
+      joined(text(cfg, 'crossover_label'), `B = ${groupDigits(c.crossover_batch)}`),
+      `${text(cfg, 'legend_context')} ${c.kv_read_display[star]}`,
+    ),
   ]);
   const at = indexOfBatch(c.batches, d.b);
   const dots: Mark[] = series.map((s, k) => {
     const [cx, cy] = pt(at, s.col);
-    return el('g', { class: `series series-${k}`, 'data-series': s.key }, [dot('end', cx, cy, joined(text(cfg, `legend_${s.key}`), `B = ${groupDigits(d.b)}`), s.shown[at] ?? '')]);
+    return el('g', { class: `series series-${k}`, 'data-series': s.key }, [
+      dot('end', cx, cy, joined(text(cfg, `legend_${s.key}`), `B = ${groupDigits(d.b)}`), s.shown[at] ?? ''),
+    ]);
   });
   const marker = dragMarks({
     control: 'B',
@@ -117,24 +133,43 @@ export function curveMarks(d: CurveData, cfg: WidgetConfig, instance: string): {
   const at = indexOfBatch(c.batches, d.b);
   const markerText = valuesAt(c, at, cfg);
   const id = `${instance}-curve`;
-  const chart = withSliderRole(secondFrame(svgFrame(id, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (width) => drawing(d, width, cfg, markerText)), instance));
+  const chart = withSliderRole(
+    secondFrame(
+      svgFrame(id, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (width) => drawing(d, width, cfg, markerText)),
+      instance,
+    ),
+  );
   const atB = summary([
     { label: text(cfg, 'at_weights').replace('{b}', groupDigits(d.b)), value: c.weight_read_display[at]!, testid: 'reads-weights' },
     { label: text(cfg, 'at_context').replace('{b}', groupDigits(d.b)), value: c.kv_read_display[at]!, testid: 'reads-context' },
     { label: text(cfg, 'at_total').replace('{b}', groupDigits(d.b)), value: c.total_read_display[at]!, testid: 'reads-total' },
     { label: text(cfg, 'at_side'), value: text(cfg, `dominant_${c.dominant[at]}`), testid: 'reads-side' },
   ]);
-  const legend = el('ul', { class: 'fig-legend' }, ['weights', 'context'].map((k, i) =>
-    el('li', { class: `series-${i}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, `legend_${k}`))]),
-  ));
+  const legend = el(
+    'ul',
+    { class: 'fig-legend' },
+    ['weights', 'context'].map((k, i) =>
+      el('li', { class: `series-${i}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, `legend_${k}`))]),
+    ),
+  );
   // The table: the content's landmark batches, B* and the reader's B.
   const shownBatches = new Set(landmarksOn(c.axis_end, dataOf<number[]>(cfg, 'landmarks'), [c.crossover_batch, d.b]));
   const rows = c.batches
     .map((b, i) => ({ b, i }))
     .filter(({ b }) => shownBatches.has(num(b)))
     .map(({ b, i }) => ({ id: b.toString(), cells: [groupDigits(b), c.weight_read_display[i]!, c.kv_read_display[i]!, c.total_read_display[i]!] }));
-  const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_batch'), text(cfg, 'legend_weights'), text(cfg, 'legend_context'), text(cfg, 'col_total')], rows);
+  const table = dataTable(
+    text(cfg, 'table_summary'),
+    text(cfg, 'chart_title'),
+    [text(cfg, 'col_batch'), text(cfg, 'legend_weights'), text(cfg, 'legend_context'), text(cfg, 'col_total')],
+    rows,
+  );
   const marks = [el('p', { class: 'curve-lead' }, text(cfg, 'curve_heading')), atB, readoutMark(markerText), chart, legend, notesMark(c.notes), table];
-  const hover = (view: View) => withHoverPoints(view, c.batches.map(num), c.batches.map((_, i) => valuesAt(c, i, cfg)));
+  const hover = (view: View) =>
+    withHoverPoints(
+      view,
+      c.batches.map(num),
+      c.batches.map((_, i) => valuesAt(c, i, cfg)),
+    );
   return { marks, hover };
 }

@@ -78,7 +78,13 @@ interface Range {
 
 function rangeOf(handle: Element): Range {
   const n = (name: string) => Number(handle.getAttribute(name));
-  return { key: handle.getAttribute('data-row-drag') ?? '', min: n('aria-valuemin'), max: n('aria-valuemax'), top: n('data-rows-top'), rowH: n('data-row-h') || 1 };
+  return {
+    key: handle.getAttribute('data-row-drag') ?? '',
+    min: n('aria-valuemin'),
+    max: n('aria-valuemax'),
+    top: n('data-rows-top'),
+    rowH: n('data-row-h') || 1,
+  };
 }
 
 /** G for a pointer at clientY: as many rows as reach down to it, kept in range. */

@@ -46,7 +46,9 @@ function gHandle(d: Data, cfg: WidgetConfig, P: number) {
     control: G_KEY,
     scale: control?.slider?.scale ?? '',
     label: text(cfg, 'g_handle_label'),
-    valueText: text(cfg, 'g_handle_text').replace('{g}', groupDigits(BigInt(g))).replace('{n}', groupDigits(d.r.decode_steps)),
+    valueText: text(cfg, 'g_handle_text')
+      .replace('{g}', groupDigits(BigInt(g)))
+      .replace('{n}', groupDigits(d.r.decode_steps)),
     hint: text(cfg, 'g_handle_hint'),
     g,
     min: 2,
@@ -85,7 +87,9 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
         const y = PAD.top + j * (size + 6);
         const row: Mark[] = [el('text', { class: 'label small', x: '4', y: coord(y + size / 2 + 4) }, `${text(cfg, 'row_prefix')} ${j + 1}`)];
         for (let c = 0; c <= P + j; c++) {
-          row.push(el('rect', { class: `cell ${c < P + j ? 'old' : 'new'}`, x: coord(PAD.left + c * size), y: coord(y), width: coord(size), height: coord(size) }));
+          row.push(
+            el('rect', { class: `cell ${c < P + j ? 'old' : 'new'}`, x: coord(PAD.left + c * size), y: coord(y), width: coord(size), height: coord(size) }),
+          );
         }
         rows.push(el('g', stepAttrs(j, steps - 1), row));
       }
@@ -106,12 +110,18 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   }
   marks.push(
     notesMark(d.r.notes),
-    dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_item'), text(cfg, 'col_value')], [
-      { id: 'steps', cells: [text(cfg, 'steps'), nd] },
-      { id: 'read-tokens', cells: [text(cfg, 'read_tokens'), readTokens] },
-      { id: 'reads', cells: [text(cfg, 'reads'), reads] },
-      { id: 'final', cells: [text(cfg, 'final_kv'), finalKv] },
-    ], hows),
+    dataTable(
+      text(cfg, 'table_summary'),
+      text(cfg, 'chart_title'),
+      [text(cfg, 'col_item'), text(cfg, 'col_value')],
+      [
+        { id: 'steps', cells: [text(cfg, 'steps'), nd] },
+        { id: 'read-tokens', cells: [text(cfg, 'read_tokens'), readTokens] },
+        { id: 'reads', cells: [text(cfg, 'reads'), reads] },
+        { id: 'final', cells: [text(cfg, 'final_kv'), finalKv] },
+      ],
+      hows,
+    ),
   );
   return hows.into(marksView(marks));
 }

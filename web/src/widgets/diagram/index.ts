@@ -47,7 +47,11 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
       : finish(spec.shapes, spec.widthScale);
     // Each drawing's arrowheads under its own id (both drawings share the page).
     const id = narrow ? `${instance}-n` : instance;
-    return { width: narrow ? width : spec.width, height: narrow ? narrow.height : spec.height, children: [arrowDefs(id), ...shapes.map((s) => shapeMark(s, id, lastStep))] };
+    return {
+      width: narrow ? width : spec.width,
+      height: narrow ? narrow.height : spec.height,
+      children: [arrowDefs(id), ...shapes.map((s) => shapeMark(s, id, lastStep))],
+    };
   };
   marks.push(svgFrame(instance, fill(text(cfg, 'chart_title')), fill(text(cfg, 'chart_desc')), draw));
   if (specs.length) {

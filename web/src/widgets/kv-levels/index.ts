@@ -29,9 +29,7 @@ function levels(ctx: WidgetContext): Array<{ value: string; label: string }> {
 const kvLevels: WidgetDef<Levels> = {
   async compute(engine, fields, ctx) {
     const chosen = await Promise.all(designs.map((d) => footprint(engine, d, { tokens: fields.tokens ?? null })));
-    const table = await Promise.all(
-      levels(ctx).map((l) => Promise.all(designs.map((d) => footprint(engine, d, { tokens: l.value })))),
-    );
+    const table = await Promise.all(levels(ctx).map((l) => Promise.all(designs.map((d) => footprint(engine, d, { tokens: l.value })))));
     return { chosen, table };
   },
 

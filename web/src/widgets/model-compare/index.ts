@@ -10,7 +10,23 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { CompareRow, Engine, Fields, Json } from '../../runtime/engine';
 import { groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, FigureHows, hbars, labelledTicks, notesMark, num, svgFrame, tickLabel, WIDE, type Bar, type Drawing, type NumScale, type Shown, type TickStyle } from '../../figures/chart';
+import {
+  axisBottom,
+  dataTable,
+  FigureHows,
+  hbars,
+  labelledTicks,
+  notesMark,
+  num,
+  svgFrame,
+  tickLabel,
+  WIDE,
+  type Bar,
+  type Drawing,
+  type NumScale,
+  type Shown,
+  type TickStyle,
+} from '../../figures/chart';
 import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import { ConfiguredCall, dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView } from '../../figures/marks';
@@ -90,7 +106,13 @@ function cellOf(call: Data['calls'][number], row: CompareRow, spec: Spec): Shown
  * prefix family of the bars' own labels (byte-ticks.ts); other axes (counts,
  * FLOPs, log scales) keep d3-scale's ticks in the configured style.
  */
-function axisOf(spec: Spec, bars: Bar[], [lo, hi]: [number, number], range: [number, number], count: number): { scale: NumScale; ticks: Array<[number, string]> } {
+function axisOf(
+  spec: Spec,
+  bars: Bar[],
+  [lo, hi]: [number, number],
+  range: [number, number],
+  count: number,
+): { scale: NumScale; ticks: Array<[number, string]> } {
   if (spec.scale === 'linear' && spec.ticks === 'si' && spec.unit === 'B') return byteAxis(hi, range, byteFamily(bars.map((b) => b.display)), count);
   const scale: NumScale = spec.scale === 'log' ? scaleLog().domain([lo, hi]).nice().range(range) : scaleLinear().domain([0, hi]).nice().range(range);
   return { scale, ticks: labelledTicks(scale, count, tickLabel(spec.ticks, spec.unit ?? '')) };

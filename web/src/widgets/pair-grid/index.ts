@@ -92,25 +92,38 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const legend = el(
     'ul',
     { class: 'fig-legend' },
-    ['old', 'self', 'masked'].map((k) => el('li', {}, [el('span', { class: `swatch legend-${k}`, 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, `legend_${k}`))])),
+    ['old', 'self', 'masked'].map((k) =>
+      el('li', {}, [el('span', { class: `swatch legend-${k}`, 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, `legend_${k}`))]),
+    ),
   );
-  return hows.into(marksView([
-    summary([
-      { label: text(cfg, 'npair'), value: npair, testid: 'n-pair' },
-      { label: text(cfg, 'attn_flops'), value: flops, testid: 'attn-flops' },
-      // The substituted formula is itself the explanation.
-      { label: text(cfg, 'attn_formula'), value: attn?.substituted ?? '', testid: 'attn-formula' },
-    ], hows),
-    el('p', { class: 'tally-intro', 'data-testid': 'drawing-mode' }, text(cfg, drawCells ? 'mode_cells' : 'mode_areas')),
-    chart,
-    legend,
-    notesMark(d.r.notes),
-    dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_item'), text(cfg, 'col_value')], [
-      { id: 'npair', cells: [text(cfg, 'npair'), npair] },
-      { id: 'attn', cells: [text(cfg, 'attn_flops'), flops] },
-      { id: 'formula', cells: [text(cfg, 'attn_formula'), attn?.substituted ?? ''] },
-    ], hows),
-  ]));
+  return hows.into(
+    marksView([
+      summary(
+        [
+          { label: text(cfg, 'npair'), value: npair, testid: 'n-pair' },
+          { label: text(cfg, 'attn_flops'), value: flops, testid: 'attn-flops' },
+          // The substituted formula is itself the explanation.
+          { label: text(cfg, 'attn_formula'), value: attn?.substituted ?? '', testid: 'attn-formula' },
+        ],
+        hows,
+      ),
+      el('p', { class: 'tally-intro', 'data-testid': 'drawing-mode' }, text(cfg, drawCells ? 'mode_cells' : 'mode_areas')),
+      chart,
+      legend,
+      notesMark(d.r.notes),
+      dataTable(
+        text(cfg, 'table_summary'),
+        text(cfg, 'chart_title'),
+        [text(cfg, 'col_item'), text(cfg, 'col_value')],
+        [
+          { id: 'npair', cells: [text(cfg, 'npair'), npair] },
+          { id: 'attn', cells: [text(cfg, 'attn_flops'), flops] },
+          { id: 'formula', cells: [text(cfg, 'attn_formula'), attn?.substituted ?? ''] },
+        ],
+        hows,
+      ),
+    ]),
+  );
 }
 
 export const pairGrid: WidgetDef<Data> = {

@@ -36,7 +36,10 @@ export async function computeRoutingCurve(engine: Engine, fields: Fields, cfg: W
 /** "B = 64：均勻分派 U = 256（每層 768 MiB）、集中分派 U = 8（每層 24 MiB）". */
 function valuesAt(d: RoutingCurveData, i: number, cfg: WidgetConfig): string {
   const each = d.curve.series.map((s, k) =>
-    text(cfg, 'curve_point').replace('{label}', d.labels[k] ?? s.dispatch).replace('{u}', s.distinct_display[i]!).replace('{bytes}', s.display[i]!),
+    text(cfg, 'curve_point')
+      .replace('{label}', d.labels[k] ?? s.dispatch)
+      .replace('{u}', s.distinct_display[i]!)
+      .replace('{bytes}', s.display[i]!),
   );
   return labelled(`B = ${groupDigits(d.curve.batches[i]!)}`, listOf(each));
 }
@@ -53,13 +56,23 @@ function drawing(d: RoutingCurveData, width: number, cfg: WidgetConfig, markerTe
   const pt = (i: number, col: bigint[]): [number, number] => [Number(coord(x(num(c.batches[i]!)))), Number(coord(y(Math.max(1, num(col[i]!)))))];
   const path = line<[number, number]>();
   const lines: Mark[] = c.series.map((s, k) =>
-    el('g', { class: `series series-${k}`, 'data-series': s.dispatch }, [el('path', { class: 'line', d: path(c.batches.map((_, i) => pt(i, s.distinct_experts))) ?? '' })]),
+    el('g', { class: `series series-${k}`, 'data-series': s.dispatch }, [
+      el('path', { class: 'line', d: path(c.batches.map((_, i) => pt(i, s.distinct_experts))) ?? '' }),
+    ]),
   );
   // Where uniform dispatch first touches every expert: the bend of its line.
   const sat = indexOfBatch(c.batches, c.saturation_batch);
   const sx = Number(coord(x(num(c.saturation_batch))));
   const bend: Mark = el('g', { class: 'saturation', 'data-testid': 'saturation-mark' }, [
-    el('line', { x1: coord(sx), x2: coord(sx), y1: coord(PAD.top), y2: coord(height - PAD.bottom), stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': '0.6' }),
+    el('line', {
+      x1: coord(sx),
+      x2: coord(sx),
+      y1: coord(PAD.top),
+      y2: coord(height - PAD.bottom),
+      stroke: 'currentColor',
+      'stroke-dasharray': '4 3',
+      'stroke-opacity': '0.6',
+    }),
     el('text', ruleLabelAttrs(sx, width, PAD.top), text(cfg, 'saturation_label').replace('{b}', groupDigits(c.saturation_batch))),
   ]);
   const at = indexOfBatch(c.batches, d.b);
@@ -103,18 +116,35 @@ export function routingCurveMarks(d: RoutingCurveData, cfg: WidgetConfig, instan
   const c = d.curve;
   const markerText = valuesAt(d, indexOfBatch(c.batches, d.b), cfg);
   const chart = withSliderRole(
-    secondFrame(svgFrame(`${instance}-curve`, text(cfg, 'curve_title'), text(cfg, 'curve_desc'), (width) => drawing(d, width, cfg, markerText)), instance),
+    secondFrame(
+      svgFrame(`${instance}-curve`, text(cfg, 'curve_title'), text(cfg, 'curve_desc'), (width) => drawing(d, width, cfg, markerText)),
+      instance,
+    ),
   );
-  const legend = el('ul', { class: 'fig-legend' }, c.series.map((s, k) =>
-    el('li', { class: `series-${k}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, d.labels[k] ?? s.dispatch)]),
-  ));
+  const legend = el(
+    'ul',
+    { class: 'fig-legend' },
+    c.series.map((s, k) =>
+      el('li', { class: `series-${k}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, d.labels[k] ?? s.dispatch)]),
+    ),
+  );
   const shown = new Set(landmarksOn(c.axis_end, dataOf<number[]>(cfg, 'landmarks'), [c.saturation_batch, d.b]));
   const rows = c.batches
     .map((b, i) => ({ b, i }))
     .filter(({ b }) => shown.has(num(b)))
     .map(({ b, i }) => ({ id: b.toString(), cells: [groupDigits(b), ...c.series.map((s) => aside(s.distinct_display[i]!, s.display[i]!))] }));
-  const table = dataTable(text(cfg, 'curve_table_summary'), text(cfg, 'curve_title'), [text(cfg, 'col_batch'), ...d.labels.map((l) => labelled(l, aside('U', text(cfg, 'bytes'))))], rows);
+  const table = dataTable(
+    text(cfg, 'curve_table_summary'),
+    text(cfg, 'curve_title'),
+    [text(cfg, 'col_batch'), ...d.labels.map((l) => labelled(l, aside('U', text(cfg, 'bytes'))))],
+    rows,
+  );
   const body = [el('p', { class: 'curve-lead' }, text(cfg, 'curve_heading')), readoutMark(markerText), chart, legend];
-  const hover = (view: View) => withHoverPoints(view, c.batches.map(num), c.batches.map((_, i) => valuesAt(d, i, cfg)));
+  const hover = (view: View) =>
+    withHoverPoints(
+      view,
+      c.batches.map(num),
+      c.batches.map((_, i) => valuesAt(d, i, cfg)),
+    );
   return { body, table, hover };
 }

@@ -65,7 +65,10 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     const panels: Mark[] = d.dispatches.flatMap((x, i) => {
       const x0 = sideBySide ? i * (panel + GAP) : 0;
       const y0 = sideBySide ? 0 : i * (TOP + panel + GAP / 2);
-      return [el('text', { class: 'label strong', x: coord(x0), y: coord(y0 + 16) }, x.label), grid(x.r, x0, y0 + TOP, panel, joined(x.label, text(cfg, 'cell_read')), cfg)];
+      return [
+        el('text', { class: 'label strong', x: coord(x0), y: coord(y0 + 16) }, x.label),
+        grid(x.r, x0, y0 + TOP, panel, joined(x.label, text(cfg, 'cell_read')), cfg),
+      ];
     });
     const height = sideBySide ? TOP + panel + 8 : n * (TOP + panel) + (n - 1) * (GAP / 2) + 8;
     return { width, height, children: panels };
@@ -95,23 +98,27 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
     'tally-summary tally-summary--grid',
   );
   const curve = routingCurveMarks(d.curve, cfg, instance);
-  return curve.hover(hows.into(marksView([
-    compare,
-    svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw),
-    el('ul', { class: 'fig-legend' }, [
-      el('li', {}, [el('span', { class: 'swatch legend-hit', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_hit'))]),
-      el('li', {}, [el('span', { class: 'swatch legend-idle', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_idle'))]),
-    ]),
-    ...curve.body,
-    dataTable(
-      text(cfg, 'table_summary'),
-      text(cfg, 'chart_title'),
-      [text(cfg, 'col_item'), ...d.dispatches.map((x) => x.label)],
-      rows.map((row) => ({ id: row.key, cells: [text(cfg, row.key), ...d.dispatches.map((x) => shown(x, row))] })),
-      hows,
+  return curve.hover(
+    hows.into(
+      marksView([
+        compare,
+        svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw),
+        el('ul', { class: 'fig-legend' }, [
+          el('li', {}, [el('span', { class: 'swatch legend-hit', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_hit'))]),
+          el('li', {}, [el('span', { class: 'swatch legend-idle', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, 'legend_idle'))]),
+        ]),
+        ...curve.body,
+        dataTable(
+          text(cfg, 'table_summary'),
+          text(cfg, 'chart_title'),
+          [text(cfg, 'col_item'), ...d.dispatches.map((x) => x.label)],
+          rows.map((row) => ({ id: row.key, cells: [text(cfg, row.key), ...d.dispatches.map((x) => shown(x, row))] })),
+          hows,
+        ),
+        curve.table,
+      ]),
     ),
-    curve.table,
-  ])));
+  );
 }
 
 export const routingGrid: WidgetDef<Data> = {

@@ -19,9 +19,7 @@ interface Stages {
 
 const stageTabs: WidgetDef<Stages> = {
   async compute(engine) {
-    const perToken = await Promise.all(
-      STAGES.map((id) => footprint(engine, design(id), { tokens: 1, baseline_bytes_per_token: baseline })),
-    );
+    const perToken = await Promise.all(STAGES.map((id) => footprint(engine, design(id), { tokens: 1, baseline_bytes_per_token: baseline })));
     const csa2 = design('csa2').request.bytes_per_token ?? null;
     const residentVsCsa2 = await footprint(engine, design('resident'), { tokens: 1, baseline_bytes_per_token: csa2 });
     return { perToken, residentVsCsa2 };

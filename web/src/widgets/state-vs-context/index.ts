@@ -23,7 +23,6 @@ import { dragMarks, enhanceDragMarkers, markerStops, readoutMark, withHoverPoint
 import { EngineError } from '../../runtime/engine';
 import { joined, labelled, listOf } from '../../figures/joins';
 
-
 type Metric = 'total' | 'decode_read_bytes';
 
 interface Series {
@@ -274,7 +273,8 @@ function drawing(d: Data, width: number, cfg: WidgetConfig, markerText: string):
  */
 function markRepeat(table: Mark, rows: TableRow[]): Mark {
   const walk = (m: Mark): Mark => {
-    if (m.tag === 'tbody') return { ...m, children: (m.children ?? []).map((tr, i) => ({ ...tr, attrs: { ...tr.attrs, class: rows[i]?.repeat ? 'is-repeat' : '' } })) };
+    if (m.tag === 'tbody')
+      return { ...m, children: (m.children ?? []).map((tr, i) => ({ ...tr, attrs: { ...tr.attrs, class: rows[i]?.repeat ? 'is-repeat' : '' } })) };
     return m.children ? { ...m, children: m.children.map(walk) } : m;
   };
   return walk(table);

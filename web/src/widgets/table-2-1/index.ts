@@ -61,8 +61,15 @@ export const table21: WidgetDef<ForwardResult> = {
     const headers = ['module', 'shape', 'weight', 'formula', 'substituted', 'layers', 'flops'].map((c) =>
       c === 'flops' ? { header: text(cfg, 'col.flops'), unit: 'FLOPs' } : text(cfg, c === 'substituted' ? 'col.substituted' : `col.${c}`),
     );
-    const rows = r.items.map((it) => [it.label, it.shape, it.weight, it.formula, it.substituted,
-      { text: groupDigits(it.layers), raw: String(it.layers) }, { text: it.display, raw: String(it.flops) }]);
+    const rows = r.items.map((it) => [
+      it.label,
+      it.shape,
+      it.weight,
+      it.formula,
+      it.substituted,
+      { text: groupDigits(it.layers), raw: String(it.layers) },
+      { text: it.display, raw: String(it.flops) },
+    ]);
     rows.push([text(cfg, 'total'), '', '', '', '', '', { text: r.display, raw: String(r.total) }]);
     Object.assign(view, copyView(headers, rows));
     return view;

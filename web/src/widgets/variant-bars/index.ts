@@ -138,7 +138,14 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
   const hows = new FigureHows(instance, cfg);
   // One Shown per value: the bar's label and the table cell share its explanation.
   const shown = d.bars.map((b) => ({ text: b.display, ask: b.ask }));
-  const bars: Bar[] = d.bars.map((b, i) => ({ id: b.id, label: b.label, value: num(b.value), display: b.display, cls: `series-${i % 5}`, how: hows.key(shown[i]!) }));
+  const bars: Bar[] = d.bars.map((b, i) => ({
+    id: b.id,
+    label: b.label,
+    value: num(b.value),
+    display: b.display,
+    cls: `series-${i % 5}`,
+    how: hows.key(shown[i]!),
+  }));
   const hi = Math.max(1, ...bars.map((b) => b.value));
   // The axis ticks in the prefix family of the bars' own labels (GiB bars, GiB ticks).
   const family = byteFamily(bars.map((b) => b.display));
