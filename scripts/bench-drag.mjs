@@ -86,7 +86,11 @@ export async function benchDrag(browser, url, report) {
     // The drag runs inside the page: pointer events a 120 Hz mouse would send
     // (two per frame, there and back across the right half of the axis once a
     // second), so the figure measures the page, not the harness's round trips.
-    // Frame times are requestAnimationFrame deltas over the same 2 s.
+    // A frame's time is the main thread's work for it: from the start of its
+    // requestAnimationFrame callback (which sends that frame's pointer move)
+    // to a message posted there, which runs once the frame's style, layout and
+    // paint are done.  The rAF deltas over the same 2 s say whether the page
+    // kept the display's 60 Hz (a delta of one refresh is 16.7 ms by definition).
     const rec = await page.evaluate(
       ({ id, ms, plot, handle }) =>
         new Promise((resolve) => {
@@ -96,7 +100,10 @@ export async function benchDrag(browser, url, report) {
           // go to the widget's root, wherever the pointer is and whether or
           // not the drawing under it has been rebuilt since.
           const plotEl = w.querySelector('svg.is-wide .drag-plot');
-          const rec = { frames: [], updates: [], moves: 0, shown: [] };
+          const rec = { frames: [], work: [], updates: [], moves: 0, shown: [] };
+          const afterPaint = new MessageChannel();
+          let frameStart = null;
+          afterPaint.port1.onmessage = () => rec.work.push(performance.now() - frameStart);
           const control = w.querySelector(`#${CSS.escape(`${id}-H`)}`);
           w.addEventListener('tally:update', (e) => {
             rec.updates.push(e.detail.ms);
@@ -126,6 +133,8 @@ export async function benchDrag(browser, url, report) {
           let start = null;
           let last = null;
           const frame = (t) => {
+            frameStart = performance.now();
+            afterPaint.port2.postMessage(null);
             if (start === null) start = t;
             if (last !== null) rec.frames.push(t - last);
             last = t;
@@ -149,11 +158,13 @@ export async function benchDrag(browser, url, report) {
     const moves = rec.moves;
     const frames = rec.frames.slice().sort((a, b) => a - b);
     const q = (list, p) => list[Math.min(list.length - 1, Math.floor(p * list.length))];
-    const p95 = q(frames, 0.95);
+    const work = rec.work.slice().sort((a, b) => a - b);
+    const p95 = q(work, 0.95);
     report(`drag: ${FIGURE.id} marker, ${DRAG_MS / 1000} s, ${moves} pointer moves: frames`, `${frames.length}`);
-    report('drag: frame time p50 (requestAnimationFrame deltas)', `${q(frames, 0.5).toFixed(1)} ms`);
+    report('drag: frame time p50 (rAF callback → frame painted)', `${q(work, 0.5).toFixed(1)} ms`);
     report('drag: frame time p95', `${p95.toFixed(1)} ms`, `≤ ${TARGET_FRAME_P95_MS} ms ${p95 <= TARGET_FRAME_P95_MS ? 'OK' : 'MISSED'}`);
-    report('drag: frame time max', `${frames[frames.length - 1].toFixed(1)} ms`);
+    report('drag: frame time max', `${work[work.length - 1].toFixed(1)} ms`);
+    report('drag: frame interval p50 / p95 (rAF deltas; one refresh is 16.7 ms)', `${q(frames, 0.5).toFixed(1)} / ${q(frames, 0.95).toFixed(1)} ms`);
     const dropped = rec.frames.filter((f) => f > REFRESH_MS * 1.5).length;
     report('drag: frames that took longer than one refresh (dropped)', `${dropped} of ${frames.length}`);
     const updates = rec.updates.slice().sort((a, b) => a - b);

@@ -233,7 +233,7 @@ const catalogGaps = (() => {
     .sort((a, b) => b.length - a.length);
 })();
 
-for (const e of BUILT.filter((x) => x.lang === 'en')) {
+for (const _edition of BUILT.filter((x) => x.lang === 'en')) {
   test("en: no CJK outside the marked original terms (the page's own words; the core's once it takes lang)", async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
     const coreLang = coreTakesLang() as boolean;

@@ -118,7 +118,7 @@ test('importing inside an embed: the picker gains the model, numbers from the co
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
-test('the 嵌入 button of a widget set to an imported model gives embeds that import it', async ({ page, browser, baseURL, core }) => {
+test('the 嵌入 button of a widget set to an imported model gives embeds that import it', async ({ page, browser, core }) => {
   const m = imported(core, 'gemma-2-9b');
   await page.goto(`./2-6.html#import:m=${token(m.shared)};capacity:model=${m.id}`);
   await allReady(page);

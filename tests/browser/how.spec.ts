@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import { at, cellRequest, pageOfInstance, shown, WIDGETS } from './chapter';
-import { allReady, DEFAULTS, expect, test, typeInto, type Core } from './fixtures';
+import { allReady, DEFAULTS, expect, test, typeInto } from './fixtures';
 
 const PAGE = pageOfInstance();
 

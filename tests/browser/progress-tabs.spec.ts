@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { exercisePart as part, answerExercise as answer, seedStorageOnce as seed } from './learner';
 

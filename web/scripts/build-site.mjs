@@ -54,7 +54,6 @@ try {
 // The editions module (and the converters it loads) only once the content is known to be valid.
 const { contentFor, DEFAULT_LANG, editionOf, editionPlugin, editionsToBuild } = await import('./editions.mjs');
 const chapterDirs = await bookChapterDirs();
-const articlesDir = path.join(root, 'content/articles');
 const keptVersions = path.join(root, '.cache/kept-versions');
 
 const need = ['tally_web.mjs', 'tally_web.wasm', 'tally_node.mjs', 'tally_node.wasm'].map((f) => path.join(wasmDir, f));

@@ -42,7 +42,7 @@
     var early = { worker: null, ready: false, failed: null };
     try {
       early.worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { name: 'tally-core' });
-    } catch (e) {
+    } catch {
       return null; // a CSP without blob: workers: the loader decides what to do
     }
     early.worker.onmessage = function (e) {

@@ -49,7 +49,7 @@ async function checkVariants(ex: Exercise, engine: Engine): Promise<void> {
         }
       }
     } catch (err) {
-      if (err instanceof EngineError) throw new Error(`exercise ${ex.id} (${where}): core refused ${err.field}: ${err.message}`);
+      if (err instanceof EngineError) throw new Error(`exercise ${ex.id} (${where}): core refused ${err.field}: ${err.message}`, { cause: err });
       throw err;
     }
   }

@@ -101,7 +101,8 @@ function place(s: Shape, [ax, ay]: [number, number]): Shape {
 
 function mapPoint([x, y]: [number, number], layout: NarrowLayout): [number, number] {
   const band = layout.bands?.find((b) => x >= b.from && x < b.to);
-  let [nx, ny] = band ? [x + band.dx, y + band.dy] : [x, y];
+  const [bx, ny] = band ? [x + band.dx, y + band.dy] : [x, y];
+  let nx = bx;
   const sq = layout.squeeze;
   if (sq) nx = sq.to + (nx - sq.from) * sq.k;
   return [nx, ny];

@@ -100,7 +100,9 @@ export interface WidgetHost<D> {
   show(data: D): void;
 }
 
-// Widgets of different result types live in one registry.
+// Widgets of different result types live in one registry. `unknown` would not do:
+// `show(data: D)` takes D as a parameter, so WidgetDef<X> is not a WidgetDef<unknown>.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWidgetDef = WidgetDef<any>;
 
 function renderOutputRegion(def: AnyWidgetDef, view: View, ctx: WidgetContext): string {

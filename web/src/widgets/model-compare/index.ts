@@ -29,7 +29,7 @@ import {
 } from '../../figures/chart';
 import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import { ConfiguredCall, dataOf } from '../../figures/content';
-import { el, marksMarkup, marksView } from '../../figures/marks';
+import { marksMarkup, marksView } from '../../figures/marks';
 import { joined, labelled } from '../../figures/joins';
 import { contextStrip, readerLength, STRIP_H, stripOf } from '../../figures/context-strip';
 import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
