@@ -1,9 +1,12 @@
 // `npm test`: build everything, then run every test layer — core (doctest
 // and the CLI, natively and under ASan/UBSan), wasm (Node, parity with the
-// native CLI), types, and browser (Playwright in Debian's Chromium). The JSON
-// oracle (nlohmann) is `npm run test:json-oracle`: its build of columns.cpp
-// alone takes over 20 minutes at -O3 on this machine.
-import { buildAll, buildNative, log, runCaptured } from './lib.mjs';
+// native CLI), the JSON oracle (the core tests and the parity grid again with
+// nlohmann::ordered_json as the API's JSON value; built at -O1, since
+// nlohmann's templates at -O3 took over 20 minutes for one file), content,
+// style, types, and browser (Playwright in Debian's Chromium).
+import path from 'node:path';
+
+import { buildAll, buildNative, log, root, runCaptured } from './lib.mjs';
 
 // Each layer: how to run it and how to read its pass/fail counts.
 const layers = [
@@ -20,6 +23,19 @@ const layers = [
   {
     name: 'wasm',
     command: ['node', ['--test', 'tests/wasm/']],
+    counts: (text) => nodeTestCounts(text),
+  },
+  {
+    // The named dependency checks everything our own JSON parser and writer
+    // (src/api/json.cpp) are trusted with (scripts/json-oracle.mjs runs the same alone).
+    name: 'core on nlohmann::ordered_json (JSON oracle)',
+    command: ['ctest', ['--preset', 'native-nlohmann', '-V']],
+    counts: coreCounts,
+  },
+  {
+    name: 'parity grid: the WASM module (our JSON) against the oracle CLI (nlohmann)',
+    command: ['node', ['--test', 'tests/wasm/parity.test.mjs']],
+    env: { TALLY_BIN: path.join(root, 'build/native-nlohmann/tally') },
     counts: (text) => nodeTestCounts(text),
   },
 
@@ -86,6 +102,7 @@ function playwrightCounts(text) {
 try {
   buildAll({ browser: true, generate: false });
   buildNative('sanitize');
+  buildNative('native-nlohmann');
 } catch (error) {
   console.error(`\nBuild failed: ${error.message}`);
   process.exit(1);
@@ -97,7 +114,7 @@ const summary = [];
 for (const layer of layers) {
   log(`Test layer: ${layer.name}`);
   const [command, args] = layer.command;
-  const { status, text } = await runCaptured(command, args);
+  const { status, text } = await runCaptured(command, args, layer.env ? { env: { ...process.env, ...layer.env } } : {});
   const counts = layer.counts(text) ?? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
   if (status !== 0 && counts.failed === 0) counts.failed = 1; // a crash is a failure
   passed += counts.passed;

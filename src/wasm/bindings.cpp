@@ -4,7 +4,9 @@
 // so the browser's own TextEncoder/TextDecoder convert them instead of
 // Embind's per-byte JavaScript loops (a chart's response is ~60 KB).
 // Errors come back as {"ok":false,…} data; no C++ exception crosses into JS.
-#include <emscripten/bind.h>
+// Plain C exports, not Embind: five integer functions need no type registry,
+// and Embind's runtime was about a tenth of the module and of its glue.
+#include <emscripten/emscripten.h>
 
 #include <cstdint>
 #include <string>
@@ -14,6 +16,11 @@
 #include "request_cycle.hpp"
 
 namespace {
+
+// Builds the catalog and the op table before the first request, outside the
+// arena: they live as long as the module.  A static initializer runs when
+// the module is instantiated, as Embind's registration block did.
+const bool prepared = (tally::api::prepare(), true);
 
 // Both outlive every request, so they are allocated outside the arena.
 std::string request_bytes;
@@ -43,14 +50,12 @@ std::uintptr_t response_address() { return reinterpret_cast<std::uintptr_t>(resp
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(tally) {
-    // Builds the catalog and the op table before the first request, outside
-    // the arena: they live as long as the module.
-    tally::api::prepare();
-    emscripten::function("request_buffer", &request_buffer);
-    emscripten::function("evaluate_request", &evaluate_request);
-    emscripten::function("response_address", &response_address);
-    emscripten::function("request_room_limit", &request_room_limit);
-    // Bytes the request arena keeps between requests (tests/wasm/memory.test.mjs).
-    emscripten::function("request_arena_reserved_bytes", &arena_reserved_bytes);
+// The glue exposes each as Module._<name> (src/wasm/evaluate.post.js wraps them).
+extern "C" {
+EMSCRIPTEN_KEEPALIVE std::uintptr_t tally_request_buffer(std::uint32_t bytes) { return request_buffer(bytes); }
+EMSCRIPTEN_KEEPALIVE std::uint32_t tally_evaluate_request(std::uint32_t bytes) { return evaluate_request(bytes); }
+EMSCRIPTEN_KEEPALIVE std::uintptr_t tally_response_address() { return response_address(); }
+EMSCRIPTEN_KEEPALIVE std::uint32_t tally_request_room_limit() { return request_room_limit(); }
+// Bytes the request arena keeps between requests (tests/wasm/memory.test.mjs).
+EMSCRIPTEN_KEEPALIVE std::uint32_t tally_request_arena_reserved_bytes() { return arena_reserved_bytes(); }
 }

@@ -8,11 +8,11 @@ Module['evaluate'] = function (requestJson) {
   // A UTF-16 code unit takes at most 3 UTF-8 bytes.  The room is capped: a
   // request longer than the cap is cut there, still over the cap, and the core
   // refuses it by name (docs/api.md, "Limits").
-  var room = Math.min(requestJson.length * 3, Module['request_room_limit']());
-  var at = Module['request_buffer'](room);
+  var room = Math.min(requestJson.length * 3, Module['_tally_request_room_limit']());
+  var at = Module['_tally_request_buffer'](room);
   var written = tallyEncoder.encodeInto(requestJson, HEAPU8.subarray(at, at + room)).written;
-  var length = Module['evaluate_request'](written);
-  var from = Module['response_address']();
+  var length = Module['_tally_evaluate_request'](written);
+  var from = Module['_tally_response_address']();
   return tallyDecoder.decode(HEAPU8.subarray(from, from + length));
 };
 // Module.setMessages(catalogJson) → true when taken: the browser's module has
@@ -20,9 +20,13 @@ Module['evaluate'] = function (requestJson) {
 // request (src/wasm/messages_loaded.cpp).  The Node module embeds all three
 // and has nothing to load.
 Module['setMessages'] = function (catalogJson) {
-  if (!Module['load_messages']) return true;
+  if (!Module['_tally_load_messages']) return true;
   var bytes = tallyEncoder.encode(catalogJson);
-  var at = Module['messages_buffer'](bytes.length); // may grow memory: read HEAPU8 after
+  var at = Module['_tally_messages_buffer'](bytes.length); // may grow memory: read HEAPU8 after
   HEAPU8.set(bytes, at);
-  return Module['load_messages'](bytes.length);
+  return Module['_tally_load_messages'](bytes.length) !== 0;
+};
+// Bytes the request arena keeps between requests (tests/wasm/memory.test.mjs).
+Module['request_arena_reserved_bytes'] = function () {
+  return Module['_tally_request_arena_reserved_bytes']();
 };
