@@ -10,7 +10,11 @@ const lang = q.get('lang');
 const base = `${tally}/v/${ver}/`;
 const editionBase = lang && lang !== 'zh-Hant' ? `${base}${lang}/` : base;
 
-const frames = [q.get('frame0') ?? 'w=capacity&model=qwen3-32b', q.get('frame1') ?? 'w=kv-concurrency&n=64', q.get('frame2') ?? 'w=effort-scale&e=100'];
+const frames = [
+  q.get('frame0') ?? 'w=capacity&model=qwen3-32b',
+  q.get('frame1') ?? 'w=kv-concurrency&n=64',
+  q.get('frame2') ?? 'w=effort-scale&e=100',
+];
 for (const [i, spec] of frames.entries()) {
   // A frame spec may end in #import:m=<token> (imported models), kept last in the URL.
   const [query, hash] = spec.split('#');
