@@ -1,7 +1,9 @@
 // `npm run bench`: figures, not pass/fail.  Prints the WASM payload size
 // against its budget, time from navigation to the first interactive widget,
 // control-change → DOM latency, frame times during a scripted drag, and
-// engine throughput natively and in WASM. `--only drag` runs just the drag.
+// engine throughput natively and in WASM, and each edition's first-widget
+// time for two pages. `--only drag` runs just the drag, `--only editions`
+// just the editions' first widgets.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,19 +11,22 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { benchDrag } from './bench-drag.mjs';
+import { benchEditions } from './bench-editions.mjs';
+import { firstWidgetTimer, LOADS, TARGET_FIRST_WIDGET_MS } from './bench-first-widget.mjs';
 import { buildAll, log, root } from './lib.mjs';
 import { createStaticServer, listen } from './serve.mjs';
 
 const BUDGET_GZIP_BYTES = 150 * 1024; // wasm + glue
-const TARGET_FIRST_WIDGET_MS = 300;
 const TARGET_UPDATE_P95_MS = 16;
 const UPDATES = 200;
-const LOADS = 9; // per page and kind of load: the median of 9 moves less with the machine's load than that of 5
 
-// `--only drag`: just the scripted drag (scripts/bench-drag.mjs) against the dist/ already built.
+// `--only drag` / `--only editions`: just that part (scripts/bench-drag.mjs,
+// scripts/bench-editions.mjs) against the dist/ already built.
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-if (only === 'drag') {
-  execFileSync(process.execPath, [path.join(root, 'scripts/bench-drag.mjs')], { stdio: 'inherit' });
+if (only !== null) {
+  const parts = { drag: 'scripts/bench-drag.mjs', editions: 'scripts/bench-editions.mjs' };
+  if (!parts[only]) throw new Error(`bench: --only takes ${Object.keys(parts).join(' or ')}, not "${only}"`);
+  execFileSync(process.execPath, [path.join(root, parts[only])], { stdio: 'inherit' });
   process.exit(0);
 }
 
@@ -152,57 +157,9 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 try {
-  // The page reports when its first widget becomes interactive (relative to
-  // navigation start) on the console: the harness waits for that message and
-  // runs nothing in the page before it, so it takes no main-thread time from
-  // the load it measures.
-  const watched = async (context) => {
-    const tab = await context.newPage();
-    await tab.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('[data-widget][data-ready="true"]')) {
-          observer.disconnect();
-          console.log(`tally-first-widget ${performance.now()}`);
-        }
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
-    });
-    return tab;
-  };
-  const firstWidget = async (tab, target) => {
-    const ready = tab.waitForEvent('console', { predicate: (m) => m.text().startsWith('tally-first-widget '), timeout: 20000 });
-    await tab.goto(target, { waitUntil: 'commit' });
-    return Number((await ready).text().split(' ')[1]);
-  };
-  // Three kinds of load:
-  //   warm: one tab moving through the chapter, the content-hashed files
-  //     (code, core, styles, fonts) kept by the browser as scripts/serve.mjs
-  //     and any static host allow;
-  //   no cache: the same tab with the browser's HTTP cache off, so the core
-  //     and every file the cache would keep are fetched and compiled again;
-  //   first visit: a new tab each time, the previous one closed and the
-  //     browser's HTTP cache cleared, so the page gets a renderer that has
-  //     never laid out text (fonts matched, shaped and mapped anew) and
-  //     compiles every script and the core afresh. Not a new browser
-  //     context: Chromium starts a WebUI renderer for each new context (the
-  //     omnibox popup, about a second of CPU in a trace) that competes with
-  //     the page on this 2-core machine and is no part of a reader's visit.
-  const page = await watched(browser);
-  const cdp = await page.context().newCDPSession(page);
-  const visitors = await browser.newContext();
-  const visitorCdp = await visitors.newCDPSession(await visitors.newPage()); // keeps the context open between visits
-  const firstVisit = async (target) => {
-    await visitorCdp.send('Network.clearBrowserCache');
-    const tab = await watched(visitors);
-    try {
-      return await firstWidget(tab, target);
-    } finally {
-      await tab.close();
-    }
-  };
-  // One throwaway load first: it measures Chromium's own start-up (process
-  // launch, first compile of its internals), not the page.
-  await page.goto(url, { waitUntil: 'load' });
-  await firstVisit(`${url}pitfalls.html`); // the same for the visitors' context
+  // Navigation → first interactive widget (scripts/bench-first-widget.mjs says how it is timed).
+  const timer = await firstWidgetTimer(browser, url);
+  const page = timer.page;
   // Every page of the book that has widgets, chapter by chapter in reading order.
   const pages = book.chapters.flatMap((c) =>
     JSON.parse(fs.readFileSync(path.join(root, 'content', c.content, 'site.json'), 'utf8')).pages.map((p) => `${p}.html`),
@@ -213,12 +170,7 @@ try {
     if (!fs.readFileSync(path.join(root, 'dist', file), 'utf8').includes('data-widget=')) continue;
     const kib = (fs.statSync(path.join(root, 'dist', file)).size / 1024).toFixed(0);
     for (const kind of kinds) {
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: kind === 'no cache' });
-      if (kind === 'warm') await firstWidget(page, `${url}${file}`); // fill the cache
-      const firsts = [];
-      for (let i = 0; i < LOADS; i++) firsts.push(kind === 'first visit' ? await firstVisit(`${url}${file}`) : await firstWidget(page, `${url}${file}`));
-      firsts.sort((a, b) => a - b);
-      const median = firsts[LOADS >> 1];
+      const median = await timer.median(kind, `${url}${file}`);
       const met = median <= TARGET_FIRST_WIDGET_MS;
       withinTarget[kind].pages++;
       if (met) withinTarget[kind].met++;
@@ -233,6 +185,9 @@ try {
     const { met, pages: count } = withinTarget[kind];
     report(`pages whose first widget is interactive within ${TARGET_FIRST_WIDGET_MS} ms, ${kind}`, `${met} of ${count}`);
   }
+
+  // Each edition's first widget on two pages, beside the per-page rows above.
+  await benchEditions(timer, url, report);
 
   // Control change → updated DOM, timed inside the page, for each widget.
   const controls = [

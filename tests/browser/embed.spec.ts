@@ -1,9 +1,12 @@
 // Embeds on a page from another origin (tests/browser/host/, served on a
 // second port): three widgets by iframe, two by <tally-widget>. They render,
 // resize, keep their own state and follow the host's theme; every expected
-// number is the core's answer for the same request.
+// number is the core's answer for the same request. In each other edition
+// an iframe (lang=) and an element (lang="", the edition's embed.js) show
+// that edition's words and the core's values in its language.
 import { test, expect, DEFAULTS, typeInto } from './fixtures';
 import { builtVersion, startHost, type HostServer } from './embed-host';
+import { contentJson, coreIn, OTHER_EDITIONS, widgetsIn } from './editions';
 import type { Frame, Locator, Page } from '@playwright/test';
 
 let host: HostServer;
@@ -303,3 +306,36 @@ test('an embedded widget links to its own place in the chapter, or to the passag
   await page.locator('#embed-home').click();
   await expect(page.locator('#tab-bytes-per-token')).toHaveCount(1);
 });
+
+for (const e of OTHER_EDITIONS) {
+  test(`${e.lang}: an iframe with lang=${e.lang} and a <tally-widget lang="${e.lang}"> show the edition's words and the core's values, and follow their controls`, async ({
+    page,
+    baseURL,
+    core: anyLang,
+  }) => {
+    test.setTimeout(120_000);
+    const core = coreIn(anyLang, e.lang);
+    const ctxLabel = widgetsIn(e.lang).capacity!.controls.find((c) => c.key === 'ctx')!.label;
+    const homeLabel = contentJson<{ own_label: string }>('content/articles/chapter-links.json', e.lang).own_label;
+    const requests = (fields: Record<string, string | number>) => String(core.ok({ ...DEFAULTS.capacity, ...fields }).display);
+    await openHost(page, baseURL!, `&lang=${e.lang}&frame0=${encodeURIComponent(`w=capacity&model=qwen3-32b&lang=${e.lang}`)}`);
+
+    const f0 = page.frameLocator('[data-testid="frame-0"]');
+    await expect(f0.locator('[data-widget]')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    await expect(f0.locator('html')).toHaveAttribute('lang', e.lang);
+    await expect(f0.getByTestId('requests')).toHaveText(requests({ model: 'qwen3-32b' }));
+    await typeInto(f0.getByLabel(ctxLabel, { exact: true }), '32768');
+    await expect(f0.getByTestId('requests')).toHaveText(requests({ model: 'qwen3-32b', context: 32768 }));
+    await expect(f0.locator('#embed-home')).toHaveText(homeLabel);
+    await expect(f0.locator('#embed-home')).toHaveAttribute('href', new RegExp(`/${e.dir}2-6\\.html#w-capacity$`));
+
+    const e0 = page.getByTestId('element-0');
+    await expect(e0.locator('[data-widget]')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    await expect(e0.getByTestId('requests')).toHaveText(requests({ gpu: 'h100-sxm' }));
+    await typeInto(e0.getByLabel(ctxLabel, { exact: true }), '65536');
+    await expect(e0.getByTestId('requests')).toHaveText(requests({ gpu: 'h100-sxm', context: 65536 }));
+    await expect(e0).toHaveAttribute('state', 'gpu=h100-sxm&ctx=65536');
+    await expect(e0.locator('.tally-embed-home a')).toHaveText(homeLabel);
+    await expect(e0.locator('.tally-embed-home a')).toHaveAttribute('href', new RegExp(`/${e.dir}2-6\\.html#w-capacity$`));
+  });
+}

@@ -1,77 +1,132 @@
-// The chapter's pages: every page builds and links to its neighbours, every
+// The chapter's pages, in every edition the build wrote (tests/browser/editions.ts):
+// every page builds and links to its neighbours, every
 // figure/table/example/exercise has its anchor, every live table and worked
 // example shows the core's values and follows its controls, and no page has
-// serious or critical accessibility violations. Console errors fail any test
-// (fixtures.ts).
+// serious or critical accessibility violations. zh-Hant runs every page;
+// zh-Hans and English run one page per kind of page (the same templates and
+// widgets, in other words), asking the core in their own language. Console
+// errors fail any test (fixtures.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { ANCHORS, at, cellRequest, CHAPTER_PAGES, GALLERY, pageOfInstance, PAGES, shown, WIDGETS, type WidgetCfg } from './chapter';
-import { allReady, expect, settled, test, typeInto, type Core } from './fixtures';
+import { ANCHORS, CHAPTER_PAGES, GALLERY, pageOfInstance, PAGES, WIDGETS } from './chapter';
+import { BUILT, coreIn, DEFAULT_LANG, OTHER_EDITIONS, widgetsIn, contentJson, type Edition } from './editions';
+import { allReady, expect, settled, test } from './fixtures';
+import { checkDataWidgets, dataWidgetsByPage, defaults, tableCell } from './widget-values';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 const INSTANCE_PAGE = pageOfInstance();
 
-for (const [index, file] of PAGES.entries()) {
+/**
+ * The pages the other editions load in full for axe and the phone width:
+ * one of each kind (the landing page with the progress summary, a section
+ * with exercises, figures and Table 2-1, the longest section with the
+ * comparison figures and the capacity widget, the pitfall checks; the
+ * lookup page's tables are Table 2-1's widget again). Every page of theirs
+ * is still checked for its contents, links and anchors without scripts.
+ */
+const REPRESENTATIVE = ['index.html', '2-1.html', '2-6.html', 'pitfalls.html'];
+/** The pages whose data widgets the other editions check: together they hold every data kind (steps, crossover curve, Table 2-1, core tables). */
+const REPRESENTATIVE_DATA = ['2-1.html', '2-2.html', '2-6.html'];
+
+/** A test title's edition prefix: none for zh-Hant (its titles are as before editions), "en: " for the others. */
+const titled = (e: Edition): string => (e.lang === DEFAULT_LANG ? '' : `${e.lang}: `);
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await settled(page); // the idle-time warm-up is over: axe gets the CPU
+  // KaTeX output is excluded: its HTML half is aria-hidden and its MathML
+  // half is KaTeX's; scanning thousands of math nodes would only slow axe.
+  const axe = await new AxeBuilder({ page }).exclude('.katex').analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return bad.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+}
+
+/** The site-wide contents list every page with the current one marked; previous / next link the neighbours. */
+async function checkContentsAndPager(page: Page, file: string): Promise<void> {
+  const index = PAGES.indexOf(file);
+  await expect(page.locator('h1')).toHaveCount(1);
+  const toc = page.locator('nav.toc .site-toc > li > a');
+  await expect(toc).toHaveCount(PAGES.length);
+  for (const [i, p] of PAGES.entries()) await expect(toc.nth(i)).toHaveAttribute('href', p);
+  await expect(page.locator('nav.toc [aria-current="page"]')).toHaveAttribute('href', file);
+  const prev = page.locator('.pager a[rel="prev"]');
+  const next = page.locator('.pager a[rel="next"]');
+  if (index > 0) await expect(prev).toHaveAttribute('href', PAGES[index - 1]!);
+  else await expect(prev).toHaveCount(0);
+  if (index < PAGES.length - 1) await expect(next).toHaveAttribute('href', PAGES[index + 1]!);
+  else await expect(next).toHaveCount(0);
+}
+
+for (const file of PAGES) {
   test(`${file}: builds, lists every page, links to its neighbours, passes axe`, async ({ page }) => {
     test.setTimeout(420_000); // axe on the longest page (2.6) of a busy 2-core machine takes minutes
     await page.goto(`./${file}`);
     await allReady(page);
-    await expect(page.locator('h1')).toHaveCount(1);
-
-    // Site-wide contents: every page, the current one marked.
-    const toc = page.locator('nav.toc .site-toc > li > a');
-    await expect(toc).toHaveCount(PAGES.length);
-    for (const [i, p] of PAGES.entries()) await expect(toc.nth(i)).toHaveAttribute('href', p);
-    await expect(page.locator('nav.toc [aria-current="page"]')).toHaveAttribute('href', file);
-
-    // Previous / next.
-    const prev = page.locator('.pager a[rel="prev"]');
-    const next = page.locator('.pager a[rel="next"]');
-    if (index > 0) await expect(prev).toHaveAttribute('href', PAGES[index - 1]!);
-    else await expect(prev).toHaveCount(0);
-    if (index < PAGES.length - 1) {
-      await expect(next).toHaveAttribute('href', PAGES[index + 1]!);
-      await next.click();
-      await expect(page).toHaveURL(new RegExp(`/${PAGES[index + 1]!.replace('.', '\\.')}$`));
+    await checkContentsAndPager(page, file);
+    // The next link leads there.
+    const next = PAGES[PAGES.indexOf(file) + 1];
+    if (next) {
+      await page.locator('.pager a[rel="next"]').click();
+      await expect(page).toHaveURL(new RegExp(`/${next.replace('.', '\\.')}$`));
       await page.goBack();
-    } else {
-      await expect(next).toHaveCount(0);
     }
-
-    await settled(page); // the idle-time warm-up is over: axe gets the CPU
-    // KaTeX output is excluded: its HTML half is aria-hidden and its MathML
-    // half is KaTeX's; scanning thousands of math nodes would only slow axe.
-    const axe = await new AxeBuilder({ page }).exclude('.katex').analyze();
-    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-    ).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
 
-test('every figure, table, example and exercise has exactly one anchor; figures are live widgets, also in the gallery', async () => {
-  const html = CHAPTER_PAGES.map((p) => readFileSync(path.join(dist, p), 'utf8')).join('\n');
-  for (const id of ANCHORS) {
-    expect(html.match(new RegExp(`\\sid="${id}"`, 'g'))?.length ?? 0, id).toBe(1);
+for (const e of OTHER_EDITIONS) {
+  test(`${e.lang}: every page is built in its language, lists every page and links to its neighbours`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    // The pages as shipped (no script): the contents and pager are in the HTML.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const file of PAGES) {
+      const response = await page.goto(`./${e.dir}${file}`);
+      expect(response?.status(), `${e.dir}${file}`).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', e.lang);
+      await checkContentsAndPager(page, file);
+    }
+    await context.close();
+  });
+
+  for (const file of REPRESENTATIVE) {
+    test(`${e.dir}${file}: hydrates, passes axe, and nothing scrolls sideways at 360 px`, async ({ page }) => {
+      test.setTimeout(420_000); // axe on 2-6 takes minutes on a busy 2-core machine
+      await page.goto(`./${e.dir}${file}`);
+      await allReady(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', e.lang);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // The same page on a phone: the edition's words (English ones are longer) fit the width.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect.poll(() => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth))).toBeLessThanOrEqual(360);
+    });
   }
-  const gallery = readFileSync(path.join(dist, GALLERY), 'utf8');
-  for (let n = 1; n <= 36; n++) {
-    expect(html, `fig-2-${n}`).toMatch(new RegExp(`<figure[^>]*\\sid="fig-2-${n}"[^>]*data-widget=`));
-    expect(gallery.match(new RegExp(`\\sid="fig-2-${n}"`, 'g'))?.length ?? 0, `gallery fig-2-${n}`).toBe(1);
-  }
-  expect(html).not.toContain('<!-- figure');
-  expect(html).not.toContain('<!-- exercise');
-});
+}
+
+for (const e of BUILT) {
+  test(`${titled(e)}every figure, table, example and exercise has exactly one anchor; figures are live widgets, also in the gallery`, async () => {
+    const html = CHAPTER_PAGES.map((p) => readFileSync(path.join(dist, e.dir, p), 'utf8')).join('\n');
+    for (const id of ANCHORS) {
+      expect(html.match(new RegExp(`\\sid="${id}"`, 'g'))?.length ?? 0, id).toBe(1);
+    }
+    const gallery = readFileSync(path.join(dist, e.dir, GALLERY), 'utf8');
+    for (let n = 1; n <= 36; n++) {
+      expect(html, `fig-2-${n}`).toMatch(new RegExp(`<figure[^>]*\\sid="fig-2-${n}"[^>]*data-widget=`));
+      expect(gallery.match(new RegExp(`\\sid="fig-2-${n}"`, 'g'))?.length ?? 0, `gallery fig-2-${n}`).toBe(1);
+    }
+    expect(html).not.toContain('<!-- figure');
+    expect(html).not.toContain('<!-- exercise');
+  });
+}
 
 test('each page preloads exactly the math font files its formulas load, so no formula waits for a late font', async ({ browser, baseURL }) => {
   for (const file of [...PAGES, 'articles/v41-kv-ratios.html']) {
@@ -98,95 +153,34 @@ test('each page preloads exactly the math font files its formulas load, so no fo
   }
 });
 
-test('a deep link lands on its anchor on the right page', async ({ page }) => {
-  await page.goto('./2-3.html#fig-2-18');
-  await expect(page.locator('#fig-2-18')).toBeInViewport();
-  await page.goto('./2-6.html#tab-2-C');
-  await expect(page.locator('#tab-2-C')).toBeInViewport();
-});
+for (const e of BUILT) {
+  test(`${titled(e)}a deep link lands on its anchor on the right page`, async ({ page }) => {
+    await page.goto(`./${e.dir}2-3.html#fig-2-18`);
+    await expect(page.locator('#fig-2-18')).toBeInViewport();
+    await page.goto(`./${e.dir}2-6.html#tab-2-C`);
+    await expect(page.locator('#tab-2-C')).toBeInViewport();
+  });
+}
 
 // ---- live tables, worked examples and checks --------------------------
 
-function defaults(cfg: WidgetCfg): Record<string, string> {
-  return Object.fromEntries(cfg.controls.map((c) => [c.field, c.default]));
-}
-
-/** A different valid value for the widget's first control (what a reader might try). */
-function changed(cfg: WidgetCfg): { key: string; label: string; value: string; kind: string } | null {
-  const c = cfg.controls[0];
-  if (!c) return null;
-  if (c.kind === 'integer') return { key: c.key, label: c.label, value: String(Number(c.default) * 2 || 1), kind: c.kind };
-  const alt = { dtypes: 'fp8', models: 'qwen3-32b', gpus: 'h100-sxm' }[c.options as 'dtypes' | 'models' | 'gpus'];
-  return { key: c.key, label: c.label, value: alt, kind: c.kind };
-}
-
-/** Expected text of a core-table cell for the given control values. */
-function tableCell(core: Core, cfg: WidgetCfg, values: Record<string, string>, row: number, col: number): string {
-  const t = cfg.table!;
-  const c = t.columns[col]!;
-  if (t.list) {
-    const r = core.ok(cellRequest(t.list.op, values, t.fields, t.list.fields) as never);
-    return shown(at((at(r, t.list.path) as unknown[])[row], c.path!));
+for (const e of BUILT) {
+  const widgets = e.lang === DEFAULT_LANG ? WIDGETS : widgetsIn(e.lang);
+  const byPage = dataWidgetsByPage(INSTANCE_PAGE, widgets);
+  const files = [...byPage.keys()].filter((f) => e.lang === DEFAULT_LANG || REPRESENTATIVE_DATA.includes(f));
+  for (const file of files) {
+    const instances = byPage.get(file)!;
+    test(`${e.dir}${file}: every table and worked example shows the core's values and follows its first control (${instances.join(', ')})`, async ({
+      page,
+      core,
+    }) => {
+      test.setTimeout(180_000);
+      await page.goto(`./${e.dir}${file}`);
+      await allReady(page);
+      // The page asks the core in its edition's language (億 / 亿 / billion), so the expected values are asked the same way.
+      await checkDataWidgets(page, coreIn(core, e.lang), widgets, instances);
+    });
   }
-  const r = t.rows![row]!;
-  return shown(at(core.ok(cellRequest(c.op!, values, t.fields, r.fields, c.fields) as never), (r.path ?? c.path)!));
-}
-
-async function checkWidget(page: Page, core: Core, instance: string, values: Record<string, string>): Promise<void> {
-  const cfg = WIDGETS[instance]!;
-  const w = page.locator(`[data-instance="${instance}"]`);
-  if (cfg.kind === 'core-table') {
-    const t = cfg.table!;
-    const rows = t.rows?.length ?? (at(core.ok(cellRequest(t.list!.op, values, t.fields, t.list!.fields) as never), t.list!.path) as unknown[]).length;
-    for (const [r, c] of [
-      [0, 0],
-      [rows - 1, t.columns.length - 1],
-    ] as const) {
-      await expect(w.getByTestId(`${instance}-r${r}-c${c}`).locator('.cell-value'), `${instance} r${r} c${c}`).toHaveText(tableCell(core, cfg, values, r, c));
-    }
-  } else if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') {
-    for (const [i, s] of cfg.steps!.entries()) {
-      await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(
-        shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)),
-      );
-    }
-  } else if (cfg.kind === 'table-2-1') {
-    const req = { op: 'forward', ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, Number(values[c.field] ?? c.default)])) };
-    await expect(w.getByTestId('total'), instance).toHaveText(core.ok(req as never).display as string);
-  }
-}
-
-async function setControl(w: Locator, change: NonNullable<ReturnType<typeof changed>>): Promise<void> {
-  const control = w.getByLabel(change.label, { exact: true });
-  if (change.kind === 'select') await control.selectOption(change.value);
-  else await typeInto(control, change.value);
-}
-
-const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1']);
-const byPage = new Map<string, string[]>();
-for (const [instance, file] of Object.entries(INSTANCE_PAGE)) {
-  if (!DATA_KINDS.has(WIDGETS[instance]?.kind ?? '')) continue;
-  byPage.set(file, [...(byPage.get(file) ?? []), instance]);
-}
-
-for (const [file, instances] of byPage) {
-  test(`${file}: every table and worked example shows the core's values and follows its first control (${instances.join(', ')})`, async ({ page, core }) => {
-    test.setTimeout(180_000);
-    await page.goto(`./${file}`);
-    await allReady(page);
-    for (const instance of instances) {
-      const cfg = WIDGETS[instance]!;
-      const values = defaults(cfg);
-      await checkWidget(page, core, instance, values);
-      const change = changed(cfg);
-      if (!change) continue;
-      const w = page.locator(`[data-instance="${instance}"]`);
-      await setControl(w, change);
-      values[cfg.controls[0]!.field] = change.value;
-      await checkWidget(page, core, instance, values);
-      await expect(w).toHaveAttribute('data-differs', 'true');
-    }
-  });
 }
 
 test('every live table offers copy as CSV and Markdown with the same text as on screen', async ({ page, core, context }) => {
@@ -221,23 +215,27 @@ test('every live table offers copy as CSV and Markdown with the same text as on 
   expect(t21).toContain(`${qProj.label},${qProj.shape},${qProj.weight},${qProj.formula},${qProj.substituted},36,${qProj.flops}`);
 });
 
-test('pitfall check: picking an answer grades it and opens the core evidence', async ({ page, core }) => {
-  await page.goto('./pitfalls.html');
-  await allReady(page);
-  const w = page.locator('[data-instance="check-kv-vs-attention"]');
-  const cfg = WIDGETS['check-kv-vs-attention']!;
-  await w.getByRole('button', { name: '成立', exact: true }).click();
-  await expect(w.locator('.check-feedback')).toHaveText(cfg.check!.wrong);
-  await w.getByRole('button', { name: '不成立' }).click();
-  await expect(w.locator('.check-feedback')).toHaveText(cfg.check!.right);
-  await expect(w.locator('details.check-evidence')).toHaveAttribute('open', '');
-  // The evidence: KV is four times larger for MHA, the interaction is identical.
-  const gqa = core.ok({ op: 'forward', model: 'qwen3-8b', context: 8192 });
-  const attn = (gqa.items as Array<Record<string, string>>).find((i) => i.id === 'attn_core')!.display!;
-  await expect(w.getByTestId('check-kv-vs-attention-s2')).toHaveText(attn);
-  await expect(w.getByTestId('check-kv-vs-attention-s3')).toHaveText(attn);
-  await expect(w.getByTestId('check-kv-vs-attention-s0')).toHaveText(core.ok({ op: 'kv', model: 'qwen3-8b', tokens: 8192 }).display as string);
-});
+for (const e of BUILT) {
+  test(`${titled(e)}pitfall check: picking an answer grades it and opens the core evidence`, async ({ page, core: anyLang }) => {
+    const core = coreIn(anyLang, e.lang);
+    const words = contentJson<{ text: Record<string, string> }>('content/ch02/widgets/checks.json', e.lang).text;
+    await page.goto(`./${e.dir}pitfalls.html`);
+    await allReady(page);
+    const w = page.locator('[data-instance="check-kv-vs-attention"]');
+    const cfg = (e.lang === DEFAULT_LANG ? WIDGETS : widgetsIn(e.lang))['check-kv-vs-attention']!;
+    await w.getByRole('button', { name: words.true!, exact: true }).click();
+    await expect(w.locator('.check-feedback')).toHaveText(cfg.check!.wrong);
+    await w.getByRole('button', { name: words.false!, exact: true }).click();
+    await expect(w.locator('.check-feedback')).toHaveText(cfg.check!.right);
+    await expect(w.locator('details.check-evidence')).toHaveAttribute('open', '');
+    // The evidence: KV is four times larger for MHA, the interaction is identical.
+    const gqa = core.ok({ op: 'forward', model: 'qwen3-8b', context: 8192 });
+    const attn = (gqa.items as Array<Record<string, string>>).find((i) => i.id === 'attn_core')!.display!;
+    await expect(w.getByTestId('check-kv-vs-attention-s2')).toHaveText(attn);
+    await expect(w.getByTestId('check-kv-vs-attention-s3')).toHaveText(attn);
+    await expect(w.getByTestId('check-kv-vs-attention-s0')).toHaveText(core.ok({ op: 'kv', model: 'qwen3-8b', tokens: 8192 }).display as string);
+  });
+}
 
 test('glossary: a symbol shows its meaning on keyboard focus and on hover', async ({ page }) => {
   await page.goto('./2-1.html');

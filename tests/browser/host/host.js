@@ -1,11 +1,14 @@
 // A host page on another origin, written the way docs/embed.md tells a
 // third-party site to embed Tally. Query: ?tally=<origin>&ver=<version>
 // [&frame<i>=<query for embed.html>[#import:m=…]][&element<i>=<widget>|<state>[|<import tokens>]] to
-// override the default embeds (the XSS tests use that).
+// override the default embeds (the XSS tests use that); [&lang=zh-Hans|en]
+// loads that edition's embed.js (its folder) and gives every element lang="…".
 const q = new URLSearchParams(location.search);
 const tally = q.get('tally');
 const ver = q.get('ver');
+const lang = q.get('lang');
 const base = `${tally}/v/${ver}/`;
+const editionBase = lang && lang !== 'zh-Hant' ? `${base}${lang}/` : base;
 
 const frames = [
   q.get('frame0') ?? 'w=capacity&model=qwen3-32b',
@@ -32,9 +35,10 @@ for (const [i, spec] of elements.entries()) {
   el.setAttribute('widget', widget);
   el.setAttribute('state', state ?? '');
   if (imports) el.setAttribute('import', imports);
+  if (lang) el.setAttribute('lang', lang);
   el.dataset.testid = `element-${i}`;
   document.getElementById('elements').append(el);
 }
 
-await import(`${base}embed-host.js`);
-await import(`${base}embed.js`);
+await import(`${editionBase}embed-host.js`);
+await import(`${editionBase}embed.js`);

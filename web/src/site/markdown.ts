@@ -82,13 +82,21 @@ function inlineMath(state: StateInline, silent: boolean): boolean {
     break;
   }
   if (end === pos + open) return false;
+  // Closing punctuation right after a formula stays on its line: the browser
+  // would otherwise break between KaTeX's boxes and a following ")" or ","
+  // (seen in English, "(read volume, R" | ")?").
+  const trail = display ? '' : (CLOSING_PUNCTUATION.exec(src.slice(end + open, posMax))?.[0] ?? '');
   if (!silent) {
     const token = state.push(display ? 'math_display_inline' : 'math_inline', 'math', 0);
     token.content = src.slice(pos + open, end);
+    token.meta = { trail };
   }
-  state.pos = end + open;
+  state.pos = end + open + trail.length;
   return true;
 }
+
+/** Punctuation that closes a phrase (ASCII and full-width); not ] or }, which may close a link's or attribute's text. */
+const CLOSING_PUNCTUATION = /^[).,;:?!）」』】，。；：？！、]+/u;
 
 /** A block that starts with a line "$$" (or "$$ tex") and ends with a line ending in "$$". */
 function blockMath(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
@@ -209,7 +217,11 @@ export function createMarkdown(): MarkdownIt {
   md.inline.ruler.before('link', 'glossary_term', glossaryTerm);
   md.renderer.rules.glossary_term = (tokens, i, _o, env) => renderTerm(tokens[i]!.content, env as RenderEnv);
   md.block.ruler.before('fence', 'math_block', blockMath, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
-  md.renderer.rules.math_inline = (tokens, i) => tex(tokens[i]!.content, false);
+  md.renderer.rules.math_inline = (tokens, i) => {
+    const trail = (tokens[i]!.meta as { trail?: string } | null)?.trail ?? '';
+    const math = tex(tokens[i]!.content, false);
+    return trail ? `<span class="math-nobr">${math}${md.utils.escapeHtml(trail)}</span>` : math;
+  };
   md.renderer.rules.math_display_inline = (tokens, i) => tex(tokens[i]!.content, true);
   md.renderer.rules.math_block = (tokens, i) => `<div class="math-display">${tex(tokens[i]!.content, true)}</div>\n`;
   headingIds(md);
