@@ -57,12 +57,14 @@ TEST_CASE("ch03 fluid backlog: Exercise 3-2's 30-second burst on two and on thre
 }
 
 TEST_CASE("ch03 fluid backlog: a queue that empties inside a window bends there") {
-    const auto q = ch03::fluid_backlog({{10, 200, 100}, {20, 50, 100}});
+    const auto q = ch03::fluid_backlog({{10, 200, 100}, {30, 50, 100}});
     CHECK(q.series == std::vector<Ratio>{0, 1000, 0});
     REQUIRE(q.curve.size() == 4);
     CHECK(q.curve[2].time == Ratio(30));  // 1000 steps at 50/s net: empty 20 s into the window, at 30 s
     CHECK(q.curve[2].backlog == Ratio(0));
-    CHECK(q.curve[3].time == Ratio(30));
+    CHECK(q.curve[3].time == Ratio(40));
+    // Emptying exactly at a boundary adds no extra corner.
+    CHECK(ch03::fluid_backlog({{10, 200, 100}, {20, 50, 100}}).curve.size() == 3);
     // Equal rates keep a backlog where it is; a last window serving nothing never drains.
     const auto flat = ch03::fluid_backlog({{10, 200, 100}, {5, 100, 100}});
     CHECK(flat.end == Ratio(1000));

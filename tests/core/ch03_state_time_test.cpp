@@ -33,7 +33,7 @@ TEST_CASE("ch03 steady state: 20 tasks and 20 GiB waiting, 60 and 60 GiB at 30 s
 
 TEST_CASE("ch03 state_time and steady_state ops") {
     const Json a = result(Json::parse(R"({"op":"state_time","segments":[{"bytes":"1073741824","seconds":"10"}]})"));
-    CHECK(a["area"] == "10737418240");
+    CHECK(a["area"] == 10737418240ULL);
     CHECK(a["area_display"] == "10 GiB·s");
     const Json s = result(Json::parse(R"({"op":"steady_state","rate":"2","wait_seconds":"30","state_bytes":"1073741824"})"));
     CHECK(s["tasks"] == 60);

@@ -40,7 +40,7 @@ TEST_CASE("ch03 success_cost and handoff_cost ops") {
     CHECK(r["new_cost_per_success"] == "2.5");
     CHECK(r["ratio"] == "1.25");
     CHECK(r["cheaper"] == false);
-    CHECK(r["success_needed"] == "1");
+    CHECK(r["success_needed"] == 1);
     const Json needed = result(Json::parse(R"({"op":"success_cost","cost":"1","success":"0.5","new_cost":"1.5"})"));
     CHECK(needed["success_needed"] == "0.75");
     CHECK(needed["success_needed_display"] == "75.0%");

@@ -26,6 +26,9 @@ Ratio decimal_or(const Json& req, const RequestFields& f, const char* name, Rang
     return flow::decimal_value(Json(fallback), name, name, range);
 }
 
+// The chapter sizes these in MiB to four decimals (7.8125 MiB).
+std::string mib_text(const Ratio& bytes) { return trimmed(bytes / Ratio(u128{1} << 20), 4) + " MiB"; }
+
 std::string ms_text(const Ratio& ms) { return render(msg::flow_ms_display, {{"value", trimmed(ms, 3)}}); }
 
 // ---- vision_tokens --------------------------------------------------------
@@ -58,6 +61,7 @@ Json op_vision_tokens(const Json& req) {
     check_multiple("width", width, patch * merge);
     const ch03::VisionTokens v = ch03::vision_tokens(height, width, patch, merge);
     const u128 images = f.integer_or("images"), text = f.integer_or("text_tokens");
+    const u128 groups = f.integer_or("feature_groups"), value_bytes = f.integer_or("value_bytes");
     Json r;
     r["tokens"] = exact_json(v.tokens);
     r["patches"] = exact_json(v.patches);
@@ -67,22 +71,21 @@ Json op_vision_tokens(const Json& req) {
     r["visual_tokens"] = exact_json(mul(images, v.tokens));
     u128 ec = 0;
     if (f.has("feature_width")) {
-        ec = ch03::encoder_cache_bytes(v.tokens, f.integer("feature_width"), f.integer_or("feature_groups"),
-                                       f.integer_or("value_bytes"));
+        ec = ch03::encoder_cache_bytes(v.tokens, f.integer("feature_width"), groups, value_bytes);
         r["ec_bytes"] = exact_json(ec);
-        r["ec_display"] = bytes_binary_text(ec);
+        r["ec_display"] = mib_text(Ratio(ec));
         r["ec_total_bytes"] = exact_json(mul(images, ec));
-        r["ec_total_display"] = bytes_binary_text(mul(images, ec));
+        r["ec_total_display"] = mib_text(Ratio(mul(images, ec)));
     }
     if (f.has("kv_bytes_per_token")) {
         const Ratio kv = flow::decimal_at(req, "kv_bytes_per_token", "", Range::Positive);
         const ch03::VisionBudget b = ch03::vision_budget(v.tokens, ec, kv, images, text);
         r["kv_bytes"] = exact_json(kv * Ratio(v.tokens));
-        r["kv_display"] = bytes_binary_text(kv * Ratio(v.tokens));
+        r["kv_display"] = mib_text(Ratio(kv * Ratio(v.tokens)));
         r["visual_kv_bytes"] = exact_json(b.visual_kv);
-        r["visual_kv_display"] = bytes_binary_text(b.visual_kv);
+        r["visual_kv_display"] = mib_text(Ratio(b.visual_kv));
         r["input_kv_bytes"] = exact_json(b.input_kv);
-        r["input_kv_display"] = bytes_binary_text(b.input_kv);
+        r["input_kv_display"] = mib_text(Ratio(b.input_kv));
     }
     return r;
 }

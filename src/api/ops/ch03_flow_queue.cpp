@@ -116,7 +116,7 @@ std::vector<ch03::MixWindow> mix_windows_of(const Json& req, std::size_t classes
         ids.push_back(w.contains("id") && w["id"].is_string() ? w["id"].get<std::string>() : std::to_string(i));
         ch03::MixWindow mw{flow::decimal_at(w, "seconds", path, flow::Range::Positive), {}};
         const std::string rates_path = flow::member_path(path, "rates");
-        const Json& rates = flow::list_field(w, "rates", kMaxClasses);
+        const Json& rates = flow::list_at(w, "rates", path, kMaxClasses);
         if (rates.size() != classes) {
             throw FieldError(
                 rates_path, msg::flow_rates_count,

@@ -99,18 +99,23 @@ std::string item_path(const std::string& name, std::size_t i) { return name + "[
 
 std::string member_path(const std::string& parent, const std::string& key) { return parent.empty() ? key : parent + "." + key; }
 
-const Json& list_field(const Json& req, const std::string& name, std::size_t max_items) {
-    if (!req.contains(name)) throw FieldError(name, msg::flow_value_missing, about(name, name));
-    const Json& list = req[name];
-    if (!list.is_array()) throw FieldError(name, msg::flow_list_not_array, about(name, name, &list));
-    if (list.size() == 0) throw FieldError(name, msg::flow_list_empty, about(name, name));
+const Json& list_at(const Json& parent, const std::string& key, const std::string& parent_path, std::size_t max_items) {
+    const std::string path = member_path(parent_path, key);
+    if (!parent.contains(key)) throw FieldError(path, msg::flow_value_missing, about(path, key));
+    const Json& list = parent[key];
+    if (!list.is_array()) throw FieldError(path, msg::flow_list_not_array, about(path, key, &list));
+    if (list.size() == 0) throw FieldError(path, msg::flow_list_empty, about(path, key));
     if (list.size() > max_items) {
-        MessageParams p = about(name, name);
+        MessageParams p = about(path, key);
         p.emplace_back("max", group_thousands(max_items));
         p.emplace_back("count", group_thousands(list.size()));
-        throw FieldError(name, msg::flow_list_too_long, p);
+        throw FieldError(path, msg::flow_list_too_long, p);
     }
     return list;
+}
+
+const Json& list_field(const Json& req, const std::string& name, std::size_t max_items) {
+    return list_at(req, name, "", max_items);
 }
 
 const Json& object_at(const Json& list, const std::string& name, std::size_t i, std::initializer_list<const char*> keys) {

@@ -19,6 +19,8 @@ enum class Range { NonNegative, Positive, Fraction, Share };
 
 // The list `name` of the request: an array of 1 … max_items entries.
 const Json& list_field(const Json& req, const std::string& name, std::size_t max_items);
+// The list `key` inside an object at parent_path ("stages[0].seconds").
+const Json& list_at(const Json& parent, const std::string& key, const std::string& parent_path, std::size_t max_items);
 
 // Entry i of a list that holds objects with only `keys`; its path is
 // "name[i]".

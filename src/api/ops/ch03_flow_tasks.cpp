@@ -250,7 +250,7 @@ std::vector<ch03::Stage> stages_of(const Json& req) {
         }
         stage.tool = kind.get<std::string>() == "tool";
         const std::string seconds_path = flow::member_path(path, "seconds");
-        const Json& branches = flow::list_field(s, "seconds", kMaxBranches);
+        const Json& branches = flow::list_at(s, "seconds", path, kMaxBranches);
         for (std::size_t b = 0; b < branches.size(); ++b) {
             stage.branches.push_back(
                 flow::decimal_value(branches[b], flow::item_path(seconds_path, b), "seconds", Range::NonNegative));
