@@ -40,6 +40,11 @@ constexpr const OpDef* kOps[] = {
     &kCapacityOp,        &kParamBudgetOp,    &kCheckAnswerOp,  &kReadQuantityOp, &kTurnOp,
     &kDependencyChainOp, &kKvFootprintOp,    &kReplayWindowOp, &kEffortScaleOp,  &kImportHfConfigOp,
     &kCandidatePoolOp,   &kCrossoverCurveOp, &kRoutingCurveOp,
+    // chapter 3's closed forms (ops/ch03_flow_*.cpp)
+    &kFluidBacklogOp, &kWorkloadMixOp, &kPercentileOp, &kStateTimeOp, &kSteadyStateOp, &kSuccessCostOp,
+    &kHandoffCostOp, &kCriticalPathOp, &kAmdahlOp, &kBranchStateOp, &kCedExpertLayersOp, &kVisionTokensOp,
+    &kAudioPlayoutOp, &kAudioInterruptOp, &kBufferDepletionOp, &kTrainingBudgetOp, &kTrainingCalendarOp,
+    &kGpuHourFactorOp, &kBreakEvenTasksOp,
 };
 
 }  // namespace

@@ -122,5 +122,10 @@ extern const OpDef kCheckAnswerOp, kReadQuantityOp;
 extern const OpDef kKvFootprintOp, kReplayWindowOp, kEffortScaleOp;
 // figures.cpp (api/figure_facts.cpp computes it)
 extern const OpDef kCandidatePoolOp;
+// ch03_flow_*.cpp (chapter 3's closed forms)
+extern const OpDef kFluidBacklogOp, kWorkloadMixOp, kPercentileOp, kStateTimeOp, kSteadyStateOp, kSuccessCostOp,
+    kHandoffCostOp, kCriticalPathOp, kAmdahlOp, kBranchStateOp, kCedExpertLayersOp, kVisionTokensOp,
+    kAudioPlayoutOp, kAudioInterruptOp, kBufferDepletionOp, kTrainingBudgetOp, kTrainingCalendarOp, kGpuHourFactorOp,
+    kBreakEvenTasksOp;
 
 }  // namespace tally::api

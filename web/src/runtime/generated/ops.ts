@@ -2,208 +2,57 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = [
-  'catalog',
-  'params',
-  'forward',
-  'kv',
-  'state',
-  'routing',
-  'state_curve',
-  'compare',
-  'request',
-  'crossover',
-  'capacity',
-  'param_budget',
-  'check_answer',
-  'read_quantity',
-  'turn',
-  'dependency_chain',
-  'kv_footprint',
-  'replay_window',
-  'effort_scale',
-  'import_hf_config',
-  'candidate_pool',
-  'crossover_curve',
-  'routing_curve',
-] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
-export const EXPLAINED_OPS = [
-  'params',
-  'forward',
-  'kv',
-  'state',
-  'routing',
-  'compare',
-  'request',
-  'crossover',
-  'capacity',
-  'param_budget',
-  'turn',
-  'dependency_chain',
-  'candidate_pool',
-] as const;
+export const EXPLAINED_OPS = ['params', 'forward', 'kv', 'state', 'routing', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'turn', 'dependency_chain', 'candidate_pool'] as const;
 export type ExplainedOp = (typeof EXPLAINED_OPS)[number];
 
 /** The fields each op accepts (all optional here: the core says which are required, and why). */
 export interface OpRequests {
-  catalog: { lang?: string };
-  params: { model?: string | { [key: string]: Json }; weight_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string };
-  forward: {
-    model?: string | { [key: string]: Json };
-    batch?: number | string;
-    context?: number | string;
-    input?: number | string;
-    head_tokens?: number | string;
-    execution?: string;
-    mtp_steps?: number | string;
-    mla_path?: string;
-    kv_heads?: number | string;
-    pairs?: string;
-    score_heads?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  kv: {
-    model?: string | { [key: string]: Json };
-    tokens?: number | string;
-    kv_dtype?: string;
-    mla_path?: string;
-    kv_heads?: number | string;
-    explain?: boolean;
-    lang?: string;
-  };
-  state: {
-    model?: string | { [key: string]: Json };
-    tokens?: number | string;
-    kv_dtype?: string;
-    layout?: string;
-    mla_path?: string;
-    budget_bytes?: number | string;
-    explain?: boolean;
-    lang?: string;
-  };
-  routing: {
-    model?: string | { [key: string]: Json };
-    batch?: number | string;
-    dispatch?: string;
-    tokens_per_expert?: Json[];
-    weight_dtype?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  state_curve: {
-    model?: string | { [key: string]: Json };
-    lengths?: Json[];
-    kv_dtype?: string;
-    layout?: string;
-    mla_path?: string;
-    displays?: boolean;
-    lang?: string;
-  };
-  compare: {
-    set?: string;
-    batch?: number | string;
-    context?: number | string;
-    input?: number | string;
-    generated?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  request: {
-    model?: string | { [key: string]: Json };
-    batch?: number | string;
-    context?: number | string;
-    input?: number | string;
-    generated?: number | string;
-    kv_dtype?: string;
-    execution?: string;
-    mla_path?: string;
-    kv_heads?: number | string;
-    explain?: boolean;
-    lang?: string;
-  };
-  crossover: {
-    model?: string | { [key: string]: Json };
-    context?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  capacity: {
-    model?: string | { [key: string]: Json };
-    gpu?: string;
-    context?: number | string;
-    workspace_bytes?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    mla_path?: string;
-    kv_heads?: number | string;
-    memory_unit?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  param_budget: {
-    model?: string | { [key: string]: Json };
-    gpu?: string;
-    requests?: number | string;
-    context?: number | string;
-    workspace_bytes?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string };
-  read_quantity: { text?: string; kind?: string; lang?: string };
-  turn: {
-    model?: string | { [key: string]: Json };
-    total_input?: number | string;
-    cached?: number | string;
-    generated?: number | string;
-    edit_at?: number | string;
-    kv_dtype?: string;
-    kv_heads?: number | string;
-    explain?: boolean;
-    lang?: string;
-  };
-  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string };
-  kv_footprint: {
-    bytes_per_token?: number | string;
-    model?: string;
-    layout?: string;
-    with_window?: boolean;
-    tokens?: number | string;
-    requests?: number | string;
-    baseline_bytes_per_token?: number | string;
-    lang?: string;
-  };
-  replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; lang?: string };
-  effort_scale: { effort?: number | string; lang?: string };
-  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string };
-  candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string };
-  crossover_curve: {
-    model?: string | { [key: string]: Json };
-    context?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    batch?: number | string;
-    max_batch?: number | string;
-    lang?: string;
-  };
-  routing_curve: {
-    model?: string | { [key: string]: Json };
-    batch?: number | string;
-    max_batch?: number | string;
-    dispatches?: Json[];
-    weight_dtype?: string;
-    lang?: string;
-  };
+  catalog: { lang?: string; };
+  params: { model?: string | { [key: string]: Json }; weight_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  forward: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; head_tokens?: number | string; execution?: string; mtp_steps?: number | string; mla_path?: string; kv_heads?: number | string; pairs?: string; score_heads?: string; explain?: boolean; lang?: string; };
+  kv: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  state: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; layout?: string; mla_path?: string; budget_bytes?: number | string; explain?: boolean; lang?: string; };
+  routing: { model?: string | { [key: string]: Json }; batch?: number | string; dispatch?: string; tokens_per_expert?: Json[]; weight_dtype?: string; explain?: boolean; lang?: string; };
+  state_curve: { model?: string | { [key: string]: Json }; lengths?: Json[]; kv_dtype?: string; layout?: string; mla_path?: string; displays?: boolean; lang?: string; };
+  compare: { set?: string; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  request: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; kv_dtype?: string; execution?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  crossover: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  capacity: { model?: string | { [key: string]: Json }; gpu?: string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; memory_unit?: string; explain?: boolean; lang?: string; };
+  param_budget: { model?: string | { [key: string]: Json }; gpu?: string; requests?: number | string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string; };
+  read_quantity: { text?: string; kind?: string; lang?: string; };
+  turn: { model?: string | { [key: string]: Json }; total_input?: number | string; cached?: number | string; generated?: number | string; edit_at?: number | string; kv_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string; };
+  kv_footprint: { bytes_per_token?: number | string; model?: string; layout?: string; with_window?: boolean; tokens?: number | string; requests?: number | string; baseline_bytes_per_token?: number | string; lang?: string; };
+  replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; lang?: string; };
+  effort_scale: { effort?: number | string; lang?: string; };
+  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string; };
+  candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string; };
+  crossover_curve: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; batch?: number | string; max_batch?: number | string; lang?: string; };
+  routing_curve: { model?: string | { [key: string]: Json }; batch?: number | string; max_batch?: number | string; dispatches?: Json[]; weight_dtype?: string; lang?: string; };
+  fluid_backlog: { windows?: Json[]; lang?: string; };
+  workload_mix: { classes?: Json[]; windows?: Json[]; service?: number | string; lang?: string; };
+  percentile: { values?: Json[]; count?: number | string; p?: number | string; lang?: string; };
+  state_time: { segments?: Json[]; lang?: string; };
+  steady_state: { rate?: number | string; wait_seconds?: number | string; state_bytes?: number | string; lang?: string; };
+  success_cost: { cost?: number | string; success?: number | string; new_cost?: number | string; new_success?: number | string; lang?: string; };
+  handoff_cost: { decision_cost?: number | string; llm_cost?: number | string; handoff?: number | string; lang?: string; };
+  critical_path: { stages?: Json[]; state_bytes?: number | string; lang?: string; };
+  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; lang?: string; };
+  branch_state: { bytes_per_token?: number | string; prefix?: number | string; tails?: Json[]; lang?: string; };
+  ced_expert_layers: { input?: number | string; encoder_layers?: number | string; decoder_layers?: number | string; window?: number | string; lang?: string; };
+  vision_tokens: { height?: number | string; width?: number | string; patch?: number | string; merge?: number | string; feature_width?: number | string; feature_groups?: number | string; value_bytes?: number | string; kv_bytes_per_token?: number | string; images?: number | string; text_tokens?: number | string; lang?: string; };
+  audio_playout: { chunk_ms?: number | string; chunks?: number | string; process_ms?: number | string; send_ms?: number | string; network_ms?: number | string; late?: Json[]; buffer_ms?: number | string; sample_rate?: number | string; channels?: number | string; sample_bytes?: number | string; lang?: string; };
+  audio_interrupt: { issued_ms?: number | string; control_ms?: number | string; poll_ms?: number | string; lang?: string; };
+  buffer_depletion: { arrival_ratio?: number | string; prebuffer_seconds?: number | string; lang?: string; };
+  training_budget: { rows?: Json[]; lang?: string; };
+  training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
+  gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
+  break_even_tasks: { extra_gpu_hours?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -866,6 +715,321 @@ export interface RoutingCurveResult {
   values: Record<string, bigint>;
 }
 
+export interface FluidBacklogCurve {
+  time: bigint;
+  backlog: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FluidBacklogResult {
+  times: bigint[];
+  series: bigint[];
+  curve: FluidBacklogCurve[];
+  peak: bigint;
+  peak_display: string;
+  peak_time: bigint;
+  end: bigint;
+  end_display: string;
+  drains: boolean;
+  drain_seconds: bigint | null;
+  drain_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface WorkloadMixClasse {
+  id: string;
+  input: bigint;
+  output: bigint;
+  decode_steps_each: bigint;
+  mean_context: bigint;
+  requests: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface WorkloadMixWindow {
+  id: string;
+  start: bigint;
+  seconds: bigint;
+  class_requests: bigint[];
+  requests: bigint;
+  input_tokens: bigint;
+  output_tokens: bigint;
+  decode_steps: bigint;
+  mean_context: bigint;
+  input_display: string;
+  decode_display: string;
+  mean_context_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface WorkloadMixResult {
+  classes: WorkloadMixClasse[];
+  windows: WorkloadMixWindow[];
+  total: Json;
+  decode_seconds: bigint | undefined;
+  decode_seconds_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PercentileResult {
+  p: bigint;
+  count: bigint;
+  rank: bigint;
+  value: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StateTimeResult {
+  area: bigint;
+  area_display: string;
+  seconds: bigint;
+  peak_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SteadyStateResult {
+  tasks: bigint;
+  tasks_display: string;
+  bytes: bigint;
+  bytes_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SuccessCostResult {
+  cost_per_success: bigint;
+  attempts_per_success: bigint;
+  success_needed: bigint | undefined;
+  success_needed_display: string;
+  reachable: boolean;
+  new_cost_per_success: bigint | undefined;
+  ratio: bigint | undefined;
+  cheaper: boolean;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface HandoffCostResult {
+  per_request: bigint;
+  break_even: bigint;
+  break_even_percent: bigint;
+  break_even_display: string;
+  success_ratio: bigint;
+  success_ratio_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface CriticalPathResult {
+  serial: bigint;
+  parallel: bigint;
+  saved: bigint;
+  work: bigint;
+  tool_work: bigint;
+  tool_wait_serial: bigint;
+  tool_wait_parallel: bigint;
+  state_time_serial: bigint;
+  state_time_parallel: bigint;
+  state_time_serial_display: string;
+  state_time_parallel_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AmdahlResult {
+  total_after: bigint;
+  total_after_display: string;
+  saved: bigint;
+  saved_display: string;
+  speedup: bigint;
+  speedup_display: string;
+  share: bigint;
+  share_percent: bigint;
+  saved_share: bigint;
+  saved_percent: bigint;
+  rest: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface BranchStateResult {
+  branches: bigint;
+  shared_tokens: bigint;
+  shared_bytes: bigint;
+  shared_display: string;
+  copied_tokens: bigint;
+  copied_bytes: bigint;
+  copied_display: string;
+  saved_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface CedExpertLayersResult {
+  full: bigint;
+  ced: bigint;
+  share: bigint;
+  share_percent: bigint;
+  share_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface VisionTokensResult {
+  tokens: bigint;
+  patches: bigint;
+  patch_grid: string;
+  token_grid: string;
+  images: bigint;
+  visual_tokens: bigint;
+  ec_bytes: bigint | undefined;
+  ec_display: string;
+  ec_total_bytes: bigint | undefined;
+  ec_total_display: string;
+  kv_bytes: bigint | undefined;
+  kv_display: string;
+  visual_kv_bytes: bigint | undefined;
+  visual_kv_display: string;
+  input_kv_bytes: bigint | undefined;
+  input_kv_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AudioPlayoutChunk {
+  id: string;
+  arrival_ms: bigint;
+  planned_ms: bigint;
+  play_ms: bigint;
+  stall_ms: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AudioPlayoutResult {
+  chunk_bytes: bigint;
+  first_play_ms: bigint;
+  first_play_display: string;
+  stall_ms: bigint;
+  stall_display: string;
+  late_chunks: bigint;
+  chunks: AudioPlayoutChunk[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AudioInterruptResult {
+  mute_ms: bigint;
+  mute_display: string;
+  perceived_ms: bigint;
+  perceived_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface BufferDepletionResult {
+  drains: boolean;
+  seconds: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface TrainingBudgetRow {
+  id: string;
+  six_nd: bigint;
+  tokens_per_param: bigint;
+  tokens_per_param_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface TrainingBudgetResult {
+  rows: TrainingBudgetRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface TrainingCalendarResult {
+  hours: bigint;
+  days: bigint;
+  days_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface GpuHourFactorResult {
+  factor: bigint;
+  factor_display: string;
+  equivalent_hours: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface BreakEvenTasksResult {
+  extra_gpu_seconds: bigint;
+  break_even: bigint;
+  smaller_cheaper: boolean;
+  difference_seconds: bigint | undefined;
+  difference_hours: bigint | undefined;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -891,472 +1055,69 @@ export interface OpResults {
   candidate_pool: CandidatePoolResult;
   crossover_curve: CrossoverCurveResult;
   routing_curve: RoutingCurveResult;
+  fluid_backlog: FluidBacklogResult;
+  workload_mix: WorkloadMixResult;
+  percentile: PercentileResult;
+  state_time: StateTimeResult;
+  steady_state: SteadyStateResult;
+  success_cost: SuccessCostResult;
+  handoff_cost: HandoffCostResult;
+  critical_path: CriticalPathResult;
+  amdahl: AmdahlResult;
+  branch_state: BranchStateResult;
+  ced_expert_layers: CedExpertLayersResult;
+  vision_tokens: VisionTokensResult;
+  audio_playout: AudioPlayoutResult;
+  audio_interrupt: AudioInterruptResult;
+  buffer_depletion: BufferDepletionResult;
+  training_budget: TrainingBudgetResult;
+  training_calendar: TrainingCalendarResult;
+  gpu_hour_factor: GpuHourFactorResult;
+  break_even_tasks: BreakEvenTasksResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
 export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
-  catalog: {
-    models: {
-      k: 'list',
-      items: { id: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, released_context: { k: 'exact' }, partial: { k: 'display', p: 'optional' } },
-    },
-    gpus: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, memory_bytes: { k: 'exact' }, display: { k: 'display' } } },
-    dtypes: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, bits: { k: 'exact' } } },
-  },
-  params: {
-    model: { k: 'text' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    weight_dtype: { k: 'text' },
-    weight_bytes: { k: 'exact' },
-    weight_display: { k: 'display' },
-    groups: { k: 'object' },
-    selected_expert_params: { k: 'exact' },
-    selected_expert_bytes: { k: 'exact' },
-    selected_expert_display: { k: 'display' },
-    items: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        category: { k: 'text' },
-        shape: { k: 'text' },
-        count: { k: 'exact' },
-        per_copy: { k: 'exact' },
-        params: { k: 'exact' },
-        bytes: { k: 'exact' },
-        display: { k: 'display' },
-        how: { k: 'how', p: 'optional' },
-      },
-    },
-    architecture: { k: 'object' },
-    how: { k: 'how', p: 'optional' },
-  },
-  forward: {
-    model: { k: 'text' },
-    rows: { k: 'exact' },
-    n_pair: { k: 'exact' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    interaction: { k: 'exact' },
-    interaction_display: { k: 'display' },
-    items: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        section: { k: 'text' },
-        shape: { k: 'text', p: 'optional' },
-        weight: { k: 'text', p: 'optional' },
-        formula: { k: 'text' },
-        substituted: { k: 'text' },
-        layers: { k: 'exact' },
-        per_call: { k: 'exact' },
-        flops: { k: 'exact' },
-        display: { k: 'display' },
-      },
-    },
-    stages: {
-      k: 'list',
-      p: 'optional',
-      items: { id: { k: 'text' }, label: { k: 'text' }, flops: { k: 'exact' }, display: { k: 'display' }, formula: { k: 'text' }, substituted: { k: 'text' } },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  kv: {
-    model: { k: 'text' },
-    kv_dtype: { k: 'text' },
-    tokens: { k: 'exact' },
-    bytes_per_token: { k: 'exact' },
-    bytes_per_token_display: { k: 'display' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    items: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        section: { k: 'text' },
-        formula: { k: 'text' },
-        substituted: { k: 'text' },
-        layers: { k: 'exact' },
-        per_call: { k: 'exact' },
-        bytes: { k: 'exact' },
-        display: { k: 'display' },
-      },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  state: {
-    model: { k: 'text' },
-    layout: { k: 'text' },
-    tokens: { k: 'exact' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    bytes_per_token: { k: 'exact' },
-    fixed_bytes: { k: 'exact' },
-    fixed_display: { k: 'display' },
-    h_star: { k: 'exact', p: 'optional' },
-    h_star_display: { k: 'display', p: 'optional' },
-    decode_read_bytes: { k: 'exact' },
-    decode_read_display: { k: 'display' },
-    decode_write_bytes: { k: 'exact' },
-    history_bytes: { k: 'exact' },
-    history_display: { k: 'display' },
-    budget_bytes: { k: 'exact', p: 'optional' },
-    budget_display: { k: 'display', p: 'optional' },
-    budget_tokens: { k: 'exact', p: 'optional' },
-    budget_tokens_display: { k: 'display', p: 'optional' },
-    items: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        section: { k: 'text' },
-        formula: { k: 'text' },
-        substituted: { k: 'text' },
-        layers: { k: 'exact' },
-        per_call: { k: 'exact' },
-        bytes: { k: 'exact' },
-        display: { k: 'display' },
-        entries: { k: 'exact', p: 'optional' },
-      },
-    },
-    reads: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        section: { k: 'text' },
-        formula: { k: 'text' },
-        substituted: { k: 'text' },
-        layers: { k: 'exact' },
-        per_call: { k: 'exact' },
-        bytes: { k: 'exact' },
-        display: { k: 'display' },
-        entries: { k: 'exact', p: 'optional' },
-        entries_cap: { k: 'exact', p: 'optional' },
-      },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  routing: {
-    model: { k: 'text' },
-    experts: { k: 'exact' },
-    top_k: { k: 'exact' },
-    assignments: { k: 'exact' },
-    distinct_experts: { k: 'exact' },
-    distinct_display: { k: 'display' },
-    max_tokens_per_expert: { k: 'exact' },
-    min_tokens_per_active_expert: { k: 'exact' },
-    flops_per_layer: { k: 'exact' },
-    flops_display: { k: 'display' },
-    bytes_per_layer: { k: 'exact' },
-    display: { k: 'display' },
-    moe_layers: { k: 'exact' },
-    bytes_all_layers: { k: 'exact' },
-    bytes_all_layers_display: { k: 'display' },
-    total: { k: 'exact' },
-    how: { k: 'how', p: 'optional' },
-  },
-  state_curve: {
-    model: { k: 'text' },
-    layout: { k: 'text' },
-    tokens: { k: 'exact_list' },
-    total: { k: 'exact_list' },
-    total_display: { k: 'text_list', p: 'optional' },
-    decode_read_bytes: { k: 'exact_list' },
-    decode_read_display: { k: 'text_list', p: 'optional' },
-    by_kind: { k: 'exact_columns' },
-    by_kind_display: { k: 'display_columns', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  compare: {
-    set: { k: 'text' },
-    name: { k: 'display' },
-    rows: {
-      k: 'list',
-      items: {
-        model: { k: 'text' },
-        name: { k: 'text' },
-        layers: { k: 'exact' },
-        hidden: { k: 'exact' },
-        routed_experts: { k: 'exact' },
-        top_k: { k: 'exact' },
-        params: { k: 'exact' },
-        params_display: { k: 'display' },
-        weight_bytes: { k: 'exact' },
-        weight_display: { k: 'display' },
-        prefill_flops: { k: 'exact' },
-        prefill_display: { k: 'display' },
-        decode_flops: { k: 'exact' },
-        decode_display: { k: 'display' },
-        state_bytes: { k: 'exact' },
-        state_display: { k: 'display' },
-        decode_read_bytes: { k: 'exact' },
-        decode_read_display: { k: 'display' },
-        request_flops: { k: 'exact' },
-        request_display: { k: 'display' },
-        how: { k: 'how', p: 'optional' },
-        error: { k: 'display', p: 'failure' },
-      },
-    },
-    weight_dtype: { k: 'text' },
-    kv_dtype: { k: 'text' },
-  },
-  request: {
-    model: { k: 'text' },
-    decode_steps: { k: 'exact' },
-    kv_read_tokens: { k: 'exact' },
-    kv_read_bytes: { k: 'exact' },
-    kv_read_display: { k: 'display' },
-    prefill_kv_bytes: { k: 'exact' },
-    prefill_kv_display: { k: 'display' },
-    new_kv_bytes: { k: 'exact' },
-    new_kv_display: { k: 'display' },
-    final_kv_bytes: { k: 'exact' },
-    final_kv_display: { k: 'display' },
-    prefill_flops: { k: 'exact' },
-    prefill_display: { k: 'display' },
-    decode_flops: { k: 'exact' },
-    decode_display: { k: 'display' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  crossover: {
-    model: { k: 'text' },
-    batch: { k: 'exact' },
-    display: { k: 'display' },
-    exact_ratio: { k: 'ratio' },
-    ratio_display: { k: 'display' },
-    weight_read_bytes: { k: 'exact' },
-    weight_read_display: { k: 'display' },
-    weight_read_binary_display: { k: 'display' },
-    kv_bytes_per_request: { k: 'exact' },
-    kv_per_request_display: { k: 'display' },
-    how: { k: 'how', p: 'optional' },
-  },
-  capacity: {
-    model: { k: 'text' },
-    gpu: { k: 'text' },
-    requests: { k: 'exact' },
-    display: { k: 'display' },
-    device_bytes: { k: 'exact' },
-    device_display: { k: 'display' },
-    weight_bytes: { k: 'exact' },
-    workspace_bytes: { k: 'exact' },
-    kv_bytes_per_request: { k: 'exact' },
-    kv_per_request_display: { k: 'display' },
-    kv_bytes_total: { k: 'exact' },
-    free_bytes: { k: 'exact' },
-    shortfall_bytes: { k: 'exact' },
-    items: {
-      k: 'list',
-      items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  param_budget: {
-    model: { k: 'text' },
-    gpu: { k: 'text' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    available_bytes: { k: 'exact' },
-    available_display: { k: 'display' },
-    bytes_per_param: { k: 'exact' },
-    kv_bytes_per_request: { k: 'exact' },
-    shortfall_bytes: { k: 'exact' },
-    device_bytes: { k: 'exact' },
-    device_display: { k: 'display' },
-    kv_bytes_total: { k: 'exact' },
-    items: {
-      k: 'list',
-      items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  check_answer: {
-    correct: { k: 'flag' },
-    mistake: { k: 'text', p: 'nullable' },
-    message: { k: 'display' },
-    understood: { k: 'display', p: 'nullable' },
-    parsed: { k: 'ratio', p: 'nullable' },
-    parsed_unit: { k: 'text', p: 'nullable' },
-  },
+  catalog: { models: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, released_context: { k: 'exact' }, partial: { k: 'display', p: 'optional' } } }, gpus: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, memory_bytes: { k: 'exact' }, display: { k: 'display' } } }, dtypes: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, bits: { k: 'exact' } } } },
+  params: { model: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, weight_dtype: { k: 'text' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, groups: { k: 'object' }, selected_expert_params: { k: 'exact' }, selected_expert_bytes: { k: 'exact' }, selected_expert_display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, category: { k: 'text' }, shape: { k: 'text' }, count: { k: 'exact' }, per_copy: { k: 'exact' }, params: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, how: { k: 'how', p: 'optional' } } }, architecture: { k: 'object' }, how: { k: 'how', p: 'optional' } },
+  forward: { model: { k: 'text' }, rows: { k: 'exact' }, n_pair: { k: 'exact' }, total: { k: 'exact' }, display: { k: 'display' }, interaction: { k: 'exact' }, interaction_display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, shape: { k: 'text', p: 'optional' }, weight: { k: 'text', p: 'optional' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, flops: { k: 'exact' }, display: { k: 'display' } } }, stages: { k: 'list', p: 'optional', items: { id: { k: 'text' }, label: { k: 'text' }, flops: { k: 'exact' }, display: { k: 'display' }, formula: { k: 'text' }, substituted: { k: 'text' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  kv: { model: { k: 'text' }, kv_dtype: { k: 'text' }, tokens: { k: 'exact' }, bytes_per_token: { k: 'exact' }, bytes_per_token_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  state: { model: { k: 'text' }, layout: { k: 'text' }, tokens: { k: 'exact' }, total: { k: 'exact' }, display: { k: 'display' }, bytes_per_token: { k: 'exact' }, fixed_bytes: { k: 'exact' }, fixed_display: { k: 'display' }, h_star: { k: 'exact', p: 'optional' }, h_star_display: { k: 'display', p: 'optional' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, decode_write_bytes: { k: 'exact' }, history_bytes: { k: 'exact' }, history_display: { k: 'display' }, budget_bytes: { k: 'exact', p: 'optional' }, budget_display: { k: 'display', p: 'optional' }, budget_tokens: { k: 'exact', p: 'optional' }, budget_tokens_display: { k: 'display', p: 'optional' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, entries: { k: 'exact', p: 'optional' } } }, reads: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, entries: { k: 'exact', p: 'optional' }, entries_cap: { k: 'exact', p: 'optional' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  routing: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, assignments: { k: 'exact' }, distinct_experts: { k: 'exact' }, distinct_display: { k: 'display' }, max_tokens_per_expert: { k: 'exact' }, min_tokens_per_active_expert: { k: 'exact' }, flops_per_layer: { k: 'exact' }, flops_display: { k: 'display' }, bytes_per_layer: { k: 'exact' }, display: { k: 'display' }, moe_layers: { k: 'exact' }, bytes_all_layers: { k: 'exact' }, bytes_all_layers_display: { k: 'display' }, total: { k: 'exact' }, how: { k: 'how', p: 'optional' } },
+  state_curve: { model: { k: 'text' }, layout: { k: 'text' }, tokens: { k: 'exact_list' }, total: { k: 'exact_list' }, total_display: { k: 'text_list', p: 'optional' }, decode_read_bytes: { k: 'exact_list' }, decode_read_display: { k: 'text_list', p: 'optional' }, by_kind: { k: 'exact_columns' }, by_kind_display: { k: 'display_columns', p: 'optional' }, notes: { k: 'text_list' } },
+  compare: { set: { k: 'text' }, name: { k: 'display' }, rows: { k: 'list', items: { model: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, hidden: { k: 'exact' }, routed_experts: { k: 'exact' }, top_k: { k: 'exact' }, params: { k: 'exact' }, params_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, request_flops: { k: 'exact' }, request_display: { k: 'display' }, how: { k: 'how', p: 'optional' }, error: { k: 'display', p: 'failure' } } }, weight_dtype: { k: 'text' }, kv_dtype: { k: 'text' } },
+  request: { model: { k: 'text' }, decode_steps: { k: 'exact' }, kv_read_tokens: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_read_display: { k: 'display' }, prefill_kv_bytes: { k: 'exact' }, prefill_kv_display: { k: 'display' }, new_kv_bytes: { k: 'exact' }, new_kv_display: { k: 'display' }, final_kv_bytes: { k: 'exact' }, final_kv_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  crossover: { model: { k: 'text' }, batch: { k: 'exact' }, display: { k: 'display' }, exact_ratio: { k: 'ratio' }, ratio_display: { k: 'display' }, weight_read_bytes: { k: 'exact' }, weight_read_display: { k: 'display' }, weight_read_binary_display: { k: 'display' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
+  capacity: { model: { k: 'text' }, gpu: { k: 'text' }, requests: { k: 'exact' }, display: { k: 'display' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, weight_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, free_bytes: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  param_budget: { model: { k: 'text' }, gpu: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, available_bytes: { k: 'exact' }, available_display: { k: 'display' }, bytes_per_param: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  check_answer: { correct: { k: 'flag' }, mistake: { k: 'text', p: 'nullable' }, message: { k: 'display' }, understood: { k: 'display', p: 'nullable' }, parsed: { k: 'ratio', p: 'nullable' }, parsed_unit: { k: 'text', p: 'nullable' } },
   read_quantity: { value: { k: 'exact' }, understood: { k: 'display' } },
-  turn: {
-    model: { k: 'text' },
-    context: { k: 'exact' },
-    input: { k: 'exact' },
-    generated: { k: 'exact' },
-    decode_steps: { k: 'exact' },
-    final_context: { k: 'exact' },
-    added_kv_bytes: { k: 'exact' },
-    added_kv_display: { k: 'display' },
-    full_rows: { k: 'exact' },
-    rows: { k: 'exact' },
-    rows_saved: { k: 'exact' },
-    full_pairs: { k: 'exact' },
-    pairs: { k: 'exact' },
-    pairs_saved: { k: 'exact' },
-    full_prefill_flops: { k: 'exact' },
-    full_prefill_display: { k: 'display' },
-    prefill_flops: { k: 'exact' },
-    prefill_display: { k: 'display' },
-    prefill_saved_percent: { k: 'ratio' },
-    prefill_saved_display: { k: 'display' },
-    prefill_kept_percent: { k: 'ratio' },
-    rows_saved_percent: { k: 'ratio' },
-    rows_saved_display: { k: 'display' },
-    reuse_prefix: { k: 'exact', p: 'optional' },
-    reuse_input: { k: 'exact', p: 'optional' },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  dependency_chain: {
-    layers: { k: 'exact' },
-    tokens: { k: 'exact' },
-    nodes: { k: 'exact' },
-    rnn_chain: { k: 'exact' },
-    transformer_chain: { k: 'exact' },
-    wait_node_display: { k: 'display' },
-    how: { k: 'how', p: 'optional' },
-  },
-  kv_footprint: {
-    source: { k: 'text' },
-    name: { k: 'text', p: 'optional' },
-    tokens: { k: 'exact' },
-    tokens_display: { k: 'display' },
-    requests: { k: 'exact' },
-    requests_display: { k: 'display' },
-    bytes_per_token: { k: 'exact' },
-    bytes_per_token_display: { k: 'display' },
-    window_bytes: { k: 'exact' },
-    window_display: { k: 'display' },
-    per_request_bytes: { k: 'exact' },
-    per_request_display: { k: 'display' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    gb_display: { k: 'display' },
-    gib_display: { k: 'display' },
-    formula: { k: 'text' },
-    ratio: { k: 'ratio', p: 'optional' },
-    ratio_display: { k: 'display', p: 'optional' },
-  },
-  replay_window: {
-    length: { k: 'exact' },
-    position: { k: 'exact' },
-    window: { k: 'exact' },
-    window_first: { k: 'exact' },
-    window_last: { k: 'exact' },
-    window_size: { k: 'exact' },
-    selected: { k: 'exact_list' },
-    position_display: { k: 'display' },
-    window_display: { k: 'display' },
-    selected_display: { k: 'display' },
-    display: { k: 'display' },
-  },
-  effort_scale: {
-    effort: { k: 'exact' },
-    max: { k: 'exact' },
-    display: { k: 'display' },
-    band: { k: 'text' },
-    band_first: { k: 'exact' },
-    band_last: { k: 'exact' },
-    band_display: { k: 'display' },
-    published: { k: 'flag' },
-    fraction: { k: 'ratio' },
-  },
-  import_hf_config: {
-    model_type: { k: 'text' },
-    spec: { k: 'object' },
-    params: { k: 'exact' },
-    params_display: { k: 'display' },
-    mtp_params: { k: 'exact' },
-    mtp_params_display: { k: 'display' },
-    mtp_layers: { k: 'exact' },
-    kv_bytes_per_token: { k: 'exact' },
-    kv_bytes_per_token_display: { k: 'display' },
-    checkpoint_dtype: { k: 'text', p: 'nullable' },
-    weight_dtype: { k: 'text' },
-    checkpoint_bytes: { k: 'exact' },
-    checkpoint_display: { k: 'display' },
-    shared_config_text: { k: 'text' },
-    summary: { k: 'object' },
-    notes: { k: 'text_list' },
-  },
-  candidate_pool: {
-    model: { k: 'text' },
-    tokens: { k: 'exact' },
-    tokens_display: { k: 'display' },
-    entries: { k: 'exact' },
-    entries_display: { k: 'display' },
-    block_size: { k: 'exact' },
-    block_size_display: { k: 'display' },
-    pool_blocks: { k: 'exact' },
-    pool_blocks_display: { k: 'display' },
-    pool_entries: { k: 'exact' },
-    pool_entries_display: { k: 'display' },
-    entry_blocks: { k: 'exact' },
-    entry_blocks_display: { k: 'display' },
-    blocks: { k: 'exact' },
-    blocks_display: { k: 'display' },
-    candidates: { k: 'exact' },
-    candidates_display: { k: 'display' },
-    top_k: { k: 'exact' },
-    top_k_display: { k: 'display' },
-    selected: { k: 'exact' },
-    selected_display: { k: 'display' },
-    reindex_layers: { k: 'exact' },
-    reindex_layers_display: { k: 'display' },
-    reuse_layers: { k: 'exact' },
-    reuse_layers_display: { k: 'display' },
-    how: { k: 'how', p: 'optional' },
-  },
-  crossover_curve: {
-    model: { k: 'text' },
-    context: { k: 'exact' },
-    batch: { k: 'exact' },
-    axis_end: { k: 'exact' },
-    crossover_batch: { k: 'exact' },
-    crossover_display: { k: 'display' },
-    ratio_display: { k: 'display' },
-    batches: { k: 'exact_list' },
-    weight_read_bytes: { k: 'exact_list' },
-    weight_read_display: { k: 'text_list' },
-    kv_read_bytes: { k: 'exact_list' },
-    kv_read_display: { k: 'text_list' },
-    total_read_bytes: { k: 'exact_list' },
-    total_read_display: { k: 'text_list' },
-    dominant: { k: 'text_list' },
-    notes: { k: 'text_list' },
-  },
-  routing_curve: {
-    model: { k: 'text' },
-    experts: { k: 'exact' },
-    top_k: { k: 'exact' },
-    moe_layers: { k: 'exact' },
-    batch: { k: 'exact' },
-    axis_end: { k: 'exact' },
-    saturation_batch: { k: 'exact' },
-    batches: { k: 'exact_list' },
-    series: {
-      k: 'list',
-      items: {
-        dispatch: { k: 'text' },
-        distinct_experts: { k: 'exact_list' },
-        distinct_display: { k: 'text_list' },
-        bytes_per_layer: { k: 'exact_list' },
-        display: { k: 'text_list' },
-        bytes_all_layers_display: { k: 'text_list' },
-      },
-    },
-  },
+  turn: { model: { k: 'text' }, context: { k: 'exact' }, input: { k: 'exact' }, generated: { k: 'exact' }, decode_steps: { k: 'exact' }, final_context: { k: 'exact' }, added_kv_bytes: { k: 'exact' }, added_kv_display: { k: 'display' }, full_rows: { k: 'exact' }, rows: { k: 'exact' }, rows_saved: { k: 'exact' }, full_pairs: { k: 'exact' }, pairs: { k: 'exact' }, pairs_saved: { k: 'exact' }, full_prefill_flops: { k: 'exact' }, full_prefill_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, prefill_saved_percent: { k: 'ratio' }, prefill_saved_display: { k: 'display' }, prefill_kept_percent: { k: 'ratio' }, rows_saved_percent: { k: 'ratio' }, rows_saved_display: { k: 'display' }, reuse_prefix: { k: 'exact', p: 'optional' }, reuse_input: { k: 'exact', p: 'optional' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  dependency_chain: { layers: { k: 'exact' }, tokens: { k: 'exact' }, nodes: { k: 'exact' }, rnn_chain: { k: 'exact' }, transformer_chain: { k: 'exact' }, wait_node_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
+  kv_footprint: { source: { k: 'text' }, name: { k: 'text', p: 'optional' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, requests: { k: 'exact' }, requests_display: { k: 'display' }, bytes_per_token: { k: 'exact' }, bytes_per_token_display: { k: 'display' }, window_bytes: { k: 'exact' }, window_display: { k: 'display' }, per_request_bytes: { k: 'exact' }, per_request_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, gb_display: { k: 'display' }, gib_display: { k: 'display' }, formula: { k: 'text' }, ratio: { k: 'ratio', p: 'optional' }, ratio_display: { k: 'display', p: 'optional' } },
+  replay_window: { length: { k: 'exact' }, position: { k: 'exact' }, window: { k: 'exact' }, window_first: { k: 'exact' }, window_last: { k: 'exact' }, window_size: { k: 'exact' }, selected: { k: 'exact_list' }, position_display: { k: 'display' }, window_display: { k: 'display' }, selected_display: { k: 'display' }, display: { k: 'display' } },
+  effort_scale: { effort: { k: 'exact' }, max: { k: 'exact' }, display: { k: 'display' }, band: { k: 'text' }, band_first: { k: 'exact' }, band_last: { k: 'exact' }, band_display: { k: 'display' }, published: { k: 'flag' }, fraction: { k: 'ratio' } },
+  import_hf_config: { model_type: { k: 'text' }, spec: { k: 'object' }, params: { k: 'exact' }, params_display: { k: 'display' }, mtp_params: { k: 'exact' }, mtp_params_display: { k: 'display' }, mtp_layers: { k: 'exact' }, kv_bytes_per_token: { k: 'exact' }, kv_bytes_per_token_display: { k: 'display' }, checkpoint_dtype: { k: 'text', p: 'nullable' }, weight_dtype: { k: 'text' }, checkpoint_bytes: { k: 'exact' }, checkpoint_display: { k: 'display' }, shared_config_text: { k: 'text' }, summary: { k: 'object' }, notes: { k: 'text_list' } },
+  candidate_pool: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, entries: { k: 'exact' }, entries_display: { k: 'display' }, block_size: { k: 'exact' }, block_size_display: { k: 'display' }, pool_blocks: { k: 'exact' }, pool_blocks_display: { k: 'display' }, pool_entries: { k: 'exact' }, pool_entries_display: { k: 'display' }, entry_blocks: { k: 'exact' }, entry_blocks_display: { k: 'display' }, blocks: { k: 'exact' }, blocks_display: { k: 'display' }, candidates: { k: 'exact' }, candidates_display: { k: 'display' }, top_k: { k: 'exact' }, top_k_display: { k: 'display' }, selected: { k: 'exact' }, selected_display: { k: 'display' }, reindex_layers: { k: 'exact' }, reindex_layers_display: { k: 'display' }, reuse_layers: { k: 'exact' }, reuse_layers_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
+  crossover_curve: { model: { k: 'text' }, context: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, crossover_batch: { k: 'exact' }, crossover_display: { k: 'display' }, ratio_display: { k: 'display' }, batches: { k: 'exact_list' }, weight_read_bytes: { k: 'exact_list' }, weight_read_display: { k: 'text_list' }, kv_read_bytes: { k: 'exact_list' }, kv_read_display: { k: 'text_list' }, total_read_bytes: { k: 'exact_list' }, total_read_display: { k: 'text_list' }, dominant: { k: 'text_list' }, notes: { k: 'text_list' } },
+  routing_curve: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, moe_layers: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, saturation_batch: { k: 'exact' }, batches: { k: 'exact_list' }, series: { k: 'list', items: { dispatch: { k: 'text' }, distinct_experts: { k: 'exact_list' }, distinct_display: { k: 'text_list' }, bytes_per_layer: { k: 'exact_list' }, display: { k: 'text_list' }, bytes_all_layers_display: { k: 'text_list' } } } },
+  fluid_backlog: { times: { k: 'exact_list' }, series: { k: 'exact_list' }, curve: { k: 'list', items: { time: { k: 'exact' }, backlog: { k: 'exact' } } }, peak: { k: 'exact' }, peak_display: { k: 'display' }, peak_time: { k: 'exact' }, end: { k: 'exact' }, end_display: { k: 'display' }, drains: { k: 'flag' }, drain_seconds: { k: 'exact', p: 'nullable' }, drain_display: { k: 'display' } },
+  workload_mix: { classes: { k: 'list', items: { id: { k: 'text' }, input: { k: 'exact' }, output: { k: 'exact' }, decode_steps_each: { k: 'exact' }, mean_context: { k: 'exact' }, requests: { k: 'exact' } } }, windows: { k: 'list', items: { id: { k: 'text' }, start: { k: 'exact' }, seconds: { k: 'exact' }, class_requests: { k: 'exact_list' }, requests: { k: 'exact' }, input_tokens: { k: 'exact' }, output_tokens: { k: 'exact' }, decode_steps: { k: 'exact' }, mean_context: { k: 'exact' }, input_display: { k: 'display' }, decode_display: { k: 'display' }, mean_context_display: { k: 'display' } } }, total: { k: 'object' }, decode_seconds: { k: 'exact', p: 'optional' }, decode_seconds_display: { k: 'display', p: 'optional' } },
+  percentile: { p: { k: 'exact' }, count: { k: 'exact' }, rank: { k: 'exact' }, value: { k: 'exact', p: 'nullable' } },
+  state_time: { area: { k: 'exact' }, area_display: { k: 'display' }, seconds: { k: 'exact' }, peak_bytes: { k: 'exact' } },
+  steady_state: { tasks: { k: 'exact' }, tasks_display: { k: 'display' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' } },
+  success_cost: { cost_per_success: { k: 'exact' }, attempts_per_success: { k: 'exact' }, success_needed: { k: 'exact', p: 'optional' }, success_needed_display: { k: 'display', p: 'optional' }, reachable: { k: 'flag', p: 'optional' }, new_cost_per_success: { k: 'exact', p: 'optional' }, ratio: { k: 'exact', p: 'optional' }, cheaper: { k: 'flag', p: 'optional' } },
+  handoff_cost: { per_request: { k: 'exact' }, break_even: { k: 'exact' }, break_even_percent: { k: 'exact' }, break_even_display: { k: 'display' }, success_ratio: { k: 'exact' }, success_ratio_display: { k: 'display' } },
+  critical_path: { serial: { k: 'exact' }, parallel: { k: 'exact' }, saved: { k: 'exact' }, work: { k: 'exact' }, tool_work: { k: 'exact' }, tool_wait_serial: { k: 'exact' }, tool_wait_parallel: { k: 'exact' }, state_time_serial: { k: 'exact' }, state_time_parallel: { k: 'exact' }, state_time_serial_display: { k: 'display' }, state_time_parallel_display: { k: 'display' } },
+  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, saved: { k: 'exact' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact' }, saved_percent: { k: 'exact' }, rest: { k: 'exact' } },
+  branch_state: { branches: { k: 'exact' }, shared_tokens: { k: 'exact' }, shared_bytes: { k: 'exact' }, shared_display: { k: 'display' }, copied_tokens: { k: 'exact' }, copied_bytes: { k: 'exact' }, copied_display: { k: 'display' }, saved_bytes: { k: 'exact' } },
+  ced_expert_layers: { full: { k: 'exact' }, ced: { k: 'exact' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, share_display: { k: 'display' } },
+  vision_tokens: { tokens: { k: 'exact' }, patches: { k: 'exact' }, patch_grid: { k: 'text' }, token_grid: { k: 'text' }, images: { k: 'exact' }, visual_tokens: { k: 'exact' }, ec_bytes: { k: 'exact', p: 'optional' }, ec_display: { k: 'display', p: 'optional' }, ec_total_bytes: { k: 'exact', p: 'optional' }, ec_total_display: { k: 'display', p: 'optional' }, kv_bytes: { k: 'exact', p: 'optional' }, kv_display: { k: 'display', p: 'optional' }, visual_kv_bytes: { k: 'exact', p: 'optional' }, visual_kv_display: { k: 'display', p: 'optional' }, input_kv_bytes: { k: 'exact', p: 'optional' }, input_kv_display: { k: 'display', p: 'optional' } },
+  audio_playout: { chunk_bytes: { k: 'exact' }, first_play_ms: { k: 'exact' }, first_play_display: { k: 'display' }, stall_ms: { k: 'exact' }, stall_display: { k: 'display' }, late_chunks: { k: 'exact' }, chunks: { k: 'list', items: { id: { k: 'text' }, arrival_ms: { k: 'exact' }, planned_ms: { k: 'exact' }, play_ms: { k: 'exact' }, stall_ms: { k: 'exact' } } } },
+  audio_interrupt: { mute_ms: { k: 'exact' }, mute_display: { k: 'display' }, perceived_ms: { k: 'exact' }, perceived_display: { k: 'display' } },
+  buffer_depletion: { drains: { k: 'flag' }, seconds: { k: 'exact', p: 'nullable' } },
+  training_budget: { rows: { k: 'list', items: { id: { k: 'text' }, six_nd: { k: 'exact' }, tokens_per_param: { k: 'exact' }, tokens_per_param_display: { k: 'display' } } } },
+  training_calendar: { hours: { k: 'exact' }, days: { k: 'exact' }, days_display: { k: 'display' } },
+  gpu_hour_factor: { factor: { k: 'exact' }, factor_display: { k: 'display' }, equivalent_hours: { k: 'exact' } },
+  break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' } },
 };

@@ -1,0 +1,37 @@
+#include "core/ch03/critical_path.hpp"
+
+namespace tally::ch03 {
+
+CriticalPath critical_path(const std::vector<Stage>& stages) {
+    CriticalPath out;
+    for (const Stage& s : stages) {
+        Ratio sum, slowest;
+        for (const Ratio& b : s.branches) {
+            sum = sum + b;
+            if (slowest < b) slowest = b;
+        }
+        out.serial = out.serial + sum;
+        out.parallel = out.parallel + slowest;
+        if (s.tool) {
+            out.tool_work = out.tool_work + sum;
+            out.tool_wait_serial = out.tool_wait_serial + sum;
+            out.tool_wait_parallel = out.tool_wait_parallel + slowest;
+        }
+    }
+    out.work = out.serial;
+    return out;
+}
+
+Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup) {
+    Amdahl a;
+    a.rest = total - part;
+    a.total_after = a.rest + part / speedup;
+    // A "speed-up" below 1 slows the part down: nothing is saved then.
+    a.saved = a.total_after < total ? total - a.total_after : Ratio(0);
+    a.speedup = total / a.total_after;
+    a.share = part / total;
+    a.saved_share = a.saved / total;
+    return a;
+}
+
+}  // namespace tally::ch03

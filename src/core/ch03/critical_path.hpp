@@ -1,0 +1,43 @@
+// Task time along a chain of stages (§3.2.4, Figures 3-11 and 3-12,
+// Exercise 3-4) and Amdahl's law for speeding one part up (Example 3-2).
+// A stage holds branches that may run at once (two tools after one model
+// call); run one after another the task takes Σ of everything, run at once
+// each stage takes its slowest branch.  Work is Σ either way.  While a tool
+// runs, the task's state waits in memory: the state·time of that wait is
+// the held bytes times the time spent in tool stages.
+#pragma once
+
+#include <vector>
+
+#include "core/exact.hpp"
+
+namespace tally::ch03 {
+
+struct Stage {
+    bool tool = false;            // the model waits, holding its state
+    std::vector<Ratio> branches;  // seconds of each branch, non-empty
+};
+
+struct CriticalPath {
+    Ratio serial;              // Σ every branch
+    Ratio parallel;            // Σ max per stage: the critical path
+    Ratio work;                // Σ every branch (the same as serial)
+    Ratio tool_work;           // Σ branches of tool stages
+    Ratio tool_wait_serial;    // time spent in tool stages, one after another
+    Ratio tool_wait_parallel;  // the same with branches at once
+};
+CriticalPath critical_path(const std::vector<Stage>& stages);
+
+// T' = T − f·T·(1 − 1/s), written with the part's own time f·T = part.
+struct Amdahl {
+    Ratio total_after;  // T'
+    Ratio saved;        // T − T'
+    Ratio speedup;      // T / T'
+    Ratio share;        // f = part / T
+    Ratio saved_share;  // (T − T') / T
+    Ratio rest;         // T − part, untouched
+};
+// 0 < part ≤ total, speedup > 0.
+Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup);
+
+}  // namespace tally::ch03
