@@ -32,27 +32,6 @@ Json error_json(const std::string& field, MessageId id, const MessageParams& par
 
 namespace {
 
-// The ops in the order the API names them (docs/api.md, and the list an
-// unknown op is told).  Each is defined in its family's file, src/api/ops/.
-constexpr const OpDef* kOps[] = {
-    &kCatalogOp,         &kParamsOp,         &kForwardOp,      &kKvOp,           &kStateOp,
-    &kRoutingOp,         &kStateCurveOp,     &kCompareOp,      &kRequestOp,      &kCrossoverOp,
-    &kCapacityOp,        &kParamBudgetOp,    &kCheckAnswerOp,  &kReadQuantityOp, &kTurnOp,
-    &kDependencyChainOp, &kKvFootprintOp,    &kReplayWindowOp, &kEffortScaleOp,  &kImportHfConfigOp,
-    &kCandidatePoolOp,   &kCrossoverCurveOp, &kRoutingCurveOp,
-    // chapter 3's closed forms (ops/ch03_flow_*.cpp)
-    &kFluidBacklogOp, &kWorkloadMixOp, &kPercentileOp, &kStateTimeOp, &kSteadyStateOp, &kSuccessCostOp,
-    &kHandoffCostOp, &kCriticalPathOp, &kAmdahlOp, &kBranchStateOp, &kCedExpertLayersOp, &kVisionTokensOp,
-    &kAudioPlayoutOp, &kAudioInterruptOp, &kBufferDepletionOp, &kTrainingBudgetOp, &kTrainingCalendarOp,
-    &kGpuHourFactorOp, &kBreakEvenTasksOp,
-};
-
-}  // namespace
-
-DeclList<const OpDef*> all_ops() { return kOps; }
-
-namespace {
-
 // Runs one request already parsed as JSON: {"ok":true,"result":…} or the
 // error as data.  May throw; evaluate() catches.
 Json dispatch(const Json& req) {
@@ -60,12 +39,12 @@ Json dispatch(const Json& req) {
     // The list of ops is spelled out only when a request needs to be told.
     const auto ops = [] {
         std::string list;
-        for (const OpDef* op : kOps) list += (list.empty() ? "" : list_separator()) + std::string(op->name);
+        for (const OpDef* op : all_ops()) list += (list.empty() ? "" : list_separator()) + std::string(op->name);
         return list;
     };
     if (!req.contains("op") || !req["op"].is_string()) return error_json("op", msg::op_missing, {{"ops", ops()}});
     const std::string op = req["op"].get<std::string>();
-    for (const OpDef* def : kOps) {
+    for (const OpDef* def : all_ops()) {
         if (op != def->name) continue;
         // Built in place: an initializer list would copy the whole result.
         Json out;
