@@ -73,3 +73,16 @@ test('a dataset without its source commit, or whose source is not in the reposit
   place.shown_in.push('figure 3-10');
   assert.match(fileProblems(ajv, 'content/ch03/data/agent-traces.json', 'dataset', place).join('\n'), /\/shown_in\/6: must match pattern/);
 });
+
+test('the ledger schema takes a sourced entry only with its source and without a request', () => {
+  const ledger = read('tests/ledger/ch03-sources.json');
+  const file = 'tests/ledger/ch03-sources.json';
+  assert.deepEqual(fileProblems(ajv, file, 'ledger', ledger), []);
+  const first = ledger.entries[0];
+  const { source, ...withoutSource } = first;
+  assert.equal(source.dataset, 'vllm-replay');
+  ledger.entries = [withoutSource, { ...first, request: { op: 'params', model: 'qwen3-8b' } }];
+  const problems = fileProblems(ajv, file, 'ledger', ledger).join('\n');
+  assert.match(problems, /\/entries\/0: must have required property 'source'/);
+  assert.match(problems, /\/entries\/1: must NOT be valid/);
+});
