@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { siteChapters } from '../web/scripts/book-chapters.mjs';
 import { benchDrag } from './bench-drag.mjs';
 import { buildAll, log, root } from './lib.mjs';
 import { createStaticServer, listen } from './serve.mjs';
@@ -58,7 +59,7 @@ log('Search index and offline copy');
   const dist = path.join(root, 'dist');
   const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
   report('search index (dist/pagefind, Pagefind script + wasm + chunks)', mb(await sizeOf(path.join(dist, 'pagefind'))));
-  const pages = JSON.parse(fs.readFileSync(path.join(root, 'content/book.json'), 'utf8')).chapters.flatMap((c) =>
+  const pages = siteChapters(root).flatMap((c) =>
     JSON.parse(fs.readFileSync(path.join(root, 'content', c.content, 'site.json'), 'utf8')).pages.map((p) => `${p}.html`),
   );
   const copy = await offlineCopySize(dist, pages);
@@ -204,7 +205,7 @@ try {
   await page.goto(url, { waitUntil: 'load' });
   await firstVisit(`${url}pitfalls.html`); // the same for the visitors' context
   // Every page of the book that has widgets, chapter by chapter in reading order.
-  const pages = book.chapters.flatMap((c) =>
+  const pages = siteChapters(root).flatMap((c) =>
     JSON.parse(fs.readFileSync(path.join(root, 'content', c.content, 'site.json'), 'utf8')).pages.map((p) => `${p}.html`),
   );
   const kinds = ['warm', 'no cache', 'first visit'];
