@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { siteChapters } from '../web/scripts/book-chapters.mjs';
 import { benchDrag } from './bench-drag.mjs';
 import { benchEditions } from './bench-editions.mjs';
 import { firstWidgetTimer, LOADS, TARGET_FIRST_WIDGET_MS } from './bench-first-widget.mjs';
@@ -63,7 +64,7 @@ log('Search index and offline copy');
   const dist = path.join(root, 'dist');
   const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
   report('search index (dist/pagefind, Pagefind script + wasm + chunks)', mb(await sizeOf(path.join(dist, 'pagefind'))));
-  const pages = JSON.parse(fs.readFileSync(path.join(root, 'content/book.json'), 'utf8')).chapters.flatMap((c) =>
+  const pages = siteChapters(root).flatMap((c) =>
     JSON.parse(fs.readFileSync(path.join(root, 'content', c.content, 'site.json'), 'utf8')).pages.map((p) => `${p}.html`),
   );
   const copy = await offlineCopySize(dist, pages);
@@ -161,7 +162,7 @@ try {
   const timer = await firstWidgetTimer(browser, url);
   const page = timer.page;
   // Every page of the book that has widgets, chapter by chapter in reading order.
-  const pages = book.chapters.flatMap((c) =>
+  const pages = siteChapters(root).flatMap((c) =>
     JSON.parse(fs.readFileSync(path.join(root, 'content', c.content, 'site.json'), 'utf8')).pages.map((p) => `${p}.html`),
   );
   const kinds = ['warm', 'no cache', 'first visit'];

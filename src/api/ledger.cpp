@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <map>
 #include <sstream>
+#include <vector>
 
 #include "api.hpp"
-#include "core/messages.hpp"
 #include "core/format.hpp"
+#include "core/messages.hpp"
+#include "ledger_sources.hpp"
 
 namespace tally::api {
 
@@ -97,9 +99,80 @@ std::string computed_text(const Json& entry) {
     return without_commas(fixed(value / Ratio(unit_scale(entry.value("unit", ""))), decimals));
 }
 
+unsigned printed_decimals(const std::string& printed) {
+    const auto dot = printed.find('.');
+    return dot == std::string::npos ? 0 : static_cast<unsigned>(printed.size() - dot - 1);
+}
+
+// "path" is one path or a list of paths whose values are summed.
+std::vector<std::string> source_paths(const Json& source) {
+    const Json& path = source.at("path");
+    if (path.is_string()) return {path.get<std::string>()};
+    std::vector<std::string> paths;
+    for (std::size_t i = 0; i < path.size(); ++i) paths.push_back(path.at(i).get<std::string>());
+    return paths;
+}
+
+// "vllm-replay: reports[mode=uniform].ttft_p95_s"
+std::string source_text(const Json& source) {
+    std::string text = source.value("dataset", "") + ": ";
+    const auto paths = source_paths(source);
+    for (std::size_t i = 0; i < paths.size(); ++i) text += (i ? " + " : "") + paths[i];
+    if (source.contains("minus")) text += " − " + source.at("minus").get<std::string>();
+    if (source.contains("over")) text += " / " + source.at("over").get<std::string>();
+    return text;
+}
+
+// The dataset's value of a sourced entry: `path` (summed when a list; less `minus`; divided by `over`, times
+// `times`, divided by `per`) in the printed unit, at the printed decimals.
+std::string sourced_text(const Json& entry, const Json& datasets) {
+    const Json& source = entry.at("source");
+    const std::string name = source.at("dataset").get<std::string>();
+    if (!datasets.contains(name)) throw std::runtime_error(render(msg::ledger_no_dataset, {{"dataset", name}}));
+    const Json& values = datasets.at(name).at("values");
+    Ratio value;
+    for (const auto& path : source_paths(source)) value = value + dataset_ratio(dataset_value_at(values, path), path);
+    if (source.contains("minus")) {
+        const std::string minus = source.at("minus").get<std::string>();
+        const Ratio less = dataset_ratio(dataset_value_at(values, minus), minus);
+        if (value < less)
+            throw std::runtime_error(render(msg::ledger_not_a_number, {{"path", source_text(source)}, {"value", "< 0"}}));
+        value = value - less;
+    }
+    if (source.contains("over")) {
+        const std::string over = source.at("over").get<std::string>();
+        value = value / dataset_ratio(dataset_value_at(values, over), over);
+    }
+    if (source.contains("times")) value = value * Ratio(source.at("times").get<std::uint64_t>());
+    if (source.contains("per")) value = value / Ratio(source.at("per").get<std::uint64_t>());
+    const std::string printed = entry.at("printed").get<std::string>();
+    // The unit is the printed one, for the reader: a dataset value in other
+    // units says how to convert it (`times`, `per`), never the unit's name.
+    return without_commas(fixed(value, printed_decimals(printed)));
+}
+
+bool is_sourced_kind(const std::string& kind) { return kind == "measured" || kind == "published" || kind == "assumed"; }
+
+void check_sourced(const Json& entry, const Json& datasets, LedgerLine& line, LedgerReport& report) {
+    if (line.kind == "measured") ++report.measured;
+    if (line.kind == "published") ++report.published;
+    if (line.kind == "assumed") ++report.assumed;
+    line.derivable = false;
+    try {
+        line.source = source_text(entry.at("source"));
+        line.computed = sourced_text(entry, datasets);
+    } catch (const std::exception& e) {
+        line.computed = render(msg::ledger_error, {{"message", e.what()}});
+    }
+    line.matched = line.computed == line.printed;
+    if (line.matched) ++report.matched;
+}
+
 }  // namespace
 
-LedgerReport check_ledger(const Json& entries) {
+LedgerReport check_ledger(const Json& entries) { return check_ledger(entries, Json::object()); }
+
+LedgerReport check_ledger(const Json& entries, const Json& datasets) {
     LedgerReport report;
     for (const auto& entry : entries) {
         LedgerLine line;
@@ -109,8 +182,11 @@ LedgerReport check_ledger(const Json& entries) {
         line.unit = entry.value("unit", "");
         line.derivable = entry.value("derivable", true);
         line.missing = entry.value("missing", "");
+        line.kind = entry.value("kind", line.derivable ? "derivable" : "missing");
         ++report.total;
-        if (line.derivable) {
+        if (is_sourced_kind(line.kind)) {
+            check_sourced(entry, datasets, line, report);
+        } else if (line.derivable) {
             ++report.derivable;
             try {
                 line.computed = computed_text(entry);

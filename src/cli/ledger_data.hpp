@@ -1,5 +1,6 @@
 // The book's chapters (content/book.json) with their ledgers of printed
-// numbers (tests/ledger/<pattern>), compiled into the CLI (see
+// numbers (tests/ledger/<pattern>) and the datasets their sourced entries
+// read (content/<chapter>/data/*.json), compiled into the CLI (see
 // cmake/embed_ledger.cmake).
 #pragma once
 
@@ -11,8 +12,12 @@ struct BookChapter {
     const char* id;     // "ch02": what `tally reproduce` takes
     int number;         // 2
     const char* title;  // 模型架構
+    bool draft;         // listed for the ledger and `tally reproduce`, not yet on the site
     const char* const* ledger_files;
     std::size_t ledger_file_count;
+    const char* const* dataset_names;  // "vllm-replay" for content/ch03/data/vllm-replay.json
+    const char* const* dataset_files;
+    std::size_t dataset_count;
 };
 
 extern const BookChapter kBookChapters[];

@@ -196,13 +196,26 @@ std::string chapter_ids() {
     return ids;
 }
 
+// The chapter's datasets by name ({"vllm-replay": {…}}): what its measured,
+// published and assumed ledger entries read.
+Json chapter_datasets(const BookChapter& chapter) {
+    Json datasets = Json::object();
+    for (std::size_t i = 0; i < chapter.dataset_count; ++i)
+        datasets[chapter.dataset_names[i]] = Json::parse(chapter.dataset_files[i]);
+    return datasets;
+}
+
 api::LedgerReport ledger_report(const BookChapter& chapter) {
     Json entries = Json::array();
     for (std::size_t i = 0; i < chapter.ledger_file_count; ++i) {
         const Json file = Json::parse(chapter.ledger_files[i]);  // kept alive for the loop
         for (const auto& e : file.at("entries")) entries.push_back(e);
     }
-    return api::check_ledger(entries);
+    return api::check_ledger(entries, chapter_datasets(chapter));
+}
+
+bool is_sourced(const api::LedgerLine& line) {
+    return line.kind == "measured" || line.kind == "published" || line.kind == "assumed";
 }
 
 std::string cell(std::string s) {
@@ -229,7 +242,29 @@ void print_markdown(const BookChapter& chapter, const std::vector<Table>& tables
                                                {"derivable", std::to_string(ledger.derivable)},
                                                {"total", std::to_string(ledger.total)}})
               << "\n";
+    // Only a chapter with measured, published or assumed entries has this
+    // line, so chapter 2's report stays as it was.
+    if (ledger.sourced() > 0) {
+        std::cout << render(msg::repro_md_sources, {{"measured", std::to_string(ledger.measured)},
+                                                    {"published", std::to_string(ledger.published)},
+                                                    {"assumed", std::to_string(ledger.assumed)},
+                                                    {"matched", std::to_string(ledger.matched)},
+                                                    {"sourced", std::to_string(ledger.sourced())}})
+                  << "\n";
+    }
     for (const auto& line : ledger.lines) {
+        if (is_sourced(line)) {
+            if (!line.matched) {
+                std::cout << render(msg::repro_md_source_mismatch, {{"id", line.id},
+                                                                    {"where", line.where},
+                                                                    {"printed", line.printed},
+                                                                    {"unit", line.unit},
+                                                                    {"computed", line.computed},
+                                                                    {"source", line.source}})
+                          << "\n";
+            }
+            continue;
+        }
         if (line.derivable && !line.reproduced) {
             std::cout << render(msg::repro_md_not_reproduced, {{"id", line.id},
                                                                {"where", line.where},
@@ -252,17 +287,31 @@ void print_json(const std::vector<Table>& tables, const api::LedgerReport& ledge
         out["tables"].push_back({{"id", t.id}, {"title", t.title}, {"columns", t.columns}, {"rows", t.rows}});
     Json lines = Json::array();
     for (const auto& l : ledger.lines) {
-        lines.push_back({{"id", l.id},
-                         {"where", l.where},
-                         {"printed", l.printed},
-                         {"unit", l.unit},
-                         {"computed", l.computed},
-                         {"derivable", l.derivable},
-                         {"reproduced", l.reproduced},
-                         {"missing", l.missing}});
+        Json line = {{"id", l.id},
+                     {"where", l.where},
+                     {"printed", l.printed},
+                     {"unit", l.unit},
+                     {"computed", l.computed},
+                     {"derivable", l.derivable},
+                     {"reproduced", l.reproduced},
+                     {"missing", l.missing}};
+        if (is_sourced(l)) {
+            line["kind"] = l.kind;
+            line["source"] = l.source;
+            line["matched"] = l.matched;
+        }
+        lines.push_back(line);
     }
     out["ledger"] = {
         {"reproduced", ledger.reproduced}, {"derivable", ledger.derivable}, {"total", ledger.total}, {"entries", lines}};
+    // As in the Markdown: only a chapter with sourced entries reports them.
+    if (ledger.sourced() > 0) {
+        out["ledger"]["missing"] = ledger.total - ledger.derivable - ledger.sourced();
+        out["ledger"]["measured"] = ledger.measured;
+        out["ledger"]["published"] = ledger.published;
+        out["ledger"]["assumed"] = ledger.assumed;
+        out["ledger"]["matched"] = ledger.matched;
+    }
     std::cout << out.dump(2) << "\n";
 }
 
@@ -290,7 +339,7 @@ int run_reproduce(const std::vector<std::string>& args) {
     } else {
         print_markdown(*chapter, tables, ledger);
     }
-    return ledger.reproduced == ledger.derivable ? 0 : 1;
+    return ledger.reproduced == ledger.derivable && ledger.matched == ledger.sourced() ? 0 : 1;
 }
 
 }  // namespace tally::cli

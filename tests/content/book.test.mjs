@@ -1,6 +1,6 @@
 // The book (content/book.json) drives `tally reproduce <chapter>`: every
-// chapter it lists reproduces its ledger, and a chapter it does not list is
-// refused with the chapters it has.
+// chapter it lists (drafts too) reproduces its ledger, and a chapter it does
+// not list is refused with the chapters it has.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,11 +12,30 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const tally = path.join(root, 'build/native/tally');
 const book = JSON.parse(fs.readFileSync(path.join(root, 'content/book.json'), 'utf8'));
 
-test('the book lists chapter 2 with its directory, prefixes and ledger', () => {
+test('the book lists chapter 2 and the draft chapter 3 with their directories, prefixes and ledgers', () => {
   assert.deepEqual(
-    book.chapters.map((c) => [c.id, c.number, c.content, c.figure_prefix, c.exercise_prefix, c.ledger]),
-    [['ch02', 2, 'ch02', 'fig-2-', '2-', 'ch02*.json']],
+    book.chapters.map((c) => [c.id, c.number, c.content, c.figure_prefix, c.exercise_prefix, c.ledger, c.draft === true]),
+    [
+      ['ch02', 2, 'ch02', 'fig-2-', '2-', 'ch02*.json', false],
+      ['ch03', 3, 'ch03', 'fig-3-', '3-', 'ch03*.json', true],
+    ],
   );
+});
+
+test('tally reproduce ch03 counts measured, published and assumed numbers apart, each agreeing with its dataset', () => {
+  const run = spawnSync(tally, ['reproduce', 'ch03', '--format', 'json'], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr + run.stdout.slice(0, 2000));
+  const { ledger } = JSON.parse(run.stdout);
+  assert.deepEqual([ledger.measured, ledger.published, ledger.assumed, ledger.matched], [50, 72, 106, 228]);
+  assert.equal(ledger.reproduced, ledger.derivable);
+  assert.equal(ledger.total, ledger.derivable + ledger.missing + ledger.measured + ledger.published + ledger.assumed);
+  const replay = ledger.entries.find((e) => e.id === 'c3.replay.uniform.ttft_p95');
+  assert.deepEqual([replay.kind, replay.printed, replay.computed, replay.matched], ['measured', '242.9', '242.9', true]);
+  assert.equal(replay.source, 'vllm-replay: reports[mode=uniform].ttft_p95_s');
+  // Chapter 2 has no sourced entries: its report has none of these fields.
+  const ch02 = JSON.parse(spawnSync(tally, ['reproduce', 'ch02', '--format', 'json'], { encoding: 'utf8' }).stdout).ledger;
+  assert.equal(ch02.measured, undefined);
+  assert.equal(ch02.entries[0].kind, undefined);
 });
 
 test('tally reproduce ch02 reproduces 318 of 318 derivable numbers (323 in the ledger)', () => {
@@ -33,5 +52,5 @@ test('tally reproduce ch02 reproduces 318 of 318 derivable numbers (323 in the l
 test('a chapter the book does not list is refused with the ones it has', () => {
   const run = spawnSync(tally, ['reproduce', 'ch09'], { encoding: 'utf8' });
   assert.equal(run.status, 2);
-  assert.equal(run.stderr, 'tally: 用法：tally reproduce <章> [--format md|json]；書中的章：ch02\n');
+  assert.equal(run.stderr, 'tally: 用法：tally reproduce <章> [--format md|json]；書中的章：ch02、ch03\n');
 });

@@ -51,7 +51,8 @@ test('every content file of the book conforms to the schema it names', () => {
   assert.equal(bySchema.hardware.length, 4);
   assert.equal(bySchema.exercise.length, 9);
   assert.equal(bySchema.widgets.length, 1 + fs.readdirSync(path.join(root, 'content/ch02/widgets')).length);
-  assert.equal(bySchema.ledger.length, fs.readdirSync(path.join(root, 'tests/ledger')).filter((f) => f.startsWith('ch02')).length);
+  assert.equal(bySchema.ledger.length, fs.readdirSync(path.join(root, 'tests/ledger')).filter((f) => /^ch\d\d.*\.json$/.test(f)).length);
+  assert.equal(bySchema.dataset.length, fs.readdirSync(path.join(root, 'content/ch03/data')).length);
 });
 
 test('a control of an unknown kind is named by file, place and the kinds allowed', () => {

@@ -33,6 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
+import { siteChapters } from './book-chapters.mjs';
 import { checkContent, ContentError } from './content-schemas.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
 import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
@@ -124,21 +125,21 @@ const startCore = `assets/start-core-${createHash('sha256').update(startCoreSour
 await fs.writeFile(path.join(dist, startCore), startCoreSource);
 
 /**
- * content/<dir> of every chapter of content/book.json, in book order. All
+ * content/<dir> of every published chapter of content/book.json, in book order. All
  * chapters' pages share the site root (URLs stay 2-1.html, not ch02/2-1.html),
  * so two chapters may not list a page of the same name.
  */
 async function bookChapterDirs() {
-  const book = JSON.parse(await fs.readFile(path.join(root, 'content/book.json'), 'utf8'));
+  const chapters = siteChapters(root); // draft chapters are not built (book-chapters.mjs)
   const owner = new Map();
-  for (const chapter of book.chapters) {
+  for (const chapter of chapters) {
     const site = JSON.parse(await fs.readFile(path.join(root, 'content', chapter.content, 'site.json'), 'utf8'));
     for (const page of site.pages) {
       if (owner.has(page)) throw new Error(`content/book.json: chapters ${owner.get(page)} and ${chapter.id} both have a page "${page}" (site.json "pages"); every chapter writes to the site root`);
       owner.set(page, chapter.id);
     }
   }
-  return book.chapters.map((chapter) => path.join(root, 'content', chapter.content));
+  return chapters.map((chapter) => path.join(root, 'content', chapter.content));
 }
 
 /** web/src/start-core.js with the text of the core's worker (web/src/runtime/core-worker.js) in place. */

@@ -22,6 +22,7 @@ const KINDS = [
   ['content/<chapter>/widgets.json', 'widgets'],
   ['content/<chapter>/widgets/*.json', 'widgets'],
   ['content/<chapter>/exercises/*.json', 'exercise'],
+  ['content/<chapter>/data/*.json', 'dataset'],
   ['tests/ledger/<ledger>', 'ledger'],
 ];
 

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { toHans } from '../../scripts/i18n/hans.mjs';
+import { draftContentDirs } from './book-chapters.mjs';
 import { contentJsonFiles, readMap, translatableStrings } from '../../scripts/i18n/strings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,9 +73,12 @@ function englishPagePath(file) {
  * file the strings without English words.
  */
 export async function englishGaps() {
-  const pages = (await contentMarkdownFiles()).filter((f) => !existsSync(path.join(root, englishPagePath(f))));
+  // A draft chapter is not built (book-chapters.mjs): its words do not decide whether English is complete.
+  const drafts = draftContentDirs(root);
+  const published = (file) => !drafts.some((dir) => file.startsWith(`${dir}/`));
+  const pages = (await contentMarkdownFiles()).filter(published).filter((f) => !existsSync(path.join(root, englishPagePath(f))));
   const strings = [];
-  for (const file of contentJsonFiles()) {
+  for (const file of contentJsonFiles().filter(published)) {
     const wanted = translatableStrings(JSON.parse(await fs.readFile(path.join(root, file), 'utf8')));
     const map = readMap(file, 'en');
     const missing = [...wanted].filter((s) => typeof map[s] !== 'string' || map[s].trim() === '');
@@ -166,6 +170,8 @@ async function writeEdition(lang) {
   editionOf(lang);
   const out = path.join(root, '.cache/editions', lang, 'content');
   await fs.rm(out, { recursive: true, force: true });
+  // A draft chapter's files are copied as they are: nothing built reads them yet (book-chapters.mjs).
+  const drafts = draftContentDirs(root);
   const copy = async (dir) => {
     for (const entry of await fs.readdir(path.join(root, dir), { withFileTypes: true })) {
       const rel = `${dir}/${entry.name}`;
@@ -177,7 +183,7 @@ async function writeEdition(lang) {
         continue;
       }
       const source = path.join(root, rel);
-      const inContent = !(dir === 'content/messages' || rel.startsWith('content/messages/') || rel.startsWith('content/schemas/'));
+      const inContent = !(dir === 'content/messages' || rel.startsWith('content/messages/') || rel.startsWith('content/schemas/') || drafts.some((d) => rel.startsWith(`${d}/`)));
       if (inContent && entry.name.endsWith('.json')) {
         const value = transformJson(rel, JSON.parse(await fs.readFile(source, 'utf8')), lang);
         await fs.writeFile(target, JSON.stringify(value, null, 2) + '\n');

@@ -16,11 +16,21 @@ export interface Chapter {
   exercise_prefix: string;
   /** Glob (under tests/ledger/) of the chapter's ledger of printed numbers. */
   ledger: string;
-  /** The model set the chapter compares (content/model_sets.json). */
-  model_set: string;
+  /** The model set the chapter compares (content/model_sets.json); a chapter comparing no fixed set has none. */
+  model_set?: string;
+  /** A chapter still being wired: the ledger and `tally reproduce` see it, the site does not (yet). */
+  draft?: boolean;
 }
 
-export const chapters: Chapter[] = book.chapters;
+/** Every chapter book.json lists, drafts included. */
+const bookChapters: Chapter[] = book.chapters;
+
+/**
+ * The chapters on the site: every chapter but a draft. Everything the site
+ * builds or runs reads chapters through this one filter
+ * (web/scripts/book-chapters.mjs applies the same rule to the build scripts).
+ */
+export const chapters: Chapter[] = bookChapters.filter((c) => c.draft !== true);
 
 /** Strings every widget shares (the "how" popover's); a file's or a widget's own text wins. */
 export const widgetText: Record<string, string> = book.widget_text;
