@@ -40,6 +40,8 @@ constexpr const OpDef* kOps[] = {
     &kCapacityOp,        &kParamBudgetOp,    &kCheckAnswerOp,  &kReadQuantityOp, &kTurnOp,
     &kDependencyChainOp, &kKvFootprintOp,    &kReplayWindowOp, &kEffortScaleOp,  &kImportHfConfigOp,
     &kCandidatePoolOp,   &kCrossoverCurveOp, &kRoutingCurveOp,
+    // Chapter 3 on chapter 2's model accounting (ch03_model_*.cpp).
+    &kTrainingOp, &kPackingOp, &kUpdateTokensOp, &kDecodeStepRateOp, &kRlCycleOp, &kDecisionRequestOp, &kMoeTrainingOp,
 };
 
 }  // namespace

@@ -122,5 +122,8 @@ extern const OpDef kCheckAnswerOp, kReadQuantityOp;
 extern const OpDef kKvFootprintOp, kReplayWindowOp, kEffortScaleOp;
 // figures.cpp (api/figure_facts.cpp computes it)
 extern const OpDef kCandidatePoolOp;
+// ch03_model_*.cpp (chapter 3 on chapter 2's model accounting; core/ch03/ computes them)
+extern const OpDef kTrainingOp, kPackingOp, kUpdateTokensOp, kDecodeStepRateOp, kRlCycleOp,
+    kDecisionRequestOp, kMoeTrainingOp;
 
 }  // namespace tally::api
