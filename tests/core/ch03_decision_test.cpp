@@ -65,11 +65,25 @@ TEST_CASE("ch03 decision: the LLM path, 64 tokens in 0.651 s and 0.0903 GPU-s") 
     CHECK(fixed(long_answer.llm->gpu_seconds / d.gpu_seconds, 1) == "3.4");
 }
 
-TEST_CASE("ch03 decision: DeepSeek V4.1 Flash on its CED path, 34.96 TFLOPs, 0.0254 USD per M") {
+// The chapter prints only "about a quarter more work" and "about 0.025 USD
+// per million input tokens" for V4.1 Flash.  The book's calculator's
+// 34,963,073,826,816 FLOPs (0.0254 USD/M) runs V4.1's vocabulary head on one
+// position, not on the 8 question positions it uses for Qwen3-8B: with one
+// question chapter 2's V4.1 accounting gives exactly the calculator's value,
+// with eight 7 × 2 × 5120 × 129,280 FLOPs more (34.97 TFLOPs, 0.0255 USD/M).
+TEST_CASE("ch03 decision: DeepSeek V4.1 Flash on its CED path, about a quarter more, about 0.025 USD per M") {
     const ch03::DecisionResult v41 = run("deepseek-v4.1-flash", 0);
     const ch03::DecisionResult dense = run("qwen3-8b", 0);
-    CHECK(fixed(v41.flops / Ratio(1000000000000ULL), 2) == "34.96");
-    CHECK(fixed(v41.usd_per_million_input, 4) == "0.0254");
+    CHECK(v41.flops == Ratio(34972340617216ULL));
+    ch03::DecisionInput one_question = jev(0);
+    one_question.questions = 1;
+    const ch03::DecisionResult calc =
+        ch03::decision_request(model("deepseek-v4.1-flash"), dtype("bf16"), StateOptions{dtype("bf16")}, one_question);
+    CHECK(calc.flops == Ratio(34963073826816ULL));
+    CHECK(fixed(calc.flops / Ratio(1000000000000ULL), 2) == "34.96");
+    CHECK(fixed(calc.usd_per_million_input, 4) == "0.0254");
+    CHECK(fixed(v41.flops / Ratio(1000000000000ULL), 2) == "34.97");
+    CHECK(fixed(v41.usd_per_million_input, 3) == "0.025");
     CHECK_FALSE(v41.llm.has_value());
     // "about a quarter more work"
     CHECK(fixed(v41.flops / dense.flops, 2) == "1.25");
@@ -79,7 +93,7 @@ TEST_CASE("ch03 decision_request op: tokens from the demo price, break-even, err
     const Json r = result({{"op", "decision_request"}, {"model", "qwen3-8b"}});
     CHECK(r["tokens"] == 1929);
     CHECK(r["tokens_from_price"] == "13500/7");
-    CHECK(r["flops_display"] == "27.9 TFLOPs");
+    CHECK(r["flops_display"] == "27.90 TFLOPs");
     CHECK(r["latency_ms_display"] == "70.5");
     CHECK(r["usd_per_million_input_display"] == "0.0203");
     CHECK(r["price_over_cost_display"] == "2.07");
@@ -87,6 +101,7 @@ TEST_CASE("ch03 decision_request op: tokens from the demo price, break-even, err
     CHECK(r["handoff_over_demo_display"] == "171");
     CHECK(r["llm_latency_seconds_display"] == "0.651");
     CHECK(r["llm_gpu_seconds_display"] == "0.0903");
+    CHECK(r["llm_gpu_ratio_display"] == "1.28");
     const Json v41 = result({{"op", "decision_request"}, {"model", "deepseek-v4.1-flash"}, {"generated", 0}});
     CHECK(v41["price_over_cost_display"] == "1.65");
     CHECK(v41["llm_latency_seconds"].is_null());

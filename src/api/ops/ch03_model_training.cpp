@@ -127,7 +127,12 @@ Json op_packing(const Json& req) {
     if (f.has("baseline")) {
         const ch03::PackedAttention b = ch03::packed_attention(m, ch03_fields::positive_integers(req, "baseline", kMaxDocuments));
         r["baseline"] = packing_json(b);
-        r["increase_percent"] = excess_percent(p.forward, b.forward);
+        // Percent up or down from the baseline: exact values are unsigned.
+        if (b.forward <= p.forward) {
+            r["increase_percent"] = excess_percent(p.forward, b.forward);
+        } else {
+            r["decrease_percent"] = exact_json((b.forward - p.forward) * Ratio(100) / b.forward);
+        }
     }
     return r;
 }
@@ -149,10 +154,11 @@ constexpr ResultDecl kPackingResult[] = {
     result::exact("layers"),
     {"baseline", ResultKind::Object, Presence::Optional, kPackingPart},
     result::optional(result::exact("increase_percent")),
+    result::optional(result::exact("decrease_percent")),
 };
 constexpr const char* kPackingSamples[] = {
     R"({"op":"packing","model":"qwen3-8b","documents":[7168,1024],"baseline":[4096,4096]})",
-    R"({"op":"packing","model":"qwen3-8b","documents":[8192]})",
+    R"({"op":"packing","model":"qwen3-8b","documents":[4096,4096],"baseline":[8192]})",
 };
 
 constexpr FieldDecl kUpdateTokensFields[] = {
