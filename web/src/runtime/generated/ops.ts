@@ -2,208 +2,45 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = [
-  'catalog',
-  'params',
-  'forward',
-  'kv',
-  'state',
-  'routing',
-  'state_curve',
-  'compare',
-  'request',
-  'crossover',
-  'capacity',
-  'param_budget',
-  'check_answer',
-  'read_quantity',
-  'turn',
-  'dependency_chain',
-  'kv_footprint',
-  'replay_window',
-  'effort_scale',
-  'import_hf_config',
-  'candidate_pool',
-  'crossover_curve',
-  'routing_curve',
-] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
-export const EXPLAINED_OPS = [
-  'params',
-  'forward',
-  'kv',
-  'state',
-  'routing',
-  'compare',
-  'request',
-  'crossover',
-  'capacity',
-  'param_budget',
-  'turn',
-  'dependency_chain',
-  'candidate_pool',
-] as const;
+export const EXPLAINED_OPS = ['params', 'forward', 'kv', 'state', 'routing', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'turn', 'dependency_chain', 'candidate_pool'] as const;
 export type ExplainedOp = (typeof EXPLAINED_OPS)[number];
 
 /** The fields each op accepts (all optional here: the core says which are required, and why). */
 export interface OpRequests {
-  catalog: { lang?: string };
-  params: { model?: string | { [key: string]: Json }; weight_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string };
-  forward: {
-    model?: string | { [key: string]: Json };
-    batch?: number | string;
-    context?: number | string;
-    input?: number | string;
-    head_tokens?: number | string;
-    execution?: string;
-    mtp_steps?: number | string;
-    mla_path?: string;
-    kv_heads?: number | string;
-    pairs?: string;
-    score_heads?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  kv: {
-    model?: string | { [key: string]: Json };
-    tokens?: number | string;
-    kv_dtype?: string;
-    mla_path?: string;
-    kv_heads?: number | string;
-    explain?: boolean;
-    lang?: string;
-  };
-  state: {
-    model?: string | { [key: string]: Json };
-    tokens?: number | string;
-    kv_dtype?: string;
-    layout?: string;
-    mla_path?: string;
-    budget_bytes?: number | string;
-    explain?: boolean;
-    lang?: string;
-  };
-  routing: {
-    model?: string | { [key: string]: Json };
-    batch?: number | string;
-    dispatch?: string;
-    tokens_per_expert?: Json[];
-    weight_dtype?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  state_curve: {
-    model?: string | { [key: string]: Json };
-    lengths?: Json[];
-    kv_dtype?: string;
-    layout?: string;
-    mla_path?: string;
-    displays?: boolean;
-    lang?: string;
-  };
-  compare: {
-    set?: string;
-    batch?: number | string;
-    context?: number | string;
-    input?: number | string;
-    generated?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  request: {
-    model?: string | { [key: string]: Json };
-    batch?: number | string;
-    context?: number | string;
-    input?: number | string;
-    generated?: number | string;
-    kv_dtype?: string;
-    execution?: string;
-    mla_path?: string;
-    kv_heads?: number | string;
-    explain?: boolean;
-    lang?: string;
-  };
-  crossover: {
-    model?: string | { [key: string]: Json };
-    context?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  capacity: {
-    model?: string | { [key: string]: Json };
-    gpu?: string;
-    context?: number | string;
-    workspace_bytes?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    mla_path?: string;
-    kv_heads?: number | string;
-    memory_unit?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  param_budget: {
-    model?: string | { [key: string]: Json };
-    gpu?: string;
-    requests?: number | string;
-    context?: number | string;
-    workspace_bytes?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    explain?: boolean;
-    lang?: string;
-  };
-  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string };
-  read_quantity: { text?: string; kind?: string; lang?: string };
-  turn: {
-    model?: string | { [key: string]: Json };
-    total_input?: number | string;
-    cached?: number | string;
-    generated?: number | string;
-    edit_at?: number | string;
-    kv_dtype?: string;
-    kv_heads?: number | string;
-    explain?: boolean;
-    lang?: string;
-  };
-  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string };
-  kv_footprint: {
-    bytes_per_token?: number | string;
-    model?: string;
-    layout?: string;
-    with_window?: boolean;
-    tokens?: number | string;
-    requests?: number | string;
-    baseline_bytes_per_token?: number | string;
-    lang?: string;
-  };
-  replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; lang?: string };
-  effort_scale: { effort?: number | string; lang?: string };
-  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string };
-  candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string };
-  crossover_curve: {
-    model?: string | { [key: string]: Json };
-    context?: number | string;
-    weight_dtype?: string;
-    kv_dtype?: string;
-    batch?: number | string;
-    max_batch?: number | string;
-    lang?: string;
-  };
-  routing_curve: {
-    model?: string | { [key: string]: Json };
-    batch?: number | string;
-    max_batch?: number | string;
-    dispatches?: Json[];
-    weight_dtype?: string;
-    lang?: string;
-  };
+  catalog: { lang?: string; };
+  params: { model?: string | { [key: string]: Json }; weight_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  forward: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; head_tokens?: number | string; execution?: string; mtp_steps?: number | string; mla_path?: string; kv_heads?: number | string; pairs?: string; score_heads?: string; explain?: boolean; lang?: string; };
+  kv: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  state: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; layout?: string; mla_path?: string; budget_bytes?: number | string; explain?: boolean; lang?: string; };
+  routing: { model?: string | { [key: string]: Json }; batch?: number | string; dispatch?: string; tokens_per_expert?: Json[]; weight_dtype?: string; explain?: boolean; lang?: string; };
+  state_curve: { model?: string | { [key: string]: Json }; lengths?: Json[]; kv_dtype?: string; layout?: string; mla_path?: string; displays?: boolean; lang?: string; };
+  compare: { set?: string; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  request: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; kv_dtype?: string; execution?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  crossover: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  capacity: { model?: string | { [key: string]: Json }; gpu?: string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; memory_unit?: string; explain?: boolean; lang?: string; };
+  param_budget: { model?: string | { [key: string]: Json }; gpu?: string; requests?: number | string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
+  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string; };
+  read_quantity: { text?: string; kind?: string; lang?: string; };
+  turn: { model?: string | { [key: string]: Json }; total_input?: number | string; cached?: number | string; generated?: number | string; edit_at?: number | string; kv_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string; };
+  kv_footprint: { bytes_per_token?: number | string; model?: string; layout?: string; with_window?: boolean; tokens?: number | string; requests?: number | string; baseline_bytes_per_token?: number | string; lang?: string; };
+  replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; lang?: string; };
+  effort_scale: { effort?: number | string; lang?: string; };
+  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string; };
+  candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string; };
+  crossover_curve: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; batch?: number | string; max_batch?: number | string; lang?: string; };
+  routing_curve: { model?: string | { [key: string]: Json }; batch?: number | string; max_batch?: number | string; dispatches?: Json[]; weight_dtype?: string; lang?: string; };
+  training: { model?: string | { [key: string]: Json }; batch?: number | string; input?: number | string; labels?: number | string; head?: string; gradients?: string; lang?: string; };
+  packing: { model?: string | { [key: string]: Json }; documents?: Json[]; baseline?: Json[]; lang?: string; };
+  update_tokens: { accumulation?: number | string; micro_batch?: number | string; input?: number | string; labels?: number | string; lang?: string; };
+  decode_step_rate: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; bandwidth?: number | string; efficiency?: number | string; cards?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  rl_cycle: { model?: string | { [key: string]: Json }; prompts?: number | string; answers?: number | string; input?: number | string; generated?: number | string; keep?: number | string; reference_passes?: number | string; teacher_passes?: number | string; update_epochs?: number | string; replicas?: number | string; weight_dtype?: string; lang?: string; };
+  decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -866,6 +703,171 @@ export interface RoutingCurveResult {
   values: Record<string, bigint>;
 }
 
+export interface TrainingResult {
+  model: string;
+  rows: bigint;
+  labels: bigint;
+  head_rows: bigint;
+  forward: bigint;
+  forward_display: string;
+  backward: bigint;
+  backward_display: string;
+  total: bigint;
+  display: string;
+  attention: bigint;
+  attention_display: string;
+  params: bigint;
+  six_nd: bigint;
+  six_nd_display: string;
+  over_six_nd_percent: bigint | null;
+  state_bytes_per_param: bigint;
+  state_bytes: bigint;
+  state_display: string;
+  state_binary_display: string;
+  weight_bytes: bigint;
+  state_over_weights: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PackingResult {
+  pairs: bigint;
+  forward: bigint;
+  forward_display: string;
+  forward_per_layer: bigint;
+  forward_per_layer_display: string;
+  model: string;
+  layers: bigint;
+  baseline: Json;
+  increase_percent: bigint | undefined;
+  decrease_percent: bigint | undefined;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface UpdateTokensResult {
+  input_tokens: bigint;
+  supervised_tokens: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DecodeStepRateResult {
+  model: string;
+  shared_weight_bytes: bigint;
+  embedding_row_bytes: bigint;
+  kv_read_bytes: bigint;
+  kv_write_bytes: bigint;
+  step_bytes: bigint;
+  step_display: string;
+  step_seconds: bigint;
+  step_ms: bigint;
+  step_ms_display: string;
+  steps_per_second: bigint;
+  steps_per_second_display: string;
+  steps_per_second_all: bigint;
+  steps_per_second_all_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RlCycleResult {
+  model: string;
+  samples: bigint;
+  sequence: bigint;
+  prefill: bigint;
+  prefill_display: string;
+  decode: bigint;
+  decode_display: string;
+  reference: bigint;
+  reference_display: string;
+  teacher: bigint;
+  teacher_display: string;
+  update: bigint;
+  update_display: string;
+  generation: bigint;
+  generation_display: string;
+  total: bigint;
+  total_display: string;
+  per_kept: bigint;
+  per_kept_display: string;
+  per_answer: bigint;
+  per_answer_display: string;
+  kept_tokens: bigint;
+  supervised_tokens: bigint;
+  weight_bytes: bigint;
+  sync_bytes: bigint;
+  sync_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DecisionRequestResult {
+  model: string;
+  tokens: bigint;
+  tokens_from_price: bigint;
+  flops: bigint;
+  flops_display: string;
+  compute_seconds: bigint;
+  compute_seconds_display: string;
+  memory_seconds: bigint;
+  memory_seconds_display: string;
+  latency_ms: bigint;
+  latency_ms_display: string;
+  gpu_seconds: bigint;
+  gpu_seconds_display: string;
+  usd_per_request: bigint;
+  usd_per_million_input: bigint;
+  usd_per_million_input_display: string;
+  price_over_cost: bigint;
+  price_over_cost_display: string;
+  handoff_breakeven_percent: bigint;
+  handoff_breakeven_percent_display: string;
+  handoff_over_demo: bigint;
+  handoff_over_demo_display: string;
+  llm_decode_steps: bigint | null;
+  llm_mean_context: bigint | null;
+  llm_step_ms: bigint | null;
+  llm_step_ms_display: string | null;
+  llm_latency_seconds: bigint | null;
+  llm_latency_seconds_display: string | null;
+  llm_gpu_seconds: bigint | null;
+  llm_gpu_seconds_display: string | null;
+  llm_latency_ratio: bigint | null;
+  llm_latency_ratio_display: string | null;
+  llm_gpu_ratio: bigint | null;
+  llm_gpu_ratio_display: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface MoeTrainingResult {
+  model: string;
+  moe_layers: bigint;
+  expert_params_per_token: bigint;
+  per_token: bigint;
+  per_token_display: string;
+  total: bigint;
+  total_yflops: bigint;
+  total_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -891,472 +893,45 @@ export interface OpResults {
   candidate_pool: CandidatePoolResult;
   crossover_curve: CrossoverCurveResult;
   routing_curve: RoutingCurveResult;
+  training: TrainingResult;
+  packing: PackingResult;
+  update_tokens: UpdateTokensResult;
+  decode_step_rate: DecodeStepRateResult;
+  rl_cycle: RlCycleResult;
+  decision_request: DecisionRequestResult;
+  moe_training: MoeTrainingResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
 export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
-  catalog: {
-    models: {
-      k: 'list',
-      items: { id: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, released_context: { k: 'exact' }, partial: { k: 'display', p: 'optional' } },
-    },
-    gpus: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, memory_bytes: { k: 'exact' }, display: { k: 'display' } } },
-    dtypes: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, bits: { k: 'exact' } } },
-  },
-  params: {
-    model: { k: 'text' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    weight_dtype: { k: 'text' },
-    weight_bytes: { k: 'exact' },
-    weight_display: { k: 'display' },
-    groups: { k: 'object' },
-    selected_expert_params: { k: 'exact' },
-    selected_expert_bytes: { k: 'exact' },
-    selected_expert_display: { k: 'display' },
-    items: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        category: { k: 'text' },
-        shape: { k: 'text' },
-        count: { k: 'exact' },
-        per_copy: { k: 'exact' },
-        params: { k: 'exact' },
-        bytes: { k: 'exact' },
-        display: { k: 'display' },
-        how: { k: 'how', p: 'optional' },
-      },
-    },
-    architecture: { k: 'object' },
-    how: { k: 'how', p: 'optional' },
-  },
-  forward: {
-    model: { k: 'text' },
-    rows: { k: 'exact' },
-    n_pair: { k: 'exact' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    interaction: { k: 'exact' },
-    interaction_display: { k: 'display' },
-    items: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        section: { k: 'text' },
-        shape: { k: 'text', p: 'optional' },
-        weight: { k: 'text', p: 'optional' },
-        formula: { k: 'text' },
-        substituted: { k: 'text' },
-        layers: { k: 'exact' },
-        per_call: { k: 'exact' },
-        flops: { k: 'exact' },
-        display: { k: 'display' },
-      },
-    },
-    stages: {
-      k: 'list',
-      p: 'optional',
-      items: { id: { k: 'text' }, label: { k: 'text' }, flops: { k: 'exact' }, display: { k: 'display' }, formula: { k: 'text' }, substituted: { k: 'text' } },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  kv: {
-    model: { k: 'text' },
-    kv_dtype: { k: 'text' },
-    tokens: { k: 'exact' },
-    bytes_per_token: { k: 'exact' },
-    bytes_per_token_display: { k: 'display' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    items: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        section: { k: 'text' },
-        formula: { k: 'text' },
-        substituted: { k: 'text' },
-        layers: { k: 'exact' },
-        per_call: { k: 'exact' },
-        bytes: { k: 'exact' },
-        display: { k: 'display' },
-      },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  state: {
-    model: { k: 'text' },
-    layout: { k: 'text' },
-    tokens: { k: 'exact' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    bytes_per_token: { k: 'exact' },
-    fixed_bytes: { k: 'exact' },
-    fixed_display: { k: 'display' },
-    h_star: { k: 'exact', p: 'optional' },
-    h_star_display: { k: 'display', p: 'optional' },
-    decode_read_bytes: { k: 'exact' },
-    decode_read_display: { k: 'display' },
-    decode_write_bytes: { k: 'exact' },
-    history_bytes: { k: 'exact' },
-    history_display: { k: 'display' },
-    budget_bytes: { k: 'exact', p: 'optional' },
-    budget_display: { k: 'display', p: 'optional' },
-    budget_tokens: { k: 'exact', p: 'optional' },
-    budget_tokens_display: { k: 'display', p: 'optional' },
-    items: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        section: { k: 'text' },
-        formula: { k: 'text' },
-        substituted: { k: 'text' },
-        layers: { k: 'exact' },
-        per_call: { k: 'exact' },
-        bytes: { k: 'exact' },
-        display: { k: 'display' },
-        entries: { k: 'exact', p: 'optional' },
-      },
-    },
-    reads: {
-      k: 'list',
-      items: {
-        id: { k: 'text' },
-        label: { k: 'text' },
-        section: { k: 'text' },
-        formula: { k: 'text' },
-        substituted: { k: 'text' },
-        layers: { k: 'exact' },
-        per_call: { k: 'exact' },
-        bytes: { k: 'exact' },
-        display: { k: 'display' },
-        entries: { k: 'exact', p: 'optional' },
-        entries_cap: { k: 'exact', p: 'optional' },
-      },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  routing: {
-    model: { k: 'text' },
-    experts: { k: 'exact' },
-    top_k: { k: 'exact' },
-    assignments: { k: 'exact' },
-    distinct_experts: { k: 'exact' },
-    distinct_display: { k: 'display' },
-    max_tokens_per_expert: { k: 'exact' },
-    min_tokens_per_active_expert: { k: 'exact' },
-    flops_per_layer: { k: 'exact' },
-    flops_display: { k: 'display' },
-    bytes_per_layer: { k: 'exact' },
-    display: { k: 'display' },
-    moe_layers: { k: 'exact' },
-    bytes_all_layers: { k: 'exact' },
-    bytes_all_layers_display: { k: 'display' },
-    total: { k: 'exact' },
-    how: { k: 'how', p: 'optional' },
-  },
-  state_curve: {
-    model: { k: 'text' },
-    layout: { k: 'text' },
-    tokens: { k: 'exact_list' },
-    total: { k: 'exact_list' },
-    total_display: { k: 'text_list', p: 'optional' },
-    decode_read_bytes: { k: 'exact_list' },
-    decode_read_display: { k: 'text_list', p: 'optional' },
-    by_kind: { k: 'exact_columns' },
-    by_kind_display: { k: 'display_columns', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  compare: {
-    set: { k: 'text' },
-    name: { k: 'display' },
-    rows: {
-      k: 'list',
-      items: {
-        model: { k: 'text' },
-        name: { k: 'text' },
-        layers: { k: 'exact' },
-        hidden: { k: 'exact' },
-        routed_experts: { k: 'exact' },
-        top_k: { k: 'exact' },
-        params: { k: 'exact' },
-        params_display: { k: 'display' },
-        weight_bytes: { k: 'exact' },
-        weight_display: { k: 'display' },
-        prefill_flops: { k: 'exact' },
-        prefill_display: { k: 'display' },
-        decode_flops: { k: 'exact' },
-        decode_display: { k: 'display' },
-        state_bytes: { k: 'exact' },
-        state_display: { k: 'display' },
-        decode_read_bytes: { k: 'exact' },
-        decode_read_display: { k: 'display' },
-        request_flops: { k: 'exact' },
-        request_display: { k: 'display' },
-        how: { k: 'how', p: 'optional' },
-        error: { k: 'display', p: 'failure' },
-      },
-    },
-    weight_dtype: { k: 'text' },
-    kv_dtype: { k: 'text' },
-  },
-  request: {
-    model: { k: 'text' },
-    decode_steps: { k: 'exact' },
-    kv_read_tokens: { k: 'exact' },
-    kv_read_bytes: { k: 'exact' },
-    kv_read_display: { k: 'display' },
-    prefill_kv_bytes: { k: 'exact' },
-    prefill_kv_display: { k: 'display' },
-    new_kv_bytes: { k: 'exact' },
-    new_kv_display: { k: 'display' },
-    final_kv_bytes: { k: 'exact' },
-    final_kv_display: { k: 'display' },
-    prefill_flops: { k: 'exact' },
-    prefill_display: { k: 'display' },
-    decode_flops: { k: 'exact' },
-    decode_display: { k: 'display' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  crossover: {
-    model: { k: 'text' },
-    batch: { k: 'exact' },
-    display: { k: 'display' },
-    exact_ratio: { k: 'ratio' },
-    ratio_display: { k: 'display' },
-    weight_read_bytes: { k: 'exact' },
-    weight_read_display: { k: 'display' },
-    weight_read_binary_display: { k: 'display' },
-    kv_bytes_per_request: { k: 'exact' },
-    kv_per_request_display: { k: 'display' },
-    how: { k: 'how', p: 'optional' },
-  },
-  capacity: {
-    model: { k: 'text' },
-    gpu: { k: 'text' },
-    requests: { k: 'exact' },
-    display: { k: 'display' },
-    device_bytes: { k: 'exact' },
-    device_display: { k: 'display' },
-    weight_bytes: { k: 'exact' },
-    workspace_bytes: { k: 'exact' },
-    kv_bytes_per_request: { k: 'exact' },
-    kv_per_request_display: { k: 'display' },
-    kv_bytes_total: { k: 'exact' },
-    free_bytes: { k: 'exact' },
-    shortfall_bytes: { k: 'exact' },
-    items: {
-      k: 'list',
-      items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  param_budget: {
-    model: { k: 'text' },
-    gpu: { k: 'text' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    available_bytes: { k: 'exact' },
-    available_display: { k: 'display' },
-    bytes_per_param: { k: 'exact' },
-    kv_bytes_per_request: { k: 'exact' },
-    shortfall_bytes: { k: 'exact' },
-    device_bytes: { k: 'exact' },
-    device_display: { k: 'display' },
-    kv_bytes_total: { k: 'exact' },
-    items: {
-      k: 'list',
-      items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } },
-    },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  check_answer: {
-    correct: { k: 'flag' },
-    mistake: { k: 'text', p: 'nullable' },
-    message: { k: 'display' },
-    understood: { k: 'display', p: 'nullable' },
-    parsed: { k: 'ratio', p: 'nullable' },
-    parsed_unit: { k: 'text', p: 'nullable' },
-  },
+  catalog: { models: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, released_context: { k: 'exact' }, partial: { k: 'display', p: 'optional' } } }, gpus: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, memory_bytes: { k: 'exact' }, display: { k: 'display' } } }, dtypes: { k: 'list', items: { id: { k: 'text' }, name: { k: 'text' }, bits: { k: 'exact' } } } },
+  params: { model: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, weight_dtype: { k: 'text' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, groups: { k: 'object' }, selected_expert_params: { k: 'exact' }, selected_expert_bytes: { k: 'exact' }, selected_expert_display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, category: { k: 'text' }, shape: { k: 'text' }, count: { k: 'exact' }, per_copy: { k: 'exact' }, params: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, how: { k: 'how', p: 'optional' } } }, architecture: { k: 'object' }, how: { k: 'how', p: 'optional' } },
+  forward: { model: { k: 'text' }, rows: { k: 'exact' }, n_pair: { k: 'exact' }, total: { k: 'exact' }, display: { k: 'display' }, interaction: { k: 'exact' }, interaction_display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, shape: { k: 'text', p: 'optional' }, weight: { k: 'text', p: 'optional' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, flops: { k: 'exact' }, display: { k: 'display' } } }, stages: { k: 'list', p: 'optional', items: { id: { k: 'text' }, label: { k: 'text' }, flops: { k: 'exact' }, display: { k: 'display' }, formula: { k: 'text' }, substituted: { k: 'text' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  kv: { model: { k: 'text' }, kv_dtype: { k: 'text' }, tokens: { k: 'exact' }, bytes_per_token: { k: 'exact' }, bytes_per_token_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  state: { model: { k: 'text' }, layout: { k: 'text' }, tokens: { k: 'exact' }, total: { k: 'exact' }, display: { k: 'display' }, bytes_per_token: { k: 'exact' }, fixed_bytes: { k: 'exact' }, fixed_display: { k: 'display' }, h_star: { k: 'exact', p: 'optional' }, h_star_display: { k: 'display', p: 'optional' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, decode_write_bytes: { k: 'exact' }, history_bytes: { k: 'exact' }, history_display: { k: 'display' }, budget_bytes: { k: 'exact', p: 'optional' }, budget_display: { k: 'display', p: 'optional' }, budget_tokens: { k: 'exact', p: 'optional' }, budget_tokens_display: { k: 'display', p: 'optional' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, entries: { k: 'exact', p: 'optional' } } }, reads: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, entries: { k: 'exact', p: 'optional' }, entries_cap: { k: 'exact', p: 'optional' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  routing: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, assignments: { k: 'exact' }, distinct_experts: { k: 'exact' }, distinct_display: { k: 'display' }, max_tokens_per_expert: { k: 'exact' }, min_tokens_per_active_expert: { k: 'exact' }, flops_per_layer: { k: 'exact' }, flops_display: { k: 'display' }, bytes_per_layer: { k: 'exact' }, display: { k: 'display' }, moe_layers: { k: 'exact' }, bytes_all_layers: { k: 'exact' }, bytes_all_layers_display: { k: 'display' }, total: { k: 'exact' }, how: { k: 'how', p: 'optional' } },
+  state_curve: { model: { k: 'text' }, layout: { k: 'text' }, tokens: { k: 'exact_list' }, total: { k: 'exact_list' }, total_display: { k: 'text_list', p: 'optional' }, decode_read_bytes: { k: 'exact_list' }, decode_read_display: { k: 'text_list', p: 'optional' }, by_kind: { k: 'exact_columns' }, by_kind_display: { k: 'display_columns', p: 'optional' }, notes: { k: 'text_list' } },
+  compare: { set: { k: 'text' }, name: { k: 'display' }, rows: { k: 'list', items: { model: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, hidden: { k: 'exact' }, routed_experts: { k: 'exact' }, top_k: { k: 'exact' }, params: { k: 'exact' }, params_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, request_flops: { k: 'exact' }, request_display: { k: 'display' }, how: { k: 'how', p: 'optional' }, error: { k: 'display', p: 'failure' } } }, weight_dtype: { k: 'text' }, kv_dtype: { k: 'text' } },
+  request: { model: { k: 'text' }, decode_steps: { k: 'exact' }, kv_read_tokens: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_read_display: { k: 'display' }, prefill_kv_bytes: { k: 'exact' }, prefill_kv_display: { k: 'display' }, new_kv_bytes: { k: 'exact' }, new_kv_display: { k: 'display' }, final_kv_bytes: { k: 'exact' }, final_kv_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  crossover: { model: { k: 'text' }, batch: { k: 'exact' }, display: { k: 'display' }, exact_ratio: { k: 'ratio' }, ratio_display: { k: 'display' }, weight_read_bytes: { k: 'exact' }, weight_read_display: { k: 'display' }, weight_read_binary_display: { k: 'display' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
+  capacity: { model: { k: 'text' }, gpu: { k: 'text' }, requests: { k: 'exact' }, display: { k: 'display' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, weight_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, free_bytes: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  param_budget: { model: { k: 'text' }, gpu: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, available_bytes: { k: 'exact' }, available_display: { k: 'display' }, bytes_per_param: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  check_answer: { correct: { k: 'flag' }, mistake: { k: 'text', p: 'nullable' }, message: { k: 'display' }, understood: { k: 'display', p: 'nullable' }, parsed: { k: 'ratio', p: 'nullable' }, parsed_unit: { k: 'text', p: 'nullable' } },
   read_quantity: { value: { k: 'exact' }, understood: { k: 'display' } },
-  turn: {
-    model: { k: 'text' },
-    context: { k: 'exact' },
-    input: { k: 'exact' },
-    generated: { k: 'exact' },
-    decode_steps: { k: 'exact' },
-    final_context: { k: 'exact' },
-    added_kv_bytes: { k: 'exact' },
-    added_kv_display: { k: 'display' },
-    full_rows: { k: 'exact' },
-    rows: { k: 'exact' },
-    rows_saved: { k: 'exact' },
-    full_pairs: { k: 'exact' },
-    pairs: { k: 'exact' },
-    pairs_saved: { k: 'exact' },
-    full_prefill_flops: { k: 'exact' },
-    full_prefill_display: { k: 'display' },
-    prefill_flops: { k: 'exact' },
-    prefill_display: { k: 'display' },
-    prefill_saved_percent: { k: 'ratio' },
-    prefill_saved_display: { k: 'display' },
-    prefill_kept_percent: { k: 'ratio' },
-    rows_saved_percent: { k: 'ratio' },
-    rows_saved_display: { k: 'display' },
-    reuse_prefix: { k: 'exact', p: 'optional' },
-    reuse_input: { k: 'exact', p: 'optional' },
-    how: { k: 'how', p: 'optional' },
-    notes: { k: 'text_list' },
-  },
-  dependency_chain: {
-    layers: { k: 'exact' },
-    tokens: { k: 'exact' },
-    nodes: { k: 'exact' },
-    rnn_chain: { k: 'exact' },
-    transformer_chain: { k: 'exact' },
-    wait_node_display: { k: 'display' },
-    how: { k: 'how', p: 'optional' },
-  },
-  kv_footprint: {
-    source: { k: 'text' },
-    name: { k: 'text', p: 'optional' },
-    tokens: { k: 'exact' },
-    tokens_display: { k: 'display' },
-    requests: { k: 'exact' },
-    requests_display: { k: 'display' },
-    bytes_per_token: { k: 'exact' },
-    bytes_per_token_display: { k: 'display' },
-    window_bytes: { k: 'exact' },
-    window_display: { k: 'display' },
-    per_request_bytes: { k: 'exact' },
-    per_request_display: { k: 'display' },
-    total: { k: 'exact' },
-    display: { k: 'display' },
-    gb_display: { k: 'display' },
-    gib_display: { k: 'display' },
-    formula: { k: 'text' },
-    ratio: { k: 'ratio', p: 'optional' },
-    ratio_display: { k: 'display', p: 'optional' },
-  },
-  replay_window: {
-    length: { k: 'exact' },
-    position: { k: 'exact' },
-    window: { k: 'exact' },
-    window_first: { k: 'exact' },
-    window_last: { k: 'exact' },
-    window_size: { k: 'exact' },
-    selected: { k: 'exact_list' },
-    position_display: { k: 'display' },
-    window_display: { k: 'display' },
-    selected_display: { k: 'display' },
-    display: { k: 'display' },
-  },
-  effort_scale: {
-    effort: { k: 'exact' },
-    max: { k: 'exact' },
-    display: { k: 'display' },
-    band: { k: 'text' },
-    band_first: { k: 'exact' },
-    band_last: { k: 'exact' },
-    band_display: { k: 'display' },
-    published: { k: 'flag' },
-    fraction: { k: 'ratio' },
-  },
-  import_hf_config: {
-    model_type: { k: 'text' },
-    spec: { k: 'object' },
-    params: { k: 'exact' },
-    params_display: { k: 'display' },
-    mtp_params: { k: 'exact' },
-    mtp_params_display: { k: 'display' },
-    mtp_layers: { k: 'exact' },
-    kv_bytes_per_token: { k: 'exact' },
-    kv_bytes_per_token_display: { k: 'display' },
-    checkpoint_dtype: { k: 'text', p: 'nullable' },
-    weight_dtype: { k: 'text' },
-    checkpoint_bytes: { k: 'exact' },
-    checkpoint_display: { k: 'display' },
-    shared_config_text: { k: 'text' },
-    summary: { k: 'object' },
-    notes: { k: 'text_list' },
-  },
-  candidate_pool: {
-    model: { k: 'text' },
-    tokens: { k: 'exact' },
-    tokens_display: { k: 'display' },
-    entries: { k: 'exact' },
-    entries_display: { k: 'display' },
-    block_size: { k: 'exact' },
-    block_size_display: { k: 'display' },
-    pool_blocks: { k: 'exact' },
-    pool_blocks_display: { k: 'display' },
-    pool_entries: { k: 'exact' },
-    pool_entries_display: { k: 'display' },
-    entry_blocks: { k: 'exact' },
-    entry_blocks_display: { k: 'display' },
-    blocks: { k: 'exact' },
-    blocks_display: { k: 'display' },
-    candidates: { k: 'exact' },
-    candidates_display: { k: 'display' },
-    top_k: { k: 'exact' },
-    top_k_display: { k: 'display' },
-    selected: { k: 'exact' },
-    selected_display: { k: 'display' },
-    reindex_layers: { k: 'exact' },
-    reindex_layers_display: { k: 'display' },
-    reuse_layers: { k: 'exact' },
-    reuse_layers_display: { k: 'display' },
-    how: { k: 'how', p: 'optional' },
-  },
-  crossover_curve: {
-    model: { k: 'text' },
-    context: { k: 'exact' },
-    batch: { k: 'exact' },
-    axis_end: { k: 'exact' },
-    crossover_batch: { k: 'exact' },
-    crossover_display: { k: 'display' },
-    ratio_display: { k: 'display' },
-    batches: { k: 'exact_list' },
-    weight_read_bytes: { k: 'exact_list' },
-    weight_read_display: { k: 'text_list' },
-    kv_read_bytes: { k: 'exact_list' },
-    kv_read_display: { k: 'text_list' },
-    total_read_bytes: { k: 'exact_list' },
-    total_read_display: { k: 'text_list' },
-    dominant: { k: 'text_list' },
-    notes: { k: 'text_list' },
-  },
-  routing_curve: {
-    model: { k: 'text' },
-    experts: { k: 'exact' },
-    top_k: { k: 'exact' },
-    moe_layers: { k: 'exact' },
-    batch: { k: 'exact' },
-    axis_end: { k: 'exact' },
-    saturation_batch: { k: 'exact' },
-    batches: { k: 'exact_list' },
-    series: {
-      k: 'list',
-      items: {
-        dispatch: { k: 'text' },
-        distinct_experts: { k: 'exact_list' },
-        distinct_display: { k: 'text_list' },
-        bytes_per_layer: { k: 'exact_list' },
-        display: { k: 'text_list' },
-        bytes_all_layers_display: { k: 'text_list' },
-      },
-    },
-  },
+  turn: { model: { k: 'text' }, context: { k: 'exact' }, input: { k: 'exact' }, generated: { k: 'exact' }, decode_steps: { k: 'exact' }, final_context: { k: 'exact' }, added_kv_bytes: { k: 'exact' }, added_kv_display: { k: 'display' }, full_rows: { k: 'exact' }, rows: { k: 'exact' }, rows_saved: { k: 'exact' }, full_pairs: { k: 'exact' }, pairs: { k: 'exact' }, pairs_saved: { k: 'exact' }, full_prefill_flops: { k: 'exact' }, full_prefill_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, prefill_saved_percent: { k: 'ratio' }, prefill_saved_display: { k: 'display' }, prefill_kept_percent: { k: 'ratio' }, rows_saved_percent: { k: 'ratio' }, rows_saved_display: { k: 'display' }, reuse_prefix: { k: 'exact', p: 'optional' }, reuse_input: { k: 'exact', p: 'optional' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  dependency_chain: { layers: { k: 'exact' }, tokens: { k: 'exact' }, nodes: { k: 'exact' }, rnn_chain: { k: 'exact' }, transformer_chain: { k: 'exact' }, wait_node_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
+  kv_footprint: { source: { k: 'text' }, name: { k: 'text', p: 'optional' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, requests: { k: 'exact' }, requests_display: { k: 'display' }, bytes_per_token: { k: 'exact' }, bytes_per_token_display: { k: 'display' }, window_bytes: { k: 'exact' }, window_display: { k: 'display' }, per_request_bytes: { k: 'exact' }, per_request_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, gb_display: { k: 'display' }, gib_display: { k: 'display' }, formula: { k: 'text' }, ratio: { k: 'ratio', p: 'optional' }, ratio_display: { k: 'display', p: 'optional' } },
+  replay_window: { length: { k: 'exact' }, position: { k: 'exact' }, window: { k: 'exact' }, window_first: { k: 'exact' }, window_last: { k: 'exact' }, window_size: { k: 'exact' }, selected: { k: 'exact_list' }, position_display: { k: 'display' }, window_display: { k: 'display' }, selected_display: { k: 'display' }, display: { k: 'display' } },
+  effort_scale: { effort: { k: 'exact' }, max: { k: 'exact' }, display: { k: 'display' }, band: { k: 'text' }, band_first: { k: 'exact' }, band_last: { k: 'exact' }, band_display: { k: 'display' }, published: { k: 'flag' }, fraction: { k: 'ratio' } },
+  import_hf_config: { model_type: { k: 'text' }, spec: { k: 'object' }, params: { k: 'exact' }, params_display: { k: 'display' }, mtp_params: { k: 'exact' }, mtp_params_display: { k: 'display' }, mtp_layers: { k: 'exact' }, kv_bytes_per_token: { k: 'exact' }, kv_bytes_per_token_display: { k: 'display' }, checkpoint_dtype: { k: 'text', p: 'nullable' }, weight_dtype: { k: 'text' }, checkpoint_bytes: { k: 'exact' }, checkpoint_display: { k: 'display' }, shared_config_text: { k: 'text' }, summary: { k: 'object' }, notes: { k: 'text_list' } },
+  candidate_pool: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, entries: { k: 'exact' }, entries_display: { k: 'display' }, block_size: { k: 'exact' }, block_size_display: { k: 'display' }, pool_blocks: { k: 'exact' }, pool_blocks_display: { k: 'display' }, pool_entries: { k: 'exact' }, pool_entries_display: { k: 'display' }, entry_blocks: { k: 'exact' }, entry_blocks_display: { k: 'display' }, blocks: { k: 'exact' }, blocks_display: { k: 'display' }, candidates: { k: 'exact' }, candidates_display: { k: 'display' }, top_k: { k: 'exact' }, top_k_display: { k: 'display' }, selected: { k: 'exact' }, selected_display: { k: 'display' }, reindex_layers: { k: 'exact' }, reindex_layers_display: { k: 'display' }, reuse_layers: { k: 'exact' }, reuse_layers_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
+  crossover_curve: { model: { k: 'text' }, context: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, crossover_batch: { k: 'exact' }, crossover_display: { k: 'display' }, ratio_display: { k: 'display' }, batches: { k: 'exact_list' }, weight_read_bytes: { k: 'exact_list' }, weight_read_display: { k: 'text_list' }, kv_read_bytes: { k: 'exact_list' }, kv_read_display: { k: 'text_list' }, total_read_bytes: { k: 'exact_list' }, total_read_display: { k: 'text_list' }, dominant: { k: 'text_list' }, notes: { k: 'text_list' } },
+  routing_curve: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, moe_layers: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, saturation_batch: { k: 'exact' }, batches: { k: 'exact_list' }, series: { k: 'list', items: { dispatch: { k: 'text' }, distinct_experts: { k: 'exact_list' }, distinct_display: { k: 'text_list' }, bytes_per_layer: { k: 'exact_list' }, display: { k: 'text_list' }, bytes_all_layers_display: { k: 'text_list' } } } },
+  training: { model: { k: 'text' }, rows: { k: 'exact' }, labels: { k: 'exact' }, head_rows: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, backward: { k: 'exact' }, backward_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, attention: { k: 'exact' }, attention_display: { k: 'display' }, params: { k: 'exact' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, over_six_nd_percent: { k: 'exact', p: 'nullable' }, state_bytes_per_param: { k: 'exact' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, state_binary_display: { k: 'display' }, weight_bytes: { k: 'exact' }, state_over_weights: { k: 'exact' } },
+  packing: { pairs: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, forward_per_layer: { k: 'exact' }, forward_per_layer_display: { k: 'display' }, model: { k: 'text' }, layers: { k: 'exact' }, baseline: { k: 'object', p: 'optional' }, increase_percent: { k: 'exact', p: 'optional' }, decrease_percent: { k: 'exact', p: 'optional' } },
+  update_tokens: { input_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' } },
+  decode_step_rate: { model: { k: 'text' }, shared_weight_bytes: { k: 'exact' }, embedding_row_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_write_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, step_seconds: { k: 'exact' }, step_ms: { k: 'exact' }, step_ms_display: { k: 'display' }, steps_per_second: { k: 'exact' }, steps_per_second_display: { k: 'display' }, steps_per_second_all: { k: 'exact' }, steps_per_second_all_display: { k: 'display' } },
+  rl_cycle: { model: { k: 'text' }, samples: { k: 'exact' }, sequence: { k: 'exact' }, prefill: { k: 'exact' }, prefill_display: { k: 'display' }, decode: { k: 'exact' }, decode_display: { k: 'display' }, reference: { k: 'exact' }, reference_display: { k: 'display' }, teacher: { k: 'exact' }, teacher_display: { k: 'display' }, update: { k: 'exact' }, update_display: { k: 'display' }, generation: { k: 'exact' }, generation_display: { k: 'display' }, total: { k: 'exact' }, total_display: { k: 'display' }, per_kept: { k: 'exact' }, per_kept_display: { k: 'display' }, per_answer: { k: 'exact' }, per_answer_display: { k: 'display' }, kept_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' }, weight_bytes: { k: 'exact' }, sync_bytes: { k: 'exact' }, sync_display: { k: 'display' } },
+  decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
+  moe_training: { model: { k: 'text' }, moe_layers: { k: 'exact' }, expert_params_per_token: { k: 'exact' }, per_token: { k: 'exact' }, per_token_display: { k: 'display' }, total: { k: 'exact' }, total_yflops: { k: 'exact' }, total_display: { k: 'display' } },
 };
