@@ -34,10 +34,10 @@ test('a changed declaration makes the generated files differ', () => {
   assert.match(after['tests/wasm/grid-seeds.json'], /"batch\\":\\"4097\\"/);
 });
 
-test('the schema lists the 23 ops, 13 of them explaining, each with a sample', () => {
-  assert.equal(schema.ops.length, 23);
+test('the schema lists the 30 ops, 13 of them explaining, each with a sample', () => {
+  assert.equal(schema.ops.length, 30);
   assert.equal(schema.ops.filter((o) => o.explains).length, 13);
   for (const op of schema.ops) assert.ok(op.samples.length >= 1, op.name);
   const context = schema.ops.flatMap((o) => o.fields.filter((f) => f.name === 'context').map((f) => `${o.name}:${f.min}`));
-  assert.deepEqual(context, ['forward:0', 'compare:0', 'request:0', 'crossover:1', 'capacity:1', 'param_budget:1', 'crossover_curve:1']);
+  assert.deepEqual(context, ['forward:0', 'compare:0', 'request:0', 'crossover:1', 'capacity:1', 'param_budget:1', 'crossover_curve:1', 'decode_step_rate:1']);
 });

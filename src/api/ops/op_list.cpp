@@ -56,6 +56,14 @@ constexpr const OpDef* kBookOps[] = {
     &kTrainingCalendarOp,
     &kGpuHourFactorOp,
     &kBreakEvenTasksOp,
+    // chapter 3 on chapter 2's model accounting (ops/ch03_model_*.cpp)
+    &kTrainingOp,
+    &kPackingOp,
+    &kUpdateTokensOp,
+    &kDecodeStepRateOp,
+    &kRlCycleOp,
+    &kDecisionRequestOp,
+    &kMoeTrainingOp,
 };
 
 }  // namespace
