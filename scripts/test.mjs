@@ -1,7 +1,7 @@
 // `npm test`: build everything, then run every test layer — core (doctest
 // and the CLI, natively and under ASan/UBSan), wasm (Node, parity with the
 // native CLI), the JSON oracle (the core tests and the parity grid again with
-// nlohmann::ordered_json as the API's JSON value; built at -O1, since
+// nlohmann::ordered_json as the API's JSON value; built at -O0 (5 s for that file), since
 // nlohmann's templates at -O3 took over 20 minutes for one file), content,
 // style, types, and browser (Playwright in Debian's Chromium).
 import path from 'node:path';
