@@ -571,6 +571,15 @@ export interface CapacityItem {
   values: Record<string, bigint>;
 }
 
+export interface CapacityNoteCode {
+  code: string;
+  params: Json;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface CapacityResult {
   model: string;
   gpu: string;
@@ -588,6 +597,7 @@ export interface CapacityResult {
   items: CapacityItem[];
   how: Json;
   notes: string[];
+  note_codes: CapacityNoteCode[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -600,6 +610,15 @@ export interface ParamBudgetItem {
   bytes: bigint;
   display: string;
   binary_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ParamBudgetNoteCode {
+  code: string;
+  params: Json;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -622,6 +641,7 @@ export interface ParamBudgetResult {
   items: ParamBudgetItem[];
   how: Json;
   notes: string[];
+  note_codes: ParamBudgetNoteCode[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1161,6 +1181,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
     },
     how: { k: 'how', p: 'optional' },
     notes: { k: 'text_list' },
+    note_codes: { k: 'list', items: { code: { k: 'text' }, params: { k: 'object' } } },
   },
   param_budget: {
     model: { k: 'text' },
@@ -1181,6 +1202,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
     },
     how: { k: 'how', p: 'optional' },
     notes: { k: 'text_list' },
+    note_codes: { k: 'list', items: { code: { k: 'text' }, params: { k: 'object' } } },
   },
   check_answer: {
     correct: { k: 'flag' },
