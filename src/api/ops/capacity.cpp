@@ -322,7 +322,9 @@ constexpr ResultDecl kCapacityResult[] = {
     result::list("note_codes", kNoteCode),
 };
 constexpr const char* kCapacitySamples[] = {
-    R"({"op":"capacity","model":"qwen3-8b","gpu":"h100-sxm","context":8192,"explain":true})"};
+    R"({"op":"capacity","model":"qwen3-8b","gpu":"h100-sxm","context":8192,"explain":true})",
+    // Past the released context and past the card: both notes, with their codes.
+    R"({"op":"capacity","model":"deepseek-r1-distill-llama-70b","gpu":"rtx-4090","context":200000})"};
 
 constexpr ResultDecl kParamBudgetResult[] = {
     result::text("model"),
@@ -344,6 +346,8 @@ constexpr ResultDecl kParamBudgetResult[] = {
 };
 constexpr const char* kParamBudgetSamples[] = {
     R"({"op":"param_budget","model":"qwen3-8b","gpu":"h100-sxm","requests":4,"context":8192,"explain":true})",
+    // The service's state alone overflows the card: its note, with its code.
+    R"({"op":"param_budget","model":"qwen3-8b","gpu":"rtx-4090","requests":1000,"context":200000})",
 };
 
 }  // namespace
