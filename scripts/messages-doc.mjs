@@ -17,7 +17,8 @@ export function codesTable(catalog) {
     .filter(([key]) => !key.endsWith('.detail'))
     .map(([code, text]) => {
       const params = [...new Set([...text.matchAll(/\{([a-z][a-z0-9_]*)\}/g)].map((m) => m[1]))];
-      const cell = (s) => s.replace(/\|/g, '\\|');
+      // A multi-line template (the CLI's usage) stays on its row.
+      const cell = (s) => s.trimEnd().replace(/\|/g, '\\|').replace(/\n/g, '<br>');
       return `| \`${code}\` | ${params.map((p) => `\`${p}\``).join(' ')} | ${cell(text)} |`;
     });
   return ['| code | params | message (zh-Hant) |', '| --- | --- | --- |', ...rows].join('\n');

@@ -5,6 +5,13 @@
 // Every language must have exactly the reference's keys, each with the same
 // set of {params}; catalogProblems() lists what is not so.
 //
+// Beside the messages, each language carries the words of the content the
+// core compiles in (model, GPU, storage-format and model-set catalogs:
+// group names, notes, format names), as `content`: { <zh-Hant text>: <text> }.
+// English comes from the string maps content/i18n/en/<same path>.json,
+// zh-Hans is toHans(); a string without English is a problem like a missing
+// key. zh-Hant needs none (the catalogs are written in it).
+//
 // Used by:
 //   CMakeLists.txt at configure time:
 //     node scripts/i18n/catalogs.mjs cmake <dir>
@@ -15,7 +22,7 @@
 //     writeBrowserCatalogs): one catalog per language beside the core's
 //     content-hashed binary (dist/wasm/messages-<lang>.<hash>.json), the one
 //     file the browser's module loads for its page (it has none compiled in).
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,11 +39,82 @@ export function slotsOf(text) {
   return [...new Set([...text.matchAll(/\{([a-z][a-z0-9_]*)\}/g)].map((m) => m[1]))].sort();
 }
 
-/** One language's merged catalog { lang, messages }; zh-Hans is generated from zh-Hant. */
+/** One language's merged message catalog { lang, messages }; zh-Hans is generated from zh-Hant. */
 export function catalogFor(lang, dir = root) {
   if (lang !== 'zh-Hans') return readCatalog(dir, lang);
   const hant = readCatalog(dir, REFERENCE).messages;
   return { lang, messages: Object.fromEntries(Object.entries(hant).map(([code, text]) => [code, toHans(text)])) };
+}
+
+// ---- the words of the content the core compiles in --------------------------
+
+// U+30FB (・) and the full-width forms count: an English text has none.
+const CJK = /[\u3000-\u303f\u30fb\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+// Provenance for the people who edit content/: cmake/embed_content.cmake
+// strips these members, so the core never shows them.
+const NOT_EMBEDDED = new Set(['source', 'note', '$schema']);
+
+/** The content files cmake/embed_content.cmake compiles into the core, relative to `dir`. */
+export function coreContentFiles(dir = root) {
+  const jsonIn = (sub) =>
+    readdirSync(path.join(dir, 'content', sub))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => `content/${sub}/${f}`);
+  return [...jsonIn('models'), ...jsonIn('hardware'), 'content/dtypes.json', 'content/model_sets.json'];
+}
+
+/** The strings of a content value the core keeps and a reader may see: those with a CJK character, provenance left out. */
+export function embeddedWords(value, out = new Set()) {
+  if (typeof value === 'string') {
+    if (CJK.test(value)) out.add(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) embeddedWords(item, out);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) if (!NOT_EMBEDDED.has(key)) embeddedWords(item, out);
+  }
+  return out;
+}
+
+const readJson = (dir, file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+
+/** content/x/y.json → its English string map content/i18n/en/x/y.json ({} when there is none). */
+function englishMap(dir, file) {
+  const map = `content/i18n/en/${file.slice('content/'.length)}`;
+  return existsSync(path.join(dir, map)) ? readJson(dir, map).strings : {};
+}
+
+/**
+ * The core's content words in `lang`: { <zh-Hant text>: <text> } over every
+ * embedded string, with `problems` listing each string English lacks (or
+ * writes with CJK). zh-Hant has none to give.
+ */
+export function contentWordsFor(lang, dir = root) {
+  const words = {};
+  const problems = [];
+  if (lang === REFERENCE) return { words, problems };
+  for (const file of coreContentFiles(dir)) {
+    const english = lang === 'en' ? englishMap(dir, file) : {};
+    for (const text of embeddedWords(readJson(dir, file))) {
+      if (lang === 'zh-Hans') words[text] = toHans(text);
+      else if (typeof english[text] !== 'string' || english[text].trim() === '') problems.push(`${lang}: ${file}: "${text}" has no English`);
+      else if (CJK.test(english[text])) problems.push(`${lang}: ${file}: the English of "${text}" has CJK: "${english[text]}"`);
+      else words[text] = english[text];
+    }
+  }
+  return { words, problems };
+}
+
+/** Every file the catalogs are made from (for cmake: editing one re-runs the configure step). */
+export function catalogSources(dir = root) {
+  const messages = readdirSync(path.join(dir, 'content/messages')).flatMap((lang) =>
+    readdirSync(path.join(dir, 'content/messages', lang))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => `content/messages/${lang}/${f}`),
+  );
+  const content = coreContentFiles(dir);
+  const maps = content.map((f) => `content/i18n/en/${f.slice('content/'.length)}`).filter((f) => existsSync(path.join(dir, f)));
+  return [...messages, ...content, ...maps].sort().map((f) => path.join(dir, f));
 }
 
 /** Every language's domain files must be the reference's (errors.json, words.json, …). */
@@ -77,18 +155,31 @@ export function catalogProblems(catalogs, dir = root) {
   return problems;
 }
 
-/** All three catalogs, checked: throws listing every problem. */
+/**
+ * All three catalogs, checked: throws listing every problem. Each is
+ * { lang, messages, content } (content: the core's content words, empty in zh-Hant).
+ */
 export function checkedCatalogs(dir = root) {
   const catalogs = Object.fromEntries(LANGS.map((lang) => [lang, catalogFor(lang, dir)]));
   const problems = catalogProblems(catalogs, dir);
+  for (const lang of LANGS) {
+    const { words, problems: missing } = contentWordsFor(lang, dir);
+    catalogs[lang].content = words;
+    problems.push(...missing);
+  }
   if (problems.length) throw new Error(`message catalogs disagree:\n  ${problems.join('\n  ')}`);
   return catalogs;
 }
 
-/** Each language's catalog as the browser loads it ({ lang, messages }, compact JSON), by language. */
+/**
+ * Each language's catalog as the browser loads it (compact JSON), by
+ * language: { lang, messages } and, where the words differ from the
+ * catalogs' own zh-Hant, `content`.
+ */
 export function browserCatalogs(dir = root) {
   const catalogs = checkedCatalogs(dir);
-  return Object.fromEntries(LANGS.map((lang) => [lang, JSON.stringify({ lang, messages: catalogs[lang].messages })]));
+  const text = ({ lang, messages, content }) => JSON.stringify(lang === REFERENCE ? { lang, messages } : { lang, messages, content });
+  return Object.fromEntries(LANGS.map((lang) => [lang, text(catalogs[lang])]));
 }
 
 /**
@@ -114,11 +205,16 @@ export function writeBrowserCatalogs(outDir, wasmFile, catalogs = browserCatalog
   }
 }
 
-/** For cmake: checks, then writes <outDir>/<lang>.json for every language. */
+/**
+ * For cmake: checks, then writes <outDir>/<lang>.json for every language
+ * ({ lang, messages, content }) and <outDir>/sources.txt, the files they
+ * were made from, one a line (the configure step's dependencies).
+ */
 function writeForCmake(outDir) {
   const catalogs = checkedCatalogs();
   mkdirSync(outDir, { recursive: true });
   for (const lang of LANGS) writeFileSync(path.join(outDir, `${lang}.json`), `${JSON.stringify(catalogs[lang], null, 1)}\n`);
+  writeFileSync(path.join(outDir, 'sources.txt'), `${catalogSources().join('\n')}\n`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

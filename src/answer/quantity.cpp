@@ -4,7 +4,6 @@
 
 #include "core/attempt.hpp"
 #include "core/format.hpp"
-#include "core/lang.hpp"
 #include "core/messages.hpp"
 #include "display.hpp"
 #include "parser.hpp"
@@ -16,13 +15,14 @@ using namespace checker;
 
 namespace {
 
-const char* quantity_word(QuantityKind kind) {
+// "token 數", "個數", "位元組數": what a field of this kind takes.
+std::string quantity_word(QuantityKind kind) {
     switch (kind) {
-        case QuantityKind::Tokens: return "token 數";
-        case QuantityKind::Count: return "個數";
+        case QuantityKind::Tokens: return render(msg::quantity_what_tokens);
+        case QuantityKind::Count: return render(msg::quantity_what_count);
         case QuantityKind::Bytes: break;
     }
-    return "位元組數";
+    return render(msg::quantity_what_bytes);
 }
 
 // The unit a field's value is shown in: "32,768 個 token", "2,147,483,648 B".
@@ -37,30 +37,46 @@ std::string quantity_label(QuantityKind kind) {
 
 // Why the reading's units do not fit the field; empty when they do.
 std::string unit_problem(const Reading& r, QuantityKind kind) {
-    const std::string what = quantity_word(kind);
-    if (r.percent) return "百分比不是" + spaced(what) + "，" + quoted(r.value.text) + "請寫成數值";
-    if (r.per_base >= 0) return "「" + r.per + "」是比率；這個欄位要的是" + spaced(what) + "，不是每單位的量";
+    const std::string what = spaced(quantity_word(kind));
+    const std::string typed = quoted(r.value.text);
+    if (r.percent) return render(msg::quantity_percent, {{"what", what}, {"typed", typed}});
+    if (r.per_base >= 0) return render(msg::quantity_rate, {{"per", r.per}, {"what", what}});
     const Dim& d = r.value.dim;
     if (d.pure()) {
-        if (kind == QuantityKind::Bytes && r.count_word) return quoted(r.value.text) + "是個數，這個欄位要的是位元組數";
+        if (kind == QuantityKind::Bytes && r.count_word) return render(msg::quantity_count_for_bytes, {{"typed", typed}});
         return "";
     }
     const int b = d.single();
     const bool fits = (kind == QuantityKind::Tokens && b == kTokens) || (kind == QuantityKind::Count && b == kRequests) ||
                       (kind == QuantityKind::Bytes && b == kBytes);
     if (fits) return "";
-    const std::string theirs = b >= 0 ? kind_name(unit_of_base(b)) : "「" + dim_text(d) + "」";
-    return quoted(r.value.text) + "的單位是" + spaced(theirs) + "，這個欄位要的是" + spaced(what);
+    const std::string theirs = b >= 0 ? kind_name(unit_of_base(b)) : quoted(dim_text(d));
+    return render(msg::quantity_wrong_unit, {{"typed", typed}, {"theirs", spaced(theirs)}, {"what", what}});
 }
 
-// The checker's messages speak of "答案"; a field holds an input.
+// The checker's messages speak of "答案" ("the answer"); a field holds an input.
 std::string as_field_text(std::string message) {
-    const std::string from = "答案";
-    const std::string to = "輸入的文字";
+    const std::string from = render(msg::quantity_answer_word);
+    const std::string to = render(msg::quantity_input_word);
     for (size_t at = message.find(from); at != std::string::npos; at = message.find(from, at + to.size())) {
         message.replace(at, from.size(), to);
     }
     return message;
+}
+
+// The words a refusal is put in ("無法理解：{reason}"), unless the reason
+// already starts with them ("無法理解單位…"): the template's text before
+// {reason}, less the colon that joins them.  An English reason says it
+// itself: its template is the reason alone.
+std::string as_unreadable(const std::string& reason) {
+    std::string lead = render(msg::quantity_unreadable, {{"reason", ""}});
+    for (const std::string colon : {"：", ":", " "}) {
+        if (lead.size() >= colon.size() && lead.compare(lead.size() - colon.size(), colon.size(), colon) == 0) {
+            lead.resize(lead.size() - colon.size());
+        }
+    }
+    if (lead.empty() || reason.compare(0, lead.size(), lead) == 0) return reason;
+    return render(msg::quantity_unreadable, {{"reason", reason}});
 }
 
 // The checker's list of units covers every exercise; a field names its own.
@@ -68,15 +84,13 @@ std::string unreadable_field_text(const std::string& message, QuantityKind kind)
     std::string text = as_field_text(message);
     const size_t help = text.find(render(msg::answer_unit_help));
     if (help != std::string::npos) text = text.substr(0, help);
-    // "無法理解：" in front unless the reason starts so (an English reason says it itself).
-    if (current_lang() != Lang::en && text.compare(0, std::string("無法理解").size(), "無法理解") != 0)
-        text = "無法理解：" + text;
+    const MessageParams reason = {{"reason", as_unreadable(text)}};
     switch (kind) {
-        case QuantityKind::Tokens: return text + "；可以寫 4096、32K（= 32,768）、32,768、1e6 或 8 萬";
-        case QuantityKind::Count: return text + "；可以寫 8、1,000、1K（= 1,000）或 1e3";
+        case QuantityKind::Tokens: return render(msg::quantity_examples_tokens, reason);
+        case QuantityKind::Count: return render(msg::quantity_examples_count, reason);
         case QuantityKind::Bytes: break;
     }
-    return text + "；可以寫 2147483648、2 GiB、512 MiB 或 24 GB";
+    return render(msg::quantity_examples_bytes, reason);
 }
 
 QuantityReading refused(const std::string& problem) {
@@ -89,10 +103,13 @@ QuantityReading judged_quantity(const Reading& r, QuantityKind kind) {
     const std::string units = unit_problem(r, kind);
     if (!units.empty()) return refused(units);
     const Signed& v = r.value.q;
-    if (v.negative) return refused("不可為負數，讀作 " + number_text(v));
+    if (v.negative) return refused(render(msg::quantity_negative, {{"number", number_text(v)}}));
     if (!v.mag.is_integer()) {
-        const std::string read = r.value.literal && r.value.plain && !r.has_unit ? "" : "讀作 " + number_text(v) + "，";
-        return refused(quoted(r.value.text) + read + "不是整數；這個欄位只接受整數，不會替你四捨五入");
+        // "0.3K" is named with what it was read as; a plain "1.5" needs not be.
+        const bool as_typed = r.value.literal && r.value.plain && !r.has_unit;
+        return refused(as_typed
+                           ? render(msg::quantity_fraction, {{"typed", quoted(r.value.text)}})
+                           : render(msg::quantity_fraction_read, {{"typed", quoted(r.value.text)}, {"number", number_text(v)}}));
     }
     QuantityReading q;
     q.ok = true;

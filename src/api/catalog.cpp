@@ -1,12 +1,16 @@
 #include "catalog.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <memory>
 #include <string>
 
 #include "catalog_data.hpp"
+#include "catalog_words.hpp"
 #include "core/params.hpp"
 #include "core/stable_order.hpp"
 #include "errors.hpp"
+#include "fields.hpp"
 #include "json_errors.hpp"
 #include "object_reader.hpp"
 #include "spec_json.hpp"
@@ -23,13 +27,27 @@ Json parse_file(const EmbeddedFile& f) {
     return j;
 }
 
-Catalog load() {
+// Every string of `j` that has words in `lang` takes them (the catalogs'
+// texts are zh-Hant; ids and formats have none).
+void translate(Json& j, Lang lang) {
+    if (j.is_string()) {
+        if (const char* words = catalog_word(lang, j.get<std::string>())) j = words;
+        return;
+    }
+    for (Json& part : j) translate(part, lang);
+}
+
+// The catalog in `lang`: its texts in that language, and whatever the
+// parsers compose (a default label) rendered in it.
+Catalog load(Lang lang) {
+    const LangScope in_its_language(lang);
     Catalog c;
     for (std::size_t i = 0; i < kEmbeddedFileCount; ++i) {
         const EmbeddedFile& f = kEmbeddedFiles[i];
         const std::string kind = f.kind;
         const std::string where = kind + "/" + f.name;
         Json j = parse_file(f);
+        if (lang != Lang::zh_Hant) translate(j, lang);
         if (kind == "models") {
             c.models.push_back(parse_model(j, where));
         } else if (kind == "hardware") {
@@ -63,9 +81,47 @@ Catalog load() {
 template <typename T>
 std::string id_list(const std::vector<T>& items) {
     std::string out;
-    for (const auto& it : items) out += (out.empty() ? "" : "、") + it.id;
+    for (const auto& it : items) out += (out.empty() ? "" : list_separator()) + it.id;
     return out;
 }
+
+// One catalog per language whose words are here, built once and kept as
+// long as the program (results hold references into them).  Each language
+// parses the same files, so the numbers are the same in all of them.
+struct Catalogs {
+    std::unique_ptr<const Catalog> by_lang[std::size(kAllLangs)];
+
+    // Builds `lang`'s catalog if its words are here and it has none yet.
+    void add(Lang lang) {
+        auto& own = by_lang[static_cast<int>(lang)];
+        if (!own && (lang == Lang::zh_Hant || catalog_words_ready(lang))) own = std::make_unique<const Catalog>(load(lang));
+    }
+};
+
+// Built on first use, every language whose words are here at once: parsing
+// is single-threaded (spec_deepseek_v41.cpp keeps parse state), and the
+// WASM module's first use is outside any request (api::prepare()), so none
+// lands in a request's arena.
+Catalogs& catalogs() {
+    static Catalogs all = [] {
+        Catalogs c;
+        for (Lang lang : kAllLangs) c.add(lang);
+        return c;
+    }();
+    return all;
+}
+
+}  // namespace
+
+const Catalog& catalog() {
+    const Catalogs& all = catalogs();
+    const auto& own = all.by_lang[static_cast<int>(current_lang())];
+    return own ? *own : *all.by_lang[static_cast<int>(Lang::zh_Hant)];
+}
+
+void prepare_catalog(Lang lang) { catalogs().add(lang); }
+
+namespace {
 
 template <typename T>
 const T& find(const std::vector<T>& items, const std::string& field, const std::string& id, MessageId unknown) {
@@ -76,11 +132,6 @@ const T& find(const std::vector<T>& items, const std::string& field, const std::
 }
 
 }  // namespace
-
-const Catalog& catalog() {
-    static const Catalog instance = load();
-    return instance;
-}
 
 const ModelSpec& find_model(const std::string& field, const std::string& id) {
     return find(catalog().models, field, id, msg::model_unknown);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lang.hpp"
 #include "core/spec.hpp"
 
 namespace tally::api {
@@ -23,9 +24,17 @@ struct Catalog {
     std::vector<ModelSet> sets;
 };
 
-// Throws FieldError naming the file and JSON path if the content is invalid
-// (the core tests load it, so a bad file fails the build's tests).
+// The catalog in the current language (core/lang.hpp): the same models,
+// GPUs and formats in every language, their names and notes in its words
+// (api/catalog_words.hpp); zh-Hant's where a browser module has not loaded
+// the language's words.  Throws FieldError naming the file and JSON path if
+// the content is invalid (the core tests load it, so a bad file fails the
+// build's tests).
 const Catalog& catalog();
+
+// Builds `lang`'s catalog now, if its words are here (the browser module,
+// once it has loaded them: outside any request, so not in its arena).
+void prepare_catalog(Lang lang);
 
 const ModelSpec& find_model(const std::string& field, const std::string& id);
 const Gpu& find_gpu(const std::string& field, const std::string& id);

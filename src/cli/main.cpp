@@ -29,33 +29,11 @@ using Json = tally::api::Json;
 using tally::render;
 namespace msg = tally::msg;
 
-const char* kUsageHead = R"(用法：
-  tally eval < request.json               讀一個 JSON 請求，輸出 JSON 回應
-  tally eval --jsonl < requests.jsonl     每行一個請求，每行一個回應
-  tally <op> [--欄位 值 …] [--format md|json]
-  tally reproduce <章> [--format md|json]  重算一章（如 ch02）每張表，並核對印出數字帳本
-  tally import config.json [--format md|json]  匯入 Hugging Face config.json：規格與摘要
-  tally schema                            每個操作的宣告（欄位、結果、範例請求），JSON
-  任一命令加 --lang zh-Hant|zh-Hans|en     回應文字的語言（預設 zh-Hant）
-)";
-const char* kUsageTail = R"(欄位：--model（目錄中的 id，或檔案：Tally 規格、tally import --format json 的輸出、
-      Hugging Face config.json）--batch --context --input --generated --head-tokens --tokens
-      --gpu --workspace-bytes --requests --weight-dtype --kv-dtype --execution
-      --layout --dispatch --mtp-steps
-例：
-  tally forward --model qwen3-8b --input 8192 --format md
-  tally capacity --model qwen3-8b --gpu rtx-4090 --context 8192
-  tally capacity --model path/to/config.json --gpu h100-sxm --context 8192
-  echo '{"op":"kv","model":"qwen3-8b","tokens":8192}' | tally eval
-API 說明見 docs/api.md。
-)";
-
 // The ops are listed from their declarations, so a new op appears here by itself.
 std::string usage() {
-    std::string ops = "操作（op）：";
-    for (const tally::api::OpDef* op : tally::api::all_ops()) ops += std::string(op->name) + " ";
-    ops.back() = '\n';
-    return kUsageHead + ops + kUsageTail;
+    std::string ops;
+    for (const tally::api::OpDef* op : tally::api::all_ops()) ops += (ops.empty() ? "" : " ") + std::string(op->name);
+    return render(msg::cli_usage, {{"ops", ops}});
 }
 
 int fail(const std::string& message) {
@@ -99,7 +77,9 @@ void print_markdown(const std::string& op, const Json& result) {
     if (result.contains("items") && result["items"].is_array() && !result["items"].empty()) {
         const Json& items = result["items"];
         const bool has_formula = items[0].contains("substituted");
-        std::cout << "\n| 項目 | " << (has_formula ? "代入 | 層／呼叫數 | " : "") << "數值 |\n";
+        std::cout << "\n| " << render(msg::cli_col_item) << " | ";
+        if (has_formula) std::cout << render(msg::repro_col_substituted) << " | " << render(msg::repro_col_layers_calls) << " | ";
+        std::cout << render(msg::cli_col_value) << " |\n";
         std::cout << "|---|" << (has_formula ? "---|---:|" : "") << "---:|\n";
         for (const auto& item : items) {
             std::cout << "| " << cell(item["label"]) << " | ";

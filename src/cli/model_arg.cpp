@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "api/api.hpp"
+#include "core/messages.hpp"
 
 namespace tally::cli {
 
@@ -20,7 +21,7 @@ bool names_a_file(const std::string& value) {
 
 Json model_from_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("無法讀取檔案「" + path + "」");
+    if (!in) throw std::runtime_error(render(msg::cli_file_unreadable, {{"path", path}}));
     std::stringstream buffer;
     buffer << in.rdbuf();
     const std::string text = buffer.str();
@@ -36,7 +37,8 @@ Json model_from_file(const std::string& path) {
     const Json response = Json::parse(api::evaluate(request.dump()));
     if (!response.value("ok", false)) {
         // The op's message names the config field (config.model_type …) itself.
-        throw std::runtime_error("「" + path + "」：" + response["error"]["message"].get<std::string>());
+        throw std::runtime_error(
+            render(msg::cli_file_refused, {{"path", path}, {"message", response["error"]["message"].get<std::string>()}}));
     }
     return response["result"]["spec"];
 }

@@ -1,5 +1,7 @@
 #include "batch_curves.hpp"
 
+#include "core/messages.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -54,7 +56,7 @@ CrossoverCurve crossover_curve(const ModelSpec& m, const Dtype& weights, const S
 }
 
 u128 saturation_batch(u128 experts, u128 top_k) {
-    if (top_k == 0) throw std::invalid_argument("k_top 必須至少為 1");
+    if (top_k == 0) throw MessageError(msg::curve_top_k_zero, {});
     return std::max<u128>(1, ceil_div(experts, top_k));
 }
 
@@ -62,7 +64,7 @@ RoutingCurve routing_curve(const RoutingInput& base, const std::vector<Dispatch>
     RoutingCurve curve;
     curve.batches = batches;
     for (Dispatch d : dispatches) {
-        if (d == Dispatch::Explicit) throw std::invalid_argument("explicit 分派只描述一個 batch，不能畫成曲線");
+        if (d == Dispatch::Explicit) throw MessageError(msg::curve_explicit_dispatch, {});
         std::vector<RoutingResult> column;
         column.reserve(batches.size());
         for (u128 b : batches) {

@@ -3,16 +3,28 @@
 #include <new>
 
 #include "api/api.hpp"
+#include "api/catching.hpp"
+#include "core/messages.hpp"
 #include "request_arena.hpp"
 
 namespace tally::wasm {
 
 namespace {
 
-// Built outside the arena, before the cycle: the reply when even the arena
-// cannot grow (the module's memory is exhausted).
-const char kOutOfMemory[] =
-    R"({"ok":false,"error":{"field":null,"message":"記憶體不足：這個請求需要的工作記憶體超過瀏覽器給的上限"}})";
+// The reply when even the arena cannot grow (the module's memory is
+// exhausted), in the module's language (the page's: the request's own is
+// not read yet).  Built outside the arena, before the cycle, and built
+// again only when its words change (the page loaded its catalog).
+const std::string& out_of_memory_reply() {
+    static std::string reply;
+    static const char* made_from = nullptr;  // the template `reply` was rendered from
+    const char* words = message_text(msg::out_of_memory).message;
+    if (words != made_from) {
+        reply = api::error_json("", msg::out_of_memory).dump();
+        made_from = words;
+    }
+    return reply;
+}
 
 // The arena part.  The string that holds the response inside the arena is
 // destroyed at the end of this function, while its block is still live, so
@@ -34,13 +46,14 @@ void evaluate_request_in_arena(const std::string& request, std::string& response
     // would be reset away under the next request.
     static const bool prepared = (api::prepare(), true);
     (void)prepared;
+    const std::string& out_of_memory = out_of_memory_reply();
     try {
         evaluate_and_copy_out(request, response);
     } catch (const std::bad_alloc&) {
         // evaluate() answers its own errors; only allocation can escape it,
         // from inside its catch or from the copy above.
         leave_request_arena();
-        response.assign(kOutOfMemory);
+        response.assign(out_of_memory);
     }
     // Every arena object is gone by now; the blocks can be reset.
     reset_request_arena();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'node:test';
 
-import { catalogFileFor, catalogFor, catalogProblems, checkedCatalogs, LANGS, root, slotsOf, writeBrowserCatalogs } from '../../scripts/i18n/catalogs.mjs';
+import { catalogFileFor, catalogFor, catalogProblems, checkedCatalogs, contentWordsFor, LANGS, root, slotsOf, writeBrowserCatalogs } from '../../scripts/i18n/catalogs.mjs';
 import { taiwaneseTermsIn, toHans, traditionalOnlyCharacters } from '../../scripts/i18n/hans.mjs';
 
 const catalogs = checkedCatalogs();
@@ -73,7 +73,8 @@ test('the site build writes one catalog per language next to the core, as the br
     assert.deepEqual(readdirSync(path.join(out, 'wasm')).sort(), LANGS.map((lang) => `messages-${lang}.0123456789.json`).sort());
     for (const lang of LANGS) {
       const written = JSON.parse(readFileSync(path.join(out, catalogFileFor(wasm, lang)), 'utf8'));
-      assert.deepEqual(written, { lang, messages: catalogFor(lang).messages });
+      const { words } = contentWordsFor(lang);
+      assert.deepEqual(written, lang === 'zh-Hant' ? { lang, messages: catalogFor(lang).messages } : { lang, messages: catalogFor(lang).messages, content: words });
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -77,6 +77,21 @@ test('it refuses what is not a current catalog, and keeps what it had', async ()
   assert.match(JSON.parse(english).error.message, /^Unknown op "fly"; available: catalog, params/);
 });
 
+test("the catalog's content words name models and formats in its language; a catalog without them is refused", async () => {
+  const web = await loadWebModule();
+  const fp8 = (answer) => JSON.parse(answer).result.dtypes.find((d) => d.id === 'fp8').name;
+  const noWords = JSON.parse(catalogs.en);
+  delete noWords.content;
+  assert.equal(web.setMessages(JSON.stringify(noWords)), false);
+  assert.equal(fp8(web.evaluate('{"op":"catalog","lang":"en"}')), 'FP8（逐張量 scale，不計）'); // not loaded: the catalogs' own words
+  assert.equal(web.setMessages(catalogs.en), true);
+  assert.equal(fp8(web.evaluate('{"op":"catalog"}')), 'FP8 (per-tensor scale, not counted)');
+  assert.equal(web.evaluate('{"op":"catalog"}'), node.evaluate('{"op":"catalog","lang":"en"}'));
+  assert.equal(fp8(web.evaluate('{"op":"catalog","lang":"zh-Hant"}')), 'FP8（逐張量 scale，不計）');
+  const v3 = JSON.parse(web.evaluate('{"op":"params","model":"deepseek-v3"}')).result;
+  assert.equal(v3.architecture.groups[0].name, 'MLA + dense FFN (first three layers)');
+});
+
 for (const lang of ['zh-Hant', 'zh-Hans', 'en']) {
   test(`with the ${lang} catalog it answers the grid exactly as the Node module does`, async () => {
     const web = await loadWebModule();

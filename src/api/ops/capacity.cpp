@@ -11,7 +11,6 @@
 #include "api/json_errors.hpp"
 #include "how.hpp"
 #include "request_readers.hpp"
-#include "result_parts.hpp"
 
 namespace tally::api {
 
@@ -136,6 +135,41 @@ Json op_crossover(const Json& req) {
     return r;
 }
 
+// The op's notes, each as the text pages show (`notes`) and, in step, as
+// its code and params (`note_codes`, as an error carries them), so a page
+// that leaves one out picks it by code, never by its words.
+class Notes {
+  public:
+    void add(MessageId id, const MessageParams& params) {
+        text_.push_back(render(id, params));
+        Json values = Json::object();
+        for (const auto& [name, value] : params) values[name] = value;
+        Json coded;
+        coded["code"] = message_code(id);
+        coded["params"] = values;
+        codes_.push_back(coded);
+    }
+    void into(Json& r) {
+        r["notes"] = text_;
+        r["note_codes"] = codes_;
+    }
+
+  private:
+    Json text_ = Json::array();
+    Json codes_ = Json::array();
+};
+
+// result_parts' context_notes (a length past the model's released context)
+// with its code: the same condition and words, which a doctest keeps equal
+// to the other ops' note.
+void add_context_notes(Notes& notes, const ModelSpec& m, u128 positions) {
+    if (m.released_context != 0 && positions > m.released_context) {
+        notes.add(
+            msg::note_extrapolated,
+            {{"model", m.name}, {"released", group_thousands(m.released_context)}, {"positions", group_thousands(positions)}});
+    }
+}
+
 // A segment in both prefix families: a view shows all its bytes in one
 // (decimal beside a card's stated GB, binary beside per-request state in GiB).
 Json segment(const char* id, const std::string& label, const Ratio& bytes) {
@@ -190,11 +224,12 @@ Json op_capacity(const Json& req) {
     items.push_back(segment("free", render(msg::segment_free), c.free_bytes));
     r["items"] = items;
     if (f.flag_or("explain")) r["how"] = explain_capacity(c, context);
-    r["notes"] = context_notes(m, context);
+    Notes notes;
+    add_context_notes(notes, m, context);
     if (c.shortfall_bytes != Ratio(0)) {
-        r["notes"].push_back(
-            render(msg::note_capacity_overflow, {{"gpu", gpu.name}, {"shortfall", bytes_decimal_text(c.shortfall_bytes)}}));
+        notes.add(msg::note_capacity_overflow, {{"gpu", gpu.name}, {"shortfall", bytes_decimal_text(c.shortfall_bytes)}});
     }
+    notes.into(r);
     return r;
 }
 
@@ -231,11 +266,11 @@ Json op_param_budget(const Json& req) {
     items.push_back(segment("weights", render(msg::segment_weight_budget), b.available_bytes));
     r["items"] = items;
     if (f.flag_or("explain")) r["how"] = explain_param_budget(b, requests, Ratio(gpu.memory_bytes), workspace);
-    r["notes"] = Json::array();
+    Notes notes;
     if (b.shortfall_bytes != Ratio(0)) {
-        r["notes"].push_back(
-            render(msg::note_budget_overflow, {{"gpu", gpu.name}, {"shortfall", bytes_decimal_text(b.shortfall_bytes)}}));
+        notes.add(msg::note_budget_overflow, {{"gpu", gpu.name}, {"shortfall", bytes_decimal_text(b.shortfall_bytes)}});
     }
+    notes.into(r);
     return r;
 }
 
@@ -262,6 +297,11 @@ constexpr ResultDecl kSegment[] = {
     result::display("display"),
     result::display("binary_display"),
 };
+// A note's code and params, in step with `notes` (Notes above).
+constexpr ResultDecl kNoteCode[] = {
+    result::text("code"),
+    result::object("params"),
+};
 constexpr ResultDecl kCapacityResult[] = {
     result::text("model"),
     result::text("gpu"),
@@ -279,9 +319,12 @@ constexpr ResultDecl kCapacityResult[] = {
     result::list("items", kSegment),
     result::how(),
     result::notes(),
+    result::list("note_codes", kNoteCode),
 };
 constexpr const char* kCapacitySamples[] = {
-    R"({"op":"capacity","model":"qwen3-8b","gpu":"h100-sxm","context":8192,"explain":true})"};
+    R"({"op":"capacity","model":"qwen3-8b","gpu":"h100-sxm","context":8192,"explain":true})",
+    // Past the released context and past the card: both notes, with their codes.
+    R"({"op":"capacity","model":"deepseek-r1-distill-llama-70b","gpu":"rtx-4090","context":200000})"};
 
 constexpr ResultDecl kParamBudgetResult[] = {
     result::text("model"),
@@ -299,9 +342,12 @@ constexpr ResultDecl kParamBudgetResult[] = {
     result::list("items", kSegment),
     result::how(),
     result::notes(),
+    result::list("note_codes", kNoteCode),
 };
 constexpr const char* kParamBudgetSamples[] = {
     R"({"op":"param_budget","model":"qwen3-8b","gpu":"h100-sxm","requests":4,"context":8192,"explain":true})",
+    // The service's state alone overflows the card: its note, with its code.
+    R"({"op":"param_budget","model":"qwen3-8b","gpu":"rtx-4090","requests":1000,"context":200000})",
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 // write only the text nodes / attributes whose value changed. This keeps a
 // control change far below one frame without re-rendering the widget.
 
+import { clauses } from '../figures/joins';
 import { attrs, esc } from './html';
 
 /** key → text or attribute value; null removes an attribute / empties text. */
@@ -124,7 +125,7 @@ export class Bindings {
 
 /** View keys for the core's remarks (e.g. "beyond the released context"). */
 export function notesView(notes: string[]): View {
-  return { notes: notes.join('；'), 'notes.hidden': notes.length ? null : '' };
+  return { notes: clauses(notes), 'notes.hidden': notes.length ? null : '' };
 }
 
 /** One paragraph for the remarks; always present so it can appear without re-rendering. */

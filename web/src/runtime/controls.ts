@@ -2,6 +2,7 @@
 // controls ⇄ raw state ⇄ request fields. Raw state is the text the reader typed
 // or picked; it is never clamped or corrected here — the core validates it.
 
+import { aside } from '../figures/joins';
 import type { ControlConfig, WidgetConfig } from './config';
 import { EngineError, encodeIntegerInput, type Catalog, type Engine, type Fields, type Json } from './engine';
 import type { Params } from './hash-state';
@@ -77,8 +78,8 @@ function optionList(c: ControlConfig, catalog: Catalog): Array<[string, string]>
     case 'dtypes':
       return catalog.dtypes.map((d) => [d.id, d.name]);
     case 'gpus':
-      // The core's display string carries the memory size (e.g. "24 GB").
-      return catalog.gpus.map((g) => [g.id, `${g.name}（${g.display}）`]);
+      // The core's display string carries the memory size (e.g. "24 GB"), in the edition's brackets.
+      return catalog.gpus.map((g) => [g.id, aside(g.name, g.display)]);
     default:
       return [];
   }

@@ -1,6 +1,9 @@
 // The core's message catalog for this page: the browser's WASM module has
 // no words compiled in (they would put it over its size budget); it gets one
-// language's catalog, once, before its first request. The site build writes
+// language's catalog, once, before its first request. Besides the messages,
+// the file carries the words of the core's model, format and GPU catalogs in
+// that language ("content": group names, notes, format names), from which
+// the module builds its catalog of models in the page's language. The site build writes
 // each language's catalog beside the core's binary, with its hash
 // (scripts/i18n/catalogs.mjs: wasm/tally_web.<hash>.wasm → wasm/messages-en.<hash>.json;
 // the hash covers the catalogs), so any page or embed that names the core

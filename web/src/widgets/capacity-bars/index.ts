@@ -142,13 +142,11 @@ function itemsView(d: Data, cfg: WidgetConfig, instance: string) {
 /**
  * The core's remarks for figure 2-32 without its shortfall note: the figure
  * sets each bar against several GPUs' lines, so "does not fit on the one
- * configured GPU" is not its point. The core appends that note last, and only
- * when shortfall_bytes > 0 (src/api/ops/capacity.cpp); notes carry no code
- * yet, so this reads that order, which holds in every edition, instead of
- * the note's words.
+ * configured GPU" is not its point. Notes are picked by the code the core
+ * gives each (note_codes, in step with notes), in every edition.
  */
 function notesBesideDevices(r: CapacityResult): string[] {
-  return r.shortfall_bytes > 0n ? r.notes.slice(0, -1) : r.notes;
+  return r.notes.filter((_, i) => r.note_codes[i]?.code !== 'note_capacity_overflow');
 }
 
 function deviceSegments(r: CapacityResult): Segment[] {
