@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -53,6 +53,13 @@ export interface OpRequests {
   training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
   gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
   break_even_tasks: { extra_gpu_hours?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
+  training: { model?: string | { [key: string]: Json }; batch?: number | string; input?: number | string; labels?: number | string; head?: string; gradients?: string; lang?: string; };
+  packing: { model?: string | { [key: string]: Json }; documents?: Json[]; baseline?: Json[]; lang?: string; };
+  update_tokens: { accumulation?: number | string; micro_batch?: number | string; input?: number | string; labels?: number | string; lang?: string; };
+  decode_step_rate: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; bandwidth?: number | string; efficiency?: number | string; cards?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  rl_cycle: { model?: string | { [key: string]: Json }; prompts?: number | string; answers?: number | string; input?: number | string; generated?: number | string; keep?: number | string; reference_passes?: number | string; teacher_passes?: number | string; update_epochs?: number | string; replicas?: number | string; weight_dtype?: string; lang?: string; };
+  decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -420,6 +427,15 @@ export interface CapacityItem {
   values: Record<string, bigint>;
 }
 
+export interface CapacityNoteCode {
+  code: string;
+  params: Json;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface CapacityResult {
   model: string;
   gpu: string;
@@ -437,6 +453,7 @@ export interface CapacityResult {
   items: CapacityItem[];
   how: Json;
   notes: string[];
+  note_codes: CapacityNoteCode[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -449,6 +466,15 @@ export interface ParamBudgetItem {
   bytes: bigint;
   display: string;
   binary_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ParamBudgetNoteCode {
+  code: string;
+  params: Json;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -471,6 +497,7 @@ export interface ParamBudgetResult {
   items: ParamBudgetItem[];
   how: Json;
   notes: string[];
+  note_codes: ParamBudgetNoteCode[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1030,6 +1057,171 @@ export interface BreakEvenTasksResult {
   values: Record<string, bigint>;
 }
 
+export interface TrainingResult {
+  model: string;
+  rows: bigint;
+  labels: bigint;
+  head_rows: bigint;
+  forward: bigint;
+  forward_display: string;
+  backward: bigint;
+  backward_display: string;
+  total: bigint;
+  display: string;
+  attention: bigint;
+  attention_display: string;
+  params: bigint;
+  six_nd: bigint;
+  six_nd_display: string;
+  over_six_nd_percent: bigint | null;
+  state_bytes_per_param: bigint;
+  state_bytes: bigint;
+  state_display: string;
+  state_binary_display: string;
+  weight_bytes: bigint;
+  state_over_weights: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PackingResult {
+  pairs: bigint;
+  forward: bigint;
+  forward_display: string;
+  forward_per_layer: bigint;
+  forward_per_layer_display: string;
+  model: string;
+  layers: bigint;
+  baseline: Json;
+  increase_percent: bigint | undefined;
+  decrease_percent: bigint | undefined;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface UpdateTokensResult {
+  input_tokens: bigint;
+  supervised_tokens: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DecodeStepRateResult {
+  model: string;
+  shared_weight_bytes: bigint;
+  embedding_row_bytes: bigint;
+  kv_read_bytes: bigint;
+  kv_write_bytes: bigint;
+  step_bytes: bigint;
+  step_display: string;
+  step_seconds: bigint;
+  step_ms: bigint;
+  step_ms_display: string;
+  steps_per_second: bigint;
+  steps_per_second_display: string;
+  steps_per_second_all: bigint;
+  steps_per_second_all_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RlCycleResult {
+  model: string;
+  samples: bigint;
+  sequence: bigint;
+  prefill: bigint;
+  prefill_display: string;
+  decode: bigint;
+  decode_display: string;
+  reference: bigint;
+  reference_display: string;
+  teacher: bigint;
+  teacher_display: string;
+  update: bigint;
+  update_display: string;
+  generation: bigint;
+  generation_display: string;
+  total: bigint;
+  total_display: string;
+  per_kept: bigint;
+  per_kept_display: string;
+  per_answer: bigint;
+  per_answer_display: string;
+  kept_tokens: bigint;
+  supervised_tokens: bigint;
+  weight_bytes: bigint;
+  sync_bytes: bigint;
+  sync_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DecisionRequestResult {
+  model: string;
+  tokens: bigint;
+  tokens_from_price: bigint;
+  flops: bigint;
+  flops_display: string;
+  compute_seconds: bigint;
+  compute_seconds_display: string;
+  memory_seconds: bigint;
+  memory_seconds_display: string;
+  latency_ms: bigint;
+  latency_ms_display: string;
+  gpu_seconds: bigint;
+  gpu_seconds_display: string;
+  usd_per_request: bigint;
+  usd_per_million_input: bigint;
+  usd_per_million_input_display: string;
+  price_over_cost: bigint;
+  price_over_cost_display: string;
+  handoff_breakeven_percent: bigint;
+  handoff_breakeven_percent_display: string;
+  handoff_over_demo: bigint;
+  handoff_over_demo_display: string;
+  llm_decode_steps: bigint | null;
+  llm_mean_context: bigint | null;
+  llm_step_ms: bigint | null;
+  llm_step_ms_display: string | null;
+  llm_latency_seconds: bigint | null;
+  llm_latency_seconds_display: string | null;
+  llm_gpu_seconds: bigint | null;
+  llm_gpu_seconds_display: string | null;
+  llm_latency_ratio: bigint | null;
+  llm_latency_ratio_display: string | null;
+  llm_gpu_ratio: bigint | null;
+  llm_gpu_ratio_display: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface MoeTrainingResult {
+  model: string;
+  moe_layers: bigint;
+  expert_params_per_token: bigint;
+  per_token: bigint;
+  per_token_display: string;
+  total: bigint;
+  total_yflops: bigint;
+  total_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -1074,6 +1266,13 @@ export interface OpResults {
   training_calendar: TrainingCalendarResult;
   gpu_hour_factor: GpuHourFactorResult;
   break_even_tasks: BreakEvenTasksResult;
+  training: TrainingResult;
+  packing: PackingResult;
+  update_tokens: UpdateTokensResult;
+  decode_step_rate: DecodeStepRateResult;
+  rl_cycle: RlCycleResult;
+  decision_request: DecisionRequestResult;
+  moe_training: MoeTrainingResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -1088,8 +1287,8 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   compare: { set: { k: 'text' }, name: { k: 'display' }, rows: { k: 'list', items: { model: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, hidden: { k: 'exact' }, routed_experts: { k: 'exact' }, top_k: { k: 'exact' }, params: { k: 'exact' }, params_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, request_flops: { k: 'exact' }, request_display: { k: 'display' }, how: { k: 'how', p: 'optional' }, error: { k: 'display', p: 'failure' } } }, weight_dtype: { k: 'text' }, kv_dtype: { k: 'text' } },
   request: { model: { k: 'text' }, decode_steps: { k: 'exact' }, kv_read_tokens: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_read_display: { k: 'display' }, prefill_kv_bytes: { k: 'exact' }, prefill_kv_display: { k: 'display' }, new_kv_bytes: { k: 'exact' }, new_kv_display: { k: 'display' }, final_kv_bytes: { k: 'exact' }, final_kv_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
   crossover: { model: { k: 'text' }, batch: { k: 'exact' }, display: { k: 'display' }, exact_ratio: { k: 'ratio' }, ratio_display: { k: 'display' }, weight_read_bytes: { k: 'exact' }, weight_read_display: { k: 'display' }, weight_read_binary_display: { k: 'display' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
-  capacity: { model: { k: 'text' }, gpu: { k: 'text' }, requests: { k: 'exact' }, display: { k: 'display' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, weight_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, free_bytes: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  param_budget: { model: { k: 'text' }, gpu: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, available_bytes: { k: 'exact' }, available_display: { k: 'display' }, bytes_per_param: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  capacity: { model: { k: 'text' }, gpu: { k: 'text' }, requests: { k: 'exact' }, display: { k: 'display' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, weight_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, free_bytes: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' }, note_codes: { k: 'list', items: { code: { k: 'text' }, params: { k: 'object' } } } },
+  param_budget: { model: { k: 'text' }, gpu: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, available_bytes: { k: 'exact' }, available_display: { k: 'display' }, bytes_per_param: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' }, note_codes: { k: 'list', items: { code: { k: 'text' }, params: { k: 'object' } } } },
   check_answer: { correct: { k: 'flag' }, mistake: { k: 'text', p: 'nullable' }, message: { k: 'display' }, understood: { k: 'display', p: 'nullable' }, parsed: { k: 'ratio', p: 'nullable' }, parsed_unit: { k: 'text', p: 'nullable' } },
   read_quantity: { value: { k: 'exact' }, understood: { k: 'display' } },
   turn: { model: { k: 'text' }, context: { k: 'exact' }, input: { k: 'exact' }, generated: { k: 'exact' }, decode_steps: { k: 'exact' }, final_context: { k: 'exact' }, added_kv_bytes: { k: 'exact' }, added_kv_display: { k: 'display' }, full_rows: { k: 'exact' }, rows: { k: 'exact' }, rows_saved: { k: 'exact' }, full_pairs: { k: 'exact' }, pairs: { k: 'exact' }, pairs_saved: { k: 'exact' }, full_prefill_flops: { k: 'exact' }, full_prefill_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, prefill_saved_percent: { k: 'ratio' }, prefill_saved_display: { k: 'display' }, prefill_kept_percent: { k: 'ratio' }, rows_saved_percent: { k: 'ratio' }, rows_saved_display: { k: 'display' }, reuse_prefix: { k: 'exact', p: 'optional' }, reuse_input: { k: 'exact', p: 'optional' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
@@ -1120,4 +1319,11 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   training_calendar: { hours: { k: 'exact' }, days: { k: 'exact' }, days_display: { k: 'display' } },
   gpu_hour_factor: { factor: { k: 'exact' }, factor_display: { k: 'display' }, equivalent_hours: { k: 'exact' } },
   break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' } },
+  training: { model: { k: 'text' }, rows: { k: 'exact' }, labels: { k: 'exact' }, head_rows: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, backward: { k: 'exact' }, backward_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, attention: { k: 'exact' }, attention_display: { k: 'display' }, params: { k: 'exact' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, over_six_nd_percent: { k: 'exact', p: 'nullable' }, state_bytes_per_param: { k: 'exact' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, state_binary_display: { k: 'display' }, weight_bytes: { k: 'exact' }, state_over_weights: { k: 'exact' } },
+  packing: { pairs: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, forward_per_layer: { k: 'exact' }, forward_per_layer_display: { k: 'display' }, model: { k: 'text' }, layers: { k: 'exact' }, baseline: { k: 'object', p: 'optional' }, increase_percent: { k: 'exact', p: 'optional' }, decrease_percent: { k: 'exact', p: 'optional' } },
+  update_tokens: { input_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' } },
+  decode_step_rate: { model: { k: 'text' }, shared_weight_bytes: { k: 'exact' }, embedding_row_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_write_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, step_seconds: { k: 'exact' }, step_ms: { k: 'exact' }, step_ms_display: { k: 'display' }, steps_per_second: { k: 'exact' }, steps_per_second_display: { k: 'display' }, steps_per_second_all: { k: 'exact' }, steps_per_second_all_display: { k: 'display' } },
+  rl_cycle: { model: { k: 'text' }, samples: { k: 'exact' }, sequence: { k: 'exact' }, prefill: { k: 'exact' }, prefill_display: { k: 'display' }, decode: { k: 'exact' }, decode_display: { k: 'display' }, reference: { k: 'exact' }, reference_display: { k: 'display' }, teacher: { k: 'exact' }, teacher_display: { k: 'display' }, update: { k: 'exact' }, update_display: { k: 'display' }, generation: { k: 'exact' }, generation_display: { k: 'display' }, total: { k: 'exact' }, total_display: { k: 'display' }, per_kept: { k: 'exact' }, per_kept_display: { k: 'display' }, per_answer: { k: 'exact' }, per_answer_display: { k: 'display' }, kept_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' }, weight_bytes: { k: 'exact' }, sync_bytes: { k: 'exact' }, sync_display: { k: 'display' } },
+  decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
+  moe_training: { model: { k: 'text' }, moe_layers: { k: 'exact' }, expert_params_per_token: { k: 'exact' }, per_token: { k: 'exact' }, per_token_display: { k: 'display' }, total: { k: 'exact' }, total_yflops: { k: 'exact' }, total_display: { k: 'display' } },
 };
