@@ -63,8 +63,8 @@ TEST_CASE("catalog words: a GPU's name and memory, and the list of GPUs an unkno
     }
     const Json hant = error_of({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h1000"}, {"context", 8192}});
     const Json en = error_of(in_lang({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h1000"}, {"context", 8192}}, "en"));
-    CHECK(hant["params"]["available"] == "rtx-4090、rtx-6000-ada、h100-sxm、h200");
-    CHECK(en["params"]["available"] == "rtx-4090, rtx-6000-ada, h100-sxm, h200");
+    CHECK(hant["params"]["available"] == "rtx-4090、rtx-6000-ada、h100-sxm、rtx-pro-6000、h200");
+    CHECK(en["params"]["available"] == "rtx-4090, rtx-6000-ada, h100-sxm, rtx-pro-6000, h200");
 }
 
 TEST_CASE("catalog words: a model's layer groups in each language, with the same parameter counts") {
