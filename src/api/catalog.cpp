@@ -4,6 +4,7 @@
 #include <iterator>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "catalog_data.hpp"
 #include "catalog_words.hpp"
@@ -34,7 +35,15 @@ void translate(Json& j, Lang lang) {
         if (const char* words = catalog_word(lang, j.get<std::string>())) j = words;
         return;
     }
-    for (Json& part : j) translate(part, lang);
+    // By index and by key, not by range-for: nlohmann (the JSON oracle's
+    // value) iterates by copy, so a range-for would translate copies.
+    if (j.is_array()) {
+        for (std::size_t i = 0; i < j.size(); ++i) translate(j[i], lang);
+    } else if (j.is_object()) {
+        std::vector<std::string> keys;
+        for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
+        for (const std::string& key : keys) translate(j[key], lang);
+    }
 }
 
 // The catalog in `lang`: its texts in that language, and whatever the
