@@ -35,8 +35,8 @@ u128 category(const ModelSpec& m, ParamCategory c) {
 }
 
 const Json& row_of(const Json& rows, const std::string& model) {
-    for (const auto& r : rows) {
-        if (r["model"] == model) return r;
+    for (std::size_t i = 0; i < rows.size(); ++i) {  // by index: the JSON oracle iterates by copy
+        if (rows[i]["model"] == model) return rows[i];
     }
     throw std::runtime_error("no row " + model);
 }

@@ -25,7 +25,7 @@ std::string name_of(const Json& list, const std::string& id) { return json_item_
 // Every key of an object but `name`, `partial` and `display` (the words).
 Json numbers_of(const Json& entries) {
     Json out = Json::array();
-    for (const Json& e : entries) {
+    for (const Json e : entries) {  // a copy: the JSON oracle iterates by copy
         Json kept = Json::object();
         for (auto it = e.begin(); it != e.end(); ++it) {
             if (it.key() != "name" && it.key() != "partial" && it.key() != "display") kept[it.key()] = it.value();

@@ -18,8 +18,9 @@ std::string how(const Json& r, const std::string& key) {
 }
 
 const Json& stage(const Json& r, const std::string& id) {
-    for (const auto& s : r.at("stages")) {
-        if (s.at("id") == id) return s;
+    const Json& stages = r.at("stages");
+    for (std::size_t i = 0; i < stages.size(); ++i) {  // by index: the JSON oracle iterates by copy
+        if (stages[i].at("id") == id) return stages[i];
     }
     FAIL("no stage " << id);
     return r;
@@ -94,8 +95,9 @@ TEST_CASE("explain: params totals, categories, weight bytes and one tensor (Tabl
     CHECK(how(r, "groups.routed_experts") == "此類沒有張量 || 0");
     CHECK(how(r, "weight_display") == "N × 位元數 ÷ 8 || 8,190,735,360 × 16 ÷ 8 = 16,381,470,720 B = 16.381 GB");
     const Json* q = nullptr;
-    for (const auto& it : r.at("items")) {
-        if (it.at("id") == "q_proj") q = &it;
+    const Json& items = r.at("items");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (items[i].at("id") == "q_proj") q = &items[i];
     }
     REQUIRE(q != nullptr);
     CHECK(how(*q, "per_copy") == "in × out || 4,096×4,096 = 16,777,216");

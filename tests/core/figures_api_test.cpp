@@ -11,8 +11,8 @@ using namespace tally::test;
 namespace {
 
 const Json& row_of(const Json& rows, const std::string& model) {
-    for (const auto& r : rows) {
-        if (r["model"] == model) return r;
+    for (std::size_t i = 0; i < rows.size(); ++i) {  // by index: the JSON oracle iterates by copy
+        if (rows[i]["model"] == model) return rows[i];
     }
     throw std::runtime_error("no row for " + model);
 }

@@ -75,7 +75,8 @@ TEST_CASE("lang: the request's language covers dispatch errors and lists") {
 }
 
 TEST_CASE("lang: any other value is refused, naming the field, in the default language") {
-    for (const Json& tag : {Json("fr"), Json("EN"), Json("zh-TW"), Json(""), Json(3), Json(nullptr), Json::array()}) {
+    const Json tags[] = {Json("fr"), Json("EN"), Json("zh-TW"), Json(""), Json(3), Json(nullptr), Json(Json::array())};
+    for (const Json& tag : tags) {
         CAPTURE(tag.dump());
         const Json e = error_of({{"op", "catalog"}, {"lang", tag}});
         CHECK(e["field"] == "lang");

@@ -58,9 +58,11 @@ inline const LineItem& item_named(const Items& items, const std::string& id) {
 }
 
 // The same for a response's array of objects with an "id".
+// By index: nlohmann (the JSON oracle's value) iterates by copy, and a
+// reference into a copy would not outlive the loop.
 inline const Json& json_item_named(const Json& items, const std::string& id) {
-    for (const Json& item : items) {
-        if (item["id"] == id) return item;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (items[i]["id"] == id) return items[i];
     }
     FAIL("no item " << id);
     return items;  // not reached: FAIL ends the test
