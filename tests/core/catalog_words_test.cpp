@@ -25,7 +25,8 @@ std::string name_of(const Json& list, const std::string& id) { return json_item_
 // Every key of an object but `name`, `partial` and `display` (the words).
 Json numbers_of(const Json& entries) {
     Json out = Json::array();
-    for (const Json e : entries) {  // a copy: the JSON oracle iterates by copy
+    for (std::size_t i = 0; i < entries.size(); ++i) {  // by index: the JSON oracle iterates by copy
+        const Json& e = entries[i];
         Json kept = Json::object();
         for (auto it = e.begin(); it != e.end(); ++it) {
             if (it.key() != "name" && it.key() != "partial" && it.key() != "display") kept[it.key()] = it.value();
