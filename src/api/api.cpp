@@ -27,7 +27,12 @@ Json error_json(const std::string& field, MessageId id, const MessageParams& par
     for (const auto& [name, value] : params) values[name] = value;
     e["params"] = values;
     e["message"] = render(id, params);
-    return {{"ok", false}, {"error", e}};
+    // Key by key, not as an initializer list: with nlohmann (the JSON
+    // oracle's value) the list {{"ok", false}, {"error", e}} took `e` for a string.
+    Json out = Json::object();
+    out["ok"] = false;
+    out["error"] = e;
+    return out;
 }
 
 namespace {
