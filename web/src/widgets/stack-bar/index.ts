@@ -4,7 +4,10 @@
 // total and every line is its own core request (content/ch03/widgets/w34.json):
 //   "segments": [{ label, op, fields, value, display, color? }]
 //   "total":    { label, op, fields, value, display }   (the core's own sum)
-//   "lines":    [{ label, op, fields, value, display }]
+//   "lines":    [{ label, op, fields, value, display }], or a published
+//               figure shown as data: [{ label, bytes, display, source }]
+//               (a card's memory from content/ch03/data/hardware-specs.json;
+//               chapter 3's browser module has no capacity op to ask)
 //   "unit":     "B" (byte axis) or e.g. "FLOPs" (SI axis)
 // "value" and "display" are paths into the result (runtime/result-path.ts);
 // "$name" in fields takes the control whose field is "$name". The browser
@@ -30,10 +33,17 @@ interface Part {
   value: string;
   display: string;
 }
+/** A published figure (a card's memory): shown as the source gives it, never computed. */
+interface Published {
+  label: string;
+  bytes: string;
+  display: string;
+  source: string;
+}
 interface Spec {
   segments: Part[];
   total: Part;
-  lines: Part[];
+  lines: Array<Part | Published>;
   unit?: string;
 }
 interface Read {
@@ -72,7 +82,12 @@ function coordinate(v: Json | undefined, where: string): number {
   return n;
 }
 
-async function read(engine: Engine, part: Part, vars: Fields): Promise<Read> {
+function published(p: Published): Read {
+  return { label: p.label, value: coordinate(p.bytes, `${p.label}: bytes`), shown: { text: p.display } };
+}
+
+async function read(engine: Engine, part: Part | Published, vars: Fields): Promise<Read> {
+  if (!('op' in part)) return published(part);
   const { fields, origin } = fillRequest(part.fields, vars);
   let result;
   try {
