@@ -226,6 +226,8 @@ for (const lang of editions) {
   const contentDirs = chapterDirs.map((d) => path.join(contentRoot, path.relative(path.join(root, 'content'), d)));
   const catalog = await coreCatalog(lang);
   const editionPages = [];
+  // The book's contents page (contents.html) is written with the first chapter's pages.
+  const contents = await ssr.bookContents(contentDirs);
   for (const [c, contentDir] of contentDirs.entries()) {
     const core = coreFiles[chapterCores[c]];
     editionPages.push(
@@ -247,6 +249,7 @@ for (const lang of editions) {
         version,
         iconsDir: path.join(root, 'content/site/icons'),
         edition: { lang, dir: edition.dir, editions: built },
+        contents: c === 0 ? contents : undefined,
       })),
     );
   }
