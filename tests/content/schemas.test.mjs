@@ -50,10 +50,15 @@ test('every content file of the book conforms to the schema it names', () => {
   assert.equal(bySchema.model.length, fs.readdirSync(path.join(root, 'content/models')).length);
   assert.equal(bySchema.hardware.length, fs.readdirSync(path.join(root, 'content/hardware')).length);
   assert.equal(bySchema.exercise.length, 9);
-  // Chapter 3's widget files (content/ch03/widgets/*.json) count too, as each section's arrive.
-  const ch03Widgets = path.join(root, 'content/ch03/widgets');
-  const ch03Count = fs.existsSync(ch03Widgets) ? fs.readdirSync(ch03Widgets).length : 0;
-  assert.equal(bySchema.widgets.length, 1 + fs.readdirSync(path.join(root, 'content/ch02/widgets')).length + ch03Count);
+  // Every chapter's widgets.json and widgets/*.json (chapter 3's arrive section by section).
+  const chapterWidgetFiles = (dir) =>
+    (fs.existsSync(path.join(root, 'content', dir, 'widgets.json')) ? 1 : 0) +
+    (fs.existsSync(path.join(root, 'content', dir, 'widgets')) ? fs.readdirSync(path.join(root, 'content', dir, 'widgets')).length : 0);
+  const chapters = fs.readdirSync(path.join(root, 'content')).filter((d) => /^ch\d\d$/.test(d));
+  assert.equal(
+    bySchema.widgets.length,
+    chapters.reduce((n, d) => n + chapterWidgetFiles(d), 0),
+  );
   assert.equal(bySchema.ledger.length, fs.readdirSync(path.join(root, 'tests/ledger')).filter((f) => /^ch\d\d.*\.json$/.test(f)).length);
   assert.equal(bySchema.dataset.length, fs.readdirSync(path.join(root, 'content/ch03/data')).length);
 });
