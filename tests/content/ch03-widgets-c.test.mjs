@@ -209,3 +209,16 @@ test('the pitfall checks: backlog 112,792 steps, success cost ×1.25, the same t
   assert.deepEqual(shown('check-compute-optimal'), ['20', '4,500', '500,000,000', '100,000']);
   for (const id of Object.keys(configs.checks)) assert.equal(configs.checks[id].check.answer, 'false', id);
 });
+
+test('every string of the three files with Chinese in it has its English in content/i18n/en/ch03/widgets/', () => {
+  const CJK = /[\u2e80-\u303f\u3400-\u9fff\uff00-\uffef]/u;
+  for (const file of FILES) {
+    const english = read(`content/i18n/en/ch03/widgets/${file}.json`).strings;
+    const walk = (v) => {
+      if (typeof v === 'string') {
+        if (CJK.test(v)) assert.ok(english[v]?.trim() && !CJK.test(english[v].replace(/[\u3000（）＋·／]/gu, '')), `${file}: no English for ${JSON.stringify(v)}`);
+      } else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    walk(read(`content/ch03/widgets/${file}.json`));
+  }
+});
