@@ -196,6 +196,13 @@ test('figure 3-31: A100 hours count once, H100 and H800 hours ×3.17', () => {
 
 test('breakeven: 1e5 H100 GPU-hours against 0.72 GPU-s a task break even at 5e8 tasks (exercise 3-10)', () => {
   assert.deepEqual(shown('breakeven'), ['360,000,000', '500,000,000', '216,000,000', '60,000', '100,000']);
+  // Every Δc the reader may pick keeps Q* and the hour differences whole numbers (no fractions on the page).
+  for (const dc of allWidgets.breakeven.controls.find((c) => c.key === 'dc').choices.map((c) => c.value)) {
+    for (const tasks of [200000000, 1000000000]) {
+      const r = ask('break_even_tasks', { extra_gpu_hours: '100000', saving_seconds: dc, tasks });
+      assert.ok(/^\d+$/.test(String(r.break_even)) && /^\d+$/.test(String(r.difference_hours)), `${dc} ${tasks}: ${JSON.stringify(r)}`);
+    }
+  }
 });
 
 test('the pitfall checks: backlog 112,792 steps, success cost ×1.25, the same tokens doing different work, Q* = 5e8', () => {
@@ -207,7 +214,7 @@ test('the pitfall checks: backlog 112,792 steps, success cost ×1.25, the same t
   assert.notEqual(split44, split71);
   assert.equal(full, '431.37 TFLOPs');
   assert.notEqual(compact, full);
-  assert.deepEqual(shown('check-compute-optimal'), ['20', '4,500', '500,000,000', '100,000']);
+  assert.deepEqual(shown('check-compute-optimal'), ['20', '4,500', '500,000,000', '360,000,000']);
   for (const id of Object.keys(configs.checks)) assert.equal(configs.checks[id].check.answer, 'false', id);
 });
 
