@@ -50,7 +50,12 @@ test('every content file of the book conforms to the schema it names', () => {
   assert.equal(bySchema.model.length, fs.readdirSync(path.join(root, 'content/models')).length);
   assert.equal(bySchema.hardware.length, fs.readdirSync(path.join(root, 'content/hardware')).length);
   assert.equal(bySchema.exercise.length, 9);
-  assert.equal(bySchema.widgets.length, 1 + fs.readdirSync(path.join(root, 'content/ch02/widgets')).length);
+  // Each chapter's widgets.json (if any) and its widgets/*.json files.
+  const widgetFiles = ['ch02', 'ch03'].flatMap((ch) => {
+    const dir = path.join(root, 'content', ch);
+    return [...(fs.existsSync(path.join(dir, 'widgets.json')) ? ['widgets.json'] : []), ...(fs.existsSync(path.join(dir, 'widgets')) ? fs.readdirSync(path.join(dir, 'widgets')) : [])];
+  });
+  assert.equal(bySchema.widgets.length, widgetFiles.length);
   assert.equal(bySchema.ledger.length, fs.readdirSync(path.join(root, 'tests/ledger')).filter((f) => /^ch\d\d.*\.json$/.test(f)).length);
   assert.equal(bySchema.dataset.length, fs.readdirSync(path.join(root, 'content/ch03/data')).length);
 });
