@@ -1,0 +1,266 @@
+// Chapter 3's widgets of sections 3.5 and 3.6 and the pitfall checks
+// (content/ch03/widgets/w35.json, w36.json, checks.json): every default
+// request goes through the Node build of the core, and the values the reader
+// sees at the chapter's places are the chapter's printed numbers.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+
+import { loadEngine, root } from '../wasm/engine.mjs';
+
+const engine = await loadEngine();
+const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const FILES = ['w35', 'w36', 'checks'];
+const configs = Object.fromEntries(FILES.map((f) => [f, read(`content/ch03/widgets/${f}.json`).widgets]));
+const allWidgets = Object.assign({}, ...Object.values(configs));
+
+// The same path grammar as web/src/runtime/result-path.ts.
+function follow(value, p) {
+  let cur = value;
+  for (const step of p.match(/[^.[\]]+|\[[^\]]+\]/g) ?? []) {
+    if (cur === undefined || cur === null) return undefined;
+    const index = /^\[(\d+)\]$/.exec(step);
+    const select = /^\[([\w-]+)=([^\]]+)\]$/.exec(step);
+    if (index) cur = cur[Number(index[1])];
+    else if (select) cur = cur.find((e) => String(e[select[1]]) === select[2]);
+    else cur = cur[step];
+  }
+  return cur;
+}
+
+/** The reader's values before any change: each control's default, under its field. */
+function defaults(cfg) {
+  return Object.fromEntries(cfg.controls.map((c) => [c.field.replace(/^\$/, ''), c.default]));
+}
+
+/** Request fields merged in order, "$x" replaced by the control's value (top level only, as the runtime does). */
+function merge(vars, ...layers) {
+  const out = {};
+  for (const layer of layers)
+    for (const [k, v] of Object.entries(layer ?? {})) out[k] = typeof v === 'string' && v.startsWith('$') ? vars[v.slice(1)] : v;
+  return out;
+}
+
+function ask(op, fields) {
+  const response = JSON.parse(engine.evaluate(JSON.stringify({ op, ...fields })));
+  assert.ok(response.ok, `${op} ${JSON.stringify(fields)}: ${JSON.stringify(response.error)}`);
+  return response.result;
+}
+
+/** What each widget shows with its defaults, as the reader reads it: text by place. */
+function shown(id) {
+  const cfg = allWidgets[id];
+  const vars = defaults(cfg);
+  const at = (result, p) => {
+    const v = follow(result, p);
+    assert.notEqual(v, undefined, `${id}: no value at ${p}`);
+    return typeof v === 'number' || /^\d+$/.test(String(v)) ? BigInt(v).toLocaleString('en-US') : String(v);
+  };
+  if (cfg.kind === 'steps') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
+  if (cfg.kind === 'core-table') {
+    const t = cfg.table;
+    if (t.list) {
+      const rows = follow(ask(t.list.op, merge(vars, t.fields, t.list.fields)), t.list.path);
+      return rows.map((r) => [String(follow(r, t.list.label)), ...t.columns.map((c) => at(r, c.path))]);
+    }
+    return t.rows.map((r) => [r.label, ...t.columns.map((c) => at(ask(c.op, merge(vars, t.fields, r.fields, c.fields)), r.path ?? c.path))]);
+  }
+  if (cfg.kind === 'stage-stack') {
+    return cfg.data.bars.map((b) => {
+      const result = ask(b.op, merge(vars, b.fields));
+      return { segments: b.segments.map((s) => [at(result, s.path), at(result, s.display)]), total: b.total ? at(result, b.total.display) : null };
+    });
+  }
+  if (cfg.kind === 'diagram') {
+    const results = Object.fromEntries(Object.entries(cfg.data.requests).map(([k, r]) => [k, ask(r.op, r.fields)]));
+    return Object.fromEntries(Object.entries(cfg.data.values).map(([k, v]) => [k, at(results[v.request], v.path)]));
+  }
+  if (cfg.kind === 'dataset-table') return cfg.data.rows.map((r) => r.cells);
+  throw new Error(`${id}: no reader for kind ${cfg.kind}`);
+}
+
+test('every widget of the three files answers with its defaults, and its id is placed on its page in both editions', () => {
+  const pages = { w35: ['3-5.md'], w36: ['3-6.md'], checks: ['pitfalls.md'] };
+  for (const [file, widgets] of Object.entries(configs)) {
+    for (const id of Object.keys(widgets)) {
+      assert.ok(shown(id), id);
+      for (const page of pages[file]) {
+        for (const dir of ['content/ch03', 'content/i18n/en/ch03']) {
+          assert.match(readFileSync(path.join(root, dir, page), 'utf8'), new RegExp('```widget ' + id + '\\n'), `${dir}/${page} places ${id}`);
+        }
+      }
+    }
+  }
+});
+
+test('weight-sync: one Qwen3-8B BF16 copy is 16.381 GB, four replicas 65.526 GB (section 3.5.2)', () => {
+  const [one, oneBytes, four, fourBytes] = shown('weight-sync');
+  assert.match(one, /^16\.381 GB/);
+  assert.equal(oneBytes, '16,381,470,720');
+  assert.equal(four, '65.526 GB');
+  assert.equal(fourBytes, '65,525,882,880');
+});
+
+test('table 3.5.3-a: the stages of one RL cycle, 465.143 / 129.056 / 634.944 / 0 / 952.416, 2,181.559 TFLOPs in all', () => {
+  const rows = shown('tab-3-5-3-a');
+  assert.deepEqual(
+    rows.map((r) => r[1]),
+    ['465.14 TFLOPs', '129.06 TFLOPs', '634.94 TFLOPs', '0 FLOPs', '952.42 TFLOPs', '2.18 PFLOPs'],
+  );
+  // The copied exact values carry the printed three decimals of TFLOPs.
+  const exact = ask('rl_cycle', { model: 'qwen3-8b', prompts: 8, answers: 4, input: 1024, generated: 256, keep: 16 });
+  const tflops = (k) => (Number(exact[k]) / 1e12).toFixed(3);
+  assert.deepEqual(
+    ['prefill', 'decode', 'reference', 'update', 'total'].map(tflops),
+    ['465.143', '129.056', '634.944', '952.416', '2181.559'],
+  );
+  assert.deepEqual(
+    allWidgets['tab-3-5-3-a'].table.rows.map((r) => r.raw),
+    ['prefill', 'decode', 'reference', 'teacher', 'update', 'total'],
+  );
+});
+
+test('example 3-4: keeping a quarter, 64 answers cost 3,410.701 TFLOPs, 213.169 per kept sample; the update stays 952.416', () => {
+  const s = shown('example-3-4');
+  assert.equal(s[0], '32');
+  assert.equal(s[1], '2.18 PFLOPs');
+  assert.equal(s[2], '64');
+  assert.equal(s[3], '38.41 TFLOPs'); // f_g + f_r, exercise 3-7's 38.411
+  assert.equal(s[4], '2.46 PFLOPs');
+  assert.equal(s[5], '952.42 TFLOPs');
+  assert.equal(s[6], '3.41 PFLOPs');
+  assert.equal(s[7], '3,410,701,494,255,616'); // 3,410.701 TFLOPs
+  assert.equal(s[8], '213.17 TFLOPs');
+});
+
+test('figure 3-26: the generation and reference segments double from 32 to 64 answers, the update does not', () => {
+  const [n32, n64] = shown('fig-3-26');
+  assert.equal(n32.total, '2.18 PFLOPs');
+  assert.equal(n64.total, '3.41 PFLOPs');
+  assert.deepEqual(
+    n32.segments.map((s) => s[1]),
+    ['465.14 TFLOPs', '129.06 TFLOPs', '634.94 TFLOPs', '952.42 TFLOPs'],
+  );
+  assert.deepEqual(
+    n64.segments.map((s) => s[1]),
+    ['930.29 TFLOPs', '258.11 TFLOPs', '1.27 PFLOPs', '952.42 TFLOPs'],
+  );
+});
+
+test('figure 3-25: the diagram names 32 answers and 65.526 GB sent to four replicas', () => {
+  const v = shown('fig-3-25');
+  assert.equal(v.samples, '32');
+  assert.equal(v.kept, '20,464');
+  assert.equal(v.sync, '65.526 GB');
+});
+
+test('table 3.6.2-a and figure 3-30: D/N 149, 286, 1,875, 2,571, 4,500 and 6ND 4.02e22 … 1.728e24', () => {
+  const rows = shown('tab-3-6-2-a');
+  assert.deepEqual(
+    rows.map((r) => r[1]),
+    ['149', '286', '1,875', '2,571', '4,500'],
+  );
+  assert.deepEqual(
+    rows.map((r) => Number(r[2].replaceAll(',', '')).toExponential(3)),
+    ['4.020e+22', '8.400e+22', '7.200e+23', '7.560e+23', '1.728e+24'],
+  );
+  assert.deepEqual(
+    shown('fig-3-30').map((b) => b.segments[0][1]),
+    ['149', '286', '1,875', '2,571', '4,500'],
+  );
+});
+
+test('moe-expert-flops: V4-Flash experts take ≈45.4495 GFLOPs per token, ≈1.45438e24 over 32T tokens', () => {
+  const [layers, , perToken, total] = shown('moe-expert-flops');
+  assert.equal(layers, '43');
+  assert.equal(perToken, '45.45 GFLOPs');
+  assert.equal(Number(total).toFixed(5), '1.45438');
+  const exact = ask('moe_training', { model: 'deepseek-v4-flash', training_tokens: 1 });
+  assert.equal((Number(exact.per_token) / 1e9).toFixed(4), '45.4495');
+});
+
+test('calendar-days: 20.80, 41.60, 54.20 and 78.43 days; an H100 hour is 3.17 A100 hours', () => {
+  assert.deepEqual(shown('calendar-days'), ['20.80', '41.60', '54.20', '78.43', '3.17']);
+});
+
+test('figure 3-31: A100 hours count once, H100 and H800 hours ×3.17', () => {
+  const bars = shown('fig-3-31');
+  assert.deepEqual(
+    bars.map((b) => b.segments[0][1]),
+    ['1.00', '1.00', '3.17', '3.17'],
+  );
+  assert.equal(bars[0].segments[0][0], '1,022,362');
+  assert.equal(bars[1].segments[0][0], '1,720,320');
+});
+
+test('breakeven: 1e5 H100 GPU-hours against 0.72 GPU-s a task break even at 5e8 tasks (exercise 3-10)', () => {
+  assert.deepEqual(shown('breakeven'), ['360,000,000', '500,000,000', '216,000,000', '60,000', '100,000']);
+  // Every Δc the reader may pick keeps Q* and the hour differences whole numbers (no fractions on the page).
+  for (const dc of allWidgets.breakeven.controls.find((c) => c.key === 'dc').choices.map((c) => c.value)) {
+    for (const tasks of [200000000, 1000000000]) {
+      const r = ask('break_even_tasks', { extra_gpu_hours: '100000', saving_seconds: dc, tasks });
+      assert.ok(/^\d+$/.test(String(r.break_even)) && /^\d+$/.test(String(r.difference_hours)), `${dc} ${tasks}: ${JSON.stringify(r)}`);
+    }
+  }
+});
+
+test('the pitfall checks: backlog 112,792 steps, success cost ×1.25, the same tokens doing different work, Q* = 5e8', () => {
+  const avg = shown('check-same-average');
+  assert.deepEqual(avg, ['2,211,840', '4,604', '1,736.8', '7,471.2', '0', '112,792', avg[6]]);
+  assert.match(avg[6], /^20\.17/);
+  assert.deepEqual(shown('check-unit-price'), ['2', '2.5', '1.25']);
+  const [split44, split71, full, compact] = shown('check-same-train-tokens');
+  assert.notEqual(split44, split71);
+  assert.equal(full, '431.37 TFLOPs');
+  assert.notEqual(compact, full);
+  assert.deepEqual(shown('check-compute-optimal'), ['20', '4,500', '500,000,000', '360,000,000']);
+  for (const id of Object.keys(configs.checks)) assert.equal(configs.checks[id].check.answer, 'false', id);
+});
+
+test('every string of the three files with Chinese in it has its English in content/i18n/en/ch03/widgets/', () => {
+  const CJK = /[\u2e80-\u303f\u3400-\u9fff\uff00-\uffef]/u;
+  for (const file of FILES) {
+    const english = read(`content/i18n/en/ch03/widgets/${file}.json`).strings;
+    const walk = (v) => {
+      if (typeof v === 'string') {
+        if (CJK.test(v)) assert.ok(english[v]?.trim() && !CJK.test(english[v].replace(/[·]/gu, '')), `${file}: no English for ${JSON.stringify(v)}`);
+      } else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    walk(read(`content/ch03/widgets/${file}.json`));
+  }
+});
+
+test('example 3-5 and figures 3-27/3-28: the held-out points as published, 2.574 → 2.583 and 2.337 → 2.363, RMSE ≈0.0193', () => {
+  const fit = read('content/ch03/data/c4-scaling-fit.json').values;
+  assert.deepEqual(shown('example-3-5'), [
+    ['H1', '留出', '2.81B', '55B', '2.574', '2.583', '+0.009'],
+    ['H2', '留出', '8.67B', '178B', '2.337', '2.363', '+0.026'],
+  ]);
+  assert.match(allWidgets['example-3-5'].data.note, /0\.0193/);
+  assert.equal(fit.holdout_rmse.toFixed(4), '0.0193');
+  // Every row of figure 3-27 is the dataset's: loss, loss + residual, residual, at three decimals.
+  const rows = shown('fig-3-27');
+  assert.equal(rows.length, 8);
+  for (const r of fit.residuals) {
+    const rec = fit.records.find((x) => x.id === r.id);
+    const row = rows.find((x) => x[4] === rec.loss.toFixed(3));
+    assert.ok(row, r.id);
+    assert.equal(row[5], (rec.loss + r.residual).toFixed(3), r.id);
+    assert.equal(Number(row[6]), Number(r.residual.toFixed(3)), r.id);
+  }
+  assert.deepEqual(
+    shown('fig-3-28').map((r) => r[2]),
+    rows.map((r) => r[6]),
+  );
+});
+
+test('figure 3-29: 0.1B trains for ≈125.7 H100 GPU-hours, 73.5 more than 0.5B, saves ≈0.00129 GPU-s a call, crossing at ≈2.048e8 calls', () => {
+  const [small, half] = shown('fig-3-29');
+  assert.deepEqual(small.slice(0, 3), ['100M', '298.6B', '125.7']);
+  assert.equal(half[2], '52.3');
+  const note = allWidgets['fig-3-29'].data.note;
+  assert.match(note, /2\.048 億/);
+  assert.match(note, /73\.5 GPU/);
+  assert.match(note, /0\.00129 GPU/);
+});
