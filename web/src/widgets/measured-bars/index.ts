@@ -6,7 +6,8 @@
 //
 // Config: data.dataset, data.source, data.series (one label per bar of a
 // group), data.groups [{ label, cells: [{ v, path, digits? }] }], optional
-// data.extra (one more row shown under the chart, e.g. counts in another unit).
+// data.extra (one more row shown under the chart, e.g. counts in another unit,
+// worded by text.extra_line "{label}…{values}" with values joined by text.extra_sep).
 
 import { scaleLinear } from 'd3-scale';
 import { SHAPE, type View } from '../../runtime/bind';
@@ -65,12 +66,14 @@ function marks(cfg: WidgetConfig, instance: string): Mark[] {
   );
   const rows = [...gs, ...(extra ? [extra] : [])].map((g, i) => ({ id: `g${i}`, cells: [g.label, ...g.cells.map((c) => c.v)] }));
   const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_measure'), ...series], rows);
+  // "搶佔次數：均勻混合 62，…": the line's words and punctuation are content's (text.extra_line, text.extra_sep).
+  const extraValues = (g: Group) => g.cells.map((c, k) => `${series[k] ?? ''} ${c.v}`).join(text(cfg, 'extra_sep'));
   const extraLine = extra
     ? [
         el(
           'p',
           { class: 'tally-notes', 'data-testid': 'measured-extra' },
-          `${extra.label}：${extra.cells.map((c, k) => `${series[k] ?? ''} ${c.v}`).join('，')}`,
+          text(cfg, 'extra_line').replace('{label}', extra.label).replace('{values}', extraValues(extra)),
         ),
       ]
     : [];
