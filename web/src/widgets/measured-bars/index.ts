@@ -1,0 +1,98 @@
+// Measured values drawn as paired bars (Figure 3-8): each group is one
+// measure, each bar one run, on a shared linear scale. Like measured-table,
+// the values are the dataset's as printed (content/<chapter>/data/*.json),
+// with the source the book names; the core computes none of them and
+// tests/content/ch03-widgets-a.test.mjs checks each against its dataset path.
+//
+// Config: data.dataset, data.source, data.series (one label per bar of a
+// group), data.groups [{ label, cells: [{ v, path, digits? }] }], optional
+// data.extra (one more row shown under the chart, e.g. counts in another unit,
+// worded by text.extra_line "{label}…{values}" with values joined by text.extra_sep).
+
+import { scaleLinear } from 'd3-scale';
+import { SHAPE, type View } from '../../runtime/bind';
+import { text, type WidgetConfig } from '../../runtime/config';
+import type { WidgetDef } from '../../runtime/widget';
+import { axisBottom, dataTable, hbars, svgFrame, WIDE, type Drawing } from '../../figures/chart';
+import { dataOf } from '../../figures/content';
+import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+
+interface Cell {
+  v: string;
+  path?: string;
+  digits?: number | string;
+}
+interface Group {
+  label: string;
+  cells: Cell[];
+}
+
+const PAD = { left: 12, right: 70, top: 4, bottom: 40 };
+const ROW_H = 40;
+
+function groups(cfg: WidgetConfig): Group[] {
+  const g = dataOf<Group[]>(cfg, 'groups');
+  if (!Array.isArray(g) || g.some((x) => !Array.isArray(x.cells))) throw new Error(`content: ${cfg.title}: data.groups needs cells`);
+  return g;
+}
+
+function drawing(gs: Group[], series: string[], width: number, cfg: WidgetConfig): Drawing {
+  const x = scaleLinear()
+    .domain([0, Math.max(1, ...gs.flatMap((g) => g.cells.map((c) => Number(c.v))))])
+    .nice()
+    .range([PAD.left, width - PAD.right]);
+  const children: Mark[] = [];
+  let top = PAD.top;
+  gs.forEach((g, i) => {
+    children.push(el('text', { class: 'axis-title', x: String(PAD.left), y: String(top + 12) }, g.label));
+    const bars = g.cells.map((c, k) => ({ id: `g${i}-${k}`, label: series[k] ?? '', value: Number(c.v), display: c.v, cls: `series-${k}` }));
+    children.push(...hbars(bars, x, top + 16, ROW_H));
+    top += 16 + bars.length * ROW_H + 10;
+  });
+  const height = top + PAD.bottom;
+  children.push(axisBottom(x, height - PAD.bottom + 6, width === WIDE ? 6 : 3, String, text(cfg, 'x_axis')));
+  return { width, height, children };
+}
+
+function marks(cfg: WidgetConfig, instance: string): Mark[] {
+  const gs = groups(cfg);
+  const series = dataOf<string[]>(cfg, 'series');
+  const extra = (cfg.data as { extra?: Group } | undefined)?.extra;
+  const chart = svgFrame(`${instance}-chart`, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (w) => drawing(gs, series, w, cfg));
+  const legend = el(
+    'ul',
+    { class: 'fig-legend' },
+    series.map((s, k) => el('li', { class: `series-${k}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, s)])),
+  );
+  const rows = [...gs, ...(extra ? [extra] : [])].map((g, i) => ({ id: `g${i}`, cells: [g.label, ...g.cells.map((c) => c.v)] }));
+  const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_measure'), ...series], rows);
+  // "搶佔次數：均勻混合 62，…": the line's words and punctuation are content's (text.extra_line, text.extra_sep).
+  const extraValues = (g: Group) => g.cells.map((c, k) => `${series[k] ?? ''} ${c.v}`).join(text(cfg, 'extra_sep'));
+  const extraLine = extra
+    ? [
+        el(
+          'p',
+          { class: 'tally-notes', 'data-testid': 'measured-extra' },
+          text(cfg, 'extra_line').replace('{label}', extra.label).replace('{values}', extraValues(extra)),
+        ),
+      ]
+    : [];
+  const source = el('p', { class: 'tally-notes measured-source', 'data-dataset': dataOf<string>(cfg, 'dataset') }, dataOf<string>(cfg, 'source'));
+  return [chart, legend, ...extraLine, source, table];
+}
+
+export const measuredBars: WidgetDef<null> = {
+  // Nothing to ask the core: the values are the data's.
+  compute: () => Promise.resolve(null),
+
+  view(_data, { cfg, instance }) {
+    const v = marksView(marks(cfg, instance));
+    return { ...v, [SHAPE]: `measured-bars:${v[SHAPE] ?? ''}` } as View;
+  },
+
+  renderOutput(view) {
+    return marksMarkup(view);
+  },
+};
+
+export default measuredBars;
