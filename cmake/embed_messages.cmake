@@ -3,7 +3,9 @@
 # { lang, messages } per language, zh-Hans generated from zh-Hant):
 #   core/messages_ids.hpp  every code as a C++ constant (tally::msg::…), so a
 #                          code the reference catalog lacks does not compile;
-#   messages_codes.cpp     the codes as a table (every build: responses carry them);
+#   messages_codes.cpp     the codes as a table, for the native CLI, the tests and
+#                          the Node module (the browser's module reads them from
+#                          the catalog it loads);
 #   messages_data.cpp      the templates of every language, and the words of the
 #                          content catalogs (models, GPUs, formats) in zh-Hans and
 #                          English (api/catalog_words.hpp), for the native CLI, the
@@ -87,6 +89,13 @@ function(tally_embed_messages catalog_dir out_dir)
     string(APPEND names "    \"${code}\",\n")
     math(EXPR index "${index} + 1")
   endforeach()
+  # The browser's module has no table of codes: the catalog it loads lists
+  # them in this order, with this digest of the list (scripts/i18n/catalogs.mjs
+  # computes the same), so a catalog of another build is refused at load.
+  string(REPLACE ";" "," joined "${codes}")
+  string(SHA256 digest "${joined}")
+  string(SUBSTRING "${digest}" 0 16 digest)
+
   set(lang_index 0)
   foreach(lang ${TALLY_MESSAGE_LANGS})
     string(APPEND data "// ${lang}\nconst MessageText kTexts${lang_index}[] = {\n")
@@ -101,8 +110,10 @@ function(tally_embed_messages catalog_dir out_dir)
     string(APPEND data "};\n\n")
     math(EXPR lang_index "${lang_index} + 1")
   endforeach()
-  string(APPEND ids "\n}  // namespace tally::msg\n")
-  string(APPEND names "};\n\nconst std::size_t kMessageCount = ${index};\n\n}  // namespace tally\n")
+  string(APPEND ids "\n}  // namespace tally::msg\n\nnamespace tally {\n\n"
+                    "inline constexpr std::size_t kMessageCount = ${index};\n"
+                    "inline constexpr char kMessageCodesDigest[] = \"${digest}\";\n\n}  // namespace tally\n")
+  string(APPEND names "};\n\nconst char* message_code(MessageId id) { return kMessageCodes[id.index]; }\n\n}  // namespace tally\n")
   # The order of kAllLangs (core/lang.hpp): zh-Hant, zh-Hans, en.
   # The content catalogs' words (api/catalog_words.hpp): zh-Hant is what the
   # catalogs are written in, so only zh-Hans and English have a table.

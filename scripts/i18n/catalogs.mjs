@@ -22,6 +22,7 @@
 //     writeBrowserCatalogs): one catalog per language beside the core's
 //     content-hashed binary (dist/wasm/messages-<lang>.<hash>.json), the one
 //     file the browser's module loads for its page (it has none compiled in).
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,8 +51,8 @@ export function catalogFor(lang, dir = root) {
 
 // U+30FB (・) and the full-width forms count: an English text has none.
 const CJK = /[\u3000-\u303f\u30fb\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
-// Provenance for the people who edit content/: cmake/embed_content.cmake
-// strips these members, so the core never shows them.
+// Provenance for the people who edit content/: embeddedContent() strips
+// these members, so the core never shows them.
 const NOT_EMBEDDED = new Set(['source', 'note', '$schema']);
 
 /** The content files cmake/embed_content.cmake compiles into the core, relative to `dir`. */
@@ -62,6 +63,29 @@ export function coreContentFiles(dir = root) {
       .sort()
       .map((f) => `content/${sub}/${f}`);
   return [...jsonIn('models'), ...jsonIn('hardware'), 'content/dtypes.json', 'content/model_sets.json'];
+}
+
+/** `value` without its provenance: every string member named in NOT_EMBEDDED, at any depth. */
+function withoutProvenance(value) {
+  if (Array.isArray(value)) return value.map(withoutProvenance);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, item]) => !(NOT_EMBEDDED.has(key) && typeof item === 'string'))
+      .map(([key, item]) => [key, withoutProvenance(item)]),
+  );
+}
+
+/**
+ * The content files the core parses, as it receives them: [kind, file name,
+ * compact JSON text without provenance] ("models", "hardware", "dtypes",
+ * "sets"). Compiled into the native CLI, the tests and the Node module
+ * (cmake/embed_content.cmake reads them from <dir>/content-files.json), and
+ * sent to the browser's module in its page's catalog (browserCatalogs).
+ */
+export function embeddedContent(dir = root) {
+  const kindOf = (file) => ({ models: 'models', hardware: 'hardware', 'dtypes.json': 'dtypes', 'model_sets.json': 'sets' })[file.split('/')[1]];
+  return coreContentFiles(dir).map((file) => [kindOf(file), path.basename(file), JSON.stringify(withoutProvenance(readJson(dir, file)))]);
 }
 
 /** The strings of a content value the core keeps and a reader may see: those with a CJK character, provenance left out. */
@@ -171,14 +195,45 @@ export function checkedCatalogs(dir = root) {
   return catalogs;
 }
 
+// Words of the command line only: the browser's catalog keeps their place in
+// the lists (an empty string) but not their text.
+const NOT_IN_BROWSER = /^cli_/;
+
+/** Every code, in the order the core numbers them (cmake/embed_messages.cmake sorts them the same way). */
+export function codesInOrder(messages) {
+  return Object.keys(messages)
+    .filter((key) => !key.endsWith('.detail'))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The digest of that list, as cmake/embed_messages.cmake writes it into the core (kMessageCodesDigest). */
+export function codesDigest(codes) {
+  return createHash('sha256').update(codes.join(',')).digest('hex').slice(0, 16);
+}
+
 /**
  * Each language's catalog as the browser loads it (compact JSON), by
- * language: { lang, messages } and, where the words differ from the
+ * language: { lang, codes_digest, codes, messages, details } (the lists in
+ * the core's order: the browser's module has no table of codes of its own,
+ * src/wasm/messages_loaded.cpp) and, where the words differ from the
  * catalogs' own zh-Hant, `content`.
  */
 export function browserCatalogs(dir = root) {
   const catalogs = checkedCatalogs(dir);
-  const text = ({ lang, messages, content }) => JSON.stringify(lang === REFERENCE ? { lang, messages } : { lang, messages, content });
+  const codes = codesInOrder(catalogs[REFERENCE].messages);
+  const files = embeddedContent(dir);
+  const text = ({ lang, messages, content }) => {
+    const shown = (code, key) => (NOT_IN_BROWSER.test(code) ? '' : (messages[key] ?? ''));
+    const lists = {
+      lang,
+      files,
+      codes_digest: codesDigest(codes),
+      codes,
+      messages: codes.map((code) => shown(code, code)),
+      details: codes.map((code) => shown(code, `${code}.detail`)),
+    };
+    return JSON.stringify(lang === REFERENCE ? lists : { ...lists, content });
+  };
   return Object.fromEntries(LANGS.map((lang) => [lang, text(catalogs[lang])]));
 }
 
@@ -207,13 +262,15 @@ export function writeBrowserCatalogs(outDir, wasmFile, catalogs = browserCatalog
 
 /**
  * For cmake: checks, then writes <outDir>/<lang>.json for every language
- * ({ lang, messages, content }) and <outDir>/sources.txt, the files they
- * were made from, one a line (the configure step's dependencies).
+ * ({ lang, messages, content }), <outDir>/content-files.json (the content
+ * files the core parses, embeddedContent()) and <outDir>/sources.txt, the
+ * files they were made from, one a line (the configure step's dependencies).
  */
 function writeForCmake(outDir) {
   const catalogs = checkedCatalogs();
   mkdirSync(outDir, { recursive: true });
   for (const lang of LANGS) writeFileSync(path.join(outDir, `${lang}.json`), `${JSON.stringify(catalogs[lang], null, 1)}\n`);
+  writeFileSync(path.join(outDir, 'content-files.json'), `${JSON.stringify(embeddedContent())}\n`);
   writeFileSync(path.join(outDir, 'sources.txt'), `${catalogSources().join('\n')}\n`);
 }
 

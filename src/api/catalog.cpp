@@ -51,8 +51,9 @@ void translate(Json& j, Lang lang) {
 Catalog load(Lang lang) {
     const LangScope in_its_language(lang);
     Catalog c;
-    for (std::size_t i = 0; i < kEmbeddedFileCount; ++i) {
-        const EmbeddedFile& f = kEmbeddedFiles[i];
+    const EmbeddedFiles files = embedded_files();
+    for (std::size_t i = 0; i < files.count; ++i) {
+        const EmbeddedFile& f = files.files[i];
         const std::string kind = f.kind;
         const std::string where = kind + "/" + f.name;
         Json j = parse_file(f);
@@ -100,10 +101,11 @@ std::string id_list(const std::vector<T>& items) {
 struct Catalogs {
     std::unique_ptr<const Catalog> by_lang[std::size(kAllLangs)];
 
-    // Builds `lang`'s catalog if its words are here and it has none yet.
+    // Builds `lang`'s catalog if its files and words are here and it has none yet.
     void add(Lang lang) {
         auto& own = by_lang[static_cast<int>(lang)];
-        if (!own && (lang == Lang::zh_Hant || catalog_words_ready(lang))) own = std::make_unique<const Catalog>(load(lang));
+        const bool words_here = lang == Lang::zh_Hant || catalog_words_ready(lang);
+        if (!own && words_here && embedded_files().count > 0) own = std::make_unique<const Catalog>(load(lang));
     }
 };
 
@@ -122,10 +124,19 @@ Catalogs& catalogs() {
 
 }  // namespace
 
+// The current language's catalog, else zh-Hant's, else any built one.  None
+// is built only in the browser's module before its page's catalog arrives
+// (api/catalog_data.hpp): then it is empty, and every model is unknown.
 const Catalog& catalog() {
     const Catalogs& all = catalogs();
     const auto& own = all.by_lang[static_cast<int>(current_lang())];
-    return own ? *own : *all.by_lang[static_cast<int>(Lang::zh_Hant)];
+    if (own) return *own;
+    if (const auto& hant = all.by_lang[static_cast<int>(Lang::zh_Hant)]) return *hant;
+    for (const auto& other : all.by_lang) {
+        if (other) return *other;
+    }
+    static const Catalog none;
+    return none;
 }
 
 void prepare_catalog(Lang lang) { catalogs().add(lang); }

@@ -39,11 +39,14 @@ struct MessageText {
     const char* detail;   // the message without the field's name in front; nullptr = derived
 };
 
-// Every code, in MessageId order (every build: responses carry the code).
+// Every code, in MessageId order: compiled in for the CLI, the tests and the
+// Node module (generated messages_codes.cpp).  The browser's module has no
+// such table: its codes come with the catalog it loads.  (kMessageCount is
+// in messages_ids.hpp, a constant of every build.)
 extern const char* const kMessageCodes[];
-extern const std::size_t kMessageCount;
 
-inline const char* message_code(MessageId id) { return kMessageCodes[id.index]; }
+// The stable snake_case code of `id` (responses carry it beside the message).
+const char* message_code(MessageId id);
 
 // The words of `id` in `lang`.  Never a null message: a language whose
 // catalog a page has not loaded falls back to one that is, then to the code.

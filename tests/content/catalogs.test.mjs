@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'node:test';
 
-import { catalogFileFor, catalogFor, catalogProblems, checkedCatalogs, contentWordsFor, LANGS, root, slotsOf, writeBrowserCatalogs } from '../../scripts/i18n/catalogs.mjs';
+import { catalogFileFor, catalogFor, codesDigest, codesInOrder, catalogProblems, checkedCatalogs, contentWordsFor, LANGS, root, slotsOf, writeBrowserCatalogs } from '../../scripts/i18n/catalogs.mjs';
 import { taiwaneseTermsIn, toHans, traditionalOnlyCharacters } from '../../scripts/i18n/hans.mjs';
 
 const catalogs = checkedCatalogs();
@@ -74,7 +74,19 @@ test('the site build writes one catalog per language next to the core, as the br
     for (const lang of LANGS) {
       const written = JSON.parse(readFileSync(path.join(out, catalogFileFor(wasm, lang)), 'utf8'));
       const { words } = contentWordsFor(lang);
-      assert.deepEqual(written, lang === 'zh-Hant' ? { lang, messages: catalogFor(lang).messages } : { lang, messages: catalogFor(lang).messages, content: words });
+      const { messages } = catalogFor(lang);
+      const codes = codesInOrder(messages);
+      assert.equal(written.lang, lang);
+      assert.deepEqual(written.codes, codes);
+      assert.equal(written.codes_digest, codesDigest(codes));
+      assert.equal(written.messages.length, codes.length);
+      assert.equal(written.details.length, codes.length);
+      // Each code's text at its place, the command line's words left out.
+      codes.forEach((code, i) => {
+        assert.equal(written.messages[i], code.startsWith('cli_') ? '' : messages[code], code);
+        assert.equal(written.details[i], code.startsWith('cli_') ? '' : (messages[`${code}.detail`] ?? ''), code);
+      });
+      assert.deepEqual(written.content, lang === 'zh-Hant' ? undefined : words);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

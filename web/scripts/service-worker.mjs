@@ -18,7 +18,7 @@
 //     register it (only chapter pages name it).
 
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateSW, getManifest } from 'workbox-build';
 
@@ -93,9 +93,19 @@ async function bytesOf(dist, files) {
   return total;
 }
 
-/** The offline copy of a built dist/ (for `npm run bench`): files and bytes, pages included. */
-export async function offlineCopySize(dist, pages) {
+/** The pages a built dist/ stores on install, every edition's: read back from its sw-pages.<hash>.js. */
+async function storedPages(dist) {
+  const helpers = (await readdir(dist)).filter((f) => /^sw-pages\.\w+\.js$/.test(f));
+  if (helpers.length !== 1) throw new Error(`offline copy: expected one sw-pages.<hash>.js in ${dist}, found ${helpers.length}`);
+  const list = /const TALLY_PAGES = (\[.*\]);/.exec(await readFile(path.join(dist, helpers[0]), 'utf8'));
+  if (!list) throw new Error(`offline copy: ${helpers[0]} has no TALLY_PAGES list`);
+  return JSON.parse(list[1]).filter((page) => page !== './');
+}
+
+/** The offline copy of a built dist/ (for `npm run bench`): files and bytes, every edition's pages included. */
+export async function offlineCopySize(dist) {
+  const pages = await storedPages(dist);
   const { count, size, warnings } = await getManifest({ globDirectory: dist, ...PRECACHE });
   if (warnings.length) throw new Error(`Workbox: ${warnings.join('; ')}`);
-  return { files: count + pages.length, bytes: size + (await bytesOf(dist, pages)) };
+  return { pages: pages.length, files: count + pages.length, bytes: size + (await bytesOf(dist, pages)) };
 }
