@@ -3,6 +3,9 @@
 // this field's terms) first, then OpenCC's Taiwan→Mainland phrase
 // conversion (opencc-js, twp→cn) for everything else. Glossary hits are
 // held out of OpenCC's way by placeholders so it cannot re-convert them.
+// Last, the quotation marks: Taiwan quotes with corner brackets 「」『』,
+// the book's Simplified original with curly quotes “”‘’ (OpenCC leaves
+// punctuation alone).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import * as OpenCC from 'opencc-js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const glossary = JSON.parse(readFileSync(path.join(root, 'content/i18n/zh-Hans/glossary.json'), 'utf8')).terms;
+const reviewed = JSON.parse(readFileSync(path.join(root, 'content/i18n/zh-Hans/glossary.json'), 'utf8'));
+// Both lists are applied alike; they differ only in how they are reviewed (glossary.json's $comment).
+const glossary = { ...reviewed.terms, ...reviewed.standard };
 const taiwanTerms = Object.keys(glossary).sort((a, b) => b.length - a.length);
 const openccTwToCn = OpenCC.Converter({ from: 'twp', to: 'cn' });
 const openccTradToSimp = OpenCC.Converter({ from: 't', to: 'cn' });
@@ -32,7 +37,14 @@ export function toHans(text) {
   held.forEach((hans, i) => {
     out = out.split(String.fromCodePoint(HOLD + i)).join(hans);
   });
-  return out;
+  return mainlandQuotes(out);
+}
+
+const MAINLAND_QUOTE = { '「': '“', '」': '”', '『': '‘', '』': '’' };
+
+/** Corner-bracket quotes as the Simplified original writes them: 「…『…』…」 → “…‘…’…”. */
+export function mainlandQuotes(text) {
+  return text.replace(/[「」『』]/g, (mark) => MAINLAND_QUOTE[mark]);
 }
 
 /** Characters of a text that only Traditional Chinese writes (a zh-Hans page must have none). */

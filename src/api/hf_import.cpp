@@ -22,6 +22,7 @@
 #include "json_errors.hpp"
 #include "object_reader.hpp"
 #include "spec_json.hpp"
+#include "word_list.hpp"
 
 namespace tally::api {
 
@@ -76,11 +77,7 @@ const Family kFamilies[] = {
     {"phi3", "Phi-3", false, false, 0, false, false, false, false, false, Windows::AllLayers, Moe::None, false},
 };
 
-std::string supported_list() {
-    std::string list;
-    for (const char* t : kHfModelTypes) list += (list.empty() ? "" : "、") + std::string(t);
-    return list;
-}
+std::string supported_list() { return word_list(kHfModelTypes); }
 
 const Family& family_of(const ConfigReader& c) {
     const std::string type = c.text("model_type");

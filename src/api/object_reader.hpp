@@ -8,6 +8,7 @@
 #include "core/format.hpp"
 #include "errors.hpp"
 #include "json_out.hpp"
+#include "word_list.hpp"
 
 namespace tally::api {
 
@@ -39,9 +40,8 @@ class ObjectReader {
             bool known = false;
             for (const char* a : allowed) known = known || it.key() == a;
             if (!known) {
-                std::string list;
-                for (const char* a : allowed) list += (list.empty() ? "" : "、") + std::string(a);
-                throw FieldError(at(it.key()), msg::spec_field_unknown, {{"field", at(it.key())}, {"available", list}});
+                throw FieldError(at(it.key()), msg::spec_field_unknown,
+                                 {{"field", at(it.key())}, {"available", word_list(allowed)}});
             }
         }
     }

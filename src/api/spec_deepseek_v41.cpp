@@ -14,12 +14,13 @@
 #include <vector>
 
 #include "spec_families.hpp"
+#include "word_list.hpp"
 
 namespace tally::api {
 
 namespace {
 
-const char* const kModes = "swa、full、reindex、reuse";
+const char* const kModes[] = {"swa", "full", "reindex", "reuse"};
 
 EntryFormat parse_format(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
@@ -179,7 +180,8 @@ Csa2Attention parse_csa2(const ObjectReader& r) {
                 "production", "source"});
         a.mode = Csa2Mode::Reuse;
     } else {
-        throw FieldError(r.at("mode"), msg::spec_mode_unknown, {{"field", r.at("mode")}, {"mode", mode}, {"available", kModes}});
+        throw FieldError(r.at("mode"), msg::spec_mode_unknown,
+                         {{"field", r.at("mode")}, {"mode", mode}, {"available", word_list(kModes)}});
     }
     r.text_or("source", "");
     a.heads = static_cast<u64>(r.integer("heads", 1, kMaxHeads));

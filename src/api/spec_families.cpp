@@ -1,8 +1,12 @@
 #include "spec_families.hpp"
 
+#include "word_list.hpp"
+
 namespace tally::api {
 
-const char* const kAttentionKinds = "gqa、mha、mqa、gated_deltanet、mla、kda、v4_window、v4_csa、v4_hca、csa2";
+std::string attention_kinds() {
+    return word_list({"gqa", "mha", "mqa", "gated_deltanet", "mla", "kda", "v4_window", "v4_csa", "v4_hca", "csa2"});
+}
 
 // Connections and parts are dispatched here by kind; the family files
 // provide the parsers they call.

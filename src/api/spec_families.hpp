@@ -10,8 +10,8 @@
 
 namespace tally::api {
 
-// Every attention kind a spec may name, for error messages.
-extern const char* const kAttentionKinds;
+// Every attention kind a spec may name, listed in the request's language for error messages.
+std::string attention_kinds();
 
 // Each returns true and fills `out` when `kind` belongs to its family.
 bool parse_kimi_attention(const std::string& kind, const ObjectReader& r, Attention& out);

@@ -66,7 +66,7 @@ Attention parse_attention(const Json& j, const std::string& path) {
         return family;
     }
     throw FieldError(r.at("kind"), msg::spec_attention_unknown,
-                     {{"field", r.at("kind")}, {"kind", kind}, {"available", kAttentionKinds}});
+                     {{"field", r.at("kind")}, {"kind", kind}, {"available", attention_kinds()}});
 }
 
 Ffn parse_ffn(const Json& j, const std::string& path) {

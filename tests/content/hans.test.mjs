@@ -12,13 +12,17 @@ import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { taiwaneseTermsIn, toHans, traditionalOnlyCharacters } from '../../scripts/i18n/hans.mjs';
+import * as OpenCC from 'opencc-js';
+
+import { mainlandQuotes, taiwaneseTermsIn, toHans, traditionalOnlyCharacters } from '../../scripts/i18n/hans.mjs';
 import { contentJsonFiles, readMap, translatableStrings } from '../../scripts/i18n/strings.mjs';
 import { contentMarkdownFiles, englishGaps, transformJson, transformMarkdown } from '../../web/scripts/editions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
-const glossary = JSON.parse(read('content/i18n/zh-Hans/glossary.json')).terms;
+const reviewed = JSON.parse(read('content/i18n/zh-Hans/glossary.json'));
+const glossary = reviewed.terms;
+const CORNER_QUOTES = /[「」『』]/u;
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
 
 /** Every text of an edition, named by where it comes from. */
@@ -31,9 +35,9 @@ async function editionTexts(lang) {
   return out;
 }
 
-/** Problems of a zh-Hans text: its Traditional-only characters and Taiwanese terms. */
+/** Problems of a zh-Hans text: its Traditional-only characters, Taiwanese terms and corner-bracket quotes. */
 function hansProblems(where, text) {
-  const chars = traditionalOnlyCharacters(text);
+  const chars = traditionalOnlyCharacters(text) + (CORNER_QUOTES.test(text) ? [...new Set(text.match(/[「」『』]/gu))].join('') : '');
   const terms = taiwaneseTermsIn(text);
   return chars.length || terms.length ? [`${where}: ${chars.join('')}${terms.length ? ` (terms: ${terms.join(', ')})` : ''}`] : [];
 }
@@ -47,6 +51,25 @@ test('toHans follows the reviewed glossary before OpenCC (the manuscript words, 
   assert.equal(toHans('殘差連線'), '残差连接');
   assert.deepEqual(taiwaneseTermsIn('核心与向量'), [], 'identity entries are no Taiwanese forms');
   assert.deepEqual(taiwaneseTermsIn('查詢'), ['查詢']);
+});
+
+test('toHans words what the built zh-Hans pages still said the Taiwanese way as the manuscript does', () => {
+  assert.equal(toHans('把資源帳一筆一筆算清楚'), '把资源账一笔一笔算清楚'); // OpenCC alone: 资源帐
+  assert.equal(toHans('一次前向的總帳'), '一次前向的总账');
+  assert.equal(toHans('設定檔決定每層用哪一種注意力'), '配置决定每层用哪一种注意力'); // OpenCC alone: 设置档
+  assert.equal(toHans('評分為純量工作'), '评分为标量工作'); // OpenCC alone: 纯量
+  assert.equal(toHans('解碼器區域狀態'), '解码器局部状态'); // OpenCC alone: 区域
+  assert.equal(toHans('對數座標'), '对数坐标');
+  assert.equal(toHans('每個 token 的紀錄'), '每个 token 的记录'); // OpenCC alone: 纪录
+  assert.equal(toHans('用推論成本換取準確度'), '用推理成本换取准确度');
+  assert.deepEqual(taiwaneseTermsIn('资源帳'), ['帳'], 'a standard form counts as a Taiwanese form too');
+});
+
+test('toHans quotes with the curly quotes of the Simplified original, nested ones too', () => {
+  assert.equal(toHans('按「我想好了」'), '按“我想好了”');
+  assert.equal(toHans('「外層『內層』外層」'), '“外层‘内层’外层”');
+  assert.equal(mainlandQuotes('「a」『b』'), '“a”‘b’');
+  assert.equal(toHans('沒有括號（A）'), '没有括号（A）', 'brackets are not quotes');
 });
 
 test('every zh-Hans page and string has no Traditional-only character and no Taiwanese glossary term', async () => {
@@ -82,10 +105,22 @@ test('the built zh-Hans pages are zh-Hans and their own chrome has no Traditiona
   }
 });
 
-test('the glossary stays reviewed: every Simplified form is the manuscript\'s word', { skip: !existsSync(path.join(root, '../shared/book/ch02.zh-Hans.md')) && 'the manuscript (../shared/book) is not on this machine' }, () => {
-  const manuscript = readFileSync(path.join(root, '../shared/book/ch02.zh-Hans.md'), 'utf8');
+const MANUSCRIPT = ['ch02.zh-Hans.md', 'ch03.zh-Hans.md'].map((f) => path.join(root, '../shared/book', f));
+
+test('the glossary stays reviewed: every Simplified form is the manuscript\'s word', { skip: !MANUSCRIPT.every((f) => existsSync(f)) && 'the manuscript (../shared/book) is not on this machine' }, () => {
+  const manuscript = MANUSCRIPT.map((f) => readFileSync(f, 'utf8')).join('\n');
   const unattested = Object.values(glossary).filter((hans) => !manuscript.includes(hans));
   assert.deepEqual(unattested, []);
+  // The standard forms the manuscript has no word for: it must not write OpenCC's form instead.
+  assert.ok(Object.keys(reviewed.standard).length > 0);
+  const openccAlone = OpenCC.Converter({ from: 'twp', to: 'cn' });
+  for (const [hant, hans] of Object.entries(reviewed.standard)) {
+    const theirs = openccAlone(hant);
+    assert.notEqual(theirs, hans, `${hant}: OpenCC already gives ${hans}`);
+    assert.ok(!manuscript.includes(theirs), `the manuscript writes ${theirs}, not ${hans}`);
+  }
+  // The book quotes with curly quotes, never corner brackets.
+  assert.ok(manuscript.includes('“') && !CORNER_QUOTES.test(manuscript));
 });
 
 /** CJK left in an English text once the marked original terms (lang="zh-…") are taken out. */

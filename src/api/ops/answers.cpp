@@ -14,6 +14,7 @@
 #include "core/format.hpp"
 #include "api/errors.hpp"
 #include "api/fields.hpp"
+#include "api/word_list.hpp"
 
 namespace tally::api {
 
@@ -39,10 +40,8 @@ void reject_unknown(const Json& object, const std::vector<std::string>& allowed,
         bool known = false;
         for (const auto& a : allowed) known = known || a == it.key();
         if (known) continue;
-        std::string list;
-        for (const auto& a : allowed) list += (list.empty() ? "" : "、") + a;
         throw FieldError(path + "." + it.key(), msg::answer_field_unknown,
-                         {{"field", it.key()}, {"object", path}, {"available", list}});
+                         {{"field", it.key()}, {"object", path}, {"available", word_list(allowed)}});
     }
 }
 
@@ -130,8 +129,7 @@ std::vector<KnownMistake> mistakes_of(const Json& expected, const Ratio& right) 
 std::optional<std::vector<std::string>> guesses_of(const Json& expected) {
     if (!expected.contains("guesses")) return std::nullopt;
     const std::vector<std::string>& known = builtin_guess_codes();
-    std::string list;
-    for (const auto& c : known) list += (list.empty() ? "" : "、") + c;
+    const std::string list = word_list(known);
     const Json& g = expected.at("guesses");
     if (!g.is_array() || g.size() > known.size()) {
         throw FieldError("expected.guesses", msg::guesses_not_list,

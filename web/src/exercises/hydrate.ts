@@ -200,7 +200,7 @@ class ExerciseView {
       seed === 0 ? '' : fillUi(ui.exercise.variant_line, { seed }),
     ]
       .filter(Boolean)
-      .join('；');
+      .join(ui.widgets.clause_separator);
     for (const select of this.mineSelects) select.value = mine.get(select.dataset.mine ?? '') ?? '';
     if (fromUser) await this.writeUrl();
     await this.restore();

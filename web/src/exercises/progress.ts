@@ -148,7 +148,7 @@ function readHolders(where: string, name: string, v: unknown, key: RegExp, dropp
       dropped.push(fillUi(ui.progress_check.dropped_name, { where, name, key: k.slice(0, 40) }));
       continue;
     }
-    const parts = readParts(`${where}（${k}）`, h, dropped);
+    const parts = readParts(fillUi(ui.page.name_detail, { name: where, detail: k }), h, dropped);
     if (parts) out[k] = parts;
   }
   return out;
@@ -408,7 +408,7 @@ function loadCurrent(storage: Storage, raw: string, texts: LoadTexts): LoadResul
       writable: true,
     };
   }
-  const list = r.dropped.slice(0, 5).join('；') + (r.dropped.length > 5 ? '……' : '');
+  const list = r.dropped.slice(0, 5).join(ui.widgets.clause_separator) + (r.dropped.length > 5 ? ui.page.more : '');
   if (!aside) return { progress: r.progress, notice: fill(texts.dropped_kept, { count: r.dropped.length, list, key: STORAGE_KEY }), writable: false };
   return { progress: r.progress, notice: fill(texts.dropped, { count: r.dropped.length, list, aside }), writable: true };
 }

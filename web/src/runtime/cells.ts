@@ -18,6 +18,7 @@
 // Every cell asks the core with "explain": true, so each value comes with the
 // core's "how was this computed?" (see runtime/how.ts) when the core has one.
 
+import { ui } from '../i18n/ui';
 import { EngineError, rawEngine, type Engine, type Fields, type Json, type RawOp, type RawResult } from './engine';
 import { EXPLAINED_OPS } from './generated/ops';
 import { groupDigits } from './format';
@@ -67,7 +68,7 @@ export function displayText(v: Json | undefined): string {
   if (v === undefined || v === null) return '—';
   if (typeof v === 'string') return /^\d+$/.test(v) ? groupDigits(BigInt(v)) : v;
   if (typeof v === 'number') return Number.isSafeInteger(v) ? groupDigits(BigInt(v)) : String(v);
-  if (typeof v === 'boolean') return v ? '是' : '否';
+  if (typeof v === 'boolean') return v ? ui.page.yes : ui.page.no;
   return JSON.stringify(v);
 }
 

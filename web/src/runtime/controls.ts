@@ -2,7 +2,7 @@
 // controls ⇄ raw state ⇄ request fields. Raw state is the text the reader typed
 // or picked; it is never clamped or corrected here — the core validates it.
 
-import { aside } from '../figures/joins';
+import { aside, labelled } from '../figures/joins';
 import type { ControlConfig, WidgetConfig } from './config';
 import { EngineError, encodeIntegerInput, type Catalog, type Engine, type Fields, type Json } from './engine';
 import type { Params } from './hash-state';
@@ -147,7 +147,7 @@ export function renderControls(instance: string, cfg: WidgetConfig, catalog: Cat
  */
 export function readerMessage(cfg: WidgetConfig, err: EngineError): string {
   const c = cfg.controls.find((x) => x.field === err.field);
-  return c && err.detail ? `${c.label}：${err.detail}` : err.message;
+  return c && err.detail ? labelled(c.label, err.detail) : err.message;
 }
 
 /** How the core reads a field's text (op read_quantity): lengths read K as 1,024, sizes take byte units. */

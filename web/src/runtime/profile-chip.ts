@@ -38,13 +38,23 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
+/** The edition's opening bracket of an aside: what "{value}（{aside}）" / "{value} ({aside})" puts between them. */
+const ASIDE_OPENS = ui.widgets.aside.slice(ui.widgets.aside.indexOf('{value}') + '{value}'.length, ui.widgets.aside.indexOf('{aside}'));
+
+/** A name without its bracketed aside: "INT4（每 128 值一個 FP16 scale）" → "INT4", "INT4 (one FP16 scale per 128 values)" → "INT4". */
+export function shortName(name: string): string {
+  const at = ASIDE_OPENS ? name.indexOf(ASIDE_OPENS) : -1;
+  return at > 0 ? name.slice(0, at) : name;
+}
+
 /** "Qwen3-8B · INT4 權重 · H200 · 每請求 32768 token": the slots the reader chose, in the form's order. */
 export function describeProfile(p: Profile, catalog: Catalog | null): string {
   const nameOf = (list: Array<{ id: string; name: string }> | undefined, id: string) => list?.find((e) => e.id === id)?.name;
   const parts: string[] = [];
   if (p.model) parts.push(nameOf(catalog?.models, p.model) ?? importedModels.get(p.model)?.name ?? p.model);
-  // A format's name carries its scale layout in parentheses ("INT4（每 128 值…）"): the chip keeps the short form.
-  if (p.precision) parts.push(fill(t.precision, { name: (nameOf(catalog?.dtypes, p.precision) ?? p.precision).split('（')[0]! }));
+  // A format's name carries its scale layout in the edition's brackets ("INT4（每 128 值…）",
+  // "INT4 (one FP16 scale…)"): the chip keeps the short form.
+  if (p.precision) parts.push(fill(t.precision, { name: shortName(nameOf(catalog?.dtypes, p.precision) ?? p.precision) }));
   if (p.gpu) parts.push(nameOf(catalog?.gpus, p.gpu) ?? p.gpu);
   if (p.context) parts.push(fill(t.context, { value: p.context }));
   return parts.length ? parts.join(t.separator) : t.book;

@@ -12,6 +12,7 @@
 // docs/architecture.md describes the policy.
 
 import workerSource from './core-worker.js?raw';
+import { fill, ui } from '../i18n/ui';
 import { EngineError } from './engine';
 
 /** The core as the page sees it: requests answered asynchronously. */
@@ -22,7 +23,7 @@ export interface AsyncCore {
 /** How long a request may run while another waits for the core. */
 export const LONG_REQUEST_MS = 5000;
 
-export const LONG_REQUEST_MESSAGE = `核心計算這個請求超過 ${LONG_REQUEST_MS / 1000} 秒，已停止，好讓其他計算繼續；請縮小輸入後再試。`;
+export const LONG_REQUEST_MESSAGE = fill(ui.page.long_request, { seconds: LONG_REQUEST_MS / 1000 });
 
 interface Job {
   id: number;
