@@ -11,7 +11,9 @@
 //      code the browser runs, so prerendered markup equals hydrated markup),
 //      once per edition too.
 //   3. The WASM glue (minified: Emscripten 3.1.6 leaves its names long) and
-//      binary are copied under content-hashed names.
+//      binary of each chapter's browser module (book.json "core": tally_web
+//      for chapter 2, tally_web_ch03 for chapter 3, each linking only the
+//      ops its pages use) are copied under content-hashed names.
 //   4. The Node build of the core (tally_node) computes every widget's default
 //      result, and each page of every chapter content/book.json lists
 //      (content/<chapter>/*.md) becomes a full HTML page at the site root
@@ -55,9 +57,12 @@ try {
 // The editions module (and the converters it loads) only once the content is known to be valid.
 const { contentFor, DEFAULT_LANG, editionOf, editionPlugin, editionsToBuild } = await import('./editions.mjs');
 const chapterDirs = await bookChapterDirs();
+// Each chapter's browser module (book.json "core"), in book order, and Node's (every op).
+const chapterCores = siteChapters(root).map((chapter) => chapter.core ?? 'tally_web');
+const browserCores = [...new Set(chapterCores)];
 const keptVersions = path.join(root, '.cache/kept-versions');
 
-const need = ['tally_web.mjs', 'tally_web.wasm', 'tally_node.mjs', 'tally_node.wasm'].map((f) => path.join(wasmDir, f));
+const need = ['tally_node.mjs', 'tally_node.wasm', ...browserCores.flatMap((core) => [`${core}.mjs`, `${core}.wasm`])].map((f) => path.join(wasmDir, f));
 const missing = need.filter((f) => !existsSync(f));
 if (missing.length) {
   console.error(`build:site: the WASM core is missing:\n  ${missing.join('\n  ')}\nBuild it first (cmake --preset wasm && cmake --build --preset wasm).`);
@@ -104,19 +109,22 @@ for (const [i, lang] of editions.entries()) {
   });
   bundles[lang] = { manifest, ssrDir };
 }
-// 3. Core for the browser, content-hashed so a new core never mixes with a cached old one.
-const [glueSource, binary] = await Promise.all([fs.readFile(need[0], 'utf8'), fs.readFile(need[1])]);
-const glue = minifiedGlue(glueSource);
-// The browser's core has no words compiled in: its catalogs sit next to it, in its hash.
+// 3. Each browser core, content-hashed so a new core never mixes with a cached old one.
+// The browser's cores have no words compiled in: the catalogs sit next to each, in its hash.
 const { browserCatalogs, writeBrowserCatalogs } = await import('../../scripts/i18n/catalogs.mjs');
 const catalogs = browserCatalogs();
-const hash = createHash('sha256').update(glue).update(binary).update(JSON.stringify(catalogs)).digest('hex').slice(0, 10);
-const wasmGlue = `wasm/tally_web.${hash}.mjs`;
-const wasmBinary = `wasm/tally_web.${hash}.wasm`;
 await fs.mkdir(path.join(dist, 'wasm'), { recursive: true });
-await fs.writeFile(path.join(dist, wasmGlue), glue);
-await fs.writeFile(path.join(dist, wasmBinary), binary);
-writeBrowserCatalogs(dist, wasmBinary, catalogs);
+/** core name → its files under dist/ ({ wasmGlue, wasmBinary, hash }). */
+const coreFiles = {};
+for (const core of browserCores) coreFiles[core] = await writeBrowserCore(core);
+// The first chapter's core is the site's default: embed.html and articles name it in their head.
+const { wasmGlue, wasmBinary } = coreFiles[chapterCores[0]];
+const hash = createHash('sha256')
+  .update(browserCores.map((core) => coreFiles[core].hash).join(' '))
+  .digest('hex')
+  .slice(0, 10);
+/** chapter id → the files of its core, for the embeds of its widgets. */
+const chapterCoreFiles = Object.fromEntries(siteChapters(root).map((chapter, i) => [chapter.id, coreFiles[chapterCores[i]]]));
 // The head's script that starts compiling the core and the core's worker (a
 // classic script: Vite builds modules only), with the worker's script inlined,
 // named by its content like every other asset.
@@ -135,11 +143,26 @@ async function bookChapterDirs() {
   for (const chapter of chapters) {
     const site = JSON.parse(await fs.readFile(path.join(root, 'content', chapter.content, 'site.json'), 'utf8'));
     for (const page of site.pages) {
-      if (owner.has(page)) throw new Error(`content/book.json: chapters ${owner.get(page)} and ${chapter.id} both have a page "${page}" (site.json "pages"); every chapter writes to the site root`);
+      if (owner.has(page))
+        throw new Error(
+          `content/book.json: chapters ${owner.get(page)} and ${chapter.id} both have a page "${page}" (site.json "pages"); every chapter writes to the site root`,
+        );
       owner.set(page, chapter.id);
     }
   }
   return chapters.map((chapter) => path.join(root, 'content', chapter.content));
+}
+
+/** Copies one browser core (`core`.mjs / .wasm from build/wasm) into dist/wasm under its hash, with its catalogs. */
+async function writeBrowserCore(core) {
+  const [glueSource, binary] = await Promise.all([fs.readFile(path.join(wasmDir, `${core}.mjs`), 'utf8'), fs.readFile(path.join(wasmDir, `${core}.wasm`))]);
+  const glue = minifiedGlue(glueSource);
+  const coreHash = createHash('sha256').update(glue).update(binary).update(JSON.stringify(catalogs)).digest('hex').slice(0, 10);
+  const files = { wasmGlue: `wasm/${core}.${coreHash}.mjs`, wasmBinary: `wasm/${core}.${coreHash}.wasm`, hash: coreHash };
+  await fs.writeFile(path.join(dist, files.wasmGlue), glue);
+  await fs.writeFile(path.join(dist, files.wasmBinary), binary);
+  writeBrowserCatalogs(dist, files.wasmBinary, catalogs);
+  return files;
 }
 
 /** web/src/start-core.js with the text of the core's worker (web/src/runtime/core-worker.js) in place. */
@@ -160,8 +183,8 @@ function minifiedGlue(source) {
 
 // 4. Pages, with widgets prerendered by the Node build of the same core.
 // Emscripten's Node glue would try fetch() on a file path, so hand it the bytes.
-const createTally = (await import(pathToFileURL(need[2]).href)).default;
-const module = await createTally({ wasmBinary: await fs.readFile(need[3]) });
+const createTally = (await import(pathToFileURL(need[0]).href)).default;
+const module = await createTally({ wasmBinary: await fs.readFile(need[1]) });
 const ssrOf = {};
 for (const lang of editions) ssrOf[lang] = await import(pathToFileURL(path.join(bundles[lang].ssrDir, 'build.mjs')).href);
 try {
@@ -203,7 +226,10 @@ for (const lang of editions) {
   const contentDirs = chapterDirs.map((d) => path.join(contentRoot, path.relative(path.join(root, 'content'), d)));
   const catalog = await coreCatalog(lang);
   const editionPages = [];
-  for (const contentDir of contentDirs) {
+  // The book's contents page (contents.html) is written with the first chapter's pages.
+  const contents = await ssr.bookContents(contentDirs);
+  for (const [c, contentDir] of contentDirs.entries()) {
+    const core = coreFiles[chapterCores[c]];
     editionPages.push(
       ...(await ssr.buildPages({
         module,
@@ -216,13 +242,14 @@ for (const lang of editions) {
           modules: modulesOf(own, 'web/src/main.ts').map(up),
           styles: stylesOf(own, 'web/src/main.ts').map(up),
           fonts: (main.assets ?? []).map(up),
-          wasmGlue: up(wasmGlue),
-          wasmBinary: up(wasmBinary),
+          wasmGlue: up(core.wasmGlue),
+          wasmBinary: up(core.wasmBinary),
           catalog: catalog && up(catalog),
         },
         version,
         iconsDir: path.join(root, 'content/site/icons'),
         edition: { lang, dir: edition.dir, editions: built },
+        contents: c === 0 ? contents : undefined,
       })),
     );
   }
@@ -235,7 +262,20 @@ for (const lang of editions) {
   const editionSite = JSON.parse(await fs.readFile(path.join(contentDirs[0], 'site.json'), 'utf8'));
   site ??= editionSite;
   const articlesIn = path.join(contentRoot, 'articles');
-  const files = await buildEmbeds({ ssr, module, manifest: own, dist, contentDirs, articlesDir: articlesIn, wasmGlue, wasmBinary, version, site: editionSite, edition: { lang, dir: edition.dir, editions: built } });
+  const files = await buildEmbeds({
+    ssr,
+    module,
+    manifest: own,
+    dist,
+    contentDirs,
+    articlesDir: articlesIn,
+    wasmGlue,
+    wasmBinary,
+    cores: chapterCoreFiles,
+    version,
+    site: editionSite,
+    edition: { lang, dir: edition.dir, editions: built },
+  });
   embedFiles.push(...files);
 }
 pages.push(...embedFiles);
@@ -244,7 +284,11 @@ const kept = await restoreVersions(dist, keptVersions, version);
 // 6. and 7. Search index, then the offline copy's service worker over everything.
 const searchBytes = await buildSearchIndex(dist, chapterPages);
 const precache = await buildServiceWorker(dist, chapterPages, version);
-const perEdition = editions.map((lang) => `${lang} ${chapterPages.filter((p) => (editionOf(lang).dir ? p.startsWith(editionOf(lang).dir) : !p.includes('/'))).length} pages`).join(', ');
+const perEdition = editions
+  .map((lang) => `${lang} ${chapterPages.filter((p) => (editionOf(lang).dir ? p.startsWith(editionOf(lang).dir) : !p.includes('/'))).length} pages`)
+  .join(', ');
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
 console.log(`build:site: editions ${perEdition}; search index ${mb(searchBytes)}; offline copy ${precache.files} files, ${mb(precache.bytes)}`);
-console.log(`build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash}, version ${version}${kept.length ? `; kept ${kept.join(', ')}` : ''})`);
+console.log(
+  `build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash}, version ${version}${kept.length ? `; kept ${kept.join(', ')}` : ''})`,
+);

@@ -36,6 +36,8 @@ import { HashStore } from '../runtime/hash-state';
 import { hydrateWidget, prerenderWidget, type AnyWidgetDef } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
+import { coreFor, type ChapterCores } from './cores';
+import { withImportedModels } from '../import/models';
 import { homeLink, type WidgetHome } from './home';
 import { embedStatus } from './status';
 import { DEFAULT_LANG, editionDir, isEditionLang } from '../i18n/editions';
@@ -54,6 +56,8 @@ export interface ElementOptions extends CoreUrls {
   lang?: string;
   /** instance → where its "see it in the chapter" link leads (embed/home.ts). */
   homes: Record<string, WidgetHome>;
+  /** chapter id → its core, absolute URLs (embed/cores.ts); the widgets of a chapter not named run on glue/wasm. */
+  cores?: ChapterCores;
 }
 
 let catalog: Promise<Catalog> | undefined;
@@ -76,8 +80,11 @@ function pageTheme(): string | null {
 
 export function defineTallyWidget(opts: ElementOptions): void {
   if (customElements.get('tally-widget')) return; // a second embed.js on the page
-  const engine = (): Promise<Engine> =>
-    loadEngine({ glue: opts.glue, wasm: opts.wasm, lang: opts.lang ?? DEFAULT_LANG }).then((e) => withLang(e, opts.lang ?? DEFAULT_LANG));
+  /** The core of `instance`'s chapter (embed/cores.ts), else the stub's default. */
+  const engine = (instance = ''): Promise<Engine> => {
+    const urls = coreFor(instance, opts.cores, opts.glue) ?? { glue: opts.glue, wasm: opts.wasm };
+    return loadEngine({ ...urls, lang: opts.lang ?? DEFAULT_LANG }).then((e) => withLang(e, opts.lang ?? DEFAULT_LANG));
+  };
   const session = (): ImportSession => {
     if (!imports) {
       if (new URL(opts.root).origin !== location.origin) keepForPageOnly();
@@ -153,7 +160,10 @@ export function defineTallyWidget(opts: ElementOptions): void {
         return;
       }
       try {
-        const imported = session();
+        const shared = session();
+        // The models the page imported, on this widget's chapter's core.
+        const chapterCore = engine(instance);
+        const imported = { ...shared, core: chapterCore, engine: chapterCore.then((c) => withImportedModels(c)) };
         // Models named by this element's `import` attribute are known before its first request.
         const problems: string[] = [];
         const tokens = this.getAttribute('import');
@@ -195,7 +205,7 @@ export function defineTallyWidget(opts: ElementOptions): void {
      * it is escaped. The element's state is applied by hydration.
      */
     private async prerender(def: AnyWidgetDef, instance: string, cfg: WidgetConfig): Promise<HTMLElement> {
-      const core = await engine();
+      const core = await engine(instance);
       catalog ??= core('catalog');
       const holder = document.createElement('div');
       holder.innerHTML = await prerenderWidget(def, { instance, cfg }, core, await catalog, siteWidgets.status.prerendered, embedStatus());

@@ -12,6 +12,7 @@ import { siteWidgets } from '../runtime/site-config';
 import { hydrateWidget } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
+import { coreFor, pageCores } from './cores';
 import { applyTheme, asMessage, LANGS, message, THEMES, type Theme } from './protocol';
 import { QueryStore } from './stores';
 import { fill, ui } from '../i18n/ui';
@@ -31,11 +32,13 @@ function showError(text: string): void {
 }
 
 const query = new URLSearchParams(location.search);
+// The widget's chapter's core (embed/cores.ts; the head names them, so this runs before the body is parsed).
+const core = coreFor(query.get('w') ?? '', pageCores(document), document.baseURI);
 // Imported models: this origin's stored ones, plus any the URL carries
 // (embed.html?w=…#import:m=<token>, as the 嵌入 button writes for a widget
 // set to an imported model). Requests naming their ids carry the spec.
 const imports = startImports(
-  loadEngine().then((e) => withLang(e, pageLang())),
+  loadEngine(core).then((e) => withLang(e, pageLang())),
   location.hash,
 );
 // The module is async, so it can run while the page is still being parsed

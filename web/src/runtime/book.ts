@@ -18,6 +18,8 @@ export interface Chapter {
   ledger: string;
   /** The model set the chapter compares (content/model_sets.json); a chapter comparing no fixed set has none. */
   model_set?: string;
+  /** The browser module its pages and embeds load (build/wasm/<core>.mjs); tally_web when absent. */
+  core?: string;
   /** A chapter still being wired: the ledger and `tally reproduce` see it, the site does not (yet). */
   draft?: boolean;
 }

@@ -1,4 +1,4 @@
-// Loads the WASM core once per document, into a Web Worker (runtime/worker-core.ts)
+// Loads each WASM core once per document, into a Web Worker (runtime/worker-core.ts)
 // where one can start, else on the page. A Tally page names the glue and the
 // binary in <link data-tally="glue|wasm"> tags (which also preload them), so
 // URLs stay relative to the page and the site works from any static host or
@@ -15,7 +15,12 @@ import { startWorkerCore, type EarlyWorker } from './worker-core';
 type InstantiateHook = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
 type Factory = (opts: { instantiateWasm: InstantiateHook }) => Promise<TallyModule>;
 
-let engine: Promise<Engine> | undefined;
+/**
+ * The cores this document loaded, by glue URL: a page loads its chapter's
+ * core; a host page with <tally-widget>s of two chapters loads both
+ * (each chapter's module serves only the ops of its pages).
+ */
+const engines = new Map<string, Promise<Engine>>();
 
 function linkHref(kind: 'glue' | 'wasm'): string {
   const link = document.querySelector<HTMLLinkElement>(`link[data-tally="${kind}"]`);
@@ -108,9 +113,11 @@ async function startCore(
 }
 
 export function loadEngine(urls?: CoreUrls): Promise<Engine> {
-  engine ??= (async () => {
-    const glueUrl = urls?.glue ?? linkHref('glue');
-    const wasmUrl = urls?.wasm ?? linkHref('wasm');
+  const glueUrl = urls?.glue ?? linkHref('glue');
+  const wasmUrl = urls?.wasm ?? linkHref('wasm');
+  let engine = engines.get(glueUrl);
+  if (engine) return engine;
+  engine = (async () => {
     // Compile the binary here (or take the compile the page head started),
     // off the main thread, while the worker starts and imports the glue (or
     // take the worker the head started); the worker gets the compiled module
@@ -125,5 +132,6 @@ export function loadEngine(urls?: CoreUrls): Promise<Engine> {
     performance.mark('tally:engine'); // lets benchmarks split load time from compute time
     return makeEngine(core);
   })();
+  engines.set(glueUrl, engine);
   return engine;
 }

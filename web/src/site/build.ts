@@ -14,12 +14,15 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { makeEngine, type TallyModule } from '../runtime/engine';
-import { esc } from '../runtime/html';
+import { attrs, esc } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
-import { prerenderWidget } from '../runtime/widget';
+import { prerenderWidget, widgetElementId } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
+import { exercises } from '../exercises/data';
+import { exerciseId } from '../exercises/render';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
+import { CONTENTS_PAGE, contentsBody, contentsToc, type ChapterContents } from './book-contents';
 import { katexFonts } from './katex-fonts';
 import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
@@ -27,6 +30,7 @@ import { profileForm, type ProfileText } from './profile-form';
 import { importButton, importDialog, importProblemSlot } from '../import/markup';
 import { searchButton, searchDialog } from '../search/markup';
 import { searchNames, writeSearchNames } from '../search/names-build';
+import { ui } from '../i18n/ui';
 import type { SearchText } from '../search/text';
 import { storagePanel, updateBanner } from '../offline/markup';
 import { writeAppManifest } from '../offline/manifest-build';
@@ -50,6 +54,8 @@ export interface BuildOptions {
   siteDir?: string;
   /** The edition these pages are (web/scripts/editions.mjs); zh-Hant alone when absent. */
   edition?: PageEdition;
+  /** Every chapter's pages (site/book-contents.ts): given to one chapter per edition, which writes contents.html too. */
+  contents?: ChapterContents[];
 }
 
 interface SiteMeta {
@@ -57,6 +63,15 @@ interface SiteMeta {
   footer: string;
   /** Page files (without .md) in reading order. */
   pages: string[];
+  /** Markdown files beside the pages that are notes for editors, not pages (e.g. "widgets-plan"). */
+  notes?: string[];
+  /**
+   * While a chapter's widget configs are still being written: a page may name
+   * a widget that has no config yet. It is shown as a note under its own
+   * anchor (deep links land), and the build lists it. Absent, such a page
+   * stops the build.
+   */
+  pending_widgets?: boolean;
   nav_label: string;
   pager_label: string;
 }
@@ -83,7 +98,8 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const where = path.relative(process.cwd(), opts.contentDir) || opts.contentDir;
 
   const sources = (await readdir(opts.contentDir)).filter((f) => f.endsWith('.md') && !f.startsWith('_'));
-  const unlisted = sources.filter((f) => !site.pages.includes(f.replace(/\.md$/, '')));
+  const listed = [...site.pages, ...(site.notes ?? [])];
+  const unlisted = sources.filter((f) => !listed.includes(f.replace(/\.md$/, '')));
   if (unlisted.length) throw new Error(`${where}/site.json "pages" does not list ${unlisted.join(', ')}`);
 
   // First pass: front matter of every page, for the contents and the pager.
@@ -124,10 +140,18 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const exercisePages = new Map<string, string>();
   for (const p of pages) for (const m of p.body.matchAll(/^```exercise\s+(\S+)/gm)) exercisePages.set(m[1]!, p.link.href);
   // Search: the catalog's model and GPU names, each preset in a widget (search/names-build.ts).
-  const names = await writeSearchNames(opts.outDir, searchNames(catalog, searchText, widgetPages));
+  // A chapter whose pages lack the preset widget names another chapter's page that has it ("preset_page").
+  const presetPage = (searchText as SearchText & { preset_page?: string }).preset_page;
+  const presetPages = presetPage ? { [searchText.preset_widget]: presetPage, ...widgetPages } : widgetPages;
+  const names = await writeSearchNames(opts.outDir, searchNames(catalog, searchText, presetPages));
   const searchTools = { header: searchButton(searchText), dialog: searchDialog(searchText, { base: up('pagefind/'), names }) };
 
   const written: string[] = [];
+  const pending: string[] = [];
+  const tools = {
+    header: searchTools.header + importButton(),
+    dialogs: importDialog() + searchTools.dialog,
+  };
   for (const [index, page] of pages.entries()) {
     const env: RenderEnv = {
       widgets: new Map(),
@@ -148,13 +172,25 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     for (const instance of widgetInstances(tokens)) {
       const cfg = configs[instance];
       const def = cfg && widgetDef(cfg.kind);
-      if (!cfg || !def) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
+      if (!cfg || !def) {
+        if (!site.pending_widgets) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
+        pending.push(`${page.name}.md ${instance}`);
+        env.widgets.set(instance, pendingBlock(widgetElementId(instance), instance));
+        continue;
+      }
       own[instance] = cfg;
       env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered, status));
     }
     const widgetConfig = Object.keys(own).length ? up(await writePageWidgets(siteDir, page.name, { status, widgets: own })) : undefined;
 
-    for (const id of exerciseIds(tokens)) env.exercises.set(id, await prerenderExercise(id, engine, catalog, exercisePages));
+    for (const id of exerciseIds(tokens)) {
+      if (site.pending_widgets && id !== 'progress' && !Object.hasOwn(exercises, id)) {
+        pending.push(`${page.name}.md exercise ${id}`);
+        env.exercises.set(id, pendingBlock(exerciseId(id), `exercise ${id}`));
+        continue;
+      }
+      env.exercises.set(id, await prerenderExercise(id, engine, catalog, exercisePages));
+    }
 
     const bodyHtml = md.renderer.render(tokens, md.options, env);
     const headings = env.toc.map((h) => ({ id: h.id, html: md.renderInline(h.title, env) }));
@@ -173,8 +209,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       oldLinks: oldLinks(page, index),
       embed: opts.version ? { root: up('./'), version: opts.version } : undefined,
       tools: {
-        header: searchTools.header + importButton(),
-        dialogs: importDialog() + searchTools.dialog,
+        ...tools,
         notices: importProblemSlot() + updateBanner(offlineText) + (index === 0 ? langOffer(edition, page.link.href) : ''),
       },
       offline,
@@ -187,7 +222,40 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     await writeFile(out, html);
     written.push(out);
   }
+  if (pending.length && edition.lang === 'zh-Hant')
+    console.warn(`build:site: ${where}: ${pending.length} widgets without a config yet (site.json "pending_widgets"): ${pending.join(', ')}`);
+  if (opts.contents) {
+    const href = `${CONTENTS_PAGE}.html`;
+    const out = path.join(opts.outDir, href);
+    await writeFile(
+      out,
+      renderPage({
+        title: ui.book.contents_title,
+        description: ui.book.contents_description,
+        siteName: ui.book.site_name,
+        bodyHtml: contentsBody(opts.contents),
+        tocHtml: contentsToc(opts.contents),
+        tocLabel: site.nav_label,
+        tocCurrent: ui.book.contents_nav,
+        footerHtml: esc(site.footer),
+        assets: opts.assets,
+        preloadFonts: [],
+        embed: opts.version ? { root: up('./'), version: opts.version } : undefined,
+        tools: { ...tools, notices: importProblemSlot() + updateBanner(offlineText) },
+        offline,
+        lang: edition.lang,
+        alternates: alternateLinks(edition, href),
+        langSwitch: langSwitch(edition, href),
+      }),
+    );
+    written.push(out);
+  }
   return written;
+}
+
+/** A widget or exercise whose config is not written yet: a note under its own id (deep links land). */
+function pendingBlock(id: string, what: string): string {
+  return `<div class="widget-pending"${attrs({ id, 'data-pending': what })}><p>${esc(ui.book.pending_widget)}</p></div>`;
 }
 
 /**
@@ -203,6 +271,7 @@ async function writePageWidgets(outDir: string, name: string, configs: unknown):
 }
 
 export { buildEmbedPage } from './embed-page';
+export { bookContents } from './book-contents';
 export { checkExercises } from '../exercises/check';
 export { checkSliders } from '../runtime/slider-check';
 export { buildArticles } from './articles';

@@ -6,6 +6,7 @@ import { ui } from '../i18n/ui';
 import type { MarkdownIt } from 'markdown-it';
 
 import { attrs, esc } from '../runtime/html';
+import { CONTENTS_PAGE, contentsLink } from './book-contents';
 import type { Glossary } from './markdown';
 
 export interface PageLink {
@@ -15,14 +16,14 @@ export interface PageLink {
   description: string;
 }
 
-/** Every page; the current one is marked and lists its own sections. */
+/** Every page, after the link to the book's contents; the current one is marked and lists its own sections. */
 export function siteToc(pages: PageLink[], current: number, headings: Array<{ id: string; html: string }>): string {
   const items = pages.map((p, i) => {
     if (i !== current) return `<li><a href="${esc(p.href)}">${esc(p.nav)}</a></li>`;
     const sub = headings.length ? `<ol>${headings.map((h) => `<li><a href="#${esc(h.id)}">${h.html}</a></li>`).join('')}</ol>` : '';
     return `<li class="current"><a href="${esc(p.href)}" aria-current="page">${esc(p.nav)}</a>${sub}</li>`;
   });
-  return `<ol class="site-toc">${items.join('')}</ol>`;
+  return `<ol class="site-toc">${contentsLink()}${items.join('')}</ol>`;
 }
 
 /** Previous / next page links at the end of the article. */
@@ -36,9 +37,10 @@ export function pager(pages: PageLink[], current: number, label: string): string
   return `<nav class="pager" data-pagefind-ignore aria-label="${esc(label)}">${link(prev, 'prev', '←')}${link(next, 'next', '→')}</nav>`;
 }
 
-/** The landing page's list of all other pages, with their descriptions. */
+/** The landing page's list of all other pages, with their descriptions, and the way to the other chapters. */
 export function pagesBlock(pages: PageLink[]): string {
-  return `<ol class="page-list">${pages
+  const book = `<p class="book-link"><a href="${CONTENTS_PAGE}.html">${esc(ui.book.landing_link)}</a></p>`;
+  return `${book}<ol class="page-list">${pages
     .slice(1)
     .map((p) => `<li><a href="${esc(p.href)}">${esc(p.nav)}</a><p>${esc(p.description)}</p></li>`)
     .join('')}</ol>`;

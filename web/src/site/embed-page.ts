@@ -26,6 +26,8 @@ export interface EmbedBuildOptions {
   contentDirs: string[];
   articlesDir: string;
   outDir: string;
+  /** chapter id → its core (glue, binary), relative to the edition's folder, for its widgets (embed/cores.ts). */
+  cores?: Record<string, { glue: string; wasm: string }>;
   /** Assets of the embed entry (web/src/embed-frame.ts). */
   assets: PageAssets;
   version: string;
@@ -57,7 +59,7 @@ function shell(opts: EmbedBuildOptions, root: string, templates: string, index: 
 <head>
 <meta charset="utf-8">
 ${headMeta(undefined)}
-<meta name="viewport" content="width=device-width, initial-scale=1">
+${opts.cores ? `<meta name="tally-cores"${attrs({ content: JSON.stringify(opts.cores) })}>\n` : ''}<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
 <title>${esc(ui.embed.page_title)}</title>
