@@ -98,7 +98,8 @@ bool parse_expected_decimal(const std::string& text, Ratio& out);
 
 // The patterns the checker recognises by itself, without a value from the
 // author: missing_unit, gb_vs_gib, rounded_not_floored, missing_kv_factor_2,
-// missing_factor_2, extra_factor_2, query_heads, off_by_power_of_ten.
+// missing_factor_2, extra_factor_2, query_heads, ms_vs_s, hours_vs_seconds,
+// off_by_power_of_ten.
 const std::vector<std::string>& builtin_guess_codes();
 
 // The documented mistake codes (docs/answers.md).  An exercise's own list may
