@@ -23,9 +23,22 @@ struct UnitId {
     AnswerUnit unit;
 };
 constexpr UnitId kIds[] = {
-    {"B", AnswerUnit::Bytes},           {"FLOPs", AnswerUnit::Flops},   {"tokens", AnswerUnit::Tokens},
-    {"requests", AnswerUnit::Requests}, {"params", AnswerUnit::Params}, {"", AnswerUnit::Pure},
+    {"B", AnswerUnit::Bytes},
+    {"FLOPs", AnswerUnit::Flops},
+    {"tokens", AnswerUnit::Tokens},
+    {"requests", AnswerUnit::Requests},
+    {"params", AnswerUnit::Params},
+    {"", AnswerUnit::Pure},
     {"%", AnswerUnit::Percent},
+    {"s", AnswerUnit::Seconds},
+    {"B·s", AnswerUnit::ByteSeconds},
+    {"GPU·h", AnswerUnit::GpuHours},
+    {"USD", AnswerUnit::Usd},
+    {"steps", AnswerUnit::Steps},
+    {"steps/s", AnswerUnit::StepsPerSecond},
+    {"ms", AnswerUnit::Milliseconds},
+    {"h", AnswerUnit::Hours},
+    {"days", AnswerUnit::Days},
 };
 
 // "1,125 GiB" is 1125 with a thousands separator or 1.125 with a decimal
@@ -72,14 +85,8 @@ bool answer_unit_from_id(const std::string& id, AnswerUnit& out) {
 }
 
 std::string answer_unit_id(AnswerUnit unit) {
-    switch (unit) {
-        case AnswerUnit::Bytes: return "B";
-        case AnswerUnit::Flops: return "FLOPs";
-        case AnswerUnit::Tokens: return "tokens";
-        case AnswerUnit::Requests: return "requests";
-        case AnswerUnit::Params: return "params";
-        case AnswerUnit::Percent: return "%";
-        case AnswerUnit::Pure: break;
+    for (const auto& p : kIds) {
+        if (p.unit == unit) return p.id;
     }
     return "";
 }
@@ -148,8 +155,8 @@ bool parse_expected_decimal(const std::string& text, Ratio& out) {
 // Built at start-up (not on first use, which could fall inside a request's
 // arena), as the callers take them as vectors.
 const std::vector<std::string> kBuiltinGuessCodes = {
-    "missing_unit",     "gb_vs_gib",      "rounded_not_floored", "missing_kv_factor_2",
-    "missing_factor_2", "extra_factor_2", "query_heads",         "off_by_power_of_ten",
+    "missing_unit", "gb_vs_gib", "rounded_not_floored", "missing_kv_factor_2", "missing_factor_2", "extra_factor_2",
+    "query_heads",  "ms_vs_s",   "hours_vs_seconds",    "off_by_power_of_ten",
 };
 
 const std::vector<std::string> kCodes = {
@@ -172,6 +179,9 @@ const std::vector<std::string> kCodes = {
     "off_by_power_of_ten",
     "per_unit_for_total",
     "wrong_per_unit",
+    "ms_vs_s",
+    "hours_vs_seconds",
+    "per_gpu_vs_total",
     "other",
 };
 

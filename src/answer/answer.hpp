@@ -23,10 +23,31 @@ namespace tally {
 
 // The unit an exercise asks for.  Bytes and FLOPs answers may use prefixes;
 // counts may use 萬/億; Pure and Percent are both dimensionless.
-enum class AnswerUnit { Bytes, Flops, Tokens, Requests, Params, Pure, Percent };
+// Chapter 3 asks for times (s), state held over time (B·s), GPU-hours, money
+// (USD), decode steps and step rates.
+enum class AnswerUnit {
+    Bytes,
+    Flops,
+    Tokens,
+    Requests,
+    Params,
+    Pure,
+    Percent,
+    Seconds,
+    Milliseconds,
+    Hours,
+    Days,
+    ByteSeconds,
+    GpuHours,
+    Usd,
+    Steps,
+    StepsPerSecond
+};
 
 // The API's unit ids: "B", "FLOPs", "tokens", "requests", "params", "" (a pure
-// number) and "%".  Returns false for anything else.
+// number), "%", "s", "ms", "h", "days", "B·s", "GPU·h", "USD", "steps" and
+// "steps/s".  Returns
+// false for anything else.
 bool answer_unit_from_id(const std::string& id, AnswerUnit& out);
 std::string answer_unit_id(AnswerUnit unit);
 
@@ -77,7 +98,8 @@ bool parse_expected_decimal(const std::string& text, Ratio& out);
 
 // The patterns the checker recognises by itself, without a value from the
 // author: missing_unit, gb_vs_gib, rounded_not_floored, missing_kv_factor_2,
-// missing_factor_2, extra_factor_2, query_heads, off_by_power_of_ten.
+// missing_factor_2, extra_factor_2, query_heads, ms_vs_s, hours_vs_seconds,
+// off_by_power_of_ten.
 const std::vector<std::string>& builtin_guess_codes();
 
 // The documented mistake codes (docs/answers.md).  An exercise's own list may

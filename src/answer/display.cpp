@@ -54,6 +54,15 @@ std::string unit_label(AnswerUnit u) {
         case AnswerUnit::Requests: return " " + render(msg::answer_unit_requests);
         case AnswerUnit::Params: return " " + render(msg::answer_unit_params);
         case AnswerUnit::Percent: return "%";
+        case AnswerUnit::Seconds: return " s";
+        case AnswerUnit::Milliseconds: return " ms";
+        case AnswerUnit::Hours: return " h";
+        case AnswerUnit::Days: return " " + render(msg::answer_unit_days);
+        case AnswerUnit::ByteSeconds: return " B·s";
+        case AnswerUnit::GpuHours: return " " + render(msg::answer_unit_gpu_hours);
+        case AnswerUnit::Usd: return " USD";
+        case AnswerUnit::Steps: return " " + render(msg::answer_unit_steps);
+        case AnswerUnit::StepsPerSecond: return " " + render(msg::answer_unit_steps_per_second);
         case AnswerUnit::Pure: break;
     }
     return "";
@@ -69,6 +78,15 @@ std::string kind_name(AnswerUnit u) {
         case AnswerUnit::Requests: return render(msg::answer_kind_requests);
         case AnswerUnit::Params: return render(msg::answer_kind_params);
         case AnswerUnit::Percent: return render(msg::answer_kind_percent);
+        case AnswerUnit::Seconds:
+        case AnswerUnit::Milliseconds:
+        case AnswerUnit::Hours:
+        case AnswerUnit::Days: return render(msg::answer_kind_seconds);
+        case AnswerUnit::ByteSeconds: return render(msg::answer_kind_byte_seconds);
+        case AnswerUnit::GpuHours: return render(msg::answer_kind_gpu_hours);
+        case AnswerUnit::Usd: return render(msg::answer_kind_usd);
+        case AnswerUnit::Steps: return render(msg::answer_kind_steps);
+        case AnswerUnit::StepsPerSecond: return render(msg::answer_kind_steps_per_second);
         case AnswerUnit::Pure: break;
     }
     return render(msg::answer_kind_pure);
@@ -81,10 +99,18 @@ std::string spaced(const std::string& s) {
     return !s.empty() && static_cast<unsigned char>(s[0]) < 0x80 ? " " + s : s;
 }
 
-AnswerUnit unit_of_base(int b) {
-    static const AnswerUnit kUnits[] = {AnswerUnit::Bytes, AnswerUnit::Flops, AnswerUnit::Tokens, AnswerUnit::Requests,
-                                        AnswerUnit::Params};
-    return kUnits[b];
+std::optional<AnswerUnit> unit_of_base(int b) {
+    switch (b) {
+        case kBytes: return AnswerUnit::Bytes;
+        case kFlops: return AnswerUnit::Flops;
+        case kTokens: return AnswerUnit::Tokens;
+        case kRequests: return AnswerUnit::Requests;
+        case kParams: return AnswerUnit::Params;
+        case kSeconds: return AnswerUnit::Seconds;
+        case kDollars: return AnswerUnit::Usd;
+        case kSteps: return AnswerUnit::Steps;
+        default: return std::nullopt;  // a GPU count alone is no answer unit
+    }
 }
 
 int base_of_unit(AnswerUnit u) {
@@ -94,7 +120,38 @@ int base_of_unit(AnswerUnit u) {
         case AnswerUnit::Tokens: return kTokens;
         case AnswerUnit::Requests: return kRequests;
         case AnswerUnit::Params: return kParams;
+        case AnswerUnit::Seconds: return kSeconds;
+        case AnswerUnit::Usd: return kDollars;
+        case AnswerUnit::Steps: return kSteps;
         default: return -1;
+    }
+}
+
+// A time asked for in ms, h or days: the dimension is seconds.
+static bool time_dim(Dim& dim, Ratio& factor, const Ratio& seconds) {
+    dim = dim_of(kSeconds);
+    factor = seconds;
+    return true;
+}
+
+bool unit_dim(AnswerUnit u, Dim& dim, Ratio& factor) {
+    factor = Ratio(1);
+    const int b = base_of_unit(u);
+    if (b >= 0) {
+        dim = dim_of(static_cast<Base>(b));
+        return true;
+    }
+    switch (u) {
+        case AnswerUnit::Milliseconds: return time_dim(dim, factor, Ratio(1, 1000));
+        case AnswerUnit::Hours: return time_dim(dim, factor, Ratio(3600));
+        case AnswerUnit::Days: return time_dim(dim, factor, Ratio(86400));
+        case AnswerUnit::ByteSeconds: dim = combine(dim_of(kBytes), dim_of(kSeconds), 1); return true;
+        case AnswerUnit::GpuHours:
+            dim = combine(dim_of(kGpus), dim_of(kSeconds), 1);
+            factor = Ratio(3600);  // the value is in GPU-hours, the dimension in GPU·s
+            return true;
+        case AnswerUnit::StepsPerSecond: dim = combine(dim_of(kSteps), dim_of(kSeconds), -1); return true;
+        default: return false;
     }
 }
 

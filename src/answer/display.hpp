@@ -2,6 +2,7 @@
 // "1,207,959,552 B", "≈ 4.56222", "85.1 億", "（K 以 1,024 計）".  Internal.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "answer.hpp"
@@ -23,9 +24,13 @@ std::string quantity_text(const Signed& v, AnswerUnit u);
 std::string kind_name(AnswerUnit u);
 // A space before a word that starts with Latin letters: "問的是 token 數".
 std::string spaced(const std::string& s);
-AnswerUnit unit_of_base(int b);
-// The Base of a unit, or -1 for Pure and Percent.
+// The answer unit of a single base; none for a GPU count.
+std::optional<AnswerUnit> unit_of_base(int b);
+// The Base of a unit, or -1 for Pure, Percent and the compound units.
 int base_of_unit(AnswerUnit u);
+// The dimension of a unit with a base (every unit but Pure and Percent) and
+// the size of one expected unit in it (3600 GPU·s per GPU-hour).
+bool unit_dim(AnswerUnit u, Dim& dim, Ratio& factor);
 // "（K 以 1,024 計）": which reading of a magnitude letter was used.
 std::string letters_note(const Reading& r);
 

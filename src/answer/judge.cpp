@@ -37,6 +37,9 @@ constexpr Reason kReasons[] = {
     {"missing_factor_2", msg::answer_reason_missing_factor_2},
     {"off_by_power_of_ten", msg::answer_reason_off_by_power_of_ten},
     {"missing_unit", msg::answer_reason_missing_unit},
+    {"ms_vs_s", msg::answer_reason_ms_vs_s},
+    {"hours_vs_seconds", msg::answer_reason_hours_vs_seconds},
+    {"per_gpu_vs_total", msg::answer_reason_per_gpu_vs_total},
 };
 
 // The standard explanation of a mistake code; empty for a code without one.
@@ -77,8 +80,13 @@ class Judge {
         const Dim& d = r_.value.dim;
         const int want = base_of_unit(e_.unit);
         v_ = r_.value.q;
-        if (want >= 0) {
-            if (d == dim_of(static_cast<Base>(want))) return true;
+        Dim want_dim;
+        Ratio unit_factor;
+        if (unit_dim(e_.unit, want_dim, unit_factor)) {
+            if (d == want_dim) {
+                v_ = v_ * make_signed(Ratio(1) / unit_factor, false);  // GPU·s → GPU-hours
+                return true;
+            }
             if (want == kBytes || want == kFlops) {
                 // B/token, FLOPs/request: the chapter's rates are asked for in B or FLOPs.
                 for (Base per : {kTokens, kRequests}) {
@@ -88,9 +96,9 @@ class Judge {
                 }
             }
             if (!d.pure() || r_.percent) return false;
-            return !r_.count_word || want >= kTokens;  // 個 counts things, not bytes or FLOPs
+            return !r_.count_word || is_count_base(want);  // 個 counts things, not bytes or seconds
         }
-        if (e_.unit == AnswerUnit::Pure && d.single() >= kTokens) return true;  // "13 條請求" counts too
+        if (e_.unit == AnswerUnit::Pure && is_count_base(d.single())) return true;  // "13 條請求" counts too
         if (!d.pure() || (r_.count_word && e_.unit == AnswerUnit::Percent)) return false;
         if (e_.unit == AnswerUnit::Percent && r_.percent) v_ = v_ * make_signed(Ratio(100), false);
         return true;
@@ -138,8 +146,11 @@ class Judge {
     // the same KiB/MiB/GiB/TiB, else decimal.
     u128 learner_scale() const {
         const UnitWord* u = single_prefixed_unit();
-        return u != nullptr && u->binary && e_.unit == AnswerUnit::Bytes ? u->factor.num() : 1;
+        return u != nullptr && u->binary && holds_bytes() ? u->factor.num() : 1;
     }
+
+    // Bytes, or bytes held over time (GiB·s): where GB and GiB differ.
+    bool holds_bytes() const { return e_.unit == AnswerUnit::Bytes || e_.unit == AnswerUnit::ByteSeconds; }
 
     // The one prefixed unit the learner used (every unit word identical).
     const UnitWord* single_prefixed_unit() const {
@@ -175,8 +186,8 @@ class Judge {
         for (const auto& m : e_.mistakes) {
             if (within(v_.mag, m.value, mistake_rule_, scale_) || proportion_matches(m.value)) return listed(m);
         }
-        for (auto check : {&Judge::missing_unit, &Judge::gb_vs_gib, &Judge::not_floored, &Judge::factor_two, &Judge::query_heads,
-                           &Judge::power_slip}) {
+        for (auto check : {&Judge::missing_unit, &Judge::gb_vs_gib, &Judge::not_floored, &Judge::ms_slip, &Judge::hours_slip,
+                           &Judge::factor_two, &Judge::query_heads, &Judge::power_slip}) {
             if (auto f = (this->*check)(); f && allows(f->code)) return *f;
         }
         return {"other", render(msg::answer_reason_other)};
@@ -214,7 +225,7 @@ class Judge {
             const MessageParams typed{{"typed", number + " " + p.name}, {"unit", unit_label(e_.unit)}};
             return Finding{
                 "missing_unit",
-                render(base_of_unit(e_.unit) >= kTokens ? msg::answer_missing_unit_count : msg::answer_missing_unit, typed)};
+                render(is_count_base(base_of_unit(e_.unit)) ? msg::answer_missing_unit_count : msg::answer_missing_unit, typed)};
         }
         return std::nullopt;
     }
@@ -226,7 +237,7 @@ class Judge {
             for (int k = 1; k <= 4; ++k) out.push_back({Ratio(power_of(1000, k)), kDecimalBytes[k], 1});
         } else if (e_.unit == AnswerUnit::Flops) {
             for (int k = 1; k <= 5; ++k) out.push_back({Ratio(power_of(1000, k)), kFlopsNames[k], 1});
-        } else if (base_of_unit(e_.unit) >= kTokens) {
+        } else if (is_count_base(base_of_unit(e_.unit))) {
             for (const CountMagnitude& m : count_magnitude_words()) out.push_back({m.factor, m.word, 1});
         }
         return out;
@@ -250,7 +261,7 @@ class Judge {
     // Right number, wrong prefix family: "1.125 GB" for 1.125 GiB.
     std::optional<Finding> gb_vs_gib() const {
         const UnitWord* u = single_prefixed_unit();
-        if (u == nullptr || u->byte_level < 1 || e_.unit != AnswerUnit::Bytes) return std::nullopt;
+        if (u == nullptr || u->byte_level < 1 || !holds_bytes()) return std::nullopt;
         const int k = u->byte_level;
         const UnitWord other = bytes_unit(k, !u->binary);
         if (!matches_scaled(other.factor / u->factor, other.binary ? other.factor.num() : 1)) return std::nullopt;
@@ -309,6 +320,23 @@ class Judge {
         return std::nullopt;
     }
 
+    // A time off by 1000: milliseconds written as seconds or the reverse
+    // (78 for 0.078 s), or steps per millisecond for steps per second.
+    std::optional<Finding> ms_slip() const {
+        const bool timed = e_.unit == AnswerUnit::Seconds || e_.unit == AnswerUnit::Milliseconds ||
+                           e_.unit == AnswerUnit::StepsPerSecond || e_.unit == AnswerUnit::ByteSeconds;
+        if (!timed || !(near(Ratio(1000)) || near(Ratio(1, 1000)))) return std::nullopt;
+        return Finding{"ms_vs_s", standard_reason("ms_vs_s")};
+    }
+
+    // Off by 3600: hours as seconds (GPU-hours as GPU-seconds) or the reverse.
+    std::optional<Finding> hours_slip() const {
+        const bool timed = e_.unit == AnswerUnit::Seconds || e_.unit == AnswerUnit::Hours || e_.unit == AnswerUnit::GpuHours ||
+                           e_.unit == AnswerUnit::ByteSeconds;
+        if (!timed || !(near(Ratio(3600)) || near(Ratio(1, 3600)))) return std::nullopt;
+        return Finding{"hours_vs_seconds", standard_reason("hours_vs_seconds")};
+    }
+
     // Qwen-style GQA (32 query heads over 8 KV heads) when the author gave no
     // query_heads value of their own.
     std::optional<Finding> query_heads() const {
@@ -349,10 +377,11 @@ class Judge {
 
     AnswerVerdict wrong_kind() const {
         const int b = r_.value.dim.single();
+        const std::optional<AnswerUnit> single = b >= 0 ? unit_of_base(b) : std::nullopt;
         AnswerVerdict v;
         v.mistake = "wrong_unit_kind";
-        if (b >= 0 || r_.value.dim.pure()) {
-            const AnswerUnit theirs = b >= 0 ? unit_of_base(b) : r_.percent ? AnswerUnit::Percent : AnswerUnit::Pure;
+        if (single || r_.value.dim.pure()) {
+            const AnswerUnit theirs = single ? *single : r_.percent ? AnswerUnit::Percent : AnswerUnit::Pure;
             const Signed shown = theirs == AnswerUnit::Percent ? r_.value.q * make_signed(Ratio(100), false) : r_.value.q;
             v.understood = understood_text(shown, theirs);
             v.has_parsed = true;
@@ -398,7 +427,7 @@ class Judge {
         } else {
             out = r_.value.text + (right.compare(0, 3, "≈") == 0 ? " " : " = ") + right;
         }
-        if (!r_.has_unit && !fraction_ && (unit == AnswerUnit::Bytes || unit == AnswerUnit::Flops)) {
+        if (!r_.has_unit && !fraction_ && needs_unit(unit)) {
             out += render(msg::answer_note_no_unit, {{"unit", unit_label(unit)}});
         }
         if (!r_.has_unit && !fraction_ && unit == AnswerUnit::Percent) out += render(msg::answer_note_no_percent);
@@ -409,6 +438,11 @@ class Judge {
         }
         out += letters_note(r_);
         return out;
+    }
+
+    // Units a bare number is silently read in (a count needs none).
+    static bool needs_unit(AnswerUnit u) {
+        return u != AnswerUnit::Pure && u != AnswerUnit::Percent && !is_count_base(base_of_unit(u));
     }
 
     std::string correct_reason() const {
@@ -452,6 +486,15 @@ class Judge {
         const UnitWord* u = single_prefixed_unit();
         const int want = base_of_unit(e_.unit);
         if (u != nullptr && want >= 0 && u->dim == dim_of(static_cast<Base>(want))) return Prefix{u->factor, u->name, 1};
+        if (auto typed = typed_unit_prefix()) return typed;
+        if (e_.unit == AnswerUnit::ByteSeconds) {
+            std::optional<Prefix> best;  // "10 GiB·s"
+            for (int k = 1; k <= 5; ++k) {
+                const Ratio f(power_of(1024, k));
+                if (f <= e_.value) best = Prefix{f, std::string(kBinaryBytes[k]) + "·s", 1};
+            }
+            return best;
+        }
         if (e_.unit == AnswerUnit::Bytes || e_.unit == AnswerUnit::Flops) {
             const bool bytes = e_.unit == AnswerUnit::Bytes;
             std::optional<Prefix> best;
@@ -465,6 +508,23 @@ class Judge {
         const CountMagnitude m = count_magnitude(e_.value);  // 85.1 億, 85.1 亿, 8.51 billion
         if (*m.word == '\0') return std::nullopt;
         return Prefix{m.factor, m.word, 1};
+    }
+
+    // The expected value in the one unit the reader wrote for a chapter-3
+    // quantity ("78 ms", "1,022,362 GPU-hours"), when that is not the base.
+    std::optional<Prefix> typed_unit_prefix() const {
+        Dim dim;
+        Ratio factor;
+        if (r_.units.empty() || base_of_unit(e_.unit) == kBytes || base_of_unit(e_.unit) == kFlops ||
+            !unit_dim(e_.unit, dim, factor)) {
+            return std::nullopt;
+        }
+        const UnitWord& u = r_.units.front();
+        for (const auto& w : r_.units) {
+            if (w.name != u.name) return std::nullopt;
+        }
+        if (u.dim != dim || u.factor == factor) return std::nullopt;
+        return Prefix{u.factor / factor, u.name, 1};
     }
 
     const Reading& r_;

@@ -1,5 +1,6 @@
 #include "lexer.hpp"
 
+#include <optional>
 #include <string_view>
 
 #include "core/exact.hpp"
@@ -40,6 +41,20 @@ Token unit_token(const UnitWord& u, const std::string& typed) {
     return t;
 }
 
+// Time words in seconds: "s", "ms", "h", "hours", "min", "days".  Null
+// when the word is none of them.
+std::optional<UnitWord> latin_time(const std::string& w) {
+    const std::string l = lower(w);
+    if (l == "s" || l == "sec" || l == "secs" || l == "second" || l == "seconds") return time_unit(Ratio(1), "s", true);
+    if (l == "ms" || l == "msec" || l == "millisecond" || l == "milliseconds") return time_unit(Ratio(1, 1000), "ms", true);
+    if (l == "min" || l == "mins" || l == "minute" || l == "minutes") return time_unit(Ratio(60), "min", true);
+    if (l == "h" || l == "hr" || l == "hrs" || l == "hour" || l == "hours") return time_unit(Ratio(3600), "h", true);
+    if (l == "day" || l == "days") return time_unit(Ratio(86400), "day", true);
+    return std::nullopt;
+}
+
+bool is_gpu_word(const std::string& w) { return lower(w) == "gpu" || lower(w) == "gpus"; }
+
 // A Latin word: a unit (any sensible capitalization except the bit/byte
 // distinction), "x" as multiplication or "per".
 Token classify_latin(const std::string& w) {
@@ -64,6 +79,10 @@ Token classify_latin(const std::string& w) {
     if (l == "param" || l == "params" || l == "parameter" || l == "parameters") {
         return unit_token(count_unit(kParams, l, true), w);
     }
+    if (auto t = latin_time(w)) return unit_token(*t, w);
+    if (is_gpu_word(w)) return unit_token(count_unit(kGpus, "GPU", true), w);
+    if (l == "usd" || l == "dollar" || l == "dollars") return unit_token(count_unit(kDollars, "USD", true), w);
+    if (l == "step" || l == "steps") return unit_token(count_unit(kSteps, l, true), w);
     if (l == "read" || l == "reads") {  // "8,912,384 reads": a count, like 次
         Token t = op_token(Tok::Classifier, w);
         t.unit.count_word = true;
@@ -79,7 +98,19 @@ struct CjkWord {
     std::u32string_view text;
     int what;
 };
-enum CjkWhat { kCjkBytes, kCjkParams, kCjkRequests, kCjkTokens, kCjkCount, kCjkTiao, kCjkMagnitude, kCjkPer };
+enum CjkWhat {
+    kCjkBytes,
+    kCjkParams,
+    kCjkRequests,
+    kCjkTokens,
+    kCjkCount,
+    kCjkTiao,
+    kCjkMagnitude,
+    kCjkPer,
+    kCjkTime,
+    kCjkDollars,
+    kCjkSteps
+};
 
 // Tables are constant arrays: nothing to build at start-up, and nothing a
 // request allocates (the WASM module reclaims that, src/wasm/request_arena.hpp).
@@ -88,8 +119,19 @@ constexpr CjkWord kWords[] = {
     {U"請求", kCjkRequests}, {U"请求", kCjkRequests}, {U"詞元", kCjkTokens},  {U"词元", kCjkTokens},  {U"個", kCjkCount},
     {U"个", kCjkCount},      {U"條", kCjkTiao},       {U"条", kCjkTiao},      {U"萬", kCjkMagnitude}, {U"万", kCjkMagnitude},
     {U"億", kCjkMagnitude},  {U"亿", kCjkMagnitude},  {U"兆", kCjkMagnitude}, {U"千", kCjkMagnitude}, {U"百", kCjkMagnitude},
-    {U"每", kCjkPer},        {U"次讀取", kCjkCount},  {U"次读取", kCjkCount}, {U"次", kCjkCount},
+    {U"每", kCjkPer},        {U"次讀取", kCjkCount},  {U"次读取", kCjkCount}, {U"次", kCjkCount},     {U"毫秒", kCjkTime},
+    {U"秒", kCjkTime},       {U"分鐘", kCjkTime},     {U"分钟", kCjkTime},    {U"小時", kCjkTime},    {U"小时", kCjkTime},
+    {U"天", kCjkTime},       {U"美元", kCjkDollars},  {U"美金", kCjkDollars}, {U"步", kCjkSteps},
 };
+
+// A Chinese time word in seconds, echoed in the request's edition.
+UnitWord cjk_time(std::u32string_view w) {
+    if (w == U"毫秒") return time_unit(Ratio(1, 1000), "毫秒", false);
+    if (w == U"秒") return time_unit(Ratio(1), "秒", false);
+    if (w == U"天") return time_unit(Ratio(86400), "天", false);
+    if (w[0] == U'分') return time_unit(Ratio(60), current_lang() == Lang::zh_Hans ? "分钟" : "分鐘", false);
+    return time_unit(Ratio(3600), current_lang() == Lang::zh_Hans ? "小时" : "小時", false);
+}
 
 // How the echo writes a typed magnitude: the edition's own characters for
 // the Chinese ones (a zh-Hant page shows 億 for a typed 亿, as it always has).
@@ -156,6 +198,12 @@ Token cjk_token(const CjkWord& w) {
         case kCjkTokens: return unit_token(count_unit(kTokens, echo("詞元", "词元"), false), echo("詞元", "词元"));
         case kCjkMagnitude: return magnitude_token(w.text[0]);
         case kCjkPer: return op_token(Tok::Per, "每");
+        case kCjkTime: {
+            const UnitWord u = cjk_time(w.text);
+            return unit_token(u, u.name);
+        }
+        case kCjkDollars: return unit_token(count_unit(kDollars, "美元", false), "美元");
+        case kCjkSteps: return unit_token(count_unit(kSteps, "步", false), "步");
         default: break;
     }
     Token t;
@@ -202,6 +250,7 @@ class Lexer {
             }
         }
         out.push_back(op_token(Tok::End, ""));
+        place_prefix_units(out);
         return out;
     }
 
@@ -212,6 +261,22 @@ class Lexer {
     std::string context(size_t i) const {
         const size_t from = i >= 4 ? i - 4 : 0;
         return render(msg::answer_parse_near, {{"text", quoted(utf8(s_, from, i + 4))}});
+    }
+
+    // "$0.0139", "$1.2M": the dollar sign goes after the number and its
+    // magnitudes, where every other unit is written.
+    static void place_prefix_units(std::vector<Token>& out) {
+        for (size_t i = 0; i < out.size(); ++i) {
+            if (out[i].kind != Tok::Unit || !out[i].prefix) continue;
+            if (out[i + 1].kind != Tok::Number) throw ParseError(render(msg::answer_parse_dollar_number));
+            size_t j = i + 2;
+            while (out[j].kind == Tok::Magnitude) ++j;
+            Token unit = out[i];
+            unit.prefix = false;
+            out.erase(out.begin() + static_cast<std::ptrdiff_t>(i));
+            out.insert(out.begin() + static_cast<std::ptrdiff_t>(j - 1), unit);
+            i = j - 1;
+        }
     }
 
     static std::string comma_message(const std::string& where) { return render(msg::answer_parse_comma, {{"where", where}}); }
@@ -228,6 +293,11 @@ class Lexer {
             case '^': return op_token(Tok::Power, "^");
             case '(': return op_token(Tok::Open, "(");
             case ')': return op_token(Tok::Close, ")");
+            case '$': {
+                Token t = unit_token(count_unit(kDollars, "USD", true), "$");
+                t.prefix = true;
+                return t;
+            }
             case '%': {
                 UnitWord u;
                 u.factor = Ratio(1, 100);
@@ -345,9 +415,21 @@ class Lexer {
         const size_t start = i_;
         while (is_latin(at(i_))) ++i_;
         const std::string word = utf8(s_, start, i_);
-        Token t = read_latin(word);
+        Token t = is_gpu_word(word) && at(i_) == '-' ? gpu_time(word) : read_latin(word);
         t.glued = start > 0 && is_digit(s_[start - 1]);
         return t;
+    }
+
+    // "GPU-hours", "GPU-h", "GPU-seconds": one unit, GPUs × a time.  A "-"
+    // before anything else stays a minus.
+    Token gpu_time(const std::string& gpu) {
+        size_t j = i_ + 1;
+        while (is_latin(at(j))) ++j;
+        const std::string word = utf8(s_, i_ + 1, j);
+        const std::optional<UnitWord> time = latin_time(word);
+        if (!time) return read_latin(gpu);
+        i_ = j;
+        return unit_token(gpu_time_unit(time->factor, "GPU-" + word), gpu + "-" + word);
     }
 
     static Token read_latin(const std::string& word) {

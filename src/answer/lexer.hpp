@@ -29,6 +29,9 @@ struct Token {
     // Unit, Magnitude: typed right after a digit, no space ("85.1B", as
     // models are named, against "8,912,384 B").
     bool glued = false;
+    // Unit: written before its number ("$0.0139"); the lexer moves it after
+    // the number and its magnitudes, where the parser reads units.
+    bool prefix = false;
 };
 
 Token op_token(Tok kind, const std::string& text);

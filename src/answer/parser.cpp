@@ -202,12 +202,20 @@ class Parser {
             if (!classifier.empty()) unit->name = classifier + (unit->latin ? " " : "") + unit->name;
             // A rate: "144 KiB/token".  The per-unit divides the dimension
             // but is not one of the units that set the tolerance scale.
-            while (at(Tok::Divide) && t_[i_ + 1].kind == Tok::Unit) {
-                next();
-                const UnitWord& u = next().unit;
-                factor = factor / u.factor;
-                per = combine(per, u.dim, 1);
-                parts.push_back("/" + u.name);
+            for (;;) {
+                if (at(Tok::Divide) && t_[i_ + 1].kind == Tok::Unit) {
+                    next();
+                    const UnitWord& u = next().unit;
+                    factor = factor / u.factor;
+                    per = combine(per, u.dim, 1);
+                    parts.push_back("/" + u.name);
+                } else if (product_follows(*unit)) {
+                    if (at(Tok::Times)) next();
+                    unit = product(*unit, next().unit);
+                    parts.back() = unit->name;
+                } else {
+                    break;
+                }
             }
         }
         if (parts.empty()) return v;
@@ -222,6 +230,28 @@ class Parser {
         v.q = v.q * make_signed(factor, false);
         v.text += suffix_text(parts, billion);
         return v;
+    }
+
+    // "GiB·s", "GPU·h": a unit times a unit; "GiB s", "GPU 小時": a time
+    // written right after a byte or GPU unit means the same product.
+    bool product_follows(const UnitWord& u) const {
+        if (at(Tok::Times) && t_[i_ + 1].kind == Tok::Unit) return true;
+        const bool holds = u.dim == dim_of(kBytes) || u.dim == dim_of(kGpus);
+        return at(Tok::Unit) && holds && is_time_unit(peek().unit);
+    }
+
+    // The product keeps the byte prefix (for the tolerance scale and GB vs
+    // GiB) only when the time is in seconds: "GiB·s", not "GiB·h".
+    static UnitWord product(const UnitWord& a, const UnitWord& b) {
+        UnitWord u = a;
+        u.dim = combine(a.dim, b.dim, 1);
+        u.factor = a.factor * b.factor;
+        u.name = a.name + "·" + b.name;
+        if (b.factor != Ratio(1) || b.byte_level >= 0) {
+            u.byte_level = -1;
+            u.binary = false;
+        }
+        return u;
     }
 
     // "85.1B": a B typed right after a number's last digit (read_answer says

@@ -50,7 +50,8 @@ std::string unit_problem(const Reading& r, QuantityKind kind) {
     const bool fits = (kind == QuantityKind::Tokens && b == kTokens) || (kind == QuantityKind::Count && b == kRequests) ||
                       (kind == QuantityKind::Bytes && b == kBytes);
     if (fits) return "";
-    const std::string theirs = b >= 0 ? kind_name(unit_of_base(b)) : quoted(dim_text(d));
+    const std::optional<AnswerUnit> single = b >= 0 ? unit_of_base(b) : std::nullopt;
+    const std::string theirs = single ? kind_name(*single) : quoted(dim_text(d));
     return render(msg::quantity_wrong_unit, {{"typed", typed}, {"theirs", spaced(theirs)}, {"what", what}});
 }
 

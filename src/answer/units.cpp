@@ -34,6 +34,10 @@ std::string base_name(int b) {
         case kParams: return render(msg::answer_base_params);
         case kTokens: return "token";
         case kFlops: return "FLOPs";
+        case kSeconds: return "s";
+        case kGpus: return "GPU";
+        case kDollars: return "USD";
+        case kSteps: return render(msg::answer_base_steps);
         default: break;
     }
     return "B";
@@ -86,6 +90,20 @@ UnitWord count_unit(Base b, const std::string& name, bool latin) {
     u.latin = latin;
     return u;
 }
+
+UnitWord time_unit(const Ratio& seconds, const std::string& name, bool latin) {
+    UnitWord u = count_unit(kSeconds, name, latin);
+    u.factor = seconds;
+    return u;
+}
+
+UnitWord gpu_time_unit(const Ratio& seconds, const std::string& name) {
+    UnitWord u = time_unit(seconds, name, true);
+    u.dim = combine(u.dim, dim_of(kGpus), 1);
+    return u;
+}
+
+bool is_time_unit(const UnitWord& u) { return u.dim == dim_of(kSeconds) && !u.percent; }
 
 // k/K → 1, M → 2, G → 3, T → 4, P → 5; 0 when not a prefix letter.
 int prefix_level(char c) {

@@ -10,7 +10,12 @@
 
 namespace tally::checker {
 
-enum Base { kBytes, kFlops, kTokens, kRequests, kParams, kBaseCount };
+// Chapter 3 adds time, GPUs, money and decode steps: "GiB·s", "GPU-hours",
+// "$0.013880" and "7,471.2 steps/s" are products and quotients of these.
+enum Base { kBytes, kFlops, kTokens, kRequests, kParams, kSeconds, kGpus, kDollars, kSteps, kBaseCount };
+
+// Bases that count things (a 個, 萬 or 億 may go with them).
+inline bool is_count_base(int b) { return b == kTokens || b == kRequests || b == kParams || b == kSteps; }
 
 struct Dim {
     std::array<int, kBaseCount> e{};
@@ -67,6 +72,13 @@ u128 power_of(u128 base, int k);
 UnitWord bytes_unit(int level, bool binary);
 UnitWord flops_unit(int level);
 UnitWord count_unit(Base b, const std::string& name, bool latin);
+// A time unit: factor in seconds ("ms" 1/1000, "h" 3600).
+UnitWord time_unit(const Ratio& seconds, const std::string& name, bool latin);
+// "GPU-hours": GPUs × a time unit.
+UnitWord gpu_time_unit(const Ratio& seconds, const std::string& name);
+// Whether a unit word is a time (s, ms, h, 秒 …), which may follow a byte or
+// GPU unit as a product: "GiB·s", "GiB s", "GPU 小時".
+bool is_time_unit(const UnitWord& u);
 // k/K → 1, M → 2, G → 3, T → 4, P → 5; 0 when not a prefix letter.
 int prefix_level(char c);
 
