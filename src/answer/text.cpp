@@ -19,10 +19,11 @@ std::string utf8(const std::u32string& s, size_t from, size_t to) {
     return out;
 }
 
-// Chinese corner brackets, or English quotation marks for an English request.
 std::string overflow_text() { return render(msg::answer_overflow); }
 
-std::string quoted(const std::string& s) { return current_lang() == Lang::en ? "“" + s + "”" : "「" + s + "」"; }
+// The language's quotation marks (a catalog word: 「」 in zh-Hant, “” in
+// zh-Hans and English).
+std::string quoted(const std::string& s) { return render(msg::answer_quoted, {{"text", s}}); }
 
 namespace {
 

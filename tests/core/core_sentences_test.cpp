@@ -82,9 +82,9 @@ TEST_CASE("read_quantity: English problems are English, and name what can be typ
 }
 
 TEST_CASE("read_quantity: zh-Hans is generated, with the same numbers") {
-    CHECK(refusal("1.5", "tokens", "zh-Hans") == "「1.5」不是整数；这个字段只接受整数，不会替你四舍五入");
+    CHECK(refusal("1.5", "tokens", "zh-Hans") == "“1.5”不是整数；这个字段只接受整数，不会替你四舍五入");
     CHECK(refusal("", "tokens", "zh-Hans").rfind("无法理解：", 0) == 0);
-    CHECK(refusal("abc", "tokens", "zh-Hans").rfind("无法理解单位「abc」", 0) == 0);  // not said twice
+    CHECK(refusal("abc", "tokens", "zh-Hans").rfind("无法理解单位“abc”", 0) == 0);  // not said twice
 }
 
 TEST_CASE("batch curves refuse with catalog codes") {
