@@ -12,12 +12,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const tally = path.join(root, 'build/native/tally');
 const book = JSON.parse(fs.readFileSync(path.join(root, 'content/book.json'), 'utf8'));
 
-test('the book lists chapter 2 and the draft chapter 3 with their directories, prefixes and ledgers', () => {
+test('the book lists chapters 2 and 3 (both published) with their directories, prefixes, ledgers and browser modules', () => {
   assert.deepEqual(
-    book.chapters.map((c) => [c.id, c.number, c.content, c.figure_prefix, c.exercise_prefix, c.ledger, c.draft === true]),
+    book.chapters.map((c) => [c.id, c.number, c.content, c.figure_prefix, c.exercise_prefix, c.ledger, c.draft === true, c.core]),
     [
-      ['ch02', 2, 'ch02', 'fig-2-', '2-', 'ch02*.json', false],
-      ['ch03', 3, 'ch03', 'fig-3-', '3-', 'ch03*.json', true],
+      ['ch02', 2, 'ch02', 'fig-2-', '2-', 'ch02*.json', false, 'tally_web'],
+      ['ch03', 3, 'ch03', 'fig-3-', '3-', 'ch03*.json', false, 'tally_web_ch03'],
     ],
   );
 });

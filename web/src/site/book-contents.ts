@@ -62,7 +62,7 @@ export function contentsToc(book: ChapterContents[]): string {
   return `<ol class="site-toc"><li class="current"><a href="${CONTENTS_PAGE}.html" aria-current="page">${esc(ui.book.contents_nav)}</a><ol>${items}</ol></li></ol>`;
 }
 
-/** The first item of every page's contents: the way to the book's contents. */
+/** Above every page's contents (beside the chapter's list, not in it): the way to the book's contents. */
 export function contentsLink(): string {
-  return `<li class="book-contents"><a href="${CONTENTS_PAGE}.html">${esc(ui.book.contents_nav)}</a></li>`;
+  return `<p class="book-contents"><a href="${CONTENTS_PAGE}.html">${esc(ui.book.contents_nav)}</a></p>`;
 }

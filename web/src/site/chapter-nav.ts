@@ -23,7 +23,7 @@ export function siteToc(pages: PageLink[], current: number, headings: Array<{ id
     const sub = headings.length ? `<ol>${headings.map((h) => `<li><a href="#${esc(h.id)}">${h.html}</a></li>`).join('')}</ol>` : '';
     return `<li class="current"><a href="${esc(p.href)}" aria-current="page">${esc(p.nav)}</a>${sub}</li>`;
   });
-  return `<ol class="site-toc">${contentsLink()}${items.join('')}</ol>`;
+  return `${contentsLink()}<ol class="site-toc">${items.join('')}</ol>`;
 }
 
 /** Previous / next page links at the end of the article. */

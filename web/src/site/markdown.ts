@@ -223,7 +223,9 @@ export function createMarkdown(): MarkdownIt {
     return trail ? `<span class="math-nobr">${math}${md.utils.escapeHtml(trail)}</span>` : math;
   };
   md.renderer.rules.math_display_inline = (tokens, i) => tex(tokens[i]!.content, true);
-  md.renderer.rules.math_block = (tokens, i) => `<div class="math-display">${tex(tokens[i]!.content, true)}</div>\n`;
+  // A long formula scrolls sideways on a phone: keyboard readers reach it as a named region (as tables do).
+  md.renderer.rules.math_block = (tokens, i) =>
+    `<div class="math-display" tabindex="0" role="region" aria-label="${esc(ui.page.formula_label)}">${tex(tokens[i]!.content, true)}</div>\n`;
   headingIds(md);
   sections(md);
 
