@@ -81,7 +81,7 @@ function shown(id) {
 }
 
 test('every widget of the three files answers with its defaults, and its id is placed on its page in both editions', () => {
-  const pages = { w35: ['3-5.md'], w36: ['3-6.md'], checks: ['pitfalls.md'] };
+  const pages = { w35: ['3-5.md'], w36: ['3-6.md'], checks: ['3-pitfalls.md'] };
   for (const [file, widgets] of Object.entries(configs)) {
     for (const id of Object.keys(widgets)) {
       assert.ok(shown(id), id);
