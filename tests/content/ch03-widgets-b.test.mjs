@@ -62,16 +62,18 @@ function tableCells(id) {
   );
 }
 
-/** A stack-bar's segments, total and lines as displayed with its defaults. */
+/** A one-bar stage-stack's segments (each its own request), total and lines as displayed with its defaults. */
 function stackValues(id) {
   const cfg = configs[id];
+  assert.equal(cfg.kind, 'stage-stack', id);
   const vars = defaults(cfg);
   const read = (part) => {
     if (!part.op) return { value: part.bytes, display: part.display };
     const r = ask(part.op, substitute(part.fields, vars));
-    return { value: follow(r, part.value), display: follow(r, part.display) };
+    return { value: follow(r, part.path), display: follow(r, part.display) };
   };
-  return { segments: cfg.data.segments.map(read), total: read(cfg.data.total), lines: cfg.data.lines.map(read) };
+  const [bar] = cfg.data.bars;
+  return { segments: bar.segments.map(read), total: read(bar.total), lines: cfg.data.lines.map(read) };
 }
 
 test('every widget block of 3-3 and 3-4 (both editions) has a config here, and every config a block', () => {

@@ -76,12 +76,12 @@ function shown(id) {
     const results = Object.fromEntries(Object.entries(cfg.data.requests).map(([k, r]) => [k, ask(r.op, r.fields)]));
     return Object.fromEntries(Object.entries(cfg.data.values).map(([k, v]) => [k, at(results[v.request], v.path)]));
   }
-  if (cfg.kind === 'dataset-table') return cfg.data.rows.map((r) => r.cells);
+  if (cfg.kind === 'measured-table') return cfg.data.rows.map((r) => [r.label, ...r.cells.map((c) => c.v)]);
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
 
 test('every widget of the three files answers with its defaults, and its id is placed on its page in both editions', () => {
-  const pages = { w35: ['3-5.md'], w36: ['3-6.md'], checks: ['pitfalls.md'] };
+  const pages = { w35: ['3-5.md'], w36: ['3-6.md'], checks: ['3-pitfalls.md'] };
   for (const [file, widgets] of Object.entries(configs)) {
     for (const id of Object.keys(widgets)) {
       assert.ok(shown(id), id);
@@ -237,7 +237,7 @@ test('example 3-5 and figures 3-27/3-28: the held-out points as published, 2.574
     ['H1', '留出', '2.81B', '55B', '2.574', '2.583', '+0.009'],
     ['H2', '留出', '8.67B', '178B', '2.337', '2.363', '+0.026'],
   ]);
-  assert.match(allWidgets['example-3-5'].data.note, /0\.0193/);
+  assert.match(allWidgets['example-3-5'].data.caveat, /0\.0193/);
   assert.equal(fit.holdout_rmse.toFixed(4), '0.0193');
   // Every row of figure 3-27 is the dataset's: loss, loss + residual, residual, at three decimals.
   const rows = shown('fig-3-27');
@@ -259,7 +259,7 @@ test('figure 3-29: 0.1B trains for ≈125.7 H100 GPU-hours, 73.5 more than 0.5B,
   const [small, half] = shown('fig-3-29');
   assert.deepEqual(small.slice(0, 3), ['100M', '298.6B', '125.7']);
   assert.equal(half[2], '52.3');
-  const note = allWidgets['fig-3-29'].data.note;
+  const note = allWidgets['fig-3-29'].data.caveat;
   assert.match(note, /2\.048 億/);
   assert.match(note, /73\.5 GPU/);
   assert.match(note, /0\.00129 GPU/);

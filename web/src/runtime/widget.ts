@@ -90,6 +90,12 @@ export interface WidgetDef<D> {
    * use event delegation on `root`, because the output region may be rebuilt.
    */
   enhance?(root: HTMLElement, ctx: WidgetContext): void;
+  /**
+   * Optional status line of its own, for a widget whose numbers are data
+   * (measured, published) rather than the core's: replaces the chapter's
+   * line, which says the core computed them.
+   */
+  status?(ctx: WidgetContext): string;
 }
 
 export interface WidgetHost<D> {
@@ -139,7 +145,7 @@ export async function prerenderWidget(
     (book.differs && book.reset
       ? `<p class="tally-book" data-book hidden><span>${esc(book.differs)}</span> ` + `<button type="button" data-book-reset>${esc(book.reset)}</button></p>`
       : '') +
-    `<p class="tally-status" data-status>${prerenderedStatus(ctx.cfg, status, book)}</p>` +
+    `<p class="tally-status" data-status>${def.status ? esc(def.status(ctx)) : prerenderedStatus(ctx.cfg, status, book)}</p>` +
     `</figure>`
   );
 }
@@ -248,7 +254,7 @@ export function hydrateWidget(
     if (ready) return;
     ready = true;
     root.dataset.ready = 'true';
-    if (statusEl) statusEl.textContent = isFixed(cfg) ? (status.fixed ?? status.ready) : status.ready;
+    if (statusEl) statusEl.textContent = def.status?.(ctx) ?? (isFixed(cfg) ? (status.fixed ?? status.ready) : status.ready);
     performance.mark(`tally:ready:${instance}`);
   };
 
@@ -367,7 +373,7 @@ export function hydrateWidget(
     : run(performance.now(), false);
   // If the core cannot load, say so; the prerendered defaults stay readable.
   enginePromise.catch(() => {
-    if (statusEl) statusEl.textContent = status.failed;
+    if (statusEl) statusEl.textContent = def.status?.(ctx) ?? status.failed;
   });
   return {
     ready: first,

@@ -15,6 +15,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, hbars, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
+import { dataStatus } from '../../figures/data-status';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
 interface Cell {
@@ -93,6 +94,9 @@ export const measuredBars: WidgetDef<null> = {
   renderOutput(view) {
     return marksMarkup(view);
   },
+
+  // The chapter's status line says the core computed the numbers; these are data.
+  status: dataStatus,
 };
 
 export default measuredBars;

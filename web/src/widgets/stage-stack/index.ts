@@ -1,17 +1,24 @@
-// Horizontal bars, each one core answer split into stacked segments (or a
-// single segment): chapter 3's figures 3-26 (one RL cycle's stages at 32 and
-// 64 answers), 3-30 (D/N of 7–8B dense models) and 3-31 (published GPU
-// hours in A100 equivalents, on a log axis).
+// Horizontal bars, each split into stacked segments the core computed (or a
+// single segment): chapter 3's figures 3-23 (the parts of training state
+// against three cards' memory), 3-24 (forward plus backward against 6ND),
+// 3-26 (one RL cycle's stages at 32 and 64 answers), 3-30 (D/N of 7–8B
+// dense models) and 3-31 (published GPU hours in A100 equivalents, log axis).
 //
 // Config (content/ch03/widgets/*.json), `data`:
-//   "scale": "linear" (default) | "log"
-//   "bars": [{ "id", "label", "op", "fields",
-//              "segments": [{ "id", "label", "path", "display", "prefix"? }],
-//              "total"?: { "path", "display" } }]
-// "path" names the exact value that sets a segment's length, "display" the
-// core's text shown for it; the tail of a bar is its total's display (or its
-// only segment's). Fields may use "$x" for the control whose field is "$x".
-// The browser only turns the core's exact values into coordinates.
+//   "scale": "linear" (default) | "log";  "unit"?: "B" for a byte axis
+//   "bars": [{ "id", "label", "op"?, "fields"?,
+//              "segments": [{ "id", "label", "path", "display", "prefix"?, "op"?, "fields"? }],
+//              "total"?: { "path", "display", "op"?, "fields"? } }]
+//   "lines"?: reference lines across the bars, each a core value
+//              { "label", "op", "fields"?, "path", "display" } or a published
+//              figure shown as data { "label", "bytes", "display", "source" }
+// A bar's request serves its segments and total unless they name their own
+// "op" (the five parts of figure 3-23 are five requests; the total is the
+// core's own sum, never one made here). "path" names the exact value that
+// sets a length, "display" the core's text shown for it; the tail of a bar is
+// its total's display (or its only segment's). Fields may use "$x" for the
+// control whose field is "$x". The browser only turns exact values into
+// coordinates.
 
 import { scaleLinear, scaleLog } from 'd3-scale';
 
@@ -32,24 +39,36 @@ import {
   type NumScale,
   type Shown,
 } from '../../figures/chart';
+import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import { dataOf } from '../../figures/content';
 import { joined } from '../../figures/joins';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
-interface SegmentSpec {
+/** A request of its own; without one, a part reads its bar's answer. */
+interface Asks {
+  op?: RawOp;
+  fields?: Fields;
+}
+interface SegmentSpec extends Asks {
   id: string;
   label: string;
   path: string;
   display: string;
   prefix?: string;
 }
-interface BarSpec {
+interface BarSpec extends Asks {
   id: string;
   label: string;
-  op: RawOp;
-  fields?: Fields;
   segments: SegmentSpec[];
-  total?: { path: string; display: string };
+  total?: Asks & { path: string; display: string };
+}
+/** A reference line: a core value, or a published figure (a card's memory) shown as its source gives it. */
+type LineSpec =
+  { label: string; op: RawOp; fields?: Fields; path: string; display: string } | { label: string; bytes: string; display: string; source: string };
+interface Line {
+  label: string;
+  value: number;
+  shown: CellValue;
 }
 interface Segment {
   id: string;
@@ -64,15 +83,22 @@ interface BarData {
   total: number;
   tail: CellValue;
 }
+interface Data {
+  bars: BarData[];
+  lines: Line[];
+}
 
 const PAD = { left: 8, top: 8, bottom: 46 };
+/** Room above the bars for reference-line labels, two alternating rows so neighbours (80 and 96 GB) do not collide. */
+const LINES_TOP = 40;
 const ROW_H = 52;
 const BAR_H = 20;
 
 function barsOf(cfg: WidgetConfig): BarSpec[] {
   const bars = dataOf<BarSpec[]>(cfg, 'bars');
-  if (!Array.isArray(bars) || bars.some((b) => !b.op || !Array.isArray(b.segments) || !b.segments.length)) {
-    throw new Error(`${cfg.title}: every bar of data.bars needs "op" and "segments"`);
+  const asks = (b: BarSpec) => !!b.op || (b.segments.every((s) => s.op) && (!b.total || b.total.op));
+  if (!Array.isArray(bars) || bars.some((b) => !Array.isArray(b.segments) || !b.segments.length || !asks(b))) {
+    throw new Error(`${cfg.title}: every bar of data.bars needs "segments" and an "op" (its own, or one on each part)`);
   }
   return bars;
 }
@@ -88,30 +114,52 @@ function amount(v: Json | undefined, where: string): number {
   throw new Error(`${where}: the core sent no number`);
 }
 
-async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<BarData[]> {
+function linesOf(cfg: WidgetConfig): LineSpec[] {
+  return (cfg.data as { lines?: LineSpec[] }).lines ?? [];
+}
+
+async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<Data> {
   const cells = new CellResolver(engine, vars);
-  return Promise.all(
+  // A part's own request, else its bar's (the resolver asks each distinct request once).
+  const answer = (part: Asks, bar: BarSpec) => (part.op ? cells.result(part.op, bar.fields, part.fields) : cells.result(bar.op!, bar.fields));
+  const bars = await Promise.all(
     barsOf(cfg).map(async (b) => {
-      const result = await cells.result(b.op, b.fields);
-      const segments = b.segments.map((s) => {
-        const shown = CellResolver.read(result, { path: s.display });
-        return {
-          id: s.id,
-          label: s.label,
-          value: amount(follow(result, s.path), `${cfg.title}: ${b.label}`),
-          shown: { ...shown, text: (s.prefix ?? '') + shown.text },
-        };
-      });
-      const total = b.total ? amount(follow(result, b.total.path), `${cfg.title}: ${b.label}`) : segments.reduce((a, s) => a + s.value, 0);
-      const tail = b.total ? CellResolver.read(result, { path: b.total.display }) : segments[segments.length - 1]!.shown;
+      const segments = await Promise.all(
+        b.segments.map(async (s) => {
+          const result = await answer(s, b);
+          const shown = CellResolver.read(result, { path: s.display });
+          return {
+            id: s.id,
+            label: s.label,
+            value: amount(follow(result, s.path), `${cfg.title}: ${b.label}`),
+            shown: { ...shown, text: (s.prefix ?? '') + shown.text },
+          };
+        }),
+      );
+      const totalResult = b.total ? await answer(b.total, b) : undefined;
+      const total = b.total ? amount(follow(totalResult, b.total.path), `${cfg.title}: ${b.label}`) : segments.reduce((a, s) => a + s.value, 0);
+      const tail = b.total ? CellResolver.read(totalResult, { path: b.total.display }) : segments[segments.length - 1]!.shown;
       return { id: b.id, label: b.label, segments, total, tail };
     }),
   );
+  const lines = await Promise.all(
+    linesOf(cfg).map(async (l): Promise<Line> => {
+      if (!('op' in l)) return { label: l.label, value: amount(l.bytes, `${cfg.title}: ${l.label}`), shown: { text: l.display } as CellValue };
+      const result = await cells.result(l.op, l.fields);
+      return { label: l.label, value: amount(follow(result, l.path), `${cfg.title}: ${l.label}`), shown: CellResolver.read(result, { path: l.display }) };
+    }),
+  );
+  return { bars, lines };
 }
 
-function scaleFor(cfg: WidgetConfig, bars: BarData[], range: [number, number]): NumScale {
-  const values = bars.flatMap((b) => [b.total, ...b.segments.map((s) => s.value)]).filter((v) => v > 0);
+function scaleFor(cfg: WidgetConfig, d: Data, range: [number, number], count: number): { scale: NumScale; ticks: number | Array<[number, string]> } {
+  const values = [...d.bars.flatMap((b) => [b.total, ...b.segments.map((s) => s.value)]), ...d.lines.map((l) => l.value)].filter((v) => v > 0);
   const hi = Math.max(1, ...values);
+  if ((cfg.data as { unit?: string }).unit === 'B') return byteAxis(hi, range, byteFamily(d.bars.map((b) => b.tail.text)), count);
+  return { scale: scaleOnly(cfg, values, hi, range), ticks: count };
+}
+
+function scaleOnly(cfg: WidgetConfig, values: number[], hi: number, range: [number, number]): NumScale {
   if ((cfg.data as { scale?: string }).scale === 'log') {
     return scaleLog()
       .domain([Math.min(hi, ...values) / 2, hi])
@@ -166,22 +214,46 @@ function legend(bars: BarData[]): Mark[] {
   ];
 }
 
-function view(bars: BarData[], cfg: WidgetConfig, instance: string) {
+/** Reference lines down through the bars, labelled above them (the value too when there is room). */
+function lineMarks(lines: Line[], shown: Shown[], scale: NumScale, bottom: number, wide: boolean, hows: FigureHows): Mark[] {
+  return lines.map((l, i) => {
+    const x = scale(l.value).toFixed(1);
+    const top = LINES_TOP - 16 - (i % 2) * 16;
+    return el('g', { class: 'marker' }, [
+      el('line', { x1: x, x2: x, y1: String(top + 4), y2: String(bottom) }),
+      el(
+        'text',
+        valueLabel(
+          { class: 'bar-value', x, y: String(top), 'text-anchor': 'middle', 'data-testid': `line-${i}`, ...readAttrs(l.label, l.shown.text) },
+          hows.key(shown[i]!),
+        ),
+        wide ? `${l.label} ${l.shown.text}` : l.label,
+      ),
+    ]);
+  });
+}
+
+function view(d: Data, cfg: WidgetConfig, instance: string) {
+  const { bars, lines } = d;
   const hows = new FigureHows(instance, cfg);
   // One Shown per value: a bar's tail and its table cell open the same explanation.
   const tails: Shown[] = bars.map((b) => ({ text: b.tail.text, how: b.tail.how }));
   const segs: Shown[][] = bars.map((b) => b.segments.map((s) => ({ text: s.shown.text, how: s.shown.how })));
-  const height = PAD.top + bars.length * ROW_H + PAD.bottom;
+  const lineShown: Shown[] = lines.map((l) => ({ text: l.shown.text, how: l.shown.how }));
+  const top = lines.length ? LINES_TOP : PAD.top;
+  const height = top + bars.length * ROW_H + PAD.bottom;
+  const unit = (cfg.data as { unit?: string }).unit;
   // Room after the longest bar for its value: wide drawings have more.
   const draw = (width: number): Drawing => {
-    const scale = scaleFor(cfg, bars, [PAD.left, width - (width === WIDE ? 120 : 84)]);
-    const ticks = width === WIDE ? 5 : 3;
+    const wide = width === WIDE;
+    const axis = scaleFor(cfg, d, [PAD.left, width - (wide ? 120 : 84)], wide ? 5 : 3);
     return {
       width,
       height,
       children: [
-        axisBottom(scale, height - PAD.bottom + 6, ticks, tickLabel('si'), text(cfg, 'x_axis'), PAD.top),
-        ...bars.map((b, i) => barMark(b, scale, PAD.top + i * ROW_H, hows, tails[i]!)),
+        axisBottom(axis.scale, height - PAD.bottom + 6, axis.ticks, tickLabel('si', unit), text(cfg, 'x_axis'), top),
+        ...bars.map((b, i) => barMark(b, axis.scale, top + i * ROW_H, hows, tails[i]!)),
+        ...lineMarks(lines, lineShown, axis.scale, height - PAD.bottom, wide, hows),
       ],
     };
   };
@@ -189,6 +261,7 @@ function view(bars: BarData[], cfg: WidgetConfig, instance: string) {
     ...b.segments.map((s, j) => ({ id: `${b.id}-${s.id}`, cells: [b.label, s.label, segs[i]![j]!] as Array<string | Shown> })),
     ...(b.segments.length > 1 ? [{ id: `${b.id}-total`, cells: [b.label, text(cfg, 'total'), tails[i]!] as Array<string | Shown> }] : []),
   ]);
+  rows.push(...lines.map((l, k) => ({ id: `line-${k}`, cells: [l.label, text(cfg, 'col_line'), lineShown[k]!] as Array<string | Shown> })));
   const marks: Mark[] = [
     ...legend(bars),
     svgFrame(instance, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), draw),
@@ -197,9 +270,9 @@ function view(bars: BarData[], cfg: WidgetConfig, instance: string) {
   return hows.into(marksView(marks));
 }
 
-export const stageStack: WidgetDef<BarData[]> = {
+export const stageStack: WidgetDef<Data> = {
   compute: (engine, vars, { cfg }) => compute(engine, vars, cfg),
-  view: (bars, { cfg, instance }) => view(bars, cfg, instance),
+  view: (d, { cfg, instance }) => view(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
 };
 
