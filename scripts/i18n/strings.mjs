@@ -34,14 +34,19 @@ export function contentJsonFiles() {
   return out.sort();
 }
 
-/** The strings of a JSON value that need an edition's words ("$comment"s and keys are not shown). */
+// Members whose strings are not words: "$comment"s are for editors, and a
+// "path" names a file (in the book's repository: a dataset's source) or a
+// result, shown as written in every edition.
+const NOT_WORDS = new Set(['$comment', 'path']);
+
+/** The strings of a JSON value that need an edition's words (keys and NOT_WORDS members are not shown). */
 export function translatableStrings(value, out = new Set()) {
   if (typeof value === 'string') {
     if (CJK.test(value)) out.add(value);
   } else if (Array.isArray(value)) {
     for (const item of value) translatableStrings(item, out);
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) if (key !== '$comment') translatableStrings(item, out);
+    for (const [key, item] of Object.entries(value)) if (!NOT_WORDS.has(key)) translatableStrings(item, out);
   }
   return out;
 }
