@@ -1,10 +1,11 @@
 // `npm test`: build everything, then run every test layer — core (doctest
 // and the CLI, natively and under ASan/UBSan), wasm (Node, parity with the
-// native CLI), content, style, types, and browser (Playwright in Debian's
-// Chromium). The JSON oracle (the core tests and the parity grid again with
-// nlohmann::ordered_json as the API's JSON value) is `npm run test:json-oracle`:
-// it is not a layer yet, because it still fails (see docs/architecture.md).
-import { buildAll, buildNative, log, runCaptured } from './lib.mjs';
+// native CLI), the JSON oracle (the core tests and the parity grid again with
+// nlohmann::ordered_json as the API's JSON value), content, style, types, and
+// browser (Playwright in Debian's Chromium).
+import path from 'node:path';
+
+import { buildAll, buildNative, log, root, runCaptured } from './lib.mjs';
 
 // Each layer: how to run it and how to read its pass/fail counts.
 const layers = [
@@ -21,6 +22,21 @@ const layers = [
   {
     name: 'wasm',
     command: ['node', ['--test', 'tests/wasm/']],
+    counts: (text) => nodeTestCounts(text),
+  },
+  {
+    // The JSON oracle (preset native-nlohmann, -O0: only the CLI and the core
+    // tests): our parser and writer are held to the named dependency.
+    name: 'core on the JSON oracle',
+    command: ['ctest', ['--preset', 'native-nlohmann', '-V']],
+    counts: coreCounts,
+  },
+  {
+    // Every response of the grid byte-identical between the WASM module (our
+    // JSON) and the oracle CLI (nlohmann's).
+    name: 'parity grid on the JSON oracle',
+    command: ['node', ['--test', 'tests/wasm/parity.test.mjs']],
+    env: { TALLY_BIN: path.join(root, 'build/native-nlohmann/tally') },
     counts: (text) => nodeTestCounts(text),
   },
   {
@@ -86,6 +102,7 @@ function playwrightCounts(text) {
 try {
   buildAll({ browser: true, generate: false });
   buildNative('sanitize');
+  buildNative('native-nlohmann');
 } catch (error) {
   console.error(`\nBuild failed: ${error.message}`);
   process.exit(1);

@@ -9,6 +9,15 @@
 // parse() reporting a ParseProblem, serialized(), and accessors typed as
 // Value& (a Value is an ordered_json with no member of its own, so the
 // reference to a child is one to a Value).
+//
+// Why adl_serializer<Value> below: building an ordered_json from a Value
+// (an element of a braced list, `{"id", row}`, or emplace_back(Value{…}))
+// takes nlohmann's converting template before its copy constructor, which
+// needs a derived-to-base conversion.  Without a serializer of its own, a
+// Value is then converted as a "compatible" type (it reads as a string,
+// through its implicit conversion) and the list as an array of pairs.  The
+// serializer makes that conversion a plain copy, so both values read every
+// brace-initialised object of the API the same way.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -18,6 +27,21 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+
+namespace tally::json {
+class Value;
+}  // namespace tally::json
+
+NLOHMANN_JSON_NAMESPACE_BEGIN
+// Declared before Value is complete: its inherited constructors already
+// name the serializer of every type they meet.
+template <>
+struct adl_serializer<tally::json::Value> {
+    static void to_json(ordered_json& j, const tally::json::Value& v);
+    static void to_json(ordered_json& j, tally::json::Value&& v);
+    static void from_json(const ordered_json& j, tally::json::Value& v);
+};
+NLOHMANN_JSON_NAMESPACE_END
 
 namespace tally::json {
 
@@ -75,3 +99,16 @@ class Value : public nlohmann::ordered_json {
 };
 
 }  // namespace tally::json
+
+NLOHMANN_JSON_NAMESPACE_BEGIN
+// A Value is an ordered_json: converting one is copying (or moving) it.
+inline void adl_serializer<tally::json::Value>::to_json(ordered_json& j, const tally::json::Value& v) {
+    j = static_cast<const ordered_json&>(v);
+}
+inline void adl_serializer<tally::json::Value>::to_json(ordered_json& j, tally::json::Value&& v) {
+    j = static_cast<ordered_json&&>(v);
+}
+inline void adl_serializer<tally::json::Value>::from_json(const ordered_json& j, tally::json::Value& v) {
+    v = tally::json::Value(j);
+}
+NLOHMANN_JSON_NAMESPACE_END
