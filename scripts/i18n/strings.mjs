@@ -39,6 +39,9 @@ export function contentJsonFiles() {
 // result, shown as written in every edition.
 const NOT_WORDS = new Set(['$comment', 'path']);
 
+/** Whether the strings of member `key` are words an edition gives its own. */
+export const holdsWords = (key) => !NOT_WORDS.has(key);
+
 /** The strings of a JSON value that need an edition's words (keys and NOT_WORDS members are not shown). */
 export function translatableStrings(value, out = new Set()) {
   if (typeof value === 'string') {
@@ -46,7 +49,7 @@ export function translatableStrings(value, out = new Set()) {
   } else if (Array.isArray(value)) {
     for (const item of value) translatableStrings(item, out);
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) if (!NOT_WORDS.has(key)) translatableStrings(item, out);
+    for (const [key, item] of Object.entries(value)) if (holdsWords(key)) translatableStrings(item, out);
   }
   return out;
 }

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 
 import { toHans } from '../../scripts/i18n/hans.mjs';
 import { draftContentDirs } from './book-chapters.mjs';
-import { contentJsonFiles, readMap, translatableStrings } from '../../scripts/i18n/strings.mjs';
+import { contentJsonFiles, holdsWords, readMap, translatableStrings } from '../../scripts/i18n/strings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -99,13 +99,19 @@ const draft = () => process.env.TALLY_EDITIONS_DRAFT === '1';
 /** The editions this build writes, zh-Hant first (see the head of this file). */
 export async function editionsToBuild() {
   const book = JSON.parse(await fs.readFile(path.join(root, 'content/book.json'), 'utf8'));
-  const asked = process.env.TALLY_EDITIONS ? process.env.TALLY_EDITIONS.split(',').map((s) => s.trim()).filter(Boolean) : book.editions;
+  const asked = process.env.TALLY_EDITIONS
+    ? process.env.TALLY_EDITIONS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : book.editions;
   const gaps = await englishGaps();
   if (!asked) return EDITIONS.filter((e) => e.lang !== 'en' || gaps.complete || draft()).map((e) => e.lang);
   for (const lang of asked) editionOf(lang);
   if (!asked.includes(DEFAULT_LANG)) throw new Error(`the editions to build must include ${DEFAULT_LANG} (its pages are the site's root)`);
   if (asked.includes('en') && !gaps.complete && !draft()) {
-    throw new Error(`English is incomplete, so it cannot be built (leave "en" out of TALLY_EDITIONS / book.json "editions" until it is):\n${describeGaps(gaps)}`);
+    throw new Error(
+      `English is incomplete, so it cannot be built (leave "en" out of TALLY_EDITIONS / book.json "editions" until it is):\n${describeGaps(gaps)}`,
+    );
   }
   return EDITIONS.filter((e) => asked.includes(e.lang)).map((e) => e.lang);
 }
@@ -124,13 +130,14 @@ export function transformJson(file, value, lang) {
     return s;
   };
   const walk = (v, key) => {
-    if (typeof v === 'string') return key === '$comment' ? v : words(v);
+    if (typeof v === 'string') return key !== undefined && !holdsWords(key) ? v : words(v);
     if (Array.isArray(v)) return v.map((item) => walk(item));
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item, k)]));
     return v;
   };
   const out = walk(value);
-  if (missing.length && !draft()) throw new Error(`${file}: ${missing.length} strings without English in ${'content/i18n/en/' + file.slice(8)}, e.g. ${JSON.stringify(missing[0])}`);
+  if (missing.length && !draft())
+    throw new Error(`${file}: ${missing.length} strings without English in ${'content/i18n/en/' + file.slice(8)}, e.g. ${JSON.stringify(missing[0])}`);
   return out;
 }
 
@@ -183,7 +190,12 @@ async function writeEdition(lang) {
         continue;
       }
       const source = path.join(root, rel);
-      const inContent = !(dir === 'content/messages' || rel.startsWith('content/messages/') || rel.startsWith('content/schemas/') || drafts.some((d) => rel.startsWith(`${d}/`)));
+      const inContent = !(
+        dir === 'content/messages' ||
+        rel.startsWith('content/messages/') ||
+        rel.startsWith('content/schemas/') ||
+        drafts.some((d) => rel.startsWith(`${d}/`))
+      );
       if (inContent && entry.name.endsWith('.json')) {
         const value = transformJson(rel, JSON.parse(await fs.readFile(source, 'utf8')), lang);
         await fs.writeFile(target, JSON.stringify(value, null, 2) + '\n');
