@@ -183,9 +183,10 @@ TEST_CASE("check_answer guesses: bad lists name the field and the accepted codes
     CHECK(error_field(req({"gb_vs_gib", "square_pairs"})) == "expected.guesses[1]");  // a list code, not a guess
     CHECK(error_field(req({1})) == "expected.guesses[0]");
     CHECK(error_field(req({"other"})) == "expected.guesses[0]");
-    Json nine = Json::array();
-    for (int i = 0; i < 9; ++i) nine.push_back("gb_vs_gib");
-    CHECK(error_field(req(nine)) == "expected.guesses");
+    // One more than there are built-in guesses is refused as a list.
+    Json too_many = Json::array();
+    for (std::size_t i = 0; i <= builtin_guess_codes().size(); ++i) too_many.push_back("gb_vs_gib");
+    CHECK(error_field(req(too_many)) == "expected.guesses");
     const Json r = call(req({"nope"}));
     CHECK(r["error"]["code"] == "guess_unknown");
     CHECK(contains(r["error"]["params"]["list"], "missing_factor_2"));

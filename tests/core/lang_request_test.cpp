@@ -124,7 +124,11 @@ TEST_CASE("lang: every code renders in all three languages with its parameters")
             CHECK(slots_of(rendered).empty());
             for (const auto& name : slots) CHECK(rendered.find("<" + name + ">") != std::string::npos);
             if (lang == Lang::en) CHECK_FALSE(has_cjk(rendered));
-            if (lang != Lang::en) CHECK(has_cjk(rendered) == has_cjk(message_text(Lang::zh_Hant, id_at(i)).message));
+            // A Chinese edition has words where zh-Hant has them; a template
+            // of quotation marks alone (answer_quoted) is 「」 in zh-Hant and
+            // “” in zh-Hans, which is no word either way.
+            const std::string hant = message_text(Lang::zh_Hant, id_at(i)).message;
+            if (lang != Lang::en && hant != "「{text}」") CHECK(has_cjk(rendered) == has_cjk(hant));
         }
     }
 }
