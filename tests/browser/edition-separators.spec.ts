@@ -19,7 +19,7 @@ for (const e of BUILT) {
     await page.goto(`./${e.dir}2-2.html`);
     await allReady(page);
     const text = page.locator('[data-profile-chip]').getByTestId('profile-chip-text');
-    await expect(text).toHaveText(`${fill(chip.precision, { name: 'INT4' })}${chip.separator}H200`);
+    await expect(text).toHaveText(`${fill(chip.precision ?? '', { name: 'INT4' })}${chip.separator}H200`);
     if (e.lang === 'en') expect(await text.textContent()).not.toMatch(CJK_PUNCTUATION);
   });
 
