@@ -6,18 +6,13 @@
 // module of their own in the same way.  The Node module, the CLI and the
 // tests serve every op.
 #include "api/ops/all_ops.hpp"
+#include "api/ops/chapter_ops.hpp"
 
 namespace tally::api {
 
 namespace {
 
-constexpr const OpDef* kChapter2Ops[] = {
-    &kCatalogOp,         &kParamsOp,         &kForwardOp,      &kKvOp,           &kStateOp,
-    &kRoutingOp,         &kStateCurveOp,     &kCompareOp,      &kRequestOp,      &kCrossoverOp,
-    &kCapacityOp,        &kParamBudgetOp,    &kCheckAnswerOp,  &kReadQuantityOp, &kTurnOp,
-    &kDependencyChainOp, &kKvFootprintOp,    &kReplayWindowOp, &kEffortScaleOp,  &kImportHfConfigOp,
-    &kCandidatePoolOp,   &kCrossoverCurveOp, &kRoutingCurveOp,
-};
+constexpr const OpDef* kChapter2Ops[] = {TALLY_CHAPTER2_OPS};
 
 }  // namespace
 

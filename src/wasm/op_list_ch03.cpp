@@ -8,6 +8,7 @@
 // (its size budget: wasm + glue ≤ 150 KiB gzip).  The Node module, the CLI
 // and the tests serve every op.
 #include "api/ops/all_ops.hpp"
+#include "api/ops/chapter_ops.hpp"
 
 namespace tally::api {
 
@@ -26,34 +27,8 @@ constexpr const OpDef* kChapter3Ops[] = {
     &kStateOp,
     &kRequestOp,
     &kTurnOp,
-    // chapter 3's closed forms (ops/ch03_flow_*.cpp)
-    &kFluidBacklogOp,
-    &kWorkloadMixOp,
-    &kPercentileOp,
-    &kStateTimeOp,
-    &kSteadyStateOp,
-    &kSuccessCostOp,
-    &kHandoffCostOp,
-    &kCriticalPathOp,
-    &kAmdahlOp,
-    &kBranchStateOp,
-    &kCedExpertLayersOp,
-    &kVisionTokensOp,
-    &kAudioPlayoutOp,
-    &kAudioInterruptOp,
-    &kBufferDepletionOp,
-    &kTrainingBudgetOp,
-    &kTrainingCalendarOp,
-    &kGpuHourFactorOp,
-    &kBreakEvenTasksOp,
-    // chapter 3 on chapter 2's model accounting (ops/ch03_model_*.cpp)
-    &kTrainingOp,
-    &kPackingOp,
-    &kUpdateTokensOp,
-    &kDecodeStepRateOp,
-    &kRlCycleOp,
-    &kDecisionRequestOp,
-    &kMoeTrainingOp,
+    // chapter 3's own
+    TALLY_CHAPTER3_OWN_OPS,
 };
 
 }  // namespace

@@ -9,34 +9,12 @@
 
 #include "core/answer.hpp"
 #include "core/lang.hpp"
+#include "answer_support.hpp"
 
 using namespace tally;
+using namespace tally::test;
 
 namespace {
-
-ExpectedAnswer expect(const std::string& value, AnswerUnit unit, unsigned digits = 0) {
-    ExpectedAnswer e;
-    REQUIRE(parse_expected_decimal(value, e.value));
-    e.unit = unit;
-    e.digits = digits;
-    return e;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-// Right in every edition's request, with the same exact value (any value
-// inside the tolerance when `parsed` is empty).
-void right_everywhere(const std::string& answer, const ExpectedAnswer& expected, const std::string& parsed) {
-    for (Lang lang : kAllLangs) {
-        LangScope scope(lang);
-        CAPTURE(answer);
-        CAPTURE(lang_tag(lang));
-        const AnswerVerdict v = check_answer(answer, expected);
-        CHECK(v.correct);
-        CHECK(v.has_parsed);
-        if (!parsed.empty()) CHECK(v.parsed == parsed);
-    }
-}
 
 // Wrong in every edition, with the same code.
 void named_everywhere(const std::string& answer, const ExpectedAnswer& expected, const std::string& code) {

@@ -11,35 +11,12 @@
 #include "core/answer.hpp"
 #include "core/answer_quantity.hpp"
 #include "core/lang.hpp"
+#include "answer_support.hpp"
 
 using namespace tally;
+using namespace tally::test;
 
-namespace {
-
-ExpectedAnswer expect(const std::string& value, AnswerUnit unit, unsigned digits = 0) {
-    ExpectedAnswer e;
-    REQUIRE(parse_expected_decimal(value, e.value));
-    e.unit = unit;
-    e.digits = digits;
-    return e;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-// The answer read in every language's request: right, with the same exact value.
-void right_everywhere(const std::string& answer, const ExpectedAnswer& expected, const std::string& parsed) {
-    for (Lang lang : kAllLangs) {
-        LangScope scope(lang);
-        CAPTURE(answer);
-        CAPTURE(lang_tag(lang));
-        const AnswerVerdict v = check_answer(answer, expected);
-        CHECK(v.correct);
-        CHECK(v.has_parsed);
-        CHECK(v.parsed == parsed);
-    }
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("answer forms: a parameter count in every edition's words, in every edition") {
     // Qwen3-8B's N_max, 85.1 億, checked to the book's 3 digits.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/answer.hpp"
+#include "answer_support.hpp"
 #include "support.hpp"
 
 using namespace tally;
@@ -17,24 +18,11 @@ using namespace tally::test;
 
 namespace {
 
-ExpectedAnswer expect(const std::string& value, AnswerUnit unit, unsigned digits = 0, const std::string& per = "",
-                      std::vector<KnownMistake> mistakes = {}) {
-    ExpectedAnswer e;
-    REQUIRE(parse_expected_decimal(value, e.value));
-    e.unit = unit;
-    e.digits = digits;
-    e.per = per;
-    e.mistakes = std::move(mistakes);
-    return e;
-}
-
 KnownMistake listed(const std::string& code, const std::string& value, const std::string& message = "") {
     KnownMistake m{code, Ratio(0), message};
     REQUIRE(parse_expected_decimal(value, m.value));
     return m;
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 Json verdict(const std::string& answer, const Json& expected) {
     return result({{"op", "check_answer"}, {"answer", answer}, {"expected", expected}});

@@ -28,15 +28,6 @@ std::string refusal(const std::string& text, const char* kind, const char* lang 
     return e["detail"].get<std::string>();
 }
 
-bool has_cjk(const std::string& text) {
-    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-        const auto b = static_cast<unsigned char>(text[i]);
-        const auto n = static_cast<unsigned char>(text[i + 1]);
-        if ((b >= 0xE3 && b <= 0xE9) || (b == 0xEF && (n == 0xBC || n == 0xBD))) return true;
-    }
-    return false;
-}
-
 const Json kOverflowing = {
     {"op", "capacity"}, {"model", "deepseek-r1-distill-llama-70b"}, {"gpu", "rtx-4090"}, {"context", 200000}};
 

@@ -15,13 +15,7 @@ using namespace tally::test;
 
 namespace {
 
-Json fixture(const std::string& name) {
-    std::ifstream in(std::string(TALLY_SOURCE_DIR) + "/tests/fixtures/hf/" + name + ".json");
-    REQUIRE(in.good());
-    std::stringstream s;
-    s << in.rdbuf();
-    return Json::parse(s.str());
-}
+Json fixture(const std::string& name) { return json_file("tests/fixtures/hf/" + name + ".json"); }
 
 Json import_config(const Json& config) { return result({{"op", "import_hf_config"}, {"config", config}}); }
 Json import_fixture(const std::string& name) { return import_config(fixture(name)); }

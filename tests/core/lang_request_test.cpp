@@ -15,17 +15,6 @@ using namespace tally::test;
 
 namespace {
 
-// A byte of a CJK ideograph or CJK punctuation in UTF-8 (E3 80–E9 BF, EF BC–EF BD).
-bool has_cjk(const std::string& text) {
-    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-        const auto b = static_cast<unsigned char>(text[i]);
-        const auto n = static_cast<unsigned char>(text[i + 1]);
-        if (b >= 0xE3 && b <= 0xE9) return true;
-        if (b == 0xEF && (n == 0xBC || n == 0xBD)) return true;  // full-width punctuation
-    }
-    return false;
-}
-
 MessageId id_at(std::size_t i) { return MessageId{static_cast<std::uint16_t>(i)}; }
 
 const Json kBadInput = {{"op", "forward"}, {"model", "qwen3-8b"}, {"input", 0}};

@@ -14,24 +14,7 @@ using namespace tally::test;
 
 namespace {
 
-// A byte of a CJK ideograph or CJK punctuation in UTF-8 (E3 80–E9 BF, EF BC–EF BD).
-bool has_cjk(const std::string& text) {
-    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-        const auto b = static_cast<unsigned char>(text[i]);
-        const auto n = static_cast<unsigned char>(text[i + 1]);
-        if (b >= 0xE3 && b <= 0xE9) return true;
-        if (b == 0xEF && (n == 0xBC || n == 0xBD)) return true;
-    }
-    return false;
-}
-
-Json model_file(const std::string& id) {
-    std::ifstream in(std::string(TALLY_SOURCE_DIR) + "/content/models/" + id + ".json");
-    REQUIRE(in.good());
-    std::stringstream s;
-    s << in.rdbuf();
-    return Json::parse(s.str());
-}
+Json model_file(const std::string& id) { return json_file("content/models/" + id + ".json"); }
 
 // V4.1 Flash's own spec with one change, as a params request.
 Json spec_request(const std::function<void(Json&)>& change) {

@@ -5,8 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "api/json_out.hpp"
@@ -30,6 +32,26 @@ inline Json result(const Json& request) {
     Json r = call(request);
     if (!r.value("ok", false)) throw std::runtime_error("API error: " + r.dump());
     return r["result"];
+}
+
+// A JSON file of the source tree, by its path from the root.
+inline Json json_file(const std::string& path) {
+    std::ifstream in(std::string(TALLY_SOURCE_DIR) + "/" + path);
+    REQUIRE(in.good());
+    std::stringstream s;
+    s << in.rdbuf();
+    return Json::parse(s.str());
+}
+
+// A byte of a CJK ideograph or CJK punctuation in UTF-8 (E3 80–E9 BF, and the
+// full-width forms EF BC–EF BD).
+inline bool has_cjk(const std::string& text) {
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        const auto n = static_cast<unsigned char>(text[i + 1]);
+        if ((b >= 0xE3 && b <= 0xE9) || (b == 0xEF && (n == 0xBC || n == 0xBD))) return true;
+    }
+    return false;
 }
 
 // The error object of a request the API must refuse.

@@ -6,65 +6,13 @@
 // and because nothing else in this object file is referenced, the linker
 // then leaves it, and with it every chapter-3 op, out of that module.
 #include "api/ops/all_ops.hpp"
+#include "api/ops/chapter_ops.hpp"
 
 namespace tally::api {
 
 namespace {
 
-constexpr const OpDef* kBookOps[] = {
-    // chapter 2, and the catalog, import and answer ops every chapter uses
-    &kCatalogOp,
-    &kParamsOp,
-    &kForwardOp,
-    &kKvOp,
-    &kStateOp,
-    &kRoutingOp,
-    &kStateCurveOp,
-    &kCompareOp,
-    &kRequestOp,
-    &kCrossoverOp,
-    &kCapacityOp,
-    &kParamBudgetOp,
-    &kCheckAnswerOp,
-    &kReadQuantityOp,
-    &kTurnOp,
-    &kDependencyChainOp,
-    &kKvFootprintOp,
-    &kReplayWindowOp,
-    &kEffortScaleOp,
-    &kImportHfConfigOp,
-    &kCandidatePoolOp,
-    &kCrossoverCurveOp,
-    &kRoutingCurveOp,
-    // chapter 3's closed forms (ops/ch03_flow_*.cpp)
-    &kFluidBacklogOp,
-    &kWorkloadMixOp,
-    &kPercentileOp,
-    &kStateTimeOp,
-    &kSteadyStateOp,
-    &kSuccessCostOp,
-    &kHandoffCostOp,
-    &kCriticalPathOp,
-    &kAmdahlOp,
-    &kBranchStateOp,
-    &kCedExpertLayersOp,
-    &kVisionTokensOp,
-    &kAudioPlayoutOp,
-    &kAudioInterruptOp,
-    &kBufferDepletionOp,
-    &kTrainingBudgetOp,
-    &kTrainingCalendarOp,
-    &kGpuHourFactorOp,
-    &kBreakEvenTasksOp,
-    // chapter 3 on chapter 2's model accounting (ops/ch03_model_*.cpp)
-    &kTrainingOp,
-    &kPackingOp,
-    &kUpdateTokensOp,
-    &kDecodeStepRateOp,
-    &kRlCycleOp,
-    &kDecisionRequestOp,
-    &kMoeTrainingOp,
-};
+constexpr const OpDef* kBookOps[] = {TALLY_CHAPTER2_OPS, TALLY_CHAPTER3_OWN_OPS};
 
 }  // namespace
 
