@@ -9,47 +9,13 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { loadEngine, root } from '../wasm/engine.mjs';
+import { ask as askCore, defaults, follow, merged } from './widget-requests.mjs';
 
 const read = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 const w31 = read('content/ch03/widgets/w31.json').widgets;
 const w32 = read('content/ch03/widgets/w32.json').widgets;
 const engine = await loadEngine();
-
-/** The reader's defaults: control field ("$x") → default text. */
-function defaults(cfg) {
-  return Object.fromEntries(cfg.controls.map((c) => [c.field, c.default]));
-}
-
-/** Request fields merged in layers, "$x" replaced by the control's default (as runtime/cells.ts does). */
-function merged(vars, ...layers) {
-  const out = {};
-  for (const layer of layers) {
-    for (const [k, v] of Object.entries(layer ?? {})) out[k] = typeof v === 'string' && v.startsWith('$') ? vars[v] : v;
-  }
-  return out;
-}
-
-function ask(op, fields) {
-  const res = JSON.parse(engine.evaluate(JSON.stringify({ op, ...fields })));
-  assert.ok(res.ok, `${op} ${JSON.stringify(fields)}: ${JSON.stringify(res.error)}`);
-  return res.result;
-}
-
-/** A result path as runtime/result-path.ts reads it: "a.b", "[2]", "[id=x]". */
-function follow(value, p) {
-  let v = value;
-  for (const part of p.match(/[^.[\]]+|\[[^\]]*\]/g) ?? []) {
-    if (v === undefined || v === null) return undefined;
-    const sel = /^\[(.+)\]$/.exec(part);
-    if (!sel) v = v[part];
-    else if (/^\d+$/.test(sel[1])) v = v[Number(sel[1])];
-    else {
-      const [k, want] = sel[1].split('=');
-      v = v.find((x) => String(x[k]) === want);
-    }
-  }
-  return v;
-}
+const ask = (op, fields) => askCore(engine, op, fields);
 
 const grouped = (v) => (typeof v === 'number' || /^\d+$/.test(String(v)) ? BigInt(v).toLocaleString('en-US') : String(v));
 

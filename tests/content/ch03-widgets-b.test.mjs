@@ -10,41 +10,18 @@ import path from 'node:path';
 import test from 'node:test';
 
 import { loadEngine, root } from '../wasm/engine.mjs';
+import { ask as askCore, defaults, follow as followPath, substituted as substitute } from './widget-requests.mjs';
 
 const engine = await loadEngine();
-const configs = Object.assign({}, ...['w33', 'w34'].map((f) => JSON.parse(readFileSync(path.join(root, `content/ch03/widgets/${f}.json`), 'utf8')).widgets));
+const ask = (op, fields) => askCore(engine, op, fields);
 
-function defaults(cfg) {
-  return Object.fromEntries(cfg.controls.map((c) => [c.field, c.default]));
-}
-
-function substitute(value, vars) {
-  if (typeof value === 'string' && value.startsWith('$')) {
-    assert.ok(value in vars, `variable ${value} has no control`);
-    return vars[value];
-  }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, vars));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, vars)]));
-  return value;
-}
-
-function ask(op, fields) {
-  const response = JSON.parse(engine.evaluate(JSON.stringify({ op, ...fields })));
-  assert.ok(response.ok, `${op} ${JSON.stringify(fields)}: ${JSON.stringify(response.error)}`);
-  return response.result;
-}
-
+/** The text at a result path; a path that leads nowhere fails. */
 function follow(value, p) {
-  for (const step of p.match(/[^.[\]]+|\[[^\]]+\]/g)) {
-    const index = /^\[(\d+)\]$/.exec(step);
-    const select = /^\[([\w-]+)=([^\]]+)\]$/.exec(step);
-    if (index) value = value?.[Number(index[1])];
-    else if (select) value = value?.find((e) => String(e[select[1]]) === select[2]);
-    else value = value?.[step];
-  }
-  assert.notEqual(value, undefined, `path ${p}`);
-  return String(value);
+  const at = followPath(value, p);
+  assert.notEqual(at, undefined, `path ${p}`);
+  return String(at);
 }
+const configs = Object.assign({}, ...['w33', 'w34'].map((f) => JSON.parse(readFileSync(path.join(root, `content/ch03/widgets/${f}.json`), 'utf8')).widgets));
 
 /** The values a steps widget shows with its defaults, in order. */
 function stepValues(id) {

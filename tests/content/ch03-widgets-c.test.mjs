@@ -8,45 +8,14 @@ import path from 'node:path';
 import test from 'node:test';
 
 import { loadEngine, root } from '../wasm/engine.mjs';
+import { ask as askCore, defaults, follow, merged as merge } from './widget-requests.mjs';
 
 const engine = await loadEngine();
+const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 const FILES = ['w35', 'w36', 'checks'];
 const configs = Object.fromEntries(FILES.map((f) => [f, read(`content/ch03/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
-
-// The same path grammar as web/src/runtime/result-path.ts.
-function follow(value, p) {
-  let cur = value;
-  for (const step of p.match(/[^.[\]]+|\[[^\]]+\]/g) ?? []) {
-    if (cur === undefined || cur === null) return undefined;
-    const index = /^\[(\d+)\]$/.exec(step);
-    const select = /^\[([\w-]+)=([^\]]+)\]$/.exec(step);
-    if (index) cur = cur[Number(index[1])];
-    else if (select) cur = cur.find((e) => String(e[select[1]]) === select[2]);
-    else cur = cur[step];
-  }
-  return cur;
-}
-
-/** The reader's values before any change: each control's default, under its field. */
-function defaults(cfg) {
-  return Object.fromEntries(cfg.controls.map((c) => [c.field.replace(/^\$/, ''), c.default]));
-}
-
-/** Request fields merged in order, "$x" replaced by the control's value (top level only, as the runtime does). */
-function merge(vars, ...layers) {
-  const out = {};
-  for (const layer of layers)
-    for (const [k, v] of Object.entries(layer ?? {})) out[k] = typeof v === 'string' && v.startsWith('$') ? vars[v.slice(1)] : v;
-  return out;
-}
-
-function ask(op, fields) {
-  const response = JSON.parse(engine.evaluate(JSON.stringify({ op, ...fields })));
-  assert.ok(response.ok, `${op} ${JSON.stringify(fields)}: ${JSON.stringify(response.error)}`);
-  return response.result;
-}
 
 /** What each widget shows with its defaults, as the reader reads it: text by place. */
 function shown(id) {
