@@ -3,7 +3,7 @@
 // config and reads the manifest to link the hashed files.
 import { defineConfig } from 'vite';
 
-const EMBED_ONLY = /web[\\/]src[\\/](embed[\\/](element|frame|host|stores|imports|protocol)|runtime[\\/]site-config)\.ts$/;
+const EMBED_ONLY = /web[\\/]src[\\/](embed[\\/](element|frame|host|stores|imports|protocol|cores|status)|runtime[\\/]site-config)\.ts$/;
 
 function inPageBundle(id: string): boolean {
   if (/node_modules[\\/](d3-|internmap)/.test(id)) return true;
