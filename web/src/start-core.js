@@ -16,7 +16,19 @@
   var script = document.currentScript;
   var glue = script && script.getAttribute('data-glue');
   window.__tallyCore = { url: link.href, module: module, glue: glue ? new URL(glue, document.baseURI).href : undefined, worker: startWorker() };
-  startCatalog();
+  var catalog = startCatalog();
+  // The worker takes its words as soon as they arrive, so the core is ready
+  // to answer by the time the page code asks (the loader posts the same text
+  // again, which the worker ignores).
+  var early = window.__tallyCore.worker;
+  if (early) {
+    catalog.then(
+      function (text) {
+        early.worker.postMessage({ type: 'messages', text: text });
+      },
+      function () {},
+    );
+  }
 
   // The core's words for the page's language, fetched now beside the binary
   // (runtime/core-catalog.ts names the file the same way and takes this fetch).
@@ -33,6 +45,7 @@
     });
     text.catch(function () {}); // the loader fetches again and reports
     window.__tallyCatalog = { url: url.href, text: text };
+    return text;
   }
 
   // The worker, and what it says before the page code takes it over.
@@ -54,9 +67,12 @@
       early.failed = e.message || 'the worker could not start';
     };
     early.worker.postMessage({ type: 'glue', url: new URL(glue, document.baseURI).href });
-    module.then(function (m) {
-      early.worker.postMessage({ type: 'module', module: m });
-    }, function () {});
+    module.then(
+      function (m) {
+        early.worker.postMessage({ type: 'module', module: m });
+      },
+      function () {},
+    );
     return early;
   }
 })();

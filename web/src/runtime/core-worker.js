@@ -8,7 +8,8 @@
 // Protocol (page → worker):
 //   { type: 'glue', url }          import the Emscripten glue (absolute URL)
 //   { type: 'module', module }     the compiled WebAssembly.Module (the first one counts)
-//   { type: 'messages', text }     the core's catalog of words for the page (before any request)
+//   { type: 'messages', text }     the core's catalog of words for the page (before any request;
+//                                  the same text again is ignored)
 //   { id, request }                one request JSON
 // (worker → page):
 //   { type: 'ready' }              instantiated: requests may come
@@ -22,11 +23,13 @@
   var starting = false;
   var early = []; // requests that came before the core was ready (the page waits; a safeguard)
   var catalog; // the catalog's text, until the core can take it
+  var given; // the catalog's text the core took (the page head and the loader may both post it)
 
   // The browser's core has no words compiled in: it takes its page's catalog once.
   function giveCatalog() {
     if (!core || catalog === undefined) return;
-    if (core.setMessages && !core.setMessages(catalog)) console.warn('Tally: the core refused its catalog of words');
+    if (catalog !== given && core.setMessages && !core.setMessages(catalog)) console.warn('Tally: the core refused its catalog of words');
+    given = catalog;
     catalog = undefined;
   }
 
