@@ -38,7 +38,7 @@ import { build } from 'vite';
 import { siteChapters } from './book-chapters.mjs';
 import { checkContent, ContentError } from './content-schemas.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
-import { entryOf, modulesOf, stylesOf } from './manifest.mjs';
+import { embedOnlyFiles, entryOf, modulesOf, stylesOf } from './manifest.mjs';
 import { buildSearchIndex } from './search-index.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
 
@@ -283,7 +283,8 @@ const kept = await restoreVersions(dist, keptVersions, version);
 
 // 6. and 7. Search index, then the offline copy's service worker over everything.
 const searchBytes = await buildSearchIndex(dist, chapterPages);
-const precache = await buildServiceWorker(dist, chapterPages, version);
+const embedOnly = editions.flatMap((lang) => embedOnlyFiles(bundles[lang].manifest, 'web/src/main.ts'));
+const precache = await buildServiceWorker(dist, chapterPages, version, embedOnly);
 const perEdition = editions
   .map((lang) => `${lang} ${chapterPages.filter((p) => (editionOf(lang).dir ? p.startsWith(editionOf(lang).dir) : !p.includes('/'))).length} pages`)
   .join(', ');

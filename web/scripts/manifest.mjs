@@ -36,3 +36,32 @@ export function modulesOf(manifest, src) {
 export function stylesOf(manifest, src) {
   return [...new Set(chunkClosure(manifest, src).flatMap((chunk) => chunk.css ?? []))];
 }
+
+/** Every file an entry may load: its chunks, static and dynamic imports, their styles and assets. */
+function filesOf(manifest, src) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(dep);
+  };
+  entryOf(manifest, src);
+  visit(src);
+  return files;
+}
+
+/**
+ * The files only the embed entries load (`pageEntry` never does): the
+ * offline copy of the chapter pages leaves them out (every widget config,
+ * read by <tally-widget> and embed.html, is one of them).
+ */
+export function embedOnlyFiles(manifest, pageEntry) {
+  const page = filesOf(manifest, pageEntry);
+  const others = Object.entries(manifest)
+    .filter(([src, chunk]) => chunk.isEntry && src !== pageEntry)
+    .flatMap(([src]) => [...filesOf(manifest, src)]);
+  return [...new Set(others)].filter((file) => !page.has(file));
+}

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { generateSW, getManifest } from 'workbox-build';
+import { generateSW } from 'workbox-build';
 
 /** Same names as scripts/serve.mjs marks immutable. */
 const CONTENT_HASHED = /(-[\w-]{8}\.(js|css|woff2?|ttf)|\.[0-9a-f]{10}\.(mjs|wasm|json))$/;
@@ -28,7 +28,8 @@ const CONTENT_HASHED = /(-[\w-]{8}\.(js|css|woff2?|ttf)|\.[0-9a-f]{10}\.(mjs|was
 /** What the precache holds (besides the pages, which sw-pages stores). */
 const PRECACHE = {
   globPatterns: ['**/*.{js,mjs,css,wasm,json,woff2,svg,png}', 'pagefind/**/*'],
-  globIgnores: ['v/**', 'sw.js', 'sw-pages.*.js', 'workbox-*.js', 'embed.js', 'embed-host.js', 'articles/**'],
+  // Every edition's embed scripts and articles are for other people's pages, not the chapters.
+  globIgnores: ['v/**', 'sw.js', 'sw-pages.*.js', 'workbox-*.js', '**/embed.js', '**/embed-host.js', '**/articles/**'],
   maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
 };
 
@@ -48,10 +49,11 @@ self.addEventListener('activate', (event) => {
 
 /**
  * Writes dist/sw.js (and its helper scripts); `pages` are the chapter pages'
- * file names. Returns the precache's size in bytes and file count, pages
- * included.
+ * file names, `leaveOut` the built files no chapter page loads (the embeds'
+ * code and configs: web/scripts/manifest.mjs embedOnlyFiles). Returns the
+ * precache's size in bytes and file count, pages included.
  */
-export async function buildServiceWorker(dist, pages, version) {
+export async function buildServiceWorker(dist, pages, version, leaveOut = []) {
   for (const old of ['sw.js', 'sw.js.map']) await rm(path.join(dist, old), { force: true });
   const digest = createHash('sha256').update(version);
   for (const page of pages) digest.update(page).update(await readFile(path.join(dist, page)));
@@ -65,6 +67,7 @@ export async function buildServiceWorker(dist, pages, version) {
     globDirectory: dist,
     swDest: path.join(dist, 'sw.js'),
     ...PRECACHE,
+    globIgnores: [...PRECACHE.globIgnores, ...leaveOut],
     dontCacheBustURLsMatching: CONTENT_HASHED,
     // Pagefind asks for pagefind-entry.json?ts=<now> to skip the HTTP cache; the precached copy is the one of this build.
     ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^ts$/],
@@ -76,6 +79,8 @@ export async function buildServiceWorker(dist, pages, version) {
         options: { cacheName, networkTimeoutSeconds: 4, matchOptions: { ignoreSearch: true } },
       },
     ],
+    // The page's request starts while the worker boots, instead of after it.
+    navigationPreload: true,
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: false,
@@ -102,10 +107,17 @@ async function storedPages(dist) {
   return JSON.parse(list[1]).filter((page) => page !== './');
 }
 
+/** The files a built dist/sw.js precaches, read back from its inlined precache list. */
+async function precachedFiles(dist) {
+  const worker = await readFile(path.join(dist, 'sw.js'), 'utf8');
+  const urls = [...worker.matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => m[1]);
+  if (!urls.length) throw new Error('offline copy: dist/sw.js lists no precached file');
+  return urls;
+}
+
 /** The offline copy of a built dist/ (for `npm run bench`): files and bytes, every edition's pages included. */
 export async function offlineCopySize(dist) {
   const pages = await storedPages(dist);
-  const { count, size, warnings } = await getManifest({ globDirectory: dist, ...PRECACHE });
-  if (warnings.length) throw new Error(`Workbox: ${warnings.join('; ')}`);
-  return { pages: pages.length, files: count + pages.length, bytes: size + (await bytesOf(dist, pages)) };
+  const files = await precachedFiles(dist);
+  return { pages: pages.length, files: files.length + pages.length, bytes: (await bytesOf(dist, files)) + (await bytesOf(dist, pages)) };
 }
