@@ -1,10 +1,11 @@
 // What the page tests know about the chapter: read from content/, so a new
 // page or table is tested without editing the tests.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const content = path.resolve(import.meta.dirname, '../../content/ch02');
-const json = (file: string) => JSON.parse(readFileSync(path.join(content, file), 'utf8'));
+const contentOf = (chapter: string) => path.resolve(import.meta.dirname, '../../content', chapter);
+const content = contentOf('ch02');
+const json = (file: string, dir = content) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
 
 /** Page files in reading order (site.json "pages"), as served paths. */
 export const PAGES: string[] = (json('site.json').pages as string[]).map((p) => `${p}.html`);
@@ -17,6 +18,8 @@ export interface ControlCfg {
   label: string;
   default: string;
   options?: string;
+  /** A select's own list (chapter 3), instead of a catalog named by "options". */
+  choices?: Array<{ value: string }>;
   profile?: string;
 }
 export interface WidgetCfg {
@@ -37,21 +40,30 @@ export interface WidgetCfg {
   check?: { answer: string; right: string; wrong: string };
 }
 
-/** Every widget configuration of the chapter, by instance. */
-export const WIDGETS: Record<string, WidgetCfg> = {
-  ...json('widgets.json').widgets,
-  ...Object.assign({}, ...readdirSync(path.join(content, 'widgets')).map((f) => json(`widgets/${f}`).widgets)),
-};
+/** Every widget configuration of a chapter (content/<chapter>/widgets.json and widgets/*.json), by instance. */
+export function chapterWidgets(chapter: string): Record<string, WidgetCfg> {
+  const dir = contentOf(chapter);
+  const files = ['widgets.json', ...readdirSync(path.join(dir, 'widgets')).map((f) => `widgets/${f}`)];
+  return Object.assign({}, ...files.filter((f) => existsSync(path.join(dir, f))).map((f) => json(f, dir).widgets));
+}
+
+/** Every widget configuration of chapter 2, by instance. */
+export const WIDGETS: Record<string, WidgetCfg> = chapterWidgets('ch02');
 
 /** The gallery repeats every figure; the chapter's own pages are the others. */
 export const GALLERY = 'figures.html';
 export const CHAPTER_PAGES: string[] = PAGES.filter((p) => p !== GALLERY);
 
-/** Which chapter page holds each widget instance (from the ```widget …``` blocks). */
-export function pageOfInstance(): Record<string, string> {
+/**
+ * Which page of a chapter holds each widget instance (from the ```widget …```
+ * blocks), the chapter's gallery of figures left out (it repeats them).
+ */
+export function pageOfInstance(chapter = 'ch02'): Record<string, string> {
+  const dir = contentOf(chapter);
+  const pages = (json('site.json', dir).pages as string[]).map((p) => `${p}.html`).filter((p) => !p.endsWith('figures.html'));
   const out: Record<string, string> = {};
-  for (const page of CHAPTER_PAGES) {
-    const src = readFileSync(path.join(content, page.replace(/\.html$/, '.md')), 'utf8');
+  for (const page of pages) {
+    const src = readFileSync(path.join(dir, page.replace(/\.html$/, '.md')), 'utf8');
     for (const m of src.matchAll(/^```widget\s+(\S+)/gm)) out[m[1]!] = page;
   }
   return out;

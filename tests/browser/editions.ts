@@ -37,16 +37,16 @@ export function contentJson<T = Record<string, unknown>>(file: string, lang: Lan
   return transformJson(file, JSON.parse(readFileSync(path.join(root, file), 'utf8')), lang) as T;
 }
 
-/** Every widget configuration of the chapter in the edition's words, by instance (as chapter.ts WIDGETS). */
-export function widgetsIn(lang: Lang): Record<string, WidgetCfg> {
-  const dir = 'content/ch02/widgets';
+/** Every widget configuration of a chapter in the edition's words, by instance (as chapter.ts chapterWidgets). */
+export function widgetsIn(lang: Lang, chapter = 'ch02'): Record<string, WidgetCfg> {
+  const dir = `content/${chapter}/widgets`;
   const files = [
-    'content/ch02/widgets.json',
+    `content/${chapter}/widgets.json`,
     ...readdirSync(path.join(root, dir))
       .filter((f) => f.endsWith('.json'))
       .sort()
       .map((f) => `${dir}/${f}`),
-  ];
+  ].filter((f) => existsSync(path.join(root, f)));
   return Object.assign({}, ...files.map((f) => contentJson<{ widgets: Record<string, WidgetCfg> }>(f, lang).widgets));
 }
 

@@ -27,9 +27,14 @@ export interface Change {
 export function changed(cfg: WidgetCfg): Change | null {
   const c = cfg.controls[0];
   if (!c) return null;
-  if (c.kind === 'integer') return { key: c.key, label: c.label, value: String(Number(c.default) * 2 || 1), kind: c.kind };
-  const alt = { dtypes: 'fp8', models: 'qwen3-32b', gpus: 'h100-sxm' }[c.options as 'dtypes' | 'models' | 'gpus'];
-  return { key: c.key, label: c.label, value: alt, kind: c.kind };
+  const change = (value: string | undefined): Change | null => (value === undefined ? null : { key: c.key, label: c.label, value, kind: c.kind });
+  if (c.kind === 'integer') {
+    // Chapter 3's fields also take decimals ("76.5103"): twice the value, as a reader would type it.
+    if (!/^\d+$/.test(c.default)) return change(String(Number(c.default) * 2));
+    return change(String(Number(c.default) * 2 || 1));
+  }
+  if (c.choices) return change(c.choices.find((choice) => choice.value !== c.default)?.value);
+  return change({ dtypes: 'fp8', models: 'qwen3-32b', gpus: 'h100-sxm' }[c.options as 'dtypes' | 'models' | 'gpus']);
 }
 
 /** Expected text of a core-table cell for the given control values. */
