@@ -1,4 +1,4 @@
-// Reviewed screenshots of the first screen of every page at 360 px and
+// Reviewed screenshots of the first screen of every page (both chapters) at 360 px and
 // 1280 px, in every edition the build wrote, and no horizontal overflow
 // anywhere on the page at either width (baselines in
 // pages-visual.spec.ts-snapshots/, made on this project's machine image:
@@ -7,14 +7,22 @@
 // (2-1-360.png); the other editions' carry their language (en-2-1-360.png).
 // Status lines are masked: their text depends on when the core finishes
 // loading.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { PAGES } from './chapter';
 import { BUILT, DEFAULT_LANG } from './editions';
 import { allReady, expect, test } from './fixtures';
 
+/** Chapter 3's pages (content/ch03/site.json), after chapter 2's. */
+const CH03_PAGES = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch03/site.json'), 'utf8')).pages as string[]).map(
+  (p) => `${p}.html`,
+);
+
 for (const e of BUILT) {
   const prefix = e.lang === DEFAULT_LANG ? '' : `${e.lang}-`;
   for (const width of [360, 1280]) {
-    for (const file of PAGES) {
+    for (const file of [...PAGES, ...CH03_PAGES]) {
       test(`${e.dir}${file} at ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`./${e.dir}${file}`);
