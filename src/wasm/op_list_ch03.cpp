@@ -25,7 +25,6 @@ constexpr const OpDef* kChapter3Ops[] = {
     &kForwardOp,
     &kKvOp,
     &kStateOp,
-    &kRequestOp,
     &kTurnOp,
     // chapter 3's own
     TALLY_CHAPTER3_OWN_OPS,
