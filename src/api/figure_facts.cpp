@@ -5,6 +5,7 @@
 #include "catalog.hpp"
 #include "core/params.hpp"
 #include "core/format.hpp"
+#include "core/stable_order.hpp"
 #include "errors.hpp"
 
 namespace tally::api {
@@ -100,7 +101,7 @@ void add_layout_facts(const ModelSpec& m, Json& architecture) {
             owner_ids.insert(owner_ids.end(), g.layer_ids.begin(), g.layer_ids.end());
         }
     }
-    std::sort(owner_ids.begin(), owner_ids.end());
+    sort_integers(owner_ids);
     architecture["encoder_layers"] = encoder;
     architecture["decoder_layers"] = decoder;
     architecture["ced_replay_window"] = m.ced_replay_window;

@@ -191,7 +191,7 @@ std::vector<u64> layer_windows(const ConfigReader& c, const Family& f, u64 layer
 struct MoeShape {
     u64 experts = 0, top_k = 0, expert_intermediate = 0, shared_intermediate = 0;
     bool shared_gate = false, router_bias = false;
-    std::vector<bool> is_moe;
+    std::vector<char> is_moe;  // not vector<bool>: its bit packing is 2 KB of the browser module's code
 };
 
 u64 experts_and_top_k(const ConfigReader& c, const std::string& experts_key, MoeShape& m) {
@@ -218,13 +218,13 @@ std::set<u64> mlp_only_layers(const ConfigReader& c, u64 layers) {
 
 MoeShape read_moe(const ConfigReader& c, const Family& f, u64 layers) {
     MoeShape m;
-    m.is_moe.assign(layers, false);
+    m.is_moe.assign(layers, 0);
     switch (f.moe) {
         case Moe::None: return m;
         case Moe::Mixtral:
             experts_and_top_k(c, "num_local_experts", m);
             m.expert_intermediate = static_cast<u64>(c.integer("intermediate_size", 1, kMaxWidth));
-            m.is_moe.assign(layers, true);
+            m.is_moe.assign(layers, 1);
             return m;
         case Moe::Qwen: {
             if (!c.given("num_experts")) return m;  // a dense checkpoint of a MoE family
@@ -396,7 +396,7 @@ Json import_config(const Json& config, const std::string& name_override) {
     // Identical layers form one group, in order of first appearance.
     std::vector<std::pair<LayerKind, u64>> groups;
     for (u64 i = 0; i < t.layers; ++i) {
-        const LayerKind k{windows[i], moe.is_moe[i]};
+        const LayerKind k{windows[i], moe.is_moe[i] != 0};
         auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == k; });
         if (it == groups.end()) {
             groups.push_back({k, 1});

@@ -4,6 +4,7 @@
 
 #include "core/messages.hpp"
 #include "core/format.hpp"
+#include "core/stable_order.hpp"
 #include "errors.hpp"
 #include "object_reader.hpp"
 #include "spec_families.hpp"
@@ -129,7 +130,7 @@ std::vector<u64> parse_layer_ids(const Json& j, const std::string& path, u64 lay
 void check_layer_ids_unique(const ModelSpec& m, u64 layers, const std::string& path) {
     std::vector<u64> all;
     for (const auto& g : m.groups) all.insert(all.end(), g.layer_ids.begin(), g.layer_ids.end());
-    std::sort(all.begin(), all.end());
+    sort_integers(all);
     for (size_t i = 0; i < all.size(); ++i) {
         if (all[i] >= layers) {
             throw FieldError(path, msg::spec_layer_number_too_large,

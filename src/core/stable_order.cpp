@@ -15,4 +15,10 @@ std::vector<std::size_t> stable_order(const std::vector<u128>& keys) {
     return order;
 }
 
+void sort_integers(std::vector<u64>& values) {
+    const std::vector<u128> keys(values.begin(), values.end());
+    std::size_t at = 0;
+    for (const std::size_t i : stable_order(keys)) values[at++] = static_cast<u64>(keys[i]);
+}
+
 }  // namespace tally

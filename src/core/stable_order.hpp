@@ -15,6 +15,10 @@ namespace tally {
 // Indices of `keys` in ascending key order, equal keys in their first order.
 std::vector<std::size_t> stable_order(const std::vector<u128>& keys);
 
+// Sorts integers in place (layer ids: short, and usually in order already,
+// where the insertion sort is linear), without a std::sort instantiation.
+void sort_integers(std::vector<u64>& values);
+
 // Sorts `items` by key(item), keeping the order of equal keys.
 template <class T, class Key>
 void sort_stably_by(std::vector<T>& items, Key key) {

@@ -23,6 +23,21 @@ TEST_CASE("ch03 percentile: p95 of 4 observations is the largest, of 480 the 456
     CHECK(ch03::nearest_rank_percentile(many, p95).value == Ratio(456));
 }
 
+TEST_CASE("ch03 percentile: the sorted observations come out in order, repeats kept, for any length") {
+    // Lengths around powers of two (the merge runs of every width, the last one short).
+    for (u128 n : {u128{1}, u128{2}, u128{3}, u128{7}, u128{8}, u128{9}, u128{1000}, u128{1025}}) {
+        std::vector<Ratio> values;
+        // A scrambled order with each value twice: (37·i mod n) / 3 for i < n, then again.
+        for (int twice = 0; twice < 2; ++twice) {
+            for (u128 i = 0; i < n; ++i) values.push_back(Ratio(37 * i % n, 3));
+        }
+        const auto q = ch03::nearest_rank_percentile(values, Ratio(1));
+        REQUIRE(q.sorted.size() == values.size());
+        for (size_t k = 0; k < q.sorted.size(); ++k) CHECK(q.sorted[k] == Ratio(static_cast<u128>(k / 2), 3));
+        CHECK(q.value == Ratio(n - 1, 3));
+    }
+}
+
 TEST_CASE("ch03 percentile op: values or a count; refusals name the field") {
     const Json r = result(Json::parse(R"({"op":"percentile","values":["3.1","2.4","9.8","4.4"]})"));
     CHECK(r["rank"] == 4);

@@ -354,7 +354,7 @@ void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 
     // them (the drafts of the earlier steps), so only the attention cores can
     // differ between steps; a core that does is one row over all steps.
     Items attention;
-    std::vector<bool> constant;
+    std::vector<char> constant;  // not vector<bool>: its bit packing is 2 KB of the browser module's code
     for (u128 j = 0; j < c.mtp_steps; ++j) {
         CallShape step = c;
         step.context = add(c.context, j);
@@ -363,7 +363,7 @@ void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 
         for (size_t i = 0; i < one.size(); ++i) {
             if (j == 0) {
                 attention.push_back(one[i]);
-                constant.push_back(true);
+                constant.push_back(1);
                 continue;
             }
             LineItem& a = attention[i];
@@ -378,7 +378,7 @@ void add_forward(const MtpBlock& x, const ModelSpec& m, const CallShape& c, u64 
                 a.formula = render(msg::formula_mtp_summed, {{"formula", a.formula}});
                 a.per_call = a.value / Ratio(layers);
                 a.layers = layers;
-                constant[i] = false;
+                constant[i] = 0;
             }
             a.substituted = render(msg::formula_plus, {{"a", a.substituted}, {"b", one[i].substituted}});
             a.per_call = a.per_call + one[i].per_call;
