@@ -5,10 +5,10 @@
 // for the new input, and marks itself as differing from the book. Checked in
 // zh-Hant (the text we edit) and English (the other script and number words);
 // zh-Hans is generated from zh-Hant by the same conversion.
-import { dataWidgetsByPage, checkDataWidgets } from './widget-values';
+import { checkDataWidgetsOn, dataWidgetsByPage } from './widget-values';
 import { pageOfInstance } from './chapter';
 import { BUILT, coreIn, widgetsIn } from './editions';
-import { allReady, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 const INSTANCE_PAGE = pageOfInstance('ch03');
 
@@ -26,9 +26,7 @@ for (const e of BUILT.filter((edition) => edition.lang !== 'zh-Hans')) {
       core,
     }) => {
       test.setTimeout(180_000);
-      await page.goto(`./${e.dir}${file}`);
-      await allReady(page);
-      await checkDataWidgets(page, coreIn(core, e.lang), widgets, instances);
+      await checkDataWidgetsOn(page, `./${e.dir}${file}`, coreIn(core, e.lang), widgets, instances);
     });
   }
 }

@@ -5,12 +5,13 @@
 // chapter 2's pages keep theirs. The widgets are written by other helpers and
 // merge one by one: this tests the ones that are there, found by selector.
 // The book's contents page is checked the same way.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
+import { sitePages } from './chapter';
 import { allReady, expect, settled, test } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -20,7 +21,7 @@ const EDITIONS = [
   { lang: 'zh-Hans', dir: 'zh-Hans/' },
   { lang: 'en', dir: 'en/' },
 ].filter((e) => existsSync(path.join(dist, e.dir, 'ch03.html')));
-const CH03_PAGES = (JSON.parse(readFileSync(path.join(root, 'content/ch03/site.json'), 'utf8')).pages as string[]).map((p) => `${p}.html`);
+const CH03_PAGES = sitePages('ch03');
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   await settled(page);

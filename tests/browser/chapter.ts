@@ -7,8 +7,26 @@ const contentOf = (chapter: string) => path.resolve(import.meta.dirname, '../../
 const content = contentOf('ch02');
 const json = (file: string, dir = content) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
 
-/** Page files in reading order (site.json "pages"), as served paths. */
-export const PAGES: string[] = (json('site.json').pages as string[]).map((p) => `${p}.html`);
+/** A chapter's page files in reading order (content/<chapter>/site.json "pages"), as served paths. */
+export function sitePages(chapter: string): string[] {
+  return (json('site.json', contentOf(chapter)).pages as string[]).map((p) => `${p}.html`);
+}
+
+/** Chapter 2's pages. */
+export const PAGES: string[] = sitePages('ch02');
+
+/** A chapter's widget config files (widgets.json, widgets/*.json), relative to the repository. */
+export function widgetFiles(chapter: string): string[] {
+  const dir = contentOf(chapter);
+  const files = [
+    'widgets.json',
+    ...readdirSync(path.join(dir, 'widgets'))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => `widgets/${f}`),
+  ];
+  return files.filter((f) => existsSync(path.join(dir, f))).map((f) => `content/${chapter}/${f}`);
+}
 
 type Fields = Record<string, unknown>;
 export interface ControlCfg {
@@ -42,9 +60,7 @@ export interface WidgetCfg {
 
 /** Every widget configuration of a chapter (content/<chapter>/widgets.json and widgets/*.json), by instance. */
 export function chapterWidgets(chapter: string): Record<string, WidgetCfg> {
-  const dir = contentOf(chapter);
-  const files = ['widgets.json', ...readdirSync(path.join(dir, 'widgets')).map((f) => `widgets/${f}`)];
-  return Object.assign({}, ...files.filter((f) => existsSync(path.join(dir, f))).map((f) => json(f, dir).widgets));
+  return Object.assign({}, ...widgetFiles(chapter).map((f) => json(f, path.resolve(import.meta.dirname, '../..')).widgets));
 }
 
 /** Every widget configuration of chapter 2, by instance. */
@@ -60,7 +76,7 @@ export const CHAPTER_PAGES: string[] = PAGES.filter((p) => p !== GALLERY);
  */
 export function pageOfInstance(chapter = 'ch02'): Record<string, string> {
   const dir = contentOf(chapter);
-  const pages = (json('site.json', dir).pages as string[]).map((p) => `${p}.html`).filter((p) => !p.endsWith('figures.html'));
+  const pages = sitePages(chapter).filter((p) => !p.endsWith('figures.html'));
   const out: Record<string, string> = {};
   for (const page of pages) {
     const src = readFileSync(path.join(dir, page.replace(/\.html$/, '.md')), 'utf8');

@@ -3,10 +3,10 @@
 // read from content/ (widget configs, site words), made by the same
 // transformJson() the site build uses (web/scripts/editions.mjs), so a label
 // the test looks for is the label the edition's page shows.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { WidgetCfg } from './chapter';
+import { widgetFiles, type WidgetCfg } from './chapter';
 import type { Core } from './fixtures';
 // @ts-expect-error: a plain ES module of the site build (no types)
 import { EDITIONS as ALL_EDITIONS, transformJson as transformJsonUntyped } from '../../web/scripts/editions.mjs';
@@ -39,15 +39,7 @@ export function contentJson<T = Record<string, unknown>>(file: string, lang: Lan
 
 /** Every widget configuration of a chapter in the edition's words, by instance (as chapter.ts chapterWidgets). */
 export function widgetsIn(lang: Lang, chapter = 'ch02'): Record<string, WidgetCfg> {
-  const dir = `content/${chapter}/widgets`;
-  const files = [
-    `content/${chapter}/widgets.json`,
-    ...readdirSync(path.join(root, dir))
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .map((f) => `${dir}/${f}`),
-  ].filter((f) => existsSync(path.join(root, f)));
-  return Object.assign({}, ...files.map((f) => contentJson<{ widgets: Record<string, WidgetCfg> }>(f, lang).widgets));
+  return Object.assign({}, ...widgetFiles(chapter).map((f) => contentJson<{ widgets: Record<string, WidgetCfg> }>(f, lang).widgets));
 }
 
 /** The site's UI words (content/site/ui.json) in the edition's words. */

@@ -7,22 +7,14 @@
 // (2-1-360.png); the other editions' carry their language (en-2-1-360.png).
 // Status lines are masked: their text depends on when the core finishes
 // loading.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
-import { PAGES } from './chapter';
+import { PAGES, sitePages } from './chapter';
 import { BUILT, DEFAULT_LANG } from './editions';
 import { allReady, expect, test } from './fixtures';
-
-/** Chapter 3's pages (content/ch03/site.json), after chapter 2's. */
-const CH03_PAGES = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch03/site.json'), 'utf8')).pages as string[]).map(
-  (p) => `${p}.html`,
-);
 
 for (const e of BUILT) {
   const prefix = e.lang === DEFAULT_LANG ? '' : `${e.lang}-`;
   for (const width of [360, 1280]) {
-    for (const file of [...PAGES, ...CH03_PAGES]) {
+    for (const file of [...PAGES, ...sitePages('ch03')]) {
       test(`${e.dir}${file} at ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`./${e.dir}${file}`);

@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import { ANCHORS, CHAPTER_PAGES, GALLERY, pageOfInstance, PAGES, WIDGETS } from './chapter';
 import { BUILT, coreIn, DEFAULT_LANG, OTHER_EDITIONS, widgetsIn, contentJson, type Edition } from './editions';
 import { allReady, expect, settled, test } from './fixtures';
-import { checkDataWidgets, dataWidgetsByPage, defaults, tableCell } from './widget-values';
+import { checkDataWidgetsOn, dataWidgetsByPage, defaults, tableCell } from './widget-values';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 const INSTANCE_PAGE = pageOfInstance();
@@ -175,10 +175,8 @@ for (const e of BUILT) {
       core,
     }) => {
       test.setTimeout(180_000);
-      await page.goto(`./${e.dir}${file}`);
-      await allReady(page);
       // The page asks the core in its edition's language (億 / 亿 / billion), so the expected values are asked the same way.
-      await checkDataWidgets(page, coreIn(core, e.lang), widgets, instances);
+      await checkDataWidgetsOn(page, `./${e.dir}${file}`, coreIn(core, e.lang), widgets, instances);
     });
   }
 }

@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { at, cellRequest, shown, type WidgetCfg } from './chapter';
-import { expect, typeInto, type Core } from './fixtures';
+import { allReady, expect, typeInto, type Core } from './fixtures';
 
 /** The widget kinds whose values the test recomputes from the config alone. */
 export const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1']);
@@ -98,6 +98,13 @@ export async function checkDataWidgets(page: Page, core: Core, widgets: Record<s
     await checkWidget(page, core, cfg, instance, values);
     await expect(w).toHaveAttribute('data-differs', 'true');
   }
+}
+
+/** Open a page (`url` relative to the site) and check its data widgets, as checkDataWidgets does. */
+export async function checkDataWidgetsOn(page: Page, url: string, core: Core, widgets: Record<string, WidgetCfg>, instances: string[]): Promise<void> {
+  await page.goto(url);
+  await allReady(page);
+  await checkDataWidgets(page, core, widgets, instances);
 }
 
 /** The data widgets of each chapter page, by page file, in reading order. */

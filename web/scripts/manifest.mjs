@@ -8,13 +8,13 @@ export function entryOf(manifest, src) {
   return e;
 }
 
-/** An entry's chunk and every chunk it imports statically, the entry first. */
-function chunkClosure(manifest, src) {
+/** An entry's chunk and every chunk it imports statically (and lazily, with `dynamic`), the entry first. */
+function chunkClosure(manifest, src, { dynamic = false } = {}) {
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
-    for (const dep of manifest[key].imports ?? []) visit(dep);
+    for (const dep of [...(manifest[key].imports ?? []), ...(dynamic ? (manifest[key].dynamicImports ?? []) : [])]) visit(dep);
   };
   entryOf(manifest, src);
   visit(src);
@@ -37,20 +37,9 @@ export function stylesOf(manifest, src) {
   return [...new Set(chunkClosure(manifest, src).flatMap((chunk) => chunk.css ?? []))];
 }
 
-/** Every file an entry may load: its chunks, static and dynamic imports, their styles and assets. */
+/** Every file an entry may load: its chunks, static and lazy, their styles and assets. */
 function filesOf(manifest, src) {
-  const files = new Set();
-  const seen = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (seen.has(key) || !chunk) return;
-    seen.add(key);
-    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
-    for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(dep);
-  };
-  entryOf(manifest, src);
-  visit(src);
-  return files;
+  return new Set(chunkClosure(manifest, src, { dynamic: true }).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]));
 }
 
 /**
