@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 import { allReady, DEFAULTS, expect, test, widget, type Core } from './fixtures';
+import { seedStorageOnce } from './learner';
 
 // Several page loads per test (and axe) on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -163,9 +164,11 @@ test('bad JSON and an unsupported model_type show the core message; nothing is s
 });
 
 test('a corrupt store is reported and set aside, never wiped; a refused entry too', async ({ page, core }) => {
+  // Seeded before the page's own code runs: written after goto, the first
+  // load's restore (it starts when the core is ready, maybe after `load`)
+  // could set the entry aside before the reload meant to find it.
+  await seedStorageOnce(page, { [KEY]: '{"version": 1, "models": [oops' });
   await page.goto('./2-6.html');
-  await page.evaluate((k) => localStorage.setItem(k, '{"version": 1, "models": [oops'), KEY);
-  await page.reload();
   await allReady(page);
   const problem = page.locator('[data-import-problem]');
   await expect(problem).toBeVisible();
