@@ -14,13 +14,11 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { makeEngine, type TallyModule } from '../runtime/engine';
-import { attrs, esc } from '../runtime/html';
+import { esc } from '../runtime/html';
 import { siteWidgets } from '../runtime/site-config';
-import { prerenderWidget, widgetElementId } from '../runtime/widget';
+import { prerenderWidget } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
-import { exercises } from '../exercises/data';
-import { exerciseId } from '../exercises/render';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
 import { CONTENTS_PAGE, contentsBody, contentsToc, type ChapterContents } from './book-contents';
 import { katexFonts } from './katex-fonts';
@@ -65,13 +63,6 @@ interface SiteMeta {
   pages: string[];
   /** Markdown files beside the pages that are notes for editors, not pages (e.g. "widgets-plan"). */
   notes?: string[];
-  /**
-   * While a chapter's widget configs are still being written: a page may name
-   * a widget that has no config yet. It is shown as a note under its own
-   * anchor (deep links land), and the build lists it. Absent, such a page
-   * stops the build.
-   */
-  pending_widgets?: boolean;
   nav_label: string;
   pager_label: string;
 }
@@ -147,7 +138,6 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const searchTools = { header: searchButton(searchText), dialog: searchDialog(searchText, { base: up('pagefind/'), names }) };
 
   const written: string[] = [];
-  const pending: string[] = [];
   const tools = {
     header: searchTools.header + importButton(),
     dialogs: importDialog() + searchTools.dialog,
@@ -172,25 +162,13 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     for (const instance of widgetInstances(tokens)) {
       const cfg = configs[instance];
       const def = cfg && widgetDef(cfg.kind);
-      if (!cfg || !def) {
-        if (!site.pending_widgets) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
-        pending.push(`${page.name}.md ${instance}`);
-        env.widgets.set(instance, pendingBlock(widgetElementId(instance), instance));
-        continue;
-      }
+      if (!cfg || !def) throw new Error(`${page.name}.md: unknown widget "${instance}"`);
       own[instance] = cfg;
       env.widgets.set(instance, await prerenderWidget(def, { instance, cfg }, engine, catalog, status.prerendered, status));
     }
     const widgetConfig = Object.keys(own).length ? up(await writePageWidgets(siteDir, page.name, { status, widgets: own })) : undefined;
 
-    for (const id of exerciseIds(tokens)) {
-      if (site.pending_widgets && id !== 'progress' && !Object.hasOwn(exercises, id)) {
-        pending.push(`${page.name}.md exercise ${id}`);
-        env.exercises.set(id, pendingBlock(exerciseId(id), `exercise ${id}`));
-        continue;
-      }
-      env.exercises.set(id, await prerenderExercise(id, engine, catalog, exercisePages));
-    }
+    for (const id of exerciseIds(tokens)) env.exercises.set(id, await prerenderExercise(id, engine, catalog, exercisePages));
 
     const bodyHtml = md.renderer.render(tokens, md.options, env);
     const headings = env.toc.map((h) => ({ id: h.id, html: md.renderInline(h.title, env) }));
@@ -222,8 +200,6 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     await writeFile(out, html);
     written.push(out);
   }
-  if (pending.length && edition.lang === 'zh-Hant')
-    console.warn(`build:site: ${where}: ${pending.length} widgets without a config yet (site.json "pending_widgets"): ${pending.join(', ')}`);
   if (opts.contents) {
     const href = `${CONTENTS_PAGE}.html`;
     const out = path.join(opts.outDir, href);
@@ -251,11 +227,6 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     written.push(out);
   }
   return written;
-}
-
-/** A widget or exercise whose config is not written yet: a note under its own id (deep links land). */
-function pendingBlock(id: string, what: string): string {
-  return `<div class="widget-pending"${attrs({ id, 'data-pending': what })}><p>${esc(ui.book.pending_widget)}</p></div>`;
 }
 
 /**
