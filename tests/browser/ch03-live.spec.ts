@@ -1,6 +1,7 @@
-// Chapter 3's live tables, worked examples, cases and checks (issue 22): on
-// each chapter-3 page, every widget whose values follow from its config
-// alone (widget-values.ts DATA_KINDS) shows the core's values at the book's
+// Chapter 3's live tables, worked examples, cases, checks and figures (issue
+// 22): on each chapter-3 page, every widget whose values follow from its
+// config alone (widget-values.ts DATA_KINDS: tables and steps, and the
+// stacked bars, fluid backlog and audio timeline of figure-values.ts) shows the core's values at the book's
 // defaults, then follows a change of its first control to the core's values
 // for the new input, and marks itself as differing from the book. Checked in
 // zh-Hant (the text we edit) and English (the other script and number words);
@@ -16,12 +17,12 @@ for (const e of BUILT.filter((edition) => edition.lang !== 'zh-Hans')) {
   const widgets = widgetsIn(e.lang, 'ch03');
   const byPage = dataWidgetsByPage(INSTANCE_PAGE, widgets);
   test(`${e.lang}: chapter 3 has live data widgets on its section pages`, () => {
-    // 26 step lists and 6 core tables in the configs; all but the gallery's copies stand on a section page.
-    expect([...byPage.values()].flat().length).toBeGreaterThanOrEqual(30);
+    // 22 step lists, 6 core tables, 5 stacked-bar figures, 3 fluid backlogs and the audio timeline stand on section pages.
+    expect([...byPage.values()].flat().length).toBeGreaterThanOrEqual(37);
     expect([...byPage.keys()].sort()).toEqual(expect.arrayContaining(['3-1.html', '3-2.html', '3-3.html', '3-4.html', '3-5.html', '3-6.html']));
   });
   for (const [file, instances] of byPage) {
-    test(`${e.dir}${file}: chapter 3's tables and worked examples show the core's values and follow their first control (${instances.join(', ')})`, async ({
+    test(`${e.dir}${file}: chapter 3's tables, worked examples and figures show the core's values and follow their first control (${instances.join(', ')})`, async ({
       page,
       core,
     }) => {

@@ -7,10 +7,11 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { at, cellRequest, shown, type WidgetCfg } from './chapter';
+import { checkFigure, FIGURE_KINDS } from './figure-values';
 import { allReady, expect, typeInto, type Core } from './fixtures';
 
 /** The widget kinds whose values the test recomputes from the config alone. */
-export const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1']);
+export const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS]);
 
 export function defaults(cfg: WidgetCfg): Record<string, string> {
   return Object.fromEntries(cfg.controls.map((c) => [c.field, c.default]));
@@ -49,7 +50,16 @@ export function tableCell(core: Core, cfg: WidgetCfg, values: Record<string, str
   return shown(at(core.ok(cellRequest(c.op!, values, t.fields, r.fields, c.fields) as never), (r.path ?? c.path)!));
 }
 
-/** The widget shows the core's values: a table's first and last cell, every step, Table 2-1's total. */
+/** Every step's value, as the core computes it for `values`. */
+async function checkSteps(w: Locator, core: Core, cfg: WidgetCfg, instance: string, values: Record<string, string>): Promise<void> {
+  for (const [i, s] of cfg.steps!.entries()) {
+    await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(
+      shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)),
+    );
+  }
+}
+
+/** The widget shows the core's values: a table's first and last cell, every step, Table 2-1's total, a figure's core values (figure-values.ts). */
 export async function checkWidget(page: Page, core: Core, cfg: WidgetCfg, instance: string, values: Record<string, string>): Promise<void> {
   const w = page.locator(`[data-instance="${instance}"]`);
   if (cfg.kind === 'core-table') {
@@ -62,11 +72,11 @@ export async function checkWidget(page: Page, core: Core, cfg: WidgetCfg, instan
       await expect(w.getByTestId(`${instance}-r${r}-c${c}`).locator('.cell-value'), `${instance} r${r} c${c}`).toHaveText(tableCell(core, cfg, values, r, c));
     }
   } else if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') {
-    for (const [i, s] of cfg.steps!.entries()) {
-      await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(
-        shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)),
-      );
-    }
+    await checkSteps(w, core, cfg, instance, values);
+  } else if (FIGURE_KINDS.has(cfg.kind)) {
+    // The worked example's steps come first when the figure has any (Example 3-1).
+    if (cfg.steps) await checkSteps(w, core, cfg, instance, values);
+    await checkFigure(w, core, cfg, values);
   } else if (cfg.kind === 'table-2-1') {
     const req = { op: 'forward', ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, Number(values[c.field] ?? c.default)])) };
     await expect(w.getByTestId('total'), instance).toHaveText(core.ok(req as never).display as string);
