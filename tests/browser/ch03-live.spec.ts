@@ -6,10 +6,10 @@
 // for the new input, and marks itself as differing from the book. Checked in
 // zh-Hant (the text we edit) and English (the other script and number words);
 // zh-Hans is generated from zh-Hant by the same conversion.
-import { checkDataWidgetsOn, dataWidgetsByPage } from './widget-values';
+import { checkDataWidgetsOn, checkWidget, dataWidgetsByPage, defaults, setControl } from './widget-values';
 import { pageOfInstance } from './chapter';
 import { BUILT, coreIn, widgetsIn } from './editions';
-import { expect, test } from './fixtures';
+import { allReady, expect, test } from './fixtures';
 
 const INSTANCE_PAGE = pageOfInstance('ch03');
 
@@ -31,3 +31,30 @@ for (const e of BUILT.filter((edition) => edition.lang !== 'zh-Hans')) {
     });
   }
 }
+
+test("figure 3-7's arrival rates are the reader's: equal rates give the even mix's flat line, a sharper skew a higher peak", async ({ page, core }) => {
+  const cfg = widgetsIn('zh-Hant', 'ch03')['fig-3-7']!;
+  await page.goto(`./${INSTANCE_PAGE['fig-3-7']}`);
+  await allReady(page);
+  const w = page.locator('[data-instance="fig-3-7"]');
+  const values = defaults(cfg);
+  const peak = async () => (await w.getByTestId('peak').textContent())!;
+  const bookPeak = await peak();
+  const rates: Array<[string, string]> = [
+    ['2', '2'],
+    ['3.9', '0.1'],
+  ];
+  for (const [heavy, light] of rates) {
+    for (const [key, value] of [
+      ['heavy', heavy],
+      ['light', light],
+    ] as const) {
+      const control = cfg.controls.find((c) => c.key === key)!;
+      await setControl(w, { key, label: control.label, value, kind: control.kind });
+      values[control.field] = value;
+    }
+    await checkWidget(page, core, cfg, 'fig-3-7', values);
+  }
+  expect(await peak()).not.toBe(bookPeak);
+  await expect(w).toHaveAttribute('data-differs', 'true');
+});

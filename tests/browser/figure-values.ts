@@ -53,12 +53,14 @@ async function checkStageStack(w: Locator, core: Core, cfg: WidgetCfg, values: V
   }
 }
 
-/** decode_step_rate on N cards, then the headline scenario's windows through workload_mix and fluid_backlog. */
+/** decode_step_rate on N cards, then the headline scenario's windows (their "$x" filled) through workload_mix and fluid_backlog. */
 async function checkFluidBacklog(w: Locator, core: Core, cfg: WidgetCfg, values: Values): Promise<void> {
   const rate = core.ok(cellRequest('decode_step_rate', values, dataOf<Fields>(cfg, 'rate')) as never) as Record<string, unknown>;
   const scenarios = dataOf<Array<{ id: string; windows: unknown }>>(cfg, 'scenarios');
   const head = scenarios.find((s) => s.id === dataOf<string>(cfg, 'headline')) ?? scenarios[0]!;
-  const mix = core.ok({ op: 'workload_mix', classes: dataOf(cfg, 'classes'), windows: head.windows } as never) as { windows: Array<Record<string, unknown>> };
+  const mix = core.ok({ op: 'workload_mix', classes: dataOf(cfg, 'classes'), windows: filled(head.windows, values) } as never) as {
+    windows: Array<Record<string, unknown>>;
+  };
   const windows = mix.windows.map((m) => ({ seconds: String(m.seconds), arrival: String(m.decode_steps), service: String(rate.steps_per_second_all) }));
   const backlog = core.ok({ op: 'fluid_backlog', windows } as never) as Record<string, unknown>;
   const expected = {

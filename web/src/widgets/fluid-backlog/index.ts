@@ -8,7 +8,8 @@
 //
 // Config: a control whose field is "$N" (cards); data.rate (decode_step_rate
 // fields, "$variables" allowed), data.classes (workload_mix classes),
-// data.scenarios [{ id, label, windows: [{ seconds, rates }] }], data.headline
+// data.scenarios [{ id, label, windows: [{ seconds, rates }] }] ("$variables"
+// allowed anywhere in the windows: request-template.ts), data.headline
 // (the scenario whose peak and drain the summary shows). With "steps" (and
 // "fields") as a "steps" widget takes them, the worked example's steps come
 // first and share the controls (Example 3-1), as crossover-curve does.
@@ -25,6 +26,7 @@ import steps from '../steps';
 import { axisBottom, axisLeft, dataTable, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { blameControl, fillRequest } from '../../figures/request-template';
 
 interface Scenario {
   id: string;
@@ -70,9 +72,20 @@ function show(v: Json | undefined): string {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : '—';
 }
 
-/** One scenario: its windows' decode demand from workload_mix, then the backlog at the cards' rate. */
-async function scenarioBacklog(cells: CellResolver, classes: Json, s: Scenario, service: Json): Promise<ScenarioResult> {
-  const mix = await cells.result('workload_mix', { classes, windows: s.windows as unknown as Json });
+/**
+ * One scenario: its windows' decode demand from workload_mix, then the
+ * backlog at the cards' rate. A window's seconds or rates may be "$x", the
+ * value of a control (figure 3-7's arrival rates); a refusal of one lands
+ * under that control.
+ */
+async function scenarioBacklog(cells: CellResolver, vars: Fields, classes: Json, s: Scenario, service: Json): Promise<ScenarioResult> {
+  const { fields, origin } = fillRequest({ windows: s.windows as unknown as Json }, vars);
+  let mix: Json;
+  try {
+    mix = (await cells.result('workload_mix', { classes, windows: fields.windows! })) as Json;
+  } catch (err) {
+    throw blameControl(err, origin);
+  }
   const windows = (follow(mix as Json, 'windows') as Array<Record<string, Json>>).map((w) => ({
     seconds: String(w.seconds),
     arrival: String(w.decode_steps),
@@ -164,7 +177,7 @@ export const fluidBacklog: WidgetDef<BacklogData> = {
     const cells = new CellResolver(engine, vars);
     const rate = (await cells.result('decode_step_rate', dataOf<Fields>(cfg, 'rate'))) as unknown as Record<string, Json>;
     const classes = dataOf<Json>(cfg, 'classes');
-    const scenarios = await Promise.all(dataOf<Scenario[]>(cfg, 'scenarios').map((s) => scenarioBacklog(cells, classes, s, rate.steps_per_second_all as Json)));
+    const scenarios = await Promise.all(dataOf<Scenario[]>(cfg, 'scenarios').map((s) => scenarioBacklog(cells, vars, classes, s, rate.steps_per_second_all as Json)));
     return {
       steps: await stepsData,
       perCard: show(rate.steps_per_second_display),
