@@ -65,6 +65,12 @@ constexpr Meaning kMeanings[] = {
     {"peak_to", msg::flow_meaning_peak_to},
     {"extra_gpu_hours", msg::flow_meaning_extra_gpu_hours},
     {"saving_seconds", msg::flow_meaning_saving_seconds},
+    {"models", msg::flow_meaning_models},
+    {"peak_tflops", msg::flow_meaning_peak_tflops},
+    {"mfu", msg::flow_meaning_mfu},
+    {"alpha", msg::flow_meaning_alpha},
+    {"beta", msg::flow_meaning_beta},
+    {"budget_factor", msg::flow_meaning_budget_factor},
 };
 
 std::string meaning_of(const std::string& key) {

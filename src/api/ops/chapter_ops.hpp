@@ -15,9 +15,9 @@
 
 // Chapter 3's own: its closed forms (ops/ch03_flow_*.cpp), then the ops on
 // chapter 2's model accounting (ops/ch03_model_*.cpp).
-#define TALLY_CHAPTER3_OWN_OPS                                                                                                 \
-    &kFluidBacklogOp, &kWorkloadMixOp, &kPercentileOp, &kStateTimeOp, &kSteadyStateOp, &kSuccessCostOp, &kHandoffCostOp,       \
-        &kCriticalPathOp, &kAmdahlOp, &kBranchStateOp, &kCedExpertLayersOp, &kVisionTokensOp, &kAudioPlayoutOp,                \
-        &kAudioInterruptOp, &kBufferDepletionOp, &kTrainingBudgetOp, &kTrainingCalendarOp, &kGpuHourFactorOp,                  \
-        &kBreakEvenTasksOp, &kTrainingOp, &kPackingOp, &kUpdateTokensOp, &kDecodeStepRateOp, &kRlCycleOp, &kDecisionRequestOp, \
-        &kMoeTrainingOp
+#define TALLY_CHAPTER3_OWN_OPS                                                                                           \
+    &kFluidBacklogOp, &kWorkloadMixOp, &kPercentileOp, &kStateTimeOp, &kSteadyStateOp, &kSuccessCostOp, &kHandoffCostOp, \
+        &kCriticalPathOp, &kAmdahlOp, &kBranchStateOp, &kCedExpertLayersOp, &kVisionTokensOp, &kAudioPlayoutOp,          \
+        &kAudioInterruptOp, &kBufferDepletionOp, &kTrainingBudgetOp, &kTrainingCalendarOp, &kGpuHourFactorOp,            \
+        &kBreakEvenTasksOp, &kLifecycleCostOp, &kChinchillaAllocOp, &kTrainingOp, &kPackingOp, &kUpdateTokensOp,         \
+        &kDecodeStepRateOp, &kRlCycleOp, &kDecisionRequestOp, &kMoeTrainingOp

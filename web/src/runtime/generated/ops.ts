@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -53,6 +53,8 @@ export interface OpRequests {
   training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
   gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
   break_even_tasks: { extra_gpu_hours?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
+  lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; peak_tflops?: number | string; mfu?: number | string; lang?: string; };
+  chinchilla_alloc: { alpha?: number | string; beta?: number | string; budget_factor?: number | string; lang?: string; };
   training: { model?: string | { [key: string]: Json }; batch?: number | string; input?: number | string; labels?: number | string; head?: string; gradients?: string; lang?: string; };
   packing: { model?: string | { [key: string]: Json }; documents?: Json[]; baseline?: Json[]; lang?: string; };
   update_tokens: { accumulation?: number | string; micro_batch?: number | string; input?: number | string; labels?: number | string; lang?: string; };
@@ -1057,6 +1059,71 @@ export interface BreakEvenTasksResult {
   values: Record<string, bigint>;
 }
 
+export interface LifecycleCostRow {
+  id: string;
+  training_flops: bigint;
+  training_flops_display: string;
+  training_gpu_seconds: bigint;
+  training_gpu_hours: bigint;
+  training_gpu_hours_display: string;
+  per_call_flops: bigint;
+  per_call_gpu_seconds: bigint;
+  per_call_display: string;
+  next_crossover_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LifecycleCostCrossover {
+  id: string;
+  left: string;
+  right: string;
+  crosses: boolean;
+  cheaper_first: string;
+  cheaper_after: string;
+  extra_training_gpu_seconds: bigint;
+  extra_training_gpu_hours: bigint;
+  extra_training_display: string;
+  saving_per_call_gpu_seconds: bigint;
+  saving_per_call_display: string;
+  calls: bigint | undefined;
+  calls_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LifecycleCostResult {
+  gpu_flops_per_second: bigint;
+  rows: LifecycleCostRow[];
+  crossovers: LifecycleCostCrossover[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ChinchillaAllocResult {
+  params_exponent: bigint;
+  params_exponent_display: string;
+  tokens_exponent: bigint;
+  tokens_exponent_display: string;
+  budget_factor: bigint;
+  params_multiplier_exact: boolean;
+  params_multiplier: bigint | undefined;
+  params_multiplier_display: string;
+  tokens_multiplier_exact: boolean;
+  tokens_multiplier: bigint | undefined;
+  tokens_multiplier_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface TrainingResult {
   model: string;
   rows: bigint;
@@ -1266,6 +1333,8 @@ export interface OpResults {
   training_calendar: TrainingCalendarResult;
   gpu_hour_factor: GpuHourFactorResult;
   break_even_tasks: BreakEvenTasksResult;
+  lifecycle_cost: LifecycleCostResult;
+  chinchilla_alloc: ChinchillaAllocResult;
   training: TrainingResult;
   packing: PackingResult;
   update_tokens: UpdateTokensResult;
@@ -1319,6 +1388,8 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   training_calendar: { hours: { k: 'exact' }, days: { k: 'exact' }, days_display: { k: 'display' } },
   gpu_hour_factor: { factor: { k: 'exact' }, factor_display: { k: 'display' }, equivalent_hours: { k: 'exact' } },
   break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' } },
+  lifecycle_cost: { gpu_flops_per_second: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, training_flops: { k: 'exact' }, training_flops_display: { k: 'display' }, training_gpu_seconds: { k: 'exact' }, training_gpu_hours: { k: 'exact' }, training_gpu_hours_display: { k: 'display' }, per_call_flops: { k: 'exact' }, per_call_gpu_seconds: { k: 'exact' }, per_call_display: { k: 'display' }, next_crossover_display: { k: 'display' } } }, crossovers: { k: 'list', items: { id: { k: 'text' }, left: { k: 'text' }, right: { k: 'text' }, crosses: { k: 'flag' }, cheaper_first: { k: 'text' }, cheaper_after: { k: 'text' }, extra_training_gpu_seconds: { k: 'exact' }, extra_training_gpu_hours: { k: 'exact' }, extra_training_display: { k: 'display' }, saving_per_call_gpu_seconds: { k: 'exact' }, saving_per_call_display: { k: 'display' }, calls: { k: 'exact', p: 'optional' }, calls_display: { k: 'display', p: 'optional' } } } },
+  chinchilla_alloc: { params_exponent: { k: 'exact' }, params_exponent_display: { k: 'display' }, tokens_exponent: { k: 'exact' }, tokens_exponent_display: { k: 'display' }, budget_factor: { k: 'exact' }, params_multiplier_exact: { k: 'flag' }, params_multiplier: { k: 'exact', p: 'optional' }, params_multiplier_display: { k: 'display' }, tokens_multiplier_exact: { k: 'flag' }, tokens_multiplier: { k: 'exact', p: 'optional' }, tokens_multiplier_display: { k: 'display' } },
   training: { model: { k: 'text' }, rows: { k: 'exact' }, labels: { k: 'exact' }, head_rows: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, backward: { k: 'exact' }, backward_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, attention: { k: 'exact' }, attention_display: { k: 'display' }, params: { k: 'exact' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, over_six_nd_percent: { k: 'exact', p: 'nullable' }, state_bytes_per_param: { k: 'exact' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, state_binary_display: { k: 'display' }, weight_bytes: { k: 'exact' }, state_over_weights: { k: 'exact' } },
   packing: { pairs: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, forward_per_layer: { k: 'exact' }, forward_per_layer_display: { k: 'display' }, model: { k: 'text' }, layers: { k: 'exact' }, baseline: { k: 'object', p: 'optional' }, increase_percent: { k: 'exact', p: 'optional' }, decrease_percent: { k: 'exact', p: 'optional' } },
   update_tokens: { input_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' } },

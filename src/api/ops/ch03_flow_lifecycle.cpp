@@ -1,0 +1,249 @@
+// Chapter 3's life-cycle arithmetic (§3.6.1):
+//   lifecycle_cost    training 6ND and one call 2N[P + (G − 1)] in GPU time, and
+//                     where consecutive models' cost lines cross (Figure 3-29)
+//   chinchilla_alloc  the compute-optimal exponents β/(α+β), α/(α+β) and what a
+//                     budget k times larger does to N and D
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "all_ops.hpp"
+#include "ch03_flow_read.hpp"
+
+#include "api/errors.hpp"
+#include "core/ch03/lifecycle.hpp"
+#include "core/format.hpp"
+#include "core/messages.hpp"
+
+namespace tally::api {
+
+namespace {
+
+using flow::Range;
+
+u128 pow10(unsigned n) {
+    u128 p = 1;
+    for (unsigned i = 0; i < n; ++i) p = mul(p, 10);
+    return p;
+}
+
+// r to `digits` significant digits, as fixed() prints it: (0.0003229…, 3) -> "0.000323".
+std::string significant(const Ratio& r, unsigned digits) {
+    if (r == Ratio(0)) return "0";
+    unsigned places = 0;
+    Ratio bound = Ratio(pow10(digits - 1));  // the scaled value's lower bound
+    Ratio scaled = r;
+    while (scaled < bound && places < 36) {
+        scaled = scaled * Ratio(10);
+        ++places;
+    }
+    return fixed(r, places);
+}
+
+// A large count as mantissa × 10^e, the mantissa to `digits` significant digits: "1.791×10^20".
+std::string scientific(const Ratio& r, unsigned digits) {
+    if (r < Ratio(1000000)) return significant(r, digits);
+    unsigned e = 0;
+    Ratio scale(1);
+    while (scale * Ratio(10) <= r && e < 38) {
+        scale = scale * Ratio(10);
+        ++e;
+    }
+    return significant(r / scale, digits) + "×10^" + std::to_string(e);
+}
+
+// A double shown to three significant digits (it is finite and > 0).
+std::string approximate_text(double v) {
+    if (v >= 1e-6 && v < 1e15) {
+        int places = 2 - static_cast<int>(std::floor(std::log10(v)));
+        if (places < 0) places = 0;
+        const u128 scale = pow10(static_cast<unsigned>(places));
+        const double scaled = std::round(v * static_cast<double>(scale));
+        return significant(Ratio(static_cast<u128>(scaled), scale), 3);
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2e", v);
+    std::string s(text);
+    const auto e = s.find('e');
+    const int exponent = std::atoi(s.c_str() + e + 1);
+    return s.substr(0, e) + "×10^" + std::to_string(exponent);
+}
+
+// A count in the edition's magnitude words to four significant digits: "2.048 億", "204.8 million".
+std::string calls_text(const Ratio& calls) {
+    const CountMagnitude m = count_magnitude(calls);
+    if (*m.word == '\0') return fixed(calls, 0);
+    return significant(calls / m.factor, 4) + " " + m.word;
+}
+
+// ---- lifecycle_cost -------------------------------------------------------
+
+constexpr FieldDecl kLifecycleFields[] = {
+    field::of_kind("models", FieldKind::List),        field::integer("prompt", 1, kMaxCount, "512"),
+    field::integer("output", 1, kMaxCount, "128"),    field::of_kind("peak_tflops", FieldKind::Decimal, "989.4"),
+    field::of_kind("mfu", FieldKind::Decimal, "0.4"),
+};
+
+Json op_lifecycle_cost(const Json& req) {
+    RequestFields f(req, kLifecycleFields);
+    const Json& list = flow::list_field(req, "models", 64);
+    std::vector<ch03::LifecycleModel> models;
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Json& row = flow::object_at(list, "models", i, {"id", "params", "tokens"});
+        const std::string path = flow::item_path("models", i);
+        models.push_back(
+            {flow::decimal_at(row, "params", path, Range::Positive), flow::decimal_at(row, "tokens", path, Range::NonNegative)});
+        ids.push_back(row.contains("id") && row["id"].is_string() ? row["id"].get<std::string>() : std::to_string(i));
+    }
+    const Ratio peak = f.has("peak_tflops") ? flow::decimal_at(req, "peak_tflops", "", Range::Positive) : Ratio(9894, 10);
+    const Ratio mfu = f.has("mfu") ? flow::decimal_at(req, "mfu", "", Range::Fraction) : Ratio(2, 5);
+    const ch03::Lifecycle life = ch03::lifecycle_cost(models, f.integer_or("prompt"), f.integer_or("output"), peak, mfu);
+
+    Json crossovers = Json::array();
+    std::vector<std::string> next_display;
+    for (std::size_t i = 0; i < life.crossovers.size(); ++i) {
+        const ch03::LifecycleCrossover& x = life.crossovers[i];
+        const std::string& first = x.a_cheaper_first ? ids[i] : ids[i + 1];
+        const std::string& other = x.a_cheaper_first ? ids[i + 1] : ids[i];
+        Json c;
+        c["id"] = ids[i] + "-" + ids[i + 1];
+        c["left"] = ids[i];
+        c["right"] = ids[i + 1];
+        c["crosses"] = x.crosses;
+        c["cheaper_first"] = first;
+        c["cheaper_after"] = x.crosses ? other : first;
+        c["extra_training_gpu_seconds"] = exact_json(x.extra_training_gpu_seconds);
+        c["extra_training_gpu_hours"] = exact_json(x.extra_training_gpu_seconds / Ratio(3600));
+        c["extra_training_display"] = fixed(x.extra_training_gpu_seconds / Ratio(3600), 1);
+        c["saving_per_call_gpu_seconds"] = exact_json(x.saving_per_call_gpu_seconds);
+        c["saving_per_call_display"] = significant(x.saving_per_call_gpu_seconds, 3);
+        if (x.crosses) {
+            c["calls"] = exact_json(x.calls);
+            c["calls_display"] = calls_text(x.calls);
+            next_display.push_back(render(msg::flow_lifecycle_calls, {{"calls", calls_text(x.calls)}}));
+        } else {
+            next_display.push_back(render(msg::flow_lifecycle_never_cross, {{"cheaper", first}}));
+        }
+        crossovers.push_back(c);
+    }
+
+    Json rows = Json::array();
+    for (std::size_t i = 0; i < life.rows.size(); ++i) {
+        const ch03::LifecycleRow& row = life.rows[i];
+        rows.push_back({{"id", ids[i]},
+                        {"training_flops", exact_json(row.training_flops)},
+                        {"training_flops_display", scientific(row.training_flops, 4) + " FLOPs"},
+                        {"training_gpu_seconds", exact_json(row.training_gpu_seconds)},
+                        {"training_gpu_hours", exact_json(row.training_gpu_hours)},
+                        {"training_gpu_hours_display", fixed(row.training_gpu_hours, 1)},
+                        {"per_call_flops", exact_json(row.per_call_flops)},
+                        {"per_call_gpu_seconds", exact_json(row.per_call_gpu_seconds)},
+                        {"per_call_display", significant(row.per_call_gpu_seconds, 3)},
+                        {"next_crossover_display", i < next_display.size() ? next_display[i] : "—"}});
+    }
+    Json r;
+    r["gpu_flops_per_second"] = exact_json(life.rate);
+    r["rows"] = rows;
+    r["crossovers"] = crossovers;
+    return r;
+}
+
+constexpr ResultDecl kLifecycleRow[] = {
+    result::text("id"),
+    result::exact("training_flops"),
+    result::display("training_flops_display"),
+    result::exact("training_gpu_seconds"),
+    result::exact("training_gpu_hours"),
+    result::display("training_gpu_hours_display"),
+    result::exact("per_call_flops"),
+    result::exact("per_call_gpu_seconds"),
+    result::display("per_call_display"),
+    result::display("next_crossover_display"),
+};
+constexpr ResultDecl kLifecycleCrossover[] = {
+    result::text("id"),
+    result::text("left"),
+    result::text("right"),
+    result::flag("crosses"),
+    result::text("cheaper_first"),
+    result::text("cheaper_after"),
+    result::exact("extra_training_gpu_seconds"),
+    result::exact("extra_training_gpu_hours"),
+    result::display("extra_training_display"),
+    result::exact("saving_per_call_gpu_seconds"),
+    result::display("saving_per_call_display"),
+    result::optional(result::exact("calls")),
+    result::optional(result::display("calls_display")),
+};
+constexpr ResultDecl kLifecycleResult[] = {
+    result::exact("gpu_flops_per_second"),
+    result::list("rows", kLifecycleRow),
+    result::list("crossovers", kLifecycleCrossover),
+};
+constexpr const char* kLifecycleSamples[] = {
+    R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000","tokens":"298578849033.8124"},)"
+    R"({"id":"0.5B","params":"500000000","tokens":"24819592197.315968"},)"
+    R"({"id":"1B","params":"1000000000","tokens":"14895647223.134624"}],"prompt":512,"output":128,"mfu":"0.4"})",
+};
+
+// ---- chinchilla_alloc -----------------------------------------------------
+
+constexpr FieldDecl kChinchillaFields[] = {
+    field::of_kind("alpha", FieldKind::Decimal),
+    field::of_kind("beta", FieldKind::Decimal),
+    field::of_kind("budget_factor", FieldKind::Decimal, "4"),
+};
+
+void put_multiplier(Json& r, const std::string& key, const ch03::Power& p) {
+    r[key + "_exact"] = p.exact;
+    if (p.exact) {
+        r[key] = exact_json(p.value);
+        r[key + "_display"] = trimmed(p.value, 3);
+    } else {
+        r[key + "_display"] = "≈" + approximate_text(p.approximate);
+    }
+}
+
+Json op_chinchilla_alloc(const Json& req) {
+    RequestFields f(req, kChinchillaFields);
+    const Ratio alpha = flow::decimal_at(req, "alpha", "", Range::Positive);
+    const Ratio beta = flow::decimal_at(req, "beta", "", Range::Positive);
+    const Ratio k = f.has("budget_factor") ? flow::decimal_at(req, "budget_factor", "", Range::Positive) : Ratio(4);
+    const ch03::AllocationExponents e = ch03::allocation_exponents(alpha, beta);
+    Json r;
+    r["params_exponent"] = exact_json(e.params);
+    r["params_exponent_display"] = fixed(e.params, 3);
+    r["tokens_exponent"] = exact_json(e.tokens);
+    r["tokens_exponent_display"] = fixed(e.tokens, 3);
+    r["budget_factor"] = exact_json(k);
+    put_multiplier(r, "params_multiplier", ch03::rational_power(k, e.params));
+    put_multiplier(r, "tokens_multiplier", ch03::rational_power(k, e.tokens));
+    return r;
+}
+
+constexpr ResultDecl kChinchillaResult[] = {
+    result::exact("params_exponent"),
+    result::display("params_exponent_display"),
+    result::exact("tokens_exponent"),
+    result::display("tokens_exponent_display"),
+    result::exact("budget_factor"),
+    result::flag("params_multiplier_exact"),
+    result::optional(result::exact("params_multiplier")),
+    result::display("params_multiplier_display"),
+    result::flag("tokens_multiplier_exact"),
+    result::optional(result::exact("tokens_multiplier")),
+    result::display("tokens_multiplier_display"),
+};
+constexpr const char* kChinchillaSamples[] = {
+    R"({"op":"chinchilla_alloc","alpha":"0.34","beta":"0.34","budget_factor":"4"})",
+    R"({"op":"chinchilla_alloc","alpha":"0.27","beta":"0.73","budget_factor":"10"})",
+};
+
+}  // namespace
+
+const OpDef kLifecycleCostOp = {"lifecycle_cost", op_lifecycle_cost, kLifecycleFields, kLifecycleResult, kLifecycleSamples};
+const OpDef kChinchillaAllocOp = {"chinchilla_alloc", op_chinchilla_alloc, kChinchillaFields, kChinchillaResult,
+                                  kChinchillaSamples};
+
+}  // namespace tally::api
