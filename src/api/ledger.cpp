@@ -73,7 +73,10 @@ u128 unit_scale(const std::string& unit) {
         {"億", 100000000},
         {"萬", 10000},
         {"10^9", 1000000000},
-        {"10^12", 1000000000000ULL}};
+        {"10^12", 1000000000000ULL},
+        // GPU time as the ledger prints it: the request's path is already in these units.
+        {"GPU-h", 1},
+        {"GPU-s", 1}};
     const auto it = kScale.find(unit);
     if (it == kScale.end()) throw std::runtime_error(render(msg::ledger_unknown_unit, {{"unit", unit}}));
     return it->second;
