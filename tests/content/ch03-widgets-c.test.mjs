@@ -224,12 +224,59 @@ test('example 3-5 and figures 3-27/3-28: the held-out points as published, 2.574
   );
 });
 
-test('figure 3-29: 0.1B trains for ≈125.7 H100 GPU-hours, 73.5 more than 0.5B, saves ≈0.00129 GPU-s a call, crossing at ≈2.048e8 calls', () => {
-  const [small, half] = shown('fig-3-29');
-  assert.deepEqual(small.slice(0, 3), ['100M', '298.6B', '125.7']);
-  assert.equal(half[2], '52.3');
-  const note = allWidgets['fig-3-29'].data.caveat;
-  assert.match(note, /2\.048 億/);
-  assert.match(note, /73\.5 GPU/);
-  assert.match(note, /0\.00129 GPU/);
+test('figure 3-29: the core gives 0.1B ≈125.7 H100 GPU-hours, 73.5 more than 0.5B, ≈0.00129 GPU-s saved a call, crossing at ≈2.048e8 calls', () => {
+  const cfg = allWidgets['fig-3-29'];
+  assert.equal(cfg.kind, 'core-table');
+  const rows = shown('fig-3-29');
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    ['0.1B · D 298.6B · 外推', '0.5B · D 24.82B', '1B · D 14.9B', '2.81B · D 8.595B · 外推'],
+  );
+  assert.deepEqual(
+    rows.map((r) => r[1]),
+    ['1.791×10^20 FLOPs', '7.446×10^19 FLOPs', '8.937×10^19 FLOPs', '1.449×10^20 FLOPs'],
+  );
+  assert.deepEqual(
+    rows.map((r) => r[2]),
+    ['125.7', '52.3', '62.7', '101.7'],
+  );
+  assert.deepEqual(
+    rows.map((r) => r[3]),
+    ['0.000323', '0.00161', '0.00323', '0.00907'],
+  );
+  assert.deepEqual(
+    rows.map((r) => r[4]),
+    ['約 2.048 億 次呼叫', '不交叉（0.5B · D 24.82B 一直較省）', '不交叉（1B · D 14.9B 一直較省）', '—'],
+  );
+  // The D values are the dataset's, as the book's fit gives them.
+  const data = read('content/ch03/data/c4-lifecycle.json').values.rows;
+  assert.deepEqual(
+    cfg.table.list.fields.models.map((m) => Number(m.tokens)),
+    data.map((r) => r.D),
+  );
+  const vars = defaults(cfg);
+  const result = ask('lifecycle_cost', merge(vars, cfg.table.list.fields));
+  const x = result.crossovers[0];
+  assert.deepEqual([x.extra_training_display, x.saving_per_call_display, x.calls_display], ['73.5', '0.00129', '2.048 億']);
+  // Another MFU moves the GPU time, not the crossing.
+  for (const c of cfg.controls.find((c) => c.key === 'mfu').choices) {
+    const other = ask('lifecycle_cost', merge({ ...vars, $mfu: c.value }, cfg.table.list.fields));
+    assert.equal(other.crossovers[0].calls, x.calls, c.value);
+  }
+  assert.match(cfg.intro, /c4-lifecycle/);
+  assert.match(cfg.intro, /MFU/);
+});
+
+test('chinchilla-alloc: α = β gives exponents 0.500 and ×2 each at k = 4; 0.27 / 0.73 gives 0.730 and ≈5.37 at k = 10', () => {
+  const cfg = allWidgets['chinchilla-alloc'];
+  assert.equal(cfg.kind, 'steps');
+  assert.deepEqual(shown('chinchilla-alloc'), ['0.500', '0.500', '2', '2', '≈5.37']);
+  const vars = { ...defaults(cfg), $k: '9' };
+  const nine = ask('chinchilla_alloc', merge(vars, cfg.fields));
+  assert.deepEqual([nine.params_multiplier, nine.tokens_multiplier, nine.params_multiplier_exact], [3, 3, true]);
+  const kaplan = ask('chinchilla_alloc', merge({ ...vars, $alpha: '0.27', $beta: '0.73', $k: '10' }, cfg.fields));
+  assert.deepEqual([kaplan.params_exponent_display, kaplan.tokens_exponent_display, kaplan.params_multiplier_exact], ['0.730', '0.270', false]);
+  assert.doesNotMatch(cfg.intro, /還沒有/);
+  assert.match(cfg.intro, /0\.73/);
+  assert.match(cfg.intro, /scaling-papers/);
 });
