@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { loadEngine, root } from '../wasm/engine.mjs';
-import { ask as askCore, defaults, follow, merged } from './widget-requests.mjs';
+import { ask as askCore, defaults, follow, merged, substituted } from './widget-requests.mjs';
 
 const read = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 const w31 = read('content/ch03/widgets/w31.json').widgets;
@@ -40,12 +40,12 @@ function diagramValues(cfg) {
 }
 
 /** The fluid-backlog chain (web/src/widgets/fluid-backlog): rate → each scenario's mix → backlog. */
-function backlog(cfg, N) {
-  const vars = { ...defaults(cfg), ...(N ? { $N: N } : {}) };
+function backlog(cfg, N, rates = {}) {
+  const vars = { ...defaults(cfg), ...(N ? { $N: N } : {}), ...rates };
   const rate = ask('decode_step_rate', merged(vars, cfg.data.rate));
   const out = { rate };
   for (const s of cfg.data.scenarios) {
-    const mix = ask('workload_mix', { classes: cfg.data.classes, windows: s.windows });
+    const mix = ask('workload_mix', { classes: cfg.data.classes, windows: substituted(s.windows, vars) });
     const windows = mix.windows.map((w) => ({ seconds: String(w.seconds), arrival: String(w.decode_steps), service: String(rate.steps_per_second_all) }));
     out[s.id] = ask('fluid_backlog', { windows });
   }
@@ -124,6 +124,14 @@ test('3.1: the GPU count moves the backlog: three cards keep up with the second 
   const b = backlog(w31['fig-3-7'], '3');
   assert.equal(b.rate.steps_per_second_all_display, '8,386.99');
   assert.equal(b.phased.peak, 0);
+});
+
+test("3.1: Figure 3-7's arrival rates are controls: both classes at 2 requests/s is the even mix, which two cards keep up with", () => {
+  const cfg = w31['fig-3-7'];
+  assert.deepEqual(cfg.data.scenarios.find((s) => s.id === 'phased').windows[0].rates, ['$heavy', '$light']);
+  const b = backlog(cfg, undefined, { $heavy: '2', $light: '2' });
+  assert.equal(b.phased.peak, 0);
+  assert.deepEqual(b.phased.series, b.even.series);
 });
 
 test('3.1: the what-if beside Table 3.1.3-b: 552,480 decode steps need at least 197.6 s on one card, which queues from the start', () => {

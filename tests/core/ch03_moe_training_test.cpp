@@ -29,6 +29,7 @@ TEST_CASE("ch03 moe_training op") {
     const Json r = result({{"op", "moe_training"}, {"model", "deepseek-v4-flash"}, {"training_tokens", 32000000000000ULL}});
     CHECK(r["per_token_display"] == "45.45 GFLOPs");
     CHECK(r["total_yflops"].is_string());
+    CHECK(r["total_yflops_display"] == "1.45438");  // §3.6.2: about 1.45438×10^24 FLOPs
     const Json dense = error_of({{"op", "moe_training"}, {"model", "qwen3-8b"}});
     CHECK(dense["field"] == "model");
     CHECK(dense["code"] == "routing_needs_moe");

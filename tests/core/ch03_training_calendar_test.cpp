@@ -56,6 +56,12 @@ TEST_CASE("ch03 training ops: Exercise 3-10's choice at 2×10^8 and 10^9 tasks")
         result(Json::parse(R"({"op":"break_even_tasks","extra_gpu_hours":"100000","saving_seconds":"0.72","tasks":1000000000})"));
     CHECK(high["smaller_cheaper"] == true);
     CHECK(high["difference_hours"] == 100000);
+    CHECK(high["difference_hours_display"] == "100,000");
+    // One task past 6×10^8: the exact difference has cents of a second, shown grouped.
+    const Json odd =
+        result(Json::parse(R"({"op":"break_even_tasks","extra_gpu_hours":"100000","saving_seconds":"0.72","tasks":600000001})"));
+    CHECK(odd["difference_seconds"] == "72000000.72");
+    CHECK(odd["difference_seconds_display"] == "72,000,000.72");
     const Json days = result(Json::parse(R"({"op":"training_calendar","gpu_hours":"1022362","gpus":1024})"));
     CHECK(days["days_display"] == "41.60");
     const Json rows = result(

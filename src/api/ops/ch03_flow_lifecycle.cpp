@@ -3,7 +3,6 @@
 //                     where consecutive models' cost lines cross (Figure 3-29)
 //   chinchilla_alloc  the compute-optimal exponents β/(α+β), α/(α+β) and what a
 //                     budget k times larger does to N and D
-#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -52,21 +51,32 @@ std::string scientific(const Ratio& r, unsigned digits) {
     return significant(r / scale, digits) + "×10^" + std::to_string(e);
 }
 
-// A double shown to three significant digits (it is finite and > 0).
+// A double shown to three significant digits (it is finite and > 0). Scaled
+// by tens rather than printed with printf("%e") or placed with log10: those
+// would add their float formatting to chapter 3's browser module, which has
+// to stay within its 150 KiB budget.
 std::string approximate_text(double v) {
-    if (v >= 1e-6 && v < 1e15) {
-        int places = 2 - static_cast<int>(std::floor(std::log10(v)));
-        if (places < 0) places = 0;
-        const u128 scale = pow10(static_cast<unsigned>(places));
-        const double scaled = std::round(v * static_cast<double>(scale));
-        return significant(Ratio(static_cast<u128>(scaled), scale), 3);
+    int e = 0;  // v · 10^e stays the value; three digits before the point
+    while (v >= 1000) {
+        v /= 10;
+        ++e;
     }
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2e", v);
-    std::string s(text);
-    const auto e = s.find('e');
-    const int exponent = std::atoi(s.c_str() + e + 1);
-    return s.substr(0, e) + "×10^" + std::to_string(exponent);
+    while (v < 100) {
+        v *= 10;
+        --e;
+    }
+    u128 digits = static_cast<u128>(v + 0.5);
+    if (digits == 1000) {
+        digits = 100;
+        ++e;
+    }
+    const int magnitude = e + 2;  // the leading digit's power of ten
+    if (magnitude >= -6 && magnitude < 15) {
+        const Ratio value =
+            e >= 0 ? Ratio(digits * pow10(static_cast<unsigned>(e))) : Ratio(digits, pow10(static_cast<unsigned>(-e)));
+        return significant(value, 3);
+    }
+    return significant(Ratio(digits, 100), 3) + "×10^" + std::to_string(magnitude);
 }
 
 // A count in the edition's magnitude words to four significant digits: "2.048 億", "204.8 million".

@@ -113,7 +113,9 @@ Json op_break_even_tasks(const Json& req) {
     const Ratio difference = smaller_wins ? saved - b.extra_seconds : b.extra_seconds - saved;
     r["smaller_cheaper"] = smaller_wins;
     r["difference_seconds"] = exact_json(difference);
+    r["difference_seconds_display"] = trimmed(difference, 2);
     r["difference_hours"] = exact_json(difference / Ratio(3600));
+    r["difference_hours_display"] = trimmed(difference / Ratio(3600), 2);
     return r;
 }
 
@@ -122,7 +124,9 @@ constexpr ResultDecl kBreakEvenResult[] = {
     result::exact("break_even"),
     result::optional(result::flag("smaller_cheaper")),
     result::optional(result::exact("difference_seconds")),
+    result::optional(result::display("difference_seconds_display")),
     result::optional(result::exact("difference_hours")),
+    result::optional(result::display("difference_hours_display")),
 };
 constexpr const char* kBreakEvenSamples[] = {
     R"({"op":"break_even_tasks","extra_gpu_hours":"100000","saving_seconds":"0.72","tasks":200000000})",

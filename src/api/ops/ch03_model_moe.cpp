@@ -30,15 +30,23 @@ Json op_moe_training(const Json& req) {
     r["per_token_display"] = flops_text(Ratio(w.flops_per_token));
     r["total"] = exact_json(w.total);
     // 10^24 FLOPs (yotta): the scale the chapter writes run totals in.
-    r["total_yflops"] = exact_json(Ratio(w.total, u128{1000000000000ULL} * 1000000000000ULL));
+    const Ratio yflops(w.total, u128{1000000000000ULL} * 1000000000000ULL);
+    r["total_yflops"] = exact_json(yflops);
+    r["total_yflops_display"] = fixed(yflops, 5);  // as the chapter prints 1.45438
     r["total_display"] = flops_text(Ratio(w.total));
     return r;
 }
 
 constexpr ResultDecl kMoeTrainingResult[] = {
-    result::text("model"),         result::exact("moe_layers"),          result::exact("expert_params_per_token"),
-    result::exact("per_token"),    result::display("per_token_display"), result::exact("total"),
-    result::exact("total_yflops"), result::display("total_display"),
+    result::text("model"),
+    result::exact("moe_layers"),
+    result::exact("expert_params_per_token"),
+    result::exact("per_token"),
+    result::display("per_token_display"),
+    result::exact("total"),
+    result::exact("total_yflops"),
+    result::display("total_yflops_display"),
+    result::display("total_display"),
 };
 constexpr const char* kMoeTrainingSamples[] = {
     R"({"op":"moe_training","model":"deepseek-v4-flash","training_tokens":32000000000000})",
