@@ -177,7 +177,9 @@ export const fluidBacklog: WidgetDef<BacklogData> = {
     const cells = new CellResolver(engine, vars);
     const rate = (await cells.result('decode_step_rate', dataOf<Fields>(cfg, 'rate'))) as unknown as Record<string, Json>;
     const classes = dataOf<Json>(cfg, 'classes');
-    const scenarios = await Promise.all(dataOf<Scenario[]>(cfg, 'scenarios').map((s) => scenarioBacklog(cells, vars, classes, s, rate.steps_per_second_all as Json)));
+    const scenarios = await Promise.all(
+      dataOf<Scenario[]>(cfg, 'scenarios').map((s) => scenarioBacklog(cells, vars, classes, s, rate.steps_per_second_all as Json)),
+    );
     return {
       steps: await stepsData,
       perCard: show(rate.steps_per_second_display),
