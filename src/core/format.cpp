@@ -17,7 +17,7 @@ std::string group_thousands(u128 value) {
     return out;
 }
 
-static u128 pow10(unsigned places) {
+u128 pow10(unsigned places) {
     u128 p = 1;
     for (unsigned i = 0; i < places; ++i) p = mul(p, 10);
     return p;

@@ -12,6 +12,9 @@ namespace tally {
 // 8190735360 -> "8,190,735,360"
 std::string group_thousands(u128 value);
 
+// 10^places (checked: past 10^38 it raises ArithmeticOverflow).
+u128 pow10(unsigned places);
+
 // Round r to `places` decimals (ties to even) and print with thousands
 // separators in the integer part: (3514.25, 1) -> "3,514.3".
 std::string fixed(const Ratio& r, unsigned places);

@@ -109,7 +109,8 @@ export function cellRequest(op: string, values: Record<string, string>, ...layer
   return req;
 }
 
-function asInteger(raw: string): unknown {
+/** A control's value as the page sends it: digits as a number, anything else as typed. */
+export function asInteger(raw: string): unknown {
   return /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
 }
 

@@ -6,7 +6,7 @@
 // index.ts), written out again so the test does not trust the page's own.
 import type { Locator } from '@playwright/test';
 
-import { at, cellRequest, shown, type WidgetCfg } from './chapter';
+import { asInteger, at, cellRequest, shown, type WidgetCfg } from './chapter';
 import { expect, type Core } from './fixtures';
 
 type Fields = Record<string, unknown>;
@@ -29,14 +29,9 @@ function dataOf<T>(cfg: WidgetCfg, key: string): T {
   return (cfg as WidgetCfg & { data: Record<string, unknown> }).data[key] as T;
 }
 
-/** A control's value as the page sends it: digits as a number, anything else as typed. */
-function asSent(raw: string): unknown {
-  return /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
-}
-
 /** "$x" anywhere inside a request template (lists and objects too) → the control's value. */
 function filled(template: unknown, values: Values): unknown {
-  if (typeof template === 'string' && template.startsWith('$')) return asSent(values[template]!);
+  if (typeof template === 'string' && template.startsWith('$')) return asInteger(values[template]!);
   if (Array.isArray(template)) return template.map((v) => filled(v, values));
   if (template !== null && typeof template === 'object') return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, filled(v, values)]));
   return template;

@@ -20,12 +20,6 @@ namespace {
 
 using flow::Range;
 
-u128 pow10(unsigned n) {
-    u128 p = 1;
-    for (unsigned i = 0; i < n; ++i) p = mul(p, 10);
-    return p;
-}
-
 // r to `digits` significant digits, as fixed() prints it: (0.0003229…, 3) -> "0.000323".
 std::string significant(const Ratio& r, unsigned digits) {
     if (r == Ratio(0)) return "0";
