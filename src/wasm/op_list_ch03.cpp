@@ -1,7 +1,11 @@
 // The ops of the browser's module for chapter 3's pages: chapter 3's, the
 // chapter-2 ops its pages build on (params, forward, kv, state, request,
 // turn: the model accounting chapter 3 reuses, content/ch03/widgets-plan.md's
-// 核心 lines), and the catalog, import and answer ops every chapter uses.
+// 核心 lines), and the catalog and answer ops every chapter uses.  Not the
+// importer (import_hf_config, 10 KiB gzip): a chapter-3 page or embed sends
+// an import to chapter 2's module, loaded only then (content/book.json
+// "importer", web/src/import/import-core.ts), and the spec it returns runs
+// here inline.
 // Like op_list_ch02.cpp it replaces the book's list (src/api/ops/op_list.cpp),
 // so chapter 2's own figures (routing, crossover, capacity, …), which no
 // chapter-3 page asks for, stay out of the module a chapter-3 page loads
@@ -15,11 +19,10 @@ namespace tally::api {
 namespace {
 
 constexpr const OpDef* kChapter3Ops[] = {
-    // shared: the catalog, answers, typed quantities and imported models
+    // shared: the catalog, answers and typed quantities
     &kCatalogOp,
     &kCheckAnswerOp,
     &kReadQuantityOp,
-    &kImportHfConfigOp,
     // chapter 2's model accounting that chapter 3 builds on
     &kParamsOp,
     &kForwardOp,

@@ -110,15 +110,17 @@ test("chapter 3's module, as a page loads it, answers chapter 3's ops as the cor
     ],
   };
   const routing = { op: 'routing' };
+  // The importer is chapter 2's module's (content/book.json "importer"; tests/browser/ch03-import.spec.ts).
+  const importer = { op: 'import_hf_config', config_text: '{}' };
   type Answer = { ok: boolean; result?: Record<string, unknown>; error?: { field?: string } };
   // The module straight from the page's links, without its catalog of words: numbers only are compared.
-  const [v, b, r] = await page.evaluate(
+  const [v, b, r, i] = await page.evaluate(
     async ({ glue, wasm, requests }) => {
       const factory = (await import(glue)).default as (o: { wasmBinary: ArrayBuffer }) => Promise<{ evaluate(s: string): string }>;
       const mod = await factory({ wasmBinary: await (await fetch(wasm)).arrayBuffer() });
       return requests.map((q) => JSON.parse(mod.evaluate(JSON.stringify(q))) as Answer);
     },
-    { glue, wasm, requests: [vision, backlog, routing] },
+    { glue, wasm, requests: [vision, backlog, routing, importer] },
   );
   expect(v!.result).toEqual(core.ok(vision));
   expect(v!.result!.tokens).toBe(196);
@@ -130,4 +132,6 @@ test("chapter 3's module, as a page loads it, answers chapter 3's ops as the cor
   expect(r!.ok).toBe(false);
   expect(r!.error?.field).toBe('op');
   expect(core.error(routing).field).not.toBe('op');
+  expect(i!.ok).toBe(false);
+  expect(i!.error?.field).toBe('op');
 });

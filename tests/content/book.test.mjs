@@ -22,6 +22,11 @@ test('the book lists chapters 2 and 3 (both published) with their directories, p
   );
 });
 
+test("chapter 2's module imports models for every chapter: the importer names it", () => {
+  assert.equal(book.importer, 'ch02');
+  assert.equal(book.chapters.find((c) => c.id === book.importer).core, 'tally_web');
+});
+
 test('tally reproduce ch03 counts measured, published and assumed numbers apart, each agreeing with its dataset', () => {
   const run = spawnSync(tally, ['reproduce', 'ch03', '--format', 'json'], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr + run.stdout.slice(0, 2000));

@@ -35,7 +35,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
-import { siteChapters } from './book-chapters.mjs';
+import { importerChapter, siteChapters } from './book-chapters.mjs';
 import { checkContent, ContentError } from './content-schemas.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
 import { embedOnlyFiles, entryOf, modulesOf, stylesOf } from './manifest.mjs';
@@ -125,6 +125,9 @@ const hash = createHash('sha256')
   .slice(0, 10);
 /** chapter id → the files of its core, for the embeds of its widgets. */
 const chapterCoreFiles = Object.fromEntries(siteChapters(root).map((chapter, i) => [chapter.id, coreFiles[chapterCores[i]]]));
+// The core that imports models (book.json "importer"): pages of a chapter whose core lacks the importer name it.
+const importerCore = chapterCoreFiles[importerChapter(root)];
+if (!importerCore) throw new Error('content/book.json: "importer" names no chapter on the site');
 // The head's script that starts compiling the core and the core's worker (a
 // classic script: Vite builds modules only), with the worker's script inlined,
 // named by its content like every other asset.
@@ -245,6 +248,7 @@ for (const lang of editions) {
           wasmGlue: up(core.wasmGlue),
           wasmBinary: up(core.wasmBinary),
           catalog: catalog && up(catalog),
+          importCore: core === importerCore ? undefined : { glue: up(importerCore.wasmGlue), wasm: up(importerCore.wasmBinary) },
         },
         version,
         iconsDir: path.join(root, 'content/site/icons'),

@@ -11,11 +11,15 @@ import { widgetChapters } from '../runtime/site-config';
 /** chapter id → its core's glue and binary (URLs, relative to the document or absolute). */
 export type ChapterCores = Record<string, { glue: string; wasm: string }>;
 
-/** The core for `instance` from `cores`, as absolute URLs; undefined for the default core. */
-export function coreFor(instance: string, cores: ChapterCores | undefined, base: string): CoreUrls | undefined {
-  const chapter = Object.hasOwn(widgetChapters, instance) ? widgetChapters[instance] : undefined;
+/** The core of `chapter` from `cores`, as absolute URLs; undefined when `cores` does not name it. */
+export function chapterCore(chapter: string | undefined, cores: ChapterCores | undefined, base: string): CoreUrls | undefined {
   const core = chapter && cores && Object.hasOwn(cores, chapter) ? cores[chapter] : undefined;
   return core && { glue: new URL(core.glue, base).href, wasm: new URL(core.wasm, base).href };
+}
+
+/** The core for `instance` from `cores`, as absolute URLs; undefined for the default core. */
+export function coreFor(instance: string, cores: ChapterCores | undefined, base: string): CoreUrls | undefined {
+  return chapterCore(Object.hasOwn(widgetChapters, instance) ? widgetChapters[instance] : undefined, cores, base);
 }
 
 /** The chapters' cores embed.html names in its head (site/embed-page.ts). */

@@ -24,6 +24,7 @@
 // (its articles) they are the ones the reader keeps in localStorage; on any
 // other page they last for the page only — that page's storage is its author's.
 import { startImports, type ImportSession } from '../import';
+import { importerAt } from '../import/import-core';
 import { importedModels } from '../import/models';
 import { importShared } from '../import/restore';
 import { keepForPageOnly } from '../import/storage';
@@ -31,12 +32,13 @@ import { importText } from '../import/text';
 import type { Catalog, Engine } from '../runtime/engine';
 import { loadEngine, type CoreUrls } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
+import { importerChapter } from '../runtime/book';
 import type { WidgetConfig } from '../runtime/config';
 import { HashStore } from '../runtime/hash-state';
 import { hydrateWidget, prerenderWidget, type AnyWidgetDef } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
-import { coreFor, type ChapterCores } from './cores';
+import { chapterCore, coreFor, type ChapterCores } from './cores';
 import { withImportedModels } from '../import/models';
 import { homeLink, type WidgetHome } from './home';
 import { embedStatus } from './status';
@@ -88,7 +90,12 @@ export function defineTallyWidget(opts: ElementOptions): void {
   const session = (): ImportSession => {
     if (!imports) {
       if (new URL(opts.root).origin !== location.origin) keepForPageOnly();
-      imports = startImports(engine(), '');
+      // Imports go to the importer chapter's core (import/import-core.ts), loaded on the
+      // first import: a host showing only chapter 3's widgets never downloads chapter 2's.
+      // Each element computes on its own chapter's core (the session's engine is not used).
+      const urls = chapterCore(importerChapter, opts.cores, opts.glue) ?? { glue: opts.glue, wasm: opts.wasm };
+      const importer = importerAt(urls, opts.lang ?? DEFAULT_LANG);
+      imports = startImports(importer, '', importer);
     }
     return imports;
   };
@@ -161,9 +168,9 @@ export function defineTallyWidget(opts: ElementOptions): void {
       }
       try {
         const shared = session();
-        // The models the page imported, on this widget's chapter's core.
-        const chapterCore = engine(instance);
-        const imported = { ...shared, core: chapterCore, engine: chapterCore.then((c) => withImportedModels(c)) };
+        // The models the page imported, on this widget's chapter's core (imports still go to the importer's).
+        const widgetCore = engine(instance);
+        const imported = { ...shared, engine: widgetCore.then((c) => withImportedModels(c)) };
         // Models named by this element's `import` attribute are known before its first request.
         const problems: string[] = [];
         const tokens = this.getAttribute('import');

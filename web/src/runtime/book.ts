@@ -37,6 +37,12 @@ export const chapters: Chapter[] = bookChapters.filter((c) => c.draft !== true);
 /** Strings every widget shares (the "how" popover's); a file's or a widget's own text wins. */
 export const widgetText: Record<string, string> = book.widget_text;
 
+/**
+ * The chapter whose core imports Hugging Face configs ("ch02"): another
+ * chapter's pages send their imports there (import/import-core.ts).
+ */
+export const importerChapter: string = book.importer;
+
 /** Book-wide strings files, relative to content/ ("ch02/import.json"). */
 export const bookStrings: { import: string } = book.strings;
 

@@ -28,6 +28,12 @@ export interface PageAssets {
    * and named on <html data-core-catalog> for the code that hands it to the core.
    */
   catalog?: string;
+  /**
+   * The importer chapter's core (content/book.json "importer") when the
+   * page's own core does not import: named in a meta tag, not preloaded, since
+   * only an import loads it (import/import-core.ts).
+   */
+  importCore?: { glue: string; wasm: string };
 }
 
 /**
@@ -128,6 +134,7 @@ export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widg
     ...(widgetConfig ? [fetchPreload(widgetConfig, 'widgets')] : []),
     ...(assets.catalog ? [fetchPreload(assets.catalog, 'catalog')] : []),
     fontPreloads(assets.fonts, preloadFonts),
+    ...(assets.importCore ? [`<meta name="tally-import-core"${attrs({ content: JSON.stringify(assets.importCore) })}>`] : []),
   ]
     .filter(Boolean)
     .join('\n');
