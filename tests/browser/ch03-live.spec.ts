@@ -58,3 +58,39 @@ test("figure 3-7's arrival rates are the reader's: equal rates give the even mix
   expect(await peak()).not.toBe(bookPeak);
   await expect(w).toHaveAttribute('data-differs', 'true');
 });
+
+test('media work counts the core’s forwards: 1 + 9 = 10 a speech frame, a 64×64 latent grid, 50 × 2 = 100 DiT forwards; a side that fills no latent is refused under its control', async ({
+  page,
+  core,
+}) => {
+  const cfg = widgetsIn('zh-Hant', 'ch03')['media-work']!;
+  await page.goto(`./${INSTANCE_PAGE['media-work']}`);
+  await allReady(page);
+  const w = page.locator('[data-instance="media-work"]');
+  const book = core.ok({ op: 'media_work', codebooks: 10, height: 1024, width: 1024, steps: 50, branches: 2 });
+  expect([book.fast_passes_display, book.latent_grid, book.latent_positions, book.dit_forwards_display]).toEqual(['1 + 9 = 10', '64×64', 4096, '50 × 2 = 100']);
+  const drawing = w.locator('svg.fig-svg.is-wide');
+  await expect(drawing).toContainText('每幀的快速路徑前向 = 1 + 9 = 10 次');
+  await expect(drawing).toContainText('latent 64×64');
+  await expect(drawing).toContainText('= 4,096 個位置');
+  await expect(drawing).toContainText('50 × 2 = 100 次 DiT 前向');
+
+  // Fewer steps and no guidance: the core's count follows; so does a wider picture's grid.
+  const control = (key: string) => cfg.controls.find((c) => c.key === key)!;
+  await setControl(w, { key: 'steps', label: control('steps').label, value: '30', kind: 'integer' });
+  await setControl(w, { key: 'branches', label: control('branches').label, value: '1', kind: 'integer' });
+  await setControl(w, { key: 'side', label: control('side').label, value: '2048', kind: 'integer' });
+  const changed = core.ok({ op: 'media_work', codebooks: 10, height: 2048, width: 2048, steps: 30, branches: 1 });
+  await expect(drawing).toContainText(`${changed.dit_forwards_display as string} 次 DiT 前向`);
+  await expect(drawing).toContainText(`latent ${changed.latent_grid as string}`);
+  expect(changed.latent_positions).toBe(4 * 4096);
+  await expect(w).toHaveAttribute('data-differs', 'true');
+
+  // 1000 pixels is not a multiple of 8 × 2: the core refuses, and says so under the side's control.
+  await setControl(w, { key: 'side', label: control('side').label, value: '1000', kind: 'integer' });
+  const refusal = core.error({ op: 'media_work', height: 1000, width: 1000 }) as { field: string; code: string };
+  expect([refusal.field, refusal.code]).toEqual(['height', 'flow_latent_not_multiple']);
+  await expect(w.getByLabel(control('side').label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(w.getByTestId('error')).toContainText('16 的倍數');
+  await expect(drawing).toContainText(`latent ${changed.latent_grid as string}`); // the last good drawing stays
+});

@@ -94,6 +94,17 @@ test('speech what-if: first chunk at 400 ms, the next 94 ms later; a 40 ms buffe
   assert.deepEqual(stepValues('speech-arrivals'), ['400', '494', '440 ms', '0 ms']);
 });
 
+test('media work: ten codebooks take 1 + 9 = 10 fast forwards a frame; 1024² is a 64×64 latent grid of 4096 positions, 50 × 2 = 100 DiT forwards', () => {
+  const cfg = configs['media-work'];
+  const vars = defaults(cfg);
+  const results = Object.fromEntries(Object.entries(cfg.data.requests).map(([name, r]) => [name, ask(r.op, substitute(r.fields, vars))]));
+  const values = Object.fromEntries(Object.entries(cfg.data.values).map(([name, v]) => [name, follow(results[v.request], v.path)]));
+  assert.deepEqual(values, { passes: '1 + 9 = 10', grid: '64×64', positions: '4096', forwards: '50 × 2 = 100' });
+  // Every placeholder a label or the description names is one of those values.
+  const named = [...JSON.stringify([cfg.data.diagram, cfg.text]).matchAll(/\{([a-z]+)\}/g)].map((m) => m[1]);
+  assert.deepEqual([...new Set(named)].sort(), ['forwards', 'grid', 'passes', 'positions']);
+});
+
 test('figure 3-20: an interrupt issued at 123 ms mutes at 130 ms, 7 ms later', () => {
   assert.deepEqual(stepValues('fig-3-20'), ['130 ms', '7 ms']);
 });

@@ -125,8 +125,8 @@ extern const OpDef kCandidatePoolOp;
 // ch03_flow_*.cpp (chapter 3's closed forms)
 extern const OpDef kFluidBacklogOp, kWorkloadMixOp, kPercentileOp, kStateTimeOp, kSteadyStateOp, kSuccessCostOp, kHandoffCostOp,
     kCriticalPathOp, kAmdahlOp, kBranchStateOp, kCedExpertLayersOp, kVisionTokensOp, kAudioPlayoutOp, kAudioInterruptOp,
-    kBufferDepletionOp, kTrainingBudgetOp, kTrainingCalendarOp, kGpuHourFactorOp, kBreakEvenTasksOp, kLifecycleCostOp,
-    kChinchillaAllocOp;
+    kBufferDepletionOp, kMediaWorkOp, kTrainingBudgetOp, kTrainingCalendarOp, kGpuHourFactorOp, kBreakEvenTasksOp,
+    kLifecycleCostOp, kChinchillaAllocOp;
 // ch03_model_*.cpp (chapter 3 on chapter 2's model accounting; core/ch03/ computes them)
 extern const OpDef kTrainingOp, kPackingOp, kUpdateTokensOp, kDecodeStepRateOp, kRlCycleOp, kDecisionRequestOp, kMoeTrainingOp;
 

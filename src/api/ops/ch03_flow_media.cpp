@@ -3,11 +3,13 @@
 //   audio_playout     chunk arrivals against the playout clock with a jitter buffer (Figure 3-19)
 //   audio_interrupt   when a local interrupt mutes the device (Figure 3-20)
 //   buffer_depletion  how long a pre-buffer lasts when audio arrives slower than it plays (Exercise 3-5)
+//   media_work        fast forwards per speech frame, DiT forwards and latent positions per image (§3.3.2)
 #include "all_ops.hpp"
 #include "ch03_flow_read.hpp"
 
 #include "api/errors.hpp"
 #include "core/ch03/audio_playout.hpp"
+#include "core/ch03/media_work.hpp"
 #include "core/ch03/vision.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
@@ -233,12 +235,64 @@ constexpr const char* kBufferDepletionSamples[] = {
     R"({"op":"buffer_depletion","arrival_ratio":"1","prebuffer_seconds":"0.3"})",
 };
 
+// ---- media_work -----------------------------------------------------------
+
+constexpr FieldDecl kMediaWorkFields[] = {
+    field::integer("codebooks", 1, 64, "10"),
+    field::integer("height", 1, kMaxPixels, "1024"),
+    field::integer("width", 1, kMaxPixels, "1024"),
+    field::integer("vae_stride", 1, 64, "8"),
+    field::integer("pack", 1, 16, "2"),
+    field::integer("steps", 1, 10000, "50"),
+    field::integer("branches", 1, 8, "2"),
+};
+
+// H and W must fill whole latent positions.
+void check_latent_multiple(const char* name, u128 pixels, u128 step) {
+    if (pixels % step == 0) return;
+    throw FieldError(name, msg::flow_latent_not_multiple,
+                     {{"field", name}, {"received", group_thousands(pixels)}, {"step", group_thousands(step)}});
+}
+
+Json op_media_work(const Json& req) {
+    RequestFields f(req, kMediaWorkFields);
+    const ch03::AudioFrameWork frame = ch03::audio_frame_work(f.integer_or("codebooks"));
+    const u128 height = f.integer_or("height"), width = f.integer_or("width");
+    const u128 stride = f.integer_or("vae_stride"), pack = f.integer_or("pack");
+    check_latent_multiple("height", height, stride * pack);
+    check_latent_multiple("width", width, stride * pack);
+    const u128 steps = f.integer_or("steps"), branches = f.integer_or("branches");
+    const ch03::DiffusionWork image = ch03::diffusion_work(height, width, stride, pack, steps, branches);
+    Json r;
+    r["fast_predictions"] = exact_json(frame.predictions);
+    r["fast_passes"] = exact_json(frame.fast_passes);
+    r["fast_passes_display"] = "1 + " + group_thousands(frame.predictions) + " = " + group_thousands(frame.fast_passes);
+    r["latent_grid"] = group_thousands(image.latent.token_rows) + "×" + group_thousands(image.latent.token_cols);
+    r["latent_positions"] = exact_json(image.latent.tokens);
+    r["dit_forwards"] = exact_json(image.forwards);
+    r["dit_forwards_display"] =
+        group_thousands(steps) + " × " + group_thousands(branches) + " = " + group_thousands(image.forwards);
+    return r;
+}
+
+constexpr ResultDecl kMediaWorkResult[] = {
+    result::exact("fast_predictions"),       result::exact("fast_passes"),
+    result::display("fast_passes_display"),  result::text("latent_grid"),
+    result::exact("latent_positions"),       result::exact("dit_forwards"),
+    result::display("dit_forwards_display"),
+};
+constexpr const char* kMediaWorkSamples[] = {
+    R"({"op":"media_work"})",
+    R"({"op":"media_work","codebooks":4,"height":768,"width":1344,"steps":30,"branches":1})",
+};
+
 }  // namespace
 
 const OpDef kVisionTokensOp = {"vision_tokens", op_vision_tokens, kVisionTokensFields, kVisionTokensResult, kVisionTokensSamples};
 const OpDef kAudioPlayoutOp = {"audio_playout", op_audio_playout, kAudioPlayoutFields, kAudioPlayoutResult, kAudioPlayoutSamples};
 const OpDef kAudioInterruptOp = {"audio_interrupt", op_audio_interrupt, kAudioInterruptFields, kAudioInterruptResult,
                                  kAudioInterruptSamples};
+const OpDef kMediaWorkOp = {"media_work", op_media_work, kMediaWorkFields, kMediaWorkResult, kMediaWorkSamples};
 const OpDef kBufferDepletionOp = {"buffer_depletion", op_buffer_depletion, kBufferDepletionFields, kBufferDepletionResult,
                                   kBufferDepletionSamples};
 

@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -49,6 +49,7 @@ export interface OpRequests {
   audio_playout: { chunk_ms?: number | string; chunks?: number | string; process_ms?: number | string; send_ms?: number | string; network_ms?: number | string; late?: Json[]; buffer_ms?: number | string; sample_rate?: number | string; channels?: number | string; sample_bytes?: number | string; lang?: string; };
   audio_interrupt: { issued_ms?: number | string; control_ms?: number | string; poll_ms?: number | string; lang?: string; };
   buffer_depletion: { arrival_ratio?: number | string; prebuffer_seconds?: number | string; lang?: string; };
+  media_work: { codebooks?: number | string; height?: number | string; width?: number | string; vae_stride?: number | string; pack?: number | string; steps?: number | string; branches?: number | string; lang?: string; };
   training_budget: { rows?: Json[]; lang?: string; };
   training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
   gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
@@ -1008,6 +1009,20 @@ export interface BufferDepletionResult {
   values: Record<string, bigint>;
 }
 
+export interface MediaWorkResult {
+  fast_predictions: bigint;
+  fast_passes: bigint;
+  fast_passes_display: string;
+  latent_grid: string;
+  latent_positions: bigint;
+  dit_forwards: bigint;
+  dit_forwards_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface TrainingBudgetRow {
   id: string;
   six_nd: bigint;
@@ -1332,6 +1347,7 @@ export interface OpResults {
   audio_playout: AudioPlayoutResult;
   audio_interrupt: AudioInterruptResult;
   buffer_depletion: BufferDepletionResult;
+  media_work: MediaWorkResult;
   training_budget: TrainingBudgetResult;
   training_calendar: TrainingCalendarResult;
   gpu_hour_factor: GpuHourFactorResult;
@@ -1387,6 +1403,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   audio_playout: { chunk_bytes: { k: 'exact' }, first_play_ms: { k: 'exact' }, first_play_display: { k: 'display' }, stall_ms: { k: 'exact' }, stall_display: { k: 'display' }, late_chunks: { k: 'exact' }, chunks: { k: 'list', items: { id: { k: 'text' }, arrival_ms: { k: 'exact' }, planned_ms: { k: 'exact' }, play_ms: { k: 'exact' }, stall_ms: { k: 'exact' } } } },
   audio_interrupt: { mute_ms: { k: 'exact' }, mute_display: { k: 'display' }, perceived_ms: { k: 'exact' }, perceived_display: { k: 'display' } },
   buffer_depletion: { drains: { k: 'flag' }, seconds: { k: 'exact', p: 'nullable' } },
+  media_work: { fast_predictions: { k: 'exact' }, fast_passes: { k: 'exact' }, fast_passes_display: { k: 'display' }, latent_grid: { k: 'text' }, latent_positions: { k: 'exact' }, dit_forwards: { k: 'exact' }, dit_forwards_display: { k: 'display' } },
   training_budget: { rows: { k: 'list', items: { id: { k: 'text' }, six_nd: { k: 'exact' }, tokens_per_param: { k: 'exact' }, tokens_per_param_display: { k: 'display' } } } },
   training_calendar: { hours: { k: 'exact' }, days: { k: 'exact' }, days_display: { k: 'display' } },
   gpu_hour_factor: { factor: { k: 'exact' }, factor_display: { k: 'display' }, equivalent_hours: { k: 'exact' } },
