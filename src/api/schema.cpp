@@ -192,6 +192,14 @@ constexpr FieldMeaning kFieldMeanings[] = {
     {"alpha", "α, the loss exponent on parameters in L = E + A/N^α + B/D^β", "a positive decimal"},
     {"beta", "β, the loss exponent on training tokens", "a positive decimal"},
     {"budget_factor", "k, how many times larger the compute budget becomes", "a positive decimal"},
+    // chapter 3's scaling-law fit (ops/ch03_flow_scaling.cpp)
+    {"points", "training runs {id, params, tokens, loss}: N, D and the measured loss, as decimal strings", "1 … 64 objects"},
+    {"holdout_from", "runs with at least this many parameters are held out of the fit and only checked (absent: none)",
+     "a positive decimal (2000000000 in Example 3-5)"},
+    {"alphas", "the grid of α tried", "1 … 32 positive decimals"},
+    {"betas", "the grid of β tried", "1 … 32 positive decimals"},
+    {"params_scale", "N0: N is measured as N/N0 in the law", "a positive decimal (10^9 by default)"},
+    {"tokens_scale", "D0: D is measured as D/D0 in the law", "a positive decimal (10^10 by default)"},
 };
 
 const char* kind_name(FieldKind k) {

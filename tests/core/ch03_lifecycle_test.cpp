@@ -63,7 +63,7 @@ TEST_CASE("ch03 lifecycle_cost: the book's numbers at its printed precision, and
     CHECK(x["extra_training_display"] == "73.5");
     CHECK(x["saving_per_call_display"] == "0.00129");
     CHECK(x["calls_display"] == "2.048 億");
-    CHECK(r["rows"][0]["next_crossover_display"] == "約 2.048 億 次呼叫");
+    CHECK(r["rows"][0]["next_crossover_display"] == "約 2.048 億次呼叫");
     CHECK(r["rows"][1]["next_crossover_display"] == "—");
     CHECK(result(Json::parse(book_request("0.4", "en")))["crossovers"][0]["calls_display"] == "204.8 million");
     for (const char* mfu : {"0.25", "0.55", "1"}) {

@@ -126,7 +126,7 @@ extern const OpDef kCandidatePoolOp;
 extern const OpDef kFluidBacklogOp, kWorkloadMixOp, kPercentileOp, kStateTimeOp, kSteadyStateOp, kSuccessCostOp, kHandoffCostOp,
     kCriticalPathOp, kAmdahlOp, kBranchStateOp, kCedExpertLayersOp, kVisionTokensOp, kAudioPlayoutOp, kAudioInterruptOp,
     kBufferDepletionOp, kMediaWorkOp, kTrainingBudgetOp, kTrainingCalendarOp, kGpuHourFactorOp, kBreakEvenTasksOp,
-    kLifecycleCostOp, kChinchillaAllocOp;
+    kLifecycleCostOp, kChinchillaAllocOp, kScalingFitOp;
 // ch03_model_*.cpp (chapter 3 on chapter 2's model accounting; core/ch03/ computes them)
 extern const OpDef kTrainingOp, kPackingOp, kUpdateTokensOp, kDecodeStepRateOp, kRlCycleOp, kDecisionRequestOp, kMoeTrainingOp;
 

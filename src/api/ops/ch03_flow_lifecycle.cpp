@@ -3,10 +3,10 @@
 //                     where consecutive models' cost lines cross (Figure 3-29)
 //   chinchilla_alloc  the compute-optimal exponents β/(α+β), α/(α+β) and what a
 //                     budget k times larger does to N and D
-#include <cstdio>
 #include <vector>
 
 #include "all_ops.hpp"
+#include "ch03_flow_display.hpp"
 #include "ch03_flow_read.hpp"
 
 #include "api/errors.hpp"
@@ -18,60 +18,10 @@ namespace tally::api {
 
 namespace {
 
+using flow::approximate_text;
 using flow::Range;
-
-// r to `digits` significant digits, as fixed() prints it: (0.0003229…, 3) -> "0.000323".
-std::string significant(const Ratio& r, unsigned digits) {
-    if (r == Ratio(0)) return "0";
-    unsigned places = 0;
-    Ratio bound = Ratio(pow10(digits - 1));  // the scaled value's lower bound
-    Ratio scaled = r;
-    while (scaled < bound && places < 36) {
-        scaled = scaled * Ratio(10);
-        ++places;
-    }
-    return fixed(r, places);
-}
-
-// A large count as mantissa × 10^e, the mantissa to `digits` significant digits: "1.791×10^20".
-std::string scientific(const Ratio& r, unsigned digits) {
-    if (r < Ratio(1000000)) return significant(r, digits);
-    unsigned e = 0;
-    Ratio scale(1);
-    while (scale * Ratio(10) <= r && e < 38) {
-        scale = scale * Ratio(10);
-        ++e;
-    }
-    return significant(r / scale, digits) + "×10^" + std::to_string(e);
-}
-
-// A double shown to three significant digits (it is finite and > 0). Scaled
-// by tens rather than printed with printf("%e") or placed with log10: those
-// would add their float formatting to chapter 3's browser module, which has
-// to stay within its 150 KiB budget.
-std::string approximate_text(double v) {
-    int e = 0;  // v · 10^e stays the value; three digits before the point
-    while (v >= 1000) {
-        v /= 10;
-        ++e;
-    }
-    while (v < 100) {
-        v *= 10;
-        --e;
-    }
-    u128 digits = static_cast<u128>(v + 0.5);
-    if (digits == 1000) {
-        digits = 100;
-        ++e;
-    }
-    const int magnitude = e + 2;  // the leading digit's power of ten
-    if (magnitude >= -6 && magnitude < 15) {
-        const Ratio value =
-            e >= 0 ? Ratio(digits * pow10(static_cast<unsigned>(e))) : Ratio(digits, pow10(static_cast<unsigned>(-e)));
-        return significant(value, 3);
-    }
-    return significant(Ratio(digits, 100), 3) + "×10^" + std::to_string(magnitude);
-}
+using flow::scientific;
+using flow::significant;
 
 // A count in the edition's magnitude words to four significant digits: "2.048 億", "204.8 million".
 std::string calls_text(const Ratio& calls) {

@@ -71,6 +71,11 @@ constexpr Meaning kMeanings[] = {
     {"alpha", msg::flow_meaning_alpha},
     {"beta", msg::flow_meaning_beta},
     {"budget_factor", msg::flow_meaning_budget_factor},
+    {"points", msg::flow_meaning_points},
+    {"holdout_from", msg::flow_meaning_holdout_from},
+    {"alphas", msg::flow_meaning_alphas},
+    {"betas", msg::flow_meaning_betas},
+    {"loss", msg::flow_meaning_loss},
 };
 
 std::string meaning_of(const std::string& key) {

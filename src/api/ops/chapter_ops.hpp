@@ -20,5 +20,5 @@
     &kFluidBacklogOp, &kWorkloadMixOp, &kPercentileOp, &kStateTimeOp, &kSteadyStateOp, &kSuccessCostOp, &kHandoffCostOp,     \
         &kCriticalPathOp, &kAmdahlOp, &kBranchStateOp, &kCedExpertLayersOp, &kVisionTokensOp, &kAudioPlayoutOp,              \
         &kAudioInterruptOp, &kBufferDepletionOp, &kMediaWorkOp, &kTrainingBudgetOp, &kTrainingCalendarOp, &kGpuHourFactorOp, \
-        &kBreakEvenTasksOp, &kLifecycleCostOp, &kChinchillaAllocOp, &kTrainingOp, &kPackingOp, &kUpdateTokensOp,             \
+        &kBreakEvenTasksOp, &kLifecycleCostOp, &kChinchillaAllocOp, &kScalingFitOp, &kTrainingOp, &kPackingOp, &kUpdateTokensOp,             \
         &kDecodeStepRateOp, &kRlCycleOp, &kDecisionRequestOp, &kMoeTrainingOp

@@ -1,6 +1,6 @@
 #include "core/ch03/lifecycle.hpp"
 
-#include <cstdint>
+#include "core/ch03/approximate.hpp"
 
 namespace tally::ch03 {
 
@@ -71,53 +71,6 @@ bool exact_root(u128 n, u128 q, u128& root) {
     return false;
 }
 
-// Through two 64-bit halves: a direct 128-bit conversion links compiler-rt's
-// __floatuntidf into the browser module.
-double to_double(u128 x) {
-    return static_cast<double>(static_cast<std::uint64_t>(x >> 64)) * 18446744073709551616.0 +
-           static_cast<double>(static_cast<std::uint64_t>(x));
-}
-double to_double(const Ratio& r) { return to_double(r.num()) / to_double(r.den()); }
-
-// ln and exp for the approximate power only (three significant digits are
-// shown), written out because libm's exp and log bring lookup tables that
-// would push chapter 3's browser module past its 150 KiB gzip budget.
-constexpr double kLn2 = 0.693147180559945309417;
-
-double natural_log(double x) {  // x > 0
-    int twos = 0;
-    while (x >= 2) {
-        x /= 2;
-        ++twos;
-    }
-    while (x < 1) {
-        x *= 2;
-        --twos;
-    }
-    // x in [1, 2): ln x = 2·atanh(t), t = (x − 1)/(x + 1) < 1/3, a fast series.
-    const double t = (x - 1) / (x + 1);
-    double power = t, sum = 0;
-    for (int k = 1; k < 61; k += 2) {
-        sum += power / k;
-        power *= t * t;
-    }
-    return 2 * sum + twos * kLn2;
-}
-
-double exponential(double y) {
-    // y = n·ln 2 + r with |r| ≤ ln 2 / 2; e^r by its Taylor series, then 2^n.
-    long long n = static_cast<long long>(y / kLn2 + (y < 0 ? -0.5 : 0.5));
-    const double r = y - static_cast<double>(n) * kLn2;
-    double term = 1, sum = 1;
-    for (int k = 1; k < 30; ++k) {
-        term *= r / k;
-        sum += term;
-    }
-    for (; n > 0; --n) sum *= 2;
-    for (; n < 0; ++n) sum /= 2;
-    return sum;
-}
-
 }  // namespace
 
 Lifecycle lifecycle_cost(const std::vector<LifecycleModel>& models, u128 prompt, u128 output, const Ratio& peak_tflops,
@@ -147,7 +100,7 @@ AllocationExponents allocation_exponents(const Ratio& alpha, const Ratio& beta) 
 
 Power rational_power(const Ratio& base, const Ratio& exponent) {
     Power p;
-    p.approximate = exponential(to_double(exponent) * natural_log(to_double(base)));
+    p.approximate = power(to_double(base), to_double(exponent));
     u128 r = 0, s = 0;
     if (exact_root(base.num(), exponent.den(), r) && exact_root(base.den(), exponent.den(), s)) {
         // (r/s)^p with p < q never exceeds the base, so no overflow.
