@@ -95,3 +95,26 @@ test('media work counts the core’s forwards: 1 + 9 = 10 a speech frame, a 64×
   await expect(w.getByTestId('error')).toContainText('16 的倍數');
   await expect(drawing).toContainText(`latent ${changed.latent_grid as string}`); // the last good drawing stays
 });
+
+test('example 3-5 fits the eight C4 runs in the core: 2.583 and 2.363 for the held-out runs, RMSE 0.0193 against 0.0100 on the fit; a hold-out line at 5×10⁹ refits with 2.81B among the fitted runs', async ({
+  page,
+  core,
+}) => {
+  const cfg = widgetsIn('zh-Hant', 'ch03')['example-3-5']! as { controls: Array<{ key: string; label: string }>; fields: Record<string, unknown> };
+  await page.goto(`./${INSTANCE_PAGE['example-3-5']}`);
+  await allReady(page);
+  const w = page.locator('[data-instance="example-3-5"]');
+  for (const shown of ['0.45', '2.583', '+0.009', '2.363', '+0.026', '0.0193', '0.0100']) await expect(w).toContainText(shown);
+
+  const moved = core.ok({ op: 'scaling_fit', ...cfg.fields, holdout_from: '5000000000' });
+  expect(moved.holdout_count).toBe(1);
+  expect(moved.fit_count).toBe(7);
+  const h2 = (moved.points as Array<Record<string, string>>).find((p) => p.id === 'H2')!;
+  expect(h2.predicted_display).not.toBe('2.363'); // refitted with one more run
+  const label = cfg.controls.find((c) => c.key === 'holdout')!.label;
+  await setControl(w, { key: 'holdout', label, value: '5000000000', kind: 'select' });
+  await expect(w).toContainText(h2.predicted_display!);
+  await expect(w).toContainText(moved.holdout_rmse_display as string);
+  await expect(w).toContainText(moved.fit_rmse_display as string);
+  await expect(w).toHaveAttribute('data-differs', 'true');
+});

@@ -8,6 +8,7 @@ import path from 'node:path';
 import test from 'node:test';
 
 import { loadEngine, root } from '../wasm/engine.mjs';
+import { translatableStrings } from '../../scripts/i18n/strings.mjs';
 
 const engine = await loadEngine();
 const IDS = ['3-1', '3-2', '3-3', '3-4', '3-5', '3-6', '3-7', '3-8', '3-9', '3-10'];
@@ -178,6 +179,7 @@ test('every zh-Hant text of every exercise has its English in the map', () => {
       texts.push(p.prompt, p.label, ...p.hints, ...(p.solution ?? []), ...(p.model_answer ?? []));
       for (const m of p.mistakes ?? []) if (m.message) texts.push(m.message);
     }
-    for (const t of texts) assert.ok(t in strings, `${id}: no English for "${t}"`);
+    // A text without CJK ("USD", "D/N") is shown as written in every edition (scripts/i18n/strings.mjs).
+    for (const t of texts) if (translatableStrings(t).size) assert.ok(t in strings, `${id}: no English for "${t}"`);
   }
 });

@@ -16,20 +16,19 @@ using namespace tally::test;
 
 namespace {
 
-const char* kPoints =
-    R"([{"id":"H1","params":"2810000000","tokens":"55000000000","loss":"2.574117"},)"
-    R"({"id":"H2","params":"8670000000","tokens":"178000000000","loss":"2.336741"},)"
-    R"({"id":"F1","params":"1096300000","tokens":"100000000","loss":"6.611002"},)"
-    R"({"id":"F2","params":"14100000","tokens":"100000000","loss":"7.278144"},)"
-    R"({"id":"F3","params":"201236224","tokens":"1500000000","loss":"3.929866"},)"
-    R"({"id":"F4","params":"1096300000","tokens":"1500000000","loss":"3.680017"},)"
-    R"({"id":"F5","params":"1096300000","tokens":"12000000000","loss":"2.925644"},)"
-    R"({"id":"F6","params":"1096300000","tokens":"91000000000","loss":"2.636805"}])";
+const char* kPoints = R"([{"id":"H1","params":"2810000000","tokens":"55000000000","loss":"2.574117"},)"
+                      R"({"id":"H2","params":"8670000000","tokens":"178000000000","loss":"2.336741"},)"
+                      R"({"id":"F1","params":"1096300000","tokens":"100000000","loss":"6.611002"},)"
+                      R"({"id":"F2","params":"14100000","tokens":"100000000","loss":"7.278144"},)"
+                      R"({"id":"F3","params":"201236224","tokens":"1500000000","loss":"3.929866"},)"
+                      R"({"id":"F4","params":"1096300000","tokens":"1500000000","loss":"3.680017"},)"
+                      R"({"id":"F5","params":"1096300000","tokens":"12000000000","loss":"2.925644"},)"
+                      R"({"id":"F6","params":"1096300000","tokens":"91000000000","loss":"2.636805"}])";
 const char* kGrid = R"(["0.1","0.15","0.2","0.25","0.3","0.35","0.4","0.45","0.5","0.55","0.6"])";
 
 Json fit_request(const std::string& extra = R"(,"holdout_from":"2000000000")") {
-    return Json::parse(std::string(R"({"op":"scaling_fit","points":)") + kPoints + R"(,"alphas":)" + kGrid +
-                       R"(,"betas":)" + kGrid + extra + "}");
+    return Json::parse(std::string(R"({"op":"scaling_fit","points":)") + kPoints + R"(,"alphas":)" + kGrid + R"(,"betas":)" +
+                       kGrid + extra + "}");
 }
 
 const Json& point(const Json& r, const std::string& id) {

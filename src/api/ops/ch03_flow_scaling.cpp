@@ -117,11 +117,11 @@ Json op_scaling_fit(const Json& req) {
     const Ratio n0 = f.has("params_scale") ? flow::decimal_at(req, "params_scale", "", Range::Positive) : Ratio(pow10(9));
     const Ratio d0 = f.has("tokens_scale") ? flow::decimal_at(req, "tokens_scale", "", Range::Positive) : Ratio(pow10(10));
     const ch03::ScalingFit fit = ch03::scaling_fit(read.points, alphas, betas, n0, d0);
-    if (!fit.found)
-        throw FieldError("alphas", msg::flow_scaling_no_fit, {{"count", std::to_string(fit.candidates)}});
+    if (!fit.found) throw FieldError("alphas", msg::flow_scaling_no_fit, {{"count", std::to_string(fit.candidates)}});
 
     Json points = Json::array();
-    for (std::size_t i = 0; i < read.points.size(); ++i) points.push_back(point_json(read.ids[i], read.points[i], fit.predicted[i]));
+    for (std::size_t i = 0; i < read.points.size(); ++i)
+        points.push_back(point_json(read.ids[i], read.points[i], fit.predicted[i]));
     Json r;
     r["alpha"] = exact_json(fit.law.alpha);
     r["alpha_display"] = trimmed(fit.law.alpha, 4);

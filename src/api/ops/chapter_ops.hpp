@@ -16,9 +16,9 @@
 
 // Chapter 3's own: its closed forms (ops/ch03_flow_*.cpp), then the ops on
 // chapter 2's model accounting (ops/ch03_model_*.cpp).
-#define TALLY_CHAPTER3_OWN_OPS                                                                                               \
-    &kFluidBacklogOp, &kWorkloadMixOp, &kPercentileOp, &kStateTimeOp, &kSteadyStateOp, &kSuccessCostOp, &kHandoffCostOp,     \
-        &kCriticalPathOp, &kAmdahlOp, &kBranchStateOp, &kCedExpertLayersOp, &kVisionTokensOp, &kAudioPlayoutOp,              \
-        &kAudioInterruptOp, &kBufferDepletionOp, &kMediaWorkOp, &kTrainingBudgetOp, &kTrainingCalendarOp, &kGpuHourFactorOp, \
-        &kBreakEvenTasksOp, &kLifecycleCostOp, &kChinchillaAllocOp, &kScalingFitOp, &kTrainingOp, &kPackingOp, &kUpdateTokensOp,             \
+#define TALLY_CHAPTER3_OWN_OPS                                                                                                   \
+    &kFluidBacklogOp, &kWorkloadMixOp, &kPercentileOp, &kStateTimeOp, &kSteadyStateOp, &kSuccessCostOp, &kHandoffCostOp,         \
+        &kCriticalPathOp, &kAmdahlOp, &kBranchStateOp, &kCedExpertLayersOp, &kVisionTokensOp, &kAudioPlayoutOp,                  \
+        &kAudioInterruptOp, &kBufferDepletionOp, &kMediaWorkOp, &kTrainingBudgetOp, &kTrainingCalendarOp, &kGpuHourFactorOp,     \
+        &kBreakEvenTasksOp, &kLifecycleCostOp, &kChinchillaAllocOp, &kScalingFitOp, &kTrainingOp, &kPackingOp, &kUpdateTokensOp, \
         &kDecodeStepRateOp, &kRlCycleOp, &kDecisionRequestOp, &kMoeTrainingOp

@@ -63,8 +63,8 @@ std::vector<Row> fit_rows(const std::vector<ScalingPoint>& points, double alpha,
     std::vector<Row> rows;
     for (const ScalingPoint& p : points) {
         if (p.holdout) continue;
-        rows.push_back({{1.0, power(to_double(p.params) / n0, -alpha), power(to_double(p.tokens) / d0, -beta)},
-                        to_double(p.loss)});
+        rows.push_back(
+            {{1.0, power(to_double(p.params) / n0, -alpha), power(to_double(p.tokens) / d0, -beta)}, to_double(p.loss)});
     }
     return rows;
 }
@@ -77,8 +77,8 @@ double scaling_loss(const ScalingLaw& law, const Ratio& params, const Ratio& tok
            law.b * power(to_double(tokens / tokens_scale), -to_double(law.beta));
 }
 
-ScalingFit scaling_fit(const std::vector<ScalingPoint>& points, const std::vector<Ratio>& alphas,
-                       const std::vector<Ratio>& betas, const Ratio& params_scale, const Ratio& tokens_scale) {
+ScalingFit scaling_fit(const std::vector<ScalingPoint>& points, const std::vector<Ratio>& alphas, const std::vector<Ratio>& betas,
+                       const Ratio& params_scale, const Ratio& tokens_scale) {
     ScalingFit fit;
     const double n0 = to_double(params_scale), d0 = to_double(tokens_scale);
     for (const Ratio& alpha : alphas) {

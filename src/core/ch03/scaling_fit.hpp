@@ -45,7 +45,7 @@ double scaling_loss(const ScalingLaw& law, const Ratio& params, const Ratio& tok
                     const Ratio& tokens_scale);
 
 // Needs at least three fit points (three coefficients).
-ScalingFit scaling_fit(const std::vector<ScalingPoint>& points, const std::vector<Ratio>& alphas,
-                       const std::vector<Ratio>& betas, const Ratio& params_scale, const Ratio& tokens_scale);
+ScalingFit scaling_fit(const std::vector<ScalingPoint>& points, const std::vector<Ratio>& alphas, const std::vector<Ratio>& betas,
+                       const Ratio& params_scale, const Ratio& tokens_scale);
 
 }  // namespace tally::ch03

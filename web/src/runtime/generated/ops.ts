@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -56,6 +56,7 @@ export interface OpRequests {
   break_even_tasks: { extra_gpu_hours?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
   lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; peak_tflops?: number | string; mfu?: number | string; lang?: string; };
   chinchilla_alloc: { alpha?: number | string; beta?: number | string; budget_factor?: number | string; lang?: string; };
+  scaling_fit: { points?: Json[]; holdout_from?: number | string; alphas?: Json[]; betas?: Json[]; params_scale?: number | string; tokens_scale?: number | string; lang?: string; };
   training: { model?: string | { [key: string]: Json }; batch?: number | string; input?: number | string; labels?: number | string; head?: string; gradients?: string; lang?: string; };
   packing: { model?: string | { [key: string]: Json }; documents?: Json[]; baseline?: Json[]; lang?: string; };
   update_tokens: { accumulation?: number | string; micro_batch?: number | string; input?: number | string; labels?: number | string; lang?: string; };
@@ -1141,6 +1142,51 @@ export interface ChinchillaAllocResult {
   values: Record<string, bigint>;
 }
 
+export interface ScalingFitPoint {
+  id: string;
+  split: string;
+  split_display: string;
+  params_display: string;
+  tokens_display: string;
+  loss: bigint;
+  loss_display: string;
+  predicted: string;
+  predicted_display: string;
+  residual_display: string;
+  error: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ScalingFitResult {
+  alpha: bigint;
+  alpha_display: string;
+  beta: bigint;
+  beta_display: string;
+  e: string;
+  e_display: string;
+  a: string;
+  a_display: string;
+  b: string;
+  b_display: string;
+  fit_sse_display: string;
+  fit_count: bigint;
+  fit_rmse: string;
+  fit_rmse_display: string;
+  holdout_count: bigint;
+  holdout_rmse: string;
+  holdout_rmse_display: string;
+  candidates: bigint;
+  rejected: bigint;
+  points: ScalingFitPoint[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface TrainingResult {
   model: string;
   rows: bigint;
@@ -1354,6 +1400,7 @@ export interface OpResults {
   break_even_tasks: BreakEvenTasksResult;
   lifecycle_cost: LifecycleCostResult;
   chinchilla_alloc: ChinchillaAllocResult;
+  scaling_fit: ScalingFitResult;
   training: TrainingResult;
   packing: PackingResult;
   update_tokens: UpdateTokensResult;
@@ -1410,6 +1457,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_seconds_display: { k: 'display', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' }, difference_hours_display: { k: 'display', p: 'optional' } },
   lifecycle_cost: { gpu_flops_per_second: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, training_flops: { k: 'exact' }, training_flops_display: { k: 'display' }, training_gpu_seconds: { k: 'exact' }, training_gpu_hours: { k: 'exact' }, training_gpu_hours_display: { k: 'display' }, per_call_flops: { k: 'exact' }, per_call_gpu_seconds: { k: 'exact' }, per_call_display: { k: 'display' }, next_crossover_display: { k: 'display' } } }, crossovers: { k: 'list', items: { id: { k: 'text' }, left: { k: 'text' }, right: { k: 'text' }, crosses: { k: 'flag' }, cheaper_first: { k: 'text' }, cheaper_after: { k: 'text' }, extra_training_gpu_seconds: { k: 'exact' }, extra_training_gpu_hours: { k: 'exact' }, extra_training_display: { k: 'display' }, saving_per_call_gpu_seconds: { k: 'exact' }, saving_per_call_display: { k: 'display' }, calls: { k: 'exact', p: 'optional' }, calls_display: { k: 'display', p: 'optional' } } } },
   chinchilla_alloc: { params_exponent: { k: 'exact' }, params_exponent_display: { k: 'display' }, tokens_exponent: { k: 'exact' }, tokens_exponent_display: { k: 'display' }, budget_factor: { k: 'exact' }, params_multiplier_exact: { k: 'flag' }, params_multiplier: { k: 'exact', p: 'optional' }, params_multiplier_display: { k: 'display' }, tokens_multiplier_exact: { k: 'flag' }, tokens_multiplier: { k: 'exact', p: 'optional' }, tokens_multiplier_display: { k: 'display' } },
+  scaling_fit: { alpha: { k: 'exact' }, alpha_display: { k: 'display' }, beta: { k: 'exact' }, beta_display: { k: 'display' }, e: { k: 'text' }, e_display: { k: 'display' }, a: { k: 'text' }, a_display: { k: 'display' }, b: { k: 'text' }, b_display: { k: 'display' }, fit_sse_display: { k: 'display' }, fit_count: { k: 'exact' }, fit_rmse: { k: 'text' }, fit_rmse_display: { k: 'display' }, holdout_count: { k: 'exact' }, holdout_rmse: { k: 'text', p: 'optional' }, holdout_rmse_display: { k: 'display', p: 'optional' }, candidates: { k: 'exact' }, rejected: { k: 'exact' }, points: { k: 'list', items: { id: { k: 'text' }, split: { k: 'text' }, split_display: { k: 'display' }, params_display: { k: 'display' }, tokens_display: { k: 'display' }, loss: { k: 'exact' }, loss_display: { k: 'display' }, predicted: { k: 'text' }, predicted_display: { k: 'display' }, residual_display: { k: 'display' }, error: { k: 'text' } } } },
   training: { model: { k: 'text' }, rows: { k: 'exact' }, labels: { k: 'exact' }, head_rows: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, backward: { k: 'exact' }, backward_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, attention: { k: 'exact' }, attention_display: { k: 'display' }, params: { k: 'exact' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, over_six_nd_percent: { k: 'exact', p: 'nullable' }, state_bytes_per_param: { k: 'exact' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, state_binary_display: { k: 'display' }, weight_bytes: { k: 'exact' }, state_over_weights: { k: 'exact' } },
   packing: { pairs: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, forward_per_layer: { k: 'exact' }, forward_per_layer_display: { k: 'display' }, model: { k: 'text' }, layers: { k: 'exact' }, baseline: { k: 'object', p: 'optional' }, increase_percent: { k: 'exact', p: 'optional' }, decrease_percent: { k: 'exact', p: 'optional' } },
   update_tokens: { input_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' } },
