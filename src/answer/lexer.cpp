@@ -121,7 +121,7 @@ constexpr CjkWord kWords[] = {
     {U"億", kCjkMagnitude},  {U"亿", kCjkMagnitude},  {U"兆", kCjkMagnitude}, {U"千", kCjkMagnitude}, {U"百", kCjkMagnitude},
     {U"每", kCjkPer},        {U"次讀取", kCjkCount},  {U"次读取", kCjkCount}, {U"次", kCjkCount},     {U"毫秒", kCjkTime},
     {U"秒", kCjkTime},       {U"分鐘", kCjkTime},     {U"分钟", kCjkTime},    {U"小時", kCjkTime},    {U"小时", kCjkTime},
-    {U"天", kCjkTime},       {U"美元", kCjkDollars},  {U"美金", kCjkDollars}, {U"步", kCjkSteps},
+    {U"天", kCjkTime},       {U"美元", kCjkDollars},  {U"美金", kCjkDollars}, {U"步", kCjkSteps},     {U"倍", kCjkCount},
 };
 
 // A Chinese time word in seconds, echoed in the request's edition.
@@ -209,8 +209,8 @@ Token cjk_token(const CjkWord& w) {
     Token t;
     t.kind = Tok::Classifier;
     if (w.what == kCjkCount) {
-        t.unit.count_word = true;  // 個, 次: a count of whatever the question asks
-        t.unit.name = w.text[0] == U'次' ? "次" : echo("個", "个");
+        t.unit.count_word = true;  // 個, 次, 倍: a count (or factor) of whatever the question asks
+        t.unit.name = w.text[0] == U'次' ? "次" : w.text[0] == U'倍' ? "倍" : echo("個", "个");
     } else {
         t.unit = count_unit(kRequests, echo("條", "条"), false);  // 條 counts requests
     }

@@ -28,12 +28,19 @@ function step(value, segment) {
 }
 const follow = (value, p) => p.match(/[^.[\]]+(?:\[[^\]]*\])?/g).reduce(step, value);
 
+/** A call's field: a given (`$name`), another call's result (`{from, field}`), or as written. */
+function fieldValue(v, givens, results) {
+  if (typeof v === 'string' && v.startsWith('$')) return givens[v.slice(1)];
+  if (v && typeof v === 'object' && typeof v.from === 'string') return follow(results[v.from], v.field);
+  return v;
+}
+
 /** The exercise's calls run with the book's givens (seed 0). */
 function resultsOf(ex) {
   const givens = Object.fromEntries(Object.entries(ex.givens ?? {}).map(([k, g]) => [k, g.default.value]));
   const out = {};
   for (const [name, call] of Object.entries(ex.calls)) {
-    const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('$') ? givens[v.slice(1)] : v]));
+    const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
     const response = evaluate(request);
     assert.ok(response.ok, `${ex.id} ${name}: ${JSON.stringify(response.error)}`);
     out[name] = response.result;
@@ -74,6 +81,7 @@ const DERIVED = {
   '3-5': { a: '1600', b: String(31.25 * 2 ** 20), c: String(225 * 2 ** 20), d: '78', e: '5', f: '98', g: '3' },
   '3-6': { a: String(18 * 8190735360), b: String(2 * 8190735360), c: '65536', d: '16384' },
   '3-7': { a: '38410711465984', b: '952415960432640', c: '2796130110799872', d: '952415960432640', e: String(4 * 2 * 8190735360) },
+  '3-8': { a2: '9/11', b4: '2', b9: '3', c1: '0.0086055568', c2: '0.0259685722', c3: '0.0193445386' },
   '3-9': { a: '10000/67', b: '40200000000000000000000', c: '160800000000000000000000' },
   '3-10': { a: '511181/24576', b: '60000', c: '100000', d: '500000000' },
 };
@@ -108,6 +116,10 @@ const RIGHT = [
   ['3-5', 'g', ['3 s', '3 秒', '3000 ms']],
   ['3-6', 'a', ['147.433 GB', '137.308 GiB', '147,433,236,480 B']],
   ['3-7', 'a', ['38.411 TFLOPs', '3.8411e13']],
+  ['3-8', 'a2', ['9/11', '0.818', '0.45/0.55']],
+  ['3-8', 'b9', ['3', '3 倍']],
+  ['3-8', 'c1', ['0.009', '+0.009', '0.0086']],
+  ['3-8', 'c3', ['0.0193', '1.93e-2']],
   ['3-10', 'a', ['20.80 天', '20.8 days', '499.2 h', '499.2 小時']],
   ['3-10', 'b', ['60,000 GPU-hours', '60000 GPU·h', '6 萬 GPU 小時', '6 万 GPU 小时', '216,000,000 GPU-seconds']],
   ['3-10', 'd', ['5e8', '5 億', '500 million']],
@@ -139,6 +151,9 @@ const WRONG = [
   ['3-5', 'd', '0.078', 'ms_vs_s'],
   ['3-5', 'a', '6400', 'patches_not_merged'],
   ['3-7', 'e', '16.381 GB', 'per_gpu_vs_total'],
+  ['3-8', 'a2', '2/11', 'swapped_exponent'],
+  ['3-8', 'b4', '4', 'linear_in_budget'],
+  ['3-8', 'c3', '0.0100', 'fit_rmse_for_holdout'],
   ['3-10', 'a', '499.2', 'hours_not_days'],
   ['3-10', 'a', '42,598 天', 'per_gpu_vs_total'],
   ['3-10', 'b', '60,000 GPU-seconds', 'hours_vs_seconds'],

@@ -223,6 +223,15 @@ TEST_CASE("Exercise 2-3: 8,912,384 context reads, 1224 GiB, 144 MiB, 1.27 GiB") 
     });
 }
 
+TEST_CASE("Exercise 3-8: a factor may be written with 倍") {
+    check_all({
+        {"3", "3", Pure, 0, nullptr, "3"},
+        {"3 倍", "3", Pure, 0, nullptr, "3"},
+        {"3倍", "3", Pure, 0, nullptr, "3"},
+        {"4 倍", "3", Pure, 0, "other", "4"},
+    });
+}
+
 TEST_CASE("Example 2-2 and Exercise 2-7: B* = 13 and capacity 9/4/2/3 requests") {
     check_all({
         {"13", "13", Pure, 0, nullptr, "13"},

@@ -124,7 +124,8 @@ export function renderExercise(ex: Exercise, givens: Givens, catalog: Catalog, r
     text('p', 'intro', values, { class: 'exercise-intro' }) +
     `<dl class="exercise-givens"${attrs({ 'aria-label': ui.exercise.givens_label })}>${givenList}</dl>` +
     `<div class="exercise-tools" data-needs-core>` +
-    `<button type="button" data-action="variant">${esc(ui.exercise.variant)}</button>` +
+    // An exercise without givens has no other variant: no button that could only say so.
+    `<button type="button" data-action="variant"${ex.given_order.length ? '' : ' hidden'}>${esc(ui.exercise.variant)}</button>` +
     `<button type="button" data-action="book" hidden>${esc(ui.exercise.book)}</button>` +
     `<span class="exercise-variant" data-variant aria-live="polite"></span></div>` +
     renderMine(ex) +
