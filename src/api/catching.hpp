@@ -23,4 +23,10 @@ Json error_json(const std::string& field, MessageId id, const MessageParams& par
 // back as text; nullopt when it succeeded.  Other errors propagate.
 std::optional<std::string> failure_of(const std::function<void()>& body);
 
+// Runs `body`, which reads an object nested in the request at `prefix`
+// (lifecycle_cost's "fit") with another op's readers: a field error it
+// throws is thrown again with its field, and the message's {field}, under
+// that prefix ("fit.points[2].loss").
+void within_field(const std::string& prefix, const std::function<void()>& body);
+
 }  // namespace tally::api

@@ -10,6 +10,7 @@ import { checkDataWidgetsOn, checkWidget, dataWidgetsByPage, defaults, setContro
 import { pageOfInstance } from './chapter';
 import { BUILT, coreIn, widgetsIn } from './editions';
 import { allReady, expect, test } from './fixtures';
+import { answerExercise } from './learner';
 
 const INSTANCE_PAGE = pageOfInstance('ch03');
 
@@ -117,4 +118,46 @@ test('example 3-5 fits the eight C4 runs in the core: 2.583 and 2.363 for the he
   await expect(w).toContainText(moved.holdout_rmse_display as string);
   await expect(w).toContainText(moved.fit_rmse_display as string);
   await expect(w).toHaveAttribute('data-differs', 'true');
+});
+
+test('figure 3-29 sizes its models from the fit: 0.1B needs 298.6B tokens at loss 2.9, and a target of 3.0 needs fewer, with the crossing moved to the core’s value', async ({
+  page,
+  core,
+}) => {
+  const cfg = widgetsIn('zh-Hant', 'ch03')['fig-3-29']! as {
+    controls: Array<{ key: string; label: string }>;
+    table: { list: { fields: Record<string, unknown> } };
+  };
+  await page.goto(`./${INSTANCE_PAGE['fig-3-29']}`);
+  await allReady(page);
+  const w = page.locator('[data-instance="fig-3-29"]');
+  for (const shown of ['0.1B（外推）', '298.6B', '125.7', '約 2.048 億次呼叫']) await expect(w).toContainText(shown);
+
+  const fields = { ...cfg.table.list.fields, target_loss: '3', prompt: 512, output: 128, mfu: '0.4' };
+  const moved = core.ok({ op: 'lifecycle_cost', ...fields });
+  const rows = moved.rows as Array<Record<string, string>>;
+  expect(Number(rows[0]!.tokens)).toBeLessThan(298578849033);
+  const label = cfg.controls.find((c) => c.key === 'target')!.label;
+  await setControl(w, { key: 'target', label, value: '3', kind: 'select' });
+  await expect(w).toContainText(rows[0]!.tokens_display!);
+  await expect(w).toContainText(rows[0]!.training_gpu_hours_display!);
+  await expect(w).toHaveAttribute('data-differs', 'true');
+});
+
+test('exercise 3-8 checks its answers in the core: 9/11 from the fit’s α and β, a swapped exponent named, ×3 for nine times the budget, the held-out RMSE 0.0193', async ({
+  page,
+}) => {
+  await page.goto('./3-6.html'); // §3.6's exercises
+  await allReady(page);
+  // No givens, so no other variant to draw: the button is not offered.
+  await expect(page.locator('#exercise-3-8').getByRole('button', { name: '換一題' })).toBeHidden();
+  await expect(await answerExercise(page, '3-8', 'a2', '9/11')).toHaveAttribute('data-verdict', 'correct');
+  const swapped = await answerExercise(page, '3-8', 'a2', '2/11');
+  await expect(swapped).toHaveAttribute('data-verdict', 'wrong');
+  await expect(swapped).toContainText('D_opt 的指數');
+  await expect(await answerExercise(page, '3-8', 'b9', '3 倍')).toHaveAttribute('data-verdict', 'correct');
+  await expect(await answerExercise(page, '3-8', 'c3', '0.0193')).toHaveAttribute('data-verdict', 'correct');
+  const fitted = await answerExercise(page, '3-8', 'c3', '0.0100');
+  await expect(fitted).toHaveAttribute('data-verdict', 'wrong');
+  await expect(fitted).toContainText('六個擬合點');
 });

@@ -203,9 +203,13 @@ test('every string of the three files with Chinese in it has its English in cont
 test('example 3-5 and figures 3-27/3-28: the core fits the eight C4 runs as the book did, 2.574 → 2.583 and 2.337 → 2.363, RMSE ≈0.0193', () => {
   const fit = read('content/ch03/data/c4-scaling-fit.json').values;
   // Each widget sends the dataset's eight runs, split at N ≥ 2×10⁹ as the dataset splits them.
-  for (const id of ['example-3-5', 'fig-3-27', 'fig-3-28']) {
-    const cfg = allWidgets[id];
-    const fields = merge(defaults(cfg), cfg.fields ?? cfg.table.list.fields);
+  // Figure 3-29 sizes its models from the same fit, and exercise 3-8 checks answers against it.
+  const sentFits = {
+    ...Object.fromEntries(['example-3-5', 'fig-3-27', 'fig-3-28'].map((id) => [id, merge(defaults(allWidgets[id]), allWidgets[id].fields ?? allWidgets[id].table.list.fields)])),
+    'fig-3-29': allWidgets['fig-3-29'].table.list.fields.fit,
+    'exercise-3-8': read('content/ch03/exercises/3-8.json').calls.fit,
+  };
+  for (const [id, fields] of Object.entries(sentFits)) {
     const sent = fields.points.map((p) => [Number(p.params), Number(p.tokens), Number(p.loss), Number(p.params) >= Number(fields.holdout_from)]);
     const data = fit.records.map((r) => [r.N, r.D, r.loss, r.split === 'holdout']);
     assert.deepEqual(new Set(sent.map(String)), new Set(data.map(String)), id);
@@ -231,38 +235,43 @@ test('example 3-5 and figures 3-27/3-28: the core fits the eight C4 runs as the 
   );
 });
 
-test('figure 3-29: the core gives 0.1B ≈125.7 H100 GPU-hours, 73.5 more than 0.5B, ≈0.00129 GPU-s saved a call, crossing at ≈2.048e8 calls', () => {
+test('figure 3-29: the core sizes the models from the fit (0.1B needs ≈298.6B tokens), ≈125.7 H100 GPU-hours, 73.5 more than 0.5B, ≈0.00129 GPU-s saved a call, crossing at ≈2.048e8 calls', () => {
   const cfg = allWidgets['fig-3-29'];
   assert.equal(cfg.kind, 'core-table');
   const rows = shown('fig-3-29');
   assert.deepEqual(
     rows.map((r) => r[0]),
-    ['0.1B · D 298.6B · 外推', '0.5B · D 24.82B', '1B · D 14.9B', '2.81B · D 8.595B · 外推'],
+    ['0.1B（外推）', '0.5B', '1B', '2.81B（外推）'],
   );
   assert.deepEqual(
     rows.map((r) => r[1]),
-    ['1.791×10^20 FLOPs', '7.446×10^19 FLOPs', '8.937×10^19 FLOPs', '1.449×10^20 FLOPs'],
+    ['298.6B', '24.82B', '14.9B', '8.595B'],
   );
   assert.deepEqual(
     rows.map((r) => r[2]),
-    ['125.7', '52.3', '62.7', '101.7'],
+    ['1.791×10^20 FLOPs', '7.446×10^19 FLOPs', '8.937×10^19 FLOPs', '1.449×10^20 FLOPs'],
   );
   assert.deepEqual(
     rows.map((r) => r[3]),
-    ['0.000323', '0.00161', '0.00323', '0.00907'],
+    ['125.7', '52.3', '62.7', '101.7'],
   );
   assert.deepEqual(
     rows.map((r) => r[4]),
-    ['約 2.048 億次呼叫', '不交叉（0.5B · D 24.82B 一直較省）', '不交叉（1B · D 14.9B 一直較省）', '—'],
+    ['0.000323', '0.00161', '0.00323', '0.00907'],
   );
-  // The D values are the dataset's, as the book's fit gives them.
-  const data = read('content/ch03/data/c4-lifecycle.json').values.rows;
   assert.deepEqual(
-    cfg.table.list.fields.models.map((m) => Number(m.tokens)),
-    data.map((r) => r.D),
+    rows.map((r) => r[5]),
+    ['約 2.048 億次呼叫', '不交叉（0.5B 一直較省）', '不交叉（1B 一直較省）', '—'],
   );
   const vars = defaults(cfg);
   const result = ask('lifecycle_cost', merge(vars, cfg.table.list.fields));
+  // The core's D is the book's calculator's (dataset c4-lifecycle), and so is which sizes lie outside the fitted runs.
+  const data = read('content/ch03/data/c4-lifecycle.json').values.rows;
+  result.rows.forEach((row, i) => {
+    assert.ok(Math.abs(Number(row.tokens) / data[i].D - 1) < 1e-12, `${row.id}: ${row.tokens} vs ${data[i].D}`);
+    assert.equal(row.outside_fit, data[i].outside_fit_box, row.id);
+    assert.equal(row.tokens_derived, true, row.id);
+  });
   const x = result.crossovers[0];
   assert.deepEqual([x.extra_training_display, x.saving_per_call_display, x.calls_display], ['73.5', '0.00129', '2.048 億']);
   // Another MFU moves the GPU time, not the crossing.
@@ -270,7 +279,16 @@ test('figure 3-29: the core gives 0.1B ≈125.7 H100 GPU-hours, 73.5 more than 0
     const other = ask('lifecycle_cost', merge({ ...vars, $mfu: c.value }, cfg.table.list.fields));
     assert.equal(other.crossovers[0].calls, x.calls, c.value);
   }
+  // Every target loss offered is reachable by every model; a lower target needs more data.
+  let previous = Infinity;
+  for (const c of cfg.controls.find((c) => c.key === 'target').choices) {
+    const other = ask('lifecycle_cost', merge({ ...vars, $target: c.value }, cfg.table.list.fields));
+    const d = Number(other.rows[0].tokens);
+    assert.ok(d < previous, `${c.value}: D ${d}`);
+    previous = d;
+  }
   assert.match(cfg.intro, /c4-lifecycle/);
+  assert.match(cfg.intro, /c4-scaling-fit/);
   assert.match(cfg.intro, /MFU/);
 });
 

@@ -105,3 +105,60 @@ TEST_CASE("ch03 scaling_fit: nothing held out, too few fit points, a grid with n
     CHECK(point(result(en), "H1")["split_display"] == "held out");
     CHECK(point(result(fit_request()), "F1")["split_display"] == "擬合");
 }
+
+namespace {
+
+// Figure 3-29's four models sized by the fit: no tokens sent, D read off the
+// law at the target loss 2.9 (the fit of Example 3-5, all eight runs' split).
+Json lifecycle_request(const std::string& target = R"("2.9")") {
+    Json fit = fit_request();
+    fit.erase("op");
+    Json r = Json::parse(R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000"},)"
+                         R"({"id":"0.5B","params":"500000000"},{"id":"1B","params":"1000000000"},)"
+                         R"({"id":"2.81B","params":"2810000000"}]})");
+    r["fit"] = fit;
+    if (!target.empty()) r["target_loss"] = Json::parse(target);
+    return r;
+}
+
+double as_double(const Json& v) { return std::stod(v.get<std::string>()); }
+
+}  // namespace
+
+TEST_CASE("ch03 lifecycle_cost with a fit: D for loss 2.9 is the calculator's, and 0.1B and 2.81B are extrapolations") {
+    const Json r = result(lifecycle_request());
+    const Json& rows = r["rows"];
+    // The book's calculator (content/ch03/data/c4-lifecycle.json, D per N).
+    CHECK(as_double(rows[0]["tokens"]) == doctest::Approx(298578849033.8124).epsilon(1e-12));
+    CHECK(as_double(rows[1]["tokens"]) == doctest::Approx(24819592197.315968).epsilon(1e-12));
+    CHECK(as_double(rows[2]["tokens"]) == doctest::Approx(14895647223.134624).epsilon(1e-12));
+    CHECK(as_double(rows[3]["tokens"]) == doctest::Approx(8595274071.065405).epsilon(1e-12));
+    CHECK(rows[0]["tokens_display"] == "298.6B");  // §3.6.1 prints 298.6 × 10^9
+    CHECK(rows[0]["tokens_derived"] == true);
+    CHECK(rows[0]["outside_fit"] == true);  // D beyond the runs' 91B
+    CHECK(rows[1]["outside_fit"] == false);
+    CHECK(rows[3]["outside_fit"] == true);  // N beyond the fitted 1.0963B
+    CHECK(rows[0]["label_display"] == "0.1B（外推）");
+    CHECK(rows[1]["label_display"] == "0.5B");
+    // What the chapter prints from them.
+    CHECK(rows[0]["training_gpu_hours_display"] == "125.7");
+    CHECK(r["crossovers"][0]["calls_display"] == "2.048 億");
+}
+
+TEST_CASE("ch03 lifecycle_cost with a fit: an unreachable target, a missing target, a fit that is not an object") {
+    const Json low = error_of(lifecycle_request(R"("2.5")"));
+    CHECK(low["field"] == "models[0].params");
+    CHECK(low["code"] == "flow_lifecycle_unreachable");
+    CHECK(low["message"].get<std::string>().find("2.786") != std::string::npos);  // E + A/(0.1)^0.1
+
+    const Json missing = error_of(lifecycle_request(""));
+    CHECK(missing["field"] == "target_loss");
+
+    Json bad = lifecycle_request();
+    bad["fit"]["points"][0]["loss"] = "abc";
+    CHECK(error_of(bad)["field"] == "fit.points[0].loss");
+
+    Json text = lifecycle_request();
+    text["fit"] = "c4";
+    CHECK(error_of(text)["field"] == "fit");
+}

@@ -79,7 +79,7 @@ expect_run(ARGS kv --model ${CMAKE_CURRENT_LIST_DIR}/cli_test.cmake --tokens 1 E
 # its measured, published and assumed numbers are counted apart and read from
 # content/ch03/data/, and every one agrees with its dataset.
 expect_run(ARGS reproduce ch03 EXIT 0 STDOUT "# 第 3 章：由 Tally 核心重算")
-expect_run(ARGS reproduce ch03 EXIT 0 STDOUT "- 取自他處：實測 50、公開 64、假設 106；與資料檔相符 220 / 220\n")
+expect_run(ARGS reproduce ch03 EXIT 0 STDOUT "- 取自他處：實測 50、公開 63、假設 106；與資料檔相符 219 / 219\n")
 expect_run(ARGS reproduce ch03 --format json EXIT 0 STDOUT "\"measured\": 50")
 expect_run(ARGS reproduce ch03 --format json EXIT 0 STDOUT "\"source\": \"vllm-replay: reports\\[mode=uniform\\].ttft_p95_s\"")
 expect_run(ARGS reproduce ch09 EXIT 2 STDERR "ch02、ch03")

@@ -59,4 +59,22 @@ std::string decimal_text(double v, unsigned places, bool signed_text) {
     return (v < 0 && magnitude != Ratio(0) ? "−" : "+") + digits;
 }
 
+std::string short_count(const Ratio& n, unsigned digits) {
+    const char* suffix = "";
+    Ratio value = n;
+    if (n >= Ratio(pow10(9))) {
+        suffix = "B";
+        value = n / Ratio(pow10(9));
+    } else if (n >= Ratio(pow10(6))) {
+        suffix = "M";
+        value = n / Ratio(pow10(6));
+    } else if (n >= Ratio(1000)) {
+        suffix = "K";
+        value = n / Ratio(1000);
+    }
+    unsigned whole_digits = 1;
+    for (Ratio bound(10); value >= bound; bound = bound * Ratio(10)) ++whole_digits;
+    return trimmed(value, digits > whole_digits ? digits - whole_digits : 0) + suffix;
+}
+
 }  // namespace tally::api::flow

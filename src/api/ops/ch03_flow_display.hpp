@@ -23,4 +23,8 @@ std::string approximate_text(double v);
 // A double to `places` decimals, signed when `signed_text` ("+0.009", "−0.021").
 std::string decimal_text(double v, unsigned places, bool signed_text = false);
 
+// A parameter or token count as the chapter labels runs, to `digits`
+// significant digits: "2.81B", "14.1M", "298.6B".
+std::string short_count(const Ratio& n, unsigned digits = 3);
+
 }  // namespace tally::api::flow

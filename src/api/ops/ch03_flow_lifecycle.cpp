@@ -1,16 +1,22 @@
 // Chapter 3's life-cycle arithmetic (§3.6.1):
 //   lifecycle_cost    training 6ND and one call 2N[P + (G − 1)] in GPU time, and
-//                     where consecutive models' cost lines cross (Figure 3-29)
+//                     where consecutive models' cost lines cross (Figure 3-29);
+//                     D as sent, or read off a scaling fit at a target loss
 //   chinchilla_alloc  the compute-optimal exponents β/(α+β), α/(α+β) and what a
 //                     budget k times larger does to N and D
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "all_ops.hpp"
 #include "ch03_flow_display.hpp"
 #include "ch03_flow_read.hpp"
+#include "ch03_flow_scaling.hpp"
 
 #include "api/errors.hpp"
+#include "core/ch03/approximate.hpp"
 #include "core/ch03/lifecycle.hpp"
+#include "core/ch03/scaling_fit.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
 
@@ -21,6 +27,7 @@ namespace {
 using flow::approximate_text;
 using flow::Range;
 using flow::scientific;
+using flow::short_count;
 using flow::significant;
 
 // A count in the edition's magnitude words to four significant digits: "2.048 億", "204.8 million".
@@ -33,22 +40,70 @@ std::string calls_text(const Ratio& calls) {
 // ---- lifecycle_cost -------------------------------------------------------
 
 constexpr FieldDecl kLifecycleFields[] = {
-    field::of_kind("models", FieldKind::List),        field::integer("prompt", 1, kMaxCount, "512"),
-    field::integer("output", 1, kMaxCount, "128"),    field::of_kind("peak_tflops", FieldKind::Decimal, "989.4"),
-    field::of_kind("mfu", FieldKind::Decimal, "0.4"),
+    field::of_kind("models", FieldKind::List),         field::integer("prompt", 1, kMaxCount, "512"),
+    field::integer("output", 1, kMaxCount, "128"),     field::of_kind("peak_tflops", FieldKind::Decimal, "989.4"),
+    field::of_kind("mfu", FieldKind::Decimal, "0.4"),  field::of_kind("fit", FieldKind::Object),
+    field::of_kind("target_loss", FieldKind::Decimal),
 };
+
+// One model of the request: N, and D either as sent or derived from the fit.
+struct ModelRow {
+    std::string id;
+    ch03::LifecycleModel model;
+    bool derived = false;      // D read off the fitted law at target_loss
+    bool outside_fit = false;  // (N, D) outside the runs the law was fitted on
+};
+
+// The D at which the fitted law reaches the target loss, to 4 decimals as an
+// exact value so that everything after it stays exact.
+Ratio derived_tokens(const flow::ScalingRun& run, const Ratio& params, const Ratio& target, const std::string& path) {
+    const double goal = ch03::to_double(target);
+    const std::optional<double> d = ch03::tokens_for_loss(run.fit.law, params, goal, run.params_scale, run.tokens_scale);
+    if (!d) {
+        const std::string field = flow::member_path(path, "params");
+        const double floor = ch03::loss_floor(run.fit.law, params, run.params_scale);
+        throw FieldError(field, msg::flow_lifecycle_unreachable,
+                         {{"field", field},
+                          {"params", short_count(params)},
+                          {"floor", flow::decimal_text(floor, 3)},
+                          {"target", trimmed(target, 4)}});
+    }
+    return ch03::rounded_ratio(*d, 4);
+}
+
+std::vector<ModelRow> read_models(const Json& req, const RequestFields& f) {
+    const Json& list = flow::list_field(req, "models", 64);
+    std::optional<flow::ScalingRun> run;
+    Ratio target;
+    if (f.has("fit")) {
+        if (!req.at("fit").is_object()) throw FieldError("fit", msg::spec_not_object, {{"field", "fit"}});
+        run = flow::run_scaling_fit(req.at("fit"), "fit");
+        target = flow::decimal_at(req, "target_loss", "", Range::Positive);  // the fit needs a target
+    }
+    std::vector<ModelRow> rows;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Json& item = flow::object_at(list, "models", i, {"id", "params", "tokens"});
+        const std::string path = flow::item_path("models", i);
+        ModelRow row;
+        row.id = item.contains("id") && item["id"].is_string() ? item["id"].get<std::string>() : std::to_string(i);
+        row.model.params = flow::decimal_at(item, "params", path, Range::Positive);
+        row.derived = run && !item.contains("tokens");
+        row.model.tokens = row.derived ? derived_tokens(*run, row.model.params, target, path)
+                                       : flow::decimal_at(item, "tokens", path, Range::NonNegative);
+        if (run) row.outside_fit = !ch03::fit_box(run->points).contains(row.model.params, row.model.tokens);
+        rows.push_back(row);
+    }
+    return rows;
+}
 
 Json op_lifecycle_cost(const Json& req) {
     RequestFields f(req, kLifecycleFields);
-    const Json& list = flow::list_field(req, "models", 64);
+    const std::vector<ModelRow> read = read_models(req, f);
     std::vector<ch03::LifecycleModel> models;
     std::vector<std::string> ids;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const Json& row = flow::object_at(list, "models", i, {"id", "params", "tokens"});
-        const std::string path = flow::item_path("models", i);
-        models.push_back(
-            {flow::decimal_at(row, "params", path, Range::Positive), flow::decimal_at(row, "tokens", path, Range::NonNegative)});
-        ids.push_back(row.contains("id") && row["id"].is_string() ? row["id"].get<std::string>() : std::to_string(i));
+    for (const ModelRow& row : read) {
+        models.push_back(row.model);
+        ids.push_back(row.id);
     }
     const Ratio peak = f.has("peak_tflops") ? flow::decimal_at(req, "peak_tflops", "", Range::Positive) : Ratio(9894, 10);
     const Ratio mfu = f.has("mfu") ? flow::decimal_at(req, "mfu", "", Range::Fraction) : Ratio(2, 5);
@@ -85,7 +140,14 @@ Json op_lifecycle_cost(const Json& req) {
     Json rows = Json::array();
     for (std::size_t i = 0; i < life.rows.size(); ++i) {
         const ch03::LifecycleRow& row = life.rows[i];
+        const ModelRow& model = read[i];
+        const std::string label = model.outside_fit ? ids[i] + render(msg::flow_lifecycle_outside_fit) : ids[i];
         rows.push_back({{"id", ids[i]},
+                        {"label_display", label},
+                        {"tokens", exact_json(model.model.tokens)},
+                        {"tokens_display", short_count(model.model.tokens, 4)},
+                        {"tokens_derived", model.derived},
+                        {"outside_fit", model.outside_fit},
                         {"training_flops", exact_json(row.training_flops)},
                         {"training_flops_display", scientific(row.training_flops, 4) + " FLOPs"},
                         {"training_gpu_seconds", exact_json(row.training_gpu_seconds)},
@@ -105,6 +167,11 @@ Json op_lifecycle_cost(const Json& req) {
 
 constexpr ResultDecl kLifecycleRow[] = {
     result::text("id"),
+    result::display("label_display"),
+    result::exact("tokens"),
+    result::display("tokens_display"),
+    result::flag("tokens_derived"),
+    result::flag("outside_fit"),
     result::exact("training_flops"),
     result::display("training_flops_display"),
     result::exact("training_gpu_seconds"),
@@ -139,6 +206,11 @@ constexpr const char* kLifecycleSamples[] = {
     R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000","tokens":"298578849033.8124"},)"
     R"({"id":"0.5B","params":"500000000","tokens":"24819592197.315968"},)"
     R"({"id":"1B","params":"1000000000","tokens":"14895647223.134624"}],"prompt":512,"output":128,"mfu":"0.4"})",
+    R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000"},{"id":"0.5B","params":"500000000"}],)"
+    R"("target_loss":"2.9","fit":{"points":[{"id":"F1","params":"1096300000","tokens":"100000000","loss":"6.611002"},)"
+    R"({"id":"F2","params":"14100000","tokens":"100000000","loss":"7.278144"},)"
+    R"({"id":"F3","params":"201236224","tokens":"1500000000","loss":"3.929866"},)"
+    R"({"id":"F5","params":"1096300000","tokens":"12000000000","loss":"2.925644"}],"alphas":["0.1"],"betas":["0.45"]}})",
 };
 
 // ---- chinchilla_alloc -----------------------------------------------------

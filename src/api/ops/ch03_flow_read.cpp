@@ -76,6 +76,8 @@ constexpr Meaning kMeanings[] = {
     {"alphas", msg::flow_meaning_alphas},
     {"betas", msg::flow_meaning_betas},
     {"loss", msg::flow_meaning_loss},
+    {"fit", msg::flow_meaning_fit},
+    {"target_loss", msg::flow_meaning_target_loss},
 };
 
 std::string meaning_of(const std::string& key) {

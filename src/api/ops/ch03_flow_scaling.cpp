@@ -8,7 +8,9 @@
 #include "all_ops.hpp"
 #include "ch03_flow_display.hpp"
 #include "ch03_flow_read.hpp"
+#include "ch03_flow_scaling.hpp"
 
+#include "api/catching.hpp"
 #include "api/errors.hpp"
 #include "core/ch03/approximate.hpp"
 #include "core/ch03/scaling_fit.hpp"
@@ -22,27 +24,10 @@ namespace {
 using flow::approximate_text;
 using flow::decimal_text;
 using flow::Range;
+using flow::short_count;
 
 constexpr std::size_t kMaxPoints = 64;
 constexpr std::size_t kMaxGrid = 32;
-
-// A parameter or token count as the chapter labels runs: "2.81B", "14.1M", "100M".
-std::string short_count(const Ratio& n) {
-    const char* suffix = "";
-    Ratio value = n;
-    if (n >= Ratio(pow10(9))) {
-        suffix = "B";
-        value = n / Ratio(pow10(9));
-    } else if (n >= Ratio(pow10(6))) {
-        suffix = "M";
-        value = n / Ratio(pow10(6));
-    } else if (n >= Ratio(1000)) {
-        suffix = "K";
-        value = n / Ratio(1000);
-    }
-    const unsigned places = value < Ratio(10) ? 2 : value < Ratio(100) ? 1 : 0;  // three significant digits
-    return trimmed(value, places) + suffix;
-}
 
 // A double the ops hand on as a decimal string, 10 decimals: enough for the
 // ledger to round it to what the chapter prints.
@@ -111,17 +96,10 @@ Json point_json(const std::string& id, const ch03::ScalingPoint& p, double predi
 }
 
 Json op_scaling_fit(const Json& req) {
-    RequestFields f(req, kScalingFitFields);
-    const ReadPoints read = read_points(req, f);
-    const std::vector<Ratio> alphas = grid(req, "alphas"), betas = grid(req, "betas");
-    const Ratio n0 = f.has("params_scale") ? flow::decimal_at(req, "params_scale", "", Range::Positive) : Ratio(pow10(9));
-    const Ratio d0 = f.has("tokens_scale") ? flow::decimal_at(req, "tokens_scale", "", Range::Positive) : Ratio(pow10(10));
-    const ch03::ScalingFit fit = ch03::scaling_fit(read.points, alphas, betas, n0, d0);
-    if (!fit.found) throw FieldError("alphas", msg::flow_scaling_no_fit, {{"count", std::to_string(fit.candidates)}});
-
+    const flow::ScalingRun run = flow::run_scaling_fit(req);
+    const ch03::ScalingFit& fit = run.fit;
     Json points = Json::array();
-    for (std::size_t i = 0; i < read.points.size(); ++i)
-        points.push_back(point_json(read.ids[i], read.points[i], fit.predicted[i]));
+    for (std::size_t i = 0; i < run.points.size(); ++i) points.push_back(point_json(run.ids[i], run.points[i], fit.predicted[i]));
     Json r;
     r["alpha"] = exact_json(fit.law.alpha);
     r["alpha_display"] = trimmed(fit.law.alpha, 4);
@@ -193,6 +171,35 @@ constexpr const char* kScalingFitSamples[] = {
 };
 
 }  // namespace
+
+namespace flow {
+
+namespace {
+
+ScalingRun fit_body(const Json& body) {
+    RequestFields f(body, kScalingFitFields);
+    ReadPoints read = read_points(body, f);
+    const std::vector<Ratio> alphas = grid(body, "alphas"), betas = grid(body, "betas");
+    ScalingRun run;
+    run.params_scale = f.has("params_scale") ? decimal_at(body, "params_scale", "", Range::Positive) : Ratio(pow10(9));
+    run.tokens_scale = f.has("tokens_scale") ? decimal_at(body, "tokens_scale", "", Range::Positive) : Ratio(pow10(10));
+    run.fit = ch03::scaling_fit(read.points, alphas, betas, run.params_scale, run.tokens_scale);
+    if (!run.fit.found) throw FieldError("alphas", msg::flow_scaling_no_fit, {{"count", std::to_string(run.fit.candidates)}});
+    run.points = std::move(read.points);
+    run.ids = std::move(read.ids);
+    return run;
+}
+
+}  // namespace
+
+ScalingRun run_scaling_fit(const Json& body, const std::string& prefix) {
+    if (prefix.empty()) return fit_body(body);
+    ScalingRun run;
+    within_field(prefix, [&] { run = fit_body(body); });
+    return run;
+}
+
+}  // namespace flow
 
 const OpDef kScalingFitOp = {"scaling_fit", op_scaling_fit, kScalingFitFields, kScalingFitResult, kScalingFitSamples};
 

@@ -77,6 +77,35 @@ double scaling_loss(const ScalingLaw& law, const Ratio& params, const Ratio& tok
            law.b * power(to_double(tokens / tokens_scale), -to_double(law.beta));
 }
 
+bool FitBox::contains(const Ratio& params, const Ratio& tokens) const {
+    return params >= min_params && params <= max_params && tokens >= min_tokens && tokens <= max_tokens;
+}
+
+FitBox fit_box(const std::vector<ScalingPoint>& points) {
+    FitBox box;
+    bool first = true;
+    for (const ScalingPoint& p : points) {
+        if (p.holdout) continue;
+        if (first || p.params < box.min_params) box.min_params = p.params;
+        if (first || p.params > box.max_params) box.max_params = p.params;
+        if (first || p.tokens < box.min_tokens) box.min_tokens = p.tokens;
+        if (first || p.tokens > box.max_tokens) box.max_tokens = p.tokens;
+        first = false;
+    }
+    return box;
+}
+
+double loss_floor(const ScalingLaw& law, const Ratio& params, const Ratio& params_scale) {
+    return law.e + law.a * power(to_double(params / params_scale), -to_double(law.alpha));
+}
+
+std::optional<double> tokens_for_loss(const ScalingLaw& law, const Ratio& params, double target, const Ratio& params_scale,
+                                      const Ratio& tokens_scale) {
+    const double room = target - loss_floor(law, params, params_scale);
+    if (!(room > 0)) return std::nullopt;
+    return to_double(tokens_scale) * power(law.b / room, 1.0 / to_double(law.beta));
+}
+
 ScalingFit scaling_fit(const std::vector<ScalingPoint>& points, const std::vector<Ratio>& alphas, const std::vector<Ratio>& betas,
                        const Ratio& params_scale, const Ratio& tokens_scale) {
     ScalingFit fit;

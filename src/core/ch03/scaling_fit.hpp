@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "core/exact.hpp"
@@ -43,6 +44,24 @@ struct ScalingFit {
 
 double scaling_loss(const ScalingLaw& law, const Ratio& params, const Ratio& tokens, const Ratio& params_scale,
                     const Ratio& tokens_scale);
+
+// The ranges of N and D the fit points span: a prediction outside them is
+// an extrapolation (Figure 3-29 marks 0.1B and 2.81B so).
+struct FitBox {
+    Ratio min_params, max_params, min_tokens, max_tokens;
+    bool contains(const Ratio& params, const Ratio& tokens) const;
+};
+FitBox fit_box(const std::vector<ScalingPoint>& points);  // over the fit points; at least one
+
+// What the law gives with unlimited data: E + A/(N/N0)^α.
+double loss_floor(const ScalingLaw& law, const Ratio& params, const Ratio& params_scale);
+
+// The D at which the law reaches `target` for N parameters,
+// D0·(B/(target − floor))^(1/β); empty when target ≤ loss_floor, which no
+// amount of data reaches.  This is how the book's calculator sized the
+// lifecycle's models for a target loss of 2.9 (Figure 3-29).
+std::optional<double> tokens_for_loss(const ScalingLaw& law, const Ratio& params, double target, const Ratio& params_scale,
+                                      const Ratio& tokens_scale);
 
 // Needs at least three fit points (three coefficients).
 ScalingFit scaling_fit(const std::vector<ScalingPoint>& points, const std::vector<Ratio>& alphas, const std::vector<Ratio>& betas,
