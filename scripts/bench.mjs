@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { siteChapters } from '../web/scripts/book-chapters.mjs';
 import { benchDrag } from './bench-drag.mjs';
 import { benchEditions } from './bench-editions.mjs';
+import { benchOfflineCost } from './bench-offline.mjs';
 import { firstWidgetTimer, LOADS, TARGET_FIRST_WIDGET_MS } from './bench-first-widget.mjs';
 import { buildAll, log, root } from './lib.mjs';
 import { createStaticServer, listen } from './serve.mjs';
@@ -191,6 +192,9 @@ try {
 
   // Each edition's first widget on two pages, beside the per-page rows above.
   await benchEditions(timer, url, report);
+
+  // What the offline copy's service worker costs those warm loads.
+  await benchOfflineCost(browser, url, timer, report);
 
   // Control change → updated DOM, timed inside the page, for each widget.
   const controls = [

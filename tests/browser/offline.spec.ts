@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { PAGES } from './chapter';
+import { PAGES, sitePages } from './chapter';
 import { allReady, DEFAULTS, expect, test, widget } from './fixtures';
 import { answerExercise } from './learner';
 
@@ -19,9 +19,13 @@ test.describe.configure({ timeout: 180_000 });
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** tests/browser/serve.mjs (scripts/serve.mjs, as for every test) over `dir`, on a port of its own. */
-function serve(dir: string): Promise<{ base: string; stop(): void }> {
-  const child = spawn(process.execPath, [path.join(root, 'tests/browser/serve.mjs'), dir, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * tests/browser/serve.mjs (scripts/serve.mjs, as for every test) over `dir`,
+ * on a port of its own; while `stallFlag` exists it holds every page request.
+ */
+function serve(dir: string, stallFlag?: string): Promise<{ base: string; stop(): void }> {
+  const args = [path.join(root, 'tests/browser/serve.mjs'), dir, '0', ...(stallFlag ? [stallFlag] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start')), 10_000);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -63,6 +67,54 @@ test('offline after one visit: every page of the chapter opens with its widgets 
     await expect(page.locator('article.chapter h1').first(), file).toBeVisible();
     await allReady(page);
     await expect(page.locator('[data-widget][data-state="error"]'), file).toHaveCount(0);
+  }
+});
+
+test('offline: chapter 3 and the other editions open with their widgets live', async ({ page, context }) => {
+  await visitOnce(page);
+  await context.setOffline(true);
+  const others = ['en/3-1.html', 'en/2-3.html', 'zh-Hans/3-4.html', 'zh-Hans/2-6.html'];
+  for (const file of [...sitePages('ch03'), ...others]) {
+    const response = await page.goto(`./${file}`);
+    expect(response?.ok(), file).toBe(true);
+    await expect(page.locator('article.chapter h1').first(), file).toBeVisible();
+    await allReady(page);
+    await expect(page.locator('[data-widget][data-state="error"]'), file).toHaveCount(0);
+  }
+});
+
+test('pages: the network copy when online, the stored copy when the network stalls, and browsing never rewrites it', async ({ page }) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tally-pages-'));
+  cpSync(path.join(root, 'dist'), dir, { recursive: true });
+  const stallFlag = path.join(dir, '.stall');
+  const { base, stop } = await serve(dir, stallFlag);
+  try {
+    await visitOnce(page, `${base}2-1.html`);
+    // A page changes on the server (as the next deploy would change it): online, the reader gets the new one.
+    const file = path.join(dir, '2-2.html');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('<head>', '<head><meta name="tally-test-deploy" content="next">'));
+    await page.goto(`${base}2-2.html`);
+    await expect(page.locator('meta[name="tally-test-deploy"]')).toHaveCount(1);
+    await allReady(page);
+    // The stored copy is still the one stored with this version's code and core.
+    const storedHasMarker = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith('tally-pages-'))!;
+      const stored = await (await caches.open(name)).match('2-2.html');
+      return (await stored!.text()).includes('tally-test-deploy');
+    });
+    expect(storedHasMarker).toBe(false);
+
+    // The network stalls: after the worker's 4 s wait the stored page opens, widgets live.
+    writeFileSync(stallFlag, '');
+    const start = Date.now();
+    await page.goto(`${base}2-2.html`, { timeout: 30_000 });
+    await allReady(page);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(4000);
+    await expect(page.locator('meta[name="tally-test-deploy"]')).toHaveCount(0);
+    await expect(page.locator('[data-widget][data-state="error"]')).toHaveCount(0);
+  } finally {
+    stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -1,0 +1,64 @@
+// The pages half of the offline copy's service worker: a classic worker
+// script, imported by Workbox's dist/sw.js. web/scripts/service-worker.mjs
+// writes it as sw-pages.<revision>.js with two constants in front of it:
+// TALLY_PAGES (every chapter page of every edition) and TALLY_PAGES_CACHE
+// (this version's pages cache).
+//
+// Why not Workbox's NetworkFirst: it tees every page's body through the
+// worker to refresh its cache, and the page waits on that pipe: 50–90 ms
+// more to the first widget on a warm load (scripts/bench.mjs), 175–250 KiB
+// of HTML each time. Here the network's response goes to the page
+// untouched, so Chromium hands its body straight through. The cache is not
+// refreshed by browsing either: it holds this version's pages, stored
+// when the worker installs, so an offline page always matches the code and
+// core precached beside it.
+
+/* global TALLY_PAGES, TALLY_PAGES_CACHE */
+
+const NETWORK_TIMEOUT_MS = 4000; // a stalled network gives way to the stored page after this long
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(storeEveryPage());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all([dropOtherVersionsPages(), self.registration.navigationPreload?.enable()]));
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.mode !== 'navigate' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(pageFor(event));
+});
+
+async function storeEveryPage() {
+  const cache = await caches.open(TALLY_PAGES_CACHE);
+  await cache.addAll(TALLY_PAGES.map((url) => new Request(url, { cache: 'reload' })));
+}
+
+async function dropOtherVersionsPages() {
+  const names = await caches.keys();
+  const stale = names.filter((name) => name.startsWith('tally-pages-') && name !== TALLY_PAGES_CACHE);
+  await Promise.all(stale.map((name) => caches.delete(name)));
+}
+
+/** Network first (the preloaded response when the browser started one), the stored page when the network fails or stalls. */
+async function pageFor(event) {
+  const network = Promise.resolve(event.preloadResponse).then((preloaded) => preloaded ?? fetch(event.request));
+  let timer;
+  const stalled = new Promise((resolve) => (timer = setTimeout(resolve, NETWORK_TIMEOUT_MS)))
+    .then(() => storedPage(event.request))
+    .then((stored) => stored ?? network);
+  try {
+    return await Promise.race([network, stalled]);
+  } catch {
+    return (await storedPage(event.request)) ?? Response.error();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function storedPage(request) {
+  const cache = await caches.open(TALLY_PAGES_CACHE);
+  return cache.match(request, { ignoreSearch: true });
+}
