@@ -119,3 +119,57 @@ test('a term no page has says so', async ({ page }) => {
   await expect(dialog.locator('.search-status')).toHaveText('找不到「氫氦鋰鈹」。換個說法，或只輸入其中一個詞試試。');
   await expect(dialog.locator('a')).toHaveCount(0);
 });
+
+test('a chapter-3 caption term leads to its figure: 3-3.html#fig-3-19', async ({ page }) => {
+  await page.goto('./3-1.html');
+  await allReady(page);
+  const dialog = await search(page, '播放時間線');
+  const hit = dialog.locator('a.search-hit[href="3-3.html#fig-3-19"]');
+  await expect(hit).toHaveCount(1);
+  await hit.click();
+  await expect(page).toHaveURL(/\/3-3\.html#fig-3-19$/);
+  await expect(page.locator('#fig-3-19')).toBeInViewport();
+});
+
+// The English edition searches its own index (en/pagefind) in its own words.
+async function searchEnglish(page: Page, query: string) {
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search this chapter' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Words to find').fill(query);
+  await expect(dialog.locator('.search-status')).toContainText(`"${query}"`, { timeout: 20_000 });
+  return dialog;
+}
+
+test('English: a caption term leads to the English figure (en/2-3.html#fig-2-14, en/3-3.html#fig-3-19)', async ({ page }) => {
+  await page.goto('./en/index.html');
+  await allReady(page);
+  let dialog = await searchEnglish(page, 'four kinds of state');
+  const hit = dialog.locator('a.search-hit[href="2-3.html#fig-2-14"]');
+  await expect(hit).toHaveCount(1);
+  await expect(hit.locator('.search-hit-title')).toHaveText(/Figure 2-14/);
+  await hit.click();
+  await expect(page).toHaveURL(/\/en\/2-3\.html#fig-2-14$/);
+  await expect(page.locator('#fig-2-14')).toBeInViewport();
+
+  await allReady(page);
+  dialog = await searchEnglish(page, 'playout timeline');
+  await dialog.locator('a.search-hit[href="3-3.html#fig-3-19"]').click();
+  await expect(page).toHaveURL(/\/en\/3-3\.html#fig-3-19$/);
+  await expect(page.locator('#fig-3-19')).toBeInViewport();
+});
+
+test('English: "H200" lists the GPU, linked to the English capacity widget preset to it', async ({ page, core }) => {
+  await page.goto('./en/2-1.html');
+  await allReady(page);
+  const dialog = await searchEnglish(page, 'H200');
+  const link = dialog.locator('a.search-name[href="2-6.html#capacity:gpu=h200"]');
+  await expect(link).toHaveText(/^H200: compute with this GPU/);
+  await link.click();
+  await expect(page).toHaveURL(/\/en\/2-6\.html#capacity:gpu=h200$/);
+  await allReady(page);
+  const cap = widget(page, 'capacity');
+  await expect(cap.getByLabel('GPU', { exact: true })).toHaveValue('h200');
+  const answer = core.ok({ ...DEFAULTS.capacity, gpu: 'h200', lang: 'en' });
+  await expect(cap.getByTestId('requests')).toHaveText(answer.display as string);
+});

@@ -1,8 +1,10 @@
 // Where a hit leads. Pagefind splits a page's hits by headings; a figure,
 // table, worked example or exercise is a box with its own id (fig-2-14)
 // whose title is a heading with "-title" appended. A hit inside such a box
-// links to the box itself, so 2-3.html#fig-2-14 lands on the figure.
+// links to the box itself, so 2-3.html#fig-2-14 lands on the figure; so
+// does a query whose words are all in a box's title.
 
+import { esc } from '../runtime/html';
 import type { PagefindAnchor, PagefindData, PagefindSubResult } from './pagefind';
 
 /**
@@ -55,18 +57,62 @@ export function pageHref(url: string, folder = '/'): string {
   return clean === '' || clean.startsWith('#') ? `index.html${clean}` : clean;
 }
 
-/** One hit per sub-result, each leading to its figure, table or exercise when it is inside one. */
-export function hitsOf(data: PagefindData, folder = '/'): Hit[] {
+/** The query's words, lower-cased (Chinese has no spaces: a Chinese query is one word). */
+function queryWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** `text` with each of `words` marked, as Pagefind marks its excerpts (escaped text, <mark> around a match). */
+function marked(text: string, words: string[]): string {
+  const lower = text.toLowerCase();
+  const marks: Array<[number, number]> = [];
+  for (const word of words) {
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + word.length)) marks.push([at, at + word.length]);
+  }
+  marks.sort((a, b) => a[0] - b[0]);
+  let out = '',
+    from = 0;
+  for (const [start, end] of marks) {
+    if (start < from) continue; // overlapping words: the first mark stands
+    out += `${esc(text.slice(from, start))}<mark>${esc(text.slice(start, end))}</mark>`;
+    from = end;
+  }
+  return out + esc(text.slice(from));
+}
+
+/**
+ * Boxes whose title holds every word of the query: a reader who types a
+ * caption's words ("playout timeline") wants that figure, although Pagefind
+ * counts the caption as part of its section, whose first match may be
+ * prose before the figure.
+ */
+function titledHits(anchors: PagefindAnchor[], page: string, words: string[]): Hit[] {
+  if (!words.length) return [];
+  return boxes(anchors).flatMap((box) => {
+    const title = anchors.find((a) => a.id === `${box.id}-title`)?.text ?? '';
+    const lower = title.toLowerCase();
+    return words.every((w) => lower.includes(w)) ? [{ title, url: `${page}#${box.id}`, excerpt: marked(title, words) }] : [];
+  });
+}
+
+/**
+ * A page's hits: first each figure, table or exercise whose title holds the
+ * query's words, then one per sub-result, leading to its box when its first
+ * match is inside one. No link is listed twice.
+ */
+export function hitsOf(data: PagefindData, folder = '/', query = ''): Hit[] {
   const anchors = [...data.anchors].sort((a, b) => a.location - b.location);
+  const page = pageHref(data.url, folder).split('#')[0]!;
   const subs: PagefindSubResult[] = data.sub_results.length
     ? data.sub_results
     : [{ title: data.meta.title ?? data.url, url: data.url, excerpt: data.excerpt, locations: data.locations }];
-  return subs.map((sub) => {
+  const bySection = subs.map((sub) => {
     const first = Math.min(...sub.locations);
     const box = Number.isFinite(first) ? boxAt(anchors, first) : undefined;
-    const page = pageHref(sub.url, folder).split('#')[0]!;
     const url = box ? `${page}#${box.id}` : pageHref(sub.url, folder);
     const title = box ? (anchors.find((a) => a.id === `${box.id}-title`)?.text ?? sub.title) : sub.title;
     return { title, url, excerpt: sub.excerpt };
   });
+  const seen = new Set<string>();
+  return [...titledHits(anchors, page, queryWords(query)), ...bySection].filter((hit) => !seen.has(hit.url) && seen.add(hit.url));
 }

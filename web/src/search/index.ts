@@ -62,7 +62,7 @@ async function pagesHtml(results: PagefindResult[], query: string, t: SearchRunt
   const hits = pages
     .map((data) => ({
       data,
-      hits: hitsOf(data, new URL('./', document.baseURI).pathname)
+      hits: hitsOf(data, new URL('./', document.baseURI).pathname, query)
         .filter((h) => keepHit(query, h))
         .slice(0, MAX_HITS_PER_PAGE),
     }))
