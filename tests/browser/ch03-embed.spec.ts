@@ -54,3 +54,34 @@ test('chapter 3’s four embeds render on another origin with chapter 3’s core
   expect(shown[2]).toContain('78');
   expect(shown[3]).toContain('147.433');
 });
+
+/** The cores (wasm binaries) a page fetched, by file name. */
+function coresFetched(page: import('@playwright/test').Page): string[] {
+  const cores: string[] = [];
+  page.on('request', (r) => {
+    const file = new URL(r.url()).pathname.split('/').pop()!;
+    if (file.endsWith('.wasm')) cores.push(file.split('.')[0]!);
+  });
+  return cores;
+}
+
+test('an embed fetches its own chapter’s core only, with no unused preload', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  const cores = coresFetched(page);
+  for (const [instance, core] of [
+    ['fig-3-19', 'tally_web_ch03'],
+    ['capacity', 'tally_web'],
+  ] as const) {
+    cores.length = 0;
+    await page.goto(`./embed.html?w=${instance}`);
+    await expect(page.locator('#embed-slot [data-widget]')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    expect(cores, instance).toEqual([core]);
+    // The head's script started the compile: the loader took it, rather than fetching the core again.
+    expect(await page.evaluate(() => window.__tallyCore?.url.split('/').pop()?.split('.')[0]), instance).toBe(core);
+  }
+  await page.waitForTimeout(3500); // Chromium reports an unused preload about 3 s after load
+  expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+});

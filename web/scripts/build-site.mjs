@@ -275,6 +275,7 @@ for (const lang of editions) {
     articlesDir: articlesIn,
     wasmGlue,
     wasmBinary,
+    startCore,
     cores: chapterCoreFiles,
     version,
     site: editionSite,

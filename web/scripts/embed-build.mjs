@@ -92,7 +92,7 @@ function coresFrom(cores, fromEdition) {
  * edition's folder and in v/<version>/<folder>, all sharing the site's
  * assets/ and wasm/.
  */
-export async function buildEmbeds({ ssr, module, manifest, dist, contentDirs, articlesDir, wasmGlue, wasmBinary, cores = {}, version, site, edition }) {
+export async function buildEmbeds({ ssr, module, manifest, dist, contentDirs, articlesDir, wasmGlue, wasmBinary, startCore, cores = {}, version, site, edition }) {
   const up = edition.dir ? '../' : '';
   const fromEdition = (p) => `${up}${p}`;
   const frame = entryOf(manifest, 'web/src/embed-frame.ts');
@@ -112,6 +112,9 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDirs, ar
       modules: modulesOf(manifest, 'web/src/embed-frame.ts').map(fromEdition),
       styles: frameStyles.map(fromEdition),
       fonts: [],
+      // The core of the widget the URL names, compiling from the head as on a chapter page.
+      startCore: fromEdition(startCore),
+      coreChosenByScript: true,
       wasmGlue: fromEdition(wasmGlue),
       wasmBinary: fromEdition(wasmBinary),
     },

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import { makeEngine, type TallyModule } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
-import { siteWidgets } from '../runtime/site-config';
+import { siteWidgets, widgetChapters } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
 import { RESERVED_KEYS } from '../embed/protocol';
 import { embedStatus } from '../embed/status';
@@ -49,6 +49,19 @@ async function mdFiles(dir: string): Promise<string[]> {
   }
 }
 
+/**
+ * The chapters' cores (embed/cores.ts reads them), with what start-core.js
+ * needs to pick one before the body is parsed: the widgets of each chapter
+ * other than the default's, and the default chapter (the one whose core the
+ * assets name).
+ */
+function coresMeta(cores: NonNullable<EmbedBuildOptions['cores']>, a: PageAssets): string {
+  const fallback = Object.keys(cores).find((chapter) => cores[chapter]!.wasm === a.wasmBinary);
+  const widgets: Record<string, string[]> = {};
+  for (const [instance, chapter] of Object.entries(widgetChapters)) if (chapter !== fallback && cores[chapter]) (widgets[chapter] ??= []).push(instance);
+  return `<meta name="tally-cores"${attrs({ content: JSON.stringify(cores), 'data-default': fallback, 'data-widgets': JSON.stringify(widgets) })}>`;
+}
+
 function shell(opts: EmbedBuildOptions, root: string, templates: string, index: string): string {
   const a = opts.assets;
   const e = opts.edition;
@@ -59,7 +72,7 @@ function shell(opts: EmbedBuildOptions, root: string, templates: string, index: 
 <head>
 <meta charset="utf-8">
 ${headMeta(undefined)}
-${opts.cores ? `<meta name="tally-cores"${attrs({ content: JSON.stringify(opts.cores) })}>\n` : ''}<meta name="viewport" content="width=device-width, initial-scale=1">
+${opts.cores ? `${coresMeta(opts.cores, a)}\n` : ''}<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
 <title>${esc(ui.embed.page_title)}</title>

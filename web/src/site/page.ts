@@ -23,6 +23,13 @@ export interface PageAssets {
   wasmGlue: string;
   wasmBinary: string;
   /**
+   * embed.html: the head names no core, since which one depends on the
+   * widget in its URL; start-core.js puts the link tags in (from
+   * <meta name="tally-cores">), so a chapter-3 embed never downloads
+   * chapter 2's core.
+   */
+  coreChosenByScript?: boolean;
+  /**
    * The core's message catalog of the page's edition (messages.<lang>.<hash>.json),
    * once the build writes one (web/scripts/build-site.mjs coreCatalog): preloaded,
    * and named on <html data-core-catalog> for the code that hands it to the core.
@@ -126,11 +133,11 @@ export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widg
   const fetchPreload = (href: string, kind: string) => `<link rel="preload"${attrs({ href, as: 'fetch', crossorigin: 'anonymous', 'data-tally': kind })}>`;
   return [
     ...assets.styles.map((href) => `<link rel="stylesheet"${attrs({ href })}>`),
-    fetchPreload(assets.wasmBinary, 'wasm'),
-    ...(assets.startCore ? [`<script${attrs({ src: assets.startCore, 'data-glue': assets.wasmGlue })}></script>`] : []),
+    ...(assets.coreChosenByScript ? [] : [fetchPreload(assets.wasmBinary, 'wasm')]),
+    ...(assets.startCore ? [`<script${attrs({ src: assets.startCore, 'data-glue': assets.coreChosenByScript ? undefined : assets.wasmGlue })}></script>`] : []),
     `<script type="module" async${attrs({ src: assets.script })}></script>`,
     ...(assets.modules ?? []).map((href) => `<link rel="modulepreload"${attrs({ href })}>`),
-    `<link rel="modulepreload"${attrs({ href: assets.wasmGlue, 'data-tally': 'glue' })}>`,
+    ...(assets.coreChosenByScript ? [] : [`<link rel="modulepreload"${attrs({ href: assets.wasmGlue, 'data-tally': 'glue' })}>`]),
     ...(widgetConfig ? [fetchPreload(widgetConfig, 'widgets')] : []),
     ...(assets.catalog ? [fetchPreload(assets.catalog, 'catalog')] : []),
     fontPreloads(assets.fonts, preloadFonts),
