@@ -65,12 +65,13 @@ export function pageSecurityHeaders(file) {
   return { 'content-security-policy': `${policy}; frame-ancestors 'self'`, 'x-frame-options': 'SAMEORIGIN' };
 }
 
-export function createStaticServer(dir) {
+/** The host's request handler over `dir` (createStaticServer's; a test server may wrap it). */
+export function staticHandler(dir) {
   const base = path.resolve(dir);
   // dev: look each request up on disk (a rebuilt dist/ is served without a
   // restart); its default cache rule, no-cache + ETag, is the pages' rule.
   const files = sirv(base, { dev: true, etag: true, setHeaders: (res, pathname) => setHostHeaders(res, base, pathname) });
-  return http.createServer((req, res) => {
+  return (req, res) => {
     if (requestPath(req.url) === null) {
       plain(res, 400, 'bad request: the path is not valid percent-encoding');
       return;
@@ -82,7 +83,11 @@ export function createStaticServer(dir) {
         plain(res, 500, 'could not read the file'); // never serve a page without its framing rule
       else res.destroy();
     }
-  });
+  };
+}
+
+export function createStaticServer(dir) {
+  return http.createServer(staticHandler(dir));
 }
 
 /** The headers this host adds to a file sirv is about to send (see the top of this file). */

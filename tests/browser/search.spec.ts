@@ -3,24 +3,41 @@
 // its index and the names list load only when the reader opens search.
 // Model and GPU names come from the core's catalog (the Node build here).
 
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { allReady, DEFAULTS, expect, test, widget } from './fixtures';
 
 /** Requests for search files: Pagefind's bundle and the names list. */
 const isSearchFile = (r: Request) => /\/(pagefind|search)\//.test(new URL(r.url()).pathname);
 
-async function openSearch(page: Page) {
+/** The dialog's words in an edition: its name, the field's label, a query as the status line quotes it. */
+interface DialogWords {
+  title: string;
+  label: string;
+  quoted(query: string): string;
+}
+const ZH_HANT: DialogWords = { title: '搜尋本章', label: '要找的字詞', quoted: (q) => `「${q}」` };
+// The English edition searches its own index (en/pagefind) in its own words.
+const EN: DialogWords = { title: 'Search this chapter', label: 'Words to find', quoted: (q) => `"${q}"` };
+
+async function openSearch(page: Page, words = ZH_HANT) {
   await page.keyboard.press('/');
-  const dialog = page.getByRole('dialog', { name: '搜尋本章' });
+  const dialog = page.getByRole('dialog', { name: words.title });
   await expect(dialog).toBeVisible();
   return dialog;
 }
 
-async function search(page: Page, query: string) {
-  const dialog = await openSearch(page);
-  await dialog.getByLabel('要找的字詞').fill(query);
-  await expect(dialog.locator('.search-status')).toContainText(`「${query}」`, { timeout: 20_000 });
+async function search(page: Page, query: string, words = ZH_HANT) {
+  const dialog = await openSearch(page, words);
+  await dialog.getByLabel(words.label).fill(query);
+  await expect(dialog.locator('.search-status')).toContainText(words.quoted(query), { timeout: 20_000 });
   return dialog;
+}
+
+/** Follow `hit` and land on the box `id` at a URL ending in `path`. */
+async function landsOn(page: Page, hit: Locator, path: string, id: string) {
+  await hit.click();
+  await expect(page).toHaveURL(new RegExp(`/${path.replace(/[.]/g, '\\.')}#${id}$`));
+  await expect(page.locator(`#${id}`)).toBeInViewport();
 }
 
 test('the first visit of a page fetches no search file; opening search fetches the index', async ({ page }) => {
@@ -46,9 +63,7 @@ test('a Chinese term from a figure caption leads to the figure: 2-3.html#fig-2-1
   await expect(hit).toHaveCount(1);
   await expect(hit.locator('.search-hit-title')).toHaveText(/圖 2-14/);
   await expect(hit.locator('.search-excerpt mark').first()).toBeVisible(); // the hit in context
-  await hit.click();
-  await expect(page).toHaveURL(/\/2-3\.html#fig-2-14$/);
-  await expect(page.locator('#fig-2-14')).toBeInViewport();
+  await landsOn(page, hit, '2-3.html', 'fig-2-14');
 });
 
 test('a section heading term leads to its section; a glossary term to the landing page', async ({ page }) => {
@@ -126,43 +141,27 @@ test('a chapter-3 caption term leads to its figure: 3-3.html#fig-3-19', async ({
   const dialog = await search(page, '播放時間線');
   const hit = dialog.locator('a.search-hit[href="3-3.html#fig-3-19"]');
   await expect(hit).toHaveCount(1);
-  await hit.click();
-  await expect(page).toHaveURL(/\/3-3\.html#fig-3-19$/);
-  await expect(page.locator('#fig-3-19')).toBeInViewport();
+  await landsOn(page, hit, '3-3.html', 'fig-3-19');
 });
-
-// The English edition searches its own index (en/pagefind) in its own words.
-async function searchEnglish(page: Page, query: string) {
-  await page.keyboard.press('/');
-  const dialog = page.getByRole('dialog', { name: 'Search this chapter' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Words to find').fill(query);
-  await expect(dialog.locator('.search-status')).toContainText(`"${query}"`, { timeout: 20_000 });
-  return dialog;
-}
 
 test('English: a caption term leads to the English figure (en/2-3.html#fig-2-14, en/3-3.html#fig-3-19)', async ({ page }) => {
   await page.goto('./en/index.html');
   await allReady(page);
-  let dialog = await searchEnglish(page, 'four kinds of state');
+  let dialog = await search(page, 'four kinds of state', EN);
   const hit = dialog.locator('a.search-hit[href="2-3.html#fig-2-14"]');
   await expect(hit).toHaveCount(1);
   await expect(hit.locator('.search-hit-title')).toHaveText(/Figure 2-14/);
-  await hit.click();
-  await expect(page).toHaveURL(/\/en\/2-3\.html#fig-2-14$/);
-  await expect(page.locator('#fig-2-14')).toBeInViewport();
+  await landsOn(page, hit, 'en/2-3.html', 'fig-2-14');
 
   await allReady(page);
-  dialog = await searchEnglish(page, 'playout timeline');
-  await dialog.locator('a.search-hit[href="3-3.html#fig-3-19"]').click();
-  await expect(page).toHaveURL(/\/en\/3-3\.html#fig-3-19$/);
-  await expect(page.locator('#fig-3-19')).toBeInViewport();
+  dialog = await search(page, 'playout timeline', EN);
+  await landsOn(page, dialog.locator('a.search-hit[href="3-3.html#fig-3-19"]'), 'en/3-3.html', 'fig-3-19');
 });
 
 test('English: "H200" lists the GPU, linked to the English capacity widget preset to it', async ({ page, core }) => {
   await page.goto('./en/2-1.html');
   await allReady(page);
-  const dialog = await searchEnglish(page, 'H200');
+  const dialog = await search(page, 'H200', EN);
   const link = dialog.locator('a.search-name[href="2-6.html#capacity:gpu=h200"]');
   await expect(link).toHaveText(/^H200: compute with this GPU/);
   await link.click();

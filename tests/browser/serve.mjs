@@ -11,14 +11,14 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-import { createStaticServer, listen } from '../../scripts/serve.mjs';
+import { listen, staticHandler } from '../../scripts/serve.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'dist');
 const stallFlag = process.argv[4];
-const files = createStaticServer(root);
-const serveFile = files.listeners('request')[0];
+const serveFile = staticHandler(root);
 const isPage = (url) => /(\.html|\/)$/.test(new URL(url, 'http://host').pathname);
-const server = stallFlag ? http.createServer((req, res) => (existsSync(stallFlag) && isPage(req.url) ? undefined : serveFile(req, res))) : files;
+const stalled = (req) => stallFlag !== undefined && existsSync(stallFlag) && isPage(req.url);
+const server = http.createServer((req, res) => (stalled(req) ? undefined : serveFile(req, res)));
 const url = await listen(server, Number(process.argv[3] ?? 0));
 console.log(`Tally static server listening on port ${new URL(url).port}`);
 for (const sig of ['SIGINT', 'SIGTERM'])

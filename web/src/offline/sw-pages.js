@@ -5,9 +5,9 @@
 // (this version's pages cache).
 //
 // Why not Workbox's NetworkFirst: it tees every page's body through the
-// worker to refresh its cache, and the page waits on that pipe: 50–90 ms
-// more to the first widget on a warm load (scripts/bench.mjs), 175–250 KiB
-// of HTML each time. Here the network's response goes to the page
+// worker to refresh its cache, and the page waits on that pipe (175–250
+// KiB of HTML each time): 35–40 ms more to the first widget on a warm load,
+// mean over four pages (scripts/bench-offline.mjs). Here the network's response goes to the page
 // untouched, so Chromium hands its body straight through. The cache is not
 // refreshed by browsing either: it holds this version's pages, stored
 // when the worker installs, so an offline page always matches the code and

@@ -57,6 +57,11 @@ export function pageHref(url: string, folder = '/'): string {
   return clean === '' || clean.startsWith('#') ? `index.html${clean}` : clean;
 }
 
+/** The title of box `id` (its "-title" anchor's text). */
+function titleOf(anchors: PagefindAnchor[], id: string): string | undefined {
+  return anchors.find((a) => a.id === `${id}-title`)?.text;
+}
+
 /** The query's words, lower-cased (Chinese has no spaces: a Chinese query is one word). */
 function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -89,7 +94,7 @@ function marked(text: string, words: string[]): string {
 function titledHits(anchors: PagefindAnchor[], page: string, words: string[]): Hit[] {
   if (!words.length) return [];
   return boxes(anchors).flatMap((box) => {
-    const title = anchors.find((a) => a.id === `${box.id}-title`)?.text ?? '';
+    const title = titleOf(anchors, box.id) ?? '';
     const lower = title.toLowerCase();
     return words.every((w) => lower.includes(w)) ? [{ title, url: `${page}#${box.id}`, excerpt: marked(title, words) }] : [];
   });
@@ -110,7 +115,7 @@ export function hitsOf(data: PagefindData, folder = '/', query = ''): Hit[] {
     const first = Math.min(...sub.locations);
     const box = Number.isFinite(first) ? boxAt(anchors, first) : undefined;
     const url = box ? `${page}#${box.id}` : pageHref(sub.url, folder);
-    const title = box ? (anchors.find((a) => a.id === `${box.id}-title`)?.text ?? sub.title) : sub.title;
+    const title = box ? (titleOf(anchors, box.id) ?? sub.title) : sub.title;
     return { title, url, excerpt: sub.excerpt };
   });
   const seen = new Set<string>();
