@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { readCatalog } from '../messages-catalog.mjs';
+import { messageFiles, readCatalog } from '../messages-catalog.mjs';
 import { toHans } from './hans.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -131,11 +131,7 @@ export function contentWordsFor(lang, dir = root) {
 
 /** Every file the catalogs are made from (for cmake: editing one re-runs the configure step). */
 export function catalogSources(dir = root) {
-  const messages = readdirSync(path.join(dir, 'content/messages')).flatMap((lang) =>
-    readdirSync(path.join(dir, 'content/messages', lang))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => `content/messages/${lang}/${f}`),
-  );
+  const messages = readdirSync(path.join(dir, 'content/messages')).flatMap((lang) => messageFiles(dir, lang).map((f) => `content/messages/${lang}/${f}`));
   const content = coreContentFiles(dir);
   const maps = content.map((f) => `content/i18n/en/${f.slice('content/'.length)}`).filter((f) => existsSync(path.join(dir, f)));
   return [...messages, ...content, ...maps].sort().map((f) => path.join(dir, f));
@@ -143,10 +139,7 @@ export function catalogSources(dir = root) {
 
 /** Every language's domain files must be the reference's (errors.json, words.json, …). */
 function domainProblems(dir) {
-  const files = (lang) =>
-    readdirSync(path.join(dir, 'content/messages', lang))
-      .filter((f) => f.endsWith('.json'))
-      .sort();
+  const files = (lang) => messageFiles(dir, lang);
   const reference = files(REFERENCE);
   const problems = [];
   for (const lang of LANGS.filter((l) => l !== REFERENCE && l !== 'zh-Hans')) {

@@ -4,9 +4,17 @@
 // decoders, the docs' tables and the parity grid's seeds from it.
 #pragma once
 
+#include "api/fields.hpp"
 #include "api/json_out.hpp"
 
 namespace tally::api {
+
+// What a request field means, for the docs: `tally schema`'s "fields".
+struct FieldMeaning {
+    const char* field;
+    const char* meaning;
+    const char* accepted;
+};
 
 Json schema_json();
 

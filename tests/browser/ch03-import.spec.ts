@@ -1,6 +1,6 @@
-// Imported models on chapter 3's pages and embeds. Chapter 3's module leaves
-// the importer out (content/book.json "importer", web/src/import/import-core.ts):
-// an import goes to chapter 2's module, which is fetched only then, and
+// Imported models on chapter 3's pages and embeds. One module serves the
+// whole book, the importer included: an import on a chapter-3 page goes to
+// the core the page already loaded (no second binary is fetched), and
 // chapter 3's ops compute on the spec it returns, sent inline. Every
 // expected number is the Node core's answer for the same request.
 import { readFileSync } from 'node:fs';
@@ -16,8 +16,8 @@ test.describe.configure({ timeout: 180_000 });
 
 const KEY = 'tally.models.v1';
 const configText = readFileSync(path.resolve(import.meta.dirname, '../fixtures/hf/qwen2-7b.json'), 'utf8');
-/** Chapter 2's binary (tally_web.<hash>.wasm), not chapter 3's (tally_web_ch03.<hash>.wasm). */
-const IMPORTER_WASM = /\/tally_web\.[0-9a-f]+\.wasm$/;
+/** The book's one binary (tally_web.<hash>.wasm). */
+const BOOK_WASM = /\/tally_web\.[0-9a-f]+\.wasm$/;
 type Obj = ReturnType<Core['ok']>;
 
 function imported(core: Core): { spec: Obj; id: string; result: Obj } {
@@ -43,27 +43,25 @@ async function pickAndCheck(w: Locator, id: string, expected: string): Promise<v
   await expect(w).toContainText(expected);
 }
 
-test("a chapter-3 page fetches chapter 2's module for an import only; its widgets then compute on the imported spec", async ({ page, core }) => {
+test('a chapter-3 page imports on the core it already has; its widgets then compute on the imported spec', async ({ page, core }) => {
   const { spec, id, result } = imported(core);
   const wasm = wasmRequests(page);
   await page.goto('./3-4.html');
   await allReady(page);
-  await expect(page.locator('meta[name="tally-import-core"]')).toHaveAttribute('content', /"wasm\/tally_web\.[0-9a-f]+\.wasm"/);
-  expect(wasm.filter((u) => IMPORTER_WASM.test(u))).toEqual([]);
-  expect(wasm.some((u) => /tally_web_ch03\.[0-9a-f]+\.wasm$/.test(u))).toBe(true);
+  expect(wasm.filter((u) => BOOK_WASM.test(u))).toHaveLength(1);
 
   await page.getByRole('button', { name: '匯入模型' }).click();
   const dialog = page.getByRole('dialog', { name: /匯入自己的模型/ });
   await dialog.getByLabel('貼上 config.json 的內容').fill(configText);
   await dialog.getByRole('button', { name: '匯入', exact: true }).click();
   await expect(dialog.locator('[data-import-status]')).toContainText('已匯入');
-  // The summary is chapter 2's core's, as on chapter 2's pages.
+  // The summary is the core's, as on chapter 2's pages.
   await expect(dialog.getByTestId('summary-params')).toHaveText(result.params_display as string);
   await expect(dialog.getByTestId('summary-fit-h100-sxm')).toHaveText(
     core.ok({ op: 'capacity', model: spec, gpu: 'h100-sxm', context: 8192 }).display as string,
   );
   await dialog.getByRole('button', { name: '關閉' }).click();
-  expect(wasm.filter((u) => IMPORTER_WASM.test(u))).toHaveLength(1);
+  expect(wasm, 'no second binary for the import').toHaveLength(1);
 
   // Chapter 3's training op on the imported spec; the default model's total differs.
   const expected = stateTotal(core, spec);
@@ -71,7 +69,7 @@ test("a chapter-3 page fetches chapter 2's module for an import only; its widget
   await pickAndCheck(page.locator('[data-instance="example-3-3"]'), id, expected);
 });
 
-test('a model kept from a chapter-2 page is restored on a chapter-3 page through chapter 2’s module', async ({ page, core }) => {
+test('a model kept from a chapter-2 page is restored on a chapter-3 page by the same core', async ({ page, core }) => {
   const { spec, id, result } = imported(core);
   await seedStorageOnce(page, { [KEY]: JSON.stringify({ version: 1, models: [{ config_text: result.shared_config_text }] }) });
   const wasm = wasmRequests(page);
@@ -80,7 +78,7 @@ test('a model kept from a chapter-2 page is restored on a chapter-3 page through
   const w = page.locator('[data-instance="example-3-3"]');
   await expect(w.getByLabel('模型', { exact: true }).locator(`option[value="${id}"]`)).toHaveCount(1);
   await pickAndCheck(w, id, stateTotal(core, spec));
-  expect(wasm.filter((u) => IMPORTER_WASM.test(u))).toHaveLength(1);
+  expect(wasm.filter((u) => BOOK_WASM.test(u))).toHaveLength(1);
 });
 
 test.describe('embeds', () => {
@@ -90,7 +88,7 @@ test.describe('embeds', () => {
   });
   test.afterAll(() => host?.stop());
 
-  test("a chapter-3 widget in an iframe and as an element imports a model through chapter 2's module", async ({ page, baseURL, core }) => {
+  test("a chapter-3 widget in an iframe and as an element imports a model on the book's core", async ({ page, baseURL, core }) => {
     const { spec, id } = imported(core);
     const q = new URLSearchParams({ tally: new URL(baseURL!).origin, ver: builtVersion(), frame0: 'w=example-3-3', element0: 'example-3-3' });
     await page.goto(`${host.origin}/index.html?${q.toString()}`);

@@ -1,11 +1,11 @@
 // Chapter 3's pages in the built site (issue 22), in every edition the build
 // wrote: each loads with its <html lang> and no console error (fixtures.ts),
 // does not scroll sideways at 360 px, passes axe (serious and critical), and
-// every widget on it hydrates on chapter 3's own core (tally_web_ch03), while
+// every widget on it hydrates on the book's one core (tally_web), while
 // chapter 2's pages keep theirs. The widgets are written by other helpers and
 // merge one by one: this tests the ones that are there, found by selector.
 // The book's contents page is checked the same way.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
@@ -52,9 +52,9 @@ for (const e of EDITIONS) {
       await page.goto(`./${e.dir}${file}`);
       await expect(page.locator('html')).toHaveAttribute('lang', e.lang);
       await expect(page.locator('h1')).toHaveCount(1);
-      // The page names chapter 3's module, not chapter 2's.
-      await expect(page.locator('link[data-tally="wasm"]')).toHaveAttribute('href', /tally_web_ch03\.[0-9a-f]+\.wasm$/);
-      await expect(page.locator('link[data-tally="glue"]')).toHaveAttribute('href', /tally_web_ch03\.[0-9a-f]+\.mjs$/);
+      // The page names the book's one module, as chapter 2's pages do.
+      await expect(page.locator('link[data-tally="wasm"]')).toHaveAttribute('href', /tally_web\.[0-9a-f]+\.wasm$/);
+      await expect(page.locator('link[data-tally="glue"]')).toHaveAttribute('href', /tally_web\.[0-9a-f]+\.mjs$/);
       await allReady(page);
       const widgets = page.locator('[data-widget][data-instance]');
       for (let i = 0; i < (await widgets.count()); i++) await expect(widgets.nth(i)).toHaveAttribute('data-ready', 'true');
@@ -78,7 +78,7 @@ for (const e of EDITIONS) {
   });
 }
 
-test("chapter 2's pages keep chapter 2's core, and its landing page links to the book's contents", async ({ page }) => {
+test("chapter 2's pages name the same core, and its landing page links to the book's contents", async ({ page }) => {
   await page.goto('./index.html');
   await expect(page.locator('link[data-tally="wasm"]')).toHaveAttribute('href', /tally_web\.[0-9a-f]+\.wasm$/);
   await expect(page.locator('.book-link a[href="contents.html"]')).toHaveCount(1);
@@ -89,15 +89,18 @@ test("chapter 2's pages keep chapter 2's core, and its landing page links to the
   await allReady(page);
 });
 
-test("the embed page names each chapter's core, so a chapter-3 widget embeds on chapter 3's module", async ({ page }) => {
-  await page.goto('./embed.html');
-  const cores = JSON.parse((await page.locator('meta[name="tally-cores"]').getAttribute('content')) ?? '{}') as Record<string, { wasm: string }>;
-  expect(cores.ch02?.wasm).toMatch(/^wasm\/tally_web\.[0-9a-f]+\.wasm$/);
-  expect(cores.ch03?.wasm).toMatch(/^wasm\/tally_web_ch03\.[0-9a-f]+\.wasm$/);
-  expect(existsSync(path.join(dist, cores.ch03!.wasm))).toBe(true);
+test('the site ships one browser core, and the embed page names it in its head as chapter pages do', async ({ page }) => {
+  expect(readdirSync(path.join(dist, 'wasm')).filter((f) => f.endsWith('.wasm'))).toEqual([expect.stringMatching(/^tally_web\.[0-9a-f]+\.wasm$/)]);
+  await page.goto('./embed.html?w=fig-3-19');
+  const wasm = await page.locator('link[data-tally="wasm"]').getAttribute('href');
+  expect(wasm).toMatch(/^wasm\/tally_web\.[0-9a-f]+\.wasm$/);
+  expect(existsSync(path.join(dist, wasm!))).toBe(true);
 });
 
-test("chapter 3's module, as a page loads it, answers chapter 3's ops as the core does and refuses chapter 2's own figures by name", async ({ page, core }) => {
+test("the module a chapter-3 page loads answers chapter 3's ops as the Node core does, and has chapter 2's figures and the importer", async ({
+  page,
+  core,
+}) => {
   await page.goto('./3-1.html');
   const href = (kind: string): Promise<string> => page.locator(`link[data-tally="${kind}"]`).evaluate((l) => (l as HTMLLinkElement).href);
   const [glue, wasm] = [await href('glue'), await href('wasm')];
@@ -109,8 +112,7 @@ test("chapter 3's module, as a page loads it, answers chapter 3's ops as the cor
       { seconds: '60', arrival: '3', service: '4' },
     ],
   };
-  const routing = { op: 'routing' };
-  // The importer is chapter 2's module's (content/book.json "importer"; tests/browser/ch03-import.spec.ts).
+  const routing = { op: 'routing', model: 'qwen3-30b-a3b' };
   const importer = { op: 'import_hf_config', config_text: '{}' };
   type Answer = { ok: boolean; result?: Record<string, unknown>; error?: { field?: string } };
   // The module straight from the page's links, without its catalog of words: numbers only are compared.
@@ -127,11 +129,12 @@ test("chapter 3's module, as a page loads it, answers chapter 3's ops as the cor
   const node = core.ok(backlog);
   for (const key of ['series', 'peak', 'end', 'drain_seconds']) expect(b!.result![key], key).toEqual(node[key]);
   expect(b!.result!.series).toEqual([0, 60, 0]);
-  // routing is chapter 2's figure: not linked into chapter 3's module, which names the op as the problem;
-  // the Node core knows it and asks for its fields instead.
+  // Chapter 2's routing figure and the importer are in the same module: without the page's catalog it
+  // knows no model, so routing asks for its model (the op itself is there, not refused as unknown), and the
+  // importer refuses the empty config by the same field as the Node core.
   expect(r!.ok).toBe(false);
-  expect(r!.error?.field).toBe('op');
-  expect(core.error(routing).field).not.toBe('op');
+  expect(r!.error?.field).toBe('model');
   expect(i!.ok).toBe(false);
-  expect(i!.error?.field).toBe('op');
+  expect(i!.error?.field).toBe(core.error(importer).field);
+  expect(i!.error?.field).not.toBe('op');
 });

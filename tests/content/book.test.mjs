@@ -12,19 +12,33 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const tally = path.join(root, 'build/native/tally');
 const book = JSON.parse(fs.readFileSync(path.join(root, 'content/book.json'), 'utf8'));
 
-test('the book lists chapters 2 and 3 (both published) with their directories, prefixes, ledgers and browser modules', () => {
+test('the book lists chapters 2 and 3 (both published) with their directories, prefixes and ledgers', () => {
   assert.deepEqual(
-    book.chapters.map((c) => [c.id, c.number, c.content, c.figure_prefix, c.exercise_prefix, c.ledger, c.draft === true, c.core]),
+    book.chapters.map((c) => [c.id, c.number, c.content, c.figure_prefix, c.exercise_prefix, c.ledger, c.draft === true]),
     [
-      ['ch02', 2, 'ch02', 'fig-2-', '2-', 'ch02*.json', false, 'tally_web'],
-      ['ch03', 3, 'ch03', 'fig-3-', '3-', 'ch03*.json', false, 'tally_web_ch03'],
+      ['ch02', 2, 'ch02', 'fig-2-', '2-', 'ch02*.json', false],
+      ['ch03', 3, 'ch03', 'fig-3-', '3-', 'ch03*.json', false],
     ],
   );
 });
 
-test("chapter 2's module imports models for every chapter: the importer names it", () => {
-  assert.equal(book.importer, 'ch02');
-  assert.equal(book.chapters.find((c) => c.id === book.importer).core, 'tally_web');
+test("the API serves the shared ops, then each chapter's own from its folder, in book order (cmake/book_chapters.cmake)", () => {
+  const run = spawnSync(tally, ['schema'], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const names = JSON.parse(run.stdout).ops.map((o) => o.name);
+  const at = (name) => names.indexOf(name);
+  // shared (catalog … import_hf_config), then chapter 2's own (routing …), then chapter 3's (fluid_backlog …)
+  assert.deepEqual([at('catalog'), at('import_hf_config') < at('routing'), at('routing_curve') < at('fluid_backlog')], [0, true, true]);
+  assert.equal(names.at(-1), 'moe_training');
+  assert.equal(new Set(names).size, names.length);
+  // Every op a chapter folder defines is listed: each src/api/ops/chNN/ops.hpp names its ops in TALLY_CHNN_OPS.
+  for (const chapter of book.chapters) {
+    const header = path.join(root, 'src/api/ops', chapter.id, 'ops.hpp');
+    if (!fs.existsSync(header)) continue;
+    const declared = [...fs.readFileSync(header, 'utf8').matchAll(/&k([A-Z][A-Za-z0-9]+)Op\b/g)].map((m) => m[1]);
+    const snake = (camel) => camel.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+    for (const op of declared) assert.ok(names.includes(snake(op)), `${chapter.id}: ${op}`);
+  }
 });
 
 test('tally reproduce ch03 counts measured, published and assumed numbers apart, each agreeing with its dataset', () => {

@@ -131,11 +131,15 @@ for (const lang of ['zh-Hant', 'zh-Hans', 'en']) {
     const web = await loadWebModule();
     assert.equal(web.setMessages(catalogs[lang]), true);
     let refused = 0;
-    // The page's module serves chapter 2's ops (src/wasm/op_list_ch02.cpp);
-    // the Node module every chapter's. A request for another op is refused
-    // by name, and a refusal that lists the ops lists the module's own.
+    // The page's module serves the whole book's ops, as the Node module does
+    // (one list, cmake/book_chapters.cmake): every chapter's, the importer too.
     const webOps = JSON.parse(web.evaluate('{"op":"?"}')).error.params.ops.split(/[、,] ?/);
-    assert.ok(webOps.includes('state_curve') && !webOps.includes('fluid_backlog'), webOps.join(' '));
+    const nodeOps = JSON.parse(node.evaluate('{"op":"?"}')).error.params.ops.split(/[、,] ?/);
+    assert.deepEqual(webOps, nodeOps);
+    assert.ok(
+      ['state_curve', 'fluid_backlog', 'import_hf_config', 'moe_training'].every((op) => webOps.includes(op)),
+      webOps.join(' '),
+    );
     for (const request of grid) {
       const asked = withLang(request, lang) ?? request;
       const answer = web.evaluate(asked);

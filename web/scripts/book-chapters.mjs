@@ -18,11 +18,6 @@ export function siteChapters(root) {
   return book.chapters.filter(isPublished);
 }
 
-/** The id of the chapter whose core imports models (book.json "importer"). */
-export function importerChapter(root) {
-  return JSON.parse(readFileSync(path.join(root, 'content/book.json'), 'utf8')).importer;
-}
-
 /** content/<dir> (relative, "content/ch03") of every draft chapter: what the editions leave as it is. */
 export function draftContentDirs(root) {
   const book = JSON.parse(readFileSync(path.join(root, 'content/book.json'), 'utf8'));

@@ -11,9 +11,9 @@
 //      code the browser runs, so prerendered markup equals hydrated markup),
 //      once per edition too.
 //   3. The WASM glue (minified: Emscripten 3.1.6 leaves its names long) and
-//      binary of each chapter's browser module (book.json "core": tally_web
-//      for chapter 2, tally_web_ch03 for chapter 3, each linking only the
-//      ops its pages use) are copied under content-hashed names.
+//      binary of the book's one browser module (tally_web: every chapter's
+//      ops, so a reader downloads it once) are copied under content-hashed
+//      names.
 //   4. The Node build of the core (tally_node) computes every widget's default
 //      result, and each page of every chapter content/book.json lists
 //      (content/<chapter>/*.md) becomes a full HTML page at the site root
@@ -35,7 +35,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { minifySync } from 'rolldown/utils';
 import { build } from 'vite';
 
-import { importerChapter, siteChapters } from './book-chapters.mjs';
+import { siteChapters } from './book-chapters.mjs';
 import { checkContent, ContentError } from './content-schemas.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
 import { embedOnlyFiles, entryOf, modulesOf, stylesOf } from './manifest.mjs';
@@ -57,12 +57,11 @@ try {
 // The editions module (and the converters it loads) only once the content is known to be valid.
 const { contentFor, DEFAULT_LANG, editionOf, editionPlugin, editionsToBuild } = await import('./editions.mjs');
 const chapterDirs = await bookChapterDirs();
-// Each chapter's browser module (book.json "core"), in book order, and Node's (every op).
-const chapterCores = siteChapters(root).map((chapter) => chapter.core ?? 'tally_web');
-const browserCores = [...new Set(chapterCores)];
+// The browser's module and Node's: both serve every op of every chapter.
+const BROWSER_CORE = 'tally_web';
 const keptVersions = path.join(root, '.cache/kept-versions');
 
-const need = ['tally_node.mjs', 'tally_node.wasm', ...browserCores.flatMap((core) => [`${core}.mjs`, `${core}.wasm`])].map((f) => path.join(wasmDir, f));
+const need = ['tally_node.mjs', 'tally_node.wasm', `${BROWSER_CORE}.mjs`, `${BROWSER_CORE}.wasm`].map((f) => path.join(wasmDir, f));
 const missing = need.filter((f) => !existsSync(f));
 if (missing.length) {
   console.error(`build:site: the WASM core is missing:\n  ${missing.join('\n  ')}\nBuild it first (cmake --preset wasm && cmake --build --preset wasm).`);
@@ -109,25 +108,12 @@ for (const [i, lang] of editions.entries()) {
   });
   bundles[lang] = { manifest, ssrDir };
 }
-// 3. Each browser core, content-hashed so a new core never mixes with a cached old one.
-// The browser's cores have no words compiled in: the catalogs sit next to each, in its hash.
+// 3. The browser core, content-hashed so a new core never mixes with a cached old one.
+// It has no words compiled in: the catalogs sit next to it, in its hash.
 const { browserCatalogs, writeBrowserCatalogs } = await import('../../scripts/i18n/catalogs.mjs');
 const catalogs = browserCatalogs();
 await fs.mkdir(path.join(dist, 'wasm'), { recursive: true });
-/** core name → its files under dist/ ({ wasmGlue, wasmBinary, hash }). */
-const coreFiles = {};
-for (const core of browserCores) coreFiles[core] = await writeBrowserCore(core);
-// The first chapter's core is the site's default: embed.html and articles name it in their head.
-const { wasmGlue, wasmBinary } = coreFiles[chapterCores[0]];
-const hash = createHash('sha256')
-  .update(browserCores.map((core) => coreFiles[core].hash).join(' '))
-  .digest('hex')
-  .slice(0, 10);
-/** chapter id → the files of its core, for the embeds of its widgets. */
-const chapterCoreFiles = Object.fromEntries(siteChapters(root).map((chapter, i) => [chapter.id, coreFiles[chapterCores[i]]]));
-// The core that imports models (book.json "importer"): pages of a chapter whose core lacks the importer name it.
-const importerCore = chapterCoreFiles[importerChapter(root)];
-if (!importerCore) throw new Error('content/book.json: "importer" names no chapter on the site');
+const { wasmGlue, wasmBinary, hash } = await writeBrowserCore(BROWSER_CORE);
 // The head's script that starts compiling the core and the core's worker (a
 // classic script: Vite builds modules only), with the worker's script inlined,
 // named by its content like every other asset.
@@ -232,7 +218,6 @@ for (const lang of editions) {
   // The book's contents page (contents.html) is written with the first chapter's pages.
   const contents = await ssr.bookContents(contentDirs);
   for (const [c, contentDir] of contentDirs.entries()) {
-    const core = coreFiles[chapterCores[c]];
     editionPages.push(
       ...(await ssr.buildPages({
         module,
@@ -245,10 +230,9 @@ for (const lang of editions) {
           modules: modulesOf(own, 'web/src/main.ts').map(up),
           styles: stylesOf(own, 'web/src/main.ts').map(up),
           fonts: (main.assets ?? []).map(up),
-          wasmGlue: up(core.wasmGlue),
-          wasmBinary: up(core.wasmBinary),
+          wasmGlue: up(wasmGlue),
+          wasmBinary: up(wasmBinary),
           catalog: catalog && up(catalog),
-          importCore: core === importerCore ? undefined : { glue: up(importerCore.wasmGlue), wasm: up(importerCore.wasmBinary) },
         },
         version,
         iconsDir: path.join(root, 'content/site/icons'),
@@ -276,7 +260,6 @@ for (const lang of editions) {
     wasmGlue,
     wasmBinary,
     startCore,
-    cores: chapterCoreFiles,
     version,
     site: editionSite,
     edition: { lang, dir: edition.dir, editions: built },

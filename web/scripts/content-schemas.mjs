@@ -7,7 +7,7 @@
 // names its schema in "$schema" (a relative path, so editors complete and
 // check it too), and the check insists the two agree.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 
@@ -19,6 +19,7 @@ const KINDS = [
   ['content/dtypes.json', 'dtypes'],
   ['content/model_sets.json', 'model-sets'],
   ['content/messages/<lang>/*.json', 'messages'],
+  ['content/messages/<lang>/*/*.json', 'messages'],
   ['content/<chapter>/widgets.json', 'widgets'],
   ['content/<chapter>/widgets/*.json', 'widgets'],
   ['content/<chapter>/exercises/*.json', 'exercise'],
@@ -69,8 +70,10 @@ function languageDirs(root, dir) {
 function matching(root, pattern) {
   const dir = path.posix.dirname(pattern);
   const base = path.posix.basename(pattern);
+  // A folder with a wildcard (content/messages/<lang>/*/*.json): each folder it matches.
+  if (dir.includes('*')) return matching(root, dir).flatMap((d) => matching(root, `${d}/${base}`));
   if (!base.includes('*')) return existsSync(path.join(root, pattern)) ? [pattern] : [];
-  if (!existsSync(path.join(root, dir))) return [];
+  if (!existsSync(path.join(root, dir)) || !statSync(path.join(root, dir)).isDirectory()) return [];
   const re = new RegExp(`^${base.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
   return readdirSync(path.join(root, dir))
     .filter((f) => re.test(f))

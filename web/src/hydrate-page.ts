@@ -3,7 +3,6 @@
 // screen first), then warm the core.
 import { addEmbedButton, embedInfo } from './embed/button';
 import { startImports, wireImports } from './import';
-import { importerAt, pageImporterUrls } from './import/import-core';
 import { installCheckHandler } from './runtime/checks';
 import type { SiteWidgets } from './runtime/config';
 import { installCopyHandler } from './runtime/copy';
@@ -17,7 +16,6 @@ import { wireProfileChip } from './runtime/profile-chip';
 import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { hydrateWidget, type HydratedWidget } from './runtime/widget';
 import { widgetDef } from './widgets/registry';
-import { pageLang } from './i18n/editions';
 
 /** On screen or within one screen of it (a deep link scrolls the page before this runs). */
 function nearViewport(el: Element): boolean {
@@ -35,8 +33,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<SiteWidgets>): Promise<void> {
   // Imported models (web/src/import) are restored before any widget asks the
   // core; the engine every widget, table and exercise uses inlines their specs.
-  const importer = pageImporterUrls(document);
-  const imports = startImports(core, location.hash, importer && importerAt(importer, pageLang()));
+  const imports = startImports(core, location.hash);
   const engine = imports.engine;
 
   if (document.readyState === 'loading') {

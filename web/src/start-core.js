@@ -5,18 +5,16 @@
 // rest of the page is still being parsed, and posts the compiled module to the
 // worker as soon as it is ready. The page code is an async module, which
 // Chromium runs only after the page's first layout and paint; by then the core
-// is compiled and usually instantiated in the worker. embed.html runs it too,
-// for the core of the chapter its widget belongs to (placeEmbedCore below).
+// is compiled and usually instantiated in the worker. embed.html runs it too.
 // web/src/runtime/loader.ts takes the module and the worker from here, or does
 // both itself if this did not run or failed.
 (function () {
   var script = document.currentScript;
-  var chosen = placeEmbedCore();
   var link = document.querySelector('link[data-tally="wasm"]');
   if (!link || typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') return;
   var module = WebAssembly.compileStreaming(fetch(link.href));
   module.catch(function () {}); // the loader sees the failure and compiles without streaming
-  var glue = chosen ? chosen.glue : script && script.getAttribute('data-glue');
+  var glue = script && script.getAttribute('data-glue');
   window.__tallyCore = { url: link.href, module: module, glue: glue ? new URL(glue, document.baseURI).href : undefined, worker: startWorker() };
   var catalog = startCatalog();
   // The worker takes its words as soon as they arrive, so the core is ready
@@ -30,38 +28,6 @@
       },
       function () {},
     );
-  }
-
-  // embed.html's head names no core: the widget in its URL (?w=) decides
-  // which chapter's it runs on (site/embed-page.ts writes the cores, each
-  // chapter's widgets and the default in <meta name="tally-cores">). Put
-  // that core's link tags in, as a chapter page's head has them, so the
-  // browser fetches it now and the loader finds it (runtime/loader.ts).
-  function placeEmbedCore() {
-    var meta = document.querySelector('meta[name="tally-cores"]');
-    if (!meta || document.querySelector('link[data-tally="wasm"]')) return null;
-    var cores, widgets;
-    try {
-      cores = JSON.parse(meta.content);
-      widgets = JSON.parse(meta.getAttribute('data-widgets') || '{}');
-    } catch {
-      return null; // the frame's code picks the core itself (embed/cores.ts)
-    }
-    var instance = new URLSearchParams(location.search).get('w');
-    var chapter = meta.getAttribute('data-default');
-    for (var id in widgets) if (Object.prototype.hasOwnProperty.call(widgets, id) && widgets[id].indexOf(instance) >= 0) chapter = id;
-    var core = chapter && Object.prototype.hasOwnProperty.call(cores, chapter) ? cores[chapter] : null;
-    if (!core) return null;
-    addLink({ rel: 'preload', href: core.wasm, as: 'fetch', crossOrigin: 'anonymous' }, 'wasm');
-    addLink({ rel: 'modulepreload', href: core.glue }, 'glue');
-    return core;
-  }
-
-  function addLink(props, kind) {
-    var el = document.createElement('link');
-    for (var key in props) el[key] = props[key];
-    el.setAttribute('data-tally', kind);
-    document.head.appendChild(el);
   }
 
   // The core's words for the page's language, fetched now beside the binary

@@ -1,5 +1,6 @@
 // Every op of the API, one definition each, in the op family file that
-// computes it (src/api/ops/<family>.cpp): its name, its handler and its
+// computes it (src/api/ops/<family>.cpp, or src/api/ops/chNN/ for a
+// chapter's own): its name, its handler and its
 // declaration (fields, result, samples).  api.cpp lists them in the order
 // the API names them; `tally schema` prints the declarations, and
 // scripts/gen-api.mjs makes the TypeScript types, the docs' tables and the
@@ -93,7 +94,8 @@ struct OpDef {
     }
 };
 
-// All ops in the order the API names them (api.cpp).
+// All ops in the order the API names them: the shared ops, then each
+// chapter's (generated from content/book.json: cmake/book_chapters.cmake).
 DeclList<const OpDef*> all_ops();
 
 // catalog.cpp
@@ -106,28 +108,16 @@ extern const OpDef kForwardOp;
 extern const OpDef kKvOp, kStateOp, kStateCurveOp;
 // request.cpp
 extern const OpDef kRequestOp, kTurnOp, kDependencyChainOp;
-// capacity.cpp
-extern const OpDef kCrossoverOp, kCapacityOp, kParamBudgetOp;
-// routing.cpp
-extern const OpDef kRoutingOp;
-// curves.cpp
-extern const OpDef kCrossoverCurveOp, kRoutingCurveOp;
-// compare.cpp
-extern const OpDef kCompareOp;
 // import.cpp
 extern const OpDef kImportHfConfigOp;
 // answers.cpp (api/answer_op.cpp computes them)
 extern const OpDef kCheckAnswerOp, kReadQuantityOp;
-// article.cpp (api/article_ops.cpp computes them)
-extern const OpDef kKvFootprintOp, kReplayWindowOp, kEffortScaleOp;
-// figures.cpp (api/figure_facts.cpp computes it)
-extern const OpDef kCandidatePoolOp;
-// ch03_flow_*.cpp (chapter 3's closed forms)
-extern const OpDef kFluidBacklogOp, kWorkloadMixOp, kPercentileOp, kStateTimeOp, kSteadyStateOp, kSuccessCostOp, kHandoffCostOp,
-    kCriticalPathOp, kAmdahlOp, kBranchStateOp, kCedExpertLayersOp, kVisionTokensOp, kAudioPlayoutOp, kAudioInterruptOp,
-    kBufferDepletionOp, kMediaWorkOp, kTrainingBudgetOp, kTrainingCalendarOp, kGpuHourFactorOp, kBreakEvenTasksOp,
-    kLifecycleCostOp, kChinchillaAllocOp, kScalingFitOp;
-// ch03_model_*.cpp (chapter 3 on chapter 2's model accounting; core/ch03/ computes them)
-extern const OpDef kTrainingOp, kPackingOp, kUpdateTokensOp, kDecodeStepRateOp, kRlCycleOp, kDecisionRequestOp, kMoeTrainingOp;
+
+// The ops every chapter uses, in the order the API names them (docs/api.md);
+// each chapter's own follow, from its folder (src/api/ops/chNN/ops.hpp), in
+// content/book.json's order (cmake/book_chapters.cmake writes the list).
+#define TALLY_SHARED_OPS                                                                                                 \
+    &kCatalogOp, &kParamsOp, &kForwardOp, &kKvOp, &kStateOp, &kStateCurveOp, &kRequestOp, &kTurnOp, &kDependencyChainOp, \
+        &kCheckAnswerOp, &kReadQuantityOp, &kImportHfConfigOp
 
 }  // namespace tally::api

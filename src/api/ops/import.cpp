@@ -1,6 +1,7 @@
 // The import_hf_config op: a Hugging Face config.json read into a spec, plus its
 // one-screen summary computed by the other ops on the imported spec.
 #include "all_ops.hpp"
+#include "api/ops/ch02/ops.hpp"  // the summary counts requests per GPU with capacity
 
 #include "api/hf_import.hpp"
 

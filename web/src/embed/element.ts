@@ -24,7 +24,6 @@
 // (its articles) they are the ones the reader keeps in localStorage; on any
 // other page they last for the page only — that page's storage is its author's.
 import { startImports, type ImportSession } from '../import';
-import { importerAt } from '../import/import-core';
 import { importedModels } from '../import/models';
 import { importShared } from '../import/restore';
 import { keepForPageOnly } from '../import/storage';
@@ -32,13 +31,11 @@ import { importText } from '../import/text';
 import type { Catalog, Engine } from '../runtime/engine';
 import { loadEngine, type CoreUrls } from '../runtime/loader';
 import { siteWidgets } from '../runtime/site-config';
-import { importerChapter } from '../runtime/book';
 import type { WidgetConfig } from '../runtime/config';
 import { HashStore } from '../runtime/hash-state';
 import { hydrateWidget, prerenderWidget, type AnyWidgetDef } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
-import { chapterCore, coreFor, type ChapterCores } from './cores';
 import { withImportedModels } from '../import/models';
 import { homeLink, type WidgetHome } from './home';
 import { embedStatus } from './status';
@@ -58,8 +55,6 @@ export interface ElementOptions extends CoreUrls {
   lang?: string;
   /** instance → where its "see it in the chapter" link leads (embed/home.ts). */
   homes: Record<string, WidgetHome>;
-  /** chapter id → its core, absolute URLs (embed/cores.ts); the widgets of a chapter not named run on glue/wasm. */
-  cores?: ChapterCores;
 }
 
 let catalog: Promise<Catalog> | undefined;
@@ -82,20 +77,13 @@ function pageTheme(): string | null {
 
 export function defineTallyWidget(opts: ElementOptions): void {
   if (customElements.get('tally-widget')) return; // a second embed.js on the page
-  /** The core of `instance`'s chapter (embed/cores.ts), else the stub's default. */
-  const engine = (instance = ''): Promise<Engine> => {
-    const urls = coreFor(instance, opts.cores, opts.glue) ?? { glue: opts.glue, wasm: opts.wasm };
-    return loadEngine({ ...urls, lang: opts.lang ?? DEFAULT_LANG }).then((e) => withLang(e, opts.lang ?? DEFAULT_LANG));
-  };
+  /** The book's core (one module serves every chapter's widgets). */
+  const engine = (): Promise<Engine> =>
+    loadEngine({ glue: opts.glue, wasm: opts.wasm, lang: opts.lang ?? DEFAULT_LANG }).then((e) => withLang(e, opts.lang ?? DEFAULT_LANG));
   const session = (): ImportSession => {
     if (!imports) {
       if (new URL(opts.root).origin !== location.origin) keepForPageOnly();
-      // Imports go to the importer chapter's core (import/import-core.ts), loaded on the
-      // first import: a host showing only chapter 3's widgets never downloads chapter 2's.
-      // Each element computes on its own chapter's core (the session's engine is not used).
-      const urls = chapterCore(importerChapter, opts.cores, opts.glue) ?? { glue: opts.glue, wasm: opts.wasm };
-      const importer = importerAt(urls, opts.lang ?? DEFAULT_LANG);
-      imports = startImports(importer, '', importer);
+      imports = startImports(engine(), '');
     }
     return imports;
   };
@@ -168,9 +156,8 @@ export function defineTallyWidget(opts: ElementOptions): void {
       }
       try {
         const shared = session();
-        // The models the page imported, on this widget's chapter's core (imports still go to the importer's).
-        const widgetCore = engine(instance);
-        const imported = { ...shared, engine: widgetCore.then((c) => withImportedModels(c)) };
+        // The models the page imported, with this element's own (its `import` attribute) added below.
+        const imported = { ...shared, engine: engine().then((c) => withImportedModels(c)) };
         // Models named by this element's `import` attribute are known before its first request.
         const problems: string[] = [];
         const tokens = this.getAttribute('import');
@@ -212,7 +199,7 @@ export function defineTallyWidget(opts: ElementOptions): void {
      * it is escaped. The element's state is applied by hydration.
      */
     private async prerender(def: AnyWidgetDef, instance: string, cfg: WidgetConfig): Promise<HTMLElement> {
-      const core = await engine(instance);
+      const core = await engine();
       catalog ??= core('catalog');
       const holder = document.createElement('div');
       holder.innerHTML = await prerenderWidget(def, { instance, cfg }, core, await catalog, siteWidgets.status.prerendered, embedStatus());

@@ -6,15 +6,12 @@
 // handed to the core as a request field, which validates it. Text reaches
 // the page through textContent only.
 import { startImports } from '../import';
-import { importerAt } from '../import/import-core';
 import { importText } from '../import/text';
 import { loadEngine } from '../runtime/loader';
-import { importerChapter } from '../runtime/book';
 import { siteWidgets } from '../runtime/site-config';
 import { hydrateWidget } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
-import { chapterCore, coreFor, pageCores } from './cores';
 import { applyTheme, asMessage, LANGS, message, THEMES, type Theme } from './protocol';
 import { QueryStore } from './stores';
 import { fill, ui } from '../i18n/ui';
@@ -34,18 +31,12 @@ function showError(text: string): void {
 }
 
 const query = new URLSearchParams(location.search);
-// The widget's chapter's core (embed/cores.ts; the head names them, so this runs before the body is parsed).
-const core = coreFor(query.get('w') ?? '', pageCores(document), document.baseURI);
 // Imported models: this origin's stored ones, plus any the URL carries
 // (embed.html?w=…#import:m=<token>, as the 嵌入 button writes for a widget
 // set to an imported model). Requests naming their ids carry the spec.
-// Imports go to the importer chapter's core (import/import-core.ts), loaded
-// only if the reader imports or keeps a model.
-const importer = chapterCore(importerChapter, pageCores(document), document.baseURI);
 const imports = startImports(
-  loadEngine(core).then((e) => withLang(e, pageLang())),
+  loadEngine().then((e) => withLang(e, pageLang())),
   location.hash,
-  importer && importerAt(importer, pageLang()),
 );
 // The module is async, so it can run while the page is still being parsed
 // (a busy machine showed it): the widgets' templates and the page's own

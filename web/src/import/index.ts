@@ -18,14 +18,11 @@ import { fill, importText as t } from './text';
 
 export type { ImportSession };
 
-/**
- * Imported models for widgets running on `core`. Imports go to `importer`
- * (import/import-core.ts) when the page's own core does not import.
- */
-export function startImports(core: Promise<Engine>, hash: string, importer: Promise<Engine> = core): ImportSession {
-  const problems = importer.then((c) => restoreImports(c, hash));
+/** Imported models for widgets running on `core`, which also reads the configs the reader imports. */
+export function startImports(core: Promise<Engine>, hash: string): ImportSession {
+  const problems = core.then((c) => restoreImports(c, hash));
   importedModels.track(problems);
-  return { engine: core.then((c) => withImportedModels(c)), core: importer, problems };
+  return { engine: core.then((c) => withImportedModels(c)), core, problems };
 }
 
 function showProblems(doc: Document, problems: string[]): void {

@@ -6,7 +6,7 @@ import type { Engine } from '../runtime/engine';
 export interface ImportSession {
   /** The page's engine: requests naming an imported id carry its spec. */
   engine: Promise<Engine>;
-  /** The core imports themselves go to: the page's, or the importer chapter's (import/import-core.ts). */
+  /** The core imports themselves go to (the book's one core, without the imported specs inlined). */
   core: Promise<Engine>;
   /** Reader-facing problems met while restoring stored and linked models. */
   problems: Promise<string[]>;

@@ -18,8 +18,6 @@ export interface Chapter {
   ledger: string;
   /** The model set the chapter compares (content/model_sets.json); a chapter comparing no fixed set has none. */
   model_set?: string;
-  /** The browser module its pages and embeds load (build/wasm/<core>.mjs); tally_web when absent. */
-  core?: string;
   /** A chapter still being wired: the ledger and `tally reproduce` see it, the site does not (yet). */
   draft?: boolean;
 }
@@ -36,12 +34,6 @@ export const chapters: Chapter[] = bookChapters.filter((c) => c.draft !== true);
 
 /** Strings every widget shares (the "how" popover's); a file's or a widget's own text wins. */
 export const widgetText: Record<string, string> = book.widget_text;
-
-/**
- * The chapter whose core imports Hugging Face configs ("ch02"): another
- * chapter's pages send their imports there (import/import-core.ts).
- */
-export const importerChapter: string = book.importer;
 
 /** Book-wide strings files, relative to content/ ("ch02/import.json"). */
 export const bookStrings: { import: string } = book.strings;

@@ -41,11 +41,3 @@ function merged(): { status: unknown; widgets: Record<string, unknown> } {
 }
 
 export const siteWidgets: SiteWidgets = withDefaults(merged());
-
-/**
- * instance → the id of the chapter whose content defines it ("ch03"): an
- * embed of the widget runs on that chapter's core (embed/cores.ts).
- */
-export const widgetChapters: Record<string, string> = Object.fromEntries(
-  chapterEntries(files).flatMap(([, raw, chapter]) => Object.keys((raw as WidgetsFile).widgets ?? {}).map((name) => [name, chapter.id])),
-);

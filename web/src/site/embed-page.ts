@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import { makeEngine, type TallyModule } from '../runtime/engine';
 import { attrs, esc } from '../runtime/html';
-import { siteWidgets, widgetChapters } from '../runtime/site-config';
+import { siteWidgets } from '../runtime/site-config';
 import { prerenderWidget } from '../runtime/widget';
 import { RESERVED_KEYS } from '../embed/protocol';
 import { embedStatus } from '../embed/status';
@@ -26,8 +26,6 @@ export interface EmbedBuildOptions {
   contentDirs: string[];
   articlesDir: string;
   outDir: string;
-  /** chapter id → its core (glue, binary), relative to the edition's folder, for its widgets (embed/cores.ts). */
-  cores?: Record<string, { glue: string; wasm: string }>;
   /** Assets of the embed entry (web/src/embed-frame.ts). */
   assets: PageAssets;
   version: string;
@@ -49,19 +47,6 @@ async function mdFiles(dir: string): Promise<string[]> {
   }
 }
 
-/**
- * The chapters' cores (embed/cores.ts reads them), with what start-core.js
- * needs to pick one before the body is parsed: the widgets of each chapter
- * other than the default's, and the default chapter (the one whose core the
- * assets name).
- */
-function coresMeta(cores: NonNullable<EmbedBuildOptions['cores']>, a: PageAssets): string {
-  const fallback = Object.keys(cores).find((chapter) => cores[chapter]!.wasm === a.wasmBinary);
-  const widgets: Record<string, string[]> = {};
-  for (const [instance, chapter] of Object.entries(widgetChapters)) if (chapter !== fallback && cores[chapter]) (widgets[chapter] ??= []).push(instance);
-  return `<meta name="tally-cores"${attrs({ content: JSON.stringify(cores), 'data-default': fallback, 'data-widgets': JSON.stringify(widgets) })}>`;
-}
-
 function shell(opts: EmbedBuildOptions, root: string, templates: string, index: string): string {
   const a = opts.assets;
   const e = opts.edition;
@@ -72,7 +57,7 @@ function shell(opts: EmbedBuildOptions, root: string, templates: string, index: 
 <head>
 <meta charset="utf-8">
 ${headMeta(undefined)}
-${opts.cores ? `${coresMeta(opts.cores, a)}\n` : ''}<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
 <title>${esc(ui.embed.page_title)}</title>

@@ -23,24 +23,11 @@ export interface PageAssets {
   wasmGlue: string;
   wasmBinary: string;
   /**
-   * embed.html: the head names no core, since which one depends on the
-   * widget in its URL; start-core.js puts the link tags in (from
-   * <meta name="tally-cores">), so a chapter-3 embed never downloads
-   * chapter 2's core.
-   */
-  coreChosenByScript?: boolean;
-  /**
    * The core's message catalog of the page's edition (messages.<lang>.<hash>.json),
    * once the build writes one (web/scripts/build-site.mjs coreCatalog): preloaded,
    * and named on <html data-core-catalog> for the code that hands it to the core.
    */
   catalog?: string;
-  /**
-   * The importer chapter's core (content/book.json "importer") when the
-   * page's own core does not import: named in a meta tag, not preloaded, since
-   * only an import loads it (import/import-core.ts).
-   */
-  importCore?: { glue: string; wasm: string };
 }
 
 /**
@@ -133,15 +120,14 @@ export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widg
   const fetchPreload = (href: string, kind: string) => `<link rel="preload"${attrs({ href, as: 'fetch', crossorigin: 'anonymous', 'data-tally': kind })}>`;
   return [
     ...assets.styles.map((href) => `<link rel="stylesheet"${attrs({ href })}>`),
-    ...(assets.coreChosenByScript ? [] : [fetchPreload(assets.wasmBinary, 'wasm')]),
-    ...(assets.startCore ? [`<script${attrs({ src: assets.startCore, 'data-glue': assets.coreChosenByScript ? undefined : assets.wasmGlue })}></script>`] : []),
+    fetchPreload(assets.wasmBinary, 'wasm'),
+    ...(assets.startCore ? [`<script${attrs({ src: assets.startCore, 'data-glue': assets.wasmGlue })}></script>`] : []),
     `<script type="module" async${attrs({ src: assets.script })}></script>`,
     ...(assets.modules ?? []).map((href) => `<link rel="modulepreload"${attrs({ href })}>`),
-    ...(assets.coreChosenByScript ? [] : [`<link rel="modulepreload"${attrs({ href: assets.wasmGlue, 'data-tally': 'glue' })}>`]),
+    `<link rel="modulepreload"${attrs({ href: assets.wasmGlue, 'data-tally': 'glue' })}>`,
     ...(widgetConfig ? [fetchPreload(widgetConfig, 'widgets')] : []),
     ...(assets.catalog ? [fetchPreload(assets.catalog, 'catalog')] : []),
     fontPreloads(assets.fonts, preloadFonts),
-    ...(assets.importCore ? [`<meta name="tally-import-core"${attrs({ content: JSON.stringify(assets.importCore) })}>`] : []),
   ]
     .filter(Boolean)
     .join('\n');

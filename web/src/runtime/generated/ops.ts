@@ -2,11 +2,11 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'routing', 'state_curve', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'check_answer', 'read_quantity', 'turn', 'dependency_chain', 'kv_footprint', 'replay_window', 'effort_scale', 'import_hf_config', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
-export const EXPLAINED_OPS = ['params', 'forward', 'kv', 'state', 'routing', 'compare', 'request', 'crossover', 'capacity', 'param_budget', 'turn', 'dependency_chain', 'candidate_pool'] as const;
+export const EXPLAINED_OPS = ['params', 'forward', 'kv', 'state', 'request', 'turn', 'dependency_chain', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'candidate_pool'] as const;
 export type ExplainedOp = (typeof EXPLAINED_OPS)[number];
 
 /** The fields each op accepts (all optional here: the core says which are required, and why). */
@@ -16,21 +16,21 @@ export interface OpRequests {
   forward: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; head_tokens?: number | string; execution?: string; mtp_steps?: number | string; mla_path?: string; kv_heads?: number | string; pairs?: string; score_heads?: string; explain?: boolean; lang?: string; };
   kv: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
   state: { model?: string | { [key: string]: Json }; tokens?: number | string; kv_dtype?: string; layout?: string; mla_path?: string; budget_bytes?: number | string; explain?: boolean; lang?: string; };
-  routing: { model?: string | { [key: string]: Json }; batch?: number | string; dispatch?: string; tokens_per_expert?: Json[]; weight_dtype?: string; explain?: boolean; lang?: string; };
   state_curve: { model?: string | { [key: string]: Json }; lengths?: Json[]; kv_dtype?: string; layout?: string; mla_path?: string; displays?: boolean; lang?: string; };
-  compare: { set?: string; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
   request: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; kv_dtype?: string; execution?: string; mla_path?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  turn: { model?: string | { [key: string]: Json }; total_input?: number | string; cached?: number | string; generated?: number | string; edit_at?: number | string; kv_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
+  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string; };
+  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string; };
+  read_quantity: { text?: string; kind?: string; lang?: string; };
+  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string; };
+  routing: { model?: string | { [key: string]: Json }; batch?: number | string; dispatch?: string; tokens_per_expert?: Json[]; weight_dtype?: string; explain?: boolean; lang?: string; };
+  compare: { set?: string; batch?: number | string; context?: number | string; input?: number | string; generated?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
   crossover: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
   capacity: { model?: string | { [key: string]: Json }; gpu?: string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; mla_path?: string; kv_heads?: number | string; memory_unit?: string; explain?: boolean; lang?: string; };
   param_budget: { model?: string | { [key: string]: Json }; gpu?: string; requests?: number | string; context?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; explain?: boolean; lang?: string; };
-  check_answer: { answer?: string; expected?: { [key: string]: Json }; lang?: string; };
-  read_quantity: { text?: string; kind?: string; lang?: string; };
-  turn: { model?: string | { [key: string]: Json }; total_input?: number | string; cached?: number | string; generated?: number | string; edit_at?: number | string; kv_dtype?: string; kv_heads?: number | string; explain?: boolean; lang?: string; };
-  dependency_chain: { layers?: number | string; tokens?: number | string; explain?: boolean; lang?: string; };
   kv_footprint: { bytes_per_token?: number | string; model?: string; layout?: string; with_window?: boolean; tokens?: number | string; requests?: number | string; baseline_bytes_per_token?: number | string; lang?: string; };
   replay_window: { length?: number | string; position?: number | string; window?: number | string; stride?: number | string; lang?: string; };
   effort_scale: { effort?: number | string; lang?: string; };
-  import_hf_config: { config?: { [key: string]: Json }; config_text?: string; name?: string; lang?: string; };
   candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string; };
   crossover_curve: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; batch?: number | string; max_batch?: number | string; lang?: string; };
   routing_curve: { model?: string | { [key: string]: Json }; batch?: number | string; max_batch?: number | string; dispatches?: Json[]; weight_dtype?: string; lang?: string; };
@@ -293,6 +293,142 @@ export interface StateResult {
   values: Record<string, bigint>;
 }
 
+export interface StateCurveResult {
+  model: string;
+  layout: string;
+  tokens: bigint[];
+  total: bigint[];
+  total_display: string[];
+  decode_read_bytes: bigint[];
+  decode_read_display: string[];
+  by_kind: Record<string, bigint[]>;
+  by_kind_display: Record<string, string[]>;
+  notes: string[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RequestResult {
+  model: string;
+  decode_steps: bigint;
+  kv_read_tokens: bigint;
+  kv_read_bytes: bigint;
+  kv_read_display: string;
+  prefill_kv_bytes: bigint;
+  prefill_kv_display: string;
+  new_kv_bytes: bigint;
+  new_kv_display: string;
+  final_kv_bytes: bigint;
+  final_kv_display: string;
+  prefill_flops: bigint;
+  prefill_display: string;
+  decode_flops: bigint;
+  decode_display: string;
+  total: bigint;
+  display: string;
+  how: Json;
+  notes: string[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface TurnResult {
+  model: string;
+  context: bigint;
+  input: bigint;
+  generated: bigint;
+  decode_steps: bigint;
+  final_context: bigint;
+  added_kv_bytes: bigint;
+  added_kv_display: string;
+  full_rows: bigint;
+  rows: bigint;
+  rows_saved: bigint;
+  full_pairs: bigint;
+  pairs: bigint;
+  pairs_saved: bigint;
+  full_prefill_flops: bigint;
+  full_prefill_display: string;
+  prefill_flops: bigint;
+  prefill_display: string;
+  prefill_saved_percent: string;
+  prefill_saved_display: string;
+  prefill_kept_percent: string;
+  rows_saved_percent: string;
+  rows_saved_display: string;
+  reuse_prefix: bigint | undefined;
+  reuse_input: bigint | undefined;
+  how: Json;
+  notes: string[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DependencyChainResult {
+  layers: bigint;
+  tokens: bigint;
+  nodes: bigint;
+  rnn_chain: bigint;
+  transformer_chain: bigint;
+  wait_node_display: string;
+  how: Json;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface CheckAnswerResult {
+  correct: boolean;
+  mistake: string | null;
+  message: string;
+  understood: string | null;
+  parsed: string | null;
+  parsed_unit: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ReadQuantityResult {
+  value: bigint;
+  understood: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ImportHfConfigResult {
+  model_type: string;
+  spec: Json;
+  params: bigint;
+  params_display: string;
+  mtp_params: bigint;
+  mtp_params_display: string;
+  mtp_layers: bigint;
+  kv_bytes_per_token: bigint;
+  kv_bytes_per_token_display: string;
+  checkpoint_dtype: string | null;
+  weight_dtype: string;
+  checkpoint_bytes: bigint;
+  checkpoint_display: string;
+  shared_config_text: string;
+  summary: Json;
+  notes: string[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface RoutingResult {
   model: string;
   experts: bigint;
@@ -311,23 +447,6 @@ export interface RoutingResult {
   bytes_all_layers_display: string;
   total: bigint;
   how: Json;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface StateCurveResult {
-  model: string;
-  layout: string;
-  tokens: bigint[];
-  total: bigint[];
-  total_display: string[];
-  decode_read_bytes: bigint[];
-  decode_read_display: string[];
-  by_kind: Record<string, bigint[]>;
-  by_kind_display: Record<string, string[]>;
-  notes: string[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -369,32 +488,6 @@ export interface CompareResult {
   rows: CompareRow[];
   weight_dtype: string;
   kv_dtype: string;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface RequestResult {
-  model: string;
-  decode_steps: bigint;
-  kv_read_tokens: bigint;
-  kv_read_bytes: bigint;
-  kv_read_display: string;
-  prefill_kv_bytes: bigint;
-  prefill_kv_display: string;
-  new_kv_bytes: bigint;
-  new_kv_display: string;
-  final_kv_bytes: bigint;
-  final_kv_display: string;
-  prefill_flops: bigint;
-  prefill_display: string;
-  decode_flops: bigint;
-  decode_display: string;
-  total: bigint;
-  display: string;
-  how: Json;
-  notes: string[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -508,76 +601,6 @@ export interface ParamBudgetResult {
   values: Record<string, bigint>;
 }
 
-export interface CheckAnswerResult {
-  correct: boolean;
-  mistake: string | null;
-  message: string;
-  understood: string | null;
-  parsed: string | null;
-  parsed_unit: string | null;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface ReadQuantityResult {
-  value: bigint;
-  understood: string;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface TurnResult {
-  model: string;
-  context: bigint;
-  input: bigint;
-  generated: bigint;
-  decode_steps: bigint;
-  final_context: bigint;
-  added_kv_bytes: bigint;
-  added_kv_display: string;
-  full_rows: bigint;
-  rows: bigint;
-  rows_saved: bigint;
-  full_pairs: bigint;
-  pairs: bigint;
-  pairs_saved: bigint;
-  full_prefill_flops: bigint;
-  full_prefill_display: string;
-  prefill_flops: bigint;
-  prefill_display: string;
-  prefill_saved_percent: string;
-  prefill_saved_display: string;
-  prefill_kept_percent: string;
-  rows_saved_percent: string;
-  rows_saved_display: string;
-  reuse_prefix: bigint | undefined;
-  reuse_input: bigint | undefined;
-  how: Json;
-  notes: string[];
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface DependencyChainResult {
-  layers: bigint;
-  tokens: bigint;
-  nodes: bigint;
-  rnn_chain: bigint;
-  transformer_chain: bigint;
-  wait_node_display: string;
-  how: Json;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
 export interface KvFootprintResult {
   source: string;
   name: string;
@@ -632,29 +655,6 @@ export interface EffortScaleResult {
   band_display: string;
   published: boolean;
   fraction: string;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface ImportHfConfigResult {
-  model_type: string;
-  spec: Json;
-  params: bigint;
-  params_display: string;
-  mtp_params: bigint;
-  mtp_params_display: string;
-  mtp_layers: bigint;
-  kv_bytes_per_token: bigint;
-  kv_bytes_per_token_display: string;
-  checkpoint_dtype: string | null;
-  weight_dtype: string;
-  checkpoint_bytes: bigint;
-  checkpoint_display: string;
-  shared_config_text: string;
-  summary: Json;
-  notes: string[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1365,21 +1365,21 @@ export interface OpResults {
   forward: ForwardResult;
   kv: KvResult;
   state: StateResult;
-  routing: RoutingResult;
   state_curve: StateCurveResult;
-  compare: CompareResult;
   request: RequestResult;
+  turn: TurnResult;
+  dependency_chain: DependencyChainResult;
+  check_answer: CheckAnswerResult;
+  read_quantity: ReadQuantityResult;
+  import_hf_config: ImportHfConfigResult;
+  routing: RoutingResult;
+  compare: CompareResult;
   crossover: CrossoverResult;
   capacity: CapacityResult;
   param_budget: ParamBudgetResult;
-  check_answer: CheckAnswerResult;
-  read_quantity: ReadQuantityResult;
-  turn: TurnResult;
-  dependency_chain: DependencyChainResult;
   kv_footprint: KvFootprintResult;
   replay_window: ReplayWindowResult;
   effort_scale: EffortScaleResult;
-  import_hf_config: ImportHfConfigResult;
   candidate_pool: CandidatePoolResult;
   crossover_curve: CrossoverCurveResult;
   routing_curve: RoutingCurveResult;
@@ -1422,21 +1422,21 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   forward: { model: { k: 'text' }, rows: { k: 'exact' }, n_pair: { k: 'exact' }, total: { k: 'exact' }, display: { k: 'display' }, interaction: { k: 'exact' }, interaction_display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, shape: { k: 'text', p: 'optional' }, weight: { k: 'text', p: 'optional' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, flops: { k: 'exact' }, display: { k: 'display' } } }, stages: { k: 'list', p: 'optional', items: { id: { k: 'text' }, label: { k: 'text' }, flops: { k: 'exact' }, display: { k: 'display' }, formula: { k: 'text' }, substituted: { k: 'text' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
   kv: { model: { k: 'text' }, kv_dtype: { k: 'text' }, tokens: { k: 'exact' }, bytes_per_token: { k: 'exact' }, bytes_per_token_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
   state: { model: { k: 'text' }, layout: { k: 'text' }, tokens: { k: 'exact' }, total: { k: 'exact' }, display: { k: 'display' }, bytes_per_token: { k: 'exact' }, fixed_bytes: { k: 'exact' }, fixed_display: { k: 'display' }, h_star: { k: 'exact', p: 'optional' }, h_star_display: { k: 'display', p: 'optional' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, decode_write_bytes: { k: 'exact' }, history_bytes: { k: 'exact' }, history_display: { k: 'display' }, budget_bytes: { k: 'exact', p: 'optional' }, budget_display: { k: 'display', p: 'optional' }, budget_tokens: { k: 'exact', p: 'optional' }, budget_tokens_display: { k: 'display', p: 'optional' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, entries: { k: 'exact', p: 'optional' } } }, reads: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, section: { k: 'text' }, formula: { k: 'text' }, substituted: { k: 'text' }, layers: { k: 'exact' }, per_call: { k: 'exact' }, bytes: { k: 'exact' }, display: { k: 'display' }, entries: { k: 'exact', p: 'optional' }, entries_cap: { k: 'exact', p: 'optional' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  routing: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, assignments: { k: 'exact' }, distinct_experts: { k: 'exact' }, distinct_display: { k: 'display' }, max_tokens_per_expert: { k: 'exact' }, min_tokens_per_active_expert: { k: 'exact' }, flops_per_layer: { k: 'exact' }, flops_display: { k: 'display' }, bytes_per_layer: { k: 'exact' }, display: { k: 'display' }, moe_layers: { k: 'exact' }, bytes_all_layers: { k: 'exact' }, bytes_all_layers_display: { k: 'display' }, total: { k: 'exact' }, how: { k: 'how', p: 'optional' } },
   state_curve: { model: { k: 'text' }, layout: { k: 'text' }, tokens: { k: 'exact_list' }, total: { k: 'exact_list' }, total_display: { k: 'text_list', p: 'optional' }, decode_read_bytes: { k: 'exact_list' }, decode_read_display: { k: 'text_list', p: 'optional' }, by_kind: { k: 'exact_columns' }, by_kind_display: { k: 'display_columns', p: 'optional' }, notes: { k: 'text_list' } },
-  compare: { set: { k: 'text' }, name: { k: 'display' }, rows: { k: 'list', items: { model: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, hidden: { k: 'exact' }, routed_experts: { k: 'exact' }, top_k: { k: 'exact' }, params: { k: 'exact' }, params_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, request_flops: { k: 'exact' }, request_display: { k: 'display' }, how: { k: 'how', p: 'optional' }, error: { k: 'display', p: 'failure' } } }, weight_dtype: { k: 'text' }, kv_dtype: { k: 'text' } },
   request: { model: { k: 'text' }, decode_steps: { k: 'exact' }, kv_read_tokens: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_read_display: { k: 'display' }, prefill_kv_bytes: { k: 'exact' }, prefill_kv_display: { k: 'display' }, new_kv_bytes: { k: 'exact' }, new_kv_display: { k: 'display' }, final_kv_bytes: { k: 'exact' }, final_kv_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  turn: { model: { k: 'text' }, context: { k: 'exact' }, input: { k: 'exact' }, generated: { k: 'exact' }, decode_steps: { k: 'exact' }, final_context: { k: 'exact' }, added_kv_bytes: { k: 'exact' }, added_kv_display: { k: 'display' }, full_rows: { k: 'exact' }, rows: { k: 'exact' }, rows_saved: { k: 'exact' }, full_pairs: { k: 'exact' }, pairs: { k: 'exact' }, pairs_saved: { k: 'exact' }, full_prefill_flops: { k: 'exact' }, full_prefill_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, prefill_saved_percent: { k: 'ratio' }, prefill_saved_display: { k: 'display' }, prefill_kept_percent: { k: 'ratio' }, rows_saved_percent: { k: 'ratio' }, rows_saved_display: { k: 'display' }, reuse_prefix: { k: 'exact', p: 'optional' }, reuse_input: { k: 'exact', p: 'optional' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
+  dependency_chain: { layers: { k: 'exact' }, tokens: { k: 'exact' }, nodes: { k: 'exact' }, rnn_chain: { k: 'exact' }, transformer_chain: { k: 'exact' }, wait_node_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
+  check_answer: { correct: { k: 'flag' }, mistake: { k: 'text', p: 'nullable' }, message: { k: 'display' }, understood: { k: 'display', p: 'nullable' }, parsed: { k: 'ratio', p: 'nullable' }, parsed_unit: { k: 'text', p: 'nullable' } },
+  read_quantity: { value: { k: 'exact' }, understood: { k: 'display' } },
+  import_hf_config: { model_type: { k: 'text' }, spec: { k: 'object' }, params: { k: 'exact' }, params_display: { k: 'display' }, mtp_params: { k: 'exact' }, mtp_params_display: { k: 'display' }, mtp_layers: { k: 'exact' }, kv_bytes_per_token: { k: 'exact' }, kv_bytes_per_token_display: { k: 'display' }, checkpoint_dtype: { k: 'text', p: 'nullable' }, weight_dtype: { k: 'text' }, checkpoint_bytes: { k: 'exact' }, checkpoint_display: { k: 'display' }, shared_config_text: { k: 'text' }, summary: { k: 'object' }, notes: { k: 'text_list' } },
+  routing: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, assignments: { k: 'exact' }, distinct_experts: { k: 'exact' }, distinct_display: { k: 'display' }, max_tokens_per_expert: { k: 'exact' }, min_tokens_per_active_expert: { k: 'exact' }, flops_per_layer: { k: 'exact' }, flops_display: { k: 'display' }, bytes_per_layer: { k: 'exact' }, display: { k: 'display' }, moe_layers: { k: 'exact' }, bytes_all_layers: { k: 'exact' }, bytes_all_layers_display: { k: 'display' }, total: { k: 'exact' }, how: { k: 'how', p: 'optional' } },
+  compare: { set: { k: 'text' }, name: { k: 'display' }, rows: { k: 'list', items: { model: { k: 'text' }, name: { k: 'text' }, layers: { k: 'exact' }, hidden: { k: 'exact' }, routed_experts: { k: 'exact' }, top_k: { k: 'exact' }, params: { k: 'exact' }, params_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, decode_flops: { k: 'exact' }, decode_display: { k: 'display' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, decode_read_bytes: { k: 'exact' }, decode_read_display: { k: 'display' }, request_flops: { k: 'exact' }, request_display: { k: 'display' }, how: { k: 'how', p: 'optional' }, error: { k: 'display', p: 'failure' } } }, weight_dtype: { k: 'text' }, kv_dtype: { k: 'text' } },
   crossover: { model: { k: 'text' }, batch: { k: 'exact' }, display: { k: 'display' }, exact_ratio: { k: 'ratio' }, ratio_display: { k: 'display' }, weight_read_bytes: { k: 'exact' }, weight_read_display: { k: 'display' }, weight_read_binary_display: { k: 'display' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
   capacity: { model: { k: 'text' }, gpu: { k: 'text' }, requests: { k: 'exact' }, display: { k: 'display' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, weight_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, kv_per_request_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, free_bytes: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' }, note_codes: { k: 'list', items: { code: { k: 'text' }, params: { k: 'object' } } } },
   param_budget: { model: { k: 'text' }, gpu: { k: 'text' }, total: { k: 'exact' }, display: { k: 'display' }, available_bytes: { k: 'exact' }, available_display: { k: 'display' }, bytes_per_param: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, shortfall_bytes: { k: 'exact' }, device_bytes: { k: 'exact' }, device_display: { k: 'display' }, kv_bytes_total: { k: 'exact' }, items: { k: 'list', items: { id: { k: 'text' }, label: { k: 'text' }, bytes: { k: 'exact' }, display: { k: 'display' }, binary_display: { k: 'display' } } }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' }, note_codes: { k: 'list', items: { code: { k: 'text' }, params: { k: 'object' } } } },
-  check_answer: { correct: { k: 'flag' }, mistake: { k: 'text', p: 'nullable' }, message: { k: 'display' }, understood: { k: 'display', p: 'nullable' }, parsed: { k: 'ratio', p: 'nullable' }, parsed_unit: { k: 'text', p: 'nullable' } },
-  read_quantity: { value: { k: 'exact' }, understood: { k: 'display' } },
-  turn: { model: { k: 'text' }, context: { k: 'exact' }, input: { k: 'exact' }, generated: { k: 'exact' }, decode_steps: { k: 'exact' }, final_context: { k: 'exact' }, added_kv_bytes: { k: 'exact' }, added_kv_display: { k: 'display' }, full_rows: { k: 'exact' }, rows: { k: 'exact' }, rows_saved: { k: 'exact' }, full_pairs: { k: 'exact' }, pairs: { k: 'exact' }, pairs_saved: { k: 'exact' }, full_prefill_flops: { k: 'exact' }, full_prefill_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_display: { k: 'display' }, prefill_saved_percent: { k: 'ratio' }, prefill_saved_display: { k: 'display' }, prefill_kept_percent: { k: 'ratio' }, rows_saved_percent: { k: 'ratio' }, rows_saved_display: { k: 'display' }, reuse_prefix: { k: 'exact', p: 'optional' }, reuse_input: { k: 'exact', p: 'optional' }, how: { k: 'how', p: 'optional' }, notes: { k: 'text_list' } },
-  dependency_chain: { layers: { k: 'exact' }, tokens: { k: 'exact' }, nodes: { k: 'exact' }, rnn_chain: { k: 'exact' }, transformer_chain: { k: 'exact' }, wait_node_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
   kv_footprint: { source: { k: 'text' }, name: { k: 'text', p: 'optional' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, requests: { k: 'exact' }, requests_display: { k: 'display' }, bytes_per_token: { k: 'exact' }, bytes_per_token_display: { k: 'display' }, window_bytes: { k: 'exact' }, window_display: { k: 'display' }, per_request_bytes: { k: 'exact' }, per_request_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, gb_display: { k: 'display' }, gib_display: { k: 'display' }, formula: { k: 'text' }, ratio: { k: 'ratio', p: 'optional' }, ratio_display: { k: 'display', p: 'optional' } },
   replay_window: { length: { k: 'exact' }, position: { k: 'exact' }, window: { k: 'exact' }, window_first: { k: 'exact' }, window_last: { k: 'exact' }, window_size: { k: 'exact' }, selected: { k: 'exact_list' }, position_display: { k: 'display' }, window_display: { k: 'display' }, selected_display: { k: 'display' }, display: { k: 'display' } },
   effort_scale: { effort: { k: 'exact' }, max: { k: 'exact' }, display: { k: 'display' }, band: { k: 'text' }, band_first: { k: 'exact' }, band_last: { k: 'exact' }, band_display: { k: 'display' }, published: { k: 'flag' }, fraction: { k: 'ratio' } },
-  import_hf_config: { model_type: { k: 'text' }, spec: { k: 'object' }, params: { k: 'exact' }, params_display: { k: 'display' }, mtp_params: { k: 'exact' }, mtp_params_display: { k: 'display' }, mtp_layers: { k: 'exact' }, kv_bytes_per_token: { k: 'exact' }, kv_bytes_per_token_display: { k: 'display' }, checkpoint_dtype: { k: 'text', p: 'nullable' }, weight_dtype: { k: 'text' }, checkpoint_bytes: { k: 'exact' }, checkpoint_display: { k: 'display' }, shared_config_text: { k: 'text' }, summary: { k: 'object' }, notes: { k: 'text_list' } },
   candidate_pool: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, entries: { k: 'exact' }, entries_display: { k: 'display' }, block_size: { k: 'exact' }, block_size_display: { k: 'display' }, pool_blocks: { k: 'exact' }, pool_blocks_display: { k: 'display' }, pool_entries: { k: 'exact' }, pool_entries_display: { k: 'display' }, entry_blocks: { k: 'exact' }, entry_blocks_display: { k: 'display' }, blocks: { k: 'exact' }, blocks_display: { k: 'display' }, candidates: { k: 'exact' }, candidates_display: { k: 'display' }, top_k: { k: 'exact' }, top_k_display: { k: 'display' }, selected: { k: 'exact' }, selected_display: { k: 'display' }, reindex_layers: { k: 'exact' }, reindex_layers_display: { k: 'display' }, reuse_layers: { k: 'exact' }, reuse_layers_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
   crossover_curve: { model: { k: 'text' }, context: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, crossover_batch: { k: 'exact' }, crossover_display: { k: 'display' }, ratio_display: { k: 'display' }, batches: { k: 'exact_list' }, weight_read_bytes: { k: 'exact_list' }, weight_read_display: { k: 'text_list' }, kv_read_bytes: { k: 'exact_list' }, kv_read_display: { k: 'text_list' }, total_read_bytes: { k: 'exact_list' }, total_read_display: { k: 'text_list' }, dominant: { k: 'text_list' }, notes: { k: 'text_list' } },
   routing_curve: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, moe_layers: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, saturation_batch: { k: 'exact' }, batches: { k: 'exact_list' }, series: { k: 'list', items: { dispatch: { k: 'text' }, distinct_experts: { k: 'exact_list' }, distinct_display: { k: 'text_list' }, bytes_per_layer: { k: 'exact_list' }, display: { k: 'text_list' }, bytes_all_layers_display: { k: 'text_list' } } } },

@@ -1,0 +1,80 @@
+#include "flow_display.hpp"
+
+#include "core/ch03/approximate.hpp"
+#include "core/format.hpp"
+
+namespace tally::api::flow {
+
+std::string significant(const Ratio& r, unsigned digits) {
+    if (r == Ratio(0)) return "0";
+    unsigned places = 0;
+    Ratio bound = Ratio(pow10(digits - 1));  // the scaled value's lower bound
+    Ratio scaled = r;
+    while (scaled < bound && places < 36) {
+        scaled = scaled * Ratio(10);
+        ++places;
+    }
+    return fixed(r, places);
+}
+
+std::string scientific(const Ratio& r, unsigned digits) {
+    if (r < Ratio(1000000)) return significant(r, digits);
+    unsigned e = 0;
+    Ratio scale(1);
+    while (scale * Ratio(10) <= r && e < 38) {
+        scale = scale * Ratio(10);
+        ++e;
+    }
+    return significant(r / scale, digits) + "×10^" + std::to_string(e);
+}
+
+std::string approximate_text(double v) {
+    int e = 0;  // v · 10^e stays the value; three digits before the point
+    while (v >= 1000) {
+        v /= 10;
+        ++e;
+    }
+    while (v < 100) {
+        v *= 10;
+        --e;
+    }
+    u128 digits = static_cast<u128>(v + 0.5);
+    if (digits == 1000) {
+        digits = 100;
+        ++e;
+    }
+    const int magnitude = e + 2;  // the leading digit's power of ten
+    if (magnitude >= -6 && magnitude < 15) {
+        const Ratio value =
+            e >= 0 ? Ratio(digits * pow10(static_cast<unsigned>(e))) : Ratio(digits, pow10(static_cast<unsigned>(-e)));
+        return significant(value, 3);
+    }
+    return significant(Ratio(digits, 100), 3) + "×10^" + std::to_string(magnitude);
+}
+
+std::string decimal_text(double v, unsigned places, bool signed_text) {
+    const Ratio magnitude = ch03::rounded_ratio(v, places);
+    const std::string digits = fixed(magnitude, places);
+    if (!signed_text) return (v < 0 && magnitude != Ratio(0) ? "−" : "") + digits;
+    return (v < 0 && magnitude != Ratio(0) ? "−" : "+") + digits;
+}
+
+std::string short_count(const Ratio& n, unsigned digits) {
+    const char* suffix = "";
+    Ratio value = n;
+    if (n >= Ratio(pow10(9))) {
+        suffix = "B";
+        value = n / Ratio(pow10(9));
+    } else if (n >= Ratio(pow10(6))) {
+        suffix = "M";
+        value = n / Ratio(pow10(6));
+    } else if (n >= Ratio(1000)) {
+        suffix = "K";
+        value = n / Ratio(1000);
+    }
+    unsigned whole_digits = 1;
+    for (Ratio bound(10); value >= bound; bound = bound * Ratio(10)) ++whole_digits;
+    return trimmed(value, digits > whole_digits ? digits - whole_digits : 0) + suffix;
+}
+
+}  // namespace tally::api::flow
