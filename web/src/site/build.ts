@@ -211,7 +211,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
         title: ui.book.contents_title,
         description: ui.book.contents_description,
         siteName: ui.book.site_name,
-        bodyHtml: contentsBody(opts.contents),
+        bodyHtml: contentsBody(opts.contents, edition.lang),
         tocHtml: contentsToc(opts.contents),
         tocLabel: site.nav_label,
         tocCurrent: ui.book.contents_nav,
