@@ -78,7 +78,7 @@ function liveChapter(c: ChapterContents): string {
 function upcomingChapter(c: BookChapter, lang: string): string {
   return (
     `<section class="book-chapter-upcoming" id="${anchorOf(c.number)}"><h2>${esc(chapterName(c))} <span class="not-live">${esc(ui.book.not_live)}</span></h2>` +
-    `<p>${esc(ui.book.not_live_line)} <a href="${esc(bookTextUrl(c, lang))}" rel="external">${esc(ui.book.book_text_link)}</a></p></section>`
+    `<p>${fill(esc(ui.book.not_live_line), { link: `<a href="${esc(bookTextUrl(c, lang))}" rel="external">${esc(ui.book.book_text_link)}</a>` })}</p></section>`
   );
 }
 
