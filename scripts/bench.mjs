@@ -2,8 +2,9 @@
 // against its budget, time from navigation to the first interactive widget,
 // control-change → DOM latency, frame times during a scripted drag, and
 // engine throughput natively and in WASM, and each edition's first-widget
-// time for two pages. `--only drag` runs just the drag, `--only editions`
-// just the editions' first widgets.
+// time for two pages, and each edition's offline copy. `--only drag` runs
+// just the drag, `--only editions` just the editions' first widgets,
+// `--only offline` just the offline copies' sizes.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { siteChapters } from '../web/scripts/book-chapters.mjs';
 import { benchDrag } from './bench-drag.mjs';
 import { benchEditions } from './bench-editions.mjs';
 import { benchOfflineCost } from './bench-offline.mjs';
+import { benchOfflineSize } from './bench-offline-size.mjs';
 import { firstWidgetTimer, LOADS, TARGET_FIRST_WIDGET_MS } from './bench-first-widget.mjs';
 import { buildAll, log, root } from './lib.mjs';
 import { createStaticServer, listen } from './serve.mjs';
@@ -25,11 +27,12 @@ const BUDGET_PER_CHAPTER_BYTES = 4 * 1024;
 const TARGET_UPDATE_P95_MS = 16;
 const UPDATES = 200;
 
-// `--only drag` / `--only editions`: just that part (scripts/bench-drag.mjs,
-// scripts/bench-editions.mjs) against the dist/ already built.
+// `--only drag` / `--only editions` / `--only offline`: just that part
+// (scripts/bench-drag.mjs, scripts/bench-editions.mjs,
+// scripts/bench-offline-size.mjs) against the dist/ already built.
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 if (only !== null) {
-  const parts = { drag: 'scripts/bench-drag.mjs', editions: 'scripts/bench-editions.mjs' };
+  const parts = { drag: 'scripts/bench-drag.mjs', editions: 'scripts/bench-editions.mjs', offline: 'scripts/bench-offline-size.mjs' };
   if (!parts[only]) throw new Error(`bench: --only takes ${Object.keys(parts).join(' or ')}, not "${only}"`);
   execFileSync(process.execPath, [path.join(root, parts[only])], { stdio: 'inherit' });
   process.exit(0);
@@ -99,17 +102,10 @@ report(
 log('Search index and offline copy');
 {
   const { sizeOf } = await import('../web/scripts/search-index.mjs');
-  const { offlineCopySize } = await import('../web/scripts/service-worker.mjs');
   const dist = path.join(root, 'dist');
   const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
-  report('search index (dist/pagefind, Pagefind script + wasm + chunks)', mb(await sizeOf(path.join(dist, 'pagefind'))));
-  const copy = await offlineCopySize(dist);
-  const TARGET_PRECACHE_BYTES = 15e6;
-  report(
-    `offline copy (precache + ${copy.pages} pages of every edition, fonts included)`,
-    `${mb(copy.bytes)} in ${copy.files} files`,
-    `≤ 15 MB ${copy.bytes <= TARGET_PRECACHE_BYTES ? 'OK' : 'OVER'}`,
-  );
+  report('search index (dist/pagefind, Pagefind script + wasm + chunks, every edition)', mb(await sizeOf(path.join(dist, 'pagefind'))));
+  await benchOfflineSize(dist, report);
 }
 
 // --- engine throughput ---------------------------------------------------------

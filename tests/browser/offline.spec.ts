@@ -1,9 +1,12 @@
-// The offline copy (issue 21): after one online visit the service worker
-// (Workbox, dist/sw.js) has stored every page, the core, the fonts and the
-// search index, so with the network off every page opens, a widget
-// recomputes, an exercise checks an answer, a config imports and search
-// finds a term. A new build offers a reload instead of mixing versions, and
-// the landing page's button clears the offline copy but never progress.
+// The offline copy (issues 21, 36): after one online visit the service worker
+// of the reader's edition (Workbox: dist/sw.js for zh-Hant, sw-<lang>.js for
+// the others) has stored every page of that edition (every chapter of
+// content/book.json), the core, the fonts and the search index, and nothing
+// of the other editions, so with the network off every page of it opens, a
+// widget recomputes, an exercise checks an answer, a config imports and
+// search finds a term. A page of another edition offers to save that one
+// too. A new build offers a reload instead of mixing versions, and the
+// landing page's button clears the offline copy but never progress.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { PAGES, sitePages } from './chapter';
+import { BUILT, uiIn, type Edition } from './editions';
 import { allReady, DEFAULTS, expect, test, widget } from './fixtures';
 import { answerExercise } from './learner';
 
@@ -18,6 +22,14 @@ test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 180_000 });
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** Every page of an edition: each chapter of content/book.json on the site (drafts are not), and the book's contents. */
+const BOOK_PAGES: string[] = [
+  ...(JSON.parse(readFileSync(path.join(root, 'content/book.json'), 'utf8')) as { chapters: { id: string; draft?: boolean }[] }).chapters
+    .filter((c) => c.draft !== true)
+    .flatMap((c) => sitePages(c.id)),
+  'contents.html',
+];
 
 /**
  * tests/browser/serve.mjs (scripts/serve.mjs, as for every test) over `dir`,
@@ -41,47 +53,126 @@ function serve(dir: string, stallFlag?: string): Promise<{ base: string; stop():
 /** The page that holds exercise 2-7 (a "```exercise 2-7" block in its content). */
 const exercisePage = PAGES.find((f) => readFileSync(path.join(root, 'content/ch02', f.replace(/\.html$/, '.md')), 'utf8').includes('```exercise 2-7'))!;
 
-/** One online visit: wait until the service worker controls the page and has stored every page. */
-async function visitOnce(page: Page, url = './index.html'): Promise<void> {
+/** The pages cache of an edition ("tally-pages-en-<revision>", web/src/offline/sw-pages.js). */
+const pagesCachePrefix = (lang: string) => `tally-pages-${lang}-`;
+
+/** One online visit: wait until the service worker controls the page and has stored every page of its edition. */
+async function visitOnce(page: Page, url = './index.html', lang = 'zh-Hant'): Promise<void> {
   await page.goto(url);
   await allReady(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  await storedEdition(page, lang);
+}
+
+/** Waits until an edition's pages and its precache are stored. */
+async function storedEdition(page: Page, lang: string): Promise<void> {
   await page.waitForFunction(
-    async (count) => {
+    async ({ prefix, count }) => {
       const names = await caches.keys();
-      const pages = names.find((n) => n.startsWith('tally-pages-'));
+      const pages = names.find((n) => n.startsWith(prefix));
       const precache = names.find((n) => n.startsWith('workbox-precache'));
       return !!pages && !!precache && (await (await caches.open(pages)).keys()).length >= count;
     },
-    PAGES.length,
-    { timeout: 60_000 },
+    { prefix: pagesCachePrefix(lang), count: BOOK_PAGES.length },
+    { timeout: 90_000 },
   );
 }
 
-test('offline after one visit: every page of the chapter opens with its widgets live', async ({ page, context }) => {
-  await visitOnce(page);
-  await context.setOffline(true);
-  for (const file of PAGES) {
-    const response = await page.goto(`./${file}`);
-    expect(response?.ok(), file).toBe(true);
-    await expect(page.locator('article.chapter h1').first(), file).toBeVisible();
+/** With the network off: every page of the edition opens, its widgets live. */
+async function everyPageOffline(page: Page, e: Edition): Promise<void> {
+  for (const file of BOOK_PAGES) {
+    const response = await page.goto(`./${e.dir}${file}`);
+    expect(response?.ok(), `${e.dir}${file}`).toBe(true);
+    await expect(page.locator('html'), `${e.dir}${file}`).toHaveAttribute('lang', e.lang);
+    await expect(page.locator('article.chapter h1').first(), `${e.dir}${file}`).toBeVisible();
     await allReady(page);
-    await expect(page.locator('[data-widget][data-state="error"]'), file).toHaveCount(0);
+    await expect(page.locator('[data-widget][data-state="error"]'), `${e.dir}${file}`).toHaveCount(0);
+  }
+}
+
+/** Every URL the page's caches hold, site-relative. */
+async function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname.slice(1));
+    return urls;
+  });
+}
+
+for (const e of BUILT) {
+  test(`offline after one visit (${e.lang}): every page of the edition opens with its widgets live, and nothing of the others is stored`, async ({
+    page,
+    context,
+  }) => {
+    await visitOnce(page, `./${e.dir}index.html`, e.lang);
+    const others = BUILT.filter((o) => o !== e);
+    const stored = await cachedUrls(page);
+    // This edition's pages, not another's; its search index, not another language's.
+    for (const file of BOOK_PAGES) expect(stored, `${e.dir}${file}`).toContain(`${e.dir}${file}`);
+    for (const o of others.filter((o) => o.dir))
+      expect(
+        stored.filter((u) => u.startsWith(o.dir)),
+        o.lang,
+      ).toEqual([]);
+    if (e.dir)
+      expect(
+        stored.filter((u) => !u.includes('/') && u.endsWith('.html')),
+        'zh-Hant pages',
+      ).toEqual([]);
+    for (const o of others) {
+      const language = new RegExp(`[/.]${o.lang.toLowerCase()}_`); // Pagefind's files of a language: <language>_<hash>
+      expect(
+        stored.filter((u) => u.startsWith('pagefind/') && language.test(u)),
+        o.lang,
+      ).toEqual([]);
+    }
+
+    await context.setOffline(true);
+    await everyPageOffline(page, e);
+  });
+}
+
+test('a page of another edition offers to save it too; saved, both editions open offline', async ({ page, context }) => {
+  expect(BUILT.length, 'editions built').toBeGreaterThan(1);
+  const [first, other] = BUILT;
+  await visitOnce(page, `./${first!.dir}index.html`, first!.lang);
+
+  // Another edition: not saved unasked; the offer is in that edition's words.
+  const words = uiIn(other!.lang).offline!;
+  await page.goto(`./${other!.dir}2-1.html`);
+  await allReady(page);
+  const offer = page.getByRole('region', { name: words.offer_label });
+  await expect(offer).toContainText(words.offer!);
+  expect((await cacheNames(page)).some((n) => n.startsWith(pagesCachePrefix(other!.lang)))).toBe(false);
+
+  // "Not now" lasts for the session: the next page of that edition does not ask again.
+  await offer.getByRole('button', { name: words.offer_later }).click();
+  await expect(offer).toHaveCount(0);
+  await page.goto(`./${other!.dir}2-2.html`);
+  await allReady(page);
+  await page.waitForTimeout(1500); // the offer comes when the page is idle
+  await expect(offer).toHaveCount(0);
+
+  // A new session asks again; saving stores that edition beside the first.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await offer.getByRole('button', { name: words.offer_save }).click();
+  await expect(offer).toContainText(words.offer_saved!, { timeout: 90_000 });
+  await storedEdition(page, other!.lang);
+  await storedEdition(page, first!.lang);
+
+  await context.setOffline(true);
+  for (const e of [other!, first!]) {
+    for (const file of ['2-1.html', BOOK_PAGES.at(-2)!]) {
+      const response = await page.goto(`./${e.dir}${file}`);
+      expect(response?.ok(), `${e.dir}${file}`).toBe(true);
+      await allReady(page);
+      await expect(page.locator('[data-widget][data-state="error"]'), `${e.dir}${file}`).toHaveCount(0);
+    }
   }
 });
 
-test('offline: chapter 3 and the other editions open with their widgets live', async ({ page, context }) => {
-  await visitOnce(page);
-  await context.setOffline(true);
-  const others = ['en/3-1.html', 'en/2-3.html', 'zh-Hans/3-4.html', 'zh-Hans/2-6.html'];
-  for (const file of [...sitePages('ch03'), ...others]) {
-    const response = await page.goto(`./${file}`);
-    expect(response?.ok(), file).toBe(true);
-    await expect(page.locator('article.chapter h1').first(), file).toBeVisible();
-    await allReady(page);
-    await expect(page.locator('[data-widget][data-state="error"]'), file).toHaveCount(0);
-  }
-});
+const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
 
 test('pages: the network copy when online, the stored copy when the network stalls, and browsing never rewrites it', async ({ page }) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tally-pages-'));

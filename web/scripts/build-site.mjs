@@ -21,8 +21,9 @@
 //   5. Embeds and articles (embed-build.mjs).
 //   6. Search: Pagefind indexes every edition's chapter pages, one index per
 //      <html lang> (search-index.mjs).
-//   7. Offline: Workbox writes the service worker that precaches the site
-//      (service-worker.mjs); it comes last, so it lists every file.
+//   7. Offline: Workbox writes one service worker per edition, each
+//      precaching its edition (service-worker.mjs); it comes last, so it
+//      lists every file.
 //
 // The core is looked up in build/wasm/ (override with TALLY_WASM_DIR); the
 // lead's CMake wasm preset produces it.
@@ -38,9 +39,9 @@ import { build } from 'vite';
 import { siteChapters } from './book-chapters.mjs';
 import { checkContent, ContentError } from './content-schemas.mjs';
 import { buildEmbeds, buildVersion, keepVersions, restoreVersions } from './embed-build.mjs';
-import { embedOnlyFiles, entryOf, modulesOf, stylesOf } from './manifest.mjs';
+import { bundleFiles, embedOnlyFiles, entryOf, modulesOf, stylesOf } from './manifest.mjs';
 import { buildSearchIndex } from './search-index.mjs';
-import { buildServiceWorker } from './service-worker.mjs';
+import { buildServiceWorkers, workerFile } from './service-worker.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const wasmDir = path.resolve(root, process.env.TALLY_WASM_DIR ?? 'build/wasm');
@@ -203,6 +204,8 @@ const fromEdition = (dir) => (p) => (dir ? `../${p}` : p);
 
 const pages = [];
 const chapterPages = [];
+/** Each edition's pages, relative to dist/. */
+const pagesOfEdition = new Map();
 const embedFiles = [];
 let site;
 for (const lang of editions) {
@@ -238,11 +241,16 @@ for (const lang of editions) {
         iconsDir: path.join(root, 'content/site/icons'),
         edition: { lang, dir: edition.dir, editions: built },
         contents: c === 0 ? contents : undefined,
+        serviceWorker: workerFile(edition),
       })),
     );
   }
   pages.push(...editionPages);
-  chapterPages.push(...editionPages.map((p) => path.relative(dist, p)));
+  pagesOfEdition.set(
+    lang,
+    editionPages.map((p) => path.relative(dist, p)),
+  );
+  chapterPages.push(...pagesOfEdition.get(lang));
 
   // 5. Embeds (embed.html, embed.js, v/<version>/, per edition) and the
   // articles built from them; articles carry the site name and footer of the
@@ -269,15 +277,19 @@ for (const lang of editions) {
 pages.push(...embedFiles);
 const kept = await restoreVersions(dist, keptVersions, version);
 
-// 6. and 7. Search index, then the offline copy's service worker over everything.
+// 6. and 7. Search index, then the offline copies' service workers over everything.
 const searchBytes = await buildSearchIndex(dist, chapterPages);
 const embedOnly = editions.flatMap((lang) => embedOnlyFiles(bundles[lang].manifest, 'web/src/main.ts'));
-const precache = await buildServiceWorker(dist, chapterPages, version, embedOnly);
-const perEdition = editions
-  .map((lang) => `${lang} ${chapterPages.filter((p) => (editionOf(lang).dir ? p.startsWith(editionOf(lang).dir) : !p.includes('/'))).length} pages`)
-  .join(', ');
+// One offline copy per edition: its pages and what they load.
+const copies = await buildServiceWorkers(
+  dist,
+  editions.map((lang) => ({ ...editionOf(lang), pages: pagesOfEdition.get(lang), bundle: bundleFiles(bundles[lang].manifest, 'web/src/main.ts') })),
+  version,
+  embedOnly,
+);
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
-console.log(`build:site: editions ${perEdition}; search index ${mb(searchBytes)}; offline copy ${precache.files} files, ${mb(precache.bytes)}`);
+const perEdition = copies.map((c) => `${c.lang} ${pagesOfEdition.get(c.lang).length} pages, offline copy ${c.files} files, ${mb(c.bytes)}`).join('; ');
+console.log(`build:site: search index ${mb(searchBytes)}; ${perEdition}`);
 console.log(
   `build:site: wrote ${pages.map((p) => path.relative(root, p)).join(', ')} (core ${hash}, version ${version}${kept.length ? `; kept ${kept.join(', ')}` : ''})`,
 );

@@ -42,6 +42,11 @@ function filesOf(manifest, src) {
   return new Set(chunkClosure(manifest, src, { dynamic: true }).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]));
 }
 
+/** Every file an entry's bundle may load (static and lazy chunks, styles, fonts): what a page of its edition may need offline. */
+export function bundleFiles(manifest, src) {
+  return [...filesOf(manifest, src)];
+}
+
 /**
  * The files only the embed entries load (`pageEntry` never does): the
  * offline copy of the chapter pages leaves them out (every widget config,

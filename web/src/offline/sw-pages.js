@@ -1,8 +1,10 @@
 // The pages half of the offline copy's service worker: a classic worker
 // script, imported by Workbox's dist/sw.js. web/scripts/service-worker.mjs
-// writes it as sw-pages.<revision>.js with two constants in front of it:
-// TALLY_PAGES (every chapter page of every edition) and TALLY_PAGES_CACHE
-// (this version's pages cache).
+// writes it once per edition as sw-pages.<revision>.js with two constants in
+// front of it: TALLY_PAGES (every page of that edition) and TALLY_PAGES_CACHE
+// (this version's pages cache for that edition, "tally-pages-<lang>-<revision>").
+// Each edition's worker has its own scope (its folder), so two saved editions
+// live side by side and each drops only its own older pages.
 //
 // Why not Workbox's NetworkFirst: it tees every page's body through the
 // worker to refresh its cache, and the page waits on that pipe (175–250
@@ -14,6 +16,11 @@
 // core precached beside it.
 
 /* global TALLY_PAGES, TALLY_PAGES_CACHE */
+
+/** "tally-pages-en-": this edition's pages caches, of every version. */
+const OWN_PAGES = TALLY_PAGES_CACHE.replace(/[^-]+$/, '');
+/** Before the offline copy was per edition, one cache held every edition's pages: "tally-pages-<revision>". */
+const ALL_EDITIONS_PAGES = /^tally-pages-[0-9a-f]+$/;
 
 const NETWORK_TIMEOUT_MS = 4000; // a stalled network gives way to the stored page after this long
 
@@ -38,7 +45,7 @@ async function storeEveryPage() {
 
 async function dropOtherVersionsPages() {
   const names = await caches.keys();
-  const stale = names.filter((name) => name.startsWith('tally-pages-') && name !== TALLY_PAGES_CACHE);
+  const stale = names.filter((name) => (name.startsWith(OWN_PAGES) || ALL_EDITIONS_PAGES.test(name)) && name !== TALLY_PAGES_CACHE);
   await Promise.all(stale.map((name) => caches.delete(name)));
 }
 

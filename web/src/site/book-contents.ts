@@ -1,11 +1,15 @@
-// The book's contents page (contents.html in every edition's folder): every
-// published chapter of content/book.json with its pages, in reading order.
-// Every page's contents (site-toc) starts with a link to it, and each
-// chapter's landing page links to it from its list of pages.
+// The book's contents page (contents.html in every edition's folder): the
+// book's twelve chapters (content/site/book-toc.json) in reading order. A
+// published chapter of content/book.json is listed with its pages; every
+// other one says it is not live yet and links to the book's own text of it,
+// in the reader's edition. Every page's contents (site-toc) starts with a
+// link to it, and each chapter's landing page links to it from its list of
+// pages.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import bookToc from '../../../content/site/book-toc.json';
 import { chapters } from '../runtime/book';
 import { esc } from '../runtime/html';
 import { fill, ui } from '../i18n/ui';
@@ -41,24 +45,69 @@ export async function bookContents(contentDirs: string[]): Promise<ChapterConten
 }
 
 /** A chapter's heading text, e.g. chapter 3 and its title (ui.book.chapter). */
-export function chapterName(c: ChapterContents): string {
+export function chapterName(c: { number: number; title: string }): string {
   return fill(ui.book.chapter, { number: String(c.number), title: c.title });
 }
 
-/** The contents page's body: each chapter, its landing page first, then its other pages with their descriptions. */
-export function contentsBody(book: ChapterContents[]): string {
-  const chaptersHtml = book.map((c) => {
-    const [landing, ...rest] = c.pages;
-    const heading = landing ? `<a href="${esc(landing.href)}">${esc(chapterName(c))}</a>` : esc(chapterName(c));
-    const items = rest.map((p) => `<li><a href="${esc(p.href)}">${esc(p.nav)}</a><p>${esc(p.description)}</p></li>`).join('');
-    return `<section class="book-chapter" id="${esc(c.id)}"><h2>${heading}</h2>${landing ? `<p>${esc(landing.description)}</p>` : ''}<ol class="page-list">${items}</ol></section>`;
-  });
+/** One of the book's chapters (content/site/book-toc.json), in this edition's words. */
+interface BookChapter {
+  number: number;
+  title: string;
+  /** The chapter's file in the book's repository, per edition. */
+  text: Record<string, { path: string }>;
+}
+
+const bookChapters: BookChapter[] = bookToc.chapters;
+
+/** A chapter's anchor on the contents page: a live chapter's id (ch03), the same form for the others. */
+const anchorOf = (number: number) => `ch${String(number).padStart(2, '0')}`;
+
+/** The book's own text of a chapter on GitHub, in the edition `lang` (the zh-Hans manuscript when the book has no such edition). */
+export function bookTextUrl(c: BookChapter, lang: string): string {
+  const file = (c.text[lang] ?? c.text['zh-Hans'])!.path;
+  return `${bookToc.repository}/blob/HEAD/${file.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+function liveChapter(c: ChapterContents): string {
+  const [landing, ...rest] = c.pages;
+  const heading = landing ? `<a href="${esc(landing.href)}">${esc(chapterName(c))}</a>` : esc(chapterName(c));
+  const items = rest.map((p) => `<li><a href="${esc(p.href)}">${esc(p.nav)}</a><p>${esc(p.description)}</p></li>`).join('');
+  return `<section class="book-chapter" id="${esc(c.id)}"><h2>${heading}</h2>${landing ? `<p>${esc(landing.description)}</p>` : ''}<ol class="page-list">${items}</ol></section>`;
+}
+
+function upcomingChapter(c: BookChapter, lang: string): string {
+  return (
+    `<section class="book-chapter-upcoming" id="${anchorOf(c.number)}"><h2>${esc(chapterName(c))} <span class="not-live">${esc(ui.book.not_live)}</span></h2>` +
+    `<p>${fill(esc(ui.book.not_live_line), { link: `<a href="${esc(bookTextUrl(c, lang))}" rel="external">${esc(ui.book.book_text_link)}</a>` })}</p></section>`
+  );
+}
+
+/** Every chapter of the book in order: the live one (from `book`) where there is one. */
+function allChapters(book: ChapterContents[]): { live?: ChapterContents; chapter: BookChapter }[] {
+  const unlisted = book.filter((c) => !bookChapters.some((b) => b.number === c.number));
+  if (unlisted.length) throw new Error(`content/site/book-toc.json has no chapter ${unlisted.map((c) => c.number).join(', ')} of content/book.json`);
+  return bookChapters.map((chapter) => ({ chapter, live: book.find((c) => c.number === chapter.number) }));
+}
+
+/**
+ * The contents page's body: the book's chapters; a live one with its landing
+ * page first, then its other pages with their descriptions; the others with
+ * a link to the book's text in the edition `lang`.
+ */
+export function contentsBody(book: ChapterContents[], lang: string): string {
+  const chaptersHtml = allChapters(book).map(({ live, chapter }) => (live ? liveChapter(live) : upcomingChapter(chapter, lang)));
   return `<h1 id="top">${esc(ui.book.contents_heading)}</h1>\n<p>${esc(ui.book.contents_intro)}</p>\n${chaptersHtml.join('\n')}`;
 }
 
-/** The contents page's own sidebar: the chapters. */
+/** The contents page's own sidebar: the chapters, those not live yet marked so. */
 export function contentsToc(book: ChapterContents[]): string {
-  const items = book.map((c) => `<li><a href="#${esc(c.id)}">${esc(chapterName(c))}</a></li>`).join('');
+  const items = allChapters(book)
+    .map(({ live, chapter }) =>
+      live
+        ? `<li><a href="#${esc(live.id)}">${esc(chapterName(live))}</a></li>`
+        : `<li class="not-live-item"><a href="#${anchorOf(chapter.number)}">${esc(chapterName(chapter))}</a></li>`,
+    )
+    .join('');
   return `<ol class="site-toc"><li class="current"><a href="${CONTENTS_PAGE}.html" aria-current="page">${esc(ui.book.contents_nav)}</a><ol>${items}</ol></li></ol>`;
 }
 

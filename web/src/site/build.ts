@@ -54,6 +54,8 @@ export interface BuildOptions {
   edition?: PageEdition;
   /** Every chapter's pages (site/book-contents.ts): given to one chapter per edition, which writes contents.html too. */
   contents?: ChapterContents[];
+  /** The edition's offline worker at the site root (web/scripts/service-worker.mjs workerFile); sw.js when absent. */
+  serviceWorker?: string;
 }
 
 interface SiteMeta {
@@ -83,7 +85,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const up = (p: string) => (edition.dir ? `../${p}` : p);
   const siteDir = opts.siteDir ?? opts.outDir;
   const manifestAssets = await writeAppManifest(opts.outDir, opts.iconsDir, offlineText, edition.lang);
-  const offline = { ...manifestAssets, serviceWorker: up(manifestAssets.serviceWorker) };
+  const offline = { ...manifestAssets, serviceWorker: up(opts.serviceWorker ?? manifestAssets.serviceWorker) };
   const md = createMarkdown();
   // Where errors point: "content/ch02".
   const where = path.relative(process.cwd(), opts.contentDir) || opts.contentDir;
@@ -209,7 +211,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
         title: ui.book.contents_title,
         description: ui.book.contents_description,
         siteName: ui.book.site_name,
-        bodyHtml: contentsBody(opts.contents),
+        bodyHtml: contentsBody(opts.contents, edition.lang),
         tocHtml: contentsToc(opts.contents),
         tocLabel: site.nav_label,
         tocCurrent: ui.book.contents_nav,
