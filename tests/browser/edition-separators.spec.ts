@@ -14,7 +14,7 @@ const fill = (template: string, params: Record<string, string | number>) => temp
 
 for (const e of BUILT) {
   test(`${e.dir}2-2.html: the profile chip names INT4 without its bracketed scale layout, in the ${e.lang} words`, async ({ page }) => {
-    const chip = contentJson<{ chip: Record<string, string> }>('content/ch02/profile.json', e.lang).chip;
+    const chip = contentJson<{ chip: Record<string, string> }>('content/site/profile.json', e.lang).chip;
     await seedStorageOnce(page, { 'tally.profile.v1': JSON.stringify({ version: 1, values: { precision: 'int4', gpu: 'h200' } }) });
     await page.goto(`./${e.dir}2-2.html`);
     await allReady(page);

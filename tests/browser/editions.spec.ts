@@ -199,7 +199,7 @@ test('zh-Hant snippets are as before editions (no lang=, the root embed.html)', 
 // English search has search.spec.ts's own terms once English is written; the generated edition is checked here.
 for (const e of OTHERS.filter((x) => x.lang === 'zh-Hans')) {
   test(`${e.lang}: search finds the edition's words and its hits stay in the edition`, async ({ page }) => {
-    const searchText = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/search.json'), 'utf8'));
+    const searchText = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site/search.json'), 'utf8'));
     await page.goto(`./${e.dir}index.html`);
     await allReady(page);
     await page.keyboard.press('/');

@@ -16,8 +16,8 @@ test.describe.configure({ timeout: 120_000 });
 const KEY = 'tally.models.v1';
 const PROGRESS = 'tally.progress.v1';
 const text = (name: string) => readFileSync(path.resolve(import.meta.dirname, `../fixtures/hf/${name}.json`), 'utf8');
-const words = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/import.json'), 'utf8'));
-const progressWords = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/ch02/progress.json'), 'utf8'));
+const words = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site/import.json'), 'utf8'));
+const progressWords = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site/progress.json'), 'utf8'));
 const token = (t: string) => deflateRawSync(Buffer.from(t, 'utf8')).toString('base64url');
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (w, k: string) => (k in values ? String(values[k]) : w));

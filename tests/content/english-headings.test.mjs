@@ -47,7 +47,7 @@ test('the written English chapter 2: headings, page titles and the offline name 
     headings += texts.length;
     found.push(...problems(file, texts));
   }
-  const offline = Object.values(JSON.parse(readFileSync(path.join(dir, 'offline.json'), 'utf8')).strings);
+  const offline = Object.values(JSON.parse(readFileSync(path.join(root, 'content/i18n/en/site/offline.json'), 'utf8')).strings);
   found.push(...problems('offline.json', offline.filter((s) => /Chapter \d/.test(s))));
   assert.ok(headings > 60, `only ${headings} headings`);
   assert.deepEqual(found, []);

@@ -10,7 +10,7 @@
 // exercises, which show the other tab's answers at once.
 
 import { ui } from '../i18n/ui';
-import texts from '../../../content/ch02/progress.json';
+import texts from '../../../content/site/progress.json';
 import { fill } from '../import/text';
 import { exercises } from './data';
 import {

@@ -10,7 +10,7 @@ import { attrs, esc } from '../runtime/html';
 import { answerText, fill, type Results } from './compute';
 import { fill as fillText, importText } from '../import/text';
 import { ANSWER_MAX } from './progress';
-import progressText from '../../../content/ch02/progress.json';
+import progressText from '../../../content/site/progress.json';
 import type { Exercise, Part } from './schema';
 import type { Givens } from './variants';
 import { ui } from '../i18n/ui';

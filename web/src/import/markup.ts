@@ -1,5 +1,5 @@
 // Markup of the import entry: at build time a header button and its <dialog>
-// (closed, so it takes no space); in embeds, a panel under the widget. Strings from content/ch02/import.json;
+// (closed, so it takes no space); in embeds, a panel under the widget. Strings from content/site/import.json;
 // web/src/import/dialog.ts wires it in the browser.
 
 import { attrs, esc } from '../runtime/html';

@@ -35,9 +35,6 @@ export const chapters: Chapter[] = bookChapters.filter((c) => c.draft !== true);
 /** Strings every widget shares (the "how" popover's); a file's or a widget's own text wins. */
 export const widgetText: Record<string, string> = book.widget_text;
 
-/** Book-wide strings files, relative to content/ ("ch02/import.json"). */
-export const bookStrings: { import: string } = book.strings;
-
 /** A figure's id (fig-2-18): figures are their own anchors (runtime/widget.ts). */
 export function isFigureId(instance: string): boolean {
   return chapters.some((c) => instance.startsWith(c.figure_prefix) && /^\d+$/.test(instance.slice(c.figure_prefix.length)));
@@ -60,11 +57,4 @@ export function chapterEntries<T>(files: Record<string, T>): [file: string, valu
 /** "../../../content/ch02/widgets/x.json" → "ch02". */
 function contentDirOf(file: string): string | undefined {
   return /(?:^|\/)content\/([^/]+)\//.exec(file)?.[1];
-}
-
-/** A glob entry of a book-wide strings file ("ch02/import.json"). */
-export function bookFile<T>(files: Record<string, T>, relative: string): T {
-  const hit = Object.entries(files).find(([file]) => file.endsWith(`content/${relative}`));
-  if (!hit) throw new Error(`content/book.json names content/${relative}, which does not exist`);
-  return hit[1];
 }

@@ -9,7 +9,7 @@
 // reader can see what the widgets are being asked.
 
 import { ui } from '../i18n/ui';
-import raw from '../../../content/ch02/profile.json';
+import raw from '../../../content/site/profile.json';
 import { importedModels } from '../import/models';
 import type { Catalog, Engine } from './engine';
 import { attrs, esc } from './html';

@@ -75,9 +75,11 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
   const read = async (file: string) => readFile(path.join(opts.contentDir, file), 'utf8');
   const site = JSON.parse(await read('site.json')) as SiteMeta;
   const glossary = (JSON.parse(await read('glossary.json')) as { terms: Glossary }).terms;
-  const profileText = JSON.parse(await read('profile.json')) as ProfileText;
-  const searchText = JSON.parse(await read('search.json')) as SearchText;
-  const offlineText = JSON.parse(await read('offline.json')) as OfflineText;
+  // The book's own words (profile, search, offline): content/site/, beside the chapters' folders.
+  const readSite = async (file: string) => JSON.parse(await readFile(path.join(opts.contentDir, '..', 'site', file), 'utf8')) as unknown;
+  const profileText = (await readSite('profile.json')) as ProfileText;
+  const searchText = (await readSite('search.json')) as SearchText;
+  const offlineText = (await readSite('offline.json')) as OfflineText;
   const edition: PageEdition = opts.edition ?? { lang: 'zh-Hant', dir: '', editions: [] };
   const engine = withLang(makeEngine(opts.module), edition.lang);
   const catalog = await engine('catalog');
