@@ -20,7 +20,7 @@ export async function loadEngine() {
 export function nativeResponses(lines) {
   let stdout;
   try {
-    stdout = execFileSync(tallyBin, ['eval', '--jsonl'], { input: lines.join('\n') + '\n', encoding: 'utf8' });
+    stdout = execFileSync(tallyBin, ['eval', '--jsonl'], { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30 });
   } catch (error) {
     // Exit status 2 means some request was invalid; the responses still stand.
     if (error.status !== 2) throw error;
