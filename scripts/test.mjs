@@ -1,6 +1,6 @@
 // `npm test`: build everything, then run every test layer — core (doctest
 // and the CLI, natively and under ASan/UBSan), wasm (Node, parity with the
-// native CLI), the JSON oracle (the core tests and the parity grid again with
+// native CLI), hostile values (every op's fields, natively and in WASM), the JSON oracle (the core tests and the parity grid again with
 // nlohmann::ordered_json as the API's JSON value), content, style, types, and
 // browser (Playwright in Debian's Chromium).
 import path from 'node:path';
@@ -22,6 +22,15 @@ const layers = [
   {
     name: 'wasm',
     command: ['node', ['--test', 'tests/wasm/']],
+    counts: (text) => nodeTestCounts(text),
+  },
+  {
+    // Every field of every op (from `tally schema`) sent 0, negative, huge,
+    // tiny, fractional, hex, empty and 100k-element values: each answer
+    // finite or refused with a code, and the same natively and in WASM
+    // (issue 37). Sampled per field: a few thousand requests.
+    name: 'hostile values',
+    command: ['node', ['--test', 'tests/hostile/']],
     counts: (text) => nodeTestCounts(text),
   },
   {
