@@ -86,13 +86,14 @@ test('offline: chapter 3 and the other editions open with their widgets live', a
 test('offline: an edition’s folder and a page without its extension open as they do online', async ({ page, context }) => {
   await visitOnce(page);
   await context.setOffline(true);
-  for (const [url, file] of [
+  const urls: Array<[string, string]> = [
     ['./en/', 'en/index.html'],
     ['./zh-Hans/', 'zh-Hans/index.html'],
     ['./3-1', '3-1.html'],
     ['./en/2-3', 'en/2-3.html'],
     ['./3-1?x=1#example-3-1', '3-1.html'],
-  ]) {
+  ];
+  for (const [url, file] of urls) {
     const response = await page.goto(url);
     expect(response?.ok(), url).toBe(true);
     expect(await page.locator('html').getAttribute('lang'), url).toBe(file.startsWith('en/') ? 'en' : file.startsWith('zh-Hans/') ? 'zh-Hans' : 'zh-Hant');
