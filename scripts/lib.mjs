@@ -14,6 +14,9 @@ const SYSTEM_PACKAGES = [
   { pkg: 'emscripten', probe: '/usr/bin/emcc' },
   { pkg: 'nlohmann-json3-dev', probe: '/usr/include/nlohmann/json.hpp' },
   { pkg: 'doctest-dev', probe: '/usr/include/doctest/doctest.h' },
+  // The fuzzers (scripts/fuzz.sh, a layer of npm test): clang with libFuzzer.
+  { pkg: 'clang-14', probe: '/usr/bin/clang++-14' },
+  { pkg: 'libclang-rt-14-dev', probe: '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a' },
 ];
 // fonts-noto-cjk: without a CJK font Chromium draws the pages' zh-Hant text
 // as boxes in screenshots (the visual baselines). Installed locally; the site

@@ -13,7 +13,9 @@
 //     embed.html may be framed by any site, every other page only by this
 //     origin (frame-ancestors 'self'; docs/hosting.md);
 //   - a path that is not valid percent-encoding gets 400, never a crash
-//     (sirv would look the raw path up and answer 404).
+//     (sirv would look the raw path up and answer 404); a path through a
+//     file (/3-1.html/) gets 404, and a Range that is no single byte range
+//     (bytes=100-50) is ignored, never a reset connection.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -72,10 +74,17 @@ export function staticHandler(dir) {
   // restart); its default cache rule, no-cache + ETag, is the pages' rule.
   const files = sirv(base, { dev: true, etag: true, setHeaders: (res, pathname) => setHostHeaders(res, base, pathname) });
   return (req, res) => {
-    if (requestPath(req.url) === null) {
+    const pathname = requestPath(req.url);
+    if (pathname === null) {
       plain(res, 400, 'bad request: the path is not valid percent-encoding');
       return;
     }
+    // A file is no directory: /3-1.html/ is not the page (its relative links would all break).
+    if (pathname.length > 1 && pathname.endsWith('/') && isFile(path.join(base, pathname.slice(0, -1)))) {
+      plain(res, 404, 'not found');
+      return;
+    }
+    dropUnservedRange(req);
     try {
       files(req, res, () => plain(res, 404, 'not found'));
     } catch {
@@ -99,10 +108,33 @@ function setHostHeaders(res, base, pathname) {
   for (const [name, value] of Object.entries(pageSecurityHeaders(file))) res.setHeader(name, value);
 }
 
+/** Whether `file` is a regular file; false, not a throw, for a path through a file (`3-1.html/index.html`: ENOTDIR). */
+function isFile(file) {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /** The file sirv found for a request path: the path itself, or with sirv's .html / index.html fallbacks. */
 function servedFile(requested) {
   const candidates = [requested, `${requested}.html`, path.join(requested, 'index.html')];
-  return candidates.find((f) => fs.statSync(f, { throwIfNoEntry: false })?.isFile()) ?? requested;
+  return candidates.find(isFile) ?? requested;
+}
+
+/**
+ * Drop a Range header that is no single byte range from `first` on
+ * (`bytes=100-50`, `bytes=-500`, several ranges): sirv would compute a
+ * negative length from it and the read stream would reset the connection.
+ * RFC 9110 lets a server ignore a Range it does not take: the whole file is
+ * sent with 200 instead.
+ */
+export function dropUnservedRange(req) {
+  const range = req.headers.range;
+  if (range === undefined) return;
+  const m = /^bytes=(\d+)-(\d*)$/.exec(range.trim());
+  if (!m || (m[2] !== '' && Number(m[2]) < Number(m[1]))) delete req.headers.range;
 }
 
 /**

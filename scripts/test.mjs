@@ -1,8 +1,10 @@
 // `npm test`: build everything, then run every test layer — core (doctest
 // and the CLI, natively and under ASan/UBSan), wasm (Node, parity with the
-// native CLI), the JSON oracle (the core tests and the parity grid again with
-// nlohmann::ordered_json as the API's JSON value), content, style, types, and
-// browser (Playwright in Debian's Chromium).
+// native CLI), hostile values (every op's fields, natively and in WASM),
+// fuzz (each libFuzzer target for a minute), the JSON oracle (the core
+// tests and the parity grid again with nlohmann::ordered_json as the API's
+// JSON value), content, style, types, and browser (Playwright in Debian's
+// Chromium).
 import path from 'node:path';
 
 import { buildAll, buildNative, log, root, runCaptured } from './lib.mjs';
@@ -23,6 +25,27 @@ const layers = [
     name: 'wasm',
     command: ['node', ['--test', 'tests/wasm/']],
     counts: (text) => nodeTestCounts(text),
+  },
+  {
+    // Every field of every op (from `tally schema`) sent 0, negative, huge,
+    // tiny, fractional, hex, empty and 100k-element values: each answer
+    // finite or refused with a code, and the same natively and in WASM
+    // (issue 37). Sampled per field: a few thousand requests.
+    name: 'hostile values',
+    command: ['node', ['--test', 'tests/hostile/']],
+    counts: (text) => nodeTestCounts(text),
+  },
+  {
+    // Each libFuzzer target for a minute under ASan/UBSan (issue 37): the JSON
+    // parser, the config importer and evaluate(), which also fails on an
+    // answer slower than its budget or an ok:true number that is not finite.
+    // scripts/fuzz.sh builds the libraries into build/fuzz first (clang).
+    name: 'fuzz',
+    command: ['sh', ['-c', 'for t in json_parse hf_import evaluate; do scripts/fuzz.sh "$t" 60 || exit 1; done']],
+    counts: (text) => {
+      const done = text.match(/^Done \d+ runs/gm)?.length ?? 0;
+      return { passed: done, failed: 3 - done };
+    },
   },
   {
     // The JSON oracle (preset native-nlohmann, -O0: only the CLI and the core

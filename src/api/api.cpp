@@ -113,6 +113,26 @@ bool request_lang(const Json& req, Lang& lang, Json& out) {
     return false;
 }
 
+// The fields an overflow can come from, for its message: the op's number
+// and list fields the request sets (all of them when it sets none), so the
+// reader is pointed at fields the op has ("models, prompt", not chapter 2's
+// "batch, context").
+std::string overflow_fields(const Json& req) {
+    const OpDef* op = nullptr;
+    for (const OpDef* def : all_ops())
+        if (req.contains("op") && req["op"].is_string() && req["op"].get<std::string>() == def->name) op = def;
+    if (op == nullptr) return "";
+    std::string sent, all;
+    for (const FieldDecl& d : op->fields) {
+        if (d.kind != FieldKind::Integer && d.kind != FieldKind::Decimal && d.kind != FieldKind::List &&
+            d.kind != FieldKind::Object)
+            continue;
+        all += (all.empty() ? "" : list_separator()) + std::string(d.name);
+        if (req.contains(d.name)) sent += (sent.empty() ? "" : list_separator()) + std::string(d.name);
+    }
+    return sent.empty() ? all : sent;
+}
+
 // Every error an op throws becomes its error response, rendered in the
 // language current here.
 Json answer(const Json& req) {
@@ -125,7 +145,7 @@ Json answer(const Json& req) {
     } catch (const NotGiven& e) {
         return error_json("model", msg::model_partial, {{"missing", e.what()}});
     } catch (const ArithmeticOverflow&) {
-        return error_json("", msg::result_overflow);
+        return error_json("", msg::result_overflow, {{"fields", overflow_fields(req)}});
     } catch (const NegativeResult&) {
         return error_json("", msg::negative_size);
     } catch (const std::exception& e) {

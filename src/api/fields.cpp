@@ -142,6 +142,11 @@ u128 integer_text(const std::string& name, const Json& v, u128 lo, u128 hi) {
         for (char c : s) value = value * 10 + static_cast<u128>(c - '0');
         return value;
     }
+    // The quantity reader takes "0x10" for 0 × 10 = 0: say it is hexadecimal instead.
+    const std::size_t start = s.find_first_not_of(" \t");
+    if (start != std::string::npos && s.compare(start, 1, "0") == 0 && s.size() > start + 1 &&
+        (s[start + 1] == 'x' || s[start + 1] == 'X'))
+        refuse(name, msg::field_hex_integer, v, lo, hi);
     const QuantityReading q = read_quantity(s, field_quantity_kind(name));
     if (!q.ok) refuse(name, msg::field_unreadable_quantity, v, lo, hi, {{"problem", q.problem}});
     return q.value;

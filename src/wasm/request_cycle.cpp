@@ -59,6 +59,11 @@ void evaluate_request_in_arena(const std::string& request, std::string& response
     reset_request_arena();
 }
 
-std::size_t request_room_limit() { return api::kMaxRequestBytes + 1; }
+// Four bytes past the cap, not one: TextEncoder.encodeInto writes whole
+// characters only, so with one byte of room a request whose last character
+// straddled the cap arrived cut to within it, and was answered (issue 37).
+// With the longest UTF-8 character's room, a longer request always arrives
+// longer than the cap.
+std::size_t request_room_limit() { return api::kMaxRequestBytes + 4; }
 
 }  // namespace tally::wasm

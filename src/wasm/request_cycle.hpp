@@ -18,9 +18,10 @@ namespace tally::wasm {
 // out of memory comes back as an {"ok":false,…} response.
 void evaluate_request_in_arena(const std::string& request, std::string& response);
 
-// Room for a request in the module's request buffer: one byte more than the
-// longest request evaluate() reads, so anything longer arrives long enough
-// to be refused with the cap (api::kMaxRequestBytes) instead of being cut.
+// Room for a request in the module's request buffer: four bytes (one UTF-8
+// character) more than the longest request evaluate() reads, so anything
+// longer arrives long enough to be refused with the cap
+// (api::kMaxRequestBytes) instead of being cut within it.
 std::size_t request_room_limit();
 
 }  // namespace tally::wasm

@@ -174,6 +174,25 @@ test('a page of another edition offers to save it too; saved, both editions open
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
 
+test('offline: an edition’s folder and a page without its extension open as they do online', async ({ page, context }) => {
+  await visitOnce(page);
+  await context.setOffline(true);
+  const urls: Array<[string, string]> = [
+    ['./en/', 'en/index.html'],
+    ['./zh-Hans/', 'zh-Hans/index.html'],
+    ['./3-1', '3-1.html'],
+    ['./en/2-3', 'en/2-3.html'],
+    ['./3-1?x=1#example-3-1', '3-1.html'],
+  ];
+  for (const [url, file] of urls) {
+    const response = await page.goto(url);
+    expect(response?.ok(), url).toBe(true);
+    expect(await page.locator('html').getAttribute('lang'), url).toBe(file.startsWith('en/') ? 'en' : file.startsWith('zh-Hans/') ? 'zh-Hans' : 'zh-Hant');
+    await allReady(page);
+    await expect(page.locator('[data-widget][data-state="error"]'), url).toHaveCount(0);
+  }
+});
+
 test('pages: the network copy when online, the stored copy when the network stalls, and browsing never rewrites it', async ({ page }) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tally-pages-'));
   cpSync(path.join(root, 'dist'), dir, { recursive: true });

@@ -1,7 +1,7 @@
 // The WASM core answers in a Web Worker (web/src/runtime/worker-core.ts): the
 // page's main thread never instantiates it, a long computation in the core
-// leaves the page responsive, and a request that runs past the limit while
-// another waits is stopped so the other one is answered. Where a host page's
+// leaves the page responsive, and a request that runs past the limit is
+// stopped (alone or with another waiting, which is then answered). Where a host page's
 // CSP forbids workers, <tally-widget> falls back to the page's main thread.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -148,6 +148,26 @@ test('a request stopped for running too long says so in its widget, and the othe
   await expect(capacity.getByTestId('error')).toContainText('超過 5 秒，已停止');
   await expect.poll(() => other.locator('[data-output]').innerText(), { timeout: 15_000 }).not.toBe(before);
   // The core works again for the widget that was stopped.
+  await typeInto(capacity.locator('[data-key="ctx"]'), '65536');
+  await expect(capacity.getByTestId('requests')).toHaveText(String(core.ok({ ...DEFAULTS.capacity, context: 65536 }).display));
+  await expect(capacity).toHaveAttribute('data-state', 'ok');
+});
+
+test('a lone request that runs past the limit is stopped too, with no other request waiting', async ({ page, core }) => {
+  test.setTimeout(90_000);
+  await page.goto('./2-6.html');
+  await allReady(page);
+  await settled(page); // nothing else is queued: the request under test is alone
+  const capacity = widget(page, 'capacity');
+  occupy(await coreWorker(page), 60_000);
+  await page.waitForTimeout(300);
+  const sent = Date.now();
+  await capacity.locator('[data-key="ctx"]').fill('32768');
+  // No other input: the stop comes from the request's own timer.
+  await expect(capacity).toHaveAttribute('data-state', 'error', { timeout: 15_000 });
+  expect(Date.now() - sent).toBeGreaterThanOrEqual(4900);
+  await expect(capacity.getByTestId('error')).toContainText('超過 5 秒，已停止');
+  // The busy worker (still in its 60 s loop) was stopped: a new one answers.
   await typeInto(capacity.locator('[data-key="ctx"]'), '65536');
   await expect(capacity.getByTestId('requests')).toHaveText(String(core.ok({ ...DEFAULTS.capacity, context: 65536 }).display));
   await expect(capacity).toHaveAttribute('data-state', 'ok');

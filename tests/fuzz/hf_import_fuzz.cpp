@@ -38,7 +38,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // The same bytes as `config_text`, the way the import dialog sends a pasted
     // or uploaded file: the core parses the text itself and reports line/byte.
+    // Bytes that are not UTF-8 cannot be a JSON string: they go in replaced
+    // (nlohmann's dump would throw on them, and the harness, not the core,
+    // would crash).  The raw bytes are tried above as `config`.
     const Json as_text{{"op", "import_hf_config"}, {"config_text", text}};
-    checked(as_text.dump());
+    checked(as_text.dump(-1, ' ', false, Json::error_handler_t::replace));
     return 0;
 }

@@ -16,11 +16,12 @@ export async function loadEngine() {
   return createTally({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'tally_node.wasm')) });
 }
 
-// One CLI process for many requests: `tally eval --jsonl`.
-export function nativeResponses(lines) {
+// One CLI process for many requests: `tally eval --jsonl`. `timeout` (ms):
+// a CLI still running then is killed and this throws (a hang, not an answer).
+export function nativeResponses(lines, { timeout } = {}) {
   let stdout;
   try {
-    stdout = execFileSync(tallyBin, ['eval', '--jsonl'], { input: lines.join('\n') + '\n', encoding: 'utf8' });
+    stdout = execFileSync(tallyBin, ['eval', '--jsonl'], { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30, timeout });
   } catch (error) {
     // Exit status 2 means some request was invalid; the responses still stand.
     if (error.status !== 2) throw error;

@@ -15,12 +15,21 @@ namespace tally::ch03 {
 double to_double(u128 x);
 double to_double(const Ratio& r);
 
+// Each takes a bounded number of steps whatever its argument: NaN for a
+// logarithm of x ≤ 0 or of a non-finite x, +∞ and 0 where e^y leaves the
+// doubles.  Callers check what comes out (std::isfinite) before using it.
 double natural_log(double x);  // x > 0
 double exponential(double y);
 double power(double base, double exponent);  // base > 0
 
-// |v| rounded to `places` decimals as an exact ratio (v finite): the bridge
-// from a double to the core's decimal formatting.
+// Whether |v| rounded to `places` decimals (≤ 36) fits rounded_ratio: v
+// finite and |v|·10^places below 2^127.
+bool roundable(double v, unsigned places);
+
+// |v| rounded to `places` decimals as an exact ratio: the bridge from a
+// double to the core's decimal formatting.  Throws ArithmeticOverflow
+// unless roundable(v, places); callers refuse such values first, naming
+// their field.
 Ratio rounded_ratio(double v, unsigned places);
 
 }  // namespace tally::ch03

@@ -59,6 +59,31 @@ double squared_error(const std::vector<Row>& rows, const double c[3]) {
     return sse;
 }
 
+// A candidate whose powers, coefficients or squared error are not finite,
+// or beyond what the ops print exactly (10 decimals in a u128), is no fit:
+// such a number has overflowed somewhere (α = 200 puts (N/N0)^−α past
+// 10^300), and a NaN would otherwise win every comparison it is in.
+bool sound(double v) { return std::isfinite(v) && v <= kLargestFitted && v >= -kLargestFitted; }
+
+bool sound_rows(const std::vector<Row>& rows) {
+    for (const Row& row : rows)
+        for (double x : row.x)
+            if (!std::isfinite(x)) return false;
+    return true;
+}
+
+enum class Candidate { Fits, Rejected, NotFinite };
+
+// Solves one candidate into c: NotFinite when a number in it is not sound,
+// Rejected when it has no solution or one without E ≥ 0, A > 0, B > 0.
+Candidate judge(const std::vector<Row>& rows, double c[3]) {
+    if (!sound_rows(rows)) return Candidate::NotFinite;
+    if (!least_squares(rows, c)) return Candidate::Rejected;
+    if (!(sound(c[0]) && sound(c[1]) && sound(c[2]) && sound(squared_error(rows, c)))) return Candidate::NotFinite;
+    if (c[0] < 0 || c[1] <= 0 || c[2] <= 0) return Candidate::Rejected;
+    return Candidate::Fits;
+}
+
 std::vector<Row> fit_rows(const std::vector<ScalingPoint>& points, double alpha, double beta, double n0, double d0) {
     std::vector<Row> rows;
     for (const ScalingPoint& p : points) {
@@ -115,8 +140,10 @@ ScalingFit scaling_fit(const std::vector<ScalingPoint>& points, const std::vecto
             ++fit.candidates;
             const std::vector<Row> rows = fit_rows(points, to_double(alpha), to_double(beta), n0, d0);
             double c[3];
-            if (!least_squares(rows, c) || c[0] < 0 || c[1] <= 0 || c[2] <= 0) {
+            const Candidate verdict = judge(rows, c);
+            if (verdict != Candidate::Fits) {
                 ++fit.rejected;
+                if (verdict == Candidate::NotFinite) ++fit.not_finite;
                 continue;
             }
             const double sse = squared_error(rows, c);

@@ -4,8 +4,9 @@
 //
 // For fixed exponents the law is linear in E, A and B, so each (α, β) of a
 // grid is a 3×3 least-squares solve; a candidate counts only with E ≥ 0,
-// A > 0 and B > 0, and the one with the smallest squared error on the fit
-// points wins.  That is how the book's calculator chose α = 0.1, β = 0.45
+// A > 0 and B > 0, every number in it finite and within kLargestFitted
+// (one that is not is counted as `not_finite`), and the one with the
+// smallest squared error on the fit points wins.  That is how the book's calculator chose α = 0.1, β = 0.45
 // (calculations/results/datablations-real-c4-eight-point-fit.json, grid
 // 0.1 … 0.6 in steps of 0.05 for both).  The powers are irrational, so this
 // is the one computation of the chapter done in doubles; it is shown to the
@@ -40,7 +41,12 @@ struct ScalingFit {
     std::size_t fit_count = 0, holdout_count = 0;
     double fit_rmse{}, holdout_rmse{};  // holdout_rmse only when holdout_count > 0
     std::size_t candidates = 0, rejected = 0;
+    std::size_t not_finite = 0;  // of the rejected: a power, coefficient or error not sound
 };
+
+// The largest |E|, |A|, |B| or squared error a candidate may have: beyond it a
+// number has overflowed (or is past what the ops print to 10 decimals).
+constexpr double kLargestFitted = 1e18;
 
 double scaling_loss(const ScalingLaw& law, const Ratio& params, const Ratio& tokens, const Ratio& params_scale,
                     const Ratio& tokens_scale);

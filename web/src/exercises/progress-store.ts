@@ -18,6 +18,7 @@ import {
   counts,
   emptyProgress,
   holderOf,
+  latestStamp,
   loadProgress,
   mergeProgress,
   parseImport,
@@ -152,8 +153,18 @@ export class ProgressStore {
     target.hidden = false;
   }
 
-  private now(): number {
-    this.lastAt = Math.max(Date.now(), this.lastAt + 1);
+  /**
+   * A time stamp for a change made now: later than the clock and than every
+   * stamp this tab or the stored entry holds (`also`: one about to be
+   * stored). Stamps order changes (mergeProgress: the newer wins), so one from
+   * a clock that was ahead, or from a file exported on such a machine, must
+   * not make the reader's new answer, or a reset, look older than what it
+   * replaces.
+   */
+  private now(also?: Progress): number {
+    const stored = this.readStored();
+    const known = Math.max(latestStamp(this.progress), stored ? latestStamp(stored) : 0, also ? latestStamp(also) : 0);
+    this.lastAt = Math.max(Date.now(), this.lastAt + 1, known + 1);
     return this.lastAt;
   }
 
@@ -251,7 +262,7 @@ export class ProgressStore {
 
   /** An import or a reset: this replaces everything, in every tab (see mergeProgress). */
   private async replace(next: Progress): Promise<string | null> {
-    this.progress = { ...next, replaced: this.now() };
+    this.progress = { ...next, replaced: this.now(next) };
     // Replacing on purpose: the original that could not be copied aside is the reader's to drop now.
     this.writable = true;
     let message: string | null = null;

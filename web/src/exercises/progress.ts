@@ -308,6 +308,13 @@ function put(out: Progress, id: string, mine: string, seed: number, pid: string,
   if (!there || a > b || (a === b && winsTie)) holder.parts[pid] = p;
 }
 
+/** The latest time stamp in `progress`: its `replaced` and every part's `at` (0 when none). */
+export function latestStamp(progress: Progress): number {
+  let latest = progress.replaced ?? 0;
+  eachPart(progress, (_id, _mine, _seed, _pid, p) => (latest = Math.max(latest, p.at ?? 0)));
+  return latest;
+}
+
 /** Both sides hold the same parts with the same texts and flags. */
 export function sameProgress(a: Progress, b: Progress): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -351,8 +358,16 @@ function fill(template: string, values: Record<string, string | number>): string
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-/** Copy `raw` aside under a new key; null when the browser refuses (storage full). */
+/**
+ * Copy `raw` aside under a new key, or name the copy already made of the same
+ * text (every page of the site loads the same unreadable entry: one copy, not
+ * one per page); null when the browser refuses (storage full).
+ */
 export function copyAside(storage: Storage, raw: string): string | null {
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(SET_ASIDE_PREFIX) && storage.getItem(key) === raw) return key;
+  }
   let aside = `${SET_ASIDE_PREFIX}${new Date().toISOString()}`;
   for (let n = 2; storage.getItem(aside) !== null; n++) aside = `${SET_ASIDE_PREFIX}${new Date().toISOString()}.${n}`;
   try {

@@ -65,7 +65,27 @@ async function pageFor(event) {
   }
 }
 
+/** The stored page for a request, under each name a static host serves it by. */
 async function storedPage(request) {
   const cache = await caches.open(TALLY_PAGES_CACHE);
-  return cache.match(request, { ignoreSearch: true });
+  for (const name of pageNames(request.url)) {
+    const page = await cache.match(name, { ignoreSearch: true });
+    if (page) return page;
+  }
+  return undefined;
+}
+
+/**
+ * The URL as asked, then as stored: pages are stored by file name, and a
+ * host answers /en/ with /en/index.html and /3-1 with /3-1.html (scripts/
+ * serve.mjs, GitHub Pages), so offline those must find the same pages.
+ */
+function pageNames(href) {
+  const url = new URL(href);
+  url.hash = '';
+  url.search = '';
+  const names = [url.href];
+  if (url.pathname.endsWith('/')) names.push(`${url.href}index.html`);
+  else if (!/\.[^/]*$/.test(url.pathname)) names.push(`${url.href}.html`, `${url.href}/index.html`);
+  return names;
 }

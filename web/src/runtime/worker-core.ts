@@ -2,12 +2,12 @@
 // WASM core answers in a Web Worker, so no request, however long, can freeze
 // the page. Requests go to the worker one at a time, in the order asked.
 //
-// A long request does not block the others forever: once one has run for
-// LONG_REQUEST_MS while another waits, the worker is stopped (a WASM call
-// cannot be interrupted any other way), the long request is refused with a
-// message, and a new worker, instantiated from the same compiled module, takes
-// the queue. A request alone in the queue may take as long as it needs. A
-// trap (a core bug, e.g. out-of-bounds memory) rejects its request and also
+// No request runs forever: once one has run for LONG_REQUEST_MS, the worker is
+// stopped (a WASM call cannot be interrupted any other way), the long request
+// is refused with a message, and a new worker, instantiated from the same
+// compiled module, takes the queue. That holds for a request alone in the
+// queue too: a core that never returned would otherwise spin until the tab
+// closed. A trap (a core bug, e.g. out-of-bounds memory) rejects its request and also
 // replaces the worker, whose heap can no longer be trusted.
 // docs/architecture.md describes the policy.
 
@@ -20,7 +20,7 @@ export interface AsyncCore {
   evaluate(request: string): Promise<string>;
 }
 
-/** How long a request may run while another waits for the core. */
+/** How long a request may run before its worker is stopped. */
 export const LONG_REQUEST_MS = 5000;
 
 export const LONG_REQUEST_MESSAGE = fill(ui.page.long_request, { seconds: LONG_REQUEST_MS / 1000 });
@@ -167,10 +167,10 @@ class CoreWorker implements AsyncCore {
     this.pump();
   }
 
-  /** Stop the running request if it has taken too long and another one waits. */
+  /** Stop the running request if it has taken too long, whether or not another one waits. */
   private stopIfOverdue(): void {
     const current = this.running;
-    if (!current || this.queue.length === 0 || performance.now() - current.since < LONG_REQUEST_MS) return;
+    if (!current || performance.now() - current.since < LONG_REQUEST_MS) return;
     this.replace(new EngineError('', LONG_REQUEST_MESSAGE));
   }
 

@@ -1,5 +1,7 @@
 #include "flow_display.hpp"
 
+#include <cmath>
+
 #include "core/ch03/approximate.hpp"
 #include "core/format.hpp"
 
@@ -29,12 +31,18 @@ std::string scientific(const Ratio& r, unsigned digits) {
 }
 
 std::string approximate_text(double v) {
+    // 0 never reaches [100, 1000) (a fit through its points leaves exactly
+    // 0), and anything not finite and > 0 would not either.
+    if (v == 0) return "0";
+    if (!(v > 0) || !std::isfinite(v)) throw ArithmeticOverflow("approximate_text: not finite and ≥ 0");
     int e = 0;  // v · 10^e stays the value; three digits before the point
-    while (v >= 1000) {
+    // A finite double lies within 10^−324 … 10^309: the loops end within
+    // these bounds whatever v is.
+    while (v >= 1000 && e < 330) {
         v /= 10;
         ++e;
     }
-    while (v < 100) {
+    while (v < 100 && e > -330) {
         v *= 10;
         --e;
     }

@@ -17,10 +17,12 @@ std::string significant(const Ratio& r, unsigned digits);
 // A large count as mantissa × 10^e, the mantissa to `digits` significant digits: "1.791×10^20".
 std::string scientific(const Ratio& r, unsigned digits);
 
-// A finite double > 0 to three significant digits: 0.0193445 -> "0.0193".
+// A finite double ≥ 0 to three significant digits: 0.0193445 -> "0.0193",
+// 0 -> "0".  Throws ArithmeticOverflow for anything else.
 std::string approximate_text(double v);
 
 // A double to `places` decimals, signed when `signed_text` ("+0.009", "−0.021").
+// v must be ch03::roundable(v, places).
 std::string decimal_text(double v, unsigned places, bool signed_text = false);
 
 // A parameter or token count as the chapter labels runs, to `digits`

@@ -54,6 +54,8 @@ struct ModelRow {
     bool outside_fit = false;  // (N, D) outside the runs the law was fitted on
 };
 
+constexpr double kMostDerivedTokens = 1e30;
+
 // The D at which the fitted law reaches the target loss, to 4 decimals as an
 // exact value so that everything after it stays exact.
 Ratio derived_tokens(const flow::ScalingRun& run, const Ratio& params, const Ratio& target, const std::string& path) {
@@ -65,8 +67,16 @@ Ratio derived_tokens(const flow::ScalingRun& run, const Ratio& params, const Rat
         throw FieldError(field, msg::flow_lifecycle_unreachable,
                          {{"field", field},
                           {"params", short_count(params)},
-                          {"floor", flow::decimal_text(floor, 3)},
+                          {"floor", ch03::roundable(floor, 3) ? flow::decimal_text(floor, 3) : "> 10^18"},
                           {"target", trimmed(target, 4)}});
+    }
+    // Beyond 10^30 tokens the number is an overflow, not a plan (a tiny β
+    // puts D at B/room to the power 1/β); below one token the target sits
+    // so far above the floor that the law no longer describes training.
+    // Either way the row would read "D 0, 0 FLOPs" or worse.
+    if (!(*d <= kMostDerivedTokens) || *d < 1) {
+        throw FieldError("target_loss", *d < 1 ? msg::flow_lifecycle_tokens_too_few : msg::flow_lifecycle_tokens_too_many,
+                         {{"field", "target_loss"}, {"params", short_count(params)}, {"target", trimmed(target, 4)}});
     }
     return ch03::rounded_ratio(*d, 4);
 }
@@ -105,9 +115,11 @@ Json op_lifecycle_cost(const Json& req) {
         models.push_back(row.model);
         ids.push_back(row.id);
     }
+    const u128 prompt = f.integer_or("prompt");
+    const u128 output = f.integer_or("output");
     const Ratio peak = f.has("peak_tflops") ? flow::decimal_at(req, "peak_tflops", "", Range::Positive) : Ratio(9894, 10);
     const Ratio mfu = f.has("mfu") ? flow::decimal_at(req, "mfu", "", Range::Fraction) : Ratio(2, 5);
-    const ch03::Lifecycle life = ch03::lifecycle_cost(models, f.integer_or("prompt"), f.integer_or("output"), peak, mfu);
+    const ch03::Lifecycle life = ch03::lifecycle_cost(models, prompt, output, peak, mfu);
 
     Json crossovers = Json::array();
     std::vector<std::string> next_display;

@@ -153,8 +153,10 @@ Json op_audio_playout(const Json& req) {
     in.buffer = decimal_or(req, f, "buffer_ms", Range::NonNegative, "40");
     in.network = network_delays(req, f, f.integer_or("chunks"));
     const ch03::Playout p = ch03::audio_playout(in);
-    const Ratio bytes = ch03::chunk_bytes(Ratio(f.integer_or("sample_rate")), in.chunk / Ratio(1000), f.integer_or("channels"),
-                                          f.integer_or("sample_bytes"));
+    const u128 sample_rate = f.integer_or("sample_rate");
+    const u128 channels = f.integer_or("channels");
+    const u128 sample_bytes = f.integer_or("sample_bytes");
+    const Ratio bytes = ch03::chunk_bytes(Ratio(sample_rate), in.chunk / Ratio(1000), channels, sample_bytes);
     Json r;
     r["chunk_bytes"] = exact_json(bytes);
     r["first_play_ms"] = exact_json(p.first_play);
@@ -196,9 +198,10 @@ constexpr FieldDecl kAudioInterruptFields[] = {
 
 Json op_audio_interrupt(const Json& req) {
     RequestFields f(req, kAudioInterruptFields);
-    const ch03::Interrupt i = ch03::audio_interrupt(flow::decimal_at(req, "issued_ms", "", Range::NonNegative),
-                                                    decimal_or(req, f, "control_ms", Range::NonNegative, "5"),
-                                                    decimal_or(req, f, "poll_ms", Range::Positive, "10"));
+    const Ratio issued = flow::decimal_at(req, "issued_ms", "", Range::NonNegative);
+    const Ratio control = decimal_or(req, f, "control_ms", Range::NonNegative, "5");
+    const Ratio poll = decimal_or(req, f, "poll_ms", Range::Positive, "10");
+    const ch03::Interrupt i = ch03::audio_interrupt(issued, control, poll);
     Json r;
     r["mute_ms"] = exact_json(i.mute);
     r["mute_display"] = ms_text(i.mute);
@@ -220,9 +223,10 @@ constexpr FieldDecl kBufferDepletionFields[] = {
 
 Json op_buffer_depletion(const Json& req) {
     RequestFields f(req, kBufferDepletionFields);
+    const Ratio arrival_ratio = flow::decimal_at(req, "arrival_ratio", "", Range::NonNegative);
+    const Ratio prebuffer = flow::decimal_at(req, "prebuffer_seconds", "", Range::NonNegative);
     Ratio seconds;
-    const bool drains = ch03::buffer_depletion(flow::decimal_at(req, "arrival_ratio", "", Range::NonNegative),
-                                               flow::decimal_at(req, "prebuffer_seconds", "", Range::NonNegative), seconds);
+    const bool drains = ch03::buffer_depletion(arrival_ratio, prebuffer, seconds);
     Json r;
     r["drains"] = drains;
     r["seconds"] = drains ? exact_json(seconds) : Json(nullptr);

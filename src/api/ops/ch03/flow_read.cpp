@@ -100,6 +100,16 @@ std::string text_of(const Json& v) {
     return v.is_string() ? v.get<std::string>() : "";
 }
 
+// Digits with an optional fraction: a decimal parse_expected_decimal refuses
+// only for its length (more than 12 decimals or 38 digits).
+bool plain_decimal_shape(const std::string& text) {
+    const std::size_t dot = text.find('.');
+    const std::string whole = text.substr(0, dot);
+    const std::string frac = dot == std::string::npos ? "" : text.substr(dot + 1);
+    const auto digits = [](const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; };
+    return digits(whole) && (dot == std::string::npos || digits(frac));
+}
+
 bool negative(const Json& v) {
     if (v.is_number_integer() && !v.is_number_unsigned()) return true;
     if (v.is_number()) return v.dump().rfind('-', 0) == 0;
@@ -157,7 +167,8 @@ Ratio decimal_value(const Json& v, const std::string& path, const std::string& m
     if (negative(v)) throw FieldError(path, msg::flow_decimal_negative, p);
     Ratio r;
     const std::string text = text_of(v);
-    if (text.empty() || !parse_expected_decimal(text, r)) throw FieldError(path, msg::flow_decimal_invalid, p);
+    if (text.empty() || !parse_expected_decimal(text, r))
+        throw FieldError(path, plain_decimal_shape(text) ? msg::flow_decimal_too_precise : msg::flow_decimal_invalid, p);
     if ((range == Range::Positive || range == Range::Fraction) && r == Ratio(0))
         throw FieldError(path, msg::flow_decimal_zero, p);
     if ((range == Range::Fraction || range == Range::Share) && Ratio(1) < r)
@@ -169,6 +180,17 @@ Ratio decimal_at(const Json& parent, const std::string& key, const std::string& 
     const std::string path = member_path(parent_path, key);
     if (!parent.contains(key)) throw FieldError(path, msg::flow_value_missing, about(path, key));
     return decimal_value(parent[key], path, key, range);
+}
+
+Ratio decimal_at_most(const Json& parent, const std::string& key, const std::string& parent_path, Range range, const Ratio& max) {
+    const Ratio r = decimal_at(parent, key, parent_path, range);
+    if (max < r) {
+        const std::string path = member_path(parent_path, key);
+        MessageParams p = about(path, key, &parent[key]);
+        p.emplace_back("max", trimmed(max, 4));
+        throw FieldError(path, msg::flow_decimal_too_large, p);
+    }
+    return r;
 }
 
 u128 count_value(const Json& v, const std::string& path, const std::string& meaning_key, u128 max, u128 min) {

@@ -30,6 +30,8 @@ const Json& object_at(const Json& list, const std::string& name, std::size_t i, 
 // (parent_path empty): a decimal string ("7471.2", "2/3") or a JSON integer,
 // read exactly.  A float is refused, as it would not be exact.
 Ratio decimal_at(const Json& parent, const std::string& key, const std::string& parent_path, Range range);
+// decimal_at, and at most `max`: for values a double carries further on.
+Ratio decimal_at_most(const Json& parent, const std::string& key, const std::string& parent_path, Range range, const Ratio& max);
 // The same for a value that is itself an entry of a list.
 Ratio decimal_value(const Json& value, const std::string& path, const std::string& meaning_key, Range range);
 

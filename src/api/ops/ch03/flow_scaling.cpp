@@ -2,6 +2,8 @@
 //   scaling_fit  L(N, D) = E + A/(N/N0)^α + B/(D/D0)^β over a grid of (α, β),
 //                fitted below a hold-out line and checked above it
 //                (Example 3-5, Figures 3-27 and 3-28, Exercise 3-8)
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -28,10 +30,20 @@ using flow::short_count;
 
 constexpr std::size_t kMaxPoints = 64;
 constexpr std::size_t kMaxGrid = 32;
+// A loss in nats per token: ln of the vocabulary is about 12, so a million
+// leaves every real run room while keeping residuals printable.
+const Ratio kMaxLoss = Ratio(1000000);
 
 // A double the ops hand on as a decimal string, 10 decimals: enough for the
-// ledger to round it to what the chapter prints.
-std::string decimal_value(double v) { return decimal_text(v, 10); }
+// ledger to round it to what the chapter prints.  Plain ("2001.1439519510",
+// "-0.5000000000"), as docs/api.md promises machine fields: no thousands
+// separators or display minus that BigInt and Number would not read.
+std::string decimal_value(double v) {
+    const Ratio magnitude = ch03::rounded_ratio(v, 10);
+    std::string digits = fixed(magnitude, 10);
+    digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+    return (v < 0 && magnitude != Ratio(0) ? "-" : "") + digits;
+}
 
 std::vector<Ratio> grid(const Json& req, const char* name) {
     const Json& list = flow::list_field(req, name, kMaxGrid);
@@ -66,7 +78,7 @@ ReadPoints read_points(const Json& req, const RequestFields& f) {
         ch03::ScalingPoint p;
         p.params = flow::decimal_at(row, "params", path, Range::Positive);
         p.tokens = flow::decimal_at(row, "tokens", path, Range::Positive);
-        p.loss = flow::decimal_at(row, "loss", path, Range::Positive);
+        p.loss = flow::decimal_at_most(row, "loss", path, Range::Positive, kMaxLoss);
         p.holdout = split && p.params >= line;
         out.points.push_back(p);
         out.ids.push_back(row.contains("id") && row["id"].is_string() ? row["id"].get<std::string>() : std::to_string(i + 1));
@@ -122,6 +134,7 @@ Json op_scaling_fit(const Json& req) {
     }
     r["candidates"] = exact_json(fit.candidates);
     r["rejected"] = exact_json(fit.rejected);
+    r["rejected_not_finite"] = exact_json(fit.not_finite);
     r["points"] = points;
     return r;
 }
@@ -159,6 +172,7 @@ constexpr ResultDecl kScalingFitResult[] = {
     result::optional(result::display("holdout_rmse_display")),
     result::exact("candidates"),
     result::exact("rejected"),
+    result::exact("rejected_not_finite"),
     result::list("points", kScalingPoint),
 };
 constexpr const char* kScalingFitSamples[] = {
@@ -176,6 +190,18 @@ namespace flow {
 
 namespace {
 
+// The law is sound at the fit points; a held-out run far from them can
+// still take a power past the doubles.
+void check_predictions(const ch03::ScalingFit& fit) {
+    for (std::size_t i = 0; i < fit.predicted.size(); ++i) {
+        const double v = fit.predicted[i];
+        if (std::isfinite(v) && v <= ch03::kLargestFitted && v >= -ch03::kLargestFitted) continue;
+        const std::string field = item_path("points", i);
+        throw FieldError(field, msg::flow_scaling_prediction_not_finite,
+                         {{"field", field}, {"alpha", trimmed(fit.law.alpha, 4)}, {"beta", trimmed(fit.law.beta, 4)}});
+    }
+}
+
 ScalingRun fit_body(const Json& body) {
     RequestFields f(body, kScalingFitFields);
     ReadPoints read = read_points(body, f);
@@ -184,7 +210,11 @@ ScalingRun fit_body(const Json& body) {
     run.params_scale = f.has("params_scale") ? decimal_at(body, "params_scale", "", Range::Positive) : Ratio(pow10(9));
     run.tokens_scale = f.has("tokens_scale") ? decimal_at(body, "tokens_scale", "", Range::Positive) : Ratio(pow10(10));
     run.fit = ch03::scaling_fit(read.points, alphas, betas, run.params_scale, run.tokens_scale);
-    if (!run.fit.found) throw FieldError("alphas", msg::flow_scaling_no_fit, {{"count", std::to_string(run.fit.candidates)}});
+    if (!run.fit.found) {
+        throw FieldError("alphas", msg::flow_scaling_no_fit,
+                         {{"count", std::to_string(run.fit.candidates)}, {"not_finite", std::to_string(run.fit.not_finite)}});
+    }
+    check_predictions(run.fit);
     run.points = std::move(read.points);
     run.ids = std::move(read.ids);
     return run;

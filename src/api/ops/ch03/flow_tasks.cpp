@@ -131,9 +131,10 @@ constexpr FieldDecl kSteadyStateFields[] = {
 
 Json op_steady_state(const Json& req) {
     RequestFields f(req, kSteadyStateFields);
-    const ch03::SteadyState s =
-        ch03::steady_state(top_decimal(req, "rate", Range::NonNegative), top_decimal(req, "wait_seconds", Range::NonNegative),
-                           top_decimal_or(req, "state_bytes", Range::NonNegative, Ratio(0)));
+    const Ratio rate = top_decimal(req, "rate", Range::NonNegative);
+    const Ratio wait = top_decimal(req, "wait_seconds", Range::NonNegative);
+    const Ratio state_bytes = top_decimal_or(req, "state_bytes", Range::NonNegative, Ratio(0));
+    const ch03::SteadyState s = ch03::steady_state(rate, wait, state_bytes);
     Json r;
     r["tasks"] = exact_json(s.tasks);
     r["tasks_display"] = trimmed(s.tasks, 2);
@@ -208,9 +209,10 @@ constexpr FieldDecl kHandoffCostFields[] = {
 
 Json op_handoff_cost(const Json& req) {
     RequestFields f(req, kHandoffCostFields);
-    const ch03::Handoff h =
-        ch03::handoff(top_decimal(req, "decision_cost", Range::Positive), top_decimal(req, "llm_cost", Range::Positive),
-                      top_decimal_or(req, "handoff", Range::Share, Ratio(0)));
+    const Ratio decision_cost = top_decimal(req, "decision_cost", Range::Positive);
+    const Ratio llm_cost = top_decimal(req, "llm_cost", Range::Positive);
+    const Ratio handoff_share = top_decimal_or(req, "handoff", Range::Share, Ratio(0));
+    const ch03::Handoff h = ch03::handoff(decision_cost, llm_cost, handoff_share);
     Json r;
     r["per_request"] = exact_json(h.per_request);
     r["break_even"] = exact_json(h.break_even);
@@ -388,8 +390,11 @@ constexpr FieldDecl kCedLayersFields[] = {
 
 Json op_ced_expert_layers(const Json& req) {
     RequestFields f(req, kCedLayersFields);
-    const ch03::CedLayers c = ch03::ced_expert_layers(f.integer("input"), f.integer_or("encoder_layers"),
-                                                      f.integer_or("decoder_layers"), f.integer_or("window"));
+    const u128 input = f.integer("input");
+    const u128 encoder_layers = f.integer_or("encoder_layers");
+    const u128 decoder_layers = f.integer_or("decoder_layers");
+    const u128 window = f.integer_or("window");
+    const ch03::CedLayers c = ch03::ced_expert_layers(input, encoder_layers, decoder_layers, window);
     Json r;
     r["full"] = exact_json(c.full);
     r["ced"] = exact_json(c.ced);

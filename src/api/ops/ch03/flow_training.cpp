@@ -28,8 +28,9 @@ Json op_training_budget(const Json& req) {
     for (std::size_t i = 0; i < list.size(); ++i) {
         const Json& row = flow::object_at(list, "rows", i, {"id", "params", "tokens"});
         const std::string path = flow::item_path("rows", i);
-        const ch03::TrainingBudget b = ch03::training_budget(flow::decimal_at(row, "params", path, Range::Positive),
-                                                             flow::decimal_at(row, "tokens", path, Range::NonNegative));
+        const Ratio params = flow::decimal_at(row, "params", path, Range::Positive);
+        const Ratio tokens = flow::decimal_at(row, "tokens", path, Range::NonNegative);
+        const ch03::TrainingBudget b = ch03::training_budget(params, tokens);
         rows.push_back({{"id", row.contains("id") && row["id"].is_string() ? row["id"].get<std::string>() : std::to_string(i)},
                         {"six_nd", exact_json(b.six_nd)},
                         {"tokens_per_param", exact_json(b.tokens_per_param)},
@@ -56,7 +57,9 @@ constexpr FieldDecl kTrainingCalendarFields[] = {
 
 Json op_training_calendar(const Json& req) {
     RequestFields f(req, kTrainingCalendarFields);
-    const ch03::Calendar c = ch03::calendar_days(flow::decimal_at(req, "gpu_hours", "", Range::NonNegative), f.integer("gpus"));
+    const Ratio gpu_hours = flow::decimal_at(req, "gpu_hours", "", Range::NonNegative);
+    const u128 gpus = f.integer("gpus");
+    const ch03::Calendar c = ch03::calendar_days(gpu_hours, gpus);
     Json r;
     r["hours"] = exact_json(c.hours);
     r["days"] = exact_json(c.days);
@@ -77,8 +80,9 @@ constexpr FieldDecl kGpuHourFactorFields[] = {
 
 Json op_gpu_hour_factor(const Json& req) {
     RequestFields f(req, kGpuHourFactorFields);
-    const Ratio factor = ch03::gpu_hour_factor(flow::decimal_at(req, "peak_from", "", Range::Positive),
-                                               flow::decimal_at(req, "peak_to", "", Range::Positive));
+    const Ratio peak_from = flow::decimal_at(req, "peak_from", "", Range::Positive);
+    const Ratio peak_to = flow::decimal_at(req, "peak_to", "", Range::Positive);
+    const Ratio factor = ch03::gpu_hour_factor(peak_from, peak_to);
     const Ratio hours = f.has("gpu_hours") ? flow::decimal_at(req, "gpu_hours", "", Range::NonNegative) : Ratio(1);
     Json r;
     r["factor"] = exact_json(factor);

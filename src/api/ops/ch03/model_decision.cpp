@@ -55,15 +55,19 @@ Json op_decision_request(const Json& req) {
     if (in.tokens == 0) throw FieldError("demo_usd", msg::ch03_model_no_tokens, {{"label", describe_field("demo_usd")}});
     in.questions = f.integer_or("questions", 8, 1, in.tokens);
     in.execution = execution_of(f, m);
-    in.hw.flops_per_second = decimal_or(f, "peak_tflops", "989.4") * Ratio(1000000000000ULL) *
-                             decimal_at_most(f, "compute_efficiency", "0.4", Ratio(1), "1");
-    in.hw.bytes_per_second =
-        decimal_or(f, "bandwidth", "3350") * Ratio(1000000000) * decimal_at_most(f, "bandwidth_efficiency", "0.5", Ratio(1), "1");
+    const Ratio peak_tflops = decimal_or(f, "peak_tflops", "989.4");
+    const Ratio compute_efficiency = decimal_at_most(f, "compute_efficiency", "0.4", Ratio(1), "1");
+    in.hw.flops_per_second = peak_tflops * Ratio(1000000000000ULL) * compute_efficiency;
+    const Ratio bandwidth = decimal_or(f, "bandwidth", "3350");
+    const Ratio bandwidth_efficiency = decimal_at_most(f, "bandwidth_efficiency", "0.5", Ratio(1), "1");
+    in.hw.bytes_per_second = bandwidth * Ratio(1000000000) * bandwidth_efficiency;
     in.usd_per_gpu_hour = decimal_or(f, "usd_per_gpu_hour", "2");
     in.generated = f.integer_or("generated");
     in.decode_batch = f.integer_or("decode_batch");
     const Ratio handoff_usd = decimal_or(f, "handoff_usd", "0.01388");
-    const ch03::DecisionResult d = ch03::decision_request(m, weight_dtype_of(f), state_options_of(f), in);
+    const Dtype& weights = weight_dtype_of(f);
+    const StateOptions state = state_options_of(f);
+    const ch03::DecisionResult d = ch03::decision_request(m, weights, state, in);
     Json r;
     r["model"] = m.id;
     r["tokens"] = exact_json(in.tokens);

@@ -35,7 +35,9 @@ Json op_decode_step_rate(const Json& req) {
     in.bandwidth = ch03_fields::decimal(f, "bandwidth") * kGiga;  // GB/s as the vendor states it
     in.efficiency = ch03_fields::decimal_at_most(f, "efficiency", "1", Ratio(1), "1");
     in.cards = f.integer_or("cards");
-    const ch03::DecodeStepRate r = ch03::decode_step_rate(m, weight_dtype_of(f), state_options_of(f), in);
+    const Dtype& weights = weight_dtype_of(f);
+    const StateOptions state = state_options_of(f);
+    const ch03::DecodeStepRate r = ch03::decode_step_rate(m, weights, state, in);
     Json out;
     out["model"] = m.id;
     out["shared_weight_bytes"] = exact_json(r.bytes.shared_weights);

@@ -170,9 +170,11 @@ constexpr FieldDecl kUpdateTokensFields[] = {
 
 Json op_update_tokens(const Json& req) {
     RequestFields f(req, kUpdateTokensFields);
+    const u128 accumulation = f.integer_or("accumulation");
+    const u128 micro_batch = f.integer_or("micro_batch");
     const u128 input = f.integer("input");
-    const ch03::UpdateTokens t = ch03::update_tokens(f.integer_or("accumulation"), f.integer_or("micro_batch"), input,
-                                                     f.integer_or("labels", input, 1, input));
+    const u128 labels = f.integer_or("labels", input, 1, input);
+    const ch03::UpdateTokens t = ch03::update_tokens(accumulation, micro_batch, input, labels);
     Json r;
     r["input_tokens"] = exact_json(t.input);
     r["supervised_tokens"] = exact_json(t.supervised);

@@ -173,15 +173,18 @@ async function computeSteps(engine: Parameters<WidgetDef<StepsData>['compute']>[
 export const fluidBacklog: WidgetDef<BacklogData> = {
   async compute(engine, vars, ctx) {
     const { cfg } = ctx;
-    const stepsData = computeSteps(engine, vars, ctx);
     const cells = new CellResolver(engine, vars);
-    const rate = (await cells.result('decode_step_rate', dataOf<Fields>(cfg, 'rate'))) as unknown as Record<string, Json>;
+    // Together, not one started and awaited after the other: when both are
+    // refused (3-1.html#example-3-1:N=abc) the steps' refusal would go
+    // unhandled, an uncaught EngineError in the console on every load.
+    const [stepsData, rateResult] = await Promise.all([computeSteps(engine, vars, ctx), cells.result('decode_step_rate', dataOf<Fields>(cfg, 'rate'))]);
+    const rate = rateResult as unknown as Record<string, Json>;
     const classes = dataOf<Json>(cfg, 'classes');
     const scenarios = await Promise.all(
       dataOf<Scenario[]>(cfg, 'scenarios').map((s) => scenarioBacklog(cells, vars, classes, s, rate.steps_per_second_all as Json)),
     );
     return {
-      steps: await stepsData,
+      steps: stepsData,
       perCard: show(rate.steps_per_second_display),
       allCards: show(rate.steps_per_second_all_display),
       stepMs: show(rate.step_ms_display),
