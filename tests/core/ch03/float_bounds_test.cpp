@@ -11,7 +11,7 @@
 
 #include "api/ops/ch03_flow_display.hpp"
 #include "core/ch03/approximate.hpp"
-#include "support.hpp"
+#include "../support.hpp"
 
 using namespace tally;
 using namespace tally::test;
