@@ -7,6 +7,7 @@ import { importerAt, pageImporterUrls } from './import/import-core';
 import { installCheckHandler } from './runtime/checks';
 import type { SiteWidgets } from './runtime/config';
 import { installCopyHandler } from './runtime/copy';
+import { installStateLinks } from './runtime/state-link';
 import type { Engine } from './runtime/engine';
 import { installGlossaryKeys } from './runtime/glossary';
 import { HashStore } from './runtime/hash-state';
@@ -47,6 +48,8 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
   // Script-only affordances (copy buttons, true/false picks) are shown from here on.
   document.documentElement.classList.add('js');
   installPageChrome(document);
+  // Before the widgets near the screen are picked: a state link's widget is among them.
+  installStateLinks(document);
   installCopyHandler(document);
   installCheckHandler(document);
   installGlossaryKeys(document);
