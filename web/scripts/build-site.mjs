@@ -254,6 +254,7 @@ for (const lang of editions) {
         iconsDir: path.join(root, 'content/site/icons'),
         edition: { lang, dir: edition.dir, editions: built },
         contents: c === 0 ? contents : undefined,
+        chapterDirs: contentDirs,
       })),
     );
   }

@@ -21,6 +21,7 @@ import { widgetDef } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
 import { CONTENTS_PAGE, contentsBody, contentsToc, type ChapterContents } from './book-contents';
+import { exercisePagesOf } from './exercise-pages';
 import { katexFonts } from './katex-fonts';
 import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
@@ -54,6 +55,8 @@ export interface BuildOptions {
   edition?: PageEdition;
   /** Every chapter's pages (site/book-contents.ts): given to one chapter per edition, which writes contents.html too. */
   contents?: ChapterContents[];
+  /** Every chapter's content folder, in book order: the progress table links each chapter's exercises to their pages. */
+  chapterDirs?: string[];
 }
 
 interface SiteMeta {
@@ -127,9 +130,8 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       }),
     );
   };
-  // Which page holds each exercise: the progress summary links across pages.
-  const exercisePages = new Map<string, string>();
-  for (const p of pages) for (const m of p.body.matchAll(/^```exercise\s+(\S+)/gm)) exercisePages.set(m[1]!, p.link.href);
+  // Which page holds each exercise: the progress summary links across pages and chapters.
+  const exercisePages = await exercisePagesOf(opts.chapterDirs ?? [opts.contentDir]);
   // Search: the catalog's model and GPU names, each preset in a widget (search/names-build.ts).
   // A chapter whose pages lack the preset widget names another chapter's page that has it ("preset_page").
   const presetPage = (searchText as SearchText & { preset_page?: string }).preset_page;
