@@ -19,6 +19,7 @@ import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { hydrateWidget, type HydratedWidget } from './runtime/widget';
 import { widgetDef } from './widgets/registry';
 import { pageLang } from './i18n/editions';
+import { openPreferredEdition } from './i18n/first-visit';
 
 /** On screen or within one screen of it (a deep link scrolls the page before this runs). */
 function nearViewport(el: Element): boolean {
@@ -36,6 +37,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<SiteWidgets>): Promise<void> {
   // Imported models (web/src/import) are restored before any widget asks the
   // core; the engine every widget, table and exercise uses inlines their specs.
+  // A first visit to the root opens the reader's edition (before anything else starts).
+  if (openPreferredEdition(document)) return;
   const importer = pageImporterUrls(document);
   const imports = startImports(core, location.hash, importer && importerAt(importer, pageLang()));
   const engine = imports.engine;
