@@ -21,6 +21,7 @@ import { widgetDef } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
 import { CONTENTS_PAGE, contentsBody, contentsToc, type ChapterContents } from './book-contents';
+import { bookCredit } from './book-source';
 import { exercisePagesOf } from './exercise-pages';
 import { katexFonts } from './katex-fonts';
 import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
@@ -182,7 +183,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       tocHtml: siteToc(links, index, headings),
       tocLabel: site.nav_label,
       tocCurrent: page.link.nav,
-      footerHtml: esc(site.footer),
+      footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(path.basename(opts.contentDir), edition.lang)}`,
       assets: opts.assets,
       preloadFonts: katexFonts(bodyHtml),
       widgetConfig,
@@ -215,7 +216,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
         tocHtml: contentsToc(opts.contents),
         tocLabel: site.nav_label,
         tocCurrent: ui.book.contents_nav,
-        footerHtml: esc(site.footer),
+        footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(undefined, edition.lang)}`,
         assets: opts.assets,
         preloadFonts: [],
         embed: opts.version ? { root: up('./'), version: opts.version } : undefined,
