@@ -35,6 +35,10 @@ export default defineConfig({
     // context (a few MB each) and take requests out of page.route's sight;
     // tests/browser/offline.spec.ts allows it where it is the subject.
     serviceWorkers: 'block',
+    // A Taiwanese reader's browser: a first visit to the site's root opens the
+    // edition navigator.languages asks for (i18n/first-visit.ts), and the
+    // specs read the root in zh-Hant; tests/browser/first-visit.spec.ts sets others.
+    locale: 'zh-TW',
     trace: 'off',
     screenshot: 'off',
   },

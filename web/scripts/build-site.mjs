@@ -56,7 +56,7 @@ try {
   process.exit(1);
 }
 // The editions module (and the converters it loads) only once the content is known to be valid.
-const { contentFor, DEFAULT_LANG, editionOf, editionPlugin, editionsToBuild } = await import('./editions.mjs');
+const { contentFor, DEFAULT_LANG, editionOf, editionPlugin, editionsToBuild, transformJson } = await import('./editions.mjs');
 const chapterDirs = await bookChapterDirs();
 // The browser's module and Node's: both serve every op of every chapter.
 const BROWSER_CORE = 'tally_web';
@@ -186,8 +186,10 @@ try {
 }
 // One version for the whole build: the core and every edition's bundles.
 const version = buildVersion(hash, Object.fromEntries(editions.flatMap((lang) => Object.entries(bundles[lang].manifest).map(([k, v]) => [`${lang}:${k}`, v]))));
-// The editions a page links to (hreflang alternates, the language switch).
-const built = editions.map((lang) => editionOf(lang));
+// The editions a page links to (hreflang alternates, the language switch), each
+// with its own words for the landing page's offer of it (written in the language it offers).
+const siteWords = JSON.parse(await fs.readFile(path.join(root, 'content/site/ui.json'), 'utf8'));
+const built = editions.map((lang) => ({ ...editionOf(lang), offer: transformJson('content/site/ui.json', siteWords, lang).lang }));
 
 /**
  * The core's message catalog for an edition: the hook for the function that
@@ -242,6 +244,7 @@ for (const lang of editions) {
         edition: { lang, dir: edition.dir, editions: built },
         contents: c === 0 ? contents : undefined,
         serviceWorker: workerFile(edition),
+        chapterDirs: contentDirs,
       })),
     );
   }

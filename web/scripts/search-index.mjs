@@ -12,6 +12,8 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 
+import { writeSearchLabels } from './search-labels.mjs';
+
 /**
  * Controls' own words (pickers list every model and GPU; buttons say "複製",
  * "嵌入", "怎麼算"), and KaTeX's second and third copies of each formula (its
@@ -49,5 +51,7 @@ export async function buildSearchIndex(dist, pages) {
     await pagefind.close();
   }
   await Promise.all(UNUSED.map((f) => rm(path.join(out, f), { force: true })));
+  // The book's labels, beside each language's index (search-labels.mjs).
+  await writeSearchLabels(dist, pages, out);
   return sizeOf(out);
 }

@@ -6,6 +6,7 @@ import { startImports, wireImports } from './import';
 import { installCheckHandler } from './runtime/checks';
 import type { SiteWidgets } from './runtime/config';
 import { installCopyHandler } from './runtime/copy';
+import { installStateLinks } from './runtime/state-link';
 import type { Engine } from './runtime/engine';
 import { installGlossaryKeys } from './runtime/glossary';
 import { HashStore } from './runtime/hash-state';
@@ -16,6 +17,7 @@ import { wireProfileChip } from './runtime/profile-chip';
 import { showProfileProblem, wireProfileForm } from './runtime/profile-ui';
 import { hydrateWidget, type HydratedWidget } from './runtime/widget';
 import { widgetDef } from './widgets/registry';
+import { openPreferredEdition } from './i18n/first-visit';
 
 /** On screen or within one screen of it (a deep link scrolls the page before this runs). */
 function nearViewport(el: Element): boolean {
@@ -33,6 +35,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<SiteWidgets>): Promise<void> {
   // Imported models (web/src/import) are restored before any widget asks the
   // core; the engine every widget, table and exercise uses inlines their specs.
+  // A first visit to the root opens the reader's edition (before anything else starts).
+  if (openPreferredEdition(document)) return;
   const imports = startImports(core, location.hash);
   const engine = imports.engine;
 
@@ -44,6 +48,8 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
   // Script-only affordances (copy buttons, true/false picks) are shown from here on.
   document.documentElement.classList.add('js');
   installPageChrome(document);
+  // Before the widgets near the screen are picked: a state link's widget is among them.
+  installStateLinks(document);
   installCopyHandler(document);
   installCheckHandler(document);
   installGlossaryKeys(document);

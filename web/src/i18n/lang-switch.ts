@@ -8,7 +8,8 @@
 
 export const LANG_KEY = 'tally.lang.v1';
 
-function remembered(): string | null {
+/** The edition the reader chose, if any (i18n/first-visit.ts lets it win over the browser's languages). */
+export function rememberedEdition(): string | null {
   try {
     return localStorage.getItem(LANG_KEY);
   } catch {
@@ -59,7 +60,7 @@ export function installLangSwitch(doc: Document): void {
 
 function offerRemembered(doc: Document): void {
   const offer = doc.querySelector<HTMLElement>('[data-lang-offer]');
-  const choice = remembered();
+  const choice = rememberedEdition();
   if (!offer || !choice || choice === doc.documentElement.lang) return;
   const text = offer.querySelector<HTMLElement>(`[data-offer-lang="${CSS.escape(choice)}"]`);
   if (!text) return; // an edition this build does not have

@@ -6,6 +6,7 @@
 
 import { esc } from '../runtime/html';
 import { hitsOf, type Hit } from './anchors';
+import { labelHits, loadLabels, type LabelledBox } from './labels';
 import { loadNames, matchingNames } from './names';
 import type { SearchName } from './names-build';
 import { loadPagefind, type PagefindResult } from './pagefind';
@@ -26,19 +27,33 @@ function excerptHtml(excerpt: string): string {
     .join('');
 }
 
+const flat = (s: string) => s.toLowerCase().replace(/[\s\-_·]+/g, '');
+
+/** Whether a hit's title or excerpt holds the query whole. */
+function holdsWhole(query: string, hit: Hit): boolean {
+  const shown = excerptNodes(hit.excerpt)
+    .map((n) => n.textContent ?? '')
+    .join('');
+  return flat(shown + hit.title).includes(flat(query));
+}
+
 /**
  * A Latin name typed whole ("H200", "Qwen3-32B") must be found whole: Pagefind
  * splits it into pieces ("H", "200") and would list every formula with an H.
- * Chinese queries and several words are left to Pagefind's ranking.
  */
 function keepHit(query: string, hit: Hit): boolean {
   if (!/^[\x21-\x7e]+$/.test(query) || !/[a-z]/i.test(query) || !/\d/.test(query)) return true;
-  const flat = (s: string) => s.toLowerCase().replace(/[\s\-_·]+/g, '');
-  return flat(
-    excerptNodes(hit.excerpt)
-      .map((n) => n.textContent ?? '')
-      .join('') + hit.title,
-  ).includes(flat(query));
+  return holdsWhole(query, hit);
+}
+
+/**
+ * A Chinese word typed whole (預填) is wanted whole: Pagefind matches its
+ * characters one by one, so 預設 and 預留 would count for 預填. Only hits
+ * that hold the word are listed.
+ */
+function wholeWordsOnly<T extends { hits: Hit[] }>(query: string, pages: T[]): T[] {
+  if (!/[\u3400-\u9fff]/.test(query) || /\s/.test(query.trim())) return pages;
+  return pages.map((p) => ({ ...p, hits: p.hits.filter((h) => holdsWhole(query, h)) }));
 }
 
 function namesHtml(names: SearchName[], t: SearchRuntimeText): string {
@@ -56,20 +71,27 @@ function hitHtml(page: string, hit: Hit): string {
   return `<li><a class="search-hit" href="${esc(hit.url)}" data-search-link><span class="search-hit-title">${esc(hit.title)}</span><span class="search-hit-page">${esc(page)}</span><span class="search-excerpt">${excerptHtml(hit.excerpt)}</span></a></li>`;
 }
 
-/** The pages' hits, and how many pages have one. */
-async function pagesHtml(results: PagefindResult[], query: string, t: SearchRuntimeText): Promise<{ html: string; pages: number }> {
+/**
+ * The pages' hits, and how many pages have one. A box whose label the query
+ * is (練習 3-2) comes first, wherever Pagefind ranks its page.
+ */
+async function pagesHtml(results: PagefindResult[], query: string, t: SearchRuntimeText, labelled: LabelledBox[]): Promise<{ html: string; pages: number }> {
   const pages = await Promise.all(results.slice(0, MAX_PAGES).map((r) => r.data()));
-  const hits = pages
-    .map((data) => ({
-      data,
-      hits: hitsOf(data, new URL('./', document.baseURI).pathname, query)
-        .filter((h) => keepHit(query, h))
-        .slice(0, MAX_HITS_PER_PAGE),
-    }))
+  const boxes = labelHits(labelled, query);
+  const first = new Set(boxes.map((b) => b.url));
+  const hits = wholeWordsOnly(
+    query,
+    pages.map((data) => ({
+      page: data.meta.title ?? '',
+      hits: hitsOf(data, new URL('./', document.baseURI).pathname, query).filter((h) => keepHit(query, h) && !first.has(h.url)),
+    })),
+  )
+    .map((p) => ({ ...p, hits: p.hits.slice(0, MAX_HITS_PER_PAGE) }))
     .filter((p) => p.hits.length);
-  if (!hits.length) return { html: '', pages: 0 };
-  const items = hits.flatMap(({ data, hits }) => hits.map((h) => hitHtml(data.meta.title ?? '', h))).join('');
-  return { html: `<section class="search-group"><h3>${esc(t.pages_heading)}</h3><ul class="search-list">${items}</ul></section>`, pages: hits.length };
+  const items = [...boxes.map((b) => hitHtml(b.page, b)), ...hits.flatMap(({ page, hits }) => hits.map((h) => hitHtml(page, h)))];
+  if (!items.length) return { html: '', pages: 0 };
+  const pageCount = new Set([...boxes.map((b) => b.page), ...hits.map((p) => p.page)]).size;
+  return { html: `<section class="search-group"><h3>${esc(t.pages_heading)}</h3><ul class="search-list">${items.join('')}</ul></section>`, pages: pageCount };
 }
 
 export function installSearch(doc: Document): void {
@@ -82,6 +104,8 @@ export function installSearch(doc: Document): void {
   const t = JSON.parse(dialog.dataset.searchText ?? '{}') as SearchRuntimeText;
   const base = dialog.dataset.searchBase ?? 'pagefind/';
   const namesUrl = dialog.dataset.searchNames ?? '';
+  // Beside the index of the page's language (web/scripts/search-labels.mjs).
+  const labelsUrl = `${base}labels.${doc.documentElement.lang}.json`;
   let asked = 0;
 
   const run = async () => {
@@ -93,10 +117,10 @@ export function installSearch(doc: Document): void {
       return;
     }
     try {
-      const [api, names] = await Promise.all([loadPagefind(base), loadNames(namesUrl)]);
+      const [api, names, labelled] = await Promise.all([loadPagefind(base), loadNames(namesUrl), loadLabels(labelsUrl)]);
       const found = await api.debouncedSearch(query, {}, 150);
       if (found === null || mine !== asked) return; // a newer query superseded this one
-      const pages = await pagesHtml(found.results, query, t);
+      const pages = await pagesHtml(found.results, query, t, labelled);
       const html = namesHtml(matchingNames(names, query), t) + pages.html;
       if (mine !== asked) return;
       status.textContent = fill(pages.pages ? t.count : html ? t.names_only : t.empty, { count: pages.pages, query });

@@ -21,6 +21,8 @@ import { widgetDef } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
 import { CONTENTS_PAGE, contentsBody, contentsToc, type ChapterContents } from './book-contents';
+import { bookCredit } from './book-source';
+import { exercisePagesOf } from './exercise-pages';
 import { katexFonts } from './katex-fonts';
 import { createMarkdown, exerciseIds, splitFrontMatter, widgetInstances, type Glossary, type RenderEnv } from './markdown';
 import { renderPage, type PageAssets } from './page';
@@ -56,6 +58,8 @@ export interface BuildOptions {
   contents?: ChapterContents[];
   /** The edition's offline worker at the site root (web/scripts/service-worker.mjs workerFile); sw.js when absent. */
   serviceWorker?: string;
+  /** Every chapter's content folder, in book order: the progress table links each chapter's exercises to their pages. */
+  chapterDirs?: string[];
 }
 
 interface SiteMeta {
@@ -131,9 +135,8 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       }),
     );
   };
-  // Which page holds each exercise: the progress summary links across pages.
-  const exercisePages = new Map<string, string>();
-  for (const p of pages) for (const m of p.body.matchAll(/^```exercise\s+(\S+)/gm)) exercisePages.set(m[1]!, p.link.href);
+  // Which page holds each exercise: the progress summary links across pages and chapters.
+  const exercisePages = await exercisePagesOf(opts.chapterDirs ?? [opts.contentDir]);
   // Search: the catalog's model and GPU names, each preset in a widget (search/names-build.ts).
   // A chapter whose pages lack the preset widget names another chapter's page that has it ("preset_page").
   const presetPage = (searchText as SearchText & { preset_page?: string }).preset_page;
@@ -184,7 +187,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       tocHtml: siteToc(links, index, headings),
       tocLabel: site.nav_label,
       tocCurrent: page.link.nav,
-      footerHtml: esc(site.footer),
+      footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(path.basename(opts.contentDir), edition.lang)}`,
       assets: opts.assets,
       preloadFonts: katexFonts(bodyHtml),
       widgetConfig,
@@ -217,7 +220,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
         tocHtml: contentsToc(opts.contents),
         tocLabel: site.nav_label,
         tocCurrent: ui.book.contents_nav,
-        footerHtml: esc(site.footer),
+        footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(undefined, edition.lang)}`,
         assets: opts.assets,
         preloadFonts: [],
         embed: opts.version ? { root: up('./'), version: opts.version } : undefined,

@@ -13,6 +13,8 @@ export interface EditionRef {
   /** Its name in its own language (繁體中文, 简体中文, English). */
   label: string;
   hreflang: string;
+  /** The landing page's offer of this edition in the edition's own words (site/ui.json lang.offer, lang.offer_go). */
+  offer?: { offer: string; offer_go: string };
 }
 
 /** The edition a page is built in, and every edition this build writes. */
@@ -77,7 +79,9 @@ function withName(template: string, x: EditionRef): string {
 /**
  * The landing page's offer of the edition the reader chose before (hidden;
  * shown by i18n/lang-switch.ts when the remembered edition is another one).
- * One link per other edition, so the script only picks one.
+ * One link per other edition, so the script only picks one; each is written
+ * in the language it offers (a reader who chose English reads the offer in
+ * English on a Chinese page), the button to stay in the page's.
  */
 export function langOffer(e: PageEdition, file: string): string {
   const others = e.editions.filter((x) => x.lang !== e.lang);
@@ -85,8 +89,8 @@ export function langOffer(e: PageEdition, file: string): string {
   const offers = others
     .map(
       (x) =>
-        `<p class="lang-offer-text" data-offer-lang="${esc(x.lang)}" hidden>${withName(ui.lang.offer, x)} ` +
-        `<a${attrs({ href: editionHref(e, x, file), hreflang: x.hreflang, 'data-lang': x.lang })}>${withName(ui.lang.offer_go, x)}</a></p>`,
+        `<p class="lang-offer-text" data-offer-lang="${esc(x.lang)}"${attrs({ lang: x.lang })} hidden>${withName((x.offer ?? ui.lang).offer, x)} ` +
+        `<a${attrs({ href: editionHref(e, x, file), hreflang: x.hreflang, 'data-lang': x.lang })}>${withName((x.offer ?? ui.lang).offer_go, x)}</a></p>`,
     )
     .join('');
   return `<div class="lang-offer" data-lang-offer role="region"${attrs({ 'aria-label': ui.lang.switch_label })} hidden data-pagefind-ignore>${offers}<button type="button" data-lang-offer-dismiss>${esc(ui.lang.offer_dismiss)}</button></div>`;
