@@ -3,7 +3,8 @@
 // and its entry in content/book.json, and nothing else: every other part of
 // the build, the API and the test suite finds a chapter through book.json.
 //
-//   content/book.json                     the entry, "draft": true
+//   content/book.json                     the entry, "draft": true (and its English title
+//                                          in content/i18n/en/book.json, the entry's string map)
 //   content/chNN/                          site.json, chNN.md, widgets.json, glossary.json
 //   content/i18n/en/chNN/                  the English strings of those files
 //   content/messages/{zh-Hant,en}/chNN/    the core's words for the chapter's ops
@@ -49,14 +50,19 @@ function keepDir(dir, why) {
   create(`${dir}/README.md`, `${why}\n`);
 }
 
-function addToBook({ id, number, title }) {
+function addToBook({ id, number, title, titleEn }) {
   const file = path.join(root, 'content/book.json');
   const book = JSON.parse(readFileSync(file, 'utf8'));
   if (book.chapters.some((c) => c.id === id)) usage(`content/book.json lists ${id} already`);
   const entry = { id, number, title, content: id, figure_prefix: `fig-${number}-`, exercise_prefix: `${number}-`, ledger: `${id}*.json`, draft: true };
   book.chapters = [...book.chapters, entry].sort((a, b) => a.number - b.number);
   writeFileSync(file, json(book));
-  console.log('  added the draft entry to content/book.json');
+  // The entry's English edition: book.json's string map (content/i18n/en/book.json).
+  const englishFile = path.join(root, 'content/i18n/en/book.json');
+  const english = JSON.parse(readFileSync(englishFile, 'utf8'));
+  english.strings[title] = titleEn;
+  writeFileSync(englishFile, json(english));
+  console.log('  added the draft entry to content/book.json and its English title to content/i18n/en/book.json');
 }
 
 function opsHeader({ id, title }) {

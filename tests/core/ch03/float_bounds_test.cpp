@@ -9,7 +9,7 @@
 #include <limits>
 #include <string>
 
-#include "api/ops/ch03_flow_display.hpp"
+#include "api/ops/ch03/flow_display.hpp"
 #include "core/ch03/approximate.hpp"
 #include "../support.hpp"
 

@@ -205,7 +205,9 @@ Json op_capacity(const Json& req) {
     r["model"] = m.id;
     r["gpu"] = gpu.id;
     r["requests"] = exact_json(c.requests);
-    r["display"] = render(msg::display_requests, {{"count", group_thousands(c.requests)}});
+    // English says "1 request"; the Chinese editions' words are the same for every count.
+    r["display"] =
+        render(c.requests == 1 ? msg::display_requests_one : msg::display_requests, {{"count", group_thousands(c.requests)}});
     r["device_bytes"] = exact_json(c.device_bytes);
     r["device_display"] = bytes_decimal_text(c.device_bytes);
     r["weight_bytes"] = exact_json(c.weight_bytes);
