@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'little_bandwidth', 'double_buffer', 'link_time'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -64,6 +64,10 @@ export interface OpRequests {
   rl_cycle: { model?: string | { [key: string]: Json }; prompts?: number | string; answers?: number | string; input?: number | string; generated?: number | string; keep?: number | string; reference_passes?: number | string; teacher_passes?: number | string; update_epochs?: number | string; replicas?: number | string; weight_dtype?: string; lang?: string; };
   decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; lang?: string; };
+  projection: { rows?: number | string; inputs?: number | string; outputs?: number | string; dtype?: string; peak_tflops?: number | string; bandwidth?: number | string; lang?: string; };
+  little_bandwidth: { bandwidth?: number | string; latency_ns?: number | string; transaction_bytes?: number | string; in_flight?: number | string; bytes?: number | string; lang?: string; };
+  double_buffer: { blocks?: number | string; load_us?: number | string; compute_us?: number | string; lang?: string; };
+  link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -1359,6 +1363,83 @@ export interface MoeTrainingResult {
   values: Record<string, bigint>;
 }
 
+export interface ProjectionResult {
+  flops: bigint;
+  flops_display: string;
+  weight_bytes: bigint;
+  weight_bytes_per_row: bigint;
+  input_bytes: bigint;
+  output_bytes: bigint;
+  bytes: bigint;
+  bytes_display: string;
+  intensity: bigint;
+  intensity_display: string;
+  intensity_limit: bigint;
+  compute_seconds: bigint | null;
+  memory_seconds: bigint | null;
+  compute_us: bigint | null;
+  memory_us: bigint | null;
+  time_us: bigint | null;
+  bound: string | null;
+  ridge: bigint | null;
+  crossover_rows: bigint | null;
+  first_compute_bound_rows: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LittleBandwidthResult {
+  in_flight_needed: bigint;
+  little_gbps: bigint | null;
+  effective_gbps: bigint | null;
+  effective_display: string | null;
+  interface_share_percent: bigint | null;
+  bound: string | null;
+  interface_ms: bigint | null;
+  read_ms: bigint | null;
+  read_display: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DoubleBufferResult {
+  serial_us: bigint;
+  serial_display: string;
+  pipelined_us: bigint;
+  pipelined_display: string;
+  saved_us: bigint;
+  step_us: bigint;
+  speedup: bigint;
+  bound: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LinkTimeResult {
+  bytes: bigint;
+  bytes_display: string;
+  transfer_us: bigint;
+  time_us: bigint;
+  time_display: string;
+  alpha_share_percent: bigint;
+  bound: string;
+  crossover_bytes: bigint;
+  crossover_display: string;
+  row_bytes: bigint | null;
+  crossover_rows: bigint | null;
+  first_bandwidth_bound_rows: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -1414,6 +1495,10 @@ export interface OpResults {
   rl_cycle: RlCycleResult;
   decision_request: DecisionRequestResult;
   moe_training: MoeTrainingResult;
+  projection: ProjectionResult;
+  little_bandwidth: LittleBandwidthResult;
+  double_buffer: DoubleBufferResult;
+  link_time: LinkTimeResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -1471,4 +1556,8 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   rl_cycle: { model: { k: 'text' }, samples: { k: 'exact' }, sequence: { k: 'exact' }, prefill: { k: 'exact' }, prefill_display: { k: 'display' }, decode: { k: 'exact' }, decode_display: { k: 'display' }, reference: { k: 'exact' }, reference_display: { k: 'display' }, teacher: { k: 'exact' }, teacher_display: { k: 'display' }, update: { k: 'exact' }, update_display: { k: 'display' }, generation: { k: 'exact' }, generation_display: { k: 'display' }, total: { k: 'exact' }, total_display: { k: 'display' }, per_kept: { k: 'exact' }, per_kept_display: { k: 'display' }, per_answer: { k: 'exact' }, per_answer_display: { k: 'display' }, kept_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' }, weight_bytes: { k: 'exact' }, sync_bytes: { k: 'exact' }, sync_display: { k: 'display' } },
   decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
   moe_training: { model: { k: 'text' }, moe_layers: { k: 'exact' }, expert_params_per_token: { k: 'exact' }, per_token: { k: 'exact' }, per_token_display: { k: 'display' }, total: { k: 'exact' }, total_yflops: { k: 'exact' }, total_yflops_display: { k: 'display' }, total_display: { k: 'display' } },
+  projection: { flops: { k: 'exact' }, flops_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_bytes_per_row: { k: 'exact' }, input_bytes: { k: 'exact' }, output_bytes: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, intensity_limit: { k: 'exact' }, compute_seconds: { k: 'exact', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_us: { k: 'exact', p: 'nullable' }, memory_us: { k: 'exact', p: 'nullable' }, time_us: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, ridge: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_compute_bound_rows: { k: 'exact', p: 'nullable' } },
+  little_bandwidth: { in_flight_needed: { k: 'exact' }, little_gbps: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, effective_display: { k: 'display', p: 'nullable' }, interface_share_percent: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, interface_ms: { k: 'exact', p: 'nullable' }, read_ms: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' } },
+  double_buffer: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, step_us: { k: 'exact' }, speedup: { k: 'exact' }, bound: { k: 'text' } },
+  link_time: { bytes: { k: 'exact' }, bytes_display: { k: 'display' }, transfer_us: { k: 'exact' }, time_us: { k: 'exact' }, time_display: { k: 'display' }, alpha_share_percent: { k: 'exact' }, bound: { k: 'text' }, crossover_bytes: { k: 'exact' }, crossover_display: { k: 'display' }, row_bytes: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_bandwidth_bound_rows: { k: 'exact', p: 'nullable' } },
 };

@@ -1,0 +1,83 @@
+#include "read.hpp"
+
+#include "answer/answer.hpp"
+#include "api/catalog.hpp"
+#include "api/errors.hpp"
+#include "api/json_errors.hpp"
+#include "core/messages.hpp"
+
+namespace tally::api::ch04_fields {
+
+namespace {
+
+struct Meaning {
+    const char* field;
+    MessageId words;
+};
+constexpr Meaning kMeanings[] = {
+    {"load_us", msg::ch04_meaning_load_us},
+    {"compute_us", msg::ch04_meaning_compute_us},
+    {"alpha_us", msg::ch04_meaning_alpha_us},
+    {"link_bandwidth", msg::ch04_meaning_link_bandwidth},
+    {"bandwidth", msg::ch04_meaning_bandwidth},
+    {"latency_ns", msg::ch04_meaning_latency_ns},
+    {"transaction_bytes", msg::ch04_meaning_transaction_bytes},
+    {"bytes", msg::ch04_meaning_bytes},
+    {"peak_tflops", msg::ch04_meaning_peak_tflops},
+    {"dtype", msg::ch04_meaning_dtype},
+};
+
+constexpr u128 kMaxValue = 1000000000;     // 10^9
+constexpr u128 kMaxDenominator = 1000000;  // six decimals
+
+std::string received(const Json& v) { return json::clip_utf8(v.dump(), 40); }  // never cut inside a character
+
+Ratio parse_or_refuse(const std::string& name, const Json& v) {
+    std::string text;
+    if (v.is_number_unsigned()) {
+        text = std::to_string(v.get<std::uint64_t>());
+    } else if (v.is_string()) {
+        text = v.get<std::string>();
+    }
+    Ratio r;
+    // A float (1.5 rather than "1.5") is refused: it would not be exact.
+    if (text.empty() || !parse_expected_decimal(text, r) || r == Ratio(0)) {
+        throw FieldError(name, msg::field_not_decimal, {{"label", label(name)}, {"received", received(v)}});
+    }
+    // Rates, sizes and times of real devices fit well inside 10^9 with six
+    // decimals; past that the products would leave 128 bits, and the reader
+    // should hear which field did it rather than of a generic overflow.
+    if (Ratio(kMaxValue) < r || kMaxDenominator % r.den() != 0) {
+        throw FieldError(name, msg::ch04_decimal_range, {{"label", label(name)}, {"received", received(v)}});
+    }
+    return r;
+}
+
+}  // namespace
+
+std::string label(const std::string& name) {
+    for (const Meaning& m : kMeanings) {
+        if (name == m.field) return render(msg::field_with_meaning, {{"name", name}, {"meaning", render(m.words)}});
+    }
+    return describe_field(name);
+}
+
+Ratio positive(const RequestFields& f, const std::string& name) {
+    if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
+    return parse_or_refuse(name, f.raw(name));
+}
+
+Ratio positive_or(const RequestFields& f, const std::string& name, const char* fallback) {
+    return f.has(name) ? parse_or_refuse(name, f.raw(name)) : parse_or_refuse(name, Json(std::string(fallback)));
+}
+
+Ratio value_bytes(const RequestFields& f) {
+    const std::string id = f.text_or("dtype");
+    const Dtype& d = find_dtype("dtype", id);
+    if (d.group_size != 0) {
+        throw FieldError("dtype", msg::ch04_dtype_grouped, {{"label", label("dtype")}, {"received", json::clip_utf8(id, 40)}});
+    }
+    return Ratio(d.bits, 8);
+}
+
+}  // namespace tally::api::ch04_fields
