@@ -6,7 +6,10 @@
 //
 // - every edition: the page opens with its <html lang> and one h1, every
 //   widget hydrates and none shows an error, nothing scrolls sideways at
-//   360 px, and no console error or uncaught exception (fixtures.ts);
+//   360 px, the contents are folded into a menu and the title is on the
+//   first screen there, no console error or uncaught exception
+//   (fixtures.ts), and after the idle recomputation every value shown is
+//   the built page's;
 // - zh-Hant (the edition we write; tests/content/editions-structure.test.mjs
 //   holds the others to its ids, widgets and anchors): axe (serious and
 //   critical), and one control → core check per data widget kind of the
@@ -118,6 +121,10 @@ for (const chapter of CHAPTERS.filter((c) => !ONLY || ONLY.includes(c.id))) {
         await allReady(page);
         await expect(page.locator('[data-widget][data-state="error"]')).toHaveCount(0);
         await expect.poll(() => sideways(page)).toBeLessThanOrEqual(0);
+        // On a phone the contents are folded into a menu, and the page's title is on the first screen (of a 740 px phone).
+        await expect(page.locator('nav.toc summary.toc-toggle')).toBeVisible();
+        await expect(page.locator('nav.toc .site-toc')).toBeHidden();
+        expect((await page.locator('h1').boundingBox())!.y).toBeLessThan(740 / 3);
 
         if (VISUAL_ALL || (zhHant && file === landing)) {
           await page.evaluate(() => document.fonts.ready);
