@@ -4,10 +4,26 @@
 // fuzz (each libFuzzer target for a minute), the JSON oracle (the core
 // tests and the parity grid again with nlohmann::ordered_json as the API's
 // JSON value), content, style, types, and browser (Playwright in Debian's
-// Chromium).
+// Chromium). It prints the wall and CPU time of every build step and layer,
+// and of the browser tests per chapter.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { buildAll, buildNative, log, root, runCaptured } from './lib.mjs';
+import { buildNative, buildSite, buildWasm, ensureNodeModules, ensureSystemPackages, log, root, runCaptured } from './lib.mjs';
+import { timed, timingTable } from './timing.mjs';
+import { siteChapters } from '../web/scripts/book-chapters.mjs';
+
+// The browser layer runs as one Playwright run for the book-wide specs and
+// one per chapter of content/book.json for the chapter suite
+// (tests/browser/chapters.spec.ts, which TALLY_CHAPTERS narrows), so each
+// chapter's cost is printed on its own line.
+const CHAPTER_SUITE = 'chapters.spec.ts';
+const bookWideSpecs = readdirSync(path.join(root, 'tests/browser'))
+  .filter((f) => f.endsWith('.spec.ts') && f !== CHAPTER_SUITE)
+  .sort()
+  .map((f) => `tests/browser/${f}`);
+const chapters = siteChapters(root).map((c) => c.id); // a draft chapter has no pages yet
+const playwright = (files) => ['npx', ['playwright', 'test', '--reporter=line', ...files]];
 
 // Each layer: how to run it and how to read its pass/fail counts.
 const layers = [
@@ -79,10 +95,16 @@ const layers = [
     counts: () => null,
   },
   {
-    name: 'browser',
-    command: ['npx', ['playwright', 'test', '--reporter=line']],
+    name: 'browser: book-wide specs',
+    command: playwright(bookWideSpecs),
     counts: (text) => playwrightCounts(text),
   },
+  ...chapters.map((chapter) => ({
+    name: `browser: ${chapter}`,
+    command: playwright([`tests/browser/${CHAPTER_SUITE}`]),
+    env: { TALLY_CHAPTERS: chapter },
+    counts: (text) => playwrightCounts(text),
+  })),
 ];
 
 // ctest runs each doctest executable as one test among others (the core
@@ -123,9 +145,14 @@ function playwrightCounts(text) {
 }
 
 try {
-  buildAll({ browser: true, generate: false });
-  buildNative('sanitize');
-  buildNative('native-nlohmann');
+  ensureSystemPackages({ browser: true });
+  ensureNodeModules();
+  // The generated API files stay as committed: the content layer fails when one is stale.
+  await timed('build: native (CLI, core tests)', () => buildNative());
+  await timed('build: wasm', () => buildWasm());
+  await timed('build: site', () => buildSite());
+  await timed('build: sanitizer (ASan/UBSan)', () => buildNative('sanitize'));
+  await timed('build: JSON oracle (nlohmann)', () => buildNative('native-nlohmann'));
 } catch (error) {
   console.error(`\nBuild failed: ${error.message}`);
   process.exit(1);
@@ -137,7 +164,7 @@ const summary = [];
 for (const layer of layers) {
   log(`Test layer: ${layer.name}`);
   const [command, args] = layer.command;
-  const { status, text } = await runCaptured(command, args, layer.env ? { env: { ...process.env, ...layer.env } } : {});
+  const { status, text } = await timed(`test: ${layer.name}`, () => runCaptured(command, args, layer.env ? { env: { ...process.env, ...layer.env } } : {}));
   const counts = layer.counts(text) ?? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
   if (status !== 0 && counts.failed === 0) counts.failed = 1; // a crash is a failure
   passed += counts.passed;
@@ -145,6 +172,8 @@ for (const layer of layers) {
   summary.push(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${layer.name}: ${counts.passed} passed, ${counts.failed} failed`);
 }
 
+console.log('\nTime per step (CPU: user + system of its processes):');
+console.log(timingTable());
 console.log('\nTest layers:');
 console.log(summary.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);

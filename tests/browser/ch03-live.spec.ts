@@ -1,14 +1,13 @@
 // Chapter 3's live tables, worked examples, cases, checks and figures (issue
-// 22): on each chapter-3 page, every widget whose values follow from its
-// config alone (widget-values.ts DATA_KINDS: tables and steps, and the
-// stacked bars, fluid backlog and audio timeline of figure-values.ts) shows the core's values at the book's
-// defaults, then follows a change of its first control to the core's values
-// for the new input, and marks itself as differing from the book. Checked in
-// zh-Hant (the text we edit) and English (the other script and number words);
-// zh-Hans is generated from zh-Hant by the same conversion.
-import { checkDataWidgetsOn, checkWidget, dataWidgetsByPage, defaults, setControl } from './widget-values';
+// 22) beyond what every chapter gets: every data widget's defaults are
+// checked in the built HTML of every edition (tests/content/prerendered.test.mjs),
+// and a change of the first control of one widget per kind in the browser
+// (tests/browser/chapters.spec.ts). Here: the chapter still places its data
+// widgets on its section pages, and the widgets whose inputs need more than
+// a first control's change.
+import { checkWidget, dataWidgetsByPage, defaults, setControl } from './widget-values';
 import { pageOfInstance } from './chapter';
-import { BUILT, coreIn, widgetsIn } from './editions';
+import { BUILT, widgetsIn } from './editions';
 import { allReady, expect, test } from './fixtures';
 import { answerExercise } from './learner';
 
@@ -22,15 +21,6 @@ for (const e of BUILT.filter((edition) => edition.lang !== 'zh-Hans')) {
     expect([...byPage.values()].flat().length).toBeGreaterThanOrEqual(37);
     expect([...byPage.keys()].sort()).toEqual(expect.arrayContaining(['3-1.html', '3-2.html', '3-3.html', '3-4.html', '3-5.html', '3-6.html']));
   });
-  for (const [file, instances] of byPage) {
-    test(`${e.dir}${file}: chapter 3's tables, worked examples and figures show the core's values and follow their first control (${instances.join(', ')})`, async ({
-      page,
-      core,
-    }) => {
-      test.setTimeout(180_000);
-      await checkDataWidgetsOn(page, `./${e.dir}${file}`, coreIn(core, e.lang), widgets, instances);
-    });
-  }
 }
 
 test("figure 3-7's arrival rates are the reader's: equal rates give the even mix's flat line, a sharper skew a higher peak", async ({ page, core }) => {

@@ -3,6 +3,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+// @ts-expect-error: a plain ES module of the site build (no types)
+import { siteChapters } from '../../web/scripts/book-chapters.mjs';
+
 const contentOf = (chapter: string) => path.resolve(import.meta.dirname, '../../content', chapter);
 const content = contentOf('ch02');
 const json = (file: string, dir = content) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
@@ -11,6 +14,21 @@ const json = (file: string, dir = content) => JSON.parse(readFileSync(path.join(
 export function sitePages(chapter: string): string[] {
   return (json('site.json', contentOf(chapter)).pages as string[]).map((p) => `${p}.html`);
 }
+
+export interface Chapter {
+  id: string;
+  /** Its folder under content/. */
+  content: string;
+  /** Its page files in reading order, the landing page first. */
+  pages: string[];
+}
+
+/** Every published chapter of content/book.json, in book order (a draft chapter is not on the site). */
+export const CHAPTERS: Chapter[] = (siteChapters(path.resolve(import.meta.dirname, '../..')) as Array<{ id: string; content: string }>).map((c) => ({
+  id: c.id,
+  content: c.content,
+  pages: sitePages(c.content),
+}));
 
 /** Chapter 2's pages. */
 export const PAGES: string[] = sitePages('ch02');
@@ -93,42 +111,5 @@ export const ANCHORS: string[] = [
   ...Array.from({ length: 9 }, (_, i) => `exercise-2-${i + 1}`),
 ];
 
-/**
- * The request a cell sends, following the documented rule in
- * web/src/runtime/cells.ts: widget fields, then row, then cell; "$X" is the
- * control with field "$X". Written out here again so the test does not
- * trust the page's own merge.
- */
-export function cellRequest(op: string, values: Record<string, string>, ...layers: Array<Fields | undefined>): Fields {
-  const req: Fields = { op };
-  for (const layer of layers) {
-    for (const [k, v] of Object.entries(layer ?? {})) {
-      req[k] = typeof v === 'string' && v.startsWith('$') ? asInteger(values[v]!) : v;
-    }
-  }
-  return req;
-}
-
-/** A control's value as the page sends it: digits as a number, anything else as typed. */
-export function asInteger(raw: string): unknown {
-  return /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
-}
-
-/** Follow "a.b[2].c[id=x]" in a JSON value. */
-export function at(value: unknown, p: string): unknown {
-  let cur: unknown = value;
-  for (const m of p.matchAll(/([^.[\]]+)|\[(\d+)\]|\[([\w-]+)=([^\]]+)\]/g)) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    if (m[1] !== undefined) cur = (cur as Record<string, unknown>)[m[1]];
-    else if (m[2] !== undefined) cur = (cur as unknown[])[Number(m[2])];
-    else cur = (cur as Array<Record<string, unknown>>).find((e) => String(e[m[3]!]) === m[4]);
-  }
-  return cur;
-}
-
-/** Display of a value as the page shows it: strings verbatim, integers grouped. */
-export function shown(v: unknown): string {
-  if (v === undefined || v === null) return '—';
-  if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return BigInt(v).toLocaleString('en-US');
-  return String(v);
-}
+// The request rules and display rules, one copy with the Node tests' (tests/content/shown-values.mjs).
+export { asInteger, at, cellRequest, shown } from '../content/shown-values.mjs';

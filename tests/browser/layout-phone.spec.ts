@@ -1,6 +1,6 @@
-// Phones and wide screens (issue 15): at 360 px no page scrolls sideways and
-// the contents are folded into a menu (opened and closed by pointer and
-// keyboard, closed again on a chosen link); at 1280 px the contents are a
+// Phones and wide screens (issue 15): at 360 px the contents menu opens and
+// closes by pointer and keyboard, and closes again on a chosen link (that no
+// page scrolls sideways and the contents are folded is chapters.spec.ts's); at 1280 px the contents are a
 // sidebar that marks the section being read; wide tables scroll in their own
 // box with a sticky first column and a cue, and Tables 2-A and 2-B are not
 // clipped at 1280 px. Console errors fail any test (fixtures.ts).
@@ -19,20 +19,8 @@ const list = (page: Page) => page.locator('nav.toc .site-toc');
 test.describe('at 360 px', () => {
   test.use({ viewport: PHONE });
 
-  for (const file of PAGES) {
-    test(`${file}: nothing scrolls the page sideways and the contents are folded`, async ({ page }) => {
-      await page.goto(`./${file}`);
-      await allReady(page);
-      const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
-      expect(widths.doc).toBeLessThanOrEqual(PHONE.width);
-      expect(widths.body).toBeLessThanOrEqual(PHONE.width);
-      await expect(toggle(page)).toBeVisible();
-      await expect(list(page)).toBeHidden();
-      // The chapter's title is on the first screen, not pushed down by the contents.
-      const title = await page.locator('h1').boundingBox();
-      expect(title!.y).toBeLessThan(PHONE.height / 3);
-    });
-  }
+  // Every page of every chapter and edition fits 360 px with its contents folded and its title on the first
+  // screen: the page sweep of tests/browser/chapters.spec.ts.
 
   test('the menu opens on a tap, shows every page, and closes when a section is chosen', async ({ page }) => {
     await page.goto('./2-6.html');

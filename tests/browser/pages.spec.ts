@@ -1,116 +1,23 @@
-// The chapter's pages, in every edition the build wrote (tests/browser/editions.ts):
-// every page builds and links to its neighbours, every
-// figure/table/example/exercise has its anchor, every live table and worked
-// example shows the core's values and follows its controls, and no page has
-// serious or critical accessibility violations. zh-Hant runs every page;
-// zh-Hans and English run one page per kind of page (the same templates and
-// widgets, in other words), asking the core in their own language. Console
-// errors fail any test (fixtures.ts).
+// Chapter 2's pages, what the page sweeps of tests/browser/chapters.spec.ts
+// (every page of every edition: hydration, 360 px, console errors, axe on
+// zh-Hant, a control → core check per widget kind) and the Node tests of
+// the built HTML (tests/content/page-nav.test.mjs: contents and pager;
+// prerendered.test.mjs: every data widget's defaults;
+// editions-structure.test.mjs) leave: every anchor, the math fonts, deep
+// links, copying a table, the pitfall check, the glossary and old links.
+// Console errors fail any test (fixtures.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-
-import { ANCHORS, CHAPTER_PAGES, GALLERY, pageOfInstance, PAGES, WIDGETS } from './chapter';
-import { BUILT, coreIn, DEFAULT_LANG, OTHER_EDITIONS, widgetsIn, contentJson, type Edition } from './editions';
-import { allReady, expect, settled, test } from './fixtures';
-import { checkDataWidgetsOn, dataWidgetsByPage, defaults, tableCell } from './widget-values';
+import { ANCHORS, CHAPTER_PAGES, GALLERY, PAGES, WIDGETS } from './chapter';
+import { BUILT, coreIn, DEFAULT_LANG, widgetsIn, contentJson, type Edition } from './editions';
+import { allReady, expect, test } from './fixtures';
+import { defaults, tableCell } from './widget-values';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
-const INSTANCE_PAGE = pageOfInstance();
-
-/**
- * The pages the other editions load in full for axe and the phone width:
- * one of each kind (the landing page with the progress summary, a section
- * with exercises, figures and Table 2-1, the longest section with the
- * comparison figures and the capacity widget, the pitfall checks; the
- * lookup page's tables are Table 2-1's widget again). Every page of theirs
- * is still checked for its contents, links and anchors without scripts.
- */
-const REPRESENTATIVE = ['index.html', '2-1.html', '2-6.html', 'pitfalls.html'];
-/** The pages whose data widgets the other editions check: together they hold every data kind (steps, crossover curve, Table 2-1, core tables). */
-const REPRESENTATIVE_DATA = ['2-1.html', '2-2.html', '2-6.html'];
 
 /** A test title's edition prefix: none for zh-Hant (its titles are as before editions), "en: " for the others. */
 const titled = (e: Edition): string => (e.lang === DEFAULT_LANG ? '' : `${e.lang}: `);
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await settled(page); // the idle-time warm-up is over: axe gets the CPU
-  // KaTeX output is excluded: its HTML half is aria-hidden and its MathML
-  // half is KaTeX's; scanning thousands of math nodes would only slow axe.
-  const axe = await new AxeBuilder({ page }).exclude('.katex').analyze();
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  return bad.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-}
-
-/** The site-wide contents list every page with the current one marked; previous / next link the neighbours. */
-async function checkContentsAndPager(page: Page, file: string): Promise<void> {
-  const index = PAGES.indexOf(file);
-  await expect(page.locator('h1')).toHaveCount(1);
-  const toc = page.locator('nav.toc .site-toc > li > a');
-  await expect(toc).toHaveCount(PAGES.length);
-  for (const [i, p] of PAGES.entries()) await expect(toc.nth(i)).toHaveAttribute('href', p);
-  await expect(page.locator('nav.toc [aria-current="page"]')).toHaveAttribute('href', file);
-  const prev = page.locator('.pager a[rel="prev"]');
-  const next = page.locator('.pager a[rel="next"]');
-  if (index > 0) await expect(prev).toHaveAttribute('href', PAGES[index - 1]!);
-  else await expect(prev).toHaveCount(0);
-  if (index < PAGES.length - 1) await expect(next).toHaveAttribute('href', PAGES[index + 1]!);
-  else await expect(next).toHaveCount(0);
-}
-
-for (const file of PAGES) {
-  test(`${file}: builds, lists every page, links to its neighbours, passes axe`, async ({ page }) => {
-    test.setTimeout(420_000); // axe on the longest page (2.6) of a busy 2-core machine takes minutes
-    await page.goto(`./${file}`);
-    await allReady(page);
-    await checkContentsAndPager(page, file);
-    // The next link leads there.
-    const next = PAGES[PAGES.indexOf(file) + 1];
-    if (next) {
-      await page.locator('.pager a[rel="next"]').click();
-      await expect(page).toHaveURL(new RegExp(`/${next.replace('.', '\\.')}$`));
-      await page.goBack();
-    }
-    expect(await seriousAxeViolations(page)).toEqual([]);
-  });
-}
-
-for (const e of OTHER_EDITIONS) {
-  test(`${e.lang}: every page is built in its language, lists every page and links to its neighbours`, async ({ browser, baseURL }) => {
-    test.setTimeout(120_000);
-    // The pages as shipped (no script): the contents and pager are in the HTML.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-    const page = await context.newPage();
-    for (const file of PAGES) {
-      const response = await page.goto(`./${e.dir}${file}`);
-      expect(response?.status(), `${e.dir}${file}`).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', e.lang);
-      await checkContentsAndPager(page, file);
-    }
-    await context.close();
-  });
-
-  for (const file of REPRESENTATIVE) {
-    test(`${e.dir}${file}: hydrates, passes axe, and nothing scrolls sideways at 360 px`, async ({ page }) => {
-      test.setTimeout(420_000); // axe on 2-6 takes minutes on a busy 2-core machine
-      await page.goto(`./${e.dir}${file}`);
-      await allReady(page);
-      await expect(page.locator('html')).toHaveAttribute('lang', e.lang);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      // The same page on a phone: the edition's words (English ones are longer) fit the width.
-      await page.setViewportSize({ width: 360, height: 740 });
-      await expect.poll(() => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth))).toBeLessThanOrEqual(360);
-    });
-  }
-}
 
 for (const e of BUILT) {
   test(`${titled(e)}every figure, table, example and exercise has exactly one anchor; figures are live widgets, also in the gallery`, async () => {
@@ -162,24 +69,7 @@ for (const e of BUILT) {
   });
 }
 
-// ---- live tables, worked examples and checks --------------------------
-
-for (const e of BUILT) {
-  const widgets = e.lang === DEFAULT_LANG ? WIDGETS : widgetsIn(e.lang);
-  const byPage = dataWidgetsByPage(INSTANCE_PAGE, widgets);
-  const files = [...byPage.keys()].filter((f) => e.lang === DEFAULT_LANG || REPRESENTATIVE_DATA.includes(f));
-  for (const file of files) {
-    const instances = byPage.get(file)!;
-    test(`${e.dir}${file}: every table and worked example shows the core's values and follows its first control (${instances.join(', ')})`, async ({
-      page,
-      core,
-    }) => {
-      test.setTimeout(180_000);
-      // The page asks the core in its edition's language (億 / 亿 / billion), so the expected values are asked the same way.
-      await checkDataWidgetsOn(page, `./${e.dir}${file}`, coreIn(core, e.lang), widgets, instances);
-    });
-  }
-}
+// ---- live tables and checks --------------------------------------------
 
 test('every live table offers copy as CSV and Markdown with the same text as on screen', async ({ page, core, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -6,16 +6,11 @@
 // edition's language (its words: 億, 亿, billion).
 import type { Locator, Page } from '@playwright/test';
 
-import { at, cellRequest, shown, type WidgetCfg } from './chapter';
-import { checkFigure, FIGURE_KINDS } from './figure-values';
+import type { WidgetCfg } from './chapter';
 import { allReady, expect, typeInto, type Core } from './fixtures';
+import { DATA_KINDS, defaults, shownTexts, tableCell as tableCellOf } from '../content/shown-values.mjs';
 
-/** The widget kinds whose values the test recomputes from the config alone. */
-export const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS]);
-
-export function defaults(cfg: WidgetCfg): Record<string, string> {
-  return Object.fromEntries(cfg.controls.map((c) => [c.field, c.default]));
-}
+export { DATA_KINDS, defaults };
 
 export interface Change {
   key: string;
@@ -40,46 +35,15 @@ export function changed(cfg: WidgetCfg): Change | null {
 
 /** Expected text of a core-table cell for the given control values. */
 export function tableCell(core: Core, cfg: WidgetCfg, values: Record<string, string>, row: number, col: number): string {
-  const t = cfg.table!;
-  const c = t.columns[col]!;
-  if (t.list) {
-    const r = core.ok(cellRequest(t.list.op, values, t.fields, t.list.fields) as never);
-    return shown(at((at(r, t.list.path) as unknown[])[row], c.path!));
-  }
-  const r = t.rows![row]!;
-  return shown(at(core.ok(cellRequest(c.op!, values, t.fields, r.fields, c.fields) as never), (r.path ?? c.path)!));
+  return tableCellOf((request) => core.ok(request as never), cfg, values, row, col);
 }
 
-/** Every step's value, as the core computes it for `values`. */
-async function checkSteps(w: Locator, core: Core, cfg: WidgetCfg, instance: string, values: Record<string, string>): Promise<void> {
-  for (const [i, s] of cfg.steps!.entries()) {
-    await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(
-      shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)),
-    );
-  }
-}
-
-/** The widget shows the core's values: a table's first and last cell, every step, Table 2-1's total, a figure's core values (figure-values.ts). */
+/** The widget shows the core's values (tests/content/shown-values.mjs: a table's first and last cell, every step, Table 2-1's total, a figure's core values). */
 export async function checkWidget(page: Page, core: Core, cfg: WidgetCfg, instance: string, values: Record<string, string>): Promise<void> {
   const w = page.locator(`[data-instance="${instance}"]`);
-  if (cfg.kind === 'core-table') {
-    const t = cfg.table!;
-    const rows = t.rows?.length ?? (at(core.ok(cellRequest(t.list!.op, values, t.fields, t.list!.fields) as never), t.list!.path) as unknown[]).length;
-    for (const [r, c] of [
-      [0, 0],
-      [rows - 1, t.columns.length - 1],
-    ] as const) {
-      await expect(w.getByTestId(`${instance}-r${r}-c${c}`).locator('.cell-value'), `${instance} r${r} c${c}`).toHaveText(tableCell(core, cfg, values, r, c));
-    }
-  } else if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') {
-    await checkSteps(w, core, cfg, instance, values);
-  } else if (FIGURE_KINDS.has(cfg.kind)) {
-    // The worked example's steps come first when the figure has any (Example 3-1).
-    if (cfg.steps) await checkSteps(w, core, cfg, instance, values);
-    await checkFigure(w, core, cfg, values);
-  } else if (cfg.kind === 'table-2-1') {
-    const req = { op: 'forward', ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, Number(values[c.field] ?? c.default)])) };
-    await expect(w.getByTestId('total'), instance).toHaveText(core.ok(req as never).display as string);
+  for (const { testid, within, label, text } of shownTexts((request) => core.ok(request as never), cfg, instance, values)) {
+    const element = w.getByTestId(testid);
+    await expect(within ? element.locator(within) : element, label).toHaveText(text);
   }
 }
 

@@ -1,0 +1,48 @@
+// Wall and CPU time of each step of `npm test` (issue 36: the run prints
+// what each build step and test layer costs, so a slow one is seen).
+// CPU is user + system of the child processes the step waited for, as
+// /usr/bin/time reports them: Linux adds a reaped child's time (and that of
+// the children it reaped: the compilers under cmake, Chromium under
+// Playwright) to the parent's cutime and cstime in /proc/self/stat.
+// Only Node built-ins here, as in lib.mjs.
+import { readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+
+/** CPU seconds (user + system) of this process and the children it has reaped so far. */
+function cpuSeconds() {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: state is field 3.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    children = (Number(fields[16 - 3]) + Number(fields[17 - 3])) / TICKS_PER_SECOND;
+  } catch {
+    // No /proc (not Linux): the children's time is not known, the run still reports wall time.
+  }
+  return (own.user + own.system) / 1e6 + children;
+}
+
+const rows = [];
+
+/** Run `step` (sync or async) and record its wall and CPU time under `label`. */
+export async function timed(label, step) {
+  const wall0 = performance.now();
+  const cpu0 = cpuSeconds();
+  try {
+    return await step();
+  } finally {
+    rows.push({ label, wall: (performance.now() - wall0) / 1000, cpu: cpuSeconds() - cpu0 });
+  }
+}
+
+const minutes = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+/** The table of every timed step, and the total. */
+export function timingTable() {
+  const width = Math.max(...rows.map((r) => r.label.length), 5);
+  const line = (label, wall, cpu) => `  ${label.padEnd(width)}  ${minutes(wall).padStart(6)} wall  ${cpu.toFixed(1).padStart(7)} s CPU`;
+  const total = rows.reduce((sum, r) => ({ wall: sum.wall + r.wall, cpu: sum.cpu + r.cpu }), { wall: 0, cpu: 0 });
+  return [...rows.map((r) => line(r.label, r.wall, r.cpu)), line('total', total.wall, total.cpu)].join('\n');
+}

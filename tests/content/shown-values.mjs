@@ -1,0 +1,146 @@
+// What a data widget must show for given control values, recomputed from its
+// config and the core, never read from the page: a table's first and last
+// cell, every step of a worked example, Table 2-1's total, and the core values
+// of chapter 3's figure kinds (stacked bars, fluid backlog, audio timeline).
+// Each follows the documented request rules of its widget
+// (web/src/runtime/cells.ts, web/src/widgets/<kind>/index.ts), written out
+// again so the tests do not trust the page's own. One copy for both places
+// that hold a page to it: the prerendered HTML in Node
+// (tests/content/prerendered.test.mjs) and the hydrated page after a control
+// changes in Chromium (tests/browser/widget-values.ts).
+
+/** The widget kinds whose values are recomputed here from the config alone. */
+export const FIGURE_KINDS = new Set(['stage-stack', 'fluid-backlog', 'audio-timeline']);
+export const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS]);
+
+/** The reader's values before any change: control field ("$x") → its default text. */
+export function defaults(cfg) {
+  return Object.fromEntries(cfg.controls.map((c) => [c.field, c.default]));
+}
+
+/** A control's value as the page sends it: digits as a number, anything else as typed. */
+export function asInteger(raw) {
+  return /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
+}
+
+/** The request a cell sends: widget fields, then row, then cell; "$X" is the control with field "$X". */
+export function cellRequest(op, values, ...layers) {
+  const req = { op };
+  for (const layer of layers) {
+    for (const [k, v] of Object.entries(layer ?? {})) req[k] = typeof v === 'string' && v.startsWith('$') ? asInteger(values[v]) : v;
+  }
+  return req;
+}
+
+/** "$x" anywhere inside a request template (lists and objects too) → the control's value. */
+function filled(template, values) {
+  if (typeof template === 'string' && template.startsWith('$')) return asInteger(values[template]);
+  if (Array.isArray(template)) return template.map((v) => filled(v, values));
+  if (template !== null && typeof template === 'object') return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, filled(v, values)]));
+  return template;
+}
+
+/** Follow "a.b[2].c[id=x]" in a JSON value. */
+export function at(value, p) {
+  let cur = value;
+  for (const m of p.matchAll(/([^.[\]]+)|\[(\d+)\]|\[([\w-]+)=([^\]]+)\]/g)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    if (m[1] !== undefined) cur = cur[m[1]];
+    else if (m[2] !== undefined) cur = cur[Number(m[2])];
+    else cur = cur.find((e) => String(e[m[3]]) === m[4]);
+  }
+  return cur;
+}
+
+/** Display of a value as the page shows it: strings verbatim, integers grouped. */
+export function shown(v) {
+  if (v === undefined || v === null) return '—';
+  if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return BigInt(v).toLocaleString('en-US');
+  return String(v);
+}
+
+/** Expected text of a core-table cell for the given control values; `answer(request)` is the core's result. */
+export function tableCell(answer, cfg, values, row, col) {
+  const t = cfg.table;
+  const c = t.columns[col];
+  if (t.list) {
+    const r = answer(cellRequest(t.list.op, values, t.fields, t.list.fields));
+    return shown(at(at(r, t.list.path)[row], c.path));
+  }
+  const r = t.rows[row];
+  return shown(at(answer(cellRequest(c.op, values, t.fields, r.fields, c.fields)), r.path ?? c.path));
+}
+
+function stepTexts(answer, cfg, instance, values) {
+  return cfg.steps.map((s, i) => ({
+    testid: `${instance}-s${i}`,
+    label: `${instance} step ${i}`,
+    text: shown(at(answer(cellRequest(s.op, values, cfg.fields, s.fields)), s.path)),
+  }));
+}
+
+/** Each bar's tail: its total's display, or its last segment's (with that segment's prefix). */
+function stageStackTexts(answer, cfg, values) {
+  return cfg.data.bars.map((bar) => {
+    // A part's own request, else its bar's.
+    const ask = (part) => answer(cellRequest(part.op ?? bar.op, values, bar.fields, part.op ? part.fields : undefined));
+    const last = bar.segments[bar.segments.length - 1];
+    const text = bar.total ? shown(at(ask(bar.total), bar.total.display)) : (last.prefix ?? '') + shown(at(ask(last), last.display));
+    return { testid: `bar-${bar.id}`, label: `${cfg.title}: bar ${bar.id}`, text };
+  });
+}
+
+/** decode_step_rate on N cards, then the headline scenario's windows (their "$x" filled) through workload_mix and fluid_backlog. */
+function fluidBacklogTexts(answer, cfg, values) {
+  const rate = answer(cellRequest('decode_step_rate', values, cfg.data.rate));
+  const scenarios = cfg.data.scenarios;
+  const head = scenarios.find((s) => s.id === cfg.data.headline) ?? scenarios[0];
+  const mix = answer({ op: 'workload_mix', classes: cfg.data.classes, windows: filled(head.windows, values) });
+  const windows = mix.windows.map((m) => ({ seconds: String(m.seconds), arrival: String(m.decode_steps), service: String(rate.steps_per_second_all) }));
+  const backlog = answer({ op: 'fluid_backlog', windows });
+  const expected = {
+    'step-ms': rate.step_ms_display,
+    'per-card': rate.steps_per_second_display,
+    'all-cards': rate.steps_per_second_all_display,
+    peak: backlog.peak_display,
+    drain: backlog.drain_display,
+  };
+  return Object.entries(expected).map(([testid, text]) => ({ testid, label: `${cfg.title}: ${testid}`, text: String(text) }));
+}
+
+/** One audio_playout request from the template: when playback starts, the stall, the late chunks. */
+function audioTimelineTexts(answer, cfg, values) {
+  const r = answer({ op: 'audio_playout', ...filled(cfg.data.request, values) });
+  const expected = { 'first-play': r.first_play_display, stall: r.stall_display, 'late-chunks': r.late_chunks };
+  return Object.entries(expected).map(([testid, text]) => ({ testid, label: `${cfg.title}: ${testid}`, text: String(text) }));
+}
+
+/**
+ * What the widget `instance` shows for `values`: a list of { testid, within
+ * (a selector inside that element, or none), label, text }, each element found
+ * by its data-testid inside the widget's root, its text content (whitespace
+ * collapsed) equal to `text`.
+ */
+export function shownTexts(answer, cfg, instance, values) {
+  if (cfg.kind === 'core-table') {
+    const t = cfg.table;
+    const rows = t.rows?.length ?? at(answer(cellRequest(t.list.op, values, t.fields, t.list.fields)), t.list.path).length;
+    return [
+      [0, 0],
+      [rows - 1, t.columns.length - 1],
+    ].map(([r, c]) => ({ testid: `${instance}-r${r}-c${c}`, within: '.cell-value', label: `${instance} r${r} c${c}`, text: tableCell(answer, cfg, values, r, c) }));
+  }
+  if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') return stepTexts(answer, cfg, instance, values);
+  if (FIGURE_KINDS.has(cfg.kind)) {
+    // The worked example's steps come first when the figure has any (Example 3-1).
+    const steps = cfg.steps ? stepTexts(answer, cfg, instance, values) : [];
+    if (cfg.kind === 'stage-stack') return [...steps, ...stageStackTexts(answer, cfg, values)];
+    if (cfg.kind === 'fluid-backlog') return [...steps, ...fluidBacklogTexts(answer, cfg, values)];
+    return [...steps, ...audioTimelineTexts(answer, cfg, values)];
+  }
+  if (cfg.kind === 'table-2-1') {
+    const req = { op: 'forward', ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, Number(values[c.field] ?? c.default)])) };
+    return [{ testid: 'total', label: instance, text: answer(req).display }];
+  }
+  return [];
+}
