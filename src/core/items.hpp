@@ -103,4 +103,11 @@ inline void merge_item(Items& all, LineItem item, const std::string& clash_suffi
     all.push_back(std::move(item));
 }
 
+// merge_item with the row's position as its clash suffix ("@7"): how the
+// DeepSeek V4 families merge rows across layer groups.
+inline void merge_into(Items& all, LineItem item) {
+    const std::string suffix = "@" + std::to_string(all.size());
+    merge_item(all, std::move(item), suffix);
+}
+
 }  // namespace tally

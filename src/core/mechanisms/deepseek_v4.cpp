@@ -68,9 +68,6 @@ u128 buffer_bytes(const V4Attention& x) {
 
 namespace {
 
-// State and read rows merge across groups (the window of all 43 layers is one row).
-void merge_into(Items& items, LineItem it) { merge_item(items, std::move(it), "@" + std::to_string(items.size())); }
-
 using v4::index_scan_pairs;
 using v4::selected_pairs;
 using v4::window_pairs;

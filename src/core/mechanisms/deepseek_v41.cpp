@@ -176,9 +176,6 @@ EntrySize entry_size(const EntryFormat& f, u64 values, const StateOptions& o) {
 
 std::string no_production_format() { return render(msg::note_no_production_format); }
 
-// Rows merge across groups (see merge_item).
-void merge_into(Items& all, LineItem item) { merge_item(all, std::move(item), "@" + std::to_string(all.size())); }
-
 // ---------------------------------------------------------------- decode growth
 // Σ_{v=a..b} f(v) − n·f(a) for the FLOPs of one layer of `a` across decode
 // steps with visible counts v = a … b (CED counting, one query per step),
