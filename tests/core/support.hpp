@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -41,6 +42,20 @@ inline Json json_file(const std::string& path) {
     std::stringstream s;
     s << in.rdbuf();
     return Json::parse(s.str());
+}
+
+// Every entry of a chapter's ledger: tests/ledger/<chapter>*.json (its main
+// file and one per area or model family), in one list.
+inline Json ledger_entries(const std::string& chapter) {
+    Json all = Json::array();
+    const std::string dir = std::string(TALLY_SOURCE_DIR) + "/tests/ledger";
+    for (const auto& file : std::filesystem::directory_iterator(dir)) {
+        const std::string name = file.path().filename().string();
+        if (name.rfind(chapter, 0) != 0 || file.path().extension() != ".json") continue;
+        const Json part = json_file("tests/ledger/" + name);  // kept alive for the loop
+        for (const auto& e : part.at("entries")) all.push_back(e);
+    }
+    return all;
 }
 
 // A byte of a CJK ideograph or CJK punctuation in UTF-8 (E3 80–E9 BF, and the

@@ -25,17 +25,7 @@ Json read_json(const std::filesystem::path& file) {
 }
 
 // tests/ledger/ch03.json plus one ch03-<area>.json per area of the chapter.
-Json load_ch03_entries() {
-    Json all = Json::array();
-    const std::string dir = std::string(TALLY_SOURCE_DIR) + "/tests/ledger";
-    for (const auto& file : std::filesystem::directory_iterator(dir)) {
-        const std::string name = file.path().filename().string();
-        if (name.rfind("ch03", 0) != 0 || file.path().extension() != ".json") continue;
-        const Json part = read_json(file.path());  // kept alive for the loop
-        for (const auto& e : part.at("entries")) all.push_back(e);
-    }
-    return all;
-}
+Json load_ch03_entries() { return ledger_entries("ch03"); }
 
 // content/ch03/data/<name>.json by name: what the sourced entries read.
 Json load_ch03_datasets() {

@@ -16,20 +16,7 @@ using namespace tally::test;
 
 namespace {
 
-Json load_ch04_entries() {
-    Json all = Json::array();
-    const std::string dir = std::string(TALLY_SOURCE_DIR) + "/tests/ledger";
-    for (const auto& file : std::filesystem::directory_iterator(dir)) {
-        const std::string name = file.path().filename().string();
-        if (name.rfind("ch04", 0) != 0 || file.path().extension() != ".json") continue;
-        std::ifstream in(file.path());
-        std::stringstream text;
-        text << in.rdbuf();
-        const Json part = Json::parse(text.str());  // kept alive for the loop
-        for (const auto& e : part.at("entries")) all.push_back(e);
-    }
-    return all;
-}
+Json load_ch04_entries() { return ledger_entries("ch04"); }
 
 }  // namespace
 

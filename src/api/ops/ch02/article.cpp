@@ -13,6 +13,7 @@
 #include "core/state.hpp"
 #include "api/errors.hpp"
 #include "api/json_errors.hpp"
+#include "api/positive_decimal.hpp"
 #include "api/fields.hpp"
 
 namespace tally::api {
@@ -50,19 +51,7 @@ struct Design {
 };
 
 Ratio decimal_of(const RequestFields& f, const std::string& name) {
-    const Json& v = f.raw(name);
-    std::string text;
-    if (v.is_number_unsigned()) {
-        text = std::to_string(v.get<std::uint64_t>());
-    } else if (v.is_string()) {
-        text = v.get<std::string>();
-    }
-    Ratio r;
-    if (text.empty() || !parse_expected_decimal(text, r) || r == Ratio(0)) {
-        const std::string got = json::clip_utf8(v.dump(), 40);  // never cut inside a character
-        throw FieldError(name, msg::field_not_decimal, {{"label", describe_field(name)}, {"received", got}});
-    }
-    return r;
+    return positive_decimal(name, f.raw(name), describe_field(name));
 }
 
 Design design_of(const RequestFields& f, u128 tokens) {

@@ -2,28 +2,14 @@
 
 #include "api/errors.hpp"
 #include "api/json_errors.hpp"
-#include "core/answer.hpp"
+#include "api/positive_decimal.hpp"
 #include "core/messages.hpp"
 
 namespace tally::api::ch03_fields {
 
 namespace {
 
-std::string received(const Json& v) { return json::clip_utf8(v.dump(), 40); }  // never cut inside a character
-
-Ratio parse_or_refuse(const std::string& name, const Json& v) {
-    std::string text;
-    if (v.is_number_unsigned()) {
-        text = std::to_string(v.get<std::uint64_t>());
-    } else if (v.is_string()) {
-        text = v.get<std::string>();
-    }
-    Ratio r;
-    if (text.empty() || !parse_expected_decimal(text, r) || r == Ratio(0)) {
-        throw FieldError(name, msg::field_not_decimal, {{"label", describe_field(name)}, {"received", received(v)}});
-    }
-    return r;
-}
+Ratio parse_or_refuse(const std::string& name, const Json& v) { return positive_decimal(name, v, describe_field(name)); }
 
 }  // namespace
 
@@ -42,7 +28,7 @@ Ratio decimal_at_most(const RequestFields& f, const std::string& name, const cha
     const Ratio r = decimal_or(f, name, fallback);
     if (r > max) {
         throw FieldError(name, msg::ch03_model_decimal_above,
-                         {{"label", describe_field(name)}, {"received", received(f.raw(name))}, {"max", max_text}});
+                         {{"label", describe_field(name)}, {"received", received_text(f.raw(name))}, {"max", max_text}});
     }
     return r;
 }
@@ -72,7 +58,7 @@ std::vector<u128> positive_integers(const Json& req, const std::string& name, st
         const Json& v = list[i];
         if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > kMaxCount) {
             throw FieldError(name + "[" + std::to_string(i) + "]", msg::ch03_model_list_not_positive,
-                             {{"label", describe_field(name)}, {"index", std::to_string(i)}, {"received", received(v)}});
+                             {{"label", describe_field(name)}, {"index", std::to_string(i)}, {"received", received_text(v)}});
         }
         out.push_back(v.get<std::uint64_t>());
     }

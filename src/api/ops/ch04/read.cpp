@@ -4,6 +4,7 @@
 #include "api/catalog.hpp"
 #include "api/errors.hpp"
 #include "api/json_errors.hpp"
+#include "api/positive_decimal.hpp"
 #include "core/messages.hpp"
 
 namespace tally::api::ch04_fields {
@@ -30,25 +31,13 @@ constexpr Meaning kMeanings[] = {
 constexpr u128 kMaxValue = 1000000000;     // 10^9
 constexpr u128 kMaxDenominator = 1000000;  // six decimals
 
-std::string received(const Json& v) { return json::clip_utf8(v.dump(), 40); }  // never cut inside a character
-
 Ratio parse_or_refuse(const std::string& name, const Json& v) {
-    std::string text;
-    if (v.is_number_unsigned()) {
-        text = std::to_string(v.get<std::uint64_t>());
-    } else if (v.is_string()) {
-        text = v.get<std::string>();
-    }
-    Ratio r;
-    // A float (1.5 rather than "1.5") is refused: it would not be exact.
-    if (text.empty() || !parse_expected_decimal(text, r) || r == Ratio(0)) {
-        throw FieldError(name, msg::field_not_decimal, {{"label", label(name)}, {"received", received(v)}});
-    }
+    const Ratio r = positive_decimal(name, v, label(name));
     // Rates, sizes and times of real devices fit well inside 10^9 with six
     // decimals; past that the products would leave 128 bits, and the reader
     // should hear which field did it rather than of a generic overflow.
     if (Ratio(kMaxValue) < r || kMaxDenominator % r.den() != 0) {
-        throw FieldError(name, msg::ch04_decimal_range, {{"label", label(name)}, {"received", received(v)}});
+        throw FieldError(name, msg::ch04_decimal_range, {{"label", label(name)}, {"received", received_text(v)}});
     }
     return r;
 }
