@@ -7,7 +7,7 @@
 // phrase, the glossary must map the word, or list it under "kept" with why
 // OpenCC's word is right for our sense.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import TWPhrasesRev from 'opencc-js/dict/TWPhrasesRev';
 import TWVariantsRevPhrases from 'opencc-js/dict/TWVariantsRevPhrases';
 
 import { toHans } from '../../scripts/i18n/hans.mjs';
+import { messageFiles } from '../../scripts/messages-catalog.mjs';
 import { contentJsonFiles, translatableStrings } from '../../scripts/i18n/strings.mjs';
 import { contentMarkdownFiles } from '../../web/scripts/editions.mjs';
 
@@ -32,7 +33,7 @@ async function traditionalText() {
   for (const file of await contentMarkdownFiles()) parts.push(read(file));
   for (const file of contentJsonFiles()) parts.push(...translatableStrings(JSON.parse(read(file))));
   const messages = 'content/messages/zh-Hant';
-  for (const file of readdirSync(path.join(root, messages))) parts.push(...translatableStrings(JSON.parse(read(`${messages}/${file}`))));
+  for (const file of messageFiles(root, 'zh-Hant')) parts.push(...translatableStrings(JSON.parse(read(`${messages}/${file}`))));
   return parts.join('\n');
 }
 

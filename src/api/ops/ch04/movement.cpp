@@ -33,8 +33,9 @@ constexpr FieldDecl kDoubleBufferFields[] = {
 Json op_double_buffer(const Json& req) {
     RequestFields f(req, kDoubleBufferFields);
     const u128 blocks = f.integer("blocks");
-    const ch04::DoubleBuffer d =
-        ch04::double_buffer(blocks, ch04_fields::positive(f, "load_us"), ch04_fields::positive(f, "compute_us"));
+    const Ratio load = ch04_fields::positive(f, "load_us");  // one field per statement: the same refusal natively and in WASM
+    const Ratio compute = ch04_fields::positive(f, "compute_us");
+    const ch04::DoubleBuffer d = ch04::double_buffer(blocks, load, compute);
     Json r;
     r["serial_us"] = exact_json(d.serial);
     r["serial_display"] = us_text(d.serial, 3);
