@@ -35,7 +35,15 @@ test.describe('with JavaScript disabled', () => {
     const html = await (await request.get('./2-1.html')).text();
     expect(html).toContain(`data-testid="total" aria-live="polite" data-b="total">${core.ok(DEFAULTS.forward).display}<`);
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline scripts
-    expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/); // no absolute URLs to other hosts
+    // No resource from another host: the only absolute URLs are links a reader follows, to the book's own
+    // text on GitHub (the footer's credit and the chapter's text), never a src, stylesheet, preload or fetch.
+    const absolute = [...html.matchAll(/(<[a-z]+\b[^>]*?)\b(?:src|href|content)="(https?:\/\/[^"]*)"/g)].map((m): [string, string] => [
+      m[1]!.slice(0, 2),
+      m[2]!,
+    ]);
+    for (const [tag, url] of absolute)
+      expect([tag, url.replace(/^https:\/\/github\.com\/(?:899ms|bojieli)\/ai-infra-book(?:\/.*)?$/, 'book')]).toEqual(['<a', 'book']);
+    expect(html.replace(/href="https:\/\/github\.com\/(?:899ms|bojieli)\/ai-infra-book[^"]*"/g, '')).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
     expect(html).not.toMatch(/\b(?:src|href)="\//); // relative only: works from any sub-path
   });
 });

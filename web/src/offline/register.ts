@@ -41,17 +41,21 @@ function offerReload(doc: Document, wb: WorkboxLike): void {
 
 /** Registers this edition's worker; resolves once it is active (its copy stored). */
 async function register(doc: Document, url: string, scope: string): Promise<void> {
-  // A browser that blocks service workers (a privacy setting, an automation
-  // flag) answers register() with no registration rather than an error:
-  // there is then no offline copy, and nothing to report (Workbox would read
-  // .waiting of nothing and throw).
-  const registration = (await navigator.serviceWorker.register(url, { scope })) as ServiceWorkerRegistration | undefined;
-  if (!registration) return;
   // workbox-window comes in its own chunk, after the page is live.
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox(url, { scope }) as WorkboxLike;
   wb.addEventListener('waiting', () => offerReload(doc, wb));
-  await wb.register();
+  try {
+    await wb.register();
+  } catch (error) {
+    // A browser that blocks service workers (a privacy setting, an automation
+    // flag) answers register() with no registration rather than an error, and
+    // Workbox then fails reading it: there is no offline copy, and nothing to
+    // report. (Registering before Workbox does would hide the worker's
+    // activation from it, and a save would never finish.)
+    if (!(await navigator.serviceWorker.getRegistration(scope))) return;
+    throw error;
+  }
   await wb.active;
 }
 
