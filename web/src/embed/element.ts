@@ -36,7 +36,6 @@ import { HashStore } from '../runtime/hash-state';
 import { hydrateWidget, prerenderWidget, type AnyWidgetDef } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { addImportPanel } from './imports';
-import { withImportedModels } from '../import/models';
 import { homeLink, type WidgetHome } from './home';
 import { embedStatus } from './status';
 import { DEFAULT_LANG, editionDir, isEditionLang } from '../i18n/editions';
@@ -155,9 +154,8 @@ export function defineTallyWidget(opts: ElementOptions): void {
         return;
       }
       try {
-        const shared = session();
-        // The models the page imported, with this element's own (its `import` attribute) added below.
-        const imported = { ...shared, engine: engine().then((c) => withImportedModels(c)) };
+        // The page's imported models (one core serves every element), with this element's own (its `import` attribute) added below.
+        const imported = session();
         // Models named by this element's `import` attribute are known before its first request.
         const problems: string[] = [];
         const tokens = this.getAttribute('import');
