@@ -137,6 +137,20 @@ function nodeTestCounts(text) {
   const fail = text.match(/^# fail (\d+)/m);
   return pass ? { passed: Number(pass[1]), failed: Number(fail?.[1] ?? 0) } : null;
 }
+// The names of what failed, repeated in the summary: CI keeps only the tail
+// of the output, and a count alone does not say which test to look at.
+function failureLines(text) {
+  const patterns = [
+    /^\s*\d+\) \[chromium\] › .*/, // Playwright's line reporter
+    /^\s*not ok \d+ - .*/, // node --test (TAP)
+    /^\s*\d+ - .*\(Failed\)$/, // ctest
+    /^.*: ERROR: .*/, // doctest
+  ];
+  const lines = text.split('\n').map((line) => line.trimEnd());
+  const hits = lines.filter((line) => patterns.some((p) => p.test(line))).map((line) => line.trim());
+  return [...new Set(hits)].slice(0, 20);
+}
+
 function playwrightCounts(text) {
   const passed = text.match(/(\d+) passed/g)?.pop();
   const failed = text.match(/(\d+) failed/g)?.pop();
@@ -170,6 +184,7 @@ for (const layer of layers) {
   passed += counts.passed;
   failed += counts.failed;
   summary.push(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${layer.name}: ${counts.passed} passed, ${counts.failed} failed`);
+  if (status !== 0) summary.push(...failureLines(text).map((line) => `         ${line}`));
 }
 
 console.log('\nTime per step (CPU: user + system of its processes):');
