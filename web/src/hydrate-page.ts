@@ -11,6 +11,7 @@ import type { Engine } from './runtime/engine';
 import { installGlossaryKeys } from './runtime/glossary';
 import { HashStore } from './runtime/hash-state';
 import { idle } from './runtime/idle';
+import { wakeLazily } from './runtime/wake';
 import { installPageChrome } from './runtime/page-chrome';
 import { forwardOldLink } from './runtime/old-links';
 import { wireProfileChip } from './runtime/profile-chip';
@@ -70,7 +71,7 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
     return hydrateWidget(root, def, { instance, cfg }, engine, store, status);
   };
   // The widgets the reader sees first become interactive first; the others
-  // (25 on the longest page) follow in the next task.
+  // (25 on the longest page) wake as they near the screen, or in idle time.
   const roots = [...document.querySelectorAll<HTMLElement>('[data-widget][data-instance]')];
   const near = roots.filter(nearViewport);
   const hydrated = await Promise.all(near.map(hydrate));
@@ -80,7 +81,12 @@ export async function hydratePage(core: Promise<Engine>, pageWidgets: Promise<Si
     await Promise.race([Promise.all(hydrated.map((w) => w.ready)), engine]).catch(() => undefined);
     await nextTask();
   }
-  hydrated.push(...(await Promise.all(roots.filter((r) => !near.includes(r)).map(hydrate))));
+  hydrated.push(
+    ...(await wakeLazily(
+      roots.filter((r) => !near.includes(r)),
+      hydrate,
+    )),
+  );
 
   // Exercises sit below the widgets: they take over once the widgets are live.
   // Their code (and the exercise data) loads only on a page that has some.
