@@ -55,7 +55,7 @@ const layers = [
     // Each libFuzzer target for a minute under ASan/UBSan (issue 37): the JSON
     // parser, the config importer and evaluate(), which also fails on an
     // answer slower than its budget or an ok:true number that is not finite.
-    // scripts/fuzz.sh builds the libraries into build/fuzz first (clang).
+    // scripts/fuzz.sh links the sanitize preset's libraries (clang, built above).
     name: 'fuzz',
     command: ['sh', ['-c', 'for t in json_parse hf_import evaluate; do scripts/fuzz.sh "$t" 60 || exit 1; done']],
     counts: (text) => {

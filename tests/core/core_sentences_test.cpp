@@ -58,13 +58,17 @@ TEST_CASE("read_quantity: English problems are English, and name what can be typ
     CHECK(refusal("4 個", "bytes", "en") == "“4 個” is a count, but this field takes a number of bytes");
     CHECK(refusal("", "tokens", "en") ==
           "the text you typed is empty; you can write 4096, 32K (= 32,768), 32,768, 1e6 or 80 thousand");
-    for (const auto& [text, kind] : std::vector<std::pair<std::string, const char*>>{{"-5", "count"},
-                                                                                     {"8192 tokens", "bytes"},
-                                                                                     {"147456 B/token", "bytes"},
-                                                                                     {"abc", "tokens"},
-                                                                                     {"abc", "count"},
-                                                                                     {"abc", "bytes"},
-                                                                                     {"3 GiB/s", "bytes"}}) {
+    // Plain variables, not a structured binding: CAPTURE's lambda cannot
+    // capture one before C++20 (clang, the sanitize preset, refuses it).
+    for (const auto& entry : std::vector<std::pair<std::string, const char*>>{{"-5", "count"},
+                                                                              {"8192 tokens", "bytes"},
+                                                                              {"147456 B/token", "bytes"},
+                                                                              {"abc", "tokens"},
+                                                                              {"abc", "count"},
+                                                                              {"abc", "bytes"},
+                                                                              {"3 GiB/s", "bytes"}}) {
+        const std::string& text = entry.first;
+        const char* kind = entry.second;
         CAPTURE(text);
         CHECK_FALSE(has_cjk(refusal(text, kind, "en")));
     }

@@ -257,8 +257,10 @@ TEST_CASE("V4.1 Table 2-D: the 8K prefill on the reference and CED paths") {
 
 TEST_CASE("V4.1 interaction equals a per-token loop on both paths") {
     const ModelSpec& m = model(kId);
-    for (auto [S, P] : std::vector<std::pair<u128, u128>>{
+    for (const auto& shape : std::vector<std::pair<u128, u128>>{
              {0, 1}, {0, 7}, {0, 128}, {0, 129}, {0, 300}, {5, 3}, {200, 50}, {1000, 1}, {16383, 3}, {0, 2000}, {17, 140}}) {
+        const u128 S = shape.first;  // not a structured binding: CAPTURE's lambda captures these (C++17, clang)
+        const u128 P = shape.second;
         for (bool reference : {true, false}) {
             CAPTURE(dec(S));
             CAPTURE(dec(P));

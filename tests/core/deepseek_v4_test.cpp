@@ -185,18 +185,20 @@ TEST_CASE("V4-Flash shape: 2 window + 21 CSA + 20 HCA layers, per-query counts")
 TEST_CASE("V4-Flash forward: attention cores and the index rectangle against loops") {
     const ModelSpec& m = flash();
     for (u128 B : {1, 3}) {
-        for (auto [S, T] : {std::pair<u128, u128>{0, 1},
-                            {0, 5},
-                            {0, 128},
-                            {0, 129},
-                            {3, 200},
-                            {127, 2},
-                            {2040, 100},
-                            {2046, 3},
-                            {0, 3000},
-                            {5000, 1},
-                            {8192, 1},
-                            {1048575, 1}}) {
+        for (const auto& shape : {std::pair<u128, u128>{0, 1},
+                                  {0, 5},
+                                  {0, 128},
+                                  {0, 129},
+                                  {3, 200},
+                                  {127, 2},
+                                  {2040, 100},
+                                  {2046, 3},
+                                  {0, 3000},
+                                  {5000, 1},
+                                  {8192, 1},
+                                  {1048575, 1}}) {
+            const u128 S = shape.first;  // not a structured binding: CAPTURE's lambda captures these (C++17, clang)
+            const u128 T = shape.second;
             CAPTURE(dec(B));
             CAPTURE(dec(S));
             CAPTURE(dec(T));
@@ -246,7 +248,9 @@ TEST_CASE("V4 decode_growth equals the loop of forward() differences") {
                 for (u128 j = 0; j < n; ++j) loop = loop + forward(m, CallShape{B, H + j, 1, B}).total;
                 CHECK(decode_flops_sum(m, B, H, n) == loop);
                 // … and each attention group's own growth term.
-                for (const auto& [x, layers] : attention_groups(m)) {
+                for (const auto& group : attention_groups(m)) {
+                    const auto& x = group.first;  // a lambda below captures these (C++17, clang)
+                    const auto& layers = group.second;
                     auto F = [&](u128 S) {
                         Items items;
                         mech::add_forward(x, m, CallShape{B, S, 1, B}, layers, items);

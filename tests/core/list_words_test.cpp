@@ -82,7 +82,9 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
 TEST_CASE("list words: every refusal's list is joined in the request's language") {
     const std::pair<const char*, const char*> langs[] = {{"zh-Hant", "、"}, {"zh-Hans", "、"}, {"en", ", "}};
     for (const Refusal& r : refusals()) {
-        for (const auto& [lang, separator] : langs) {
+        for (const auto& entry : langs) {
+            const char* lang = entry.first;  // not a structured binding: CAPTURE's lambda captures it (C++17, clang)
+            const char* separator = entry.second;
             CAPTURE(r.what);
             CAPTURE(lang);
             Json request = r.request;

@@ -122,7 +122,9 @@ TEST_CASE("no source under src/core, src/api or src/cli has a CJK word outside i
         CHECK_MESSAGE(kAllowed.count(file) == 1, file << " composes words in C++ (" << words.substr(0, 60)
                                                       << "…): give them a code in content/messages/zh-Hant/words.json");
     }
-    for (const auto& [file, why] : kAllowed) {
+    for (const auto& allowed : kAllowed) {
+        const auto& file = allowed.first;  // not a structured binding: CHECK_MESSAGE's lambda captures it (C++17, clang)
+        const auto& why = allowed.second;
         CHECK_MESSAGE(with_words.count(file) == 1, file << " has no CJK words left: drop its entry (" << why << ")");
     }
 }
