@@ -168,6 +168,9 @@ Json op_audio_playout(const Json& req) {
     for (std::size_t k = 0; k < p.chunks.size(); ++k) {
         const auto& c = p.chunks[k];
         rows.push_back({{"id", std::to_string(k)},
+                        {"captured_ms", exact_json(in.chunk * Ratio(k + 1))},
+                        {"processed_ms", exact_json(c.processed)},
+                        {"sent_ms", exact_json(c.sent)},
                         {"arrival_ms", exact_json(c.arrival)},
                         {"planned_ms", exact_json(c.planned)},
                         {"play_ms", exact_json(c.play)},
@@ -177,8 +180,10 @@ Json op_audio_playout(const Json& req) {
     return r;
 }
 
-constexpr ResultDecl kChunkRow[] = {result::text("id"), result::exact("arrival_ms"), result::exact("planned_ms"),
-                                    result::exact("play_ms"), result::exact("stall_ms")};
+constexpr ResultDecl kChunkRow[] = {result::text("id"),         result::exact("captured_ms"),
+                                    result::exact("processed_ms"), result::exact("sent_ms"),
+                                    result::exact("arrival_ms"),   result::exact("planned_ms"),
+                                    result::exact("play_ms"),      result::exact("stall_ms")};
 constexpr ResultDecl kAudioPlayoutResult[] = {
     result::exact("chunk_bytes"),      result::exact("first_play_ms"),   result::display("first_play_display"),
     result::exact("stall_ms"),         result::display("stall_display"), result::exact("late_chunks"),
@@ -186,6 +191,7 @@ constexpr ResultDecl kAudioPlayoutResult[] = {
 };
 constexpr const char* kAudioPlayoutSamples[] = {
     R"({"op":"audio_playout","late":[{"chunk":2,"network_ms":"50"}]})",
+    R"({"op":"audio_playout","process_ms":"25","late":[{"chunk":2,"network_ms":"50"}]})",
 };
 
 // ---- audio_interrupt ------------------------------------------------------
