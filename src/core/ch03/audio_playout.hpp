@@ -30,10 +30,10 @@ struct PlayoutInput {
 struct ChunkTimes {
     Ratio processed;  // the model stage is done with it
     Ratio sent;       // the send link is done with it
-    Ratio arrival;  // when it is there
-    Ratio planned;  // first play + k·d: the playout clock without stalls
-    Ratio play;     // when it actually starts: max(previous end, arrival)
-    Ratio stall;    // silence before it: play − previous end (0 for the first)
+    Ratio arrival;    // when it is there
+    Ratio planned;    // first play + k·d: the playout clock without stalls
+    Ratio play;       // when it actually starts: max(previous end, arrival)
+    Ratio stall;      // silence before it: play − previous end (0 for the first)
 };
 
 struct Playout {

@@ -33,13 +33,13 @@ CriticalPath critical_path(const std::vector<Stage>& stages);
 // chapter's formula read as it stands, as the book's calculator does):
 // `saved` holds its size and `slower` its sign.
 struct Amdahl {
-    Ratio total_after;  // T'
-    Ratio saved;        // |T − T'|
+    Ratio total_after;    // T'
+    Ratio saved;          // |T − T'|
     bool slower = false;  // T' > T: the task got longer by `saved`
-    Ratio speedup;      // T / T'
-    Ratio share;        // f = part / T
-    Ratio saved_share;  // |T − T'| / T, with the sign of `slower`
-    Ratio rest;         // T − part, untouched
+    Ratio speedup;        // T / T'
+    Ratio share;          // f = part / T
+    Ratio saved_share;    // |T − T'| / T, with the sign of `slower`
+    Ratio rest;           // T − part, untouched
 };
 // 0 < part ≤ total, speedup > 0.
 Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup);

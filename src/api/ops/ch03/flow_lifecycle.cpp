@@ -43,8 +43,7 @@ constexpr FieldDecl kLifecycleFields[] = {
     field::of_kind("models", FieldKind::List),         field::integer("prompt", 1, kMaxCount, "512"),
     field::integer("output", 1, kMaxCount, "128"),     field::of_kind("peak_tflops", FieldKind::Decimal, "989.4"),
     field::of_kind("mfu", FieldKind::Decimal, "0.4"),  field::of_kind("fit", FieldKind::Object),
-    field::of_kind("target_loss", FieldKind::Decimal),
-    field::of_kind("calls", FieldKind::Decimal),
+    field::of_kind("target_loss", FieldKind::Decimal), field::of_kind("calls", FieldKind::Decimal),
 };
 
 // One model of the request: N, and D either as sent or derived from the fit.
@@ -62,7 +61,10 @@ constexpr double kMostDerivedTokens = 1e30;
 std::string floor_text(double floor) { return ch03::roundable(floor, 3) ? flow::decimal_text(floor, 3) : "> 10^18"; }
 
 MessageParams unreachable_params(const std::string& field, const ModelRow& row, const Ratio& target) {
-    return {{"field", field}, {"params", short_count(row.model.params)}, {"floor", floor_text(row.floor)}, {"target", trimmed(target, 4)}};
+    return {{"field", field},
+            {"params", short_count(row.model.params)},
+            {"floor", floor_text(row.floor)},
+            {"target", trimmed(target, 4)}};
 }
 
 // The D at which the fitted law reaches the target loss, to 4 decimals as an
@@ -209,22 +211,22 @@ Json op_lifecycle_cost(const Json& req) {
         const ch03::LifecycleRow& row = life.rows[i];
         const std::string label = model.outside_fit ? ids[i] + render(msg::flow_lifecycle_outside_fit) : ids[i];
         Json priced = {{"id", ids[i]},
-                        {"label_display", label},
-                        {"feasible", true},
-                        {"status_display", ""},
-                        {"tokens", exact_json(model.model.tokens)},
-                        {"tokens_display", short_count(model.model.tokens, 4)},
-                        {"tokens_derived", model.derived},
-                        {"outside_fit", model.outside_fit},
-                        {"training_flops", exact_json(row.training_flops)},
-                        {"training_flops_display", scientific(row.training_flops, 4) + " FLOPs"},
-                        {"training_gpu_seconds", exact_json(row.training_gpu_seconds)},
-                        {"training_gpu_hours", exact_json(row.training_gpu_hours)},
-                        {"training_gpu_hours_display", fixed(row.training_gpu_hours, 1)},
-                        {"per_call_flops", exact_json(row.per_call_flops)},
-                        {"per_call_gpu_seconds", exact_json(row.per_call_gpu_seconds)},
-                        {"per_call_display", significant(row.per_call_gpu_seconds, 3)},
-                        {"next_crossover_display", i < next_display.size() ? next_display[i] : "—"}};
+                       {"label_display", label},
+                       {"feasible", true},
+                       {"status_display", ""},
+                       {"tokens", exact_json(model.model.tokens)},
+                       {"tokens_display", short_count(model.model.tokens, 4)},
+                       {"tokens_derived", model.derived},
+                       {"outside_fit", model.outside_fit},
+                       {"training_flops", exact_json(row.training_flops)},
+                       {"training_flops_display", scientific(row.training_flops, 4) + " FLOPs"},
+                       {"training_gpu_seconds", exact_json(row.training_gpu_seconds)},
+                       {"training_gpu_hours", exact_json(row.training_gpu_hours)},
+                       {"training_gpu_hours_display", fixed(row.training_gpu_hours, 1)},
+                       {"per_call_flops", exact_json(row.per_call_flops)},
+                       {"per_call_gpu_seconds", exact_json(row.per_call_gpu_seconds)},
+                       {"per_call_display", significant(row.per_call_gpu_seconds, 3)},
+                       {"next_crossover_display", i < next_display.size() ? next_display[i] : "—"}};
         if (axis_calls) {
             const Ratio at = ch03::lifecycle_gpu_hours_at(row, *axis_calls);
             priced["gpu_hours_at_calls"] = exact_json(at);

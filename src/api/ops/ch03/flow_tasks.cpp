@@ -148,12 +148,8 @@ Json op_steady_state(const Json& req) {
 }
 
 constexpr ResultDecl kSteadyStateResult[] = {
-    result::exact("tasks"),
-    result::display("tasks_display"),
-    result::exact("bytes"),
-    result::display("bytes_display"),
-    result::exact("task_area"),
-    result::display("task_area_display"),
+    result::exact("tasks"),           result::display("tasks_display"), result::exact("bytes"),
+    result::display("bytes_display"), result::exact("task_area"),       result::display("task_area_display"),
 };
 constexpr const char* kSteadyStateSamples[] = {
     R"({"op":"steady_state","rate":"2","wait_seconds":"10","state_bytes":"1073741824"})",
@@ -402,7 +398,7 @@ Json op_branch_state(const Json& req) {
 constexpr ResultDecl kBranchStateResult[] = {
     result::exact("branches"),         result::exact("shared_tokens"), result::exact("shared_bytes"),
     result::display("shared_display"), result::exact("copied_tokens"), result::exact("copied_bytes"),
-    result::display("copied_display"), result::exact("saved_bytes"), result::display("saved_display"),
+    result::display("copied_display"), result::exact("saved_bytes"),   result::display("saved_display"),
 };
 constexpr const char* kBranchStateSamples[] = {
     R"({"op":"branch_state","bytes_per_token":"147456","prefix":4096,"tails":[512,256]})",
