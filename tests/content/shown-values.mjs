@@ -11,7 +11,9 @@
 
 /** The widget kinds whose values are recomputed here from the config alone. */
 export const FIGURE_KINDS = new Set(['stage-stack', 'fluid-backlog', 'audio-timeline']);
-export const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS]);
+/** Kinds that draw a chart over a core-table of the same config: the table's cells are checked as a core-table's. */
+export const TABLE_CHART_KINDS = new Set(['fit-points', 'lifecycle-lines']);
+export const DATA_KINDS = new Set(['core-table', 'steps', 'steps-chart', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS, ...TABLE_CHART_KINDS]);
 
 /** The reader's values before any change: control field ("$x") → its default text. */
 export function defaults(cfg) {
@@ -79,6 +81,15 @@ function stepTexts(answer, cfg, instance, values) {
   }));
 }
 
+/** A steps-chart's bars (web/src/widgets/steps-chart): each its own request over the widget's fields, printing its display. */
+function stepsChartTexts(answer, cfg, values) {
+  return cfg.data.bars.map((bar) => ({
+    testid: `bar-${bar.id}`,
+    label: `${cfg.title}: bar ${bar.id}`,
+    text: shown(at(answer(cellRequest(bar.op, values, cfg.fields, bar.fields)), bar.display)),
+  }));
+}
+
 /** Each bar's tail: its total's display, or its last segment's (with that segment's prefix). */
 function stageStackTexts(answer, cfg, values) {
   return cfg.data.bars.map((bar) => {
@@ -122,7 +133,7 @@ function audioTimelineTexts(answer, cfg, values) {
  * collapsed) equal to `text`.
  */
 export function shownTexts(answer, cfg, instance, values) {
-  if (cfg.kind === 'core-table') {
+  if (cfg.kind === 'core-table' || TABLE_CHART_KINDS.has(cfg.kind)) {
     const t = cfg.table;
     const rows = t.rows?.length ?? at(answer(cellRequest(t.list.op, values, t.fields, t.list.fields)), t.list.path).length;
     return [
@@ -131,6 +142,7 @@ export function shownTexts(answer, cfg, instance, values) {
     ].map(([r, c]) => ({ testid: `${instance}-r${r}-c${c}`, within: '.cell-value', label: `${instance} r${r} c${c}`, text: tableCell(answer, cfg, values, r, c) }));
   }
   if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') return stepTexts(answer, cfg, instance, values);
+  if (cfg.kind === 'steps-chart') return [...stepTexts(answer, cfg, instance, values), ...stepsChartTexts(answer, cfg, values)];
   if (FIGURE_KINDS.has(cfg.kind)) {
     // The worked example's steps come first when the figure has any (Example 3-1).
     const steps = cfg.steps ? stepTexts(answer, cfg, instance, values) : [];
