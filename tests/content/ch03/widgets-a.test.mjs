@@ -69,6 +69,21 @@ test('3.1: Figure 3-3: 1 GiB for 10 s is 10 GiB·s; 2 tasks/s waiting 10 s hold 
   assert.deepEqual(stepTexts(w31['fig-3-3']), ['10 GiB·s', '20', '20 GiB']);
 });
 
+test('3.1: Figure 3-3 follows τ: one task of 1 GiB held 30 s is 30 GiB·s, and its bars are the one task and the mean held', () => {
+  const cfg = w31['fig-3-3'];
+  const vars = { ...defaults(cfg), $tau: '30' };
+  const first = cfg.steps[0];
+  assert.equal(follow(ask(first.op, merged(vars, cfg.fields, first.fields)), first.path), '30 GiB·s');
+  const bars = cfg.data.bars.map((b) => follow(ask(b.op, merged(vars, cfg.fields, b.fields)), b.display));
+  assert.deepEqual(bars, ['1 GiB', '60 GiB']);
+});
+
+test('3.1: Figure 3-6 steps through its three captions: every shape belongs to a step that is shown, the last one too', () => {
+  const dg = w31['fig-3-6'].data.diagram;
+  const steps = [...new Set(dg.shapes.filter((s) => s.step !== undefined).map((s) => s.step))].sort();
+  assert.deepEqual(steps, dg.steps.map((_, i) => i));
+});
+
 test('3.1: Table 3.1.3-a: 18,432 / 4,604; 29,900.8 / 1,736.8; 6,963.2 / 7,471.2 per second', () => {
   const rows = tableCells(w31['tab-3-1-3-a']);
   assert.deepEqual(
@@ -169,7 +184,7 @@ test('3.2: Figure 3-9: 2 and 2.5 units per success', () => {
 });
 
 test('3.2: Example 3-2: halving the first round of 76.510 s gives 58.323 s, ≈ 1.31×, about 40.1 s left', () => {
-  assert.deepEqual(stepTexts(w32['example-3-2']), ['58.323 秒', '1.31', '18.188 秒', '40.135']);
+  assert.deepEqual(stepTexts(w32['example-3-2']), ['58.323 秒', '1.31', '18.188 秒', '40.135 秒']);
 });
 
 test('3.2: Figures 3-11 and 3-12: 21 s in series, 15 s in parallel, 16 s of tool work, 16 and 10 GiB·s', () => {
@@ -178,7 +193,8 @@ test('3.2: Figures 3-11 and 3-12: 21 s in series, 15 s in parallel, 16 s of tool
 });
 
 test('3.2: Figure 3-13: 144 KiB per token; a 4096 prefix shared by two 512 tails', () => {
-  assert.deepEqual(stepTexts(w32['fig-3-13']), ['144 KiB', '720 MiB', '1.266 GiB', '603,979,776']);
+  // The saving with its unit (it was printed as a bare 603,979,776).
+  assert.deepEqual(stepTexts(w32['fig-3-13']), ['144 KiB', '720 MiB', '1.266 GiB', '576 MiB']);
 });
 
 test('3.2: Figure 3-14: 327,680 vs 166,400 expert layers, 50.8%', () => {
