@@ -60,6 +60,15 @@ function position(v: Json | undefined): number {
   return b === undefined ? Number(a) : Number(a) / Number(b);
 }
 
+/** The whole part of an exact value ("204800000", "2048/3", "12.5"), for choosing the axis' end. */
+function wholePart(v: Json | undefined): bigint {
+  if (typeof v === 'number') return BigInt(Math.floor(v));
+  if (typeof v !== 'string') return 0n;
+  const [a, b] = v.split('/');
+  if (b !== undefined) return BigInt(a!) / BigInt(b);
+  return BigInt(v.split('.')[0]!);
+}
+
 interface ListSpec {
   fields?: Fields;
   list: { op: string; fields?: Fields };
@@ -72,8 +81,7 @@ async function computeLines(engine: Parameters<typeof coreTable.compute>[0], var
   const crossings = (follow(first, 'crossovers') as Json[] | undefined) ?? [];
   // The axis' end is a drawing choice: twice the latest crossing the core reports.
   const latest = crossings.reduce<bigint>((m, c) => {
-    const calls = follow(c, 'calls');
-    const whole = typeof calls === 'number' ? BigInt(Math.floor(calls)) : typeof calls === 'string' ? BigInt(calls.split(/[./]/)[0]!) : 0n;
+    const whole = wholePart(follow(c, 'calls'));
     return whole > m ? whole : m;
   }, 0n);
   const end = latest > 0n ? latest * 2n : 1000000000n;

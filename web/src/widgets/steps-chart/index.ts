@@ -20,6 +20,7 @@ import type { Fields, Json } from '../../runtime/engine';
 import { amount } from '../../runtime/result-reader';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, hbars, num, svgFrame, tickLabel, WIDE, type Bar, type Drawing, type TickStyle } from '../../figures/chart';
+import { byteAxis, byteFamily } from '../../figures/byte-ticks';
 import { dataOf } from '../../figures/content';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 import steps from '../steps';
@@ -73,15 +74,23 @@ async function computeBars(engine: Parameters<typeof steps.compute>[0], vars: Pa
 
 function drawing(bars: Bar[], width: number, cfg: WidgetConfig): Drawing {
   const wide = width === WIDE;
-  const x = scaleLinear()
-    .domain([0, Math.max(1, ...bars.map((b) => b.value))])
-    .nice()
-    .range([PAD.left, width - PAD.right]);
-  const children: Mark[] = [...hbars(bars, x, PAD.top, ROW_H)];
+  const range: [number, number] = [PAD.left, width - PAD.right];
+  const hi = Math.max(1, ...bars.map((b) => b.value));
   const height = PAD.top + bars.length * ROW_H + PAD.bottom;
-  const style = (dataOf<string>(cfg, 'tick') ?? 'si') as TickStyle;
-  children.push(axisBottom(x, height - PAD.bottom + 6, wide ? 5 : 3, tickLabel(style), text(cfg, 'x_axis')));
-  return { width, height, children };
+  const style = (dataOf<string>(cfg, 'tick') ?? 'si') as TickStyle | 'bytes';
+  // A byte axis ticks in the family of the bars' own labels (figures/byte-ticks.ts); others in round numbers.
+  if (style === 'bytes') {
+    const axis = byteAxis(hi, range, byteFamily(bars.map((b) => b.display)), wide ? 5 : 3);
+    return {
+      width,
+      height,
+      children: [...hbars(bars, axis.scale, PAD.top, ROW_H), axisBottom(axis.scale, height - PAD.bottom + 6, axis.ticks, String, text(cfg, 'x_axis'))],
+    };
+  }
+  const x = scaleLinear().domain([0, hi]).nice().range(range);
+  const label = tickLabel(style);
+  const ticks = (v: number) => (v === 0 ? '0' : label(v));
+  return { width, height, children: [...hbars(bars, x, PAD.top, ROW_H), axisBottom(x, height - PAD.bottom + 6, wide ? 5 : 3, ticks, text(cfg, 'x_axis'))] };
 }
 
 function chartMarks(bars: Bar[], cfg: WidgetConfig, instance: string): Mark[] {
