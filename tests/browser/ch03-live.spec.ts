@@ -217,3 +217,17 @@ for (const [instance, key, value] of [
     expect(after).not.toEqual(before);
   });
 }
+
+test("figure 3-5's arrival rates are the reader's: 2 and 2 gives both minutes the even mix's 4,604 decode steps a second", async ({ page }) => {
+  const cfg = widgetsIn('zh-Hant', 'ch03')['fig-3-5']!;
+  await page.goto(`./${INSTANCE_PAGE['fig-3-5']}`);
+  await allReady(page);
+  const w = page.locator('[data-instance="fig-3-5"]');
+  for (const key of ['heavy', 'light']) {
+    const control = cfg.controls.find((c) => c.key === key)!;
+    await setControl(w, { key, label: control.label, value: '2', kind: control.kind });
+  }
+  await expect(w).toHaveAttribute('data-differs', 'true');
+  const reads = await w.locator('svg.is-wide [data-read]').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-read')));
+  expect(reads.filter((r) => r === '4,604').length).toBe(3);
+});

@@ -100,7 +100,8 @@ test('3.1: Table 3.1.3-a: 18,432 / 4,604; 29,900.8 / 1,736.8; 6,963.2 / 7,471.2 
 test('3.1: Figures 3-4 and 3-5 ask workload_mix per window: 240 + 240, 216 + 24, 24 + 216 requests', () => {
   for (const id of ['fig-3-4', 'fig-3-5']) {
     const cfg = w31[id];
-    const got = cfg.data.windows.map((w) => ask('workload_mix', { classes: cfg.data.classes, windows: [{ seconds: w.seconds, rates: w.rates }] }).windows[0]);
+    const vars = defaults(cfg);
+    const got = cfg.data.windows.map((w) => ask('workload_mix', { classes: cfg.data.classes, windows: substituted([{ seconds: w.seconds, rates: w.rates }], vars) }).windows[0]);
     assert.deepEqual(
       got.map((w) => w.class_requests),
       [
@@ -116,6 +117,22 @@ test('3.1: Figures 3-4 and 3-5 ask workload_mix per window: 240 + 240, 216 + 24,
         ['29,900.8', '1,736.8'],
         ['6,963.2', '7,471.2'],
       ],
+    );
+  }
+});
+
+test("3.1: Figures 3-4 and 3-5 take the two minutes' arrival rates from the reader: 2 and 2 is the even mix in both minutes", () => {
+  for (const id of ['fig-3-4', 'fig-3-5']) {
+    const cfg = w31[id];
+    assert.deepEqual(
+      cfg.controls.map((c) => c.field),
+      ['$heavy', '$light'],
+    );
+    const vars = { ...defaults(cfg), $heavy: '2', $light: '2' };
+    const got = cfg.data.windows.map((w) => ask('workload_mix', { classes: cfg.data.classes, windows: substituted([{ seconds: w.seconds, rates: w.rates }], vars) }).windows[0]);
+    assert.deepEqual(
+      got.map((w) => w.decode_display),
+      ['4,604', '4,604', '4,604'],
     );
   }
 });
