@@ -70,7 +70,8 @@ export function tableCell(answer, cfg, values, row, col) {
     return shown(at(at(r, t.list.path)[row], c.path));
   }
   const r = t.rows[row];
-  return shown(at(answer(cellRequest(c.op, values, t.fields, r.fields, c.fields)), r.path ?? c.path));
+  // A row's "$x" inside a list (Table 3.1.3-a's rates in its windows) is the control's value too.
+  return shown(at(answer(cellRequest(c.op, values, t.fields, filled(r.fields, values), c.fields)), r.path ?? c.path));
 }
 
 function stepTexts(answer, cfg, instance, values) {

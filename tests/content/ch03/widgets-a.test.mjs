@@ -29,7 +29,7 @@ function stepTexts(cfg) {
 function tableCells(cfg) {
   const vars = defaults(cfg);
   const t = cfg.table;
-  return t.rows.map((r) => t.columns.map((c) => grouped(follow(ask(c.op, merged(vars, t.fields, r.fields, c.fields)), c.path ?? r.path))));
+  return t.rows.map((r) => t.columns.map((c) => grouped(follow(ask(c.op, merged(vars, t.fields, substituted(r.fields, vars), c.fields)), c.path ?? r.path))));
 }
 
 /** A diagram's placeholder values. */
@@ -82,6 +82,19 @@ test('3.1: Figure 3-6 steps through its three captions: every shape belongs to a
   const dg = w31['fig-3-6'].data.diagram;
   const steps = [...new Set(dg.shapes.filter((s) => s.step !== undefined).map((s) => s.step))].sort();
   assert.deepEqual(steps, dg.steps.map((_, i) => i));
+});
+
+test('3.1: Table 3.1.3-a follows the two minutes\' arrival rates: 2 and 2 puts the even mix in every row', () => {
+  const cfg = w31['tab-3-1-3-a'];
+  assert.deepEqual(
+    cfg.controls.map((c) => c.field),
+    ['$heavy', '$light'],
+  );
+  const even = { ...cfg, controls: cfg.controls.map((c) => ({ ...c, default: '2' })) };
+  const rows = tableCells(even);
+  assert.ok(rows[0].includes('18,432') && rows[0].includes('4,604'), rows[0].join(' '));
+  assert.deepEqual(rows[1], rows[0]);
+  assert.deepEqual(rows[2], rows[0]);
 });
 
 test('3.1: Table 3.1.3-a: 18,432 / 4,604; 29,900.8 / 1,736.8; 6,963.2 / 7,471.2 per second', () => {
