@@ -87,14 +87,21 @@ std::string without_commas(std::string s) {
     return s;
 }
 
-// Our value rounded to the printed decimals, in the printed unit.
+// Our value rounded to the printed decimals, in the printed unit.  An entry
+// names one `request`, or `requests` whose values add up (a sum over the
+// rounds of a conversation: one `turn` call per round).
 std::string computed_text(const Json& entry) {
-    const Json response = Json::parse(evaluate(entry.at("request").dump()));
-    if (!response.value("ok", false))
-        return render(msg::ledger_error, {{"message", response["error"]["message"].get<std::string>()}});
-    const Json& result = response["result"];
     Ratio value;
-    for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path.get<std::string>()));
+    const bool several = entry.contains("requests");
+    const std::size_t count = several ? entry.at("requests").size() : 1;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Json& request = several ? entry.at("requests")[i] : entry.at("request");
+        const Json response = Json::parse(evaluate(request.dump()));
+        if (!response.value("ok", false))
+            return render(msg::ledger_error, {{"message", response["error"]["message"].get<std::string>()}});
+        const Json& result = response["result"];
+        for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path.get<std::string>()));
+    }
     if (entry.contains("per")) value = value / Ratio(entry.at("per").get<std::uint64_t>());
     const std::string printed = entry.at("printed").get<std::string>();
     const auto dot = printed.find('.');

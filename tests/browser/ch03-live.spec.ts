@@ -45,6 +45,12 @@ test("figure 3-7's arrival rates are the reader's: equal rates give the even mix
       values[control.field] = value;
     }
     await checkWidget(page, core, cfg, 'fig-3-7', values);
+    // The y-axis counts decode steps: whole numbers (SI thousands at most), never milli-steps,
+    // even when the even mix leaves nothing queued.
+    for (const tick of await w.locator('.axis-y .tick text').allTextContents()) {
+      expect(tick.trim()).toMatch(/^\d+(\.\d+)?( [kMG])?$/);
+      if (!/[kMG]$/.test(tick.trim())) expect(Number.isInteger(Number(tick.trim()))).toBe(true);
+    }
   }
   expect(await peak()).not.toBe(bookPeak);
   await expect(w).toHaveAttribute('data-differs', 'true');
@@ -150,4 +156,78 @@ test('exercise 3-8 checks its answers in the core: 9/11 from the fit’s α and 
   const fitted = await answerExercise(page, '3-8', 'c3', '0.0100');
   await expect(fitted).toHaveAttribute('data-verdict', 'wrong');
   await expect(fitted).toContainText('六個擬合點');
+});
+
+test("figure 3-21 in English: every box's label stays inside its box, and no two labels overlap", async ({ page }) => {
+  const en = BUILT.find((e) => e.lang === 'en');
+  test.skip(!en, 'the English edition is not built');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`./${en!.dir}${INSTANCE_PAGE['fig-3-21']}`);
+  await allReady(page);
+  const boxes = await page.locator('[data-instance="fig-3-21"] svg:visible g.shape').evaluateAll((groups) =>
+    groups.map((g) => {
+      const r = (g.querySelector('rect') as SVGGraphicsElement).getBBox();
+      const texts = [...g.querySelectorAll('text')].map((t) => (t as SVGGraphicsElement).getBBox());
+      return { r: { x: r.x, y: r.y, w: r.width, h: r.height }, texts: texts.map((t) => ({ x: t.x, y: t.y, w: t.width, h: t.height })) };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThanOrEqual(10);
+  const labels = boxes.flatMap((b) => b.texts);
+  for (const b of boxes) {
+    for (const t of b.texts) {
+      expect(t.x).toBeGreaterThanOrEqual(b.r.x - 0.5);
+      expect(t.x + t.w).toBeLessThanOrEqual(b.r.x + b.r.w + 0.5);
+    }
+  }
+  for (let i = 0; i < labels.length; i++) {
+    for (let j = i + 1; j < labels.length; j++) {
+      const a = labels[i]!;
+      const c = labels[j]!;
+      const apart = a.x + a.w <= c.x || c.x + c.w <= a.x || a.y + a.h <= c.y || c.y + c.h <= a.y;
+      expect(apart, `labels ${i} and ${j} overlap`).toBe(true);
+    }
+  }
+});
+
+// Issue 38: figures that were step lists or tables are drawn from the core's numbers, stay live
+// with their controls (values checked against the Node core, steps/tables kept as text), and
+// every mark reads out.
+for (const [instance, key, value] of [
+  ['fig-3-9', 'c2', '3'],
+  ['fig-3-15', 'G', '512'],
+  ['fig-3-17', 'side', '1280'],
+  ['fig-3-27', 'beta', '0.3'],
+  ['fig-3-28', 'alpha', '0.2'],
+  ['fig-3-29', 'target', '3'],
+] as const) {
+  test(`${instance} is drawn from the core and follows its ${key}`, async ({ page, core }) => {
+    const cfg = widgetsIn('zh-Hant', 'ch03')[instance]!;
+    await page.goto(`./${INSTANCE_PAGE[instance]}`);
+    await allReady(page);
+    const w = page.locator(`[data-instance="${instance}"]`);
+    const marks = w.locator('svg.is-wide [data-read]');
+    expect(await marks.count()).toBeGreaterThanOrEqual(2);
+    const before = await marks.evaluateAll((ms) => ms.map((m) => m.getAttribute('data-read')));
+    const values = defaults(cfg);
+    const control = cfg.controls.find((c) => c.key === key)!;
+    await setControl(w, { key, label: control.label, value, kind: control.kind });
+    values[control.field] = value;
+    await checkWidget(page, core, cfg, instance, values);
+    const after = await marks.evaluateAll((ms) => ms.map((m) => m.getAttribute('data-read')));
+    expect(after).not.toEqual(before);
+  });
+}
+
+test("figure 3-5's arrival rates are the reader's: 2 and 2 gives both minutes the even mix's 4,604 decode steps a second", async ({ page }) => {
+  const cfg = widgetsIn('zh-Hant', 'ch03')['fig-3-5']!;
+  await page.goto(`./${INSTANCE_PAGE['fig-3-5']}`);
+  await allReady(page);
+  const w = page.locator('[data-instance="fig-3-5"]');
+  for (const key of ['heavy', 'light']) {
+    const control = cfg.controls.find((c) => c.key === key)!;
+    await setControl(w, { key, label: control.label, value: '2', kind: control.kind });
+  }
+  await expect(w).toHaveAttribute('data-differs', 'true');
+  const reads = await w.locator('svg.is-wide [data-read]').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-read')));
+  expect(reads.filter((r) => r === '4,604').length).toBe(3);
 });

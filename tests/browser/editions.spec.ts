@@ -298,7 +298,7 @@ async function checkWidget(page: Page, core: Core, instance: string, values: Rec
     ] as const) {
       await expect(w.getByTestId(`${instance}-r${r}-c${c}`).locator('.cell-value'), `${instance} r${r} c${c}`).toHaveText(cell(r, c));
     }
-  } else if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') {
+  } else if (cfg.kind === 'steps' || cfg.kind === 'steps-chart' || cfg.kind === 'crossover-curve') {
     for (const [i, s] of cfg.steps!.entries()) {
       await expect(w.getByTestId(`${instance}-s${i}`), `${instance} step ${i}`).toHaveText(
         shown(at(core.ok(cellRequest(s.op, values, cfg.fields, s.fields) as never), s.path)),
@@ -316,7 +316,7 @@ async function setControl(w: Locator, change: NonNullable<ReturnType<typeof chan
   else await typeInto(control, change.value);
 }
 
-const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1']);
+const DATA_KINDS = new Set(['core-table', 'steps', 'steps-chart', 'crossover-curve', 'table-2-1']);
 const byPage = new Map<string, string[]>();
 for (const [instance, file] of Object.entries(pageOfInstance())) {
   if (!DATA_KINDS.has(WIDGETS[instance]?.kind ?? '')) continue;

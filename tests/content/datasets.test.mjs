@@ -86,3 +86,28 @@ test('the ledger schema takes a sourced entry only with its source and without a
   assert.match(problems, /\/entries\/0: must have required property 'source'/);
   assert.match(problems, /\/entries\/1: must NOT be valid/);
 });
+
+test('the shapes a ledger request sends for a model Tally has no spec of are the dataset\'s, with its source', () => {
+  const entries = ['ch03-model.json', 'ch03-flow.json'].flatMap((f) => JSON.parse(fs.readFileSync(path.join(root, 'tests/ledger', f), 'utf8')).entries);
+  const byId = (id) => entries.find((e) => e.id === id);
+  const pro = read('content/ch03/data/deepseek-v4-pro-shapes.json');
+  assert.equal(pro.source.path, 'case-studies/training-compute.md');
+  for (const id of ['c3m.362.v4pro_per_token', 'c3m.362.v4pro_total']) {
+    const r = byId(id).request;
+    const v = pro.values.v4_pro;
+    assert.deepEqual(
+      [r.moe_layers, r.hidden, r.expert_width, r.routed_experts, r.shared_experts, r.training_tokens].map(String),
+      [v.layers, v.hidden, v.expert_width, v.routed_experts, v.shared_experts, v.training_tokens],
+      id,
+    );
+  }
+  const vision = read('content/ch03/data/qwen3-vl-4b-vision.json');
+  const r = byId('c3.flow.vision.encoder_flops').request;
+  const e = vision.values.encoder;
+  assert.deepEqual(
+    [r.encoder_layers, r.encoder_hidden, r.encoder_intermediate, r.encoder_input_width, r.feature_groups, r.feature_width].map(String),
+    [e.layers, e.hidden, e.intermediate, e.input_width, e.feature_groups, e.feature_width],
+  );
+  // The calculator's own count, which the core's reproduces (tests/core/ch03/vision_test.cpp).
+  assert.equal(vision.values.matrix_flops_per_image, '1310300569600');
+});

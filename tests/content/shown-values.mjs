@@ -11,7 +11,9 @@
 
 /** The widget kinds whose values are recomputed here from the config alone. */
 export const FIGURE_KINDS = new Set(['stage-stack', 'fluid-backlog', 'audio-timeline']);
-export const DATA_KINDS = new Set(['core-table', 'steps', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS]);
+/** Kinds that draw a chart over a core-table of the same config: the table's cells are checked as a core-table's. */
+export const TABLE_CHART_KINDS = new Set(['fit-points', 'lifecycle-lines']);
+export const DATA_KINDS = new Set(['core-table', 'steps', 'steps-chart', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS, ...TABLE_CHART_KINDS]);
 
 /** The reader's values before any change: control field ("$x") → its default text. */
 export function defaults(cfg) {
@@ -68,7 +70,8 @@ export function tableCell(answer, cfg, values, row, col) {
     return shown(at(at(r, t.list.path)[row], c.path));
   }
   const r = t.rows[row];
-  return shown(at(answer(cellRequest(c.op, values, t.fields, r.fields, c.fields)), r.path ?? c.path));
+  // A row's "$x" inside a list (Table 3.1.3-a's rates in its windows) is the control's value too.
+  return shown(at(answer(cellRequest(c.op, values, t.fields, filled(r.fields, values), c.fields)), r.path ?? c.path));
 }
 
 function stepTexts(answer, cfg, instance, values) {
@@ -76,6 +79,15 @@ function stepTexts(answer, cfg, instance, values) {
     testid: `${instance}-s${i}`,
     label: `${instance} step ${i}`,
     text: shown(at(answer(cellRequest(s.op, values, cfg.fields, s.fields)), s.path)),
+  }));
+}
+
+/** A steps-chart's bars (web/src/widgets/steps-chart): each its own request over the widget's fields, printing its display. */
+function stepsChartTexts(answer, cfg, values) {
+  return cfg.data.bars.map((bar) => ({
+    testid: `bar-${bar.id}`,
+    label: `${cfg.title}: bar ${bar.id}`,
+    text: shown(at(answer(cellRequest(bar.op, values, cfg.fields, bar.fields)), bar.display)),
   }));
 }
 
@@ -122,7 +134,7 @@ function audioTimelineTexts(answer, cfg, values) {
  * collapsed) equal to `text`.
  */
 export function shownTexts(answer, cfg, instance, values) {
-  if (cfg.kind === 'core-table') {
+  if (cfg.kind === 'core-table' || TABLE_CHART_KINDS.has(cfg.kind)) {
     const t = cfg.table;
     const rows = t.rows?.length ?? at(answer(cellRequest(t.list.op, values, t.fields, t.list.fields)), t.list.path).length;
     return [
@@ -131,6 +143,7 @@ export function shownTexts(answer, cfg, instance, values) {
     ].map(([r, c]) => ({ testid: `${instance}-r${r}-c${c}`, within: '.cell-value', label: `${instance} r${r} c${c}`, text: tableCell(answer, cfg, values, r, c) }));
   }
   if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') return stepTexts(answer, cfg, instance, values);
+  if (cfg.kind === 'steps-chart') return [...stepTexts(answer, cfg, instance, values), ...stepsChartTexts(answer, cfg, values)];
   if (FIGURE_KINDS.has(cfg.kind)) {
     // The worked example's steps come first when the figure has any (Example 3-1).
     const steps = cfg.steps ? stepTexts(answer, cfg, instance, values) : [];

@@ -4,10 +4,15 @@ namespace tally::ch03 {
 
 Playout audio_playout(const PlayoutInput& in) {
     Playout p;
-    Ratio previous_end;
+    Ratio previous_end, model_free, link_free;  // when the stream's model stage and send link are next free
     for (size_t k = 0; k < in.network.size(); ++k) {
         ChunkTimes c;
-        c.arrival = in.chunk * Ratio(k + 1) + in.process + in.send + in.network[k];
+        const Ratio captured = in.chunk * Ratio(k + 1);
+        c.processed = (captured < model_free ? model_free : captured) + in.process;
+        c.sent = (c.processed < link_free ? link_free : c.processed) + in.send;
+        model_free = c.processed;
+        link_free = c.sent;
+        c.arrival = c.sent + in.network[k];
         if (k == 0) p.first_play = c.arrival + in.buffer;
         c.planned = p.first_play + in.chunk * Ratio(k);
         c.play = k == 0 ? p.first_play : (previous_end < c.arrival ? c.arrival : previous_end);

@@ -1,8 +1,14 @@
 // Audio playout with a jitter buffer (§3.3.3, Figures 3-19 and 3-20,
 // Exercise 3-5).  Chunk k (from 0) is captured during [k·d, (k+1)·d), then
-// processed, sent and carried over the network, so it arrives at
+// processed, sent and carried over the network.  A stream has one model
+// stage and one send link, each doing one chunk at a time (the book's
+// calculator models them so): a chunk's processing starts at
+// max(its capture end, the previous chunk's processing end), and its send at
+// max(its processing end, the previous send's end).  With a model faster
+// than a chunk nothing queues and chunk k arrives at
 // (k+1)·d + process + send + network_k (20k + 38 ms with the chapter's
-// 20/12/1/5 ms).  Playback starts a buffer's length after the first arrival
+// 20/12/1/5 ms); a model slower than a chunk falls further behind with
+// every chunk.  Playback starts a buffer's length after the first arrival
 // and plays one chunk per d; a chunk that is not there when its turn comes
 // stalls playback until it arrives, and everything after moves with it.
 // Times are exact (ms as ratios).
@@ -22,10 +28,12 @@ struct PlayoutInput {
 };
 
 struct ChunkTimes {
-    Ratio arrival;  // when it is there
-    Ratio planned;  // first play + k·d: the playout clock without stalls
-    Ratio play;     // when it actually starts: max(previous end, arrival)
-    Ratio stall;    // silence before it: play − previous end (0 for the first)
+    Ratio processed;  // the model stage is done with it
+    Ratio sent;       // the send link is done with it
+    Ratio arrival;    // when it is there
+    Ratio planned;    // first play + k·d: the playout clock without stalls
+    Ratio play;       // when it actually starts: max(previous end, arrival)
+    Ratio stall;      // silence before it: play − previous end (0 for the first)
 };
 
 struct Playout {

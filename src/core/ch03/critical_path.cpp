@@ -26,8 +26,8 @@ Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup) {
     Amdahl a;
     a.rest = total - part;
     a.total_after = a.rest + part / speedup;
-    // A "speed-up" below 1 slows the part down: nothing is saved then.
-    a.saved = a.total_after < total ? total - a.total_after : Ratio(0);
+    a.slower = total < a.total_after;
+    a.saved = a.slower ? a.total_after - total : total - a.total_after;
     a.speedup = total / a.total_after;
     a.share = part / total;
     a.saved_share = a.saved / total;

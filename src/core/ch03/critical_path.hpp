@@ -29,13 +29,17 @@ struct CriticalPath {
 CriticalPath critical_path(const std::vector<Stage>& stages);
 
 // T' = T − f·T·(1 − 1/s), written with the part's own time f·T = part.
+// A "speed-up" s below 1 slows the part down and T − T' is negative (the
+// chapter's formula read as it stands, as the book's calculator does):
+// `saved` holds its size and `slower` its sign.
 struct Amdahl {
-    Ratio total_after;  // T'
-    Ratio saved;        // T − T'
-    Ratio speedup;      // T / T'
-    Ratio share;        // f = part / T
-    Ratio saved_share;  // (T − T') / T
-    Ratio rest;         // T − part, untouched
+    Ratio total_after;    // T'
+    Ratio saved;          // |T − T'|
+    bool slower = false;  // T' > T: the task got longer by `saved`
+    Ratio speedup;        // T / T'
+    Ratio share;          // f = part / T
+    Ratio saved_share;    // |T − T'| / T, with the sign of `slower`
+    Ratio rest;           // T − part, untouched
 };
 // 0 < part ≤ total, speedup > 0.
 Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup);

@@ -114,4 +114,8 @@ Power rational_power(const Ratio& base, const Ratio& exponent) {
     return p;
 }
 
+Ratio lifecycle_gpu_hours_at(const LifecycleRow& row, const Ratio& calls) {
+    return row.training_gpu_hours + calls * row.per_call_gpu_seconds / Ratio(3600);
+}
+
 }  // namespace tally::ch03

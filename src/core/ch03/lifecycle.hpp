@@ -50,6 +50,11 @@ struct Lifecycle {
 Lifecycle lifecycle_cost(const std::vector<LifecycleModel>& models, u128 prompt, u128 output, const Ratio& peak_tflops,
                          const Ratio& mfu);
 
+// GPU-hours a model has cost after `calls` calls: its line at x = calls
+// (training, then calls × one call's GPU time).  Figure 3-29 draws each row
+// from 0 to the reader's number of calls.
+Ratio lifecycle_gpu_hours_at(const LifecycleRow& row, const Ratio& calls);
+
 // The two exponents of the compute-optimal split.
 struct AllocationExponents {
     Ratio params;  // β/(α+β)

@@ -25,4 +25,14 @@ MoeTrainingWork moe_training(const ModelSpec& m, u128 training_tokens) {
     return w;
 }
 
+MoeTrainingWork moe_training(const MoeShapes& s, u128 training_tokens) {
+    MoeTrainingWork w;
+    w.moe_layers = s.layers;
+    const u128 per_expert = mul(3, mul(s.hidden, s.expert_width));
+    w.expert_params_per_token = mul(s.layers, mul(add(s.routed, s.shared), per_expert));
+    w.flops_per_token = mul(6, w.expert_params_per_token);
+    w.total = mul(w.flops_per_token, training_tokens);
+    return w;
+}
+
 }  // namespace tally::ch03

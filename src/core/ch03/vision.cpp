@@ -26,4 +26,17 @@ VisionBudget vision_budget(u128 tokens, u128 ec_bytes_each, const Ratio& kv_per_
     return b;
 }
 
+u128 vision_encoder_flops(const VisionTokens& v, u128 merge, const VisionEncoder& e, u128 groups, u128 feature_width) {
+    const u128 p = v.patches, h = e.hidden;
+    const u128 embed = mul(2, p, e.input_width, h);
+    const u128 qkv = mul(2, p, h, mul(3, h));
+    const u128 pairs = mul(4, p, p, h);  // QKᵀ and PV, 2·P²·hidden each
+    const u128 out = mul(2, p, h, h);
+    const u128 mlp = mul(4, p, h, e.intermediate);
+    const u128 blocks = mul(e.layers, add(add(qkv, pairs), add(out, mlp)));
+    const u128 merged = mul(h, merge, merge);
+    const u128 merger = add(mul(2, v.tokens, merged, merged), mul(2, v.tokens, merged, feature_width));
+    return add(add(embed, blocks), mul(groups, merger));
+}
+
 }  // namespace tally::ch03

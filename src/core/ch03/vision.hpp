@@ -23,6 +23,22 @@ VisionTokens vision_tokens(u128 height, u128 width, u128 patch, u128 merge);
 // n_v × width × groups × bytes per value.
 u128 encoder_cache_bytes(u128 tokens, u128 feature_width, u128 groups, u128 value_bytes);
 
+// The vision encoder's matrix work for one image (§3.3.1's 1.310 TFLOPs for
+// Qwen3-VL-4B at 640²), as the book's calculator counts it: the patch
+// embedding (input_width → hidden), per layer QKV (hidden → 3·hidden),
+// scores and values over every pair of patches (2·2·P²·hidden, whatever the
+// head count), the output projection and the MLP (hidden → intermediate →
+// hidden), then one merger per feature group, each r² patches side by side
+// (hidden·r²) through hidden·r² → hidden·r² → feature_width.  2 FLOPs a
+// multiply-add; biases, norms and softmax are not matrix work.
+struct VisionEncoder {
+    u128 layers = 0;
+    u128 hidden = 0;
+    u128 intermediate = 0;
+    u128 input_width = 0;  // values per patch: channels × frames × p²
+};
+u128 vision_encoder_flops(const VisionTokens& v, u128 merge, const VisionEncoder& e, u128 groups, u128 feature_width);
+
 // A request of `images` such images and `text_tokens` text tokens.
 struct VisionBudget {
     u128 visual_tokens = 0;  // images × n_v

@@ -103,7 +103,9 @@ test('3-1: one request takes 1023 decode steps, eight take 1016 (8 × 127) and r
 // Right answers in each of their unit forms; the editions read each other's forms.
 const RIGHT = [
   ['3-1', 'c', ['1016', '1,016 steps', '1016 步', '8 × 127 步']],
-  ['3-2', 'a', ['56,376 steps', '56376 步', '(7471.2 - 5592) * 30']],
+  // The page prints 5,591.33 steps/s for two cards (Example 3-1): (7,471.2 − 5,591.33) × 30 = 56,396
+  // is as right as 2 × 2,796's 56,376 at the precision the per-card rate is given.
+  ['3-2', 'a', ['56,376 steps', '56376 步', '(7471.2 - 5592) * 30', '56,396 steps', '(7471.2 - 5591.33) * 30']],
   ['3-2', 'b', ['10.08 s', '10.08 秒', '10,082 ms', '10082 毫秒', '10.1 s']],
   ['3-2', 'e', ['20 GiB', '20480 MiB', '20 * 2^30 B']],
   ['3-3', 'd', ['$0.0002198', '0.0002198 USD', '0.0002198 美元', '2.198e-4 USD']],
@@ -197,4 +199,53 @@ test('every zh-Hant text of every exercise has its English in the map', () => {
     // A text without CJK ("USD", "D/N") is shown as written in every edition (scripts/i18n/strings.mjs).
     for (const t of texts) if (translatableStrings(t).size) assert.ok(t in strings, `${id}: no English for "${t}"`);
   }
+});
+
+/**
+ * A given with a suffix is printed with it in prose ("2 條", web/src/exercises/compute.ts,
+ * givenText): the text after it must not name the unit again ("2 條 條", "0.000081 USD USD",
+ * "8 次 個微批次", "2 per second tasks per second" were printed so, in every edition).
+ */
+const UNIT_AFTER = {
+  'zh-Hant': /^\s*(?:個|條|張|次|秒|USD|GPU 小時|A100 小時|H100 小時|小時|像素)/,
+  en: /^\s*(?:tasks?|sequences?|positions?|micro-batches|USD|GPU-hours|A100-hours|H100-hours|hours|cards|GPUs|s\b|per second|pixels)/,
+};
+test('no text of an exercise names a given\'s unit twice, in zh-Hant (zh-Hans is its conversion) or English', () => {
+  for (const id of IDS) {
+    const ex = exercises[id];
+    const { strings } = readJson(`content/i18n/en/ch03/exercises/${id}.json`);
+    const texts = [ex.intro];
+    for (const p of ex.parts) texts.push(p.prompt, ...p.hints, ...(p.solution ?? []), ...(p.model_answer ?? []));
+    for (const t of texts) {
+      for (const [lang, text] of [['zh-Hant', t], ['en', strings[t] ?? t]]) {
+        for (const m of text.matchAll(/\{([a-z0-9_]+)\}/g)) {
+          const g = ex.givens?.[m[1]];
+          if (!g?.suffix) continue;
+          const after = text.slice(m.index + m[0].length);
+          assert.doesNotMatch(after, UNIT_AFTER[lang], `${id} (${lang}): "{${m[1]}}" is printed with "${g.suffix}" and then its unit again: "${text}"`);
+        }
+      }
+    }
+  }
+});
+
+test('3-2: every part of "New variant" follows the drawn burst, length and per-card rate', () => {
+  const ex = exercises['3-2'];
+  for (const key of ['burst', 'burst_s', 'card']) assert.ok(ex.givens[key].variants.length > 1, key);
+  // Drawn after the older givens, so a saved seed still draws the same rate, wait and state for parts d–f.
+  assert.deepEqual(ex.given_order.slice(0, 4), ['rate', 'wait', 'state', 'wait2']);
+  for (const name of ['one', 'two', 'three']) {
+    const c = ex.calls[name];
+    assert.deepEqual([c.arrival, c.seconds, c.service], ['$burst', '$burst_s', '$card'], name);
+  }
+  // One drawn variant, computed as the page computes it: the parts' answers move with it.
+  const givens = { burst: '8000', burst_s: '45', card: '2700', rate: '2', wait: '10', wait2: '30', state: '1073741824' };
+  const out = {};
+  for (const [name, call] of Object.entries(ex.calls)) {
+    const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
+    out[name] = evaluate(request).result;
+  }
+  assert.equal(String(out.two.end), String((8000 - 5400) * 45)); // 117,000
+  assert.equal(String(out.three.peak), '0'); // 8,100 ≥ 8,000
+  assert.equal(String(out.one.end), String((8000 - 2700) * 45));
 });

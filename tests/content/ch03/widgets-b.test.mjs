@@ -92,6 +92,10 @@ test('audio timeline: 960-byte chunks, first play at 78 ms, the third chunk at 1
 
 test('speech what-if: first chunk at 400 ms, the next 94 ms later; a 40 ms buffer starts at 440 ms', () => {
   assert.deepEqual(stepValues('speech-arrivals'), ['400', '494', '440 ms', '0 ms']);
+  // The delay before the first chunk is carried by the network, not the model stage: a model
+  // slower than a chunk would fall further behind with every chunk (audio_playout is serial).
+  const f = configs['speech-arrivals'].fields;
+  assert.ok(Number(f.process_ms) <= Number(f.chunk_ms));
 });
 
 test('media work: ten codebooks take 1 + 9 = 10 fast forwards a frame; 1024² is a 64×64 latent grid of 4096 positions, 50 × 2 = 100 DiT forwards', () => {
@@ -141,11 +145,12 @@ test('packing: 4096 + 4096 has 16,781,312 causal pairs, 7168 + 1024 has 26,218,4
   assert.deepEqual(stepValues('case-packing'), ['16781312', '274.95 GFLOPs', '26218496', '429.56 GFLOPs', '15.46 TFLOPs']);
 });
 
-test('table 3.4.3-a: 143.79 + 287.58 = 431.37 TFLOPs against 6ND 402.59; 4096 labels with a compact head give 416.07', () => {
+test('table 3.4.3-a at the book\'s precision, in one unit: 143.789 + 287.579 = 431.368 TFLOPs against 6ND 402.591; 4096 labels with a compact head give 416.074', () => {
   assert.deepEqual(tableCells('tab-3-4-3-a'), [
-    ['143.79 TFLOPs', '287.58 TFLOPs', '431.37 TFLOPs', '59.38 TFLOPs', '402.59 TFLOPs'],
-    ['138.69 TFLOPs', '277.38 TFLOPs', '416.07 TFLOPs', '59.38 TFLOPs', '402.59 TFLOPs'],
+    ['143.789', '287.579', '431.368', '59.381', '402.591'],
+    ['138.691', '277.382', '416.074', '59.381', '402.591'],
   ]);
+  for (const c of configs['tab-3-4-3-a'].table.columns) assert.match(c.header, /（TFLOPs）$/);
 });
 
 test('figure 3-24: forward 143,789,331,054,592 and backward 287,578,662,109,184 FLOPs add up to 431.37 TFLOPs; 6ND 402.59', () => {

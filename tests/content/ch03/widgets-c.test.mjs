@@ -26,8 +26,9 @@ function shown(id) {
     assert.notEqual(v, undefined, `${id}: no value at ${p}`);
     return typeof v === 'number' || /^\d+$/.test(String(v)) ? BigInt(v).toLocaleString('en-US') : String(v);
   };
-  if (cfg.kind === 'steps') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
-  if (cfg.kind === 'core-table') {
+  if (cfg.kind === 'steps' || cfg.kind === 'steps-chart') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
+  // A chart over a core-table (fit-points, lifecycle-lines) shows the table's cells as the table does.
+  if (cfg.kind === 'core-table' || cfg.kind === 'fit-points' || cfg.kind === 'lifecycle-lines') {
     const t = cfg.table;
     if (t.list) {
       const rows = follow(ask(t.list.op, merge(vars, t.fields, t.list.fields)), t.list.path);
@@ -75,7 +76,8 @@ test('table 3.5.3-a: the stages of one RL cycle, 465.143 / 129.056 / 634.944 / 0
   const rows = shown('tab-3-5-3-a');
   assert.deepEqual(
     rows.map((r) => r[1]),
-    ['465.14 TFLOPs', '129.06 TFLOPs', '634.94 TFLOPs', '0 FLOPs', '952.42 TFLOPs', '2.18 PFLOPs'],
+    // One unit for the column (its header says TFLOPs), the book's three decimals: never "2.18 PFLOPs".
+    ['465.143', '129.056', '634.944', '0.000', '952.416', '2,181.559'],
   );
   // The copied exact values carry the printed three decimals of TFLOPs.
   const exact = ask('rl_cycle', { model: 'qwen3-8b', prompts: 8, answers: 4, input: 1024, generated: 256, keep: 16 });
@@ -130,9 +132,10 @@ test('table 3.6.2-a and figure 3-30: D/N 149, 286, 1,875, 2,571, 4,500 and 6ND 4
     rows.map((r) => r[1]),
     ['149', '286', '1,875', '2,571', '4,500'],
   );
+  // As the book prints it, a power of ten, not 40,200,000,000,000,000,000,000.
   assert.deepEqual(
-    rows.map((r) => Number(r[2].replaceAll(',', '')).toExponential(3)),
-    ['4.020e+22', '8.400e+22', '7.200e+23', '7.560e+23', '1.728e+24'],
+    rows.map((r) => r[2]),
+    ['4.02×10²²', '8.40×10²²', '7.20×10²³', '7.56×10²³', '1.728×10²⁴'],
   );
   assert.deepEqual(
     shown('fig-3-30').map((b) => b.segments[0][1]),
@@ -235,9 +238,26 @@ test('example 3-5 and figures 3-27/3-28: the core fits the eight C4 runs as the 
   );
 });
 
+test('figure 3-29 drawn: each line is read at twice the crossing, the crossing sits on both lines, and a target 0.1B cannot reach leaves its row unpriced', () => {
+  const cfg = allWidgets['fig-3-29'];
+  const vars = defaults(cfg);
+  const req = merge(vars, cfg.table.fields, cfg.table.list.fields);
+  const first = ask('lifecycle_cost', req);
+  const x = first.crossovers.find((c) => c.crosses);
+  const at = ask('lifecycle_cost', { ...req, calls: x.calls });
+  const meet = x.id.split('-').map((id) => at.rows.find((r) => r.id === id).gpu_hours_at_calls);
+  assert.deepEqual(meet, [x.gpu_hours, x.gpu_hours]);
+  // Target 2.7: below what 0.1B can reach with any data (its floor is about 2.786).
+  const low = ask('lifecycle_cost', merge({ ...vars, $target: '2.7' }, cfg.table.fields, cfg.table.list.fields));
+  const small = low.rows.find((r) => r.id === '0.1B');
+  assert.equal(small.feasible, false);
+  assert.match(small.status_display, /2\.786/);
+  assert.ok(low.rows.filter((r) => r.feasible).length >= 2);
+});
+
 test('figure 3-29: the core sizes the models from the fit (0.1B needs ≈298.6B tokens), ≈125.7 H100 GPU-hours, 73.5 more than 0.5B, ≈0.00129 GPU-s saved a call, crossing at ≈2.048e8 calls', () => {
   const cfg = allWidgets['fig-3-29'];
-  assert.equal(cfg.kind, 'core-table');
+  assert.equal(cfg.kind, 'lifecycle-lines');
   const rows = shown('fig-3-29');
   assert.deepEqual(
     rows.map((r) => r[0]),
@@ -279,10 +299,16 @@ test('figure 3-29: the core sizes the models from the fit (0.1B needs ≈298.6B 
     const other = ask('lifecycle_cost', merge({ ...vars, $mfu: c.value }, cfg.table.list.fields));
     assert.equal(other.crossovers[0].calls, x.calls, c.value);
   }
-  // Every target loss offered is reachable by every model; a lower target needs more data.
+  // Every target loss offered is reachable by every model but 2.7, which is below 0.1B's floor
+  // (that row is unpriced, the others priced); a lower target needs more data.
   let previous = Infinity;
   for (const c of cfg.controls.find((c) => c.key === 'target').choices) {
     const other = ask('lifecycle_cost', merge({ ...vars, $target: c.value }, cfg.table.list.fields));
+    if (c.value === '2.7') {
+      assert.equal(other.rows[0].feasible, false);
+      assert.ok(other.rows.slice(1).every((r) => r.feasible));
+      continue;
+    }
     const d = Number(other.rows[0].tokens);
     assert.ok(d < previous, `${c.value}: D ${d}`);
     previous = d;

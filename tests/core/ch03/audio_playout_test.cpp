@@ -40,6 +40,36 @@ TEST_CASE("ch03 audio: a 40 ms buffer plays at 78 ms and stalls 5 ms for the thi
     CHECK(p.chunks[3].stall == Ratio(0));
 }
 
+TEST_CASE("ch03 audio: a model slower than a chunk falls behind, one chunk after another") {
+    // The book's slow-model case: 25 ms of processing per 20 ms chunk.  The
+    // model works on chunk 1 from 45 ms (when chunk 0 is done), not from
+    // its capture end at 40 ms, so it arrives at 76 ms; chunk 2 (50 ms on
+    // the network) arrives at 146 ms and stalls playback 15 ms.
+    ch03::PlayoutInput in = chapter_timeline(40);
+    in.process = 25;
+    const auto p = ch03::audio_playout(in);
+    CHECK(p.chunks[0].processed == Ratio(45));
+    CHECK(p.chunks[0].arrival == Ratio(51));
+    CHECK(p.chunks[1].processed == Ratio(70));
+    CHECK(p.chunks[1].arrival == Ratio(76));
+    CHECK(p.chunks[2].arrival == Ratio(146));
+    CHECK(p.first_play == Ratio(91));
+    CHECK(p.chunks[2].stall == Ratio(15));
+    CHECK(p.stall_total == Ratio(15));
+    // The backlog grows by 5 ms a chunk: chunk 7 leaves the model at 220 ms.
+    CHECK(p.chunks[7].processed == Ratio(220));
+}
+
+TEST_CASE("ch03 audio: a slow send link queues chunks behind it too") {
+    // 12 ms model, 30 ms send: the link, not the model, sets the pace.
+    ch03::PlayoutInput in{20, 12, 30, std::vector<Ratio>(3, Ratio(5)), 40};
+    const auto p = ch03::audio_playout(in);
+    CHECK(p.chunks[0].sent == Ratio(62));
+    CHECK(p.chunks[1].sent == Ratio(92));  // waits for the link until 62
+    CHECK(p.chunks[2].sent == Ratio(122));
+    CHECK(p.chunks[2].arrival == Ratio(127));
+}
+
 TEST_CASE("ch03 audio: a 60 ms buffer starts at 98 ms and never stalls") {
     const auto p = ch03::audio_playout(chapter_timeline(60));
     CHECK(p.first_play == Ratio(98));
@@ -67,6 +97,9 @@ TEST_CASE("ch03 audio ops") {
     CHECK(r["first_play_ms"] == 78);
     CHECK(r["stall_ms"] == 5);
     CHECK(json_item_named(r["chunks"], "2")["arrival_ms"] == 123);
+    const Json slow = result(Json::parse(R"({"op":"audio_playout","process_ms":"25","late":[{"chunk":2,"network_ms":"50"}]})"));
+    CHECK(slow["stall_ms"] == 15);
+    CHECK(json_item_named(slow["chunks"], "1")["arrival_ms"] == 76);
     const Json wide = result(Json::parse(R"({"op":"audio_playout","buffer_ms":"60","late":[{"chunk":2,"network_ms":"50"}]})"));
     CHECK(wide["first_play_display"] == "98 ms");
     CHECK(wide["stall_ms"] == 0);

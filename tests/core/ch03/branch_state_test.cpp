@@ -32,6 +32,7 @@ TEST_CASE("ch03 branch_state and ced_expert_layers ops") {
     CHECK(b["shared_tokens"] == 4864);
     CHECK(b["shared_display"] == "684 MiB");
     CHECK(b["saved_bytes"] == 4096 * 147456);
+    CHECK(b["saved_display"] == "576 MiB");  // Figure 3-13 prints it with its unit, not as 603979776
     CHECK(error_of(Json::parse(R"({"op":"branch_state","bytes_per_token":"1","prefix":1,"tails":[-1]})"))["field"] == "tails[0]");
     const Json c = result(Json::parse(R"({"op":"ced_expert_layers","input":8192})"));
     CHECK(c["full"] == 327680);

@@ -52,9 +52,22 @@ TEST_CASE("ch03 Amdahl: Exercise 3-4's first round ×4 saves 27.281 s, tools ×2
     const auto tools = ch03::amdahl(thousandths(76510), thousandths(78), 2);
     CHECK(tools.saved == thousandths(39));
     CHECK(tools.total_after == thousandths(76471));
-    // Slowing a part down saves nothing.
-    CHECK(ch03::amdahl(10, 4, Ratio(1, 2)).saved == Ratio(0));
+    CHECK_FALSE(tools.slower);
+}
+
+TEST_CASE("ch03 Amdahl: a speed-up below 1 slows the task, and the saving is negative") {
+    // The book's calculator on the measured task: the first round at half
+    // speed takes 72.750 s instead of 36.375 s, so −36.375 s are "saved".
+    const auto half = ch03::amdahl(thousandths(76510), thousandths(36375), Ratio(1, 2));
+    CHECK(half.slower);
+    CHECK(half.saved == thousandths(36375));
+    CHECK(half.total_after == thousandths(112885));
+    CHECK(fixed(half.speedup, 3) == "0.678");
     CHECK(ch03::amdahl(10, 4, Ratio(1, 2)).total_after == Ratio(14));
+    // s = 1 changes nothing and is not "slower".
+    const auto same = ch03::amdahl(10, 4, 1);
+    CHECK_FALSE(same.slower);
+    CHECK(same.saved == Ratio(0));
 }
 
 TEST_CASE("ch03 critical_path and amdahl ops") {
@@ -73,6 +86,17 @@ TEST_CASE("ch03 critical_path and amdahl ops") {
     const Json a = result(Json::parse(R"({"op":"amdahl","total":"76.510","part":"36.375","speedup":"4"})"));
     CHECK(a["total_after_display"] == "49.229 秒");
     CHECK(a["saved"] == "27.28125");
+    CHECK(a["saved_signed"] == "27.28125");
+    CHECK(a["rest_display"] == "40.135 秒");  // Example 3-2's "still spent", with its unit
+    CHECK(a["slower"] == false);
+    const Json half = result(Json::parse(R"({"op":"amdahl","total":"76.510","part":"36.375","speedup":"0.5"})"));
+    CHECK(half["slower"] == true);
+    CHECK(half["saved_signed"] == "-36.375");
+    CHECK(half["saved_display"] == "−36.375 秒");
+    CHECK_FALSE(half.contains("saved"));
+    CHECK(half["lost"] == "36.375");
+    CHECK(half["total_after_display"] == "112.885 秒");
+    CHECK(half["saved_percent_display"] == "−47.5%");
     const Json over = error_of(Json::parse(R"({"op":"amdahl","total":"10","part":"11","speedup":"2"})"));
     CHECK(over["code"] == "flow_part_exceeds_total");
     CHECK(over["field"] == "part");

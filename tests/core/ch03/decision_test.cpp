@@ -99,9 +99,19 @@ TEST_CASE("ch03 decision_request op: tokens from the demo price, break-even, err
     CHECK(r["price_over_cost_display"] == "2.07");
     CHECK(r["handoff_breakeven_percent_display"] == "0.58");
     CHECK(r["handoff_over_demo_display"] == "171");
+    CHECK(r["request_usd"] == "0.000081018");
     CHECK(r["llm_latency_seconds_display"] == "0.651");
     CHECK(r["llm_gpu_seconds_display"] == "0.0903");
     CHECK(r["llm_gpu_ratio_display"] == "1.28");
+    // The break-even follows this request's own tokens at Jev's price, as in
+    // the book's calculator: 8,192 × 0.042 USD/M = 0.000344064 USD over
+    // 0.01388 USD is 2.479 %.
+    const Json longer = result({{"op", "decision_request"}, {"model", "qwen3-8b"}, {"tokens", 8192}});
+    CHECK(longer["request_usd"] == "0.000344064");
+    CHECK(longer["handoff_breakeven_percent"] == "21504/8675");  // 2.47885… %
+    CHECK(fixed(Ratio(21504, 8675), 3) == "2.479");
+    CHECK(longer["handoff_breakeven_percent_display"] == "2.48");
+    CHECK(longer["handoff_over_demo_display"] == "40");
     const Json v41 = result({{"op", "decision_request"}, {"model", "deepseek-v4.1-flash"}, {"generated", 0}});
     CHECK(v41["price_over_cost_display"] == "1.65");
     CHECK(v41["llm_latency_seconds"].is_null());

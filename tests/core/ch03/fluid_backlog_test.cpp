@@ -88,6 +88,25 @@ TEST_CASE("ch03 fluid_backlog op: exact decimals in, exact values and displays o
     CHECK(en["drain_display"] == "never drains: the last window serves nothing");
 }
 
+TEST_CASE("ch03 fluid_backlog op: cards multiply the per-card rate (Exercise 3-2)") {
+    const Json two = result(
+        Json::parse(R"({"op":"fluid_backlog","windows":[{"seconds":"30","arrival":"7471.2","service":"2796","cards":2}]})"));
+    CHECK(two["services"][0] == 5592);
+    CHECK(two["end"] == 56376);
+    const Json three = result(
+        Json::parse(R"({"op":"fluid_backlog","windows":[{"seconds":"30","arrival":"7471.2","service":"2796","cards":3}]})"));
+    CHECK(three["services"][0] == 8388);
+    CHECK(three["peak"] == 0);
+    const Json none =
+        error_of(Json::parse(R"({"op":"fluid_backlog","windows":[{"seconds":"30","arrival":"1","service":"2","cards":0}]})"));
+    CHECK(none["field"] == "windows[0].cards");
+    // One window may be the request itself.
+    const Json flat =
+        result(Json::parse(R"({"op":"fluid_backlog","seconds":"30","arrival":"7471.2","service":"2796","cards":2})"));
+    CHECK(flat["end"] == 56376);
+    CHECK(error_of(Json::parse(R"({"op":"fluid_backlog","arrival":"7471.2","service":"2796"})"))["field"] == "seconds");
+}
+
 TEST_CASE("ch03 fluid_backlog op: bad windows are refused naming the field") {
     auto refused = [](const char* windows) {
         return error_of(Json::parse(std::string(R"({"op":"fluid_backlog","windows":)") + windows + "}"));

@@ -79,6 +79,22 @@ TEST_CASE("ch03 lifecycle_cost: the book's numbers at its printed precision, and
     CHECK(defaults["rows"][0]["training_gpu_hours"] == r["rows"][0]["training_gpu_hours"]);
 }
 
+TEST_CASE("ch03 lifecycle_cost: each line read at the reader's calls, and the two lines meet at the crossing") {
+    Json req = Json::parse(book_request("0.4"));
+    const Json base = result(req);
+    const Json& x = base["crossovers"][0];
+    // Figure 3-29's lines at the crossing: both models have cost the same there.
+    req["calls"] = x["calls"];
+    const Json at = result(req);
+    CHECK(at["rows"][0]["gpu_hours_at_calls"] == x["gpu_hours"]);
+    CHECK(at["rows"][1]["gpu_hours_at_calls"] == x["gpu_hours"]);
+    CHECK(at["rows"][0]["gpu_hours_at_calls_display"] == x["gpu_hours_display"]);
+    // 0.1B: 125.7 GPU-h of training, then 0.000323 GPU-s a call: 10^8 calls add about 8.97 GPU-h.
+    req["calls"] = "100000000";
+    CHECK(result(req)["rows"][0]["gpu_hours_at_calls_display"] == "134.7");
+    CHECK_FALSE(base["rows"][0].contains("gpu_hours_at_calls"));
+}
+
 TEST_CASE("ch03 lifecycle_cost: lines that never cross are flagged, not given a negative count") {
     // 0.5B → 1B: the larger model trains for more and costs more per call.
     const Json r =

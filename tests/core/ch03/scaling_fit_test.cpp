@@ -67,7 +67,19 @@ TEST_CASE("ch03 scaling_fit: the held-out runs are predicted at 2.583 and 2.363,
     // The fit points sit closer: RMSE 0.0100 there, half the hold-out's.
     CHECK(r["fit_rmse_display"] == "0.0100");
     CHECK(point(r, "F3")["residual_display"] == "−0.021");
+    CHECK(point(r, "F3")["residual"].get<std::string>().rfind("-0.02", 0) == 0);  // signed, for Figure 3-28
     CHECK(point(r, "F4")["residual_display"] == "+0.000");
+    // α and β fixed at the search's best give the search's fit; another β moves every prediction.
+    Json fixed_req = fit_request();
+    fixed_req.erase("alphas");
+    fixed_req.erase("betas");
+    fixed_req["alpha"] = "0.1";
+    fixed_req["beta"] = "0.45";
+    const Json fixed_fit = result(fixed_req);
+    CHECK(fixed_fit["holdout_rmse_display"] == "0.0193");
+    CHECK(point(fixed_fit, "H1")["predicted"] == point(r, "H1")["predicted"]);
+    fixed_req["beta"] = "0.3";
+    CHECK(point(result(fixed_req), "H1")["predicted"] != point(r, "H1")["predicted"]);
     CHECK(point(r, "F2")["params_display"] == "14.1M");
     CHECK(point(r, "F1")["params_display"] == "1.1B");
     CHECK(point(r, "F3")["params_display"] == "201M");
@@ -145,11 +157,28 @@ TEST_CASE("ch03 lifecycle_cost with a fit: D for loss 2.9 is the calculator's, a
     CHECK(r["crossovers"][0]["calls_display"] == "2.048 億");
 }
 
-TEST_CASE("ch03 lifecycle_cost with a fit: an unreachable target, a missing target, a fit that is not an object") {
-    const Json low = error_of(lifecycle_request(R"("2.5")"));
+TEST_CASE("ch03 lifecycle_cost with a fit: a model that cannot reach the target gets its floor, the others are priced") {
+    // At a target of 2.5 the 0.1B model's floor (E + A/(0.1)^0.1 ≈ 2.786)
+    // lies above it: the book's calculator marks that row infeasible and
+    // still prices the models that can get there.
+    const Json r = result(lifecycle_request(R"("2.7")"));
+    const Json& rows = r["rows"];
+    CHECK(rows[0]["feasible"] == false);
+    CHECK(rows[0]["floor_display"] == "2.786");
+    CHECK(rows[0]["training_gpu_hours_display"] == "—");
+    CHECK_FALSE(rows[0].contains("training_gpu_hours"));
+    CHECK(rows[0]["status_display"].get<std::string>().find("2.786") != std::string::npos);
+    CHECK(rows[1]["feasible"] == true);
+    CHECK(rows[1]["status_display"] == "");
+    CHECK(rows[1].contains("training_gpu_hours"));
+    // Crossings join the priced models only.
+    CHECK(r["crossovers"][0]["left"] == rows[1]["id"]);
+}
+
+TEST_CASE("ch03 lifecycle_cost with a fit: no model reaching the target, a missing target, a fit that is not an object") {
+    const Json low = error_of(lifecycle_request(R"("1.5")"));
     CHECK(low["field"] == "models[0].params");
     CHECK(low["code"] == "flow_lifecycle_unreachable");
-    CHECK(low["message"].get<std::string>().find("2.786") != std::string::npos);  // E + A/(0.1)^0.1
 
     const Json missing = error_of(lifecycle_request(""));
     CHECK(missing["field"] == "target_loss");

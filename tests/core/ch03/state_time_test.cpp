@@ -38,6 +38,8 @@ TEST_CASE("ch03 state_time and steady_state ops") {
     const Json s = result(Json::parse(R"({"op":"steady_state","rate":"2","wait_seconds":"30","state_bytes":"1073741824"})"));
     CHECK(s["tasks"] == 60);
     CHECK(s["bytes_display"] == "60 GiB");
+    // Figure 3-3's one task follows τ: 1 GiB held 30 s is 30 GiB·s.
+    CHECK(s["task_area_display"] == "30 GiB·s");
     const Json bad = error_of(Json::parse(R"({"op":"state_time","segments":[{"bytes":"1","seconds":"-1"}]})"));
     CHECK(bad["field"] == "segments[0].seconds");
     CHECK(bad["code"] == "flow_decimal_negative");

@@ -59,3 +59,31 @@ TEST_CASE("ch03 vision_tokens op") {
     CHECK(odd["field"] == "height");
     CHECK(odd["params"]["step"] == "32");
 }
+
+TEST_CASE("ch03 vision encoder: Qwen3-VL-4B on one 640² image is 1,310,300,569,600 FLOPs, the book's calculator's count") {
+    // Shapes from content/ch03/data/qwen3-vl-4b-vision.json: 24 layers, hidden 1024, MLP 4096,
+    // 1536 values a patch, four mergers (the last layer and three DeepStack layers) to 2560.
+    const auto v = ch03::vision_tokens(640, 640, 16, 2);
+    const ch03::VisionEncoder e{24, 1024, 4096, 1536};
+    const u128 flops = ch03::vision_encoder_flops(v, 2, e, 4, 2560);
+    CHECK(flops == u128{1310300569600ULL});
+    CHECK(fixed(Ratio(flops, 1000000000000ULL), 3) == "1.310");
+    // The calculator's rows: patch embedding 5,033,164,800; the 24 blocks' QKV 241,591,910,400.
+    const ch03::VisionEncoder no_blocks{0, 1024, 4096, 1536};
+    CHECK(ch03::vision_encoder_flops(v, 2, no_blocks, 0, 2560) == u128{5033164800ULL});
+    // Four times the pixels: the blocks' pair term grows sixteenfold, the rest fourfold.
+    const auto big = ch03::vision_tokens(1280, 1280, 16, 2);
+    CHECK(ch03::vision_encoder_flops(big, 2, e, 4, 2560) > 4 * flops);
+}
+
+TEST_CASE("ch03 vision_tokens op: the encoder's work needs all its shapes") {
+    const Json r =
+        result(Json::parse(R"({"op":"vision_tokens","height":640,"width":640,"patch":16,"merge":2,"feature_width":2560,)"
+                           R"("feature_groups":4,"encoder_layers":24,"encoder_hidden":1024,"encoder_intermediate":4096,)"
+                           R"("encoder_input_width":1536})"));
+    CHECK(r["encoder_tflops_display"] == "1.310");
+    CHECK(r["encoder_flops_display"] == "1.31 TFLOPs");
+    const Json missing = error_of(Json::parse(
+        R"({"op":"vision_tokens","height":640,"width":640,"patch":16,"merge":2,"feature_width":2560,"encoder_layers":24})"));
+    CHECK(missing["field"] == "encoder_hidden");
+}

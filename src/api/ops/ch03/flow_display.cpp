@@ -30,6 +30,18 @@ std::string scientific(const Ratio& r, unsigned digits) {
     return significant(r / scale, digits) + "×10^" + std::to_string(e);
 }
 
+std::string scientific_superscript(const Ratio& r, unsigned digits) {
+    static const char* const kDigits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+    const std::string plain = scientific(r, digits);
+    const std::size_t caret = plain.find('^');
+    if (caret == std::string::npos) return plain;
+    std::string out = plain.substr(0, caret);
+    for (std::size_t i = caret + 1; i < plain.size(); ++i) out += kDigits[plain[i] - '0'];
+    return out;
+}
+
+std::string tflops_fixed(const Ratio& flops) { return fixed(flops / Ratio(1000000000000ULL), 3); }
+
 std::string approximate_text(double v) {
     // 0 never reaches [100, 1000) (a fit through its points leaves exactly
     // 0), and anything not finite and > 0 would not either.

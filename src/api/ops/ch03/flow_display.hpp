@@ -17,6 +17,14 @@ std::string significant(const Ratio& r, unsigned digits);
 // A large count as mantissa × 10^e, the mantissa to `digits` significant digits: "1.791×10^20".
 std::string scientific(const Ratio& r, unsigned digits);
 
+// The same with the exponent in superscript digits, as the book's tables
+// print it: "4.02×10²²".
+std::string scientific_superscript(const Ratio& r, unsigned digits);
+
+// FLOPs in TFLOPs to three decimals, the unit and precision of the chapter's
+// training tables (431.368; 2,181.559, never switching to PFLOPs).
+std::string tflops_fixed(const Ratio& flops);
+
 // A finite double ≥ 0 to three significant digits: 0.0193445 -> "0.0193",
 // 0 -> "0".  Throws ArithmeticOverflow for anything else.
 std::string approximate_text(double v);

@@ -46,6 +46,10 @@ constexpr FieldDecl kVisionTokensFields[] = {
     field::of_kind("kv_bytes_per_token", FieldKind::Decimal),
     field::integer("images", 1, 4096, "1"),
     field::integer("text_tokens", 0, kMaxCount, "0"),
+    field::integer("encoder_layers", 1, 1024),
+    field::integer("encoder_hidden", 1, u128{1} << 20),
+    field::integer("encoder_intermediate", 1, u128{1} << 22),
+    field::integer("encoder_input_width", 1, u128{1} << 22),
 };
 
 // H and W must split into whole merged tokens, as the chapter's formula assumes.
@@ -79,6 +83,15 @@ Json op_vision_tokens(const Json& req) {
         r["ec_total_bytes"] = exact_json(mul(images, ec));
         r["ec_total_display"] = mib_text(Ratio(mul(images, ec)));
     }
+    // The encoder's shapes (all four, with feature_width) add its matrix work.
+    if (f.has("encoder_layers")) {
+        const ch03::VisionEncoder e{f.integer("encoder_layers"), f.integer("encoder_hidden"), f.integer("encoder_intermediate"),
+                                    f.integer("encoder_input_width")};
+        const u128 flops = ch03::vision_encoder_flops(v, merge, e, groups, f.integer("feature_width"));
+        r["encoder_flops"] = exact_json(flops);
+        r["encoder_flops_display"] = flops_text(Ratio(flops));
+        r["encoder_tflops_display"] = fixed(Ratio(flops, 1000000000000ULL), 3);
+    }
     if (f.has("kv_bytes_per_token")) {
         const Ratio kv = flow::decimal_at(req, "kv_bytes_per_token", "", Range::Positive);
         const ch03::VisionBudget b = ch03::vision_budget(v.tokens, ec, kv, images, text);
@@ -103,6 +116,9 @@ constexpr ResultDecl kVisionTokensResult[] = {
     result::optional(result::display("ec_display")),
     result::optional(result::exact("ec_total_bytes")),
     result::optional(result::display("ec_total_display")),
+    result::optional(result::exact("encoder_flops")),
+    result::optional(result::display("encoder_flops_display")),
+    result::optional(result::display("encoder_tflops_display")),
     result::optional(result::exact("kv_bytes")),
     result::optional(result::display("kv_display")),
     result::optional(result::exact("visual_kv_bytes")),
@@ -111,6 +127,9 @@ constexpr ResultDecl kVisionTokensResult[] = {
     result::optional(result::display("input_kv_display")),
 };
 constexpr const char* kVisionTokensSamples[] = {
+    // The encoder's shapes first: the range checks of tests/core/op_schema_test.cpp start from it.
+    (R"({"op":"vision_tokens","height":640,"width":640,"patch":16,"merge":2,"feature_width":2560,"feature_groups":4,)"
+     R"("encoder_layers":24,"encoder_hidden":1024,"encoder_intermediate":4096,"encoder_input_width":1536})"),
     R"({"op":"vision_tokens","height":640,"width":640,"patch":16,"merge":2})",
     R"({"op":"vision_tokens","height":640,"width":640,"patch":16,"merge":2,"feature_width":2560,"feature_groups":4,"kv_bytes_per_token":"147456","images":4,"text_tokens":400})",
 };
@@ -168,6 +187,9 @@ Json op_audio_playout(const Json& req) {
     for (std::size_t k = 0; k < p.chunks.size(); ++k) {
         const auto& c = p.chunks[k];
         rows.push_back({{"id", std::to_string(k)},
+                        {"captured_ms", exact_json(in.chunk * Ratio(k + 1))},
+                        {"processed_ms", exact_json(c.processed)},
+                        {"sent_ms", exact_json(c.sent)},
                         {"arrival_ms", exact_json(c.arrival)},
                         {"planned_ms", exact_json(c.planned)},
                         {"play_ms", exact_json(c.play)},
@@ -177,7 +199,8 @@ Json op_audio_playout(const Json& req) {
     return r;
 }
 
-constexpr ResultDecl kChunkRow[] = {result::text("id"), result::exact("arrival_ms"), result::exact("planned_ms"),
+constexpr ResultDecl kChunkRow[] = {result::text("id"),       result::exact("captured_ms"), result::exact("processed_ms"),
+                                    result::exact("sent_ms"), result::exact("arrival_ms"),  result::exact("planned_ms"),
                                     result::exact("play_ms"), result::exact("stall_ms")};
 constexpr ResultDecl kAudioPlayoutResult[] = {
     result::exact("chunk_bytes"),      result::exact("first_play_ms"),   result::display("first_play_display"),
@@ -186,6 +209,7 @@ constexpr ResultDecl kAudioPlayoutResult[] = {
 };
 constexpr const char* kAudioPlayoutSamples[] = {
     R"({"op":"audio_playout","late":[{"chunk":2,"network_ms":"50"}]})",
+    R"({"op":"audio_playout","process_ms":"25","late":[{"chunk":2,"network_ms":"50"}]})",
 };
 
 // ---- audio_interrupt ------------------------------------------------------

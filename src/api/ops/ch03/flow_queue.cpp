@@ -26,24 +26,39 @@ Json exact_list(const std::vector<Ratio>& values) {
 
 // ---- fluid_backlog --------------------------------------------------------
 
-constexpr FieldDecl kFluidBacklogFields[] = {field::of_kind("windows", FieldKind::List)};
+constexpr FieldDecl kFluidBacklogFields[] = {
+    field::of_kind("windows", FieldKind::List),    field::of_kind("seconds", FieldKind::Decimal),
+    field::of_kind("arrival", FieldKind::Decimal), field::of_kind("service", FieldKind::Decimal),
+    field::integer("cards", 1, 1 << 16, "1"),
+};
 
+// One window read from `w` (path "windows[i]", or "" for the request itself).
+// `cards` serve `service` each (Exercise 3-2 asks for two and three cards at
+// the per-card rate): the window's rate is their sum.
+ch03::FluidWindow fluid_window(const Json& w, const std::string& path) {
+    const u128 cards = w.contains("cards") ? flow::count_at(w, "cards", path, 1 << 16) : 1;
+    return {flow::decimal_at(w, "seconds", path, flow::Range::Positive),
+            flow::decimal_at(w, "arrival", path, flow::Range::NonNegative),
+            flow::decimal_at(w, "service", path, flow::Range::NonNegative) * Ratio(cards)};
+}
+
+// `windows`, or one window given by the request's own seconds, arrival,
+// service and cards (what an exercise's givens fill in).
 std::vector<ch03::FluidWindow> fluid_windows_of(const Json& req) {
+    if (!req.contains("windows") && req.contains("arrival")) return {fluid_window(req, "")};
     const Json& list = flow::list_field(req, "windows", kMaxWindows);
     std::vector<ch03::FluidWindow> out;
     for (std::size_t i = 0; i < list.size(); ++i) {
-        const Json& w = flow::object_at(list, "windows", i, {"seconds", "arrival", "service"});
-        const std::string path = flow::item_path("windows", i);
-        out.push_back({flow::decimal_at(w, "seconds", path, flow::Range::Positive),
-                       flow::decimal_at(w, "arrival", path, flow::Range::NonNegative),
-                       flow::decimal_at(w, "service", path, flow::Range::NonNegative)});
+        const Json& w = flow::object_at(list, "windows", i, {"seconds", "arrival", "service", "cards"});
+        out.push_back(fluid_window(w, flow::item_path("windows", i)));
     }
     return out;
 }
 
 Json op_fluid_backlog(const Json& req) {
     RequestFields f(req, kFluidBacklogFields);
-    const ch03::FluidBacklog q = ch03::fluid_backlog(fluid_windows_of(req));
+    const std::vector<ch03::FluidWindow> windows = fluid_windows_of(req);
+    const ch03::FluidBacklog q = ch03::fluid_backlog(windows);
     Json r;
     r["times"] = exact_list(q.times);
     r["series"] = exact_list(q.series);
@@ -55,6 +70,9 @@ Json op_fluid_backlog(const Json& req) {
     r["peak_time"] = exact_json(q.peak_time);
     r["end"] = exact_json(q.end);
     r["end_display"] = fixed(q.end, 0);
+    Json services = Json::array();
+    for (const ch03::FluidWindow& w : windows) services.push_back(exact_json(w.service));
+    r["services"] = services;
     r["drains"] = q.drain_seconds.has_value();
     r["drain_seconds"] = q.drain_seconds ? exact_json(*q.drain_seconds) : Json(nullptr);
     r["drain_display"] = q.drain_seconds ? render(msg::flow_seconds_display, {{"value", fixed(*q.drain_seconds, 2)}})
@@ -72,11 +90,14 @@ constexpr ResultDecl kFluidBacklogResult[] = {
     result::exact("peak_time"),
     result::exact("end"),
     result::display("end_display"),
+    result::exact_list("services"),
     result::flag("drains"),
     result::nullable(result::exact("drain_seconds")),
     result::display("drain_display"),
 };
 constexpr const char* kFluidBacklogSamples[] = {
+    // One window as the request itself (Exercise 3-2: two cards at 2,796 steps/s each).
+    R"({"op":"fluid_backlog","seconds":"30","arrival":"7471.2","service":"2796","cards":2})",
     R"({"op":"fluid_backlog","windows":[{"seconds":"60","arrival":"1736.8","service":"5591.33"},{"seconds":"60","arrival":"7471.2","service":"5591.33"}]})",
     R"({"op":"fluid_backlog","windows":[{"seconds":"30","arrival":"7471.2","service":"5592"},{"seconds":"10","arrival":"0","service":"0"}]})",
 };

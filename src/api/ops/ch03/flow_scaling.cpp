@@ -58,6 +58,8 @@ constexpr FieldDecl kScalingFitFields[] = {
     field::of_kind("holdout_from", FieldKind::Decimal),
     field::of_kind("alphas", FieldKind::List),
     field::of_kind("betas", FieldKind::List),
+    field::of_kind("alpha", FieldKind::Decimal),
+    field::of_kind("beta", FieldKind::Decimal),
     field::of_kind("params_scale", FieldKind::Decimal, "1000000000"),
     field::of_kind("tokens_scale", FieldKind::Decimal, "10000000000"),
 };
@@ -103,6 +105,7 @@ Json point_json(const std::string& id, const ch03::ScalingPoint& p, double predi
             {"loss_display", fixed(p.loss, 3)},
             {"predicted", decimal_value(predicted)},
             {"predicted_display", decimal_text(predicted, 3)},
+            {"residual", decimal_value(residual)},  // signed: predicted − actual (Figure 3-28's bars)
             {"residual_display", decimal_text(residual, 3, true)},
             {"error", decimal_value(residual < 0 ? -residual : residual)}};
 }
@@ -149,6 +152,7 @@ constexpr ResultDecl kScalingPoint[] = {
     result::display("loss_display"),
     result::text("predicted"),
     result::display("predicted_display"),
+    result::text("residual"),
     result::display("residual_display"),
     result::text("error"),
 };
@@ -182,6 +186,10 @@ constexpr const char* kScalingFitSamples[] = {
     R"({"id":"d","params":"1096300000","tokens":"12000000000","loss":"2.925644"},)"
     R"({"id":"e","params":"2810000000","tokens":"55000000000","loss":"2.574117"}],)"
     R"("holdout_from":"2000000000","alphas":["0.1","0.2"],"betas":["0.4","0.45"]})",
+    R"({"op":"scaling_fit","points":[{"id":"a","params":"14100000","tokens":"100000000","loss":"7.278144"},)"
+    R"({"id":"b","params":"1096300000","tokens":"100000000","loss":"6.611002"},)"
+    R"({"id":"c","params":"201236224","tokens":"1500000000","loss":"3.929866"},)"
+    R"({"id":"d","params":"1096300000","tokens":"12000000000","loss":"2.925644"}],"alpha":"0.2","beta":"0.4"})",
 };
 
 }  // namespace
@@ -205,7 +213,12 @@ void check_predictions(const ch03::ScalingFit& fit) {
 ScalingRun fit_body(const Json& body) {
     RequestFields f(body, kScalingFitFields);
     ReadPoints read = read_points(body, f);
-    const std::vector<Ratio> alphas = grid(body, "alphas"), betas = grid(body, "betas");
+    // One α or β fixed by the reader (Figures 3-27 and 3-28's controls)
+    // replaces its search grid: the fit then solves E, A and B for it.
+    const std::vector<Ratio> alphas =
+        f.has("alpha") ? std::vector<Ratio>{decimal_at(body, "alpha", "", Range::Positive)} : grid(body, "alphas");
+    const std::vector<Ratio> betas =
+        f.has("beta") ? std::vector<Ratio>{decimal_at(body, "beta", "", Range::Positive)} : grid(body, "betas");
     ScalingRun run;
     run.params_scale = f.has("params_scale") ? decimal_at(body, "params_scale", "", Range::Positive) : Ratio(pow10(9));
     run.tokens_scale = f.has("tokens_scale") ? decimal_at(body, "tokens_scale", "", Range::Positive) : Ratio(pow10(10));

@@ -140,14 +140,16 @@ Json op_steady_state(const Json& req) {
     r["tasks_display"] = trimmed(s.tasks, 2);
     r["bytes"] = exact_json(s.bytes);
     r["bytes_display"] = bytes_binary_text(s.bytes);
+    // One task's own state × time, M0·τ (Figure 3-3's rectangle).
+    const Ratio task_area = state_bytes * wait;
+    r["task_area"] = exact_json(task_area);
+    r["task_area_display"] = bytes_binary_text(task_area) + "·s";
     return r;
 }
 
 constexpr ResultDecl kSteadyStateResult[] = {
-    result::exact("tasks"),
-    result::display("tasks_display"),
-    result::exact("bytes"),
-    result::display("bytes_display"),
+    result::exact("tasks"),           result::display("tasks_display"), result::exact("bytes"),
+    result::display("bytes_display"), result::exact("task_area"),       result::display("task_area_display"),
 };
 constexpr const char* kSteadyStateSamples[] = {
     R"({"op":"steady_state","rate":"2","wait_seconds":"10","state_bytes":"1073741824"})",
@@ -313,31 +315,53 @@ Json op_amdahl(const Json& req) {
         throw FieldError("part", msg::flow_part_exceeds_total, {{"part", trimmed(part, 6)}, {"total", trimmed(total, 6)}});
     }
     const ch03::Amdahl a = ch03::amdahl(total, part, top_decimal(req, "speedup", Range::Positive));
+    // A part made slower "saves" a negative time: exact values are
+    // unsigned, so the size goes to `lost` instead of `saved`, and the
+    // signed texts carry the minus sign for whoever wants one number.
+    const std::string sign = a.slower ? "-" : "";
+    const std::string minus = a.slower ? "−" : "";
     Json r;
     r["total_after"] = exact_json(a.total_after);
     r["total_after_display"] = seconds_text(a.total_after, 3);
-    r["saved"] = exact_json(a.saved);
-    r["saved_display"] = seconds_text(a.saved, 3);
+    r["slower"] = a.slower;
+    r[a.slower ? "lost" : "saved"] = exact_json(a.saved);
+    r["saved_signed"] = sign + to_exact_text(a.saved);
+    r["saved_display"] = minus + seconds_text(a.saved, 3);
     r["speedup"] = exact_json(a.speedup);
     r["speedup_display"] = fixed(a.speedup, 2);
     r["share"] = exact_json(a.share);
     r["share_percent"] = exact_json(a.share * Ratio(100));
-    r["saved_share"] = exact_json(a.saved_share);
-    r["saved_percent"] = exact_json(a.saved_share * Ratio(100));
+    if (!a.slower) {
+        r["saved_share"] = exact_json(a.saved_share);
+        r["saved_percent"] = exact_json(a.saved_share * Ratio(100));
+    }
+    r["saved_percent_display"] = minus + percent_text(a.saved_share, 1);
     r["rest"] = exact_json(a.rest);
+    r["rest_display"] = seconds_text(a.rest, 3);
     return r;
 }
 
 constexpr ResultDecl kAmdahlResult[] = {
-    result::exact("total_after"), result::display("total_after_display"),
-    result::exact("saved"),       result::display("saved_display"),
-    result::exact("speedup"),     result::display("speedup_display"),
-    result::exact("share"),       result::exact("share_percent"),
-    result::exact("saved_share"), result::exact("saved_percent"),
+    result::exact("total_after"),
+    result::display("total_after_display"),
+    result::flag("slower"),
+    result::optional(result::exact("saved")),
+    result::optional(result::exact("lost")),
+    result::text("saved_signed"),
+    result::display("saved_display"),
+    result::exact("speedup"),
+    result::display("speedup_display"),
+    result::exact("share"),
+    result::exact("share_percent"),
+    result::optional(result::exact("saved_share")),
+    result::optional(result::exact("saved_percent")),
+    result::display("saved_percent_display"),
     result::exact("rest"),
+    result::display("rest_display"),
 };
 constexpr const char* kAmdahlSamples[] = {
     R"({"op":"amdahl","total":"76.510","part":"36.375","speedup":"4"})",
+    R"({"op":"amdahl","total":"76.510","part":"36.375","speedup":"0.5"})",
 };
 
 // ---- branch_state ---------------------------------------------------------
@@ -367,13 +391,14 @@ Json op_branch_state(const Json& req) {
     r["copied_bytes"] = exact_json(b.copied_bytes);
     r["copied_display"] = bytes_binary_text(b.copied_bytes);
     r["saved_bytes"] = exact_json(b.copied_bytes - b.shared_bytes);
+    r["saved_display"] = bytes_binary_text(b.copied_bytes - b.shared_bytes);
     return r;
 }
 
 constexpr ResultDecl kBranchStateResult[] = {
     result::exact("branches"),         result::exact("shared_tokens"), result::exact("shared_bytes"),
     result::display("shared_display"), result::exact("copied_tokens"), result::exact("copied_bytes"),
-    result::display("copied_display"), result::exact("saved_bytes"),
+    result::display("copied_display"), result::exact("saved_bytes"),   result::display("saved_display"),
 };
 constexpr const char* kBranchStateSamples[] = {
     R"({"op":"branch_state","bytes_per_token":"147456","prefix":4096,"tails":[512,256]})",

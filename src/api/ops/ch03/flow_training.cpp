@@ -4,6 +4,7 @@
 //   gpu_hour_factor    one GPU's hours in another's by the ratio of peaks (Figure 3-31)
 //   break_even_tasks   Q* = ΔC0/Δc, and which model is cheaper at a given volume (Exercise 3-10)
 #include "api/ops/ch03/ops.hpp"
+#include "flow_display.hpp"
 #include "flow_read.hpp"
 
 #include "api/errors.hpp"
@@ -26,13 +27,16 @@ Json op_training_budget(const Json& req) {
     const Json& list = flow::list_field(req, "rows", 64);
     Json rows = Json::array();
     for (std::size_t i = 0; i < list.size(); ++i) {
-        const Json& row = flow::object_at(list, "rows", i, {"id", "params", "tokens"});
+        const Json& row = flow::object_at(list, "rows", i, {"id", "params", "tokens", "digits"});
         const std::string path = flow::item_path("rows", i);
+        // The significant digits 6ND is printed with (Table 3.6.2-a: 4.02×10²² but 1.728×10²⁴).
+        const unsigned digits = row.contains("digits") ? static_cast<unsigned>(flow::count_at(row, "digits", path, 6)) : 3;
         const Ratio params = flow::decimal_at(row, "params", path, Range::Positive);
         const Ratio tokens = flow::decimal_at(row, "tokens", path, Range::NonNegative);
         const ch03::TrainingBudget b = ch03::training_budget(params, tokens);
         rows.push_back({{"id", row.contains("id") && row["id"].is_string() ? row["id"].get<std::string>() : std::to_string(i)},
                         {"six_nd", exact_json(b.six_nd)},
+                        {"six_nd_display", flow::scientific_superscript(b.six_nd, digits)},
                         {"tokens_per_param", exact_json(b.tokens_per_param)},
                         {"tokens_per_param_display", fixed(b.tokens_per_param, 0)}});
     }
@@ -41,8 +45,8 @@ Json op_training_budget(const Json& req) {
     return r;
 }
 
-constexpr ResultDecl kBudgetRow[] = {result::text("id"), result::exact("six_nd"), result::exact("tokens_per_param"),
-                                     result::display("tokens_per_param_display")};
+constexpr ResultDecl kBudgetRow[] = {result::text("id"), result::exact("six_nd"), result::display("six_nd_display"),
+                                     result::exact("tokens_per_param"), result::display("tokens_per_param_display")};
 constexpr ResultDecl kTrainingBudgetResult[] = {result::list("rows", kBudgetRow)};
 constexpr const char* kTrainingBudgetSamples[] = {
     R"({"op":"training_budget","rows":[{"id":"llama1-6.7b","params":"6700000000","tokens":"1000000000000"}]})",

@@ -81,8 +81,13 @@ Json op_decision_request(const Json& req) {
     r["usd_per_request"] = exact_json(d.usd_per_request);
     put(r, "usd_per_million_input", d.usd_per_million_input, 4);
     put(r, "price_over_cost", usd_per_token * Ratio(1000000) / d.usd_per_million_input, 2);
-    put(r, "handoff_breakeven_percent", demo_usd * Ratio(100) / handoff_usd, 2);
-    put(r, "handoff_over_demo", handoff_usd / demo_usd, 0);
+    // The hand-off pays off against what this request's own tokens cost at
+    // Jev's price (the book's calculator), not against the demo's fixed
+    // 0.000081 USD: at the demo's 1,929 tokens the two agree.
+    const Ratio request_usd = usd_per_token * Ratio(in.tokens);
+    r["request_usd"] = exact_json(request_usd);
+    put(r, "handoff_breakeven_percent", request_usd * Ratio(100) / handoff_usd, 2);
+    put(r, "handoff_over_demo", handoff_usd / request_usd, 0);
     if (d.llm) {
         const ch03::LlmPath& p = *d.llm;
         r["llm_decode_steps"] = exact_json(p.decode_steps);
@@ -122,6 +127,7 @@ constexpr ResultDecl kDecisionResult[] = {
     result::display("usd_per_million_input_display"),
     result::exact("price_over_cost"),
     result::display("price_over_cost_display"),
+    result::exact("request_usd"),
     result::exact("handoff_breakeven_percent"),
     result::display("handoff_breakeven_percent_display"),
     result::exact("handoff_over_demo"),

@@ -5,6 +5,7 @@
 #include "api/ops/ch03/ops.hpp"
 
 #include "core/ch03/rl_cycle.hpp"
+#include "flow_display.hpp"
 #include "core/format.hpp"
 #include "core/params.hpp"
 #include "api/ops/request_readers.hpp"
@@ -32,6 +33,7 @@ constexpr FieldDecl kRlCycleFields[] = {
 void put_flops(Json& r, const char* key, const Ratio& v) {
     r[key] = exact_json(v);
     r[std::string(key) + "_display"] = flops_text(v);
+    r[std::string(key) + "_tflops_display"] = flow::tflops_fixed(v);  // Table 3.5.3-a's one unit
 }
 
 Json op_rl_cycle(const Json& req) {
@@ -76,22 +78,31 @@ constexpr ResultDecl kRlCycleResult[] = {
     result::exact("sequence"),
     result::exact("prefill"),
     result::display("prefill_display"),
+    result::display("prefill_tflops_display"),
     result::exact("decode"),
     result::display("decode_display"),
+    result::display("decode_tflops_display"),
     result::exact("reference"),
     result::display("reference_display"),
+    result::display("reference_tflops_display"),
     result::exact("teacher"),
     result::display("teacher_display"),
+    result::display("teacher_tflops_display"),
     result::exact("update"),
     result::display("update_display"),
+    result::display("update_tflops_display"),
     result::exact("generation"),
     result::display("generation_display"),
+    result::display("generation_tflops_display"),
     result::exact("total"),
     result::display("total_display"),
+    result::display("total_tflops_display"),
     result::exact("per_kept"),
     result::display("per_kept_display"),
+    result::display("per_kept_tflops_display"),
     result::exact("per_answer"),
     result::display("per_answer_display"),
+    result::display("per_answer_tflops_display"),
     result::exact("kept_tokens"),
     result::exact("supervised_tokens"),
     result::exact("weight_bytes"),

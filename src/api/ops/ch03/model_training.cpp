@@ -5,6 +5,7 @@
 #include "api/ops/ch03/ops.hpp"
 
 #include "api/catalog.hpp"
+#include "flow_display.hpp"
 #include "model_fields.hpp"
 #include "core/ch03/training.hpp"
 #include "core/format.hpp"
@@ -50,15 +51,20 @@ Json op_training(const Json& req) {
     r["head_rows"] = exact_json(w.head_rows);
     r["forward"] = exact_json(w.forward);
     r["forward_display"] = flops_text(w.forward);
+    r["forward_tflops_display"] = flow::tflops_fixed(w.forward);
     r["backward"] = exact_json(w.backward);
     r["backward_display"] = flops_text(w.backward);
+    r["backward_tflops_display"] = flow::tflops_fixed(w.backward);
     r["total"] = exact_json(w.total);
     r["display"] = flops_text(w.total);
+    r["tflops_display"] = flow::tflops_fixed(w.total);
     r["attention"] = exact_json(w.attention);
     r["attention_display"] = flops_text(w.attention);
+    r["attention_tflops_display"] = flow::tflops_fixed(w.attention);
     r["params"] = exact_json(w.params);
     r["six_nd"] = exact_json(w.six_nd);
     r["six_nd_display"] = flops_text(w.six_nd);
+    r["six_nd_tflops_display"] = flow::tflops_fixed(w.six_nd);
     r["over_six_nd_percent"] = excess_percent(w.total, w.six_nd);
     r["state_bytes_per_param"] = exact_json(w.state_bytes_per_param);
     r["state_bytes"] = exact_json(w.state_bytes);
@@ -76,15 +82,20 @@ constexpr ResultDecl kTrainingResult[] = {
     result::exact("head_rows"),
     result::exact("forward"),
     result::display("forward_display"),
+    result::display("forward_tflops_display"),
     result::exact("backward"),
     result::display("backward_display"),
+    result::display("backward_tflops_display"),
     result::exact("total"),
     result::display("display"),
+    result::display("tflops_display"),
     result::exact("attention"),
     result::display("attention_display"),
+    result::display("attention_tflops_display"),
     result::exact("params"),
     result::exact("six_nd"),
     result::display("six_nd_display"),
+    result::display("six_nd_tflops_display"),
     result::nullable(result::exact("over_six_nd_percent")),
     result::exact("state_bytes_per_param"),
     result::exact("state_bytes"),

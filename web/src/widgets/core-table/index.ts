@@ -19,6 +19,7 @@ import { esc } from '../../runtime/html';
 import { howButton, howMask, howText, howView } from '../../runtime/how';
 import type { WidgetDef } from '../../runtime/widget';
 import { joined } from '../../figures/joins';
+import { blameControl, fillRequest } from '../../figures/request-template';
 
 interface Column extends Omit<CellSpec, 'path'> {
   header: string;
@@ -77,6 +78,29 @@ function withRaw(base: Json | undefined, cell: CellValue, rawPath: string | unde
   return raw === undefined ? cell : { ...cell, raw };
 }
 
+/** Whether a value holds a control's "$x" anywhere inside it. */
+function holdsVariable(v: Json | undefined): boolean {
+  if (typeof v === 'string') return v.startsWith('$');
+  if (Array.isArray(v)) return v.some(holdsVariable);
+  if (v && typeof v === 'object') return Object.values(v).some(holdsVariable);
+  return false;
+}
+
+/**
+ * A grid cell's result. A row whose fields hold a control's "$x" inside a
+ * list or object (Table 3.1.3-a's arrival rates inside its windows) is filled
+ * first, and a refusal is blamed on that control; other rows go as they are.
+ */
+async function rowResult(cells: CellResolver, vars: Fields, op: RawOp, table?: Fields, row?: Fields, column?: Fields): Promise<Json> {
+  if (!row || !Object.values(row).some((v) => typeof v === 'object' && v !== null && holdsVariable(v))) return cells.result(op, table, row, column);
+  const { fields, origin } = fillRequest(row, vars);
+  try {
+    return await cells.result(op, table, fields, column);
+  } catch (err) {
+    throw blameControl(err, origin);
+  }
+}
+
 export const coreTable: WidgetDef<TableData> = {
   async compute(engine, vars, { cfg }) {
     const spec = tableSpec(cfg);
@@ -100,7 +124,7 @@ export const coreTable: WidgetDef<TableData> = {
             if (!c.op) throw new Error(`${cfg.title}: column "${c.header}" needs "op" in a grid table`);
             const path = row.path ?? c.path;
             if (!path) throw new Error(`${cfg.title}: row "${row.label}" × column "${c.header}" has no "path"`);
-            const r = await cells.result(c.op, spec.fields, row.fields, c.fields);
+            const r = await rowResult(cells, vars, c.op, spec.fields, row.fields, c.fields);
             results.push(r);
             return withRaw(r, CellResolver.read(r, { path }), row.raw ?? c.raw ?? path);
           }),

@@ -106,7 +106,9 @@ function drawing(d: BacklogData, width: number, cfg: WidgetConfig): Drawing {
   const height = wide ? 300 : 240;
   const all = d.scenarios.flatMap((s) => s.points);
   const tMax = Math.max(1, ...all.map((p) => position(p.time)));
-  const qMax = Math.max(1, ...all.map((p) => position(p.backlog)));
+  // A backlog counts decode steps: with nothing queued the axis still ends at
+  // 10, so its ticks stay whole steps (a 0…1 axis would tick 0.2, "200 m").
+  const qMax = Math.max(10, ...all.map((p) => position(p.backlog)));
   const x = scaleLinear()
     .domain([0, tMax])
     .nice()

@@ -6,17 +6,20 @@
 // Lengths are the core's exact values; every text is the core's display.
 //
 // Config: data.mode, data.classes (workload_mix classes), data.windows
-// [{ id, label, seconds, rates }], data.class_labels (mode "mix").
+// [{ id, label, seconds, rates }] (a rate or the seconds may be "$x", the
+// value of a control: the arrival rates of the two minutes are the reader's),
+// data.class_labels (mode "mix").
 
 import { scaleLinear } from 'd3-scale';
 import { SHAPE, type View } from '../../runtime/bind';
 import { CellResolver, displayText, follow } from '../../runtime/cells';
 import { text, type WidgetConfig } from '../../runtime/config';
-import type { Json } from '../../runtime/engine';
+import type { Fields, Json } from '../../runtime/engine';
 import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, hbars, segmentLegend, stackedBar, svgFrame, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { blameControl, fillRequest } from '../../figures/request-template';
 
 interface Window {
   id: string;
@@ -49,8 +52,14 @@ function size(v: Json | undefined): number {
   return b === undefined ? Number(a) : Number(a) / Number(b);
 }
 
-async function windowRow(cells: CellResolver, classes: Json, w: Window): Promise<WindowRow> {
-  const r = (await cells.result('workload_mix', { classes, windows: [{ seconds: w.seconds, rates: w.rates }] })) as unknown as Json;
+async function windowRow(cells: CellResolver, vars: Fields, classes: Json, w: Window): Promise<WindowRow> {
+  const { fields, origin } = fillRequest({ windows: [{ seconds: w.seconds, rates: w.rates }] as unknown as Json }, vars);
+  let r: Json;
+  try {
+    r = (await cells.result('workload_mix', { classes, windows: fields.windows! })) as unknown as Json;
+  } catch (err) {
+    throw blameControl(err, origin);
+  }
   const at = (path: string) => follow(r, path);
   return {
     id: w.id,
@@ -129,7 +138,7 @@ export const windowBars: WidgetDef<WindowRow[]> = {
   compute(engine, vars, { cfg }) {
     const cells = new CellResolver(engine, vars);
     const classes = dataOf<Json>(cfg, 'classes');
-    return Promise.all(dataOf<Window[]>(cfg, 'windows').map((w) => windowRow(cells, classes, w)));
+    return Promise.all(dataOf<Window[]>(cfg, 'windows').map((w) => windowRow(cells, vars, classes, w)));
   },
 
   view(rows, { cfg, instance }) {
