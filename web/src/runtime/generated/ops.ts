@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'little_bandwidth', 'double_buffer', 'link_time'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -60,14 +60,26 @@ export interface OpRequests {
   training: { model?: string | { [key: string]: Json }; batch?: number | string; input?: number | string; labels?: number | string; head?: string; gradients?: string; lang?: string; };
   packing: { model?: string | { [key: string]: Json }; documents?: Json[]; baseline?: Json[]; lang?: string; };
   update_tokens: { accumulation?: number | string; micro_batch?: number | string; input?: number | string; labels?: number | string; lang?: string; };
-  decode_step_rate: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; bandwidth?: number | string; efficiency?: number | string; cards?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  decode_step_rate: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; bandwidth?: number | string; efficiency?: number | string; cards?: number | string; weight_dtype?: string; kv_dtype?: string; peak_tflops?: number | string; gpu?: string; lang?: string; };
   rl_cycle: { model?: string | { [key: string]: Json }; prompts?: number | string; answers?: number | string; input?: number | string; generated?: number | string; keep?: number | string; reference_passes?: number | string; teacher_passes?: number | string; update_epochs?: number | string; replicas?: number | string; weight_dtype?: string; lang?: string; };
-  decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; gpu?: string; lang?: string; };
   moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; lang?: string; };
-  projection: { rows?: number | string; inputs?: number | string; outputs?: number | string; dtype?: string; peak_tflops?: number | string; bandwidth?: number | string; lang?: string; };
+  projection: { rows?: number | string; inputs?: number | string; outputs?: number | string; dtype?: string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
+  energy_ledger: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; pj_per_byte?: number | string; kv_pj_per_byte?: number | string; pj_per_flop?: number | string; bandwidth?: number | string; gpu?: string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  power_cap: { gpu?: string; tdp_watts?: number | string; bandwidth?: number | string; peak_tflops?: number | string; pj_per_byte?: number | string; e_over_b?: number | string; lang?: string; };
+  hbm_stack: { gpu?: string; pin_gbps?: number | string; pins?: number | string; stacks?: number | string; lang?: string; };
+  tile_padding: { rows?: number | string; outputs?: number | string; inputs?: number | string; tile_rows?: number | string; tile_outputs?: number | string; tile_inputs?: number | string; lang?: string; };
+  expert_padding: { batch?: number | string; top_k?: number | string; experts?: number | string; tile_rows?: number | string; dispatch?: string; lang?: string; };
+  quant_bytes: { elements?: number | string; bits?: number | string; group?: number | string; scale_bytes?: number | string; lang?: string; };
   little_bandwidth: { bandwidth?: number | string; latency_ns?: number | string; transaction_bytes?: number | string; in_flight?: number | string; bytes?: number | string; lang?: string; };
   double_buffer: { blocks?: number | string; load_us?: number | string; compute_us?: number | string; lang?: string; };
+  slot_pipeline: { slots?: number | string; chunks?: number | string; transfer_ticks?: number | string; latency_ticks?: number | string; compute_ticks?: number | string; chunk_bytes?: number | string; lang?: string; };
   link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; lang?: string; };
+  sram_chips: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; chip_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  rom_split: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; tokens_per_second?: number | string; stack_bytes?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
+  device_compare: { from?: string; to?: string; lang?: string; };
+  specialization_breakeven: { fixed_cost?: number | string; saving_per_million?: number | string; machines?: number | string; tokens_per_second?: number | string; utilisation?: number | string; life_years?: number | string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -1260,13 +1272,22 @@ export interface DecodeStepRateResult {
   kv_write_bytes: bigint;
   step_bytes: bigint;
   step_display: string;
-  step_seconds: bigint;
-  step_ms: bigint;
-  step_ms_display: string;
-  steps_per_second: bigint;
-  steps_per_second_display: string;
-  steps_per_second_all: bigint;
-  steps_per_second_all_display: string;
+  flops: bigint;
+  gpu: string | null;
+  bandwidth: bigint;
+  peak_tflops: bigint | null;
+  resident_bytes: bigint;
+  fits: boolean | null;
+  memory_seconds: bigint | null;
+  compute_seconds: bigint | null;
+  step_seconds: bigint | null;
+  step_ms: bigint | null;
+  step_ms_display: string | null;
+  steps_per_second: bigint | null;
+  steps_per_second_display: string | null;
+  steps_per_second_all: bigint | null;
+  steps_per_second_all_display: string | null;
+  bound: string | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1375,6 +1396,9 @@ export interface ProjectionResult {
   intensity: bigint;
   intensity_display: string;
   intensity_limit: bigint;
+  gpu: string | null;
+  peak_tflops: bigint | null;
+  bandwidth: bigint | null;
   compute_seconds: bigint | null;
   memory_seconds: bigint | null;
   compute_us: bigint | null;
@@ -1384,6 +1408,108 @@ export interface ProjectionResult {
   ridge: bigint | null;
   crossover_rows: bigint | null;
   first_compute_bound_rows: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface EnergyLedgerResult {
+  model: string;
+  weight_bytes: bigint;
+  kv_bytes: bigint;
+  step_bytes: bigint;
+  flops: bigint;
+  weights_j: bigint;
+  weights_j_display: string;
+  kv_j: bigint;
+  kv_j_display: string;
+  compute_j: bigint;
+  compute_j_display: string;
+  total_j: bigint;
+  total_j_display: string;
+  single_total_j: bigint;
+  single_total_j_display: string;
+  weight_share: bigint;
+  weight_share_display: string;
+  breakeven_batch: bigint;
+  breakeven_batch_display: string;
+  first_batch_below_compute: bigint;
+  gpu: string | null;
+  step_ms: bigint | null;
+  watts: bigint | null;
+  watts_display: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PowerCapResult {
+  gpu: string | null;
+  tdp_watts: bigint;
+  memory_watts: bigint;
+  memory_watts_display: string;
+  compute_watts: bigint | null;
+  pj_per_flop: bigint | null;
+  pj_per_flop_display: string | null;
+  fixed_voltage_share: bigint;
+  scaled_voltage_share: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface HbmStackResult {
+  stacks: bigint;
+  pin_gbps: bigint;
+  stack_gb_per_second: bigint;
+  total_gb_per_second: bigint;
+  gpu: string | null;
+  bandwidth: bigint | null;
+  memory_bytes: bigint | null;
+  stack_bytes: bigint | null;
+  built_bytes: bigint | null;
+  enabled_share: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface TilePaddingResult {
+  useful: bigint;
+  executed: bigint;
+  efficiency: bigint;
+  efficiency_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ExpertPaddingResult {
+  dispatches: bigint;
+  experts_used: bigint;
+  executed_rows: bigint;
+  efficiency: bigint;
+  efficiency_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface QuantBytesResult {
+  data_bytes: bigint;
+  scales: bigint;
+  scale_bytes_total: bigint;
+  total_bytes: bigint;
+  total_display: string;
+  bf16_bytes: bigint;
+  bf16_over_total: bigint;
+  bf16_over_total_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1421,6 +1547,36 @@ export interface DoubleBufferResult {
   values: Record<string, bigint>;
 }
 
+export interface SlotPipelineChunk {
+  id: string;
+  slot: bigint;
+  issue: bigint;
+  ready: bigint;
+  start: bigint;
+  end: bigint;
+  wait: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SlotPipelineResult {
+  chunks: SlotPipelineChunk[];
+  finish: bigint;
+  finish_display: string;
+  target: bigint;
+  idle: bigint;
+  fewest_slots: bigint;
+  buffer_bytes: bigint;
+  buffer_display: string;
+  saved_over_one_fewer: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface LinkTimeResult {
   bytes: bigint;
   bytes_display: string;
@@ -1434,6 +1590,113 @@ export interface LinkTimeResult {
   row_bytes: bigint | null;
   crossover_rows: bigint | null;
   first_bandwidth_bound_rows: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SramChipsResult {
+  model: string;
+  weight_bytes: bigint;
+  kv_bytes: bigint;
+  weight_chips_exact: bigint;
+  weight_chips: bigint;
+  kv_chips: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RomSplitResult {
+  model: string;
+  weight_bytes: bigint;
+  kv_bytes: bigint;
+  hbm_bytes: bigint;
+  all_bytes: bigint;
+  hbm_reduction: bigint;
+  hbm_reduction_display: string;
+  crossover_batch: bigint;
+  crossover_batch_display: string;
+  first_batch_kv_above_weights: bigint;
+  hbm_gb_per_second: bigint | null;
+  requests_per_stack: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DeviceBudgetRow {
+  id: string;
+  name: string;
+  memory_bytes: bigint;
+  fits: boolean;
+  decode_ms: bigint | null;
+  decode_ms_display: string | null;
+  tokens_per_second: bigint | null;
+  step_joules_at_tdp: bigint | null;
+  prefill_ms: bigint | null;
+  prefill_ms_display: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DeviceBudgetResult {
+  model: string;
+  weight_bytes: bigint;
+  kv_bytes: bigint;
+  budget_bytes: bigint;
+  budget_display: string;
+  step_bytes: bigint;
+  step_display: string;
+  prefill_flops: bigint;
+  prefill_flops_display: string;
+  rows: DeviceBudgetRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DeviceCompareResult {
+  from: string;
+  to: string;
+  memory_ratio: bigint | null;
+  memory_rise_percent: bigint | null;
+  memory_fall_percent: bigint | null;
+  bandwidth_ratio: bigint | null;
+  bandwidth_rise_percent: bigint | null;
+  bandwidth_fall_percent: bigint | null;
+  bandwidth_time_saved_percent: bigint | null;
+  bandwidth_time_added_percent: bigint | null;
+  bf16_ratio: bigint | null;
+  bf16_rise_percent: bigint | null;
+  bf16_fall_percent: bigint | null;
+  bf16_time_saved_percent: bigint | null;
+  bf16_time_added_percent: bigint | null;
+  tdp_ratio: bigint | null;
+  tdp_rise_percent: bigint | null;
+  tdp_fall_percent: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SpecializationBreakevenResult {
+  breakeven_tokens: bigint;
+  life_tokens: bigint;
+  life_share: bigint;
+  life_share_display: string;
+  machines_needed: bigint;
+  machines_to_break_even: bigint;
+  saving_per_year: bigint;
+  years_to_break_even: bigint;
+  years_to_break_even_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1496,9 +1759,21 @@ export interface OpResults {
   decision_request: DecisionRequestResult;
   moe_training: MoeTrainingResult;
   projection: ProjectionResult;
+  energy_ledger: EnergyLedgerResult;
+  power_cap: PowerCapResult;
+  hbm_stack: HbmStackResult;
+  tile_padding: TilePaddingResult;
+  expert_padding: ExpertPaddingResult;
+  quant_bytes: QuantBytesResult;
   little_bandwidth: LittleBandwidthResult;
   double_buffer: DoubleBufferResult;
+  slot_pipeline: SlotPipelineResult;
   link_time: LinkTimeResult;
+  sram_chips: SramChipsResult;
+  rom_split: RomSplitResult;
+  device_budget: DeviceBudgetResult;
+  device_compare: DeviceCompareResult;
+  specialization_breakeven: SpecializationBreakevenResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -1552,12 +1827,24 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   training: { model: { k: 'text' }, rows: { k: 'exact' }, labels: { k: 'exact' }, head_rows: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, backward: { k: 'exact' }, backward_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, attention: { k: 'exact' }, attention_display: { k: 'display' }, params: { k: 'exact' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, over_six_nd_percent: { k: 'exact', p: 'nullable' }, state_bytes_per_param: { k: 'exact' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, state_binary_display: { k: 'display' }, weight_bytes: { k: 'exact' }, state_over_weights: { k: 'exact' } },
   packing: { pairs: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, forward_per_layer: { k: 'exact' }, forward_per_layer_display: { k: 'display' }, model: { k: 'text' }, layers: { k: 'exact' }, baseline: { k: 'object', p: 'optional' }, increase_percent: { k: 'exact', p: 'optional' }, decrease_percent: { k: 'exact', p: 'optional' } },
   update_tokens: { input_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' } },
-  decode_step_rate: { model: { k: 'text' }, shared_weight_bytes: { k: 'exact' }, embedding_row_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_write_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, step_seconds: { k: 'exact' }, step_ms: { k: 'exact' }, step_ms_display: { k: 'display' }, steps_per_second: { k: 'exact' }, steps_per_second_display: { k: 'display' }, steps_per_second_all: { k: 'exact' }, steps_per_second_all_display: { k: 'display' } },
+  decode_step_rate: { model: { k: 'text' }, shared_weight_bytes: { k: 'exact' }, embedding_row_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_write_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, flops: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, peak_tflops: { k: 'exact', p: 'nullable' }, resident_bytes: { k: 'exact' }, fits: { k: 'flag', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_seconds: { k: 'exact', p: 'nullable' }, step_seconds: { k: 'exact', p: 'nullable' }, step_ms: { k: 'exact', p: 'nullable' }, step_ms_display: { k: 'display', p: 'nullable' }, steps_per_second: { k: 'exact', p: 'nullable' }, steps_per_second_display: { k: 'display', p: 'nullable' }, steps_per_second_all: { k: 'exact', p: 'nullable' }, steps_per_second_all_display: { k: 'display', p: 'nullable' }, bound: { k: 'text', p: 'nullable' } },
   rl_cycle: { model: { k: 'text' }, samples: { k: 'exact' }, sequence: { k: 'exact' }, prefill: { k: 'exact' }, prefill_display: { k: 'display' }, decode: { k: 'exact' }, decode_display: { k: 'display' }, reference: { k: 'exact' }, reference_display: { k: 'display' }, teacher: { k: 'exact' }, teacher_display: { k: 'display' }, update: { k: 'exact' }, update_display: { k: 'display' }, generation: { k: 'exact' }, generation_display: { k: 'display' }, total: { k: 'exact' }, total_display: { k: 'display' }, per_kept: { k: 'exact' }, per_kept_display: { k: 'display' }, per_answer: { k: 'exact' }, per_answer_display: { k: 'display' }, kept_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' }, weight_bytes: { k: 'exact' }, sync_bytes: { k: 'exact' }, sync_display: { k: 'display' } },
   decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
   moe_training: { model: { k: 'text' }, moe_layers: { k: 'exact' }, expert_params_per_token: { k: 'exact' }, per_token: { k: 'exact' }, per_token_display: { k: 'display' }, total: { k: 'exact' }, total_yflops: { k: 'exact' }, total_yflops_display: { k: 'display' }, total_display: { k: 'display' } },
-  projection: { flops: { k: 'exact' }, flops_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_bytes_per_row: { k: 'exact' }, input_bytes: { k: 'exact' }, output_bytes: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, intensity_limit: { k: 'exact' }, compute_seconds: { k: 'exact', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_us: { k: 'exact', p: 'nullable' }, memory_us: { k: 'exact', p: 'nullable' }, time_us: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, ridge: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_compute_bound_rows: { k: 'exact', p: 'nullable' } },
+  projection: { flops: { k: 'exact' }, flops_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_bytes_per_row: { k: 'exact' }, input_bytes: { k: 'exact' }, output_bytes: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, intensity_limit: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, peak_tflops: { k: 'exact', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, compute_seconds: { k: 'exact', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_us: { k: 'exact', p: 'nullable' }, memory_us: { k: 'exact', p: 'nullable' }, time_us: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, ridge: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_compute_bound_rows: { k: 'exact', p: 'nullable' } },
+  energy_ledger: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, flops: { k: 'exact' }, weights_j: { k: 'exact' }, weights_j_display: { k: 'display' }, kv_j: { k: 'exact' }, kv_j_display: { k: 'display' }, compute_j: { k: 'exact' }, compute_j_display: { k: 'display' }, total_j: { k: 'exact' }, total_j_display: { k: 'display' }, single_total_j: { k: 'exact' }, single_total_j_display: { k: 'display' }, weight_share: { k: 'exact' }, weight_share_display: { k: 'display' }, breakeven_batch: { k: 'exact' }, breakeven_batch_display: { k: 'display' }, first_batch_below_compute: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, step_ms: { k: 'exact', p: 'nullable' }, watts: { k: 'exact', p: 'nullable' }, watts_display: { k: 'display', p: 'nullable' } },
+  power_cap: { gpu: { k: 'text', p: 'nullable' }, tdp_watts: { k: 'exact' }, memory_watts: { k: 'exact' }, memory_watts_display: { k: 'display' }, compute_watts: { k: 'exact', p: 'nullable' }, pj_per_flop: { k: 'exact', p: 'nullable' }, pj_per_flop_display: { k: 'display', p: 'nullable' }, fixed_voltage_share: { k: 'exact' }, scaled_voltage_share: { k: 'exact' } },
+  hbm_stack: { stacks: { k: 'exact' }, pin_gbps: { k: 'exact' }, stack_gb_per_second: { k: 'exact' }, total_gb_per_second: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, memory_bytes: { k: 'exact', p: 'nullable' }, stack_bytes: { k: 'exact', p: 'nullable' }, built_bytes: { k: 'exact', p: 'nullable' }, enabled_share: { k: 'exact', p: 'nullable' } },
+  tile_padding: { useful: { k: 'exact' }, executed: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
+  expert_padding: { dispatches: { k: 'exact' }, experts_used: { k: 'exact' }, executed_rows: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
+  quant_bytes: { data_bytes: { k: 'exact' }, scales: { k: 'exact' }, scale_bytes_total: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, bf16_bytes: { k: 'exact' }, bf16_over_total: { k: 'exact' }, bf16_over_total_display: { k: 'display' } },
   little_bandwidth: { in_flight_needed: { k: 'exact' }, little_gbps: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, effective_display: { k: 'display', p: 'nullable' }, interface_share_percent: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, interface_ms: { k: 'exact', p: 'nullable' }, read_ms: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' } },
   double_buffer: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, step_us: { k: 'exact' }, speedup: { k: 'exact' }, bound: { k: 'text' } },
+  slot_pipeline: { chunks: { k: 'list', items: { id: { k: 'text' }, slot: { k: 'exact' }, issue: { k: 'exact' }, ready: { k: 'exact' }, start: { k: 'exact' }, end: { k: 'exact' }, wait: { k: 'exact' } } }, finish: { k: 'exact' }, finish_display: { k: 'display' }, target: { k: 'exact' }, idle: { k: 'exact' }, fewest_slots: { k: 'exact' }, buffer_bytes: { k: 'exact' }, buffer_display: { k: 'display' }, saved_over_one_fewer: { k: 'exact', p: 'nullable' } },
   link_time: { bytes: { k: 'exact' }, bytes_display: { k: 'display' }, transfer_us: { k: 'exact' }, time_us: { k: 'exact' }, time_display: { k: 'display' }, alpha_share_percent: { k: 'exact' }, bound: { k: 'text' }, crossover_bytes: { k: 'exact' }, crossover_display: { k: 'display' }, row_bytes: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_bandwidth_bound_rows: { k: 'exact', p: 'nullable' } },
+  sram_chips: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, weight_chips_exact: { k: 'exact' }, weight_chips: { k: 'exact' }, kv_chips: { k: 'exact' } },
+  rom_split: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, hbm_bytes: { k: 'exact' }, all_bytes: { k: 'exact' }, hbm_reduction: { k: 'exact' }, hbm_reduction_display: { k: 'display' }, crossover_batch: { k: 'exact' }, crossover_batch_display: { k: 'display' }, first_batch_kv_above_weights: { k: 'exact' }, hbm_gb_per_second: { k: 'exact', p: 'nullable' }, requests_per_stack: { k: 'exact' } },
+  device_budget: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, budget_display: { k: 'display' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_flops_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, name: { k: 'display' }, memory_bytes: { k: 'exact' }, fits: { k: 'flag' }, decode_ms: { k: 'exact', p: 'nullable' }, decode_ms_display: { k: 'display', p: 'nullable' }, tokens_per_second: { k: 'exact', p: 'nullable' }, step_joules_at_tdp: { k: 'exact', p: 'nullable' }, prefill_ms: { k: 'exact', p: 'nullable' }, prefill_ms_display: { k: 'display', p: 'nullable' } } } },
+  device_compare: { from: { k: 'text' }, to: { k: 'text' }, memory_ratio: { k: 'exact', p: 'nullable' }, memory_rise_percent: { k: 'exact', p: 'nullable' }, memory_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_ratio: { k: 'exact', p: 'nullable' }, bandwidth_rise_percent: { k: 'exact', p: 'nullable' }, bandwidth_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_saved_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_added_percent: { k: 'exact', p: 'nullable' }, bf16_ratio: { k: 'exact', p: 'nullable' }, bf16_rise_percent: { k: 'exact', p: 'nullable' }, bf16_fall_percent: { k: 'exact', p: 'nullable' }, bf16_time_saved_percent: { k: 'exact', p: 'nullable' }, bf16_time_added_percent: { k: 'exact', p: 'nullable' }, tdp_ratio: { k: 'exact', p: 'nullable' }, tdp_rise_percent: { k: 'exact', p: 'nullable' }, tdp_fall_percent: { k: 'exact', p: 'nullable' } },
+  specialization_breakeven: { breakeven_tokens: { k: 'exact' }, life_tokens: { k: 'exact' }, life_share: { k: 'exact' }, life_share_display: { k: 'display' }, machines_needed: { k: 'exact' }, machines_to_break_even: { k: 'exact' }, saving_per_year: { k: 'exact' }, years_to_break_even: { k: 'exact' }, years_to_break_even_display: { k: 'display' } },
 };
