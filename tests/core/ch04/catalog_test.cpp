@@ -190,3 +190,17 @@ TEST_CASE("ch04 decision_request takes gpu for the peak and the bandwidth it lea
     CHECK(mac["field"] == "gpu");
     CHECK(mac["code"] == "gpu_no_peak");
 }
+
+TEST_CASE("ch04 little_bandwidth with gpu: Experiment 4-3's transactions in flight for a card's own bandwidth") {
+    // 3.35 TB/s at 500 ns and 128 B per transaction: ⌈3350 × 500 / 128⌉ = 13,086; H200's 4.8 TB/s: 18,750.
+    CHECK(result(Json::parse(R"({"op":"little_bandwidth","gpu":"h100-sxm","latency_ns":"500"})"))["in_flight_needed"] == 13086);
+    CHECK(result(Json::parse(R"({"op":"little_bandwidth","gpu":"h200","latency_ns":"500"})"))["in_flight_needed"] == 18750);
+    // Example 4-2 from the card alone: RTX 4090 needs 3,938.
+    const Json r = result(Json::parse(R"({"op":"little_bandwidth","gpu":"rtx-4090","latency_ns":"500"})"));
+    CHECK(r["in_flight_needed"] == 3938);
+    CHECK(r["bandwidth"] == 1008);
+    CHECK(r["gpu"] == "rtx-4090");
+    const Json none = error_of(Json::parse(R"({"op":"little_bandwidth","latency_ns":"500"})"));
+    CHECK(none["field"] == "bandwidth");
+    CHECK(none["code"] == "field_missing");
+}

@@ -1,13 +1,15 @@
 // Chapter 4's closed forms about moving data (§4.3.3, §4.4.2, §4.5.3):
 //   double_buffer     serial against overlapped load and compute
 //   link_time         α + V/R over one link, and the size where bytes take over
-//   little_bandwidth  Little's law: in-flight transactions a bandwidth needs
+//   little_bandwidth  Little's law: in-flight transactions a bandwidth (or a gpu's) needs
 #include <optional>
 
 #include "api/ops/ch04/ops.hpp"
 #include "read.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
+#include "api/ops/request_readers.hpp"
 #include "core/ch04/double_buffer.hpp"
 #include "core/ch04/link_time.hpp"
 #include "core/ch04/little_bandwidth.hpp"
@@ -150,13 +152,21 @@ constexpr FieldDecl kLittleFields[] = {
     field::of_kind("transaction_bytes", FieldKind::Decimal, "128"),
     field::integer("in_flight", 1, u128{1} << 32),
     field::integer("bytes", 1, kMaxCount),
+    fields::kGpu,
 };
 
 Json op_little_bandwidth(const Json& req) {
     RequestFields f(req, kLittleFields);
-    const Ratio gbps = ch04_fields::positive(f, "bandwidth"), latency = ch04_fields::positive(f, "latency_ns");
+    // The interface's bandwidth: sent, or the memory bandwidth of `gpu`.
+    const std::optional<Ratio> sent =
+        f.has("bandwidth") ? std::optional<Ratio>(ch04_fields::positive(f, "bandwidth")) : std::nullopt;
+    const Ratio latency = ch04_fields::positive(f, "latency_ns");
     const Ratio size = ch04_fields::positive_or(f, "transaction_bytes", "128");
+    const DeviceRates device = device_rates(f, sent, std::nullopt, "bf16");
+    const Ratio gbps = require_bandwidth(device, ch04_fields::label("bandwidth")) / Ratio(1000000000);
     Json r;
+    r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
+    r["bandwidth"] = exact_json(gbps);
     r["in_flight_needed"] = exact_json(ch04::in_flight_needed(gbps, latency, size));
     Ratio rate = gbps;
     if (f.has("in_flight")) {
@@ -188,6 +198,8 @@ Json op_little_bandwidth(const Json& req) {
 }
 
 constexpr ResultDecl kLittleResult[] = {
+    result::nullable(result::text("gpu")),
+    result::exact("bandwidth"),
     result::exact("in_flight_needed"),
     result::nullable(result::exact("little_gbps")),
     result::nullable(result::exact("effective_gbps")),
@@ -201,6 +213,7 @@ constexpr ResultDecl kLittleResult[] = {
 constexpr const char* kLittleSamples[] = {
     R"({"op":"little_bandwidth","bandwidth":"1008","latency_ns":"500","in_flight":128,"bytes":1207959552})",
     R"({"op":"little_bandwidth","bandwidth":"1792","latency_ns":"800"})",
+    R"({"op":"little_bandwidth","gpu":"h100-sxm","latency_ns":"500"})",
 };
 
 }  // namespace

@@ -71,7 +71,7 @@ export interface OpRequests {
   tile_padding: { rows?: number | string; outputs?: number | string; inputs?: number | string; tile_rows?: number | string; tile_outputs?: number | string; tile_inputs?: number | string; lang?: string; };
   expert_padding: { batch?: number | string; top_k?: number | string; experts?: number | string; tile_rows?: number | string; dispatch?: string; lang?: string; };
   quant_bytes: { elements?: number | string; bits?: number | string; group?: number | string; scale_bytes?: number | string; lang?: string; };
-  little_bandwidth: { bandwidth?: number | string; latency_ns?: number | string; transaction_bytes?: number | string; in_flight?: number | string; bytes?: number | string; lang?: string; };
+  little_bandwidth: { bandwidth?: number | string; latency_ns?: number | string; transaction_bytes?: number | string; in_flight?: number | string; bytes?: number | string; gpu?: string; lang?: string; };
   double_buffer: { blocks?: number | string; load_us?: number | string; compute_us?: number | string; lang?: string; };
   slot_pipeline: { slots?: number | string; chunks?: number | string; transfer_ticks?: number | string; latency_ticks?: number | string; compute_ticks?: number | string; chunk_bytes?: number | string; lang?: string; };
   link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; lang?: string; };
@@ -1517,6 +1517,8 @@ export interface QuantBytesResult {
 }
 
 export interface LittleBandwidthResult {
+  gpu: string | null;
+  bandwidth: bigint;
   in_flight_needed: bigint;
   little_gbps: bigint | null;
   effective_gbps: bigint | null;
@@ -1838,7 +1840,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   tile_padding: { useful: { k: 'exact' }, executed: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
   expert_padding: { dispatches: { k: 'exact' }, experts_used: { k: 'exact' }, executed_rows: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
   quant_bytes: { data_bytes: { k: 'exact' }, scales: { k: 'exact' }, scale_bytes_total: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, bf16_bytes: { k: 'exact' }, bf16_over_total: { k: 'exact' }, bf16_over_total_display: { k: 'display' } },
-  little_bandwidth: { in_flight_needed: { k: 'exact' }, little_gbps: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, effective_display: { k: 'display', p: 'nullable' }, interface_share_percent: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, interface_ms: { k: 'exact', p: 'nullable' }, read_ms: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' } },
+  little_bandwidth: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, in_flight_needed: { k: 'exact' }, little_gbps: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, effective_display: { k: 'display', p: 'nullable' }, interface_share_percent: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, interface_ms: { k: 'exact', p: 'nullable' }, read_ms: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' } },
   double_buffer: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, step_us: { k: 'exact' }, speedup: { k: 'exact' }, bound: { k: 'text' } },
   slot_pipeline: { chunks: { k: 'list', items: { id: { k: 'text' }, slot: { k: 'exact' }, issue: { k: 'exact' }, ready: { k: 'exact' }, start: { k: 'exact' }, end: { k: 'exact' }, wait: { k: 'exact' } } }, finish: { k: 'exact' }, finish_display: { k: 'display' }, target: { k: 'exact' }, idle: { k: 'exact' }, fewest_slots: { k: 'exact' }, buffer_bytes: { k: 'exact' }, buffer_display: { k: 'display' }, saved_over_one_fewer: { k: 'exact', p: 'nullable' } },
   link_time: { bytes: { k: 'exact' }, bytes_display: { k: 'display' }, transfer_us: { k: 'exact' }, time_us: { k: 'exact' }, time_display: { k: 'display' }, alpha_share_percent: { k: 'exact' }, bound: { k: 'text' }, crossover_bytes: { k: 'exact' }, crossover_display: { k: 'display' }, row_bytes: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_bandwidth_bound_rows: { k: 'exact', p: 'nullable' } },
