@@ -263,3 +263,36 @@ TEST_CASE("ch04 device_compare: §4.6.1's ratios and §4.8.2's savings, from the
     CHECK(error_of(Json::parse(R"({"op":"device_compare","from":"h100-sxm"})"))["field"] == "to");
     CHECK(error_of(Json::parse(R"({"op":"device_compare","from":"x","to":"h200"})"))["field"] == "from");
 }
+
+TEST_CASE("ch04 dynamic_power: (0.55/0.85)² = 121/289 ≈ 0.42; a DSP at 0.75 power on 0.60 area is 1.25× as dense") {
+    const Json npu = ask(R"({"op":"dynamic_power","v_before":"0.85","v_after":"0.55","clock_ratio":"0.37"})");
+    CHECK(npu["voltage_squared"] == "121/289");
+    CHECK(text(npu["voltage_squared_display"]) == "0.42");
+    CHECK(npu["with_clock"] == "4477/28900");  // 0.155: the paper's 0.34 is higher (§4.1.3)
+    CHECK(npu["density"].is_null());
+    const Json dsp = ask(R"({"op":"dynamic_power","v_before":"1","v_after":"1","power_ratio":"0.75","area_ratio":"0.60"})");
+    CHECK(dsp["density"] == "1.25");
+    CHECK(dsp["density_rise_percent"] == 25);
+    CHECK(dsp["density_rises"] == true);
+    // The flip: area shrinking no more than power keeps the density from rising.
+    const Json flat = ask(R"({"op":"dynamic_power","v_before":"1","v_after":"1","power_ratio":"0.6","area_ratio":"0.6"})");
+    CHECK(flat["density_rises"] == false);
+    CHECK(flat["density_rise_percent"].is_null());
+    const Json half = error_of(Json::parse(R"({"op":"dynamic_power","v_before":"1","v_after":"1","power_ratio":"0.6"})"));
+    CHECK(half["field"] == "area_ratio");
+    CHECK(error_of(Json::parse(R"({"op":"dynamic_power","v_before":"0","v_after":"1"})"))["field"] == "v_before");
+}
+
+TEST_CASE("ch04 host_upload (§4.5.2): 64 MiB over PCIe 4.0 x16 is 2.1 ms, 31.5 reads; 21 μs a use at 100 uses; 32 uses") {
+    const Json r = ask(R"({"op":"host_upload","bytes":67108864,"gpu":"rtx-4090","uses":100})");
+    CHECK(r["link_bandwidth"] == 32);  // the catalog's PCIe rate in one direction
+    CHECK(text(r["upload_display"]) == "2.10 ms");
+    CHECK(text(r["read_display"]) == "66.58 μs");
+    CHECK(r["upload_over_read"] == "31.5");
+    CHECK(r["upload_per_use_us"] == "20.97152");
+    CHECK(r["fewest_uses"] == 32);
+    // A card without NVLink or PCIe in the catalog needs the link stated.
+    const Json mac = error_of(Json::parse(R"({"op":"host_upload","bytes":1,"gpu":"m4-max"})"));
+    CHECK(mac["field"] == "link_bandwidth");
+    CHECK(mac["code"] == "field_missing");
+}

@@ -1,6 +1,8 @@
 // Chapter 4's energy and memory-package ops (§4.1.3):
 //   energy_ledger  joules per token of one decode step: weights, KV, compute
 //                  (Figure 4-5, Experiment 4-8), and the step's average power
+//   dynamic_power  P ∝ V²·f: what a lower voltage and clock save, and the power
+//                  density of a design that trades area for power (Figure 4-4)
 //   hbm_stack      a stack's bandwidth from its pin rate, or each stack's
 //                  share and pin rate of a catalog device (Table 4.1.3-b)
 #include <optional>
@@ -13,6 +15,7 @@
 #include "api/errors.hpp"
 #include "api/ops/request_readers.hpp"
 #include "core/ch03/decode_rate.hpp"
+#include "core/ch04/dynamic_power.hpp"
 #include "core/ch04/energy_ledger.hpp"
 #include "core/ch04/hbm_stack.hpp"
 #include "core/format.hpp"
@@ -125,6 +128,54 @@ constexpr const char* kEnergyLedgerSamples[] = {
     R"({"op":"energy_ledger","model":"qwen3-8b","context":8192,"pj_per_byte":"160","bandwidth":"546"})",
 };
 
+// ---- dynamic_power ---------------------------------------------------------
+
+constexpr FieldDecl kDynamicPowerFields[] = {
+    field::of_kind("v_before", FieldKind::Decimal),    field::of_kind("v_after", FieldKind::Decimal),
+    field::of_kind("clock_ratio", FieldKind::Decimal), field::of_kind("power_ratio", FieldKind::Decimal),
+    field::of_kind("area_ratio", FieldKind::Decimal),
+};
+
+std::optional<Ratio> optional_positive(const RequestFields& f, const std::string& name) {
+    if (!f.has(name)) return std::nullopt;
+    return ch04_fields::positive(f, name);
+}
+
+Json op_dynamic_power(const Json& req) {
+    RequestFields f(req, kDynamicPowerFields);
+    const Ratio v_before = ch04_fields::positive(f, "v_before");
+    const Ratio v_after = ch04_fields::positive(f, "v_after");
+    const std::optional<Ratio> clock = optional_positive(f, "clock_ratio");
+    const std::optional<Ratio> power = optional_positive(f, "power_ratio");
+    const std::optional<Ratio> area = optional_positive(f, "area_ratio");
+    if (power.has_value() != area.has_value()) {
+        const std::string missing = power ? "area_ratio" : "power_ratio";
+        throw FieldError(missing, msg::field_missing, {{"label", ch04_fields::label(missing)}});
+    }
+    const ch04::DynamicPower d = ch04::dynamic_power(v_before, v_after, clock, power, area);
+    Json r;
+    r["voltage_squared"] = exact_json(d.voltage_squared);
+    r["voltage_squared_display"] = fixed(d.voltage_squared, 2);
+    r["with_clock"] = d.with_clock ? exact_json(*d.with_clock) : Json(nullptr);
+    r["density"] = d.density ? exact_json(*d.density) : Json(nullptr);
+    r["density_rise_percent"] = d.density && *d.density_rises ? exact_json((*d.density - Ratio(1)) * Ratio(100)) : Json(nullptr);
+    r["density_rises"] = d.density_rises ? Json(*d.density_rises) : Json(nullptr);
+    return r;
+}
+
+constexpr ResultDecl kDynamicPowerResult[] = {
+    result::exact("voltage_squared"),
+    result::display("voltage_squared_display"),
+    result::nullable(result::exact("with_clock")),
+    result::nullable(result::exact("density")),
+    result::nullable(result::exact("density_rise_percent")),
+    result::nullable(result::flag("density_rises")),
+};
+constexpr const char* kDynamicPowerSamples[] = {
+    R"({"op":"dynamic_power","v_before":"0.85","v_after":"0.55","clock_ratio":"0.37"})",
+    R"({"op":"dynamic_power","v_before":"1","v_after":"1","power_ratio":"0.75","area_ratio":"0.6"})",
+};
+
 // ---- hbm_stack -------------------------------------------------------------
 
 constexpr FieldDecl kHbmStackFields[] = {
@@ -196,6 +247,7 @@ constexpr const char* kHbmStackSamples[] = {
 }  // namespace
 
 const OpDef kEnergyLedgerOp = {"energy_ledger", op_energy_ledger, kEnergyLedgerFields, kEnergyLedgerResult, kEnergyLedgerSamples};
+const OpDef kDynamicPowerOp = {"dynamic_power", op_dynamic_power, kDynamicPowerFields, kDynamicPowerResult, kDynamicPowerSamples};
 const OpDef kHbmStackOp = {"hbm_stack", op_hbm_stack, kHbmStackFields, kHbmStackResult, kHbmStackSamples};
 
 }  // namespace tally::api

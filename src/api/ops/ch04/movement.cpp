@@ -2,6 +2,7 @@
 //   double_buffer     serial against overlapped load and compute
 //   link_time         α + V/R over one link, and the size where bytes take over
 //   little_bandwidth  Little's law: in-flight transactions a bandwidth (or a gpu's) needs
+//   host_upload       one upload over the host link against reads from device memory
 #include <optional>
 
 #include "api/ops/ch04/ops.hpp"
@@ -11,6 +12,7 @@
 #include "api/errors.hpp"
 #include "api/ops/request_readers.hpp"
 #include "core/ch04/double_buffer.hpp"
+#include "core/ch04/host_upload.hpp"
 #include "core/ch04/link_time.hpp"
 #include "core/ch04/little_bandwidth.hpp"
 #include "core/format.hpp"
@@ -216,8 +218,71 @@ constexpr const char* kLittleSamples[] = {
     R"({"op":"little_bandwidth","gpu":"h100-sxm","latency_ns":"500"})",
 };
 
+// ---- host_upload -----------------------------------------------------------
+
+constexpr FieldDecl kHostUploadFields[] = {
+    field::integer("bytes", 1, kMaxCount),
+    field::of_kind("link_bandwidth", FieldKind::Decimal),
+    field::of_kind("bandwidth", FieldKind::Decimal),
+    field::integer("uses", 1, u128{1} << 32, "1"),
+    fields::kGpu,
+};
+
+Json op_host_upload(const Json& req) {
+    RequestFields f(req, kHostUploadFields);
+    const Ratio bytes(f.integer("bytes"));
+    const std::optional<Ratio> sent_link =
+        f.has("link_bandwidth") ? std::optional<Ratio>(ch04_fields::positive(f, "link_bandwidth")) : std::nullopt;
+    const std::optional<Ratio> sent_memory =
+        f.has("bandwidth") ? std::optional<Ratio>(ch04_fields::positive(f, "bandwidth")) : std::nullopt;
+    const u128 uses = f.integer_or("uses");
+    // `gpu` gives its memory bandwidth and its PCIe rate in one direction.
+    const DeviceRates device = device_rates(f, sent_memory, std::nullopt, "bf16");
+    const Ratio giga(1000000000);
+    const Ratio memory = require_bandwidth(device, ch04_fields::label("bandwidth")) / giga;
+    Ratio link;
+    if (sent_link) {
+        link = *sent_link;
+    } else if (device.gpu && device.gpu->pcie) {
+        link = *device.gpu->pcie / giga;
+    } else {
+        throw FieldError("link_bandwidth", msg::field_missing, {{"label", ch04_fields::label("link_bandwidth")}});
+    }
+    const ch04::HostUpload h = ch04::host_upload(bytes, link, memory, uses);
+    Json r;
+    r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
+    r["link_bandwidth"] = exact_json(link);
+    r["bandwidth"] = exact_json(memory);
+    r["upload_us"] = exact_json(h.upload_us);
+    r["upload_display"] = ms_text(h.upload_us / Ratio(1000), 2);
+    r["read_us"] = exact_json(h.read_us);
+    r["read_display"] = us_text(h.read_us, 2);
+    r["upload_over_read"] = exact_json(h.upload_over_read);
+    r["upload_per_use_us"] = exact_json(h.upload_per_use_us);
+    r["fewest_uses"] = exact_json(h.fewest_uses);
+    return r;
+}
+
+constexpr ResultDecl kHostUploadResult[] = {
+    result::nullable(result::text("gpu")),
+    result::exact("link_bandwidth"),
+    result::exact("bandwidth"),
+    result::exact("upload_us"),
+    result::display("upload_display"),
+    result::exact("read_us"),
+    result::display("read_display"),
+    result::exact("upload_over_read"),
+    result::exact("upload_per_use_us"),
+    result::exact("fewest_uses"),
+};
+constexpr const char* kHostUploadSamples[] = {
+    R"({"op":"host_upload","bytes":67108864,"gpu":"rtx-4090","uses":100})",
+    R"({"op":"host_upload","bytes":1000000,"link_bandwidth":"64","bandwidth":"1792"})",
+};
+
 }  // namespace
 
+const OpDef kHostUploadOp = {"host_upload", op_host_upload, kHostUploadFields, kHostUploadResult, kHostUploadSamples};
 const OpDef kDoubleBufferOp = {"double_buffer", op_double_buffer, kDoubleBufferFields, kDoubleBufferResult, kDoubleBufferSamples};
 const OpDef kLinkTimeOp = {"link_time", op_link_time, kLinkTimeFields, kLinkTimeResult, kLinkTimeSamples};
 const OpDef kLittleBandwidthOp = {"little_bandwidth", op_little_bandwidth, kLittleFields, kLittleResult, kLittleSamples};

@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -65,6 +65,7 @@ export interface OpRequests {
   decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; gpu?: string; lang?: string; };
   moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; lang?: string; };
   projection: { rows?: number | string; inputs?: number | string; outputs?: number | string; dtype?: string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
+  dynamic_power: { v_before?: number | string; v_after?: number | string; clock_ratio?: number | string; power_ratio?: number | string; area_ratio?: number | string; lang?: string; };
   energy_ledger: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; pj_per_byte?: number | string; kv_pj_per_byte?: number | string; pj_per_flop?: number | string; bandwidth?: number | string; gpu?: string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   power_cap: { gpu?: string; tdp_watts?: number | string; bandwidth?: number | string; peak_tflops?: number | string; pj_per_byte?: number | string; e_over_b?: number | string; lang?: string; };
   hbm_stack: { gpu?: string; pin_gbps?: number | string; pins?: number | string; stacks?: number | string; lang?: string; };
@@ -74,6 +75,7 @@ export interface OpRequests {
   little_bandwidth: { bandwidth?: number | string; latency_ns?: number | string; transaction_bytes?: number | string; in_flight?: number | string; bytes?: number | string; gpu?: string; lang?: string; };
   double_buffer: { blocks?: number | string; load_us?: number | string; compute_us?: number | string; lang?: string; };
   slot_pipeline: { slots?: number | string; chunks?: number | string; transfer_ticks?: number | string; latency_ticks?: number | string; compute_ticks?: number | string; chunk_bytes?: number | string; lang?: string; };
+  host_upload: { bytes?: number | string; link_bandwidth?: number | string; bandwidth?: number | string; uses?: number | string; gpu?: string; lang?: string; };
   link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; lang?: string; };
   sram_chips: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; chip_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   rom_split: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; tokens_per_second?: number | string; stack_bytes?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
@@ -1414,6 +1416,19 @@ export interface ProjectionResult {
   values: Record<string, bigint>;
 }
 
+export interface DynamicPowerResult {
+  voltage_squared: bigint;
+  voltage_squared_display: string;
+  with_clock: bigint | null;
+  density: bigint | null;
+  density_rise_percent: bigint | null;
+  density_rises: boolean | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface EnergyLedgerResult {
   model: string;
   weight_bytes: bigint;
@@ -1573,6 +1588,23 @@ export interface SlotPipelineResult {
   buffer_bytes: bigint;
   buffer_display: string;
   saved_over_one_fewer: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface HostUploadResult {
+  gpu: string | null;
+  link_bandwidth: bigint;
+  bandwidth: bigint;
+  upload_us: bigint;
+  upload_display: string;
+  read_us: bigint;
+  read_display: string;
+  upload_over_read: bigint;
+  upload_per_use_us: bigint;
+  fewest_uses: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1761,6 +1793,7 @@ export interface OpResults {
   decision_request: DecisionRequestResult;
   moe_training: MoeTrainingResult;
   projection: ProjectionResult;
+  dynamic_power: DynamicPowerResult;
   energy_ledger: EnergyLedgerResult;
   power_cap: PowerCapResult;
   hbm_stack: HbmStackResult;
@@ -1770,6 +1803,7 @@ export interface OpResults {
   little_bandwidth: LittleBandwidthResult;
   double_buffer: DoubleBufferResult;
   slot_pipeline: SlotPipelineResult;
+  host_upload: HostUploadResult;
   link_time: LinkTimeResult;
   sram_chips: SramChipsResult;
   rom_split: RomSplitResult;
@@ -1834,6 +1868,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
   moe_training: { model: { k: 'text' }, moe_layers: { k: 'exact' }, expert_params_per_token: { k: 'exact' }, per_token: { k: 'exact' }, per_token_display: { k: 'display' }, total: { k: 'exact' }, total_yflops: { k: 'exact' }, total_yflops_display: { k: 'display' }, total_display: { k: 'display' } },
   projection: { flops: { k: 'exact' }, flops_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_bytes_per_row: { k: 'exact' }, input_bytes: { k: 'exact' }, output_bytes: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, intensity_limit: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, peak_tflops: { k: 'exact', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, compute_seconds: { k: 'exact', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_us: { k: 'exact', p: 'nullable' }, memory_us: { k: 'exact', p: 'nullable' }, time_us: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, ridge: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_compute_bound_rows: { k: 'exact', p: 'nullable' } },
+  dynamic_power: { voltage_squared: { k: 'exact' }, voltage_squared_display: { k: 'display' }, with_clock: { k: 'exact', p: 'nullable' }, density: { k: 'exact', p: 'nullable' }, density_rise_percent: { k: 'exact', p: 'nullable' }, density_rises: { k: 'flag', p: 'nullable' } },
   energy_ledger: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, flops: { k: 'exact' }, weights_j: { k: 'exact' }, weights_j_display: { k: 'display' }, kv_j: { k: 'exact' }, kv_j_display: { k: 'display' }, compute_j: { k: 'exact' }, compute_j_display: { k: 'display' }, total_j: { k: 'exact' }, total_j_display: { k: 'display' }, single_total_j: { k: 'exact' }, single_total_j_display: { k: 'display' }, weight_share: { k: 'exact' }, weight_share_display: { k: 'display' }, breakeven_batch: { k: 'exact' }, breakeven_batch_display: { k: 'display' }, first_batch_below_compute: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, step_ms: { k: 'exact', p: 'nullable' }, watts: { k: 'exact', p: 'nullable' }, watts_display: { k: 'display', p: 'nullable' } },
   power_cap: { gpu: { k: 'text', p: 'nullable' }, tdp_watts: { k: 'exact' }, memory_watts: { k: 'exact' }, memory_watts_display: { k: 'display' }, compute_watts: { k: 'exact', p: 'nullable' }, pj_per_flop: { k: 'exact', p: 'nullable' }, pj_per_flop_display: { k: 'display', p: 'nullable' }, fixed_voltage_share: { k: 'exact' }, scaled_voltage_share: { k: 'exact' } },
   hbm_stack: { stacks: { k: 'exact' }, pin_gbps: { k: 'exact' }, stack_gb_per_second: { k: 'exact' }, total_gb_per_second: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, memory_bytes: { k: 'exact', p: 'nullable' }, stack_bytes: { k: 'exact', p: 'nullable' }, built_bytes: { k: 'exact', p: 'nullable' }, enabled_share: { k: 'exact', p: 'nullable' } },
@@ -1843,6 +1878,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   little_bandwidth: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, in_flight_needed: { k: 'exact' }, little_gbps: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, effective_display: { k: 'display', p: 'nullable' }, interface_share_percent: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, interface_ms: { k: 'exact', p: 'nullable' }, read_ms: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' } },
   double_buffer: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, step_us: { k: 'exact' }, speedup: { k: 'exact' }, bound: { k: 'text' } },
   slot_pipeline: { chunks: { k: 'list', items: { id: { k: 'text' }, slot: { k: 'exact' }, issue: { k: 'exact' }, ready: { k: 'exact' }, start: { k: 'exact' }, end: { k: 'exact' }, wait: { k: 'exact' } } }, finish: { k: 'exact' }, finish_display: { k: 'display' }, target: { k: 'exact' }, idle: { k: 'exact' }, fewest_slots: { k: 'exact' }, buffer_bytes: { k: 'exact' }, buffer_display: { k: 'display' }, saved_over_one_fewer: { k: 'exact', p: 'nullable' } },
+  host_upload: { gpu: { k: 'text', p: 'nullable' }, link_bandwidth: { k: 'exact' }, bandwidth: { k: 'exact' }, upload_us: { k: 'exact' }, upload_display: { k: 'display' }, read_us: { k: 'exact' }, read_display: { k: 'display' }, upload_over_read: { k: 'exact' }, upload_per_use_us: { k: 'exact' }, fewest_uses: { k: 'exact' } },
   link_time: { bytes: { k: 'exact' }, bytes_display: { k: 'display' }, transfer_us: { k: 'exact' }, time_us: { k: 'exact' }, time_display: { k: 'display' }, alpha_share_percent: { k: 'exact' }, bound: { k: 'text' }, crossover_bytes: { k: 'exact' }, crossover_display: { k: 'display' }, row_bytes: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_bandwidth_bound_rows: { k: 'exact', p: 'nullable' } },
   sram_chips: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, weight_chips_exact: { k: 'exact' }, weight_chips: { k: 'exact' }, kv_chips: { k: 'exact' } },
   rom_split: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, hbm_bytes: { k: 'exact' }, all_bytes: { k: 'exact' }, hbm_reduction: { k: 'exact' }, hbm_reduction_display: { k: 'display' }, crossover_batch: { k: 'exact' }, crossover_batch_display: { k: 'display' }, first_batch_kv_above_weights: { k: 'exact' }, hbm_gb_per_second: { k: 'exact', p: 'nullable' }, requests_per_stack: { k: 'exact' } },
