@@ -204,3 +204,17 @@ TEST_CASE("ch04 little_bandwidth with gpu: Experiment 4-3's transactions in flig
     CHECK(none["field"] == "bandwidth");
     CHECK(none["code"] == "field_missing");
 }
+
+TEST_CASE("ch04 link_time with gpu: the card's NVLink in one direction (§4.5.3's 6.66 and 8.99 μs for 2 MiB)") {
+    CHECK(fixed(exact_of(result(Json::parse(R"({"op":"link_time","alpha_us":"2","gpu":"h100-sxm","bytes":2097152})"))["time_us"]),
+                2) == "6.66");
+    CHECK(fixed(exact_of(result(Json::parse(R"({"op":"link_time","alpha_us":"2","gpu":"a100-80g","bytes":2097152})"))["time_us"]),
+                2) == "8.99");
+    // link_bandwidth overrides; a card without NVLink needs it (PCIe is sent as a rate).
+    CHECK(fixed(exact_of(result(Json::parse(
+                    R"({"op":"link_time","alpha_us":"2","gpu":"h100-sxm","link_bandwidth":"300","bytes":2097152})"))["time_us"]),
+                2) == "8.99");
+    const Json pcie = error_of(Json::parse(R"({"op":"link_time","alpha_us":"2","gpu":"rtx-4090","bytes":8192})"));
+    CHECK(pcie["field"] == "link_bandwidth");
+    CHECK(pcie["code"] == "field_missing");
+}

@@ -1,6 +1,6 @@
 // Chapter 4's closed forms about moving data (§4.3.3, §4.4.2, §4.5.3):
 //   double_buffer     serial against overlapped load and compute
-//   link_time         α + V/R over one link, and the size where bytes take over
+//   link_time         α + V/R over one link (or a gpu's NVLink), and the size where bytes take over
 //   little_bandwidth  Little's law: in-flight transactions a bandwidth (or a gpu's) needs
 //   host_upload       one upload over the host link against reads from device memory
 #include <optional>
@@ -8,6 +8,7 @@
 #include "api/ops/ch04/ops.hpp"
 #include "read.hpp"
 
+#include "api/catalog.hpp"
 #include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "api/ops/request_readers.hpp"
@@ -66,9 +67,13 @@ constexpr const char* kDoubleBufferSamples[] = {
 // ---- link_time -------------------------------------------------------------
 
 constexpr FieldDecl kLinkTimeFields[] = {
-    field::of_kind("alpha_us", FieldKind::Decimal), field::of_kind("link_bandwidth", FieldKind::Decimal),
-    field::integer("bytes", 0, kMaxCount),          field::integer("rows", 1, u128{1} << 32),
-    field::integer("row_width", 1, u128{1} << 20),  field::of_kind("dtype", FieldKind::Text, "bf16"),
+    field::of_kind("alpha_us", FieldKind::Decimal),
+    field::of_kind("link_bandwidth", FieldKind::Decimal),
+    field::integer("bytes", 0, kMaxCount),
+    field::integer("rows", 1, u128{1} << 32),
+    field::integer("row_width", 1, u128{1} << 20),
+    field::of_kind("dtype", FieldKind::Text, "bf16"),
+    fields::kGpu,
 };
 
 // The message: `bytes`, or `rows` rows of `row_width` values of `dtype`
@@ -100,9 +105,19 @@ Message message_of(const RequestFields& f) {
     return {Ratio(rows) * row_bytes, row_bytes};
 }
 
+// The link's rate in one direction: sent, or the NVLink of `gpu` (a card
+// without NVLink in the catalog needs link_bandwidth, as for PCIe).
+Ratio link_gbps(const RequestFields& f) {
+    if (f.has("link_bandwidth") || !f.has("gpu")) return ch04_fields::positive(f, "link_bandwidth");
+    const Gpu& g = find_gpu("gpu", f.text("gpu"));
+    if (!g.nvlink) throw FieldError("link_bandwidth", msg::field_missing, {{"label", ch04_fields::label("link_bandwidth")}});
+    return *g.nvlink / Ratio(1000000000);
+}
+
 Json op_link_time(const Json& req) {
     RequestFields f(req, kLinkTimeFields);
-    const Ratio alpha = ch04_fields::positive(f, "alpha_us"), gbps = ch04_fields::positive(f, "link_bandwidth");
+    const Ratio alpha = ch04_fields::positive(f, "alpha_us");
+    const Ratio gbps = link_gbps(f);
     const Message m = message_of(f);
     const ch04::LinkTime t = ch04::link_time(m.bytes, alpha, gbps);
     Json r;
@@ -144,6 +159,7 @@ constexpr ResultDecl kLinkTimeResult[] = {
 constexpr const char* kLinkTimeSamples[] = {
     R"({"op":"link_time","alpha_us":"2","link_bandwidth":"450","rows":256,"row_width":4096})",
     R"({"op":"link_time","alpha_us":"2","link_bandwidth":"300","bytes":8192})",
+    R"({"op":"link_time","alpha_us":"2","gpu":"h100-sxm","bytes":2097152})",
 };
 
 // ---- little_bandwidth ------------------------------------------------------

@@ -76,7 +76,7 @@ export interface OpRequests {
   double_buffer: { blocks?: number | string; load_us?: number | string; compute_us?: number | string; lang?: string; };
   slot_pipeline: { slots?: number | string; chunks?: number | string; transfer_ticks?: number | string; latency_ticks?: number | string; compute_ticks?: number | string; chunk_bytes?: number | string; lang?: string; };
   host_upload: { bytes?: number | string; link_bandwidth?: number | string; bandwidth?: number | string; uses?: number | string; gpu?: string; lang?: string; };
-  link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; lang?: string; };
+  link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; gpu?: string; lang?: string; };
   sram_chips: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; chip_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   rom_split: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; tokens_per_second?: number | string; stack_bytes?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
