@@ -157,7 +157,15 @@ const ModelSpec& find_model(const std::string& field, const std::string& id) {
     return find(catalog().models, field, id, msg::model_unknown);
 }
 
-const Gpu& find_gpu(const std::string& field, const std::string& id) { return find(catalog().gpus, field, id, msg::gpu_unknown); }
+// A device answers to its id and to its aliases (ids the catalog used before).
+const Gpu& find_gpu(const std::string& field, const std::string& id) {
+    for (const Gpu& g : catalog().gpus) {
+        for (const std::string& alias : g.aliases) {
+            if (alias == id) return g;
+        }
+    }
+    return find(catalog().gpus, field, id, msg::gpu_unknown);
+}
 
 const Dtype& find_dtype(const std::string& field, const std::string& id) {
     return find(catalog().dtypes, field, id, msg::dtype_unknown);

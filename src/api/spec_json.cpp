@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/answer.hpp"
 #include "core/messages.hpp"
 #include "core/format.hpp"
 #include "core/stable_order.hpp"
@@ -207,12 +208,95 @@ ModelSpec parse_model(const Json& j, const std::string& path) {
     return m;
 }
 
+namespace {
+
+// A hardware rate or power: positive exact decimal text ("989.4"), at most
+// 10^9 of its unit with six decimals, so products over it stay in 128 bits.
+Ratio hardware_decimal(const ObjectReader& r, const std::string& key, const Ratio& unit) {
+    const Json& v = r.get(key);
+    Ratio value;
+    const bool text = v.is_string() && parse_expected_decimal(v.get<std::string>(), value);
+    if (!text || value == Ratio(0) || Ratio(1000000000) < value || 1000000 % value.den() != 0) {
+        throw FieldError(r.at(key), msg::spec_not_decimal, {{"field", r.at(key)}});
+    }
+    return value * unit;
+}
+
+std::optional<Ratio> hardware_decimal_or(const ObjectReader& r, const std::string& key, const Ratio& unit) {
+    if (!r.has(key)) return std::nullopt;
+    return hardware_decimal(r, key, unit);
+}
+
+const Ratio kGiga(1000000000);
+const Ratio kTera(1000000000000ULL);
+constexpr const char* kPeakFormats[] = {"bf16", "fp16", "fp16_fp16_accumulate", "fp8", "fp4", "fp32"};
+
+void parse_gpu_rates(const ObjectReader& top, Gpu& g) {
+    if (top.has("memory_bandwidth")) {
+        ObjectReader r(top.get("memory_bandwidth"), top.at("memory_bandwidth"));
+        r.only({"gb_per_second"});
+        g.memory_bandwidth = hardware_decimal(r, "gb_per_second", kGiga);
+    }
+    if (top.has("dense_tflops")) {
+        ObjectReader r(top.get("dense_tflops"), top.at("dense_tflops"));
+        r.only({"bf16", "fp16", "fp16_fp16_accumulate", "fp8", "fp4", "fp32"});
+        for (const char* format : kPeakFormats) {
+            if (r.has(format)) g.dense_peaks.emplace_back(format, hardware_decimal(r, format, kTera));
+        }
+    }
+    if (top.has("tdp")) {
+        ObjectReader r(top.get("tdp"), top.at("tdp"));
+        r.only({"watts"});
+        g.tdp_watts = hardware_decimal(r, "watts", Ratio(1));
+    }
+    if (top.has("links")) {
+        ObjectReader r(top.get("links"), top.at("links"));
+        r.only({"nvlink_gb_per_second", "pcie_gb_per_second", "die_link_gb_per_second"});
+        g.nvlink = hardware_decimal_or(r, "nvlink_gb_per_second", kGiga);
+        g.pcie = hardware_decimal_or(r, "pcie_gb_per_second", kGiga);
+        g.die_link = hardware_decimal_or(r, "die_link_gb_per_second", kGiga);
+    }
+}
+
+void parse_gpu_build(const ObjectReader& top, Gpu& g) {
+    if (top.has("sm")) {
+        ObjectReader r(top.get("sm"), top.at("sm"));
+        r.only({"count", "shared_memory_bytes"});
+        g.sm_count = r.integer_or("count", 0, 1, 1 << 20);
+        g.shared_memory_per_sm = r.integer_or("shared_memory_bytes", 0, 1, u128{1} << 40);
+    }
+    if (top.has("package")) {
+        ObjectReader r(top.get("package"), top.at("package"));
+        r.only({"dies", "hbm_stacks", "stack_bytes"});
+        g.dies = r.integer("dies", 1, 1024);
+        g.hbm_stacks = r.integer_or("hbm_stacks", 0, 1, 1024);
+        g.stack_bytes = r.integer_or("stack_bytes", 0, 1, u128{1} << 50);
+    }
+}
+
+}  // namespace
+
+// One reader for every device file: the memory is required, each other
+// group optional, every rate an exact decimal (content/schemas/hardware.schema.json).
 Gpu parse_gpu(const Json& j, const std::string& path) {
     ObjectReader r(j, path);
+    r.only({"id", "name", "aliases", "memory_bytes", "memory_bandwidth", "dense_tflops", "tdp", "links", "sm", "package"});
     Gpu g;
     g.id = r.text("id");
     g.name = r.text_or("name", g.id);
+    if (r.has("aliases")) {
+        const Json& list = r.get("aliases");
+        if (!list.is_array()) throw FieldError(r.at("aliases"), msg::spec_not_text, {{"field", r.at("aliases")}});
+        for (size_t i = 0; i < list.size(); ++i) {
+            if (!list[i].is_string() || list[i].get<std::string>().empty()) {
+                throw FieldError(r.at("aliases"), msg::spec_not_text, {{"field", r.at("aliases")}});
+            }
+            g.aliases.push_back(list[i].get<std::string>());
+        }
+    }
     g.memory_bytes = r.integer("memory_bytes", 1, u128{1} << 60);
+    parse_gpu_rates(r, g);
+    parse_gpu_build(r, g);
     return g;
 }
 

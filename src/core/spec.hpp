@@ -7,7 +7,9 @@
 // chapter depends on where a layer sits.
 #pragma once
 
+#include <optional>
 #include <stdexcept>
+#include <utility>
 #include <string>
 #include <variant>
 #include <vector>
@@ -140,10 +142,33 @@ struct Dtype {
     bool linear_only = false;
 };
 
+// One accelerator as content/hardware/*.json states it.  Only its memory is
+// required: every other fact is there where the device's sources give it
+// (a zero count or an absent rate means "not stated", never "none").
 struct Gpu {
     std::string id;
     std::string name;
-    u128 memory_bytes = 0;  // as the vendor states it (decimal GB)
+    std::vector<std::string> aliases;       // other ids a request may use
+    u128 memory_bytes = 0;                  // as the vendor states it (decimal GB)
+    std::optional<Ratio> memory_bandwidth;  // bytes per second
+    // Dense matrix peak by input format ("bf16": BF16 in, FP32 accumulate;
+    // "fp16", "fp16_fp16_accumulate", "fp8", "fp4"; "fp32": the ordinary,
+    // non-matrix path), FLOP/s.
+    std::vector<std::pair<std::string, Ratio>> dense_peaks;
+    std::optional<Ratio> tdp_watts;
+    // Links in bytes per second, one direction.
+    std::optional<Ratio> nvlink, pcie, die_link;
+    u128 sm_count = 0;
+    u128 shared_memory_per_sm = 0;  // bytes
+    u128 dies = 0, hbm_stacks = 0, stack_bytes = 0;
+
+    // The dense peak for `format`, or null when the sources give none.
+    const Ratio* dense_peak(const std::string& format) const {
+        for (const auto& p : dense_peaks) {
+            if (p.first == format) return &p.second;
+        }
+        return nullptr;
+    }
 };
 
 }  // namespace tally

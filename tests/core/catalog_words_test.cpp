@@ -64,8 +64,13 @@ TEST_CASE("catalog words: a GPU's name and memory, and the list of GPUs an unkno
     }
     const Json hant = error_of({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h1000"}, {"context", 8192}});
     const Json en = error_of(in_lang({{"op", "capacity"}, {"model", "qwen3-8b"}, {"gpu", "h1000"}, {"context", 8192}}, "en"));
-    CHECK(hant["params"]["available"] == "rtx-4090、rtx-6000-ada、h100-sxm、rtx-pro-6000、h200");
-    CHECK(en["params"]["available"] == "rtx-4090, rtx-6000-ada, h100-sxm, rtx-pro-6000, h200");
+    // Every device of content/hardware/, small to large memory (file order within a size).
+    CHECK(hant["params"]["available"] ==
+          "rtx-3090、rtx-4090、ascend-910、rtx-5090、v100-sxm2、rtx-6000-ada、a100-80g、h100-sxm、rtx-pro-6000、ascend-"
+          "910c、ascend-950pr、m1-ultra、m4-max、h200、ascend-950dt、b200、m2-ultra、m3-ultra、m3-ultra-512g");
+    CHECK(en["params"]["available"] ==
+          "rtx-3090, rtx-4090, ascend-910, rtx-5090, v100-sxm2, rtx-6000-ada, a100-80g, h100-sxm, rtx-pro-6000, ascend-910c, "
+          "ascend-950pr, m1-ultra, m4-max, h200, ascend-950dt, b200, m2-ultra, m3-ultra, m3-ultra-512g");
 }
 
 TEST_CASE("catalog words: a model's layer groups in each language, with the same parameter counts") {

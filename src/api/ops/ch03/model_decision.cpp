@@ -5,6 +5,7 @@
 // demo's two costs are the case's published inputs, sent as decimals.
 #include "api/ops/ch03/ops.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "model_fields.hpp"
 #include "core/ch03/decision_request.hpp"
@@ -32,6 +33,7 @@ constexpr FieldDecl kDecisionFields[] = {
     field::of_kind("handoff_usd", FieldKind::Decimal, "0.01388"),
     fields::kWeightDtype,
     fields::kKvDtype,
+    fields::kGpu,
 };
 
 // The nearest whole token (halves up): the demo's cost over the price.
@@ -55,10 +57,14 @@ Json op_decision_request(const Json& req) {
     if (in.tokens == 0) throw FieldError("demo_usd", msg::ch03_model_no_tokens, {{"label", describe_field("demo_usd")}});
     in.questions = f.integer_or("questions", 8, 1, in.tokens);
     in.execution = execution_of(f, m);
-    const Ratio peak_tflops = decimal_or(f, "peak_tflops", "989.4");
+    // `gpu` supplies the peak and bandwidth the request leaves out (the
+    // defaults are H100 SXM's).
+    const std::optional<Ratio> gpu_peak = gpu_peak_tflops(f, "bf16", describe_field("peak_tflops"));
+    const Ratio peak_tflops = gpu_peak ? *gpu_peak : decimal_or(f, "peak_tflops", "989.4");
     const Ratio compute_efficiency = decimal_at_most(f, "compute_efficiency", "0.4", Ratio(1), "1");
     in.hw.flops_per_second = peak_tflops * Ratio(1000000000000ULL) * compute_efficiency;
-    const Ratio bandwidth = decimal_or(f, "bandwidth", "3350");
+    const std::optional<Ratio> gpu_bandwidth = gpu_bandwidth_gb_per_second(f, describe_field("bandwidth"));
+    const Ratio bandwidth = gpu_bandwidth ? *gpu_bandwidth : decimal_or(f, "bandwidth", "3350");
     const Ratio bandwidth_efficiency = decimal_at_most(f, "bandwidth_efficiency", "0.5", Ratio(1), "1");
     in.hw.bytes_per_second = bandwidth * Ratio(1000000000) * bandwidth_efficiency;
     in.usd_per_gpu_hour = decimal_or(f, "usd_per_gpu_hour", "2");

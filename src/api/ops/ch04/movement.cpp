@@ -1,14 +1,19 @@
 // Chapter 4's closed forms about moving data (§4.3.3, §4.4.2, §4.5.3):
 //   double_buffer     serial against overlapped load and compute
-//   link_time         α + V/R over one link, and the size where bytes take over
-//   little_bandwidth  Little's law: in-flight transactions a bandwidth needs
+//   link_time         α + V/R over one link (or a gpu's NVLink), and the size where bytes take over
+//   little_bandwidth  Little's law: in-flight transactions a bandwidth (or a gpu's) needs
+//   host_upload       one upload over the host link against reads from device memory
 #include <optional>
 
 #include "api/ops/ch04/ops.hpp"
 #include "read.hpp"
 
+#include "api/catalog.hpp"
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
+#include "api/ops/request_readers.hpp"
 #include "core/ch04/double_buffer.hpp"
+#include "core/ch04/host_upload.hpp"
 #include "core/ch04/link_time.hpp"
 #include "core/ch04/little_bandwidth.hpp"
 #include "core/format.hpp"
@@ -62,9 +67,13 @@ constexpr const char* kDoubleBufferSamples[] = {
 // ---- link_time -------------------------------------------------------------
 
 constexpr FieldDecl kLinkTimeFields[] = {
-    field::of_kind("alpha_us", FieldKind::Decimal), field::of_kind("link_bandwidth", FieldKind::Decimal),
-    field::integer("bytes", 0, kMaxCount),          field::integer("rows", 1, u128{1} << 32),
-    field::integer("row_width", 1, u128{1} << 20),  field::of_kind("dtype", FieldKind::Text, "bf16"),
+    field::of_kind("alpha_us", FieldKind::Decimal),
+    field::of_kind("link_bandwidth", FieldKind::Decimal),
+    field::integer("bytes", 0, kMaxCount),
+    field::integer("rows", 1, u128{1} << 32),
+    field::integer("row_width", 1, u128{1} << 20),
+    field::of_kind("dtype", FieldKind::Text, "bf16"),
+    fields::kGpu,
 };
 
 // The message: `bytes`, or `rows` rows of `row_width` values of `dtype`
@@ -96,9 +105,19 @@ Message message_of(const RequestFields& f) {
     return {Ratio(rows) * row_bytes, row_bytes};
 }
 
+// The link's rate in one direction: sent, or the NVLink of `gpu` (a card
+// without NVLink in the catalog needs link_bandwidth, as for PCIe).
+Ratio link_gbps(const RequestFields& f) {
+    if (f.has("link_bandwidth") || !f.has("gpu")) return ch04_fields::positive(f, "link_bandwidth");
+    const Gpu& g = find_gpu("gpu", f.text("gpu"));
+    if (!g.nvlink) throw FieldError("link_bandwidth", msg::field_missing, {{"label", ch04_fields::label("link_bandwidth")}});
+    return *g.nvlink / Ratio(1000000000);
+}
+
 Json op_link_time(const Json& req) {
     RequestFields f(req, kLinkTimeFields);
-    const Ratio alpha = ch04_fields::positive(f, "alpha_us"), gbps = ch04_fields::positive(f, "link_bandwidth");
+    const Ratio alpha = ch04_fields::positive(f, "alpha_us");
+    const Ratio gbps = link_gbps(f);
     const Message m = message_of(f);
     const ch04::LinkTime t = ch04::link_time(m.bytes, alpha, gbps);
     Json r;
@@ -140,6 +159,7 @@ constexpr ResultDecl kLinkTimeResult[] = {
 constexpr const char* kLinkTimeSamples[] = {
     R"({"op":"link_time","alpha_us":"2","link_bandwidth":"450","rows":256,"row_width":4096})",
     R"({"op":"link_time","alpha_us":"2","link_bandwidth":"300","bytes":8192})",
+    R"({"op":"link_time","alpha_us":"2","gpu":"h100-sxm","bytes":2097152})",
 };
 
 // ---- little_bandwidth ------------------------------------------------------
@@ -150,13 +170,21 @@ constexpr FieldDecl kLittleFields[] = {
     field::of_kind("transaction_bytes", FieldKind::Decimal, "128"),
     field::integer("in_flight", 1, u128{1} << 32),
     field::integer("bytes", 1, kMaxCount),
+    fields::kGpu,
 };
 
 Json op_little_bandwidth(const Json& req) {
     RequestFields f(req, kLittleFields);
-    const Ratio gbps = ch04_fields::positive(f, "bandwidth"), latency = ch04_fields::positive(f, "latency_ns");
+    // The interface's bandwidth: sent, or the memory bandwidth of `gpu`.
+    const std::optional<Ratio> sent =
+        f.has("bandwidth") ? std::optional<Ratio>(ch04_fields::positive(f, "bandwidth")) : std::nullopt;
+    const Ratio latency = ch04_fields::positive(f, "latency_ns");
     const Ratio size = ch04_fields::positive_or(f, "transaction_bytes", "128");
+    const DeviceRates device = device_rates(f, sent, std::nullopt, "bf16");
+    const Ratio gbps = require_bandwidth(device, ch04_fields::label("bandwidth")) / Ratio(1000000000);
     Json r;
+    r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
+    r["bandwidth"] = exact_json(gbps);
     r["in_flight_needed"] = exact_json(ch04::in_flight_needed(gbps, latency, size));
     Ratio rate = gbps;
     if (f.has("in_flight")) {
@@ -188,6 +216,8 @@ Json op_little_bandwidth(const Json& req) {
 }
 
 constexpr ResultDecl kLittleResult[] = {
+    result::nullable(result::text("gpu")),
+    result::exact("bandwidth"),
     result::exact("in_flight_needed"),
     result::nullable(result::exact("little_gbps")),
     result::nullable(result::exact("effective_gbps")),
@@ -201,10 +231,74 @@ constexpr ResultDecl kLittleResult[] = {
 constexpr const char* kLittleSamples[] = {
     R"({"op":"little_bandwidth","bandwidth":"1008","latency_ns":"500","in_flight":128,"bytes":1207959552})",
     R"({"op":"little_bandwidth","bandwidth":"1792","latency_ns":"800"})",
+    R"({"op":"little_bandwidth","gpu":"h100-sxm","latency_ns":"500"})",
+};
+
+// ---- host_upload -----------------------------------------------------------
+
+constexpr FieldDecl kHostUploadFields[] = {
+    field::integer("bytes", 1, kMaxCount),
+    field::of_kind("link_bandwidth", FieldKind::Decimal),
+    field::of_kind("bandwidth", FieldKind::Decimal),
+    field::integer("uses", 1, u128{1} << 32, "1"),
+    fields::kGpu,
+};
+
+Json op_host_upload(const Json& req) {
+    RequestFields f(req, kHostUploadFields);
+    const Ratio bytes(f.integer("bytes"));
+    const std::optional<Ratio> sent_link =
+        f.has("link_bandwidth") ? std::optional<Ratio>(ch04_fields::positive(f, "link_bandwidth")) : std::nullopt;
+    const std::optional<Ratio> sent_memory =
+        f.has("bandwidth") ? std::optional<Ratio>(ch04_fields::positive(f, "bandwidth")) : std::nullopt;
+    const u128 uses = f.integer_or("uses");
+    // `gpu` gives its memory bandwidth and its PCIe rate in one direction.
+    const DeviceRates device = device_rates(f, sent_memory, std::nullopt, "bf16");
+    const Ratio giga(1000000000);
+    const Ratio memory = require_bandwidth(device, ch04_fields::label("bandwidth")) / giga;
+    Ratio link;
+    if (sent_link) {
+        link = *sent_link;
+    } else if (device.gpu && device.gpu->pcie) {
+        link = *device.gpu->pcie / giga;
+    } else {
+        throw FieldError("link_bandwidth", msg::field_missing, {{"label", ch04_fields::label("link_bandwidth")}});
+    }
+    const ch04::HostUpload h = ch04::host_upload(bytes, link, memory, uses);
+    Json r;
+    r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
+    r["link_bandwidth"] = exact_json(link);
+    r["bandwidth"] = exact_json(memory);
+    r["upload_us"] = exact_json(h.upload_us);
+    r["upload_display"] = ms_text(h.upload_us / Ratio(1000), 2);
+    r["read_us"] = exact_json(h.read_us);
+    r["read_display"] = us_text(h.read_us, 2);
+    r["upload_over_read"] = exact_json(h.upload_over_read);
+    r["upload_per_use_us"] = exact_json(h.upload_per_use_us);
+    r["fewest_uses"] = exact_json(h.fewest_uses);
+    return r;
+}
+
+constexpr ResultDecl kHostUploadResult[] = {
+    result::nullable(result::text("gpu")),
+    result::exact("link_bandwidth"),
+    result::exact("bandwidth"),
+    result::exact("upload_us"),
+    result::display("upload_display"),
+    result::exact("read_us"),
+    result::display("read_display"),
+    result::exact("upload_over_read"),
+    result::exact("upload_per_use_us"),
+    result::exact("fewest_uses"),
+};
+constexpr const char* kHostUploadSamples[] = {
+    R"({"op":"host_upload","bytes":67108864,"gpu":"rtx-4090","uses":100})",
+    R"({"op":"host_upload","bytes":1000000,"link_bandwidth":"64","bandwidth":"1792"})",
 };
 
 }  // namespace
 
+const OpDef kHostUploadOp = {"host_upload", op_host_upload, kHostUploadFields, kHostUploadResult, kHostUploadSamples};
 const OpDef kDoubleBufferOp = {"double_buffer", op_double_buffer, kDoubleBufferFields, kDoubleBufferResult, kDoubleBufferSamples};
 const OpDef kLinkTimeOp = {"link_time", op_link_time, kLinkTimeFields, kLinkTimeResult, kLinkTimeSamples};
 const OpDef kLittleBandwidthOp = {"little_bandwidth", op_little_bandwidth, kLittleFields, kLittleResult, kLittleSamples};

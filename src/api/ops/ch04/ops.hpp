@@ -12,10 +12,23 @@ namespace tally::api {
 // projection.cpp
 extern const OpDef kProjectionOp;
 // movement.cpp
-extern const OpDef kDoubleBufferOp, kLinkTimeOp, kLittleBandwidthOp;
+extern const OpDef kDoubleBufferOp, kLinkTimeOp, kLittleBandwidthOp, kHostUploadOp;
+// pipeline.cpp
+extern const OpDef kSlotPipelineOp;
+// energy.cpp
+extern const OpDef kEnergyLedgerOp, kDynamicPowerOp, kHbmStackOp;
+// formats.cpp
+extern const OpDef kQuantBytesOp, kTilePaddingOp, kExpertPaddingOp;
+// choice.cpp
+extern const OpDef kSpecializationBreakevenOp, kRomSplitOp;
+// budget.cpp
+extern const OpDef kDeviceBudgetOp, kDeviceCompareOp, kPowerCapOp, kSramChipsOp;
 
 // In the order the API names them (docs/api.md).
-#define TALLY_CH04_OPS &kProjectionOp, &kLittleBandwidthOp, &kDoubleBufferOp, &kLinkTimeOp
+#define TALLY_CH04_OPS                                                                                                        \
+    &kProjectionOp, &kDynamicPowerOp, &kEnergyLedgerOp, &kPowerCapOp, &kHbmStackOp, &kTilePaddingOp, &kExpertPaddingOp,       \
+        &kQuantBytesOp, &kLittleBandwidthOp, &kDoubleBufferOp, &kSlotPipelineOp, &kHostUploadOp, &kLinkTimeOp, &kSramChipsOp, \
+        &kRomSplitOp, &kDeviceBudgetOp, &kDeviceCompareOp, &kSpecializationBreakevenOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch04_field_meanings();

@@ -6,7 +6,9 @@
 #include "api/ops/ch04/ops.hpp"
 #include "read.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
+#include "api/ops/request_readers.hpp"
 #include "core/ch04/projection.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
@@ -28,6 +30,7 @@ constexpr FieldDecl kProjectionFields[] = {
     field::of_kind("dtype", FieldKind::Text, "bf16"),
     field::of_kind("peak_tflops", FieldKind::Decimal),
     field::of_kind("bandwidth", FieldKind::Decimal),
+    fields::kGpu,
 };
 
 void put_work(Json& r, const ch04::ProjectionWork& w, u128 rows) {
@@ -45,9 +48,9 @@ void put_work(Json& r, const ch04::ProjectionWork& w, u128 rows) {
 }
 
 // The keys a device adds; null without one.
-constexpr const char* kDeviceKeys[] = {"compute_seconds", "memory_seconds", "compute_us",
-                                       "memory_us",       "time_us",        "bound",
-                                       "ridge",           "crossover_rows", "first_compute_bound_rows"};
+constexpr const char* kDeviceKeys[] = {
+    "peak_tflops", "bandwidth", "compute_seconds", "memory_seconds",          "compute_us", "memory_us", "time_us",
+    "bound",       "ridge",     "crossover_rows",  "first_compute_bound_rows"};
 
 void put_device(Json& r, const ch04::Roofline& d) {
     const Ratio million(1000000);
@@ -72,17 +75,26 @@ Json op_projection(const Json& req) {
     const ch04::ProjectionWork w = ch04::projection_work(s);
     Json r;
     put_work(r, w, s.rows);
-    // A roofline needs both the device's peak and its bandwidth.
-    if (f.has("peak_tflops") != f.has("bandwidth")) {
-        const std::string missing = f.has("peak_tflops") ? "bandwidth" : "peak_tflops";
+    // A roofline needs both the device's peak and its bandwidth: from `gpu`,
+    // each overridden by the request's own field, or both sent.
+    const std::optional<Ratio> sent_peak =
+        f.has("peak_tflops") ? std::optional<Ratio>(ch04_fields::positive(f, "peak_tflops")) : std::nullopt;
+    const std::optional<Ratio> sent_bandwidth =
+        f.has("bandwidth") ? std::optional<Ratio>(ch04_fields::positive(f, "bandwidth")) : std::nullopt;
+    const DeviceRates d = device_rates(f, sent_bandwidth, sent_peak, peak_format_of(f.text_or("dtype")));
+    r["gpu"] = d.gpu ? Json(d.gpu->id) : Json(nullptr);
+    if (!d.gpu && sent_peak.has_value() != sent_bandwidth.has_value()) {
+        const std::string missing = sent_peak ? "bandwidth" : "peak_tflops";
         throw FieldError(missing, msg::ch04_projection_device_pair, {{"label", ch04_fields::label(missing)}});
     }
-    if (!f.has("peak_tflops")) {
+    if (!d.gpu && !sent_peak) {
         for (const char* key : kDeviceKeys) r[key] = nullptr;
         return r;
     }
-    const Ratio peak = ch04_fields::positive(f, "peak_tflops") * Ratio(1000000000000ULL);
-    const Ratio bandwidth = ch04_fields::positive(f, "bandwidth") * Ratio(1000000000);
+    const Ratio peak = require_peak(d, f.text_or("dtype"), ch04_fields::label("peak_tflops"));
+    const Ratio bandwidth = require_bandwidth(d, ch04_fields::label("bandwidth"));
+    r["peak_tflops"] = exact_json(peak / Ratio(1000000000000ULL));
+    r["bandwidth"] = exact_json(bandwidth / Ratio(1000000000));
     put_device(r, ch04::roofline(s, w, peak, bandwidth));
     return r;
 }
@@ -99,6 +111,9 @@ constexpr ResultDecl kProjectionResult[] = {
     result::exact("intensity"),
     result::display("intensity_display"),
     result::exact("intensity_limit"),
+    result::nullable(result::text("gpu")),
+    result::nullable(result::exact("peak_tflops")),
+    result::nullable(result::exact("bandwidth")),
     result::nullable(result::exact("compute_seconds")),
     result::nullable(result::exact("memory_seconds")),
     result::nullable(result::exact("compute_us")),
@@ -113,6 +128,8 @@ constexpr const char* kProjectionSamples[] = {
     R"({"op":"projection","rows":256,"inputs":4096,"outputs":4096})",
     R"({"op":"projection","rows":1,"inputs":4096,"outputs":4096,"peak_tflops":"165.2","bandwidth":"1008"})",
     R"({"op":"projection","rows":4096,"inputs":64,"outputs":64,"peak_tflops":"989.4","bandwidth":"3350"})",
+    R"({"op":"projection","rows":256,"inputs":4096,"outputs":4096,"gpu":"rtx-4090"})",
+    R"({"op":"projection","rows":4096,"inputs":4096,"outputs":4096,"dtype":"fp32","gpu":"v100-sxm2"})",
 };
 
 }  // namespace

@@ -26,6 +26,15 @@ constexpr Meaning kMeanings[] = {
     {"bytes", msg::ch04_meaning_bytes},
     {"peak_tflops", msg::ch04_meaning_peak_tflops},
     {"dtype", msg::ch04_meaning_dtype},
+    {"pj_per_byte", msg::ch04_meaning_pj_per_byte},
+    {"kv_pj_per_byte", msg::ch04_meaning_kv_pj_per_byte},
+    {"pj_per_flop", msg::ch04_meaning_pj_per_flop},
+    {"pin_gbps", msg::ch04_meaning_pin_gbps},
+    {"fixed_cost", msg::ch04_meaning_fixed_cost},
+    {"saving_per_million", msg::ch04_meaning_saving_per_million},
+    {"tokens_per_second", msg::ch04_meaning_tokens_per_second},
+    {"utilisation", msg::ch04_meaning_utilisation},
+    {"life_years", msg::ch04_meaning_life_years},
 };
 
 constexpr u128 kMaxValue = 1000000000;     // 10^9
