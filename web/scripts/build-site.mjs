@@ -121,6 +121,10 @@ const { wasmGlue, wasmBinary, hash } = await writeBrowserCore(BROWSER_CORE);
 const startCoreSource = await startCoreScript();
 const startCore = `assets/start-core-${createHash('sha256').update(startCoreSource).digest('hex').slice(0, 8)}.js`;
 await fs.writeFile(path.join(dist, startCore), startCoreSource);
+// The head's first script: the reader's light/dark choice, applied before the first paint.
+const themeSource = await fs.readFile(path.join(root, 'web/src/theme/theme.js'), 'utf8');
+const theme = `assets/theme-${createHash('sha256').update(themeSource).digest('hex').slice(0, 8)}.js`;
+await fs.writeFile(path.join(dist, theme), themeSource);
 
 /**
  * content/<dir> of every published chapter of content/book.json, in book order. All
@@ -232,6 +236,7 @@ for (const lang of editions) {
         assets: {
           script: up(main.file),
           startCore: up(startCore),
+          theme: up(theme),
           modules: modulesOf(own, 'web/src/main.ts').map(up),
           styles: stylesOf(own, 'web/src/main.ts').map(up),
           fonts: (main.assets ?? []).map(up),
@@ -271,6 +276,7 @@ for (const lang of editions) {
     wasmGlue,
     wasmBinary,
     startCore,
+    theme,
     version,
     site: editionSite,
     edition: { lang, dir: edition.dir, editions: built },
