@@ -213,6 +213,8 @@ const chapterPages = [];
 /** Each edition's pages, relative to dist/. */
 const pagesOfEdition = new Map();
 const embedFiles = [];
+/** Each edition's offline page, relative to dist/. */
+const offlinePages = new Map();
 let site;
 for (const lang of editions) {
   const edition = editionOf(lang);
@@ -253,6 +255,14 @@ for (const lang of editions) {
       })),
     );
   }
+  // The page a worker shows offline for a page it has not stored (offline/fallback-page.ts).
+  const offlinePage = await ssr.buildOfflinePage({
+    contentDir: contentDirs[0],
+    outDir: path.join(dist, edition.dir),
+    lang,
+    assets: { styles: stylesOf(own, 'web/src/main.ts').map(up), theme: up(theme) },
+  });
+  offlinePages.set(lang, path.relative(dist, offlinePage));
   pages.push(...editionPages);
   pagesOfEdition.set(
     lang,
@@ -292,7 +302,12 @@ const embedOnly = editions.flatMap((lang) => embedOnlyFiles(bundles[lang].manife
 // One offline copy per edition: its pages and what they load.
 const copies = await buildServiceWorkers(
   dist,
-  editions.map((lang) => ({ ...editionOf(lang), pages: pagesOfEdition.get(lang), bundle: bundleFiles(bundles[lang].manifest, 'web/src/main.ts') })),
+  editions.map((lang) => ({
+    ...editionOf(lang),
+    pages: pagesOfEdition.get(lang),
+    offlinePage: offlinePages.get(lang),
+    bundle: bundleFiles(bundles[lang].manifest, 'web/src/main.ts'),
+  })),
   version,
   embedOnly,
 );
