@@ -53,7 +53,7 @@ TEST_CASE("ch03 lifecycle_cost: the book's numbers at its printed precision, and
     CHECK(r["rows"][0]["training_gpu_hours_display"] == "125.7");
     CHECK(r["rows"][1]["training_gpu_hours_display"] == "52.3");
     CHECK(r["rows"][0]["per_call_display"] == "0.000323");
-    CHECK(r["rows"][0]["training_flops_display"] == "1.791×10^20 FLOPs");
+    CHECK(r["rows"][0]["training_flops_display"] == "1.791×10²⁰ FLOPs");
     CHECK(r["rows"][1]["per_call_display"] == "0.00161");
     const Json& x = r["crossovers"][0];
     CHECK(x["crosses"] == true);

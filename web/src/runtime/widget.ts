@@ -1,6 +1,7 @@
 // The generic widget: one definition per widget kind (compute → view →
 // markup), rendered to HTML at build time and hydrated in the browser.
 
+import { groupWrittenDigits } from './format';
 import { Bindings, SHAPE, type View } from './bind';
 import type { WidgetConfig } from './config';
 import { isFigureId } from './book';
@@ -127,7 +128,7 @@ export async function prerenderWidget(
   const state = defaultState(ctx.cfg);
   const data = await def.compute(engine, requestFields(ctx.cfg, state), ctx);
   const view = def.view(data, ctx);
-  const intro = ctx.cfg.intro ? `<p class="tally-intro">${esc(ctx.cfg.intro)}</p>` : '';
+  const intro = ctx.cfg.intro ? `<p class="tally-intro">${esc(groupWrittenDigits(ctx.cfg.intro))}</p>` : '';
   return (
     `<figure class="tally-widget"${attrs({
       id: widgetElementId(ctx.instance),
