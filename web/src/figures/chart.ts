@@ -131,7 +131,7 @@ export function labelledTicks(scale: NumScale, count: number, label: (v: number)
 }
 
 /** A tick label's drawn width in the drawing's units, at the 12-unit axis text of a phone drawing (styles/figures.css): CJK and full-width characters an em, others about 0.6 em. */
-function labelWidth(text: string): number {
+export function labelWidth(text: string): number {
   let em = 0;
   for (const ch of text) em += /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]/.test(ch) ? 1 : 0.6;
   return em * 12;
