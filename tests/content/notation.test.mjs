@@ -61,6 +61,7 @@ test('every page writes powers of ten as superscripts, groups written numbers an
       if (number) problems.push(`${rel}: ungrouped ${number[1]} in "${text.trim().slice(0, 60)}"`);
       if (inSvg && parent.tagName.toLowerCase() !== 'title' && parent.tagName.toLowerCase() !== 'desc' && SCRIPT_AS_TEXT.test(text))
         problems.push(`${rel}: drawn "${text.trim().slice(0, 40)}" writes a script as text`);
+      if (parent.closest?.('.tally-intro') && SCRIPT_AS_TEXT.test(text)) problems.push(`${rel}: introduction "${text.trim().slice(0, 40)}" writes a script as text`);
     }
   }
   assert.deepEqual(problems, []);

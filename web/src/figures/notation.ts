@@ -10,6 +10,8 @@
 //   - a superscript follows "^": an optionally signed run of letters and
 //     digits, or a parenthesised group ("10^20", "N^α", "2^(−4)").
 
+import { esc } from '../runtime/html';
+
 export interface Run {
   text: string;
   /** A script's position; plain text has none. */
@@ -39,4 +41,11 @@ export function notationRuns(label: string): Run[] {
   plain += label.slice(last);
   if (plain || !runs.length) runs.push({ text: plain });
   return runs;
+}
+
+/** The same label as HTML (escaped text, scripts as <sub> and <sup>), for a widget's words outside its drawing. */
+export function notationHtml(label: string): string {
+  return notationRuns(label)
+    .map((r) => (r.shift === 'sub' ? `<sub>${esc(r.text)}</sub>` : r.shift === 'super' ? `<sup>${esc(r.text)}</sup>` : esc(r.text)))
+    .join('');
 }
