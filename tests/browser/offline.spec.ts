@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { PAGES, sitePages } from './chapter';
-import { BUILT, uiIn, type Edition } from './editions';
+import { BUILT, contentJson, uiIn, type Edition } from './editions';
 import { allReady, DEFAULTS, expect, test, widget } from './fixtures';
 import { answerExercise } from './learner';
 
@@ -109,11 +109,13 @@ for (const e of BUILT) {
     const stored = await cachedUrls(page);
     // This edition's pages, not another's; its search index, not another language's.
     for (const file of BOOK_PAGES) expect(stored, `${e.dir}${file}`).toContain(`${e.dir}${file}`);
+    // Of another edition's folder, only its offline page, and only in the root edition's copy
+    // (whose worker is the one asked for that edition's pages while it has no worker of its own).
     for (const o of others.filter((o) => o.dir))
       expect(
         stored.filter((u) => u.startsWith(o.dir)),
         o.lang,
-      ).toEqual([]);
+      ).toEqual(e.dir ? [] : [`${o.dir}offline.html`]);
     if (e.dir)
       expect(
         stored.filter((u) => !u.includes('/') && u.endsWith('.html')),
@@ -324,3 +326,51 @@ test('the landing page says what is stored; clearing the offline copy keeps prog
   expect(await page.evaluate(() => localStorage.getItem('tally.progress.v1'))).toBe(progress);
   await expect(panel.locator('[data-storage-local]')).toContainText('tally.progress.v1：練習進度');
 });
+
+/** The offline page's words of an edition (content/site/offline.json "fallback"). */
+const fallbackWords = (e: Edition) => contentJson<{ fallback: Record<string, string> }>('content/site/offline.json', e.lang).fallback;
+
+/** The page shows the edition's offline page for `url`: its language and words, a retry of that address, links into the edition. */
+async function showsOfflinePage(page: Page, url: string, e: Edition, baseURL: string): Promise<void> {
+  const words = fallbackWords(e);
+  await page.goto(url);
+  await expect(page.locator('html'), url).toHaveAttribute('lang', e.lang);
+  await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(words.heading!);
+  await expect(page).toHaveTitle(new RegExp(`^${words.title}`));
+  const href = (name: string) => page.getByRole('link', { name, exact: true }).evaluate((a) => (a as HTMLAnchorElement).href);
+  expect(await href(words.retry!), url).toBe(new URL(url, baseURL).href);
+  expect(await href(words.home!), url).toBe(new URL(`${e.dir}index.html`, baseURL).href);
+  expect(await href(words.contents!), url).toBe(new URL(`${e.dir}contents.html`, baseURL).href);
+  // Styled as the site (its stylesheets are in the copy), not the browser's defaults.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), url).toBe('rgb(253, 252, 249)');
+}
+
+for (const e of BUILT) {
+  test(`offline (${e.lang}): an article and embed.html open once visited, a page never stored gets the edition's offline page`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await visitOnce(page, `./${e.dir}index.html`, e.lang);
+    const article = `./${e.dir}articles/v41-kv-ratios.html`;
+    // Online, once each: stored as they are opened (with what they load), not before.
+    expect(await cachedUrls(page)).not.toContain(`${e.dir}articles/v41-kv-ratios.html`);
+    for (const url of [article, `./${e.dir}embed.html?w=capacity`]) {
+      await page.goto(url);
+      await allReady(page);
+    }
+    await context.setOffline(true);
+    // embed.html is one page for every widget: another ?w= opens too.
+    for (const url of [article, `./${e.dir}embed.html?w=capacity`, `./${e.dir}embed.html?w=kv-levels`]) {
+      const response = await page.goto(url);
+      expect(response?.ok(), url).toBe(true);
+      await expect(page.locator('html'), url).toHaveAttribute('lang', e.lang);
+      await expect(page.locator('[data-widget][data-instance]').first(), url).toBeVisible();
+      await allReady(page);
+      await expect(page.locator('[data-widget][data-state="error"]'), url).toHaveCount(0);
+    }
+    for (const url of [`./${e.dir}no-such-page.html`, `./${e.dir}articles/no-such-article.html?x=1`]) await showsOfflinePage(page, url, e, baseURL!);
+    // The root edition's worker answers for an edition that has no worker yet: in that edition's words.
+    if (!e.dir) for (const o of BUILT.filter((o) => o.dir)) await showsOfflinePage(page, `./${o.dir}2-1.html`, o, baseURL!);
+  });
+}

@@ -5,6 +5,7 @@
 // "1.2 GB" tick would teach the opposite.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { BUILT, coreIn } from './editions';
 
 const PAGES = [
   'index.html',
@@ -105,10 +106,14 @@ test("Fig. 2-8: the shared weight read is in GiB beside the KV reads (the core's
   await expect(page.locator('#fig-2-8 svg.is-wide [data-bar="weights"] .bar-value')).toHaveText(cross.weight_read_binary_display as string);
 });
 
-test('the capacity widget shows the per-request state and the legend in one family (GiB)', async ({ page, core }) => {
+test('the capacity widget shows the card, the per-request state and the legend in one family (GiB)', async ({ page, core }) => {
   await openLive(page, '2-6.html');
   const w = page.locator('[data-widget="capacity"]').first();
   const r = core.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 8192, workspace_bytes: 2147483648 });
+  // The 24 GB card, in GiB from the core (issue 39 item 9: it used to say "24 GB" beside GiB parts).
+  expect(r.device_display).toBe('24 GB');
+  expect(r.device_binary_display).toMatch(BINARY);
+  await expect(w.getByTestId('device')).toHaveText(r.device_binary_display as string);
   await expect(w.getByTestId('per-request')).toHaveText(r.kv_per_request_display as string);
   expect(r.kv_per_request_display).toMatch(BINARY);
   for (const seg of r.items as Array<{ id: string; binary_display: string }>) {
@@ -116,3 +121,21 @@ test('the capacity widget shows the per-request state and the legend in one fami
     await expect(w.getByTestId(`seg-${seg.id}-display`)).toHaveText(seg.binary_display);
   }
 });
+
+for (const e of BUILT) {
+  test(`${e.lang}: the capacity widget names the card in GiB, the family of its parts, and says "1 request" in the singular`, async ({ page, core }) => {
+    const own = coreIn(core, e.lang);
+    await openLive(page, `${e.dir}2-6.html`);
+    const w = page.locator('[data-widget="capacity"]').first();
+    const book = own.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 8192, workspace_bytes: 2147483648 });
+    await expect(w.getByTestId('device')).toHaveText(book.device_binary_display as string);
+    for (const seg of book.items as Array<{ id: string; binary_display: string }>)
+      await expect(w.getByTestId(`seg-${seg.id}-display`)).toHaveText(seg.binary_display);
+    // A context that leaves room for exactly one request: the display follows the number.
+    const one = own.ok({ op: 'capacity', model: 'qwen3-8b', gpu: 'rtx-4090', context: 32768, workspace_bytes: 2147483648 });
+    expect(one.requests).toBe(1);
+    if (e.lang === 'en') expect(one.display).toBe('1 request');
+    await openLive(page, `${e.dir}2-6.html#capacity:ctx=32768`);
+    await expect(page.locator('[data-widget="capacity"]').first().getByTestId('requests')).toHaveText(one.display as string);
+  });
+}

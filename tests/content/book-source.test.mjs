@@ -37,10 +37,45 @@ for (const e of EDITIONS) {
       assert.ok(f.includes(e.author), `${e.dir}${page}: the author`);
       assert.ok(f.includes(`<a href="${source.licence_url}" rel="external">Apache License 2.0</a>`), `${e.dir}${page}: the licence`);
       const chapter = chapterOf(page);
-      const links = [...f.matchAll(/href="(https:\/\/github\.com\/bojieli\/ai-infra-book\/blob\/main\/[^"]+)"/g)].map((m) => decodeURI(m[1]))
+      const links = [...f.matchAll(/href="(https:\/\/github\.com\/899ms\/ai-infra-book\/blob\/HEAD\/[^"]+)"/g)]
+        .map((m) => decodeURIComponent(m[1]))
         .filter((href) => href !== source.licence_url);
-      if (chapter) assert.deepEqual(links, [`https://github.com/bojieli/ai-infra-book/blob/main/${TEXT[chapter][e.lang]}`], `${e.dir}${page}`);
+      if (chapter) assert.deepEqual(links, [`https://github.com/899ms/ai-infra-book/blob/HEAD/${TEXT[chapter][e.lang]}`], `${e.dir}${page}`);
       else assert.deepEqual(links, [], `${e.dir}${page} belongs to no chapter`);
     }
   });
 }
+
+test("one repository names the book: 899ms/ai-infra-book, and no page links another copy of it", { skip: built !== true && built }, () => {
+  assert.equal(source.repository, 'https://github.com/899ms/ai-infra-book');
+  assert.ok(source.text_url.startsWith(`${source.repository}/`) && source.licence_url.startsWith(`${source.repository}/`));
+  assert.equal(JSON.parse(readFileSync(path.join(root, 'content/site/book-toc.json'), 'utf8')).repository, undefined, 'book-toc.json names no repository of its own');
+  for (const e of EDITIONS) {
+    for (const page of readdirSync(path.join(dist, e.dir)).filter((f) => f.endsWith('.html'))) {
+      const others = [...readFileSync(path.join(dist, e.dir, page), 'utf8').matchAll(/https:\/\/github\.com\/([\w.-]+)\/ai-infra-book\b/g)].map((m) => m[1]).filter((owner) => owner !== '899ms');
+      assert.deepEqual(others, [], `${e.dir}${page}`);
+    }
+  }
+});
+
+test('every data widget links to where its data comes from, in every edition', { skip: built !== true && built }, () => {
+  const datasets = new Map(
+    readdirSync(path.join(root, 'content'))
+      .filter((d) => existsSync(path.join(root, 'content', d, 'data')))
+      .flatMap((d) => readdirSync(path.join(root, 'content', d, 'data')).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(root, 'content', d, 'data', f), 'utf8')).source])),
+  );
+  const expected = (s) =>
+    s.url ?? `${s.repo.endsWith('/ai-infra-book') ? source.repository : `https://github.com/${s.repo}`}/blob/${s.commit ?? 'HEAD'}/${s.path.split('/').map(encodeURIComponent).join('/')}`;
+  let lines = 0;
+  for (const e of EDITIONS) {
+    for (const page of readdirSync(path.join(dist, e.dir)).filter((f) => f.endsWith('.html'))) {
+      for (const [, id, body] of readFileSync(path.join(dist, e.dir, page), 'utf8').matchAll(/<p class="tally-notes measured-source" data-dataset="([^"]*)">([\s\S]*?)<\/p>/g)) {
+        lines++;
+        assert.ok(datasets.has(id), `${e.dir}${page}: dataset ${id}`);
+        const href = /<a href="([^"]+)" rel="external" class="dataset-source">/.exec(body)?.[1]?.replace(/&amp;/g, '&');
+        assert.equal(href, expected(datasets.get(id)), `${e.dir}${page}: ${id}`);
+      }
+    }
+  }
+  assert.ok(lines >= 15, `source lines seen: ${lines}`);
+});

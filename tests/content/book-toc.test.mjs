@@ -18,6 +18,7 @@ import { EDITIONS } from '../../web/scripts/editions.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 const toc = read('content/site/book-toc.json');
+const source = read('content/site/book-source.json');
 const book = read('content/book.json');
 const english = readMap('content/site/book-toc.json', 'en');
 const dist = path.join(root, 'dist');
@@ -82,7 +83,7 @@ test('every edition\'s contents page lists the twelve chapters: live ones link t
         assert.match(body, new RegExp(`<h2><a href="${landing}\\.html">`), `${edition.lang} ${id} links to its landing page`);
       } else {
         const entry = toc.chapters.find((c) => c.number === number);
-        const url = `${toc.repository}/blob/HEAD/${entry.text[edition.lang].path.split('/').map(encodeURIComponent).join('/')}`;
+        const url = `${source.text_url}${entry.text[edition.lang].path.split('/').map(encodeURIComponent).join('/')}`;
         assert.equal(kind, 'book-chapter-upcoming', `${edition.lang} ${id}`);
         assert.match(body, /<span class="not-live">[^<]+<\/span>/, `${edition.lang} ${id} says it is not live yet`);
         assert.ok(body.includes(`href="${url}"`), `${edition.lang} ${id} links to ${url}`);

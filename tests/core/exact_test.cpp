@@ -2,6 +2,7 @@
 
 #include "core/exact.hpp"
 #include "core/format.hpp"
+#include "core/power_of_ten.hpp"
 
 using namespace tally;
 
@@ -48,6 +49,11 @@ TEST_CASE("ratios stay exact and reduced") {
 TEST_CASE("display text") {
     CHECK(group_thousands(8190735360ULL) == "8,190,735,360");
     CHECK(group_thousands(999) == "999");
+    // One notation for powers of ten (issue 39 item 13): superscript digits, never "×10^20".
+    CHECK(times_ten_to(20) == "×10²⁰");
+    CHECK(times_ten_to(8) == "×10⁸");
+    CHECK(times_ten_to(-4) == "×10⁻⁴");
+    CHECK(times_ten_to(0) == "×10⁰");
     CHECK(fixed(Ratio(14057, 4), 1) == "3,514.2");  // a tie: to even
     CHECK(fixed(Ratio(1, 2), 0) == "0");            // ties to even, as the book prints
     CHECK(fixed(Ratio(3, 2), 0) == "2");

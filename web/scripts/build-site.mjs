@@ -121,6 +121,10 @@ const { wasmGlue, wasmBinary, hash } = await writeBrowserCore(BROWSER_CORE);
 const startCoreSource = await startCoreScript();
 const startCore = `assets/start-core-${createHash('sha256').update(startCoreSource).digest('hex').slice(0, 8)}.js`;
 await fs.writeFile(path.join(dist, startCore), startCoreSource);
+// The head's first script: the reader's light/dark choice, applied before the first paint.
+const themeSource = await fs.readFile(path.join(root, 'web/src/theme/theme.js'), 'utf8');
+const theme = `assets/theme-${createHash('sha256').update(themeSource).digest('hex').slice(0, 8)}.js`;
+await fs.writeFile(path.join(dist, theme), themeSource);
 
 /**
  * content/<dir> of every published chapter of content/book.json, in book order. All
@@ -209,6 +213,8 @@ const chapterPages = [];
 /** Each edition's pages, relative to dist/. */
 const pagesOfEdition = new Map();
 const embedFiles = [];
+/** Each edition's offline page, relative to dist/. */
+const offlinePages = new Map();
 let site;
 for (const lang of editions) {
   const edition = editionOf(lang);
@@ -232,6 +238,7 @@ for (const lang of editions) {
         assets: {
           script: up(main.file),
           startCore: up(startCore),
+          theme: up(theme),
           modules: modulesOf(own, 'web/src/main.ts').map(up),
           styles: stylesOf(own, 'web/src/main.ts').map(up),
           fonts: (main.assets ?? []).map(up),
@@ -248,6 +255,14 @@ for (const lang of editions) {
       })),
     );
   }
+  // The page a worker shows offline for a page it has not stored (offline/fallback-page.ts).
+  const offlinePage = await ssr.buildOfflinePage({
+    contentDir: contentDirs[0],
+    outDir: path.join(dist, edition.dir),
+    lang,
+    assets: { styles: stylesOf(own, 'web/src/main.ts').map(up), theme: up(theme) },
+  });
+  offlinePages.set(lang, path.relative(dist, offlinePage));
   pages.push(...editionPages);
   pagesOfEdition.set(
     lang,
@@ -271,6 +286,7 @@ for (const lang of editions) {
     wasmGlue,
     wasmBinary,
     startCore,
+    theme,
     version,
     site: editionSite,
     edition: { lang, dir: edition.dir, editions: built },
@@ -286,7 +302,12 @@ const embedOnly = editions.flatMap((lang) => embedOnlyFiles(bundles[lang].manife
 // One offline copy per edition: its pages and what they load.
 const copies = await buildServiceWorkers(
   dist,
-  editions.map((lang) => ({ ...editionOf(lang), pages: pagesOfEdition.get(lang), bundle: bundleFiles(bundles[lang].manifest, 'web/src/main.ts') })),
+  editions.map((lang) => ({
+    ...editionOf(lang),
+    pages: pagesOfEdition.get(lang),
+    offlinePage: offlinePages.get(lang),
+    bundle: bundleFiles(bundles[lang].manifest, 'web/src/main.ts'),
+  })),
   version,
   embedOnly,
 );

@@ -83,7 +83,7 @@ async function copyDir(from, to) {
  * edition's folder and in v/<version>/<folder>, all sharing the site's
  * assets/ and wasm/.
  */
-export async function buildEmbeds({ ssr, module, manifest, dist, contentDirs, articlesDir, wasmGlue, wasmBinary, startCore, version, site, edition }) {
+export async function buildEmbeds({ ssr, module, manifest, dist, contentDirs, articlesDir, wasmGlue, wasmBinary, startCore, theme, version, site, edition }) {
   const up = edition.dir ? '../' : '';
   const fromEdition = (p) => `${up}${p}`;
   const frame = entryOf(manifest, 'web/src/embed-frame.ts');
@@ -103,6 +103,8 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDirs, ar
       fonts: [],
       // The book's core, compiling from the head as on a chapter page.
       startCore: fromEdition(startCore),
+      // The reader's light/dark choice, where the host leaves the theme to the reader.
+      theme: fromEdition(theme),
       wasmGlue: fromEdition(wasmGlue),
       wasmBinary: fromEdition(wasmBinary),
     },
@@ -136,6 +138,7 @@ export async function buildEmbeds({ ssr, module, manifest, dist, contentDirs, ar
     // Paths relative to the edition's folder (articles.ts adds the "../" of articles/).
     assets: {
       script: 'embed.js',
+      theme: fromEdition(theme),
       modules: [element.file, ...modulesOf(manifest, 'web/src/embed-element.ts')].map(fromEdition),
       styles: stylesOf(manifest, 'web/src/main.ts').map(fromEdition),
       fonts: [],

@@ -21,6 +21,7 @@ import './exercises/exercises.css';
 // markup is in every prerendered page.
 import './import/import.css';
 import './styles/profile-chip.css';
+import './theme/theme-switch.css';
 // Paper last: its rules override the screen's (controls hidden, tables fitted).
 import './styles/print.css';
 

@@ -269,7 +269,7 @@ test('figure 3-29: the core sizes the models from the fit (0.1B needs ≈298.6B 
   );
   assert.deepEqual(
     rows.map((r) => r[2]),
-    ['1.791×10^20 FLOPs', '7.446×10^19 FLOPs', '8.937×10^19 FLOPs', '1.449×10^20 FLOPs'],
+    ['1.791×10²⁰ FLOPs', '7.446×10¹⁹ FLOPs', '8.937×10¹⁹ FLOPs', '1.449×10²⁰ FLOPs'],
   );
   assert.deepEqual(
     rows.map((r) => r[3]),

@@ -61,10 +61,14 @@ const post = (m: ReturnType<typeof message>): void => {
 };
 
 // Theme and language can come from the URL (first paint) or from the host.
+// 'auto' leaves the theme to the reader: the choice Tally's switch stored on
+// this origin (theme/theme.js applied it before this ran), else the system.
+const readersTheme = document.documentElement.getAttribute('data-theme');
+const themeFor = (theme: Theme): Theme => (theme === 'auto' && (readersTheme === 'light' || readersTheme === 'dark') ? readersTheme : theme);
 const applySettings = (theme: string | null | undefined, lang: string | null | undefined): string[] => {
   const refused: string[] = [];
   if (theme !== null && theme !== undefined) {
-    if ((THEMES as readonly string[]).includes(theme)) applyTheme(document.documentElement, theme as Theme);
+    if ((THEMES as readonly string[]).includes(theme)) applyTheme(document.documentElement, themeFor(theme as Theme));
     else refused.push(fill(ui.embed.bad_theme, { list: THEMES.join(ui.embed.list_separator) }));
   }
   if (lang !== null && lang !== undefined && lang !== document.documentElement.lang) {

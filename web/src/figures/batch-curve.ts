@@ -9,7 +9,7 @@
 
 import { scaleLog } from 'd3-scale';
 import { groupDigits } from '../runtime/format';
-import { num } from './chart';
+import { labelWidth, num } from './chart';
 import type { Mark } from './marks';
 
 /** Plot padding shared by both batch charts (room for byte labels on the left). */
@@ -58,17 +58,22 @@ export function secondFrame(frame: Mark, instance: string): Mark {
 }
 
 /**
- * A rule's label beside it at the top: right of the rule wherever the label
- * fits there, since the y-axis title sits at the top left (on the phone
- * drawing a label left of a mid-axis rule ran into it); left of it otherwise.
+ * A rule's label beside it at the top: right of the rule wherever it fits
+ * there, left of it otherwise. The y-axis title sits at the top left (from
+ * BATCH_PAD.left, `title`): a label that would run into it (Example 2-2's
+ * "B* = 13" over "Read per step" on a phone, issue 39 item 6) drops just
+ * inside the plot instead.
  */
-const RULE_LABEL_ROOM = 160; // about twelve CJK characters at the small label size
-export function ruleLabelAttrs(x: number, width: number, top: number): Record<string, string> {
-  const right = x + RULE_LABEL_ROOM <= width;
+export function ruleLabelAttrs(x: number, width: number, top: number, label: string, title: string): Record<string, string> {
+  const w = labelWidth(label);
+  const right = x + 4 + w <= width;
+  const start = right ? x + 4 : x - 4 - w;
+  const titleEnd = BATCH_PAD.left + labelWidth(title);
+  const clear = start + w < BATCH_PAD.left - 4 || start > titleEnd + 6;
   return {
     class: 'label small',
     x: (Math.round((right ? x + 4 : x - 4) * 100) / 100).toFixed(2),
-    y: (top - 8).toFixed(2),
+    y: (clear ? top - 8 : top + 14).toFixed(2),
     'text-anchor': right ? 'start' : 'end',
   };
 }

@@ -130,6 +130,31 @@ export function labelledTicks(scale: NumScale, count: number, label: (v: number)
   return values.map((v): [number, string] => [v, fmt(v)]).filter(([, t]) => t !== '');
 }
 
+/** A tick label's drawn width in the drawing's units, at the 12-unit axis text of a phone drawing (styles/figures.css): CJK and full-width characters an em, others about 0.6 em. */
+export function labelWidth(text: string): number {
+  let em = 0;
+  for (const ch of text) em += /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]/.test(ch) ? 1 : 0.6;
+  return em * 12;
+}
+
+/**
+ * The labels an axis can show side by side (issue 39 item 6: "100 GFLOPs"
+ * and "200 GFLOPs" ran together on a 300-unit phone drawing): from the left,
+ * a label that would overlap the last one kept is left out; its tick and grid
+ * line stay. The labels kept are the scale's own ticks, never new values.
+ */
+export function spacedLabels(ticks: Array<[number, string]>, at: (v: number) => number, gap = 6): Set<number> {
+  const kept = new Set<number>();
+  let right = -Infinity;
+  ticks.forEach(([v, t], i) => {
+    const half = labelWidth(t) / 2;
+    if (at(v) - half < right + gap) return;
+    kept.add(i);
+    right = at(v) + half;
+  });
+  return kept;
+}
+
 /**
  * Horizontal axis at y (ticks go down), labels centred under each tick.
  * Ticks: a count for d3-scale to choose values spelled by `label`, or the
@@ -146,12 +171,13 @@ export function axisBottom(
 ): Mark {
   const [x0, x1] = scale.range() as [number, number];
   const chosen = typeof ticksOrCount === 'number' ? labelledTicks(scale, ticksOrCount, label) : ticksOrCount;
-  const ticks = chosen.map(([v, t]) => {
+  const shown = spacedLabels(chosen, (v) => scale(v));
+  const ticks = chosen.map(([v, t], i) => {
     const x = coord(scale(v));
     return el('g', { class: 'tick', transform: `translate(${x},${coord(y)})` }, [
       el('line', { y2: '5' }),
       el('line', { class: 'grid', y2: coord(-(y - gridTop)) }),
-      el('text', { y: '18', 'text-anchor': 'middle' }, t),
+      ...(shown.has(i) ? [el('text', { y: '18', 'text-anchor': 'middle' }, t)] : []),
     ]);
   });
   const children = [el('path', { class: 'domain', d: `M${coord(x0)} ${coord(y)}H${coord(x1)}` }), ...ticks];

@@ -13,6 +13,7 @@
 
 import { SHAPE, TREE, type View } from '../runtime/bind';
 import { esc } from '../runtime/html';
+import { notationRuns } from './notation';
 
 export interface Mark {
   tag: string;
@@ -29,7 +30,20 @@ export function el(tag: string, attrs: Record<string, string> = {}, content?: st
 
 const ROOT = 'm';
 
-function put(view: View, key: string, mark: Mark): string {
+/**
+ * A drawn label with scripts in its text ("A_k", "10^20") as <tspan>s, the
+ * scripts raised or lowered (figures/notation.ts, styles/figures.css); any
+ * other mark as it is. A label whose scripts change changes the structure.
+ */
+function typeset(mark: Mark): Mark {
+  if (mark.tag !== 'text' || mark.text === undefined) return mark;
+  const runs = notationRuns(mark.text);
+  if (runs.length === 1 && !runs[0]!.shift) return mark;
+  return { tag: mark.tag, attrs: mark.attrs, children: runs.map((r) => el('tspan', r.shift ? { class: `script-${r.shift}` } : {}, r.text)) };
+}
+
+function put(view: View, key: string, given: Mark): string {
+  const mark = typeset(given);
   const names = Object.keys(mark.attrs ?? {});
   const hasText = mark.text !== undefined;
   const sig = `${mark.tag}|${names.join(',')}|${hasText ? 't' : ''}`;

@@ -20,6 +20,18 @@ export interface StorageText {
   no_script: string;
 }
 
+/** The page a worker answers with when the network fails and the page is not stored (offline/fallback-page.ts). */
+export interface FallbackText {
+  title: string;
+  heading: string;
+  lead: string;
+  saved: string;
+  retry: string;
+  home: string;
+  contents: string;
+  links_label: string;
+}
+
 export interface OfflineText {
   app_name: string;
   app_short_name: string;
@@ -30,6 +42,7 @@ export interface OfflineText {
   update_reload: string;
   update_later: string;
   storage: StorageText;
+  fallback: FallbackText;
 }
 
 /** What the site build hands each page about the offline copy. */

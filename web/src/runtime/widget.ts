@@ -1,6 +1,8 @@
 // The generic widget: one definition per widget kind (compute → view →
 // markup), rendered to HTML at build time and hydrated in the browser.
 
+import { groupWrittenDigits } from './format';
+import { notationHtml } from '../figures/notation';
 import { Bindings, SHAPE, type View } from './bind';
 import type { WidgetConfig } from './config';
 import { isFigureId } from './book';
@@ -127,7 +129,8 @@ export async function prerenderWidget(
   const state = defaultState(ctx.cfg);
   const data = await def.compute(engine, requestFields(ctx.cfg, state), ctx);
   const view = def.view(data, ctx);
-  const intro = ctx.cfg.intro ? `<p class="tally-intro">${esc(ctx.cfg.intro)}</p>` : '';
+  // Written numbers grouped and scripts set as the prose sets them ("A_k" → A<sub>k</sub>).
+  const intro = ctx.cfg.intro ? `<p class="tally-intro">${notationHtml(groupWrittenDigits(ctx.cfg.intro))}</p>` : '';
   return (
     `<figure class="tally-widget"${attrs({
       id: widgetElementId(ctx.instance),

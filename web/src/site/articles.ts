@@ -102,6 +102,7 @@ export async function buildArticles(opts: ArticleBuildOptions): Promise<string[]
   const up = (p: string) => `../${p}`;
   const assets: PageAssets = {
     script: up(opts.assets.script),
+    theme: opts.assets.theme && up(opts.assets.theme),
     modules: opts.assets.modules?.map(up),
     styles: opts.assets.styles.map(up),
     fonts: opts.assets.fonts.map(up),

@@ -15,6 +15,7 @@ import { esc } from '../runtime/html';
 import { fill, ui } from '../i18n/ui';
 import type { PageLink } from './chapter-nav';
 import { splitFrontMatter } from './markdown';
+import { bookFileUrl } from './book-source';
 
 /** The file name of the contents page (in each edition's folder). */
 export const CONTENTS_PAGE = 'contents';
@@ -65,7 +66,7 @@ const anchorOf = (number: number) => `ch${String(number).padStart(2, '0')}`;
 /** The book's own text of a chapter on GitHub, in the edition `lang` (the zh-Hans manuscript when the book has no such edition). */
 export function bookTextUrl(c: BookChapter, lang: string): string {
   const file = (c.text[lang] ?? c.text['zh-Hans'])!.path;
-  return `${bookToc.repository}/blob/HEAD/${file.split('/').map(encodeURIComponent).join('/')}`;
+  return bookFileUrl(file);
 }
 
 function liveChapter(c: ChapterContents): string {

@@ -35,6 +35,7 @@ import type { SearchText } from '../search/text';
 import { storagePanel, updateBanner } from '../offline/markup';
 import { writeAppManifest } from '../offline/manifest-build';
 import type { OfflineText } from '../offline/text';
+import { fallbackPage } from '../offline/fallback-page';
 import { alternateLinks, langOffer, langSwitch, type PageEdition } from './edition-links';
 
 export interface BuildOptions {
@@ -246,6 +247,24 @@ async function writePageWidgets(outDir: string, name: string, configs: unknown):
   await mkdir(path.join(outDir, 'assets'), { recursive: true });
   await writeFile(path.join(outDir, file), body);
   return file;
+}
+
+/**
+ * The edition's offline page (offline/fallback-page.ts) in `outDir`, in the
+ * words of content/site/offline.json beside the chapters' `contentDir`; `assets` relative
+ * to the edition's folder. Returns the written file.
+ */
+export async function buildOfflinePage(opts: {
+  contentDir: string;
+  outDir: string;
+  lang: string;
+  assets: Pick<PageAssets, 'styles' | 'theme'>;
+}): Promise<string> {
+  const text = JSON.parse(await readFile(path.join(opts.contentDir, '..', 'site', 'offline.json'), 'utf8')) as OfflineText;
+  const out = path.join(opts.outDir, 'offline.html');
+  // The book's name (the installed app's), not a chapter's: the page is the whole edition's.
+  await writeFile(out, fallbackPage({ lang: opts.lang, siteName: text.app_name, text: text.fallback, styles: opts.assets.styles, theme: opts.assets.theme }));
+  return out;
 }
 
 export { buildEmbedPage } from './embed-page';

@@ -29,6 +29,7 @@ import markdownIt from 'markdown-it';
 import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
 
 import { esc } from '../runtime/html';
+import { groupTexDigits, groupWrittenDigits } from '../runtime/format';
 
 export interface GlossaryTerm {
   /** TeX of the symbol, e.g. "N_{\\mathrm{pair}}". */
@@ -60,7 +61,8 @@ export interface RenderEnv extends Record<PropertyKey, unknown> {
 
 function tex(src: string, displayMode: boolean): string {
   // throwOnError: a typo in the chapter's TeX must fail the build, not ship red text.
-  return katex.renderToString(src, { displayMode, throwOnError: true, output: 'htmlAndMathml', strict: 'error' });
+  // Numbers written in the formula are grouped as the core's are ("5{,}591.33").
+  return katex.renderToString(groupTexDigits(src), { displayMode, throwOnError: true, output: 'htmlAndMathml', strict: 'error' });
 }
 
 /** $…$ — opening $ not followed by a space, closing $ not preceded by one (Pandoc's rule). */
@@ -228,6 +230,13 @@ export function createMarkdown(): MarkdownIt {
     `<div class="math-display" tabindex="0" role="region" aria-label="${esc(ui.page.formula_label)}">${tex(tokens[i]!.content, true)}</div>\n`;
   headingIds(md);
   sections(md);
+  // Numbers written in the prose are grouped as the core groups its own (issue 39 item 13).
+  md.core.ruler.push('written_digits', (state) => {
+    for (const token of state.tokens) {
+      if (token.type !== 'inline') continue;
+      for (const child of token.children ?? []) if (child.type === 'text') child.content = groupWrittenDigits(child.content);
+    }
+  });
 
   const fence = md.renderer.rules.fence!;
   md.renderer.rules.fence = (tokens, i, options, env, self) => {

@@ -7,6 +7,7 @@ import { attrs, esc } from '../runtime/html';
 import { profileChip } from '../runtime/profile-chip';
 import { offlineHead } from '../offline/markup';
 import { ui } from '../i18n/ui';
+import { themeSwitch } from '../theme/switch-markup';
 import type { OfflineAssets } from '../offline/text';
 
 export interface PageAssets {
@@ -19,6 +20,8 @@ export interface PageAssets {
   fonts: string[];
   /** The classic script that starts compiling the core and its worker from the head (web/src/start-core.js). */
   startCore?: string;
+  /** The classic script that applies the reader's light/dark choice before the first paint (web/src/theme/theme.js). */
+  theme?: string;
   /** Content-hashed copies of the Emscripten glue and binary. */
   wasmGlue: string;
   wasmBinary: string;
@@ -119,6 +122,8 @@ function fontPreloads(assets: string[], wanted: string[]): string {
 export function headAssets(assets: PageAssets, preloadFonts: string[] = [], widgetConfig?: string): string {
   const fetchPreload = (href: string, kind: string) => `<link rel="preload"${attrs({ href, as: 'fetch', crossorigin: 'anonymous', 'data-tally': kind })}>`;
   return [
+    // First: it sets the palette before the stylesheets are applied, and waits for none of them.
+    ...(assets.theme ? [`<script${attrs({ src: assets.theme })}></script>`] : []),
     ...assets.styles.map((href) => `<link rel="stylesheet"${attrs({ href })}>`),
     fetchPreload(assets.wasmBinary, 'wasm'),
     ...(assets.startCore ? [`<script${attrs({ src: assets.startCore, 'data-glue': assets.wasmGlue })}></script>`] : []),
@@ -164,7 +169,7 @@ ${p.alternates ? `${p.alternates}\n` : ''}${headAssets(p.assets, p.preloadFonts,
 </head>
 <body${attrs({ 'data-old-links': p.oldLinks ? JSON.stringify(p.oldLinks) : null })}>
 <a class="skip-link" href="#main">${esc(ui.page.skip_link)}</a>
-<header class="site-header"><p class="site-name">${p.siteHref ? `<a${attrs({ href: p.siteHref })}>${esc(p.siteName)}</a>` : esc(p.siteName)}</p>${p.tools ? profileChip() : ''}${p.tools?.header ?? ''}${p.langSwitch ?? ''}</header>${p.tools?.dialogs ?? ''}
+<header class="site-header"><p class="site-name">${p.siteHref ? `<a${attrs({ href: p.siteHref })}>${esc(p.siteName)}</a>` : esc(p.siteName)}</p>${p.tools ? profileChip() : ''}${p.tools?.header ?? ''}${p.assets.theme ? themeSwitch() : ''}${p.langSwitch ?? ''}</header>${p.tools?.dialogs ?? ''}
 <div class="layout">
 ${contentsNav(p)}
 <main id="main">

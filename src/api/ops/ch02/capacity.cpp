@@ -67,6 +67,8 @@ Json explain_capacity(const CapacityResult& c, u128 context) {
     how["kv_per_request_display"] =
         how_entry(render(msg::how_state_per_request),
                   fill("N = {} → {} = {}", {group_thousands(context), per, bytes_binary_text(c.kv_bytes_per_request)}));
+    // The card in GiB, for a view whose parts are in GiB (one prefix family per view).
+    how["device_binary_display"] = how_entry("M_device", fill("{} = {}", {dev, bytes_binary_text(c.device_bytes)}));
     // Each segment's display, then its binary display (a view that shows its
     // bytes in GiB): the same formulas ending in the other prefix family.
     struct Family {
@@ -210,6 +212,8 @@ Json op_capacity(const Json& req) {
         render(c.requests == 1 ? msg::display_requests_one : msg::display_requests, {{"count", group_thousands(c.requests)}});
     r["device_bytes"] = exact_json(c.device_bytes);
     r["device_display"] = bytes_decimal_text(c.device_bytes);
+    // The same card in GiB, the family of the bar's parts beside it.
+    r["device_binary_display"] = bytes_binary_text(c.device_bytes);
     r["weight_bytes"] = exact_json(c.weight_bytes);
     r["workspace_bytes"] = exact_json(c.workspace_bytes);
     r["kv_bytes_per_request"] = exact_json(c.kv_bytes_per_request);
@@ -311,6 +315,7 @@ constexpr ResultDecl kCapacityResult[] = {
     result::display("display"),
     result::exact("device_bytes"),
     result::display("device_display"),
+    result::display("device_binary_display"),
     result::exact("weight_bytes"),
     result::exact("workspace_bytes"),
     result::exact("kv_bytes_per_request"),

@@ -4,6 +4,7 @@
 
 #include "core/ch03/approximate.hpp"
 #include "core/format.hpp"
+#include "core/power_of_ten.hpp"
 
 namespace tally::api::flow {
 
@@ -27,7 +28,7 @@ std::string scientific(const Ratio& r, unsigned digits) {
         scale = scale * Ratio(10);
         ++e;
     }
-    return significant(r / scale, digits) + "×10^" + std::to_string(e);
+    return significant(r / scale, digits) + times_ten_to(static_cast<int>(e));
 }
 
 std::string scientific_superscript(const Ratio& r, unsigned digits) {
@@ -69,7 +70,7 @@ std::string approximate_text(double v) {
             e >= 0 ? Ratio(digits * pow10(static_cast<unsigned>(e))) : Ratio(digits, pow10(static_cast<unsigned>(-e)));
         return significant(value, 3);
     }
-    return significant(Ratio(digits, 100), 3) + "×10^" + std::to_string(magnitude);
+    return significant(Ratio(digits, 100), 3) + times_ten_to(magnitude);
 }
 
 std::string decimal_text(double v, unsigned places, bool signed_text) {

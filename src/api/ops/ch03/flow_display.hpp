@@ -14,7 +14,7 @@ namespace tally::api::flow {
 // r to `digits` significant digits, as fixed() prints it: (0.0003229…, 3) -> "0.000323".
 std::string significant(const Ratio& r, unsigned digits);
 
-// A large count as mantissa × 10^e, the mantissa to `digits` significant digits: "1.791×10^20".
+// A large count as mantissa × 10^e, the mantissa to `digits` significant digits: "1.791×10²⁰".
 std::string scientific(const Ratio& r, unsigned digits);
 
 // The same with the exponent in superscript digits, as the book's tables

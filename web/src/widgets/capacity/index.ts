@@ -33,7 +33,8 @@ export const capacity: WidgetDef<CapacityResult> = {
     const view: View = {
       [SHAPE]: r.items.map((s) => s.id).join(','),
       requests: r.display,
-      device: r.displays.device_display ?? '',
+      // In GiB, as the bar's parts and the per-request state: one prefix family per view.
+      device: r.displays.device_binary_display ?? '',
       per_request: r.displays.kv_per_request_display ?? '',
       // The shortfall itself is explained in the core's notes.
       'shortfall.state': r.shortfall_bytes > 0n ? 'true' : 'false',
@@ -42,6 +43,7 @@ export const capacity: WidgetDef<CapacityResult> = {
     const explained = { how: r.how } as Json;
     howView(view, 'requests', howAt(explained, 'display'));
     howView(view, 'per_request', howAt(explained, 'kv_per_request_display'));
+    howView(view, 'device', howAt(explained, 'device_binary_display'));
     let x = 0;
     const parts: string[] = [];
     for (const s of r.items) {
@@ -88,7 +90,8 @@ export const capacity: WidgetDef<CapacityResult> = {
       `${howButton(view, instance, 'requests', text(cfg, 'requests'), t)}</dd></div>` +
       `<div><dt>${esc(text(cfg, 'per_request'))}</dt><dd>${boundText('span', 'per_request', view, { 'data-testid': 'per-request' })}` +
       `${howButton(view, instance, 'per_request', text(cfg, 'per_request'), t)}</dd></div>` +
-      `<div><dt>${esc(text(cfg, 'device'))}</dt>${boundText('dd', 'device', view, { 'data-testid': 'device' })}</div>` +
+      `<div><dt>${esc(text(cfg, 'device'))}</dt><dd>${boundText('span', 'device', view, { 'data-testid': 'device' })}` +
+      `${howButton(view, instance, 'device', text(cfg, 'device'), t)}</dd></div>` +
       `</dl>` +
       notesMarkup(view) +
       `<div class="fig-scroll" tabindex="0" aria-describedby="${esc(`${instance}-readout-hint`)}">` +

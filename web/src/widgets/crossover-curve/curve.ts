@@ -86,7 +86,7 @@ function drawing(d: CurveData, width: number, cfg: WidgetConfig, markerText: str
       'stroke-dasharray': '4 3',
       'stroke-opacity': '0.6',
     }),
-    el('text', ruleLabelAttrs(sx, width, PAD.top), c.crossover_display),
+    el('text', ruleLabelAttrs(sx, width, PAD.top, c.crossover_display, text(cfg, 'y_axis')), c.crossover_display),
     dot(
       'end',
       sx,

@@ -15,6 +15,8 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, hbars, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
+import { datasetSourceUrl } from '../../figures/dataset-sources';
+import { ui } from '../../i18n/ui';
 import { dataStatus } from '../../figures/data-status';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 
@@ -78,7 +80,12 @@ function marks(cfg: WidgetConfig, instance: string): Mark[] {
         ),
       ]
     : [];
-  const source = el('p', { class: 'tally-notes measured-source', 'data-dataset': dataOf<string>(cfg, 'dataset') }, dataOf<string>(cfg, 'source'));
+  const dataset = dataOf<string>(cfg, 'dataset');
+  const href = datasetSourceUrl(dataset);
+  const source = el('p', { class: 'tally-notes measured-source', 'data-dataset': dataset }, [
+    el('span', {}, `${dataOf<string>(cfg, 'source')} `),
+    ...(href ? [el('a', { href, rel: 'external', class: 'dataset-source' }, ui.source.dataset_link)] : []),
+  ]);
   return [chart, legend, ...extraLine, source, table];
 }
 

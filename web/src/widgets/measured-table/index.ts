@@ -20,6 +20,7 @@ import type { WidgetConfig } from '../../runtime/config';
 import { esc } from '../../runtime/html';
 import type { WidgetDef } from '../../runtime/widget';
 import { dataOf } from '../../figures/content';
+import { datasetSourceLink } from '../../figures/dataset-sources';
 import { dataStatus } from '../../figures/data-status';
 
 interface Cell {
@@ -88,7 +89,7 @@ export const measuredTable: WidgetDef<Row[]> = {
     const caveat = optional(cfg, 'caveat');
     return (
       tableMarkup(cfg, view, instance) +
-      `<p class="tally-notes measured-source" data-dataset="${esc(optional(cfg, 'dataset'))}">${esc(optional(cfg, 'source'))}</p>` +
+      `<p class="tally-notes measured-source" data-dataset="${esc(optional(cfg, 'dataset'))}">${esc(optional(cfg, 'source'))}${datasetSourceLink(optional(cfg, 'dataset'))}</p>` +
       (caveat ? `<p class="tally-notes">${esc(caveat)}</p>` : '')
     );
   },

@@ -63,6 +63,7 @@ function drawing(d: RoutingCurveData, width: number, cfg: WidgetConfig, markerTe
   // Where uniform dispatch first touches every expert: the bend of its line.
   const sat = indexOfBatch(c.batches, c.saturation_batch);
   const sx = Number(coord(x(num(c.saturation_batch))));
+  const saturation = text(cfg, 'saturation_label').replace('{b}', groupDigits(c.saturation_batch));
   const bend: Mark = el('g', { class: 'saturation', 'data-testid': 'saturation-mark' }, [
     el('line', {
       x1: coord(sx),
@@ -73,7 +74,7 @@ function drawing(d: RoutingCurveData, width: number, cfg: WidgetConfig, markerTe
       'stroke-dasharray': '4 3',
       'stroke-opacity': '0.6',
     }),
-    el('text', ruleLabelAttrs(sx, width, PAD.top), text(cfg, 'saturation_label').replace('{b}', groupDigits(c.saturation_batch))),
+    el('text', ruleLabelAttrs(sx, width, PAD.top, saturation, text(cfg, 'curve_y_axis')), saturation),
   ]);
   const at = indexOfBatch(c.batches, d.b);
   const dots: Mark[] = c.series.map((s, k) => {
