@@ -34,7 +34,7 @@ export interface OpRequests {
   candidate_pool: { model?: string | { [key: string]: Json }; tokens?: number | string; explain?: boolean; lang?: string; };
   crossover_curve: { model?: string | { [key: string]: Json }; context?: number | string; weight_dtype?: string; kv_dtype?: string; batch?: number | string; max_batch?: number | string; lang?: string; };
   routing_curve: { model?: string | { [key: string]: Json }; batch?: number | string; max_batch?: number | string; dispatches?: Json[]; weight_dtype?: string; lang?: string; };
-  fluid_backlog: { windows?: Json[]; lang?: string; };
+  fluid_backlog: { windows?: Json[]; seconds?: number | string; arrival?: number | string; service?: number | string; cards?: number | string; lang?: string; };
   workload_mix: { classes?: Json[]; windows?: Json[]; service?: number | string; lang?: string; };
   percentile: { values?: Json[]; count?: number | string; p?: number | string; lang?: string; };
   state_time: { segments?: Json[]; lang?: string; };
@@ -45,7 +45,7 @@ export interface OpRequests {
   amdahl: { total?: number | string; part?: number | string; speedup?: number | string; lang?: string; };
   branch_state: { bytes_per_token?: number | string; prefix?: number | string; tails?: Json[]; lang?: string; };
   ced_expert_layers: { input?: number | string; encoder_layers?: number | string; decoder_layers?: number | string; window?: number | string; lang?: string; };
-  vision_tokens: { height?: number | string; width?: number | string; patch?: number | string; merge?: number | string; feature_width?: number | string; feature_groups?: number | string; value_bytes?: number | string; kv_bytes_per_token?: number | string; images?: number | string; text_tokens?: number | string; lang?: string; };
+  vision_tokens: { height?: number | string; width?: number | string; patch?: number | string; merge?: number | string; feature_width?: number | string; feature_groups?: number | string; value_bytes?: number | string; kv_bytes_per_token?: number | string; images?: number | string; text_tokens?: number | string; encoder_layers?: number | string; encoder_hidden?: number | string; encoder_intermediate?: number | string; encoder_input_width?: number | string; lang?: string; };
   audio_playout: { chunk_ms?: number | string; chunks?: number | string; process_ms?: number | string; send_ms?: number | string; network_ms?: number | string; late?: Json[]; buffer_ms?: number | string; sample_rate?: number | string; channels?: number | string; sample_bytes?: number | string; lang?: string; };
   audio_interrupt: { issued_ms?: number | string; control_ms?: number | string; poll_ms?: number | string; lang?: string; };
   buffer_depletion: { arrival_ratio?: number | string; prebuffer_seconds?: number | string; lang?: string; };
@@ -54,16 +54,16 @@ export interface OpRequests {
   training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
   gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
   break_even_tasks: { extra_gpu_hours?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
-  lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; peak_tflops?: number | string; mfu?: number | string; fit?: { [key: string]: Json }; target_loss?: number | string; lang?: string; };
+  lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; peak_tflops?: number | string; mfu?: number | string; fit?: { [key: string]: Json }; target_loss?: number | string; calls?: number | string; lang?: string; };
   chinchilla_alloc: { alpha?: number | string; beta?: number | string; budget_factor?: number | string; lang?: string; };
-  scaling_fit: { points?: Json[]; holdout_from?: number | string; alphas?: Json[]; betas?: Json[]; params_scale?: number | string; tokens_scale?: number | string; lang?: string; };
+  scaling_fit: { points?: Json[]; holdout_from?: number | string; alphas?: Json[]; betas?: Json[]; alpha?: number | string; beta?: number | string; params_scale?: number | string; tokens_scale?: number | string; lang?: string; };
   training: { model?: string | { [key: string]: Json }; batch?: number | string; input?: number | string; labels?: number | string; head?: string; gradients?: string; lang?: string; };
   packing: { model?: string | { [key: string]: Json }; documents?: Json[]; baseline?: Json[]; lang?: string; };
   update_tokens: { accumulation?: number | string; micro_batch?: number | string; input?: number | string; labels?: number | string; lang?: string; };
   decode_step_rate: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; bandwidth?: number | string; efficiency?: number | string; cards?: number | string; weight_dtype?: string; kv_dtype?: string; peak_tflops?: number | string; gpu?: string; lang?: string; };
   rl_cycle: { model?: string | { [key: string]: Json }; prompts?: number | string; answers?: number | string; input?: number | string; generated?: number | string; keep?: number | string; reference_passes?: number | string; teacher_passes?: number | string; update_epochs?: number | string; replicas?: number | string; weight_dtype?: string; lang?: string; };
   decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; gpu?: string; lang?: string; };
-  moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; lang?: string; };
+  moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; moe_layers?: number | string; hidden?: number | string; expert_width?: number | string; routed_experts?: number | string; shared_experts?: number | string; lang?: string; };
   projection: { rows?: number | string; inputs?: number | string; outputs?: number | string; dtype?: string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
   dynamic_power: { v_before?: number | string; v_after?: number | string; clock_ratio?: number | string; power_ratio?: number | string; area_ratio?: number | string; lang?: string; };
   energy_ledger: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; pj_per_byte?: number | string; kv_pj_per_byte?: number | string; pj_per_flop?: number | string; bandwidth?: number | string; gpu?: string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
@@ -783,6 +783,7 @@ export interface FluidBacklogResult {
   peak_time: bigint;
   end: bigint;
   end_display: string;
+  services: bigint[];
   drains: boolean;
   drain_seconds: bigint | null;
   drain_display: string;
@@ -863,6 +864,8 @@ export interface SteadyStateResult {
   tasks_display: string;
   bytes: bigint;
   bytes_display: string;
+  task_area: bigint;
+  task_area_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -918,15 +921,20 @@ export interface CriticalPathResult {
 export interface AmdahlResult {
   total_after: bigint;
   total_after_display: string;
-  saved: bigint;
+  slower: boolean;
+  saved: bigint | undefined;
+  lost: bigint | undefined;
+  saved_signed: string;
   saved_display: string;
   speedup: bigint;
   speedup_display: string;
   share: bigint;
   share_percent: bigint;
-  saved_share: bigint;
-  saved_percent: bigint;
+  saved_share: bigint | undefined;
+  saved_percent: bigint | undefined;
+  saved_percent_display: string;
   rest: bigint;
+  rest_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -942,6 +950,7 @@ export interface BranchStateResult {
   copied_bytes: bigint;
   copied_display: string;
   saved_bytes: bigint;
+  saved_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -971,6 +980,9 @@ export interface VisionTokensResult {
   ec_display: string;
   ec_total_bytes: bigint | undefined;
   ec_total_display: string;
+  encoder_flops: bigint | undefined;
+  encoder_flops_display: string;
+  encoder_tflops_display: string;
   kv_bytes: bigint | undefined;
   kv_display: string;
   visual_kv_bytes: bigint | undefined;
@@ -985,6 +997,9 @@ export interface VisionTokensResult {
 
 export interface AudioPlayoutChunk {
   id: string;
+  captured_ms: bigint;
+  processed_ms: bigint;
+  sent_ms: bigint;
   arrival_ms: bigint;
   planned_ms: bigint;
   play_ms: bigint;
@@ -1046,6 +1061,7 @@ export interface MediaWorkResult {
 export interface TrainingBudgetRow {
   id: string;
   six_nd: bigint;
+  six_nd_display: string;
   tokens_per_param: bigint;
   tokens_per_param_display: string;
   /** Every `…display` string of this object, by key. */
@@ -1099,19 +1115,24 @@ export interface BreakEvenTasksResult {
 export interface LifecycleCostRow {
   id: string;
   label_display: string;
-  tokens: bigint;
+  feasible: boolean;
+  floor_display: string;
+  status_display: string;
+  tokens: bigint | undefined;
   tokens_display: string;
   tokens_derived: boolean;
   outside_fit: boolean;
-  training_flops: bigint;
+  training_flops: bigint | undefined;
   training_flops_display: string;
-  training_gpu_seconds: bigint;
-  training_gpu_hours: bigint;
+  training_gpu_seconds: bigint | undefined;
+  training_gpu_hours: bigint | undefined;
   training_gpu_hours_display: string;
-  per_call_flops: bigint;
-  per_call_gpu_seconds: bigint;
+  per_call_flops: bigint | undefined;
+  per_call_gpu_seconds: bigint | undefined;
   per_call_display: string;
   next_crossover_display: string;
+  gpu_hours_at_calls: bigint | undefined;
+  gpu_hours_at_calls_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1132,6 +1153,8 @@ export interface LifecycleCostCrossover {
   saving_per_call_display: string;
   calls: bigint | undefined;
   calls_display: string;
+  gpu_hours: bigint | undefined;
+  gpu_hours_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1176,6 +1199,7 @@ export interface ScalingFitPoint {
   loss_display: string;
   predicted: string;
   predicted_display: string;
+  residual: string;
   residual_display: string;
   error: string;
   /** Every `…display` string of this object, by key. */
@@ -1219,15 +1243,20 @@ export interface TrainingResult {
   head_rows: bigint;
   forward: bigint;
   forward_display: string;
+  forward_tflops_display: string;
   backward: bigint;
   backward_display: string;
+  backward_tflops_display: string;
   total: bigint;
   display: string;
+  tflops_display: string;
   attention: bigint;
   attention_display: string;
+  attention_tflops_display: string;
   params: bigint;
   six_nd: bigint;
   six_nd_display: string;
+  six_nd_tflops_display: string;
   over_six_nd_percent: bigint | null;
   state_bytes_per_param: bigint;
   state_bytes: bigint;
@@ -1303,22 +1332,31 @@ export interface RlCycleResult {
   sequence: bigint;
   prefill: bigint;
   prefill_display: string;
+  prefill_tflops_display: string;
   decode: bigint;
   decode_display: string;
+  decode_tflops_display: string;
   reference: bigint;
   reference_display: string;
+  reference_tflops_display: string;
   teacher: bigint;
   teacher_display: string;
+  teacher_tflops_display: string;
   update: bigint;
   update_display: string;
+  update_tflops_display: string;
   generation: bigint;
   generation_display: string;
+  generation_tflops_display: string;
   total: bigint;
   total_display: string;
+  total_tflops_display: string;
   per_kept: bigint;
   per_kept_display: string;
+  per_kept_tflops_display: string;
   per_answer: bigint;
   per_answer_display: string;
+  per_answer_tflops_display: string;
   kept_tokens: bigint;
   supervised_tokens: bigint;
   weight_bytes: bigint;
@@ -1349,6 +1387,7 @@ export interface DecisionRequestResult {
   usd_per_million_input_display: string;
   price_over_cost: bigint;
   price_over_cost_display: string;
+  request_usd: bigint;
   handoff_breakeven_percent: bigint;
   handoff_breakeven_percent_display: string;
   handoff_over_demo: bigint;
@@ -1838,35 +1877,35 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   candidate_pool: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, entries: { k: 'exact' }, entries_display: { k: 'display' }, block_size: { k: 'exact' }, block_size_display: { k: 'display' }, pool_blocks: { k: 'exact' }, pool_blocks_display: { k: 'display' }, pool_entries: { k: 'exact' }, pool_entries_display: { k: 'display' }, entry_blocks: { k: 'exact' }, entry_blocks_display: { k: 'display' }, blocks: { k: 'exact' }, blocks_display: { k: 'display' }, candidates: { k: 'exact' }, candidates_display: { k: 'display' }, top_k: { k: 'exact' }, top_k_display: { k: 'display' }, selected: { k: 'exact' }, selected_display: { k: 'display' }, reindex_layers: { k: 'exact' }, reindex_layers_display: { k: 'display' }, reuse_layers: { k: 'exact' }, reuse_layers_display: { k: 'display' }, how: { k: 'how', p: 'optional' } },
   crossover_curve: { model: { k: 'text' }, context: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, crossover_batch: { k: 'exact' }, crossover_display: { k: 'display' }, ratio_display: { k: 'display' }, batches: { k: 'exact_list' }, weight_read_bytes: { k: 'exact_list' }, weight_read_display: { k: 'text_list' }, kv_read_bytes: { k: 'exact_list' }, kv_read_display: { k: 'text_list' }, total_read_bytes: { k: 'exact_list' }, total_read_display: { k: 'text_list' }, dominant: { k: 'text_list' }, notes: { k: 'text_list' } },
   routing_curve: { model: { k: 'text' }, experts: { k: 'exact' }, top_k: { k: 'exact' }, moe_layers: { k: 'exact' }, batch: { k: 'exact' }, axis_end: { k: 'exact' }, saturation_batch: { k: 'exact' }, batches: { k: 'exact_list' }, series: { k: 'list', items: { dispatch: { k: 'text' }, distinct_experts: { k: 'exact_list' }, distinct_display: { k: 'text_list' }, bytes_per_layer: { k: 'exact_list' }, display: { k: 'text_list' }, bytes_all_layers_display: { k: 'text_list' } } } },
-  fluid_backlog: { times: { k: 'exact_list' }, series: { k: 'exact_list' }, curve: { k: 'list', items: { time: { k: 'exact' }, backlog: { k: 'exact' } } }, peak: { k: 'exact' }, peak_display: { k: 'display' }, peak_time: { k: 'exact' }, end: { k: 'exact' }, end_display: { k: 'display' }, drains: { k: 'flag' }, drain_seconds: { k: 'exact', p: 'nullable' }, drain_display: { k: 'display' } },
+  fluid_backlog: { times: { k: 'exact_list' }, series: { k: 'exact_list' }, curve: { k: 'list', items: { time: { k: 'exact' }, backlog: { k: 'exact' } } }, peak: { k: 'exact' }, peak_display: { k: 'display' }, peak_time: { k: 'exact' }, end: { k: 'exact' }, end_display: { k: 'display' }, services: { k: 'exact_list' }, drains: { k: 'flag' }, drain_seconds: { k: 'exact', p: 'nullable' }, drain_display: { k: 'display' } },
   workload_mix: { classes: { k: 'list', items: { id: { k: 'text' }, input: { k: 'exact' }, output: { k: 'exact' }, decode_steps_each: { k: 'exact' }, mean_context: { k: 'exact' }, requests: { k: 'exact' } } }, windows: { k: 'list', items: { id: { k: 'text' }, start: { k: 'exact' }, seconds: { k: 'exact' }, class_requests: { k: 'exact_list' }, requests: { k: 'exact' }, input_tokens: { k: 'exact' }, output_tokens: { k: 'exact' }, decode_steps: { k: 'exact' }, mean_context: { k: 'exact' }, input_display: { k: 'display' }, decode_display: { k: 'display' }, mean_context_display: { k: 'display' } } }, total: { k: 'object' }, decode_seconds: { k: 'exact', p: 'optional' }, decode_seconds_display: { k: 'display', p: 'optional' } },
   percentile: { p: { k: 'exact' }, count: { k: 'exact' }, rank: { k: 'exact' }, value: { k: 'exact', p: 'nullable' } },
   state_time: { area: { k: 'exact' }, area_display: { k: 'display' }, seconds: { k: 'exact' }, peak_bytes: { k: 'exact' } },
-  steady_state: { tasks: { k: 'exact' }, tasks_display: { k: 'display' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' } },
+  steady_state: { tasks: { k: 'exact' }, tasks_display: { k: 'display' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, task_area: { k: 'exact' }, task_area_display: { k: 'display' } },
   success_cost: { cost_per_success: { k: 'exact' }, attempts_per_success: { k: 'exact' }, success_needed: { k: 'exact', p: 'optional' }, success_needed_display: { k: 'display', p: 'optional' }, reachable: { k: 'flag', p: 'optional' }, new_cost_per_success: { k: 'exact', p: 'optional' }, ratio: { k: 'exact', p: 'optional' }, cheaper: { k: 'flag', p: 'optional' } },
   handoff_cost: { per_request: { k: 'exact' }, break_even: { k: 'exact' }, break_even_percent: { k: 'exact' }, break_even_display: { k: 'display' }, success_ratio: { k: 'exact' }, success_ratio_display: { k: 'display' } },
   critical_path: { serial: { k: 'exact' }, parallel: { k: 'exact' }, saved: { k: 'exact' }, work: { k: 'exact' }, tool_work: { k: 'exact' }, tool_wait_serial: { k: 'exact' }, tool_wait_parallel: { k: 'exact' }, state_time_serial: { k: 'exact' }, state_time_parallel: { k: 'exact' }, state_time_serial_display: { k: 'display' }, state_time_parallel_display: { k: 'display' } },
-  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, saved: { k: 'exact' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact' }, saved_percent: { k: 'exact' }, rest: { k: 'exact' } },
-  branch_state: { branches: { k: 'exact' }, shared_tokens: { k: 'exact' }, shared_bytes: { k: 'exact' }, shared_display: { k: 'display' }, copied_tokens: { k: 'exact' }, copied_bytes: { k: 'exact' }, copied_display: { k: 'display' }, saved_bytes: { k: 'exact' } },
+  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, slower: { k: 'flag' }, saved: { k: 'exact', p: 'optional' }, lost: { k: 'exact', p: 'optional' }, saved_signed: { k: 'text' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact', p: 'optional' }, saved_percent: { k: 'exact', p: 'optional' }, saved_percent_display: { k: 'display' }, rest: { k: 'exact' }, rest_display: { k: 'display' } },
+  branch_state: { branches: { k: 'exact' }, shared_tokens: { k: 'exact' }, shared_bytes: { k: 'exact' }, shared_display: { k: 'display' }, copied_tokens: { k: 'exact' }, copied_bytes: { k: 'exact' }, copied_display: { k: 'display' }, saved_bytes: { k: 'exact' }, saved_display: { k: 'display' } },
   ced_expert_layers: { full: { k: 'exact' }, ced: { k: 'exact' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, share_display: { k: 'display' } },
-  vision_tokens: { tokens: { k: 'exact' }, patches: { k: 'exact' }, patch_grid: { k: 'text' }, token_grid: { k: 'text' }, images: { k: 'exact' }, visual_tokens: { k: 'exact' }, ec_bytes: { k: 'exact', p: 'optional' }, ec_display: { k: 'display', p: 'optional' }, ec_total_bytes: { k: 'exact', p: 'optional' }, ec_total_display: { k: 'display', p: 'optional' }, kv_bytes: { k: 'exact', p: 'optional' }, kv_display: { k: 'display', p: 'optional' }, visual_kv_bytes: { k: 'exact', p: 'optional' }, visual_kv_display: { k: 'display', p: 'optional' }, input_kv_bytes: { k: 'exact', p: 'optional' }, input_kv_display: { k: 'display', p: 'optional' } },
-  audio_playout: { chunk_bytes: { k: 'exact' }, first_play_ms: { k: 'exact' }, first_play_display: { k: 'display' }, stall_ms: { k: 'exact' }, stall_display: { k: 'display' }, late_chunks: { k: 'exact' }, chunks: { k: 'list', items: { id: { k: 'text' }, arrival_ms: { k: 'exact' }, planned_ms: { k: 'exact' }, play_ms: { k: 'exact' }, stall_ms: { k: 'exact' } } } },
+  vision_tokens: { tokens: { k: 'exact' }, patches: { k: 'exact' }, patch_grid: { k: 'text' }, token_grid: { k: 'text' }, images: { k: 'exact' }, visual_tokens: { k: 'exact' }, ec_bytes: { k: 'exact', p: 'optional' }, ec_display: { k: 'display', p: 'optional' }, ec_total_bytes: { k: 'exact', p: 'optional' }, ec_total_display: { k: 'display', p: 'optional' }, encoder_flops: { k: 'exact', p: 'optional' }, encoder_flops_display: { k: 'display', p: 'optional' }, encoder_tflops_display: { k: 'display', p: 'optional' }, kv_bytes: { k: 'exact', p: 'optional' }, kv_display: { k: 'display', p: 'optional' }, visual_kv_bytes: { k: 'exact', p: 'optional' }, visual_kv_display: { k: 'display', p: 'optional' }, input_kv_bytes: { k: 'exact', p: 'optional' }, input_kv_display: { k: 'display', p: 'optional' } },
+  audio_playout: { chunk_bytes: { k: 'exact' }, first_play_ms: { k: 'exact' }, first_play_display: { k: 'display' }, stall_ms: { k: 'exact' }, stall_display: { k: 'display' }, late_chunks: { k: 'exact' }, chunks: { k: 'list', items: { id: { k: 'text' }, captured_ms: { k: 'exact' }, processed_ms: { k: 'exact' }, sent_ms: { k: 'exact' }, arrival_ms: { k: 'exact' }, planned_ms: { k: 'exact' }, play_ms: { k: 'exact' }, stall_ms: { k: 'exact' } } } },
   audio_interrupt: { mute_ms: { k: 'exact' }, mute_display: { k: 'display' }, perceived_ms: { k: 'exact' }, perceived_display: { k: 'display' } },
   buffer_depletion: { drains: { k: 'flag' }, seconds: { k: 'exact', p: 'nullable' } },
   media_work: { fast_predictions: { k: 'exact' }, fast_passes: { k: 'exact' }, fast_passes_display: { k: 'display' }, latent_grid: { k: 'text' }, latent_positions: { k: 'exact' }, dit_forwards: { k: 'exact' }, dit_forwards_display: { k: 'display' } },
-  training_budget: { rows: { k: 'list', items: { id: { k: 'text' }, six_nd: { k: 'exact' }, tokens_per_param: { k: 'exact' }, tokens_per_param_display: { k: 'display' } } } },
+  training_budget: { rows: { k: 'list', items: { id: { k: 'text' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, tokens_per_param: { k: 'exact' }, tokens_per_param_display: { k: 'display' } } } },
   training_calendar: { hours: { k: 'exact' }, days: { k: 'exact' }, days_display: { k: 'display' } },
   gpu_hour_factor: { factor: { k: 'exact' }, factor_display: { k: 'display' }, equivalent_hours: { k: 'exact' } },
   break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_seconds_display: { k: 'display', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' }, difference_hours_display: { k: 'display', p: 'optional' } },
-  lifecycle_cost: { gpu_flops_per_second: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, label_display: { k: 'display' }, tokens: { k: 'exact' }, tokens_display: { k: 'display' }, tokens_derived: { k: 'flag' }, outside_fit: { k: 'flag' }, training_flops: { k: 'exact' }, training_flops_display: { k: 'display' }, training_gpu_seconds: { k: 'exact' }, training_gpu_hours: { k: 'exact' }, training_gpu_hours_display: { k: 'display' }, per_call_flops: { k: 'exact' }, per_call_gpu_seconds: { k: 'exact' }, per_call_display: { k: 'display' }, next_crossover_display: { k: 'display' } } }, crossovers: { k: 'list', items: { id: { k: 'text' }, left: { k: 'text' }, right: { k: 'text' }, crosses: { k: 'flag' }, cheaper_first: { k: 'text' }, cheaper_after: { k: 'text' }, extra_training_gpu_seconds: { k: 'exact' }, extra_training_gpu_hours: { k: 'exact' }, extra_training_display: { k: 'display' }, saving_per_call_gpu_seconds: { k: 'exact' }, saving_per_call_display: { k: 'display' }, calls: { k: 'exact', p: 'optional' }, calls_display: { k: 'display', p: 'optional' } } } },
+  lifecycle_cost: { gpu_flops_per_second: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, label_display: { k: 'display' }, feasible: { k: 'flag' }, floor_display: { k: 'display', p: 'optional' }, status_display: { k: 'display' }, tokens: { k: 'exact', p: 'optional' }, tokens_display: { k: 'display' }, tokens_derived: { k: 'flag' }, outside_fit: { k: 'flag' }, training_flops: { k: 'exact', p: 'optional' }, training_flops_display: { k: 'display' }, training_gpu_seconds: { k: 'exact', p: 'optional' }, training_gpu_hours: { k: 'exact', p: 'optional' }, training_gpu_hours_display: { k: 'display' }, per_call_flops: { k: 'exact', p: 'optional' }, per_call_gpu_seconds: { k: 'exact', p: 'optional' }, per_call_display: { k: 'display' }, next_crossover_display: { k: 'display' }, gpu_hours_at_calls: { k: 'exact', p: 'optional' }, gpu_hours_at_calls_display: { k: 'display', p: 'optional' } } }, crossovers: { k: 'list', items: { id: { k: 'text' }, left: { k: 'text' }, right: { k: 'text' }, crosses: { k: 'flag' }, cheaper_first: { k: 'text' }, cheaper_after: { k: 'text' }, extra_training_gpu_seconds: { k: 'exact' }, extra_training_gpu_hours: { k: 'exact' }, extra_training_display: { k: 'display' }, saving_per_call_gpu_seconds: { k: 'exact' }, saving_per_call_display: { k: 'display' }, calls: { k: 'exact', p: 'optional' }, calls_display: { k: 'display', p: 'optional' }, gpu_hours: { k: 'exact', p: 'optional' }, gpu_hours_display: { k: 'display', p: 'optional' } } } },
   chinchilla_alloc: { params_exponent: { k: 'exact' }, params_exponent_display: { k: 'display' }, tokens_exponent: { k: 'exact' }, tokens_exponent_display: { k: 'display' }, budget_factor: { k: 'exact' }, params_multiplier_exact: { k: 'flag' }, params_multiplier: { k: 'exact', p: 'optional' }, params_multiplier_display: { k: 'display' }, tokens_multiplier_exact: { k: 'flag' }, tokens_multiplier: { k: 'exact', p: 'optional' }, tokens_multiplier_display: { k: 'display' } },
-  scaling_fit: { alpha: { k: 'exact' }, alpha_display: { k: 'display' }, beta: { k: 'exact' }, beta_display: { k: 'display' }, e: { k: 'text' }, e_display: { k: 'display' }, a: { k: 'text' }, a_display: { k: 'display' }, b: { k: 'text' }, b_display: { k: 'display' }, fit_sse_display: { k: 'display' }, fit_count: { k: 'exact' }, fit_rmse: { k: 'text' }, fit_rmse_display: { k: 'display' }, holdout_count: { k: 'exact' }, holdout_rmse: { k: 'text', p: 'optional' }, holdout_rmse_display: { k: 'display', p: 'optional' }, candidates: { k: 'exact' }, rejected: { k: 'exact' }, rejected_not_finite: { k: 'exact' }, points: { k: 'list', items: { id: { k: 'text' }, split: { k: 'text' }, split_display: { k: 'display' }, params_display: { k: 'display' }, tokens_display: { k: 'display' }, loss: { k: 'exact' }, loss_display: { k: 'display' }, predicted: { k: 'text' }, predicted_display: { k: 'display' }, residual_display: { k: 'display' }, error: { k: 'text' } } } },
-  training: { model: { k: 'text' }, rows: { k: 'exact' }, labels: { k: 'exact' }, head_rows: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, backward: { k: 'exact' }, backward_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, attention: { k: 'exact' }, attention_display: { k: 'display' }, params: { k: 'exact' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, over_six_nd_percent: { k: 'exact', p: 'nullable' }, state_bytes_per_param: { k: 'exact' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, state_binary_display: { k: 'display' }, weight_bytes: { k: 'exact' }, state_over_weights: { k: 'exact' } },
+  scaling_fit: { alpha: { k: 'exact' }, alpha_display: { k: 'display' }, beta: { k: 'exact' }, beta_display: { k: 'display' }, e: { k: 'text' }, e_display: { k: 'display' }, a: { k: 'text' }, a_display: { k: 'display' }, b: { k: 'text' }, b_display: { k: 'display' }, fit_sse_display: { k: 'display' }, fit_count: { k: 'exact' }, fit_rmse: { k: 'text' }, fit_rmse_display: { k: 'display' }, holdout_count: { k: 'exact' }, holdout_rmse: { k: 'text', p: 'optional' }, holdout_rmse_display: { k: 'display', p: 'optional' }, candidates: { k: 'exact' }, rejected: { k: 'exact' }, rejected_not_finite: { k: 'exact' }, points: { k: 'list', items: { id: { k: 'text' }, split: { k: 'text' }, split_display: { k: 'display' }, params_display: { k: 'display' }, tokens_display: { k: 'display' }, loss: { k: 'exact' }, loss_display: { k: 'display' }, predicted: { k: 'text' }, predicted_display: { k: 'display' }, residual: { k: 'text' }, residual_display: { k: 'display' }, error: { k: 'text' } } } },
+  training: { model: { k: 'text' }, rows: { k: 'exact' }, labels: { k: 'exact' }, head_rows: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, forward_tflops_display: { k: 'display' }, backward: { k: 'exact' }, backward_display: { k: 'display' }, backward_tflops_display: { k: 'display' }, total: { k: 'exact' }, display: { k: 'display' }, tflops_display: { k: 'display' }, attention: { k: 'exact' }, attention_display: { k: 'display' }, attention_tflops_display: { k: 'display' }, params: { k: 'exact' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, six_nd_tflops_display: { k: 'display' }, over_six_nd_percent: { k: 'exact', p: 'nullable' }, state_bytes_per_param: { k: 'exact' }, state_bytes: { k: 'exact' }, state_display: { k: 'display' }, state_binary_display: { k: 'display' }, weight_bytes: { k: 'exact' }, state_over_weights: { k: 'exact' } },
   packing: { pairs: { k: 'exact' }, forward: { k: 'exact' }, forward_display: { k: 'display' }, forward_per_layer: { k: 'exact' }, forward_per_layer_display: { k: 'display' }, model: { k: 'text' }, layers: { k: 'exact' }, baseline: { k: 'object', p: 'optional' }, increase_percent: { k: 'exact', p: 'optional' }, decrease_percent: { k: 'exact', p: 'optional' } },
   update_tokens: { input_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' } },
   decode_step_rate: { model: { k: 'text' }, shared_weight_bytes: { k: 'exact' }, embedding_row_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, kv_write_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, flops: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, peak_tflops: { k: 'exact', p: 'nullable' }, resident_bytes: { k: 'exact' }, fits: { k: 'flag', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_seconds: { k: 'exact', p: 'nullable' }, step_seconds: { k: 'exact', p: 'nullable' }, step_ms: { k: 'exact', p: 'nullable' }, step_ms_display: { k: 'display', p: 'nullable' }, steps_per_second: { k: 'exact', p: 'nullable' }, steps_per_second_display: { k: 'display', p: 'nullable' }, steps_per_second_all: { k: 'exact', p: 'nullable' }, steps_per_second_all_display: { k: 'display', p: 'nullable' }, bound: { k: 'text', p: 'nullable' } },
-  rl_cycle: { model: { k: 'text' }, samples: { k: 'exact' }, sequence: { k: 'exact' }, prefill: { k: 'exact' }, prefill_display: { k: 'display' }, decode: { k: 'exact' }, decode_display: { k: 'display' }, reference: { k: 'exact' }, reference_display: { k: 'display' }, teacher: { k: 'exact' }, teacher_display: { k: 'display' }, update: { k: 'exact' }, update_display: { k: 'display' }, generation: { k: 'exact' }, generation_display: { k: 'display' }, total: { k: 'exact' }, total_display: { k: 'display' }, per_kept: { k: 'exact' }, per_kept_display: { k: 'display' }, per_answer: { k: 'exact' }, per_answer_display: { k: 'display' }, kept_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' }, weight_bytes: { k: 'exact' }, sync_bytes: { k: 'exact' }, sync_display: { k: 'display' } },
-  decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
+  rl_cycle: { model: { k: 'text' }, samples: { k: 'exact' }, sequence: { k: 'exact' }, prefill: { k: 'exact' }, prefill_display: { k: 'display' }, prefill_tflops_display: { k: 'display' }, decode: { k: 'exact' }, decode_display: { k: 'display' }, decode_tflops_display: { k: 'display' }, reference: { k: 'exact' }, reference_display: { k: 'display' }, reference_tflops_display: { k: 'display' }, teacher: { k: 'exact' }, teacher_display: { k: 'display' }, teacher_tflops_display: { k: 'display' }, update: { k: 'exact' }, update_display: { k: 'display' }, update_tflops_display: { k: 'display' }, generation: { k: 'exact' }, generation_display: { k: 'display' }, generation_tflops_display: { k: 'display' }, total: { k: 'exact' }, total_display: { k: 'display' }, total_tflops_display: { k: 'display' }, per_kept: { k: 'exact' }, per_kept_display: { k: 'display' }, per_kept_tflops_display: { k: 'display' }, per_answer: { k: 'exact' }, per_answer_display: { k: 'display' }, per_answer_tflops_display: { k: 'display' }, kept_tokens: { k: 'exact' }, supervised_tokens: { k: 'exact' }, weight_bytes: { k: 'exact' }, sync_bytes: { k: 'exact' }, sync_display: { k: 'display' } },
+  decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, request_usd: { k: 'exact' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
   moe_training: { model: { k: 'text' }, moe_layers: { k: 'exact' }, expert_params_per_token: { k: 'exact' }, per_token: { k: 'exact' }, per_token_display: { k: 'display' }, total: { k: 'exact' }, total_yflops: { k: 'exact' }, total_yflops_display: { k: 'display' }, total_display: { k: 'display' } },
   projection: { flops: { k: 'exact' }, flops_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_bytes_per_row: { k: 'exact' }, input_bytes: { k: 'exact' }, output_bytes: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, intensity_limit: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, peak_tflops: { k: 'exact', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, compute_seconds: { k: 'exact', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_us: { k: 'exact', p: 'nullable' }, memory_us: { k: 'exact', p: 'nullable' }, time_us: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, ridge: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_compute_bound_rows: { k: 'exact', p: 'nullable' } },
   dynamic_power: { voltage_squared: { k: 'exact' }, voltage_squared_display: { k: 'display' }, with_clock: { k: 'exact', p: 'nullable' }, density: { k: 'exact', p: 'nullable' }, density_rise_percent: { k: 'exact', p: 'nullable' }, density_rises: { k: 'flag', p: 'nullable' } },
