@@ -109,7 +109,9 @@ TEST_CASE("ch04 decode_step_rate with gpu: Figure 4-36's decode read bounds for 
         {"a100-80g", "8.02 ms"},  {"h100-sxm", "4.88 ms"},      {"h200", "3.41 ms"},         {"m3-ultra", "19.96 ms"},
         {"m4-max", "29.94 ms"},   {"ascend-950pr", "10.22 ms"}, {"ascend-950dt", "4.09 ms"},
     };
-    for (const auto& [id, expected] : rows) {
+    for (const auto& row : rows) {
+        const char* id = row.first;  // not a structured binding: CAPTURE's lambda captures it (C++17, clang)
+        const char* expected = row.second;
         CAPTURE(id);
         Json req = Json::parse(R"({"op":"decode_step_rate","model":"qwen3-8b","batch":1,"context":8192})");
         req["gpu"] = id;
