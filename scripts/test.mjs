@@ -141,7 +141,7 @@ function nodeTestCounts(text) {
 // of the output, and a count alone does not say which test to look at.
 function failureLines(text) {
   const patterns = [
-    /^\s*\d+\) \[chromium\] › .*/, // Playwright's line reporter
+    /^\s*\d+\) (\[chromium\] › )?tests\/.* › .*/, // Playwright's line reporter
     /^\s*not ok \d+ - .*/, // node --test (TAP)
     /^\s*\d+ - .*\(Failed\)$/, // ctest
     /^.*: ERROR: .*/, // doctest

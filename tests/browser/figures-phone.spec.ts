@@ -104,7 +104,8 @@ test('Fig. 2-5 on a phone shows every step after SiLU: the element-wise product 
   expect(desc.length).toBeGreaterThan(5);
   await expect(narrow).toHaveAccessibleName(`${title} ${desc}`);
   const box = (await narrow.boundingBox())!;
-  for (const label of ['SiLU', '逐元素', 'down：× W_down']) {
+  // W_down is typeset: a W and a lowered "down", so the text reads "Wdown".
+  for (const label of ['SiLU', '逐元素', 'down：× Wdown']) {
     const t = narrow.locator('text', { hasText: label });
     await expect(t).toBeVisible();
     const r = (await t.boundingBox())!;

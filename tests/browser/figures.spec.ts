@@ -246,7 +246,7 @@ test('2-33: requests that fit at 8K, 16K, 32K follow the GPU', async ({ page, co
   const base = { op: 'capacity', model: 'deepseek-r1-distill-llama-70b', weight_dtype: 'int4', kv_dtype: 'bf16', workspace_bytes: 2147483648 };
   expect(ok(core, { ...base, gpu: 'h100-sxm', context: 8192 }).requests).toBe(14); // book
   await expect(barValue(w, 'ctx-8192')).toHaveText(ok(core, { ...base, gpu: 'h100-sxm', context: 8192 }).display);
-  await w.getByLabel('GPU').selectOption('h200');
+  await w.getByLabel('GPU', { exact: true }).selectOption('h200');
   for (const ctx of [8192, 16384, 32768]) await expect(barValue(w, `ctx-${ctx}`)).toHaveText(ok(core, { ...base, gpu: 'h200', context: ctx }).display);
 });
 

@@ -51,7 +51,7 @@ test('capacity: selects and numbers recompute through the core (book cases of 2.
   // 70B on an H100 SXM: INT8 → 1, INT4 → 14, INT4 at 32K → 3 (book).
   await typeInto(ctx, '8192');
   await w.getByLabel('模型').selectOption('deepseek-r1-distill-llama-70b');
-  await w.getByLabel('GPU').selectOption('h100-sxm');
+  await w.getByLabel('GPU', { exact: true }).selectOption('h100-sxm');
   await w.getByLabel('權重格式').selectOption('int8');
   const int8 = { ...DEFAULTS.capacity, model: 'deepseek-r1-distill-llama-70b', gpu: 'h100-sxm', weight_dtype: 'int8' };
   expect(core.ok(int8).requests).toBe(1);
@@ -97,7 +97,7 @@ test('a shared link restores several widgets of one page at once', async ({ page
   await openChapter(page, 'capacity', '#capacity:model=qwen3-32b&gpu=h100-sxm&ctx=8192;tab-2-E:S1=4096');
   const cap = core.ok({ ...DEFAULTS.capacity, model: 'qwen3-32b', gpu: 'h100-sxm' });
   await expect(widget(page, 'capacity').getByTestId('requests')).toHaveText(cap.display as string);
-  await expect(widget(page, 'capacity').getByLabel('GPU')).toHaveValue('h100-sxm');
+  await expect(widget(page, 'capacity').getByLabel('GPU', { exact: true })).toHaveValue('h100-sxm');
   const e = page.locator('[data-instance="tab-2-E"]');
   await expect(e.getByLabel('較短上下文 S')).toHaveValue('4096');
   const qwen = core.ok({ op: 'forward', model: 'qwen3-8b', context: 4096 });
@@ -117,7 +117,7 @@ test('a shared link restores table 2-1 and the decode widget on their pages', as
 test('controls are labelled and keyboard operable', async ({ page, core }) => {
   await openChapter(page, 'capacity');
   const w = widget(page, 'capacity');
-  const gpu = w.getByLabel('GPU');
+  const gpu = w.getByLabel('GPU', { exact: true });
   await gpu.focus();
   await page.keyboard.press('ArrowDown'); // rtx-4090 → next GPU in catalog order
   const chosen = await gpu.inputValue();

@@ -232,7 +232,7 @@ test('offline: a widget recomputes and an exercise checks an answer', async ({ p
   await page.goto('./2-6.html');
   await allReady(page);
   const cap = widget(page, 'capacity');
-  await cap.getByLabel('GPU').selectOption('h100-sxm');
+  await cap.getByLabel('GPU', { exact: true }).selectOption('h100-sxm');
   await expect(cap.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, gpu: 'h100-sxm' }).display as string);
 
   await page.goto(`./${exercisePage}`);

@@ -9,7 +9,7 @@ test('a profile saved on the landing page propagates to other pages and can be r
   await page.goto('./index.html#reader-profile');
   await allReady(page);
   const form = page.locator('[data-profile-form]');
-  await form.getByLabel('GPU').selectOption('h100-sxm');
+  await form.getByLabel('GPU', { exact: true }).selectOption('h100-sxm');
   await form.getByLabel('權重格式').selectOption('fp8');
   await typeInto(form.getByLabel('每請求上下文 token'), '32768');
   await form.getByRole('button', { name: '儲存設定' }).click();
@@ -23,7 +23,7 @@ test('a profile saved on the landing page propagates to other pages and can be r
   await page.goto('./2-6.html');
   await allReady(page);
   const cap = widget(page, 'capacity');
-  await expect(cap.getByLabel('GPU')).toHaveValue('h100-sxm');
+  await expect(cap.getByLabel('GPU', { exact: true })).toHaveValue('h100-sxm');
   await expect(cap.getByLabel('權重格式')).toHaveValue('fp8');
   await expect(cap.getByLabel('每請求上下文 token')).toHaveValue('32768');
   const mine = core.ok({ ...DEFAULTS.capacity, gpu: 'h100-sxm', weight_dtype: 'fp8', context: 32768 });
@@ -41,7 +41,7 @@ test('a profile saved on the landing page propagates to other pages and can be r
 
   // One click back to the book's values.
   await cap.getByRole('button', { name: '回到書中數值' }).click();
-  await expect(cap.getByLabel('GPU')).toHaveValue('rtx-4090');
+  await expect(cap.getByLabel('GPU', { exact: true })).toHaveValue('rtx-4090');
   await expect(cap.getByTestId('requests')).toHaveText(core.ok(DEFAULTS.capacity).display as string);
   await expect(cap).toHaveAttribute('data-differs', 'false');
   await expect(cap.locator('[data-book]')).toBeHidden();
@@ -62,7 +62,7 @@ test('a profile saved on the landing page propagates to other pages and can be r
   expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
   await page.goto('./2-6.html');
   await allReady(page);
-  await expect(widget(page, 'capacity').getByLabel('GPU')).toHaveValue('rtx-4090');
+  await expect(widget(page, 'capacity').getByLabel('GPU', { exact: true })).toHaveValue('rtx-4090');
 });
 
 test('the profile form refuses what the core refuses, under the field it names', async ({ page, core }) => {

@@ -92,7 +92,7 @@ test('"H200" lists the GPU, linked to the capacity widget preset to it', async (
   await expect(page).toHaveURL(/\/2-6\.html#capacity:gpu=h200$/);
   await allReady(page);
   const cap = widget(page, 'capacity');
-  await expect(cap.getByLabel('GPU')).toHaveValue('h200');
+  await expect(cap.getByLabel('GPU', { exact: true })).toHaveValue('h200');
   await expect(cap.getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, gpu: 'h200' }).display as string);
 });
 
