@@ -9,9 +9,9 @@
 namespace tally::cli {
 
 struct BookChapter {
-    const char* id;     // "ch02": what `tally reproduce` takes
-    int number;         // 2
-    const char* title;  // 模型架構
+    const char* id;     // a chapter id of content/book.json: what `tally reproduce` takes
+    int number;         // its number in the book
+    const char* title;  // its zh-Hant title
     bool draft;         // listed for the ledger and `tally reproduce`, not yet on the site
     const char* const* ledger_files;
     std::size_t ledger_file_count;
