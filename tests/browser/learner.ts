@@ -9,8 +9,11 @@ export const exercisePart = (page: Page, id: string, p: string): Locator => page
 export async function answerExercise(page: Page, id: string, p: string, text: string): Promise<Locator> {
   const el = exercisePart(page, id, p);
   await el.getByRole('textbox').fill(text);
-  await el.getByRole('button', { name: '核對答案' }).click();
   const feedback = el.locator('[data-feedback]');
+  // A restored answer already shows its verdict; clear it so the wait below
+  // is for this check's verdict, not the old one (a race under load).
+  await feedback.evaluate((f) => f.removeAttribute('data-verdict'));
+  await el.getByRole('button', { name: '核對答案' }).click();
   await expect(feedback).toHaveAttribute('data-verdict', /correct|wrong/);
   return feedback;
 }
