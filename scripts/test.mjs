@@ -6,7 +6,7 @@
 // JSON value), content, style, types, and browser (Playwright in Debian's
 // Chromium). It prints the wall and CPU time of every build step and layer,
 // and of the browser tests per chapter.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { buildNative, buildSite, buildWasm, ensureNodeModules, ensureSystemPackages, log, root, runCaptured } from './lib.mjs';
@@ -23,7 +23,11 @@ const bookWideSpecs = readdirSync(path.join(root, 'tests/browser'))
   .sort()
   .map((f) => `tests/browser/${f}`);
 const chapters = siteChapters(root).map((c) => c.id); // a draft chapter has no pages yet
-const playwright = (files) => ['npx', ['playwright', 'test', '--reporter=line', ...files]];
+// The line reporter for the log, and a JSON report whose test durations give
+// the time per spec file (printed after the layers: the slowest specs are
+// where the browser layer's CPU goes).
+const playwright = (files) => ['npx', ['playwright', 'test', '--reporter=line,json', ...files]];
+const playwrightReport = (name) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(root, 'build', `playwright-${name}.json`) });
 
 // Each layer: how to run it and how to read its pass/fail counts.
 const layers = [
@@ -97,12 +101,15 @@ const layers = [
   {
     name: 'browser: book-wide specs',
     command: playwright(bookWideSpecs),
+    env: playwrightReport('book-wide'),
+    report: 'book-wide',
     counts: (text) => playwrightCounts(text),
   },
   ...chapters.map((chapter) => ({
     name: `browser: ${chapter}`,
     command: playwright([`tests/browser/${CHAPTER_SUITE}`]),
-    env: { TALLY_CHAPTERS: chapter },
+    env: { TALLY_CHAPTERS: chapter, ...playwrightReport(chapter) },
+    report: chapter,
     counts: (text) => playwrightCounts(text),
   })),
 ];
@@ -151,6 +158,33 @@ function failureLines(text) {
   return [...new Set(hits)].slice(0, 20);
 }
 
+/** The summed test durations per spec file of the layers' Playwright JSON reports, slowest first. */
+function specTimes(reports) {
+  const perFile = new Map();
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        for (const r of t.results ?? []) perFile.set(file, (perFile.get(file) ?? 0) + (r.duration ?? 0) / 1000);
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const report of reports) {
+    // The chapter suite is one file run once per chapter: its rows say which.
+    const tag = report === 'book-wide' ? '' : ` (${report})`;
+    try {
+      const file = path.join(root, 'build', `playwright-${report}.json`);
+      for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, `${suite.file}${tag}`);
+    } catch {
+      // A layer that did not run (a build failed first) has no report.
+    }
+  }
+  if (perFile.size === 0) return null;
+  return [...perFile]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([file, seconds]) => `  ${seconds.toFixed(1).padStart(7)} s  ${file}`)
+    .join('\n');
+}
+
 function playwrightCounts(text) {
   const passed = text.match(/(\d+) passed/g)?.pop();
   const failed = text.match(/(\d+) failed/g)?.pop();
@@ -189,6 +223,8 @@ for (const layer of layers) {
 
 console.log('\nTime per step (CPU: user + system of its processes):');
 console.log(timingTable());
+const specs = specTimes(layers.filter((l) => l.report).map((l) => l.report));
+if (specs) console.log(`\nBrowser specs by test time (summed over workers; the slowest 12):\n${specs}`);
 console.log('\nTest layers:');
 console.log(summary.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);

@@ -37,7 +37,11 @@ export async function timed(label, step) {
   }
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+// Rounded to whole seconds first, so 59.6 s reads 1:00, not 0:60.
+const minutes = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 /** The table of every timed step, and the total. */
 export function timingTable() {

@@ -7,7 +7,8 @@
 // - every edition: the page opens with its <html lang> and one h1, every
 //   widget hydrates and none shows an error, nothing scrolls sideways at
 //   360 px, the contents are folded into a menu and the title is on the
-//   first screen there, no console error or uncaught exception
+//   first screen there, its charts read at that width (tick labels apart,
+//   text ≥ 11 px: phone-checks.ts), no console error or uncaught exception
 //   (fixtures.ts), and after the idle recomputation every value shown is
 //   the built page's;
 // - zh-Hant (the edition we write; tests/content/editions-structure.test.mjs
@@ -34,6 +35,7 @@ import type { Page } from '@playwright/test';
 import { CHAPTERS, pageOfInstance, type Chapter } from './chapter';
 import { BUILT, coreIn, DEFAULT_LANG, widgetsIn, type Edition } from './editions';
 import { allReady, expect, settled, test } from './fixtures';
+import { phoneFindings } from './phone-checks';
 import { checkDataWidgets, DATA_KINDS } from './widget-values';
 
 const ONLY = process.env.TALLY_CHAPTERS?.split(',').map((s) => s.trim());
@@ -121,6 +123,14 @@ for (const chapter of CHAPTERS.filter((c) => !ONLY || ONLY.includes(c.id))) {
         await allReady(page);
         await expect(page.locator('[data-widget][data-state="error"]')).toHaveCount(0);
         await expect.poll(() => sideways(page)).toBeLessThanOrEqual(0);
+        // Charts read on a phone: ticks apart, labels clear of axis titles, text ≥ 11 px (phone-checks.ts).
+        const built = await (await page.request.get(`./${e.dir}${file}`)).text();
+        const phone = await phoneFindings(page);
+        expect(phone.problems).toEqual([]);
+        // Not vacuous: a page whose built HTML draws a chart had its text measured.
+        const main = built.slice(built.indexOf('<main'));
+        if (/<svg[^>]*>[\s\S]*?<text/.test(main)) expect(phone.texts).toBeGreaterThan(0);
+        if (main.includes('axis-x')) expect(phone.axes).toBeGreaterThan(0);
         // On a phone the contents are folded into a menu, and the page's title is on the first screen (of a 740 px phone).
         await expect(page.locator('nav.toc summary.toc-toggle')).toBeVisible();
         await expect(page.locator('nav.toc .site-toc')).toBeHidden();
@@ -146,7 +156,6 @@ for (const chapter of CHAPTERS.filter((c) => !ONLY || ONLY.includes(c.id))) {
         }
         // The page's own core recomputed the defaults at idle time: nothing it shows differs from the built page.
         await settled(page);
-        const built = await (await page.request.get(`./${e.dir}${file}`)).text();
         const prerendered = await shownValues(page, built);
         const hydrated = await shownValues(page);
         // Hydration adds its own elements (the embed panel, readouts); every value of the built page stays as it was.
