@@ -9,6 +9,8 @@ import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
 
+import { siteChapters } from '../../web/scripts/book-chapters.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
 const built = existsSync(path.join(dist, 'index.html')) || 'dist/ is not built (node scripts/build.mjs)';
@@ -19,12 +21,17 @@ const EDITIONS = [
   { dir: 'zh-Hans/', lang: 'zh-Hans', title: '深入理解 AI Infra：量化分析与系统设计', author: '李博杰' },
   { dir: 'en/', lang: 'en', title: 'Understanding AI Infra: Quantitative Analysis and System Design', author: 'Bojie Li' },
 ];
-/** The book's text of each chapter per edition, as its repository lays it out. */
-const TEXT = {
-  ch02: { 'zh-Hant': 'book-zh-tw/chapter02.md', 'zh-Hans': 'manuscripts/02-模型架构.md', en: 'book-en/chapter02.md' },
-  ch03: { 'zh-Hant': 'book-zh-tw/chapter03.md', 'zh-Hans': 'manuscripts/03-推理与训练负载.md', en: 'book-en/chapter03.md' },
-};
-const chapterOf = (page) => (/^(?:2-|index|pitfalls|lookup|figures)/.test(page) ? 'ch02' : /^(?:3-|ch03)/.test(page) ? 'ch03' : undefined);
+// Each published chapter's pages (content/<chapter>/site.json) and the book's
+// text of it per edition (content/site/book-toc.json, as the book's repository
+// lays it out), so a new chapter is checked from its data alone.
+const toc = JSON.parse(readFileSync(path.join(root, 'content/site/book-toc.json'), 'utf8'));
+const pageChapter = new Map(
+  siteChapters(root).flatMap((c) =>
+    JSON.parse(readFileSync(path.join(root, 'content', c.content, 'site.json'), 'utf8')).pages.map((p) => [`${p}.html`, c.number]),
+  ),
+);
+const textOf = (number, lang) => toc.chapters.find((c) => c.number === number).text[lang].path;
+const chapterOf = (page) => pageChapter.get(page);
 const footer = (html) => /<footer class="site-footer">([\s\S]*?)<\/footer>/.exec(html)?.[1] ?? '';
 
 for (const e of EDITIONS) {
@@ -40,7 +47,7 @@ for (const e of EDITIONS) {
       const links = [...f.matchAll(/href="(https:\/\/github\.com\/899ms\/ai-infra-book\/blob\/HEAD\/[^"]+)"/g)]
         .map((m) => decodeURIComponent(m[1]))
         .filter((href) => href !== source.licence_url);
-      if (chapter) assert.deepEqual(links, [`https://github.com/899ms/ai-infra-book/blob/HEAD/${TEXT[chapter][e.lang]}`], `${e.dir}${page}`);
+      if (chapter) assert.deepEqual(links, [`https://github.com/899ms/ai-infra-book/blob/HEAD/${textOf(chapter, e.lang)}`], `${e.dir}${page}`);
       else assert.deepEqual(links, [], `${e.dir}${page} belongs to no chapter`);
     }
   });
