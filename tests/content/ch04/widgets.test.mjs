@@ -28,7 +28,7 @@ function shown(id) {
     return typeof v === 'number' || /^\d+$/.test(String(v)) ? BigInt(v).toLocaleString('en-US') : String(v);
   };
   if (cfg.kind === 'steps') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
-  if (cfg.kind === 'core-table') {
+  if (cfg.kind === 'core-table' || cfg.kind === 'roofline') {
     const t = cfg.table;
     return t.rows.map((r) => t.columns.map((c) => at(ask(c.op, merge(vars, t.fields, r.fields, c.fields)), r.path ?? c.path)));
   }
@@ -135,4 +135,17 @@ test('§4.8: Table 4.8.1-a 0.20 / 33.30 μs and 52.00 / 37.45 μs; 179 rows (391
     ['17.46 ms', '16.22 ms', '9.12 ms', '9.12 ms', '8.02 ms', '4.88 ms', '3.41 ms', '29.94 ms', '19.96 ms'],
   );
   assert.deepEqual(shown('example-4-3'), ['40,000,000,000,000', '15,768,000,000,000', '39.4%', '254', '7,884,000', '2.54']);
+});
+
+test("Fig. 4-35: the roofline's two lines on the RTX 4090 cross between 64 and 256 rows, and the mark is at 179", () => {
+  const rows = shown('fig-4-35');
+  assert.deepEqual(rows[0], ['0.20 μs', '33.30 μs']);
+  assert.deepEqual(rows[4], ['52.00 μs', '37.45 μs']);
+  const cfg = allWidgets['fig-4-35'];
+  const first = ask('projection', merge(defaults(cfg), cfg.table.fields, cfg.table.rows[0].fields));
+  assert.equal(follow(first, cfg.data.marker.path), 179);
+  assert.deepEqual(
+    cfg.table.rows.map((r) => r.fields[cfg.data.x]),
+    [1, 4, 16, 64, 256, 1024, 4096],
+  );
 });
