@@ -46,7 +46,7 @@ interface Series {
 interface Data {
   table: TableData;
   series: Series[];
-  marker: { x: number; text: string } | null;
+  marker: { x: number; label: string; value: string } | null;
 }
 
 const PAD = { left: 64, right: 16, top: 28, bottom: 52 };
@@ -79,7 +79,7 @@ async function computeLines(engine: Parameters<typeof coreTable.compute>[0], var
     points: answers.map((a, i) => ({ x: xs[i]!, y: position(follow(a, l.path)), text: displayText(follow(a, l.display)) })).filter((p) => p.x > 0 && p.y > 0),
   }));
   const m = marker ? follow(answers[0], marker.path) : undefined;
-  return { series, marker: marker && m !== null && m !== undefined ? { x: position(m), text: `${marker.label} ${displayText(m)}` } : null };
+  return { series, marker: marker && m !== null && m !== undefined ? { x: position(m), label: marker.label, value: displayText(m) } : null };
 }
 
 function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
@@ -115,7 +115,10 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     children.push(
       el('g', { class: 'marker', 'data-testid': 'ridge-rows' }, [
         el('line', { x1: mx, x2: mx, y1: String(PAD.top), y2: String(height - PAD.bottom) }),
-        el('text', { class: 'bar-value', x: mx, y: String(PAD.top - 8), 'text-anchor': 'middle' }, d.marker.text),
+        // A phone's drawing has room beside the line for the value only; the wide one names it.
+        wide
+          ? el('text', { class: 'bar-value', x: mx, y: String(PAD.top - 8), 'text-anchor': 'middle' }, `${d.marker.label} ${d.marker.value}`)
+          : el('text', { class: 'bar-value', x: coord(Number(mx) + 4), y: String(PAD.top - 8), 'text-anchor': 'start' }, d.marker.value),
       ]),
     );
   }
