@@ -52,7 +52,11 @@ test('every chapter-4 widget answers with its defaults and is placed on its page
   }
 });
 
-test('§4.1: Amdahl 100 → 70 μs (1.43×); Table 4.1.1-a 33.55 MFLOPs / 8.59 GFLOPs, intensity 1.00 / 227.56', () => {
+test('§4.1: Amdahl 100 → 70 μs (1.43×); Table 4.1.1-a 33.55 MFLOPs / 8.59 GFLOPs, intensity 1.00 / 227.56; Fig. 4-1 32 MiB → 128 KiB per row', () => {
+  assert.deepEqual(
+    shown('fig-4-1').map((b) => b.segments[0]),
+    ['33,554,432', '2,097,152', '524,288', '131,072'],
+  );
   assert.deepEqual(shown('amdahl-4-1'), ['70', '30', '1.43']);
   assert.deepEqual(shown('tab-4-1-1-a'), [
     ['33.55 MFLOPs', '33,554,432', '32.016 MiB', '1.00'],
@@ -100,10 +104,8 @@ test('§4.4: 24 → 17 μs double-buffered; Table 4.4.2-a finishes at 1,280 / 76
 });
 
 test('§4.5: 2.02 / 2.03 μs for 8 KiB, 6.66 / 8.99 μs for 2 MiB; V* = 900,000 B (110 rows); PCIe 2.10 ms against 66.58 μs', () => {
-  assert.deepEqual(shown('tab-4-5-3-a'), [
-    ['2.02 μs', '2.03 μs'],
-    ['6.66 μs', '8.99 μs'],
-  ]);
+  assert.deepEqual(shown('fig-4-24').map((b) => b.segments[0]), ['2.02 μs', '2.03 μs']);
+  assert.deepEqual(shown('fig-4-25').map((b) => b.segments[0]), ['6.66 μs', '8.99 μs']);
   assert.deepEqual(shown('link-crossover'), ['900,000', '878.906 KiB', '110', '6.66 μs']);
   assert.deepEqual(shown('host-upload'), ['2.10 ms', '66.58 μs', '31.5', '20.97152', '32']);
 });
