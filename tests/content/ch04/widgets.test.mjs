@@ -64,6 +64,13 @@ test('§4.1: Amdahl 100 → 70 μs (1.43×); Table 4.1.1-a 33.55 MFLOPs / 8.59 G
   ]);
 });
 
+test('Fig. 4-4 (lower): V² falls to 0.42 at 0.55 V; power 0.75 on area 0.60 is a density of 1.25', () => {
+  assert.deepEqual(
+    shown('fig-4-4').map((b) => b.segments[0]),
+    ['0.42', '1.25'],
+  );
+});
+
 test('Fig. 4-5 and the flip: 0.4807 + 0.0384 + 0.0150 = 0.5341 J at batch 1, 0.0684 J at 32; weights 90 %, below arithmetic from batch 33', () => {
   const [b1, b8, b32, b128] = shown('fig-4-5');
   assert.deepEqual(b1, { segments: ['0.4807 J', '0.0384 J', '0.0150 J'], total: '0.5341 J' });
