@@ -12,7 +12,7 @@
 /** The widget kinds whose values are recomputed here from the config alone. */
 export const FIGURE_KINDS = new Set(['stage-stack', 'fluid-backlog', 'audio-timeline']);
 /** Kinds that draw a chart over a core-table of the same config: the table's cells are checked as a core-table's. */
-export const TABLE_CHART_KINDS = new Set(['fit-points', 'lifecycle-lines']);
+export const TABLE_CHART_KINDS = new Set(['fit-points', 'lifecycle-lines', 'roofline']);
 export const DATA_KINDS = new Set(['core-table', 'steps', 'steps-chart', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS, ...TABLE_CHART_KINDS]);
 
 /** The reader's values before any change: control field ("$x") → its default text. */

@@ -49,8 +49,9 @@ void put_work(Json& r, const ch04::ProjectionWork& w, u128 rows) {
 
 // The keys a device adds; null without one.
 constexpr const char* kDeviceKeys[] = {
-    "peak_tflops", "bandwidth", "compute_seconds", "memory_seconds",          "compute_us", "memory_us", "time_us",
-    "bound",       "ridge",     "crossover_rows",  "first_compute_bound_rows"};
+    "peak_tflops", "bandwidth", "compute_seconds",    "memory_seconds",    "compute_us",
+    "memory_us",   "time_us",   "compute_us_display", "memory_us_display", "time_us_display",
+    "bound",       "ridge",     "ridge_display",      "crossover_rows",    "first_compute_bound_rows"};
 
 void put_device(Json& r, const ch04::Roofline& d) {
     const Ratio million(1000000);
@@ -59,8 +60,13 @@ void put_device(Json& r, const ch04::Roofline& d) {
     r["compute_us"] = exact_json(d.compute_seconds * million);
     r["memory_us"] = exact_json(d.memory_seconds * million);
     r["time_us"] = exact_json((d.compute_bound ? d.compute_seconds : d.memory_seconds) * million);
+    // The page prints these (Table 4.8.1-a, Figure 4-35): two decimals of a microsecond.
+    r["compute_us_display"] = fixed(d.compute_seconds * million, 2) + " μs";
+    r["memory_us_display"] = fixed(d.memory_seconds * million, 2) + " μs";
+    r["time_us_display"] = fixed((d.compute_bound ? d.compute_seconds : d.memory_seconds) * million, 2) + " μs";
     r["bound"] = d.compute_bound ? "compute" : "memory";
     r["ridge"] = exact_json(d.ridge);
+    r["ridge_display"] = fixed(d.ridge, 1);
     r["crossover_rows"] = d.crossover_rows ? exact_json(*d.crossover_rows) : Json(nullptr);
     r["first_compute_bound_rows"] = d.first_compute_bound_rows ? exact_json(*d.first_compute_bound_rows) : Json(nullptr);
 }
@@ -119,8 +125,12 @@ constexpr ResultDecl kProjectionResult[] = {
     result::nullable(result::exact("compute_us")),
     result::nullable(result::exact("memory_us")),
     result::nullable(result::exact("time_us")),
+    result::nullable(result::display("compute_us_display")),
+    result::nullable(result::display("memory_us_display")),
+    result::nullable(result::display("time_us_display")),
     result::nullable(result::text("bound")),
     result::nullable(result::exact("ridge")),
+    result::nullable(result::display("ridge_display")),
     result::nullable(result::exact("crossover_rows")),
     result::nullable(result::exact("first_compute_bound_rows")),
 };

@@ -1,0 +1,160 @@
+// Chapter 4's widgets (content/ch04/widgets/w41 … w48.json): every default
+// request goes through the Node build of the core, each widget is placed on
+// its page in both written editions, and the values a reader sees with the
+// defaults are the chapter's printed numbers.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+
+import { loadEngine, root } from '../../wasm/engine.mjs';
+import { ask as askCore, defaults, follow, merged as merge } from '../widget-requests.mjs';
+
+const engine = await loadEngine();
+const ask = (op, fields) => askCore(engine, op, fields);
+const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const PAGES = { w41: '4-1.md', w42: '4-2.md', w43: '4-3.md', w44: '4-4.md', w45: '4-5.md', w46: '4-6.md', w47: '4-7.md', w48: '4-8.md' };
+const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch04/widgets/${f}.json`).widgets]));
+const allWidgets = Object.assign({}, ...Object.values(configs));
+
+/** What a widget shows with its defaults, as the page prints it. */
+function shown(id) {
+  const cfg = allWidgets[id];
+  const vars = defaults(cfg);
+  const at = (result, p) => {
+    const v = follow(result, p);
+    assert.notEqual(v, undefined, `${id}: no value at ${p}`);
+    if (v === null) return '—';
+    return typeof v === 'number' || /^\d+$/.test(String(v)) ? BigInt(v).toLocaleString('en-US') : String(v);
+  };
+  if (cfg.kind === 'steps') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
+  if (cfg.kind === 'core-table' || cfg.kind === 'roofline') {
+    const t = cfg.table;
+    return t.rows.map((r) => t.columns.map((c) => at(ask(c.op, merge(vars, t.fields, r.fields, c.fields)), r.path ?? c.path)));
+  }
+  if (cfg.kind === 'stage-stack') {
+    return cfg.data.bars.map((b) => {
+      const result = ask(b.op, merge(vars, b.fields));
+      return { segments: b.segments.map((s) => at(result, s.display)), total: b.total ? at(result, b.total.display) : null };
+    });
+  }
+  throw new Error(`${id}: no reader for kind ${cfg.kind}`);
+}
+
+test('every chapter-4 widget answers with its defaults and is placed on its page in both editions', () => {
+  for (const [file, widgets] of Object.entries(configs)) {
+    for (const id of Object.keys(widgets)) {
+      assert.ok(shown(id), id);
+      for (const dir of ['content/ch04', 'content/i18n/en/ch04']) {
+        assert.match(readFileSync(path.join(root, dir, PAGES[file]), 'utf8'), new RegExp('```widget ' + id + '\\n'), `${dir}/${PAGES[file]} places ${id}`);
+      }
+    }
+  }
+});
+
+test('§4.1: Amdahl 100 → 70 μs (1.43×); Table 4.1.1-a 33.55 MFLOPs / 8.59 GFLOPs, intensity 1.00 / 227.56; Fig. 4-1 32 MiB → 128 KiB per row', () => {
+  assert.deepEqual(
+    shown('fig-4-1').map((b) => b.segments[0]),
+    ['33,554,432', '2,097,152', '524,288', '131,072'],
+  );
+  assert.deepEqual(shown('amdahl-4-1'), ['70', '30', '1.43']);
+  assert.deepEqual(shown('tab-4-1-1-a'), [
+    ['33.55 MFLOPs', '33,554,432', '32.016 MiB', '1.00'],
+    ['8.59 GFLOPs', '33,554,432', '36 MiB', '227.56'],
+  ]);
+});
+
+test('Fig. 4-4 (lower): V² falls to 0.42 at 0.55 V; power 0.75 on area 0.60 is a density of 1.25', () => {
+  assert.deepEqual(
+    shown('fig-4-4').map((b) => b.segments[0]),
+    ['0.42', '1.25'],
+  );
+});
+
+test('Fig. 4-5 and the flip: 0.4807 + 0.0384 + 0.0150 = 0.5341 J at batch 1, 0.0684 J at 32; weights 90 %, below arithmetic from batch 33', () => {
+  const [b1, b8, b32, b128] = shown('fig-4-5');
+  assert.deepEqual(b1, { segments: ['0.4807 J', '0.0384 J', '0.0150 J'], total: '0.5341 J' });
+  assert.equal(b8.segments[0], '0.0601 J');
+  assert.equal(b32.total, '0.0684 J');
+  assert.equal(b128.segments[0], '0.0038 J');
+  assert.deepEqual(shown('energy-flip'), ['0.5341 J', '90.0%', '32.10', '33']);
+});
+
+test('Table 4.1.3-b: 5 / 6 / 8 stacks at 670 / 800 / 1,000 GB/s each, pins 5.234375 / 6.25 / 7.8125 Gb/s; the power cap leaves 0.60 pJ/FLOP', () => {
+  const rows = shown('tab-4-1-3-b');
+  assert.deepEqual(rows.map((r) => r[0]), ['5', '6', '8']);
+  assert.deepEqual(rows.map((r) => r[3]), ['670', '800', '1,000']);
+  assert.deepEqual(rows.map((r) => r[4]), ['5.234375', '6.25', '7.8125']);
+  assert.deepEqual(shown('power-cap'), ['106 W', '593.604', '0.60 pJ', '2/3', '0.87358']);
+});
+
+test('§4.2: 4,096 executed rows spread vs 512 concentrated; 4-bit g = 32 is 8.5 MiB against 32 MiB of BF16', () => {
+  assert.deepEqual(shown('fig-4-10').map((b) => b.segments[0]), ['4,096', '512']);
+  assert.deepEqual(shown('padding-4-2'), ['512', '256', '4,096', '12.50%']);
+  assert.deepEqual(shown('fig-4-12').map((b) => b.total ?? b.segments[0]), ['32 MiB', '16.5 MiB', '8.5 MiB']);
+});
+
+test('Example 4-2 and Fig. 4-15: 3,938 reads in flight needed; 128 give 32.8 GB/s and 36.86 ms; 4,096 reach 1,008 GB/s', () => {
+  assert.deepEqual(shown('example-4-2'), ['3,938', '32.8 GB/s', '36.86 ms']);
+  assert.deepEqual(shown('fig-4-15').map((b) => b.segments[0]), ['32.8 GB/s', '262.1 GB/s', '524.3 GB/s', '1,008 GB/s', '1,008 GB/s']);
+});
+
+test('§4.4: 24 → 17 μs double-buffered; Table 4.4.2-a finishes at 1,280 / 768 / 704 / 704 ticks with 16–64 KiB', () => {
+  assert.deepEqual(shown('double-buffer'), ['24 μs', '17 μs', '7']);
+  assert.deepEqual(shown('tab-4-4-2-a'), [
+    ['16 KiB', '1,280', '—', '576'],
+    ['32 KiB', '768', '512', '64'],
+    ['48 KiB', '704', '64', '0'],
+    ['64 KiB', '704', '0', '0'],
+  ]);
+  assert.deepEqual(shown('slots-needed'), ['704', '704', '0', '3']);
+});
+
+test('§4.5: 2.02 / 2.03 μs for 8 KiB, 6.66 / 8.99 μs for 2 MiB; V* = 900,000 B (110 rows); PCIe 2.10 ms against 66.58 μs', () => {
+  assert.deepEqual(shown('fig-4-24').map((b) => b.segments[0]), ['2.02 μs', '2.03 μs']);
+  assert.deepEqual(shown('fig-4-25').map((b) => b.segments[0]), ['6.66 μs', '8.99 μs']);
+  assert.deepEqual(shown('link-crossover'), ['900,000', '878.906 KiB', '110', '6.66 μs']);
+  assert.deepEqual(shown('host-upload'), ['2.10 ms', '66.58 μs', '31.5', '20.97152', '32']);
+});
+
+test('§4.6: Table 4.6.1-a as printed (936 … 4,800 GB/s, 71 … 989.5 TFLOP/s); V100 8.75 ms on FP32 against 1.10 ms on Tensor Cores, 0.112 ms of memory', () => {
+  const rows = shown('tab-4-6-1-a');
+  assert.deepEqual(rows.map((r) => r[0]), ['936', '1,008', '1,792', '1,792', '2,039', '3,350', '4,800']);
+  assert.deepEqual(rows.map((r) => r[1]), ['71', '165.2', '209.5', '503.8', '312', '989.4', '989.5']);
+  assert.equal(rows[1][2], '163.9');
+  assert.deepEqual(shown('fig-4-26'), [
+    ['8,754.07 μs', '111.85 μs', '96 MiB'],
+    ['1,099.51 μs', '111.85 μs', '96 MiB'],
+  ]);
+});
+
+test('§4.7: 72 TSPs for the weights and 6 for one 8K KV; ROM cuts HBM traffic 13.5×, KV passes the weights at 12.53 (batch 13), 18 requests per stack', () => {
+  assert.deepEqual(shown('sram-chips'), ['72', '6']);
+  assert.deepEqual(shown('fig-4-33'), ['13.5', '12.53', '13', '18']);
+});
+
+test('§4.8: Table 4.8.1-a 0.20 / 33.30 μs and 52.00 / 37.45 μs; 179 rows (391 and 86 doubled); Fig. 4-36 17.46 … 3.41 ms; Example 4-3', () => {
+  assert.deepEqual(shown('tab-4-8-1-a'), [
+    ['0.20 μs', '33.30 μs', '33.30 μs', '1.00'],
+    ['52.00 μs', '37.45 μs', '52.00 μs', '227.56'],
+  ]);
+  assert.deepEqual(shown('ridge-rows'), ['163.9', '179', '391', '86']);
+  assert.deepEqual(
+    shown('fig-4-36').map((b) => b.segments[0]),
+    ['17.46 ms', '16.22 ms', '9.12 ms', '9.12 ms', '8.02 ms', '4.88 ms', '3.41 ms', '29.94 ms', '19.96 ms'],
+  );
+  assert.deepEqual(shown('example-4-3'), ['40,000,000,000,000', '15,768,000,000,000', '39.4%', '254', '7,884,000', '2.54']);
+});
+
+test("Fig. 4-35: the roofline's two lines on the RTX 4090 cross between 64 and 256 rows, and the mark is at 179", () => {
+  const rows = shown('fig-4-35');
+  assert.deepEqual(rows[0], ['0.20 μs', '33.30 μs']);
+  assert.deepEqual(rows[4], ['52.00 μs', '37.45 μs']);
+  const cfg = allWidgets['fig-4-35'];
+  const first = ask('projection', merge(defaults(cfg), cfg.table.fields, cfg.table.rows[0].fields));
+  assert.equal(follow(first, cfg.data.marker.path), 179);
+  assert.deepEqual(
+    cfg.table.rows.map((r) => r.fields[cfg.data.x]),
+    [1, 4, 16, 64, 256, 1024, 4096],
+  );
+});
