@@ -94,9 +94,9 @@ Ratio printed_change(const Json& entry, Ratio value) {
     if (entry.contains("less")) {
         const Ratio less = ratio_of(entry.at("less"));
         if (value < less)
-            throw std::runtime_error(render(
-                msg::ledger_not_a_number,
-                {{"path", entry.at("paths").dump() + " − " + entry.at("less").dump()}, {"value", "< 0"}}));
+            throw std::runtime_error(
+                render(msg::ledger_not_a_number,
+                       {{"path", entry.at("paths").dump() + " − " + entry.at("less").dump()}, {"value", "< 0"}}));
         value = value - less;
     }
     if (entry.contains("times")) value = value * Ratio(entry.at("times").get<std::uint64_t>());
