@@ -7,8 +7,10 @@
 //
 // A figure opts in with data.x_max and data.landmarks (as Fig. 2-18 does);
 // the words are the figure's text: strip_title, marker_label, marker_text.
+// An input that is a plain count (Fig. 3-7's N cards) takes the same strip
+// on a linear axis: data.strip_scale "linear", from data.x_min (default 1).
 
-import { scaleLog } from 'd3-scale';
+import { scaleLinear, scaleLog } from 'd3-scale';
 import { text, type WidgetConfig } from '../runtime/config';
 import type { Engine, Json } from '../runtime/engine';
 import { coord, groupDigits } from '../runtime/format';
@@ -23,6 +25,9 @@ export interface StripSpec {
   field: string;
   x_max: number;
   landmarks: number[];
+  /** A linear axis from x_min (a count such as cards), instead of the log axis of lengths from 1. */
+  linear: boolean;
+  x_min: number;
 }
 
 /** The strip's height in SVG units: axis line, its labels and room for the handle. */
@@ -38,16 +43,27 @@ const RIGHT = 24;
  * data.marker_control (default "H"), whichever request field that control feeds.
  */
 export function stripOf(cfg: WidgetConfig): StripSpec | null {
-  const d = cfg.data as { x_max?: unknown; landmarks?: unknown; marker_control?: unknown } | undefined;
+  const d = cfg.data as { x_max?: unknown; x_min?: unknown; landmarks?: unknown; marker_control?: unknown; strip_scale?: unknown } | undefined;
   if (d?.x_max === undefined) return null;
   const landmarks = d.landmarks;
-  if (!Number.isSafeInteger(d.x_max) || !Array.isArray(landmarks) || !landmarks.every(Number.isSafeInteger)) {
+  const xMin = d.x_min ?? 1;
+  if (!Number.isSafeInteger(d.x_max) || !Number.isSafeInteger(xMin) || !Array.isArray(landmarks) || !landmarks.every(Number.isSafeInteger)) {
     throw new Error(`${cfg.title}: data.x_max and data.landmarks must be whole numbers`);
+  }
+  if (d.strip_scale !== undefined && d.strip_scale !== 'linear' && d.strip_scale !== 'log') {
+    throw new Error(`${cfg.title}: data.strip_scale is "linear" or "log"`);
   }
   const key = typeof d.marker_control === 'string' ? d.marker_control : 'H';
   const control = cfg.controls.find((c) => c.key === key);
   if (!control) throw new Error(`${cfg.title}: the context axis needs a control "${key}"`);
-  return { control: key, field: control.field, x_max: d.x_max as number, landmarks: landmarks as number[] };
+  return {
+    control: key,
+    field: control.field,
+    x_max: d.x_max as number,
+    landmarks: landmarks as number[],
+    linear: d.strip_scale === 'linear',
+    x_min: xMin as number,
+  };
 }
 
 /**
@@ -81,20 +97,28 @@ function labelled(landmarks: number[], wide: boolean): number[] {
  */
 export function contextStrip(cfg: WidgetConfig, spec: StripSpec, h: bigint, width: number, left: number, top: number, wide: boolean): Mark[] {
   const max = Math.max(spec.x_max, num(h));
-  const scale = scaleLog()
-    .base(2)
-    .domain([1, max])
-    .range([left, width - RIGHT]);
+  const min = spec.linear ? spec.x_min : 1;
+  const scale = spec.linear
+    ? scaleLinear()
+        .domain([min, max])
+        .range([left, width - RIGHT])
+    : scaleLog()
+        .base(2)
+        .domain([1, max])
+        .range([left, width - RIGHT]);
   const [x0, x1] = scale.range() as [number, number];
   const lineY = top + LINE_Y;
-  const name = tickLabel('tokens');
-  const marks = spec.landmarks.filter((v) => v >= 1 && v <= max);
+  const name = spec.linear ? (v: number) => groupDigits(BigInt(v)) : tickLabel('tokens');
+  const marks = spec.landmarks.filter((v) => v >= min && v <= max);
   const ticks = marks.map((v) => el('line', { class: 'strip-tick', x1: coord(scale(v)), x2: coord(scale(v)), y1: coord(lineY - 3), y2: coord(lineY + 3) }));
   const labels = labelled(marks, wide).map((v) =>
     el('text', { class: 'strip-label', x: coord(scale(v)), y: coord(top + LABEL_Y), 'text-anchor': 'middle' }, name(v)),
   );
   const axis = el('g', { class: 'ctx-strip', 'aria-hidden': 'true' }, [
-    el('text', { class: 'strip-title', x: coord(x0), y: coord(top + LABEL_Y), 'text-anchor': 'start' }, text(cfg, 'strip_title')),
+    // A linear strip's low landmarks sit at its start: its title goes before the axis, in the plot's left margin.
+    spec.linear
+      ? el('text', { class: 'strip-title', x: coord(x0 - 12), y: coord(lineY + 4), 'text-anchor': 'end' }, text(cfg, 'strip_title'))
+      : el('text', { class: 'strip-title', x: coord(x0), y: coord(top + LABEL_Y), 'text-anchor': 'start' }, text(cfg, 'strip_title')),
     el('path', { class: 'strip-line', d: `M${coord(x0)} ${coord(lineY)}H${coord(x1)}` }),
     ...ticks,
     ...labels,
@@ -114,7 +138,7 @@ export function contextStrip(cfg: WidgetConfig, spec: StripSpec, h: bigint, widt
     value: num(h),
     valueText: stripValueText(cfg, h),
     scale,
-    log: true,
+    log: !spec.linear,
     landmarks: spec.landmarks,
     top: top + 2,
     bottom: lineY,
