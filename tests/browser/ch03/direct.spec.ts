@@ -20,15 +20,27 @@ async function open(page: Page, instance: string): Promise<Locator> {
   return page.locator(`[data-instance="${instance}"]`);
 }
 
-/** The widget's values at the book's defaults with N set, and the page showing the core's numbers for them. */
-async function expectAtN(page: Page, core: Core, instance: string, n: string): Promise<void> {
+/** The widget's values at the book's defaults with one control set, and the page showing the core's numbers for them. */
+async function expectAt(page: Page, core: Core, instance: string, key: string, value: string): Promise<void> {
   const cfg = WIDGETS[instance]!;
-  const values = { ...defaults(cfg), $N: n };
-  await expect(page.locator(`#${instance}-N`)).toHaveValue(n);
+  const values = { ...defaults(cfg), [`$${key}`]: value };
+  await expect(page.locator(`#${instance}-${key}`)).toHaveValue(value);
   await checkWidget(page, core, cfg, instance, values);
 }
+const expectAtN = (page: Page, core: Core, instance: string, n: string) => expectAt(page, core, instance, 'N', n);
 
-/** Client coordinates of N = v on the wide drawing's linear strip. */
+/** Drag the wide drawing's marker from where it stands to `to` on its axis, a little off so a landmark pulls it in. */
+async function dragMarker(page: Page, w: Locator, marker: Locator, to: number): Promise<void> {
+  await marker.scrollIntoViewIfNeeded();
+  const handle = (await marker.locator('.drag-handle').boundingBox())!;
+  const at = await pointOf(w, to);
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 3, at.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Client coordinates of value v on the wide drawing's linear strip. */
 async function pointOf(w: Locator, v: number): Promise<{ x: number; y: number }> {
   return w.locator('svg.is-wide:has(.drag-marker)').evaluate((svg: SVGSVGElement, v: number) => {
     const m = svg.querySelector('.drag-marker')!;
@@ -49,13 +61,7 @@ test('figure 3-7: dragging the N marker sets N, the hash and the core’s backlo
   await expect(marker).toHaveAttribute('data-log', '0');
   const bookPeak = await w.getByTestId('peak').textContent();
 
-  await marker.scrollIntoViewIfNeeded();
-  const handle = (await marker.locator('.drag-handle').boundingBox())!;
-  const to = await pointOf(w, 8);
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to.x + 3, to.y, { steps: 8 }); // a little off: the landmark 8 pulls it in
-  await page.mouse.up();
+  await dragMarker(page, w, marker, 8);
   await expect(marker).toHaveAttribute('aria-valuenow', '8');
   await expect(marker).toHaveAttribute('aria-valuetext', 'N = 8 張');
   await expectAtN(page, core, 'fig-3-7', '8');
@@ -122,4 +128,26 @@ test('example 3-1: N in its statement scrubs; the steps and the backlog follow t
   await page.mouse.up();
   await expect(n).toHaveAttribute('aria-valuenow', '64');
   await expectAtN(page, core, 'example-3-1', '64');
+});
+
+test('figure 3-19: dragging the jitter-buffer marker under the timeline sets the buffer and the core’s playout; the keys step it', async ({ page, core }) => {
+  const w = await open(page, 'fig-3-19');
+  const marker = w.locator('svg.is-wide').getByRole('slider', { name: '圖上的抖動緩衝標記（ms，可拖曳）' });
+  await expect(marker).toHaveAttribute('aria-valuenow', '40');
+  await expect(marker).toHaveAttribute('aria-valuemin', '0');
+  await expect(marker).toHaveAttribute('aria-valuetext', '抖動緩衝 40 ms');
+  const bookStall = await w.getByTestId('stall').textContent();
+
+  await dragMarker(page, w, marker, 60); // exercise 3-5's other buffer
+  await expect(marker).toHaveAttribute('aria-valuenow', '60');
+  await expectAt(page, core, 'fig-3-19', 'buffer', '60');
+  await expect(page).toHaveURL(/#fig-3-19:buffer=60$/);
+  // 20 ms more of buffer absorbs the late chunk: no stall where the book's 40 ms had one.
+  expect(await w.getByTestId('stall').textContent()).not.toBe(bookStall);
+
+  await marker.focus();
+  await marker.press('ArrowRight');
+  await expectAt(page, core, 'fig-3-19', 'buffer', '61');
+  await marker.press('Home');
+  await expectAt(page, core, 'fig-3-19', 'buffer', '0');
 });
