@@ -33,7 +33,7 @@ const expectAtN = (page: Page, core: Core, instance: string, n: string) => expec
 async function dragMarker(page: Page, w: Locator, marker: Locator, to: number): Promise<void> {
   await marker.scrollIntoViewIfNeeded();
   const handle = (await marker.locator('.drag-handle').boundingBox())!;
-  const at = await pointOf(w, to);
+  const at = await pointOf(w, to, (await marker.getAttribute('data-drag'))!);
   await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
   await page.mouse.down();
   await page.mouse.move(at.x + 3, at.y, { steps: 8 });
@@ -41,16 +41,19 @@ async function dragMarker(page: Page, w: Locator, marker: Locator, to: number): 
 }
 
 /** Client coordinates of value v on the wide drawing's linear strip. */
-async function pointOf(w: Locator, v: number): Promise<{ x: number; y: number }> {
-  return w.locator('svg.is-wide:has(.drag-marker)').evaluate((svg: SVGSVGElement, v: number) => {
-    const m = svg.querySelector('.drag-marker')!;
-    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
-    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
-    const units = x0 + ((x1 - x0) * (v - lo)) / (hi - lo);
-    const box = svg.getBoundingClientRect();
-    const handle = m.querySelector('.drag-handle')!.getBoundingClientRect();
-    return { x: box.left + (units * box.width) / svg.viewBox.baseVal.width, y: handle.top + handle.height / 2 };
-  }, v);
+async function pointOf(w: Locator, v: number, key: string): Promise<{ x: number; y: number }> {
+  return w.locator('svg.is-wide:has(.drag-marker)').evaluate(
+    (svg: SVGSVGElement, [v, key]: [number, string]) => {
+      const m = svg.querySelector(`.drag-marker[data-drag="${key}"]`)!;
+      const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
+      const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
+      const units = x0 + ((x1 - x0) * (v - lo)) / (hi - lo);
+      const box = svg.getBoundingClientRect();
+      const handle = m.querySelector('.drag-handle')!.getBoundingClientRect();
+      return { x: box.left + (units * box.width) / svg.viewBox.baseVal.width, y: handle.top + handle.height / 2 };
+    },
+    [v, key] as [number, string],
+  );
 }
 
 test('figure 3-7: dragging the N marker sets N, the hash and the core’s backlog; the keys step it', async ({ page, core }) => {
@@ -77,6 +80,33 @@ test('figure 3-7: dragging the N marker sets N, the hash and the core’s backlo
   await marker.press('Home');
   await expectAtN(page, core, 'fig-3-7', '1');
   await expect(marker).toBeFocused();
+});
+
+test('figure 3-7: the two arrival rates have markers of their own under N; a drag or the keys set each in steps of 0.1', async ({ page, core }) => {
+  const w = await open(page, 'fig-3-7');
+  const wide = w.locator('svg.is-wide');
+  const heavy = wide.getByRole('slider', { name: '圖上偏多那一類到達率的標記（每秒請求，可拖曳）' });
+  const light = wide.getByRole('slider', { name: '圖上偏少那一類到達率的標記（每秒請求，可拖曳）' });
+  await expect(heavy).toHaveAttribute('aria-valuenow', '3.6');
+  await expect(light).toHaveAttribute('aria-valuetext', '偏少那一類每秒 0.4 條');
+  const cfg = WIDGETS['fig-3-7']!;
+
+  // Dragging the dominant rate to 2 (a landmark) and stepping the other up to 2 gives the even mix: no backlog at all.
+  await dragMarker(page, w, heavy, 2);
+  await expect(page.locator('#fig-3-7-heavy')).toHaveValue('2');
+  await expect(heavy).toBeFocused();
+  await light.focus();
+  await light.press('PageUp'); // the next landmark: 2
+  await expect(page.locator('#fig-3-7-light')).toHaveValue('2');
+  await checkWidget(page, core, cfg, 'fig-3-7', { ...defaults(cfg), $heavy: '2', $light: '2' });
+  await expect(w.getByTestId('peak')).toHaveText('0');
+  // The keys step a decimal rate by 0.1, written as a reader types it.
+  await light.press('ArrowRight');
+  await expect(page.locator('#fig-3-7-light')).toHaveValue('2.1');
+  await checkWidget(page, core, cfg, 'fig-3-7', { ...defaults(cfg), $heavy: '2', $light: '2.1' });
+  await expect(light).toBeFocused();
+  // N's marker stayed where it was.
+  await expect(wide.getByRole('slider', { name: '圖上的 N 標記（負責 decode 的卡數，可拖曳）' })).toHaveAttribute('aria-valuenow', '2');
 });
 
 test('figure 3-7: a line’s peak and its drained end read the core’s displays on hover', async ({ page, core }) => {

@@ -13,8 +13,8 @@
 // (the scenario whose peak and drain the summary shows). With "steps" (and
 // "fields") as a "steps" widget takes them, the worked example's steps come
 // first and share the controls (Example 3-1), as crossover-curve does.
-// With data.x_max (figures/context-strip.ts, a linear strip) the chart
-// carries a draggable N above its plot. Each line's peak and its drained end
+// With data.x_max and data.strips (figures/context-strip.ts, linear strips)
+// the chart carries draggable markers under its time axis (N, the rates). Each line's peak and its drained end
 // read on hover, tap or the keys (figures/readout.ts), with the core's
 // displays of the peak and of the time to drain.
 
@@ -28,7 +28,7 @@ import { coord } from '../../runtime/format';
 import type { WidgetContext, WidgetDef } from '../../runtime/widget';
 import steps from '../steps';
 import { axisBottom, axisLeft, dataTable, dot, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
-import { contextStrip, readerLength, STRIP_H, stripOf } from '../../figures/context-strip';
+import { contextStrip, STRIP_H, stripsOf, stripValue } from '../../figures/context-strip';
 import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
@@ -63,8 +63,8 @@ interface BacklogData {
   allCards: string;
   stepMs: string;
   scenarios: ScenarioResult[];
-  /** The reader's N, where the strip's marker stands (a figure without a strip: null). */
-  n: bigint | null;
+  /** The reader's values where the strips' markers stand, one per strip (figures/context-strip.ts). */
+  marks: Array<bigint | number>;
 }
 
 const PAD = { left: 64, right: 16, top: 28, bottom: 46 };
@@ -126,10 +126,10 @@ function readablePoints(s: ScenarioResult, cfg: WidgetConfig): Array<{ p: Point;
 
 function drawing(d: BacklogData, width: number, cfg: WidgetConfig): Drawing {
   const wide = width === WIDE;
-  const strip = d.n === null ? null : stripOf(cfg);
-  // The N strip sits under the time axis: the plot keeps its place and size.
+  const strips = stripsOf(cfg);
+  // The strips sit under the time axis: the plot keeps its place and size.
   const plotHeight = wide ? 300 : 240;
-  const height = plotHeight + (strip ? STRIP_H : 0);
+  const height = plotHeight + strips.length * STRIP_H;
   const all = d.scenarios.flatMap((s) => s.points);
   const tMax = Math.max(1, ...all.map((p) => position(p.time)));
   // A backlog counts decode steps: with nothing queued the axis still ends at
@@ -158,7 +158,7 @@ function drawing(d: BacklogData, width: number, cfg: WidgetConfig): Drawing {
     children: [
       axisLeft(y, PAD.left, width - PAD.left - PAD.right, wide ? 5 : 4, tickLabel('si'), text(cfg, 'y_axis')),
       axisBottom(x, plotHeight - PAD.bottom, wide ? 8 : 4, String, text(cfg, 'x_axis')),
-      ...(strip ? contextStrip(cfg, strip, d.n!, width, PAD.left, plotHeight - 4, wide) : []),
+      ...strips.flatMap((strip, i) => contextStrip(cfg, strip, d.marks[i]!, width, PAD.left, plotHeight - 4 + i * STRIP_H, wide)),
       ...lines,
     ],
   };
@@ -182,7 +182,7 @@ function marks(d: BacklogData, cfg: WidgetConfig, instance: string): Mark[] {
     { label: text(cfg, 'drain'), value: head.drain, testid: 'drain' },
   ]);
   const frame = svgFrame(`${instance}-chart`, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (w) => drawing(d, w, cfg));
-  const chart = d.n === null ? frame : withSliderRole(frame);
+  const chart = d.marks.length === 0 ? frame : withSliderRole(frame);
   // The exact series are fractions at N cards' exact rate; the table shows the core's displays.
   const rows = d.scenarios.map((s) => ({ id: s.id, cells: [s.label, s.peak, s.drain] }));
   const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_scenario'), text(cfg, 'peak'), text(cfg, 'drain')], rows);
@@ -216,11 +216,10 @@ export const fluidBacklog: WidgetDef<BacklogData> = {
     const scenarios = await Promise.all(
       dataOf<Scenario[]>(cfg, 'scenarios').map((s) => scenarioBacklog(cells, vars, classes, s, rate.steps_per_second_all as Json)),
     );
-    // Asked after the rate: its request has accepted (or named) the reader's N.
-    const strip = stripOf(cfg);
-    const n = strip ? await readerLength(engine, vars[strip.field]) : null;
+    // Asked after the requests: they have accepted (or named) the reader's values.
+    const marks = await Promise.all(stripsOf(cfg).map((strip) => stripValue(engine, strip, vars[strip.field])));
     return {
-      n,
+      marks,
       steps: stepsData,
       perCard: show(rate.steps_per_second_display),
       allCards: show(rate.steps_per_second_all_display),
@@ -240,7 +239,7 @@ export const fluidBacklog: WidgetDef<BacklogData> = {
 
   enhance(root, ctx) {
     if (hasSteps(ctx.cfg)) steps.enhance?.(root, ctx);
-    if (stripOf(ctx.cfg)) enhanceDragMarkers(root);
+    if (stripsOf(ctx.cfg).length) enhanceDragMarkers(root);
   },
 };
 
