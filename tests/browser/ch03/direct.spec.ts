@@ -181,3 +181,26 @@ test('figure 3-19: dragging the jitter-buffer marker under the timeline sets the
   await marker.press('Home');
   await expectAt(page, core, 'fig-3-19', 'buffer', '0');
 });
+
+test('figure 3-28: α and β have markers on the fit’s grid; a drag or the keys refit the law and the core’s residuals follow', async ({ page, core }) => {
+  const w = await open(page, 'fig-3-28');
+  const wide = w.locator('svg.is-wide');
+  const alpha = wide.getByRole('slider', { name: '圖上的 α 標記（參數量一項的指數，可拖曳）' });
+  const beta = wide.getByRole('slider', { name: '圖上的 β 標記（資料量一項的指數，可拖曳）' });
+  await expect(alpha).toHaveAttribute('aria-valuenow', '0.1');
+  await expect(beta).toHaveAttribute('aria-valuetext', 'β = 0.45');
+
+  await dragMarker(page, w, alpha, 0.3); // a landmark
+  await expect(page.locator('#fig-3-28-alpha')).toHaveValue('0.3');
+  await expectAt(page, core, 'fig-3-28', 'alpha', '0.3');
+  await expect(alpha).toHaveAttribute('aria-valuenow', '0.3');
+
+  // The keys walk β along the grid the fit searches, 0.05 apart.
+  await beta.focus();
+  await beta.press('ArrowLeft');
+  await expect(page.locator('#fig-3-28-beta')).toHaveValue('0.4');
+  await checkWidget(page, core, WIDGETS['fig-3-28']!, 'fig-3-28', { ...defaults(WIDGETS['fig-3-28']!), $alpha: '0.3', $beta: '0.4' });
+  await beta.press('End');
+  await expect(page.locator('#fig-3-28-beta')).toHaveValue('0.6');
+  await expect(beta).toBeFocused();
+});
