@@ -87,9 +87,26 @@ std::string without_commas(std::string s) {
     return s;
 }
 
+// How the book words a ratio it prints as a change: `less` (a decimal
+// constant) is taken from the value, then it is multiplied by `times`.  A GPU
+// time 1.28 times as long, printed as "28 % more", is less "1", times 100.
+Ratio printed_change(const Json& entry, Ratio value) {
+    if (entry.contains("less")) {
+        const Ratio less = ratio_of(entry.at("less"));
+        if (value < less)
+            throw std::runtime_error(
+                render(msg::ledger_not_a_number,
+                       {{"path", entry.at("paths").dump() + " − " + entry.at("less").dump()}, {"value", "< 0"}}));
+        value = value - less;
+    }
+    if (entry.contains("times")) value = value * Ratio(entry.at("times").get<std::uint64_t>());
+    return value;
+}
+
 // Our value rounded to the printed decimals, in the printed unit.  An entry
 // names one `request`, or `requests` whose values add up (a sum over the
-// rounds of a conversation: one `turn` call per round).
+// rounds of a conversation: one `turn` call per round); `per` divides the
+// sum, and `less` and `times` turn a ratio into the change the book prints.
 std::string computed_text(const Json& entry) {
     Ratio value;
     const bool several = entry.contains("requests");
@@ -103,6 +120,7 @@ std::string computed_text(const Json& entry) {
         for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path.get<std::string>()));
     }
     if (entry.contains("per")) value = value / Ratio(entry.at("per").get<std::uint64_t>());
+    value = printed_change(entry, value);
     const std::string printed = entry.at("printed").get<std::string>();
     const auto dot = printed.find('.');
     const unsigned decimals = dot == std::string::npos ? 0 : static_cast<unsigned>(printed.size() - dot - 1);

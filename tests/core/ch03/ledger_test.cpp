@@ -200,3 +200,32 @@ TEST_CASE("ledger: a sourced entry that cannot be read says why and is not count
     CHECK(report.derivable == 0);
     CHECK(report.total == 1);
 }
+
+// A computed entry whose request answers with a ratio the book prints as a change.
+Json change_entry(const std::string& printed, const Json& less) {
+    Json entry{{"id", "toy"},
+               {"where", "toy"},
+               {"printed", printed},
+               {"request", {{"op", "decision_request"}, {"model", "qwen3-8b"}, {"gpu", "h100-sxm"}}},
+               {"paths", Json::array({"llm_gpu_ratio"})},
+               {"times", 100}};
+    entry["less"] = less;
+    return entry;
+}
+
+TEST_CASE("ledger: a ratio less one, times 100, is the percent more the book prints") {
+    // llm_gpu_ratio = 4674414669397/3651588530048 = 1.28010…: "28 % more", and 28.01 at two decimals.
+    const api::LedgerReport report =
+        api::check_ledger(Json::array({change_entry("28", "1"), change_entry("28.01", "1"), change_entry("27", "1")}));
+    REQUIRE(report.lines.size() == 3);
+    CHECK(report.lines[0].computed == "28");
+    CHECK(report.lines[0].reproduced);
+    CHECK(report.lines[1].computed == "28.01");
+    CHECK_FALSE(report.lines[2].reproduced);
+    CHECK(report.reproduced == 2);
+    // Taking away more than the value is an error the line names, not a wrapped number.
+    const api::LedgerLine below = api::check_ledger(Json::array({change_entry("1", "2")})).lines[0];
+    CHECK_FALSE(below.reproduced);
+    CHECK(below.computed.find("llm_gpu_ratio") != std::string::npos);
+    CHECK(below.computed.find("< 0") != std::string::npos);
+}

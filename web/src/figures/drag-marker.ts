@@ -36,6 +36,8 @@ export interface DragAxis {
   bottom: number;
   /** Radius of the round handle at the bottom (default 7; a thin strip's is smaller). */
   handle?: number;
+  /** Spacing of the stops on a linear axis whose input takes decimals (0.1 for a rate); default: whole numbers. */
+  step?: number;
 }
 
 /** View key of the hover points: sampled x values and the readout text at each. */
@@ -53,7 +55,16 @@ export function dragMarks(axis: DragAxis): Mark[] {
   const [x0, x1] = axis.scale.range() as [number, number];
   const [min, max] = axis.scale.domain() as [number, number];
   const height = coord(axis.bottom - axis.top);
-  const plot = el('rect', { class: 'drag-plot', x: coord(x0), y: coord(axis.top), width: coord(x1 - x0), height, 'aria-hidden': 'true' });
+  // data-drag-for: a drawing may hold several markers (one per strip); a press on a plot moves its own.
+  const plot = el('rect', {
+    class: 'drag-plot',
+    x: coord(x0),
+    y: coord(axis.top),
+    width: coord(x1 - x0),
+    height,
+    'aria-hidden': 'true',
+    'data-drag-for': axis.control,
+  });
   const ghost = el('g', { class: 'drag-ghost', 'aria-hidden': 'true' }, [el('line', { x1: '0', x2: '0', y1: coord(axis.top), y2: coord(axis.bottom) })]);
   const marker = el(
     'g',
@@ -72,6 +83,7 @@ export function dragMarks(axis: DragAxis): Mark[] {
       'data-domain': `${min} ${max}`,
       'data-log': axis.log ? '1' : '0',
       'data-landmarks': axis.landmarks.join(' '),
+      ...(axis.step ? { 'data-step': String(axis.step) } : {}),
       'data-testid': 'drag-marker',
       // A value below or beyond the axis (a length of 0) stands at its end; aria-valuenow still says it.
       transform: `translate(${coord(axis.scale(Math.min(max, Math.max(min, axis.value))))},0)`,
@@ -122,13 +134,24 @@ interface Axis {
   max: number;
   log: boolean;
   landmarks: number[];
+  step?: number;
 }
 
 function axisOf(marker: Element): Axis {
   const nums = (name: string) => (marker.getAttribute(name) ?? '').split(' ').filter(Boolean).map(Number);
   const [x0 = 0, x1 = 1] = nums('data-range');
   const [min = 1, max = 2] = nums('data-domain');
-  return { key: marker.getAttribute('data-drag') ?? '', x0, x1, min, max, log: marker.getAttribute('data-log') === '1', landmarks: nums('data-landmarks') };
+  const step = Number(marker.getAttribute('data-step')) || undefined;
+  return {
+    key: marker.getAttribute('data-drag') ?? '',
+    x0,
+    x1,
+    min,
+    max,
+    log: marker.getAttribute('data-log') === '1',
+    landmarks: nums('data-landmarks'),
+    step,
+  };
 }
 
 /** Value → x in SVG units, and back (the same mapping d3-scale drew with). */
@@ -143,9 +166,13 @@ function toX(a: Axis, v: number): number {
  * on the wide drawing), the landmarks and both ends; on a linear axis
  * integers in steps of a round number.
  */
-export function stopsOf(a: Pick<Axis, 'min' | 'max' | 'log' | 'landmarks'>): number[] {
+export function stopsOf(a: Pick<Axis, 'min' | 'max' | 'log' | 'landmarks' | 'step'>): number[] {
   const set = new Set<number>([a.min, a.max, ...a.landmarks.filter((v) => v >= a.min && v <= a.max)]);
-  if (a.log) {
+  if (a.step && !a.log) {
+    // Decimal stops, written as the reader would type them (3.6, not 3.6000000000000005).
+    const places = (String(a.step).split('.')[1] ?? '').length;
+    for (let k = 0; a.min + k * a.step <= a.max + a.step / 2; k++) set.add(Math.min(a.max, Number((a.min + k * a.step).toFixed(places))));
+  } else if (a.log) {
     for (let p = 1; p <= a.max; p *= 2) {
       for (const v of [p, p * 1.5]) if (v >= a.min && v <= a.max && Number.isInteger(v)) set.add(v);
     }
@@ -195,9 +222,9 @@ function keyTarget(a: Axis, now: number, key: string): number | null {
  * The values a drag or the keys can set on a marker's axis (see stopsOf),
  * for a figure that wants the core's answers at all of them in one request.
  */
-export function markerStops(axis: Pick<DragAxis, 'scale' | 'log' | 'landmarks'>): number[] {
+export function markerStops(axis: Pick<DragAxis, 'scale' | 'log' | 'landmarks' | 'step'>): number[] {
   const [min, max] = axis.scale.domain() as [number, number];
-  return stopsOf({ min, max, log: axis.log, landmarks: axis.landmarks });
+  return stopsOf({ min, max, log: axis.log, landmarks: axis.landmarks, step: axis.step });
 }
 
 /** Pointer → x in the drawing's SVG units, kept inside the plot (the marker never leaves the axis). */
@@ -215,19 +242,28 @@ export function writeControl(root: HTMLElement, key: string, value: number): voi
   control.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** The marker of the drawing that holds `target` (wide or narrow), if any. */
+/**
+ * The marker `target` belongs to, in the drawing that holds it (wide or
+ * narrow): the marker itself, the marker of the plot it lies on, or the
+ * drawing's first marker (hovering a chart's lines).
+ */
 function markerNear(target: EventTarget | null): { svg: SVGSVGElement; marker: SVGGElement } | null {
   const svg = target instanceof Element ? target.closest('svg') : null;
-  const marker = svg?.querySelector<SVGGElement>('.drag-marker');
-  return svg && marker ? { svg, marker } : null;
+  if (!svg || !(target instanceof Element)) return null;
+  const key = target.closest('[data-drag-for]')?.getAttribute('data-drag-for');
+  const marker =
+    target.closest<SVGGElement>('.drag-marker') ??
+    (key ? svg.querySelector<SVGGElement>(`.drag-marker[data-drag="${CSS.escape(key)}"]`) : null) ??
+    svg.querySelector<SVGGElement>('.drag-marker');
+  return marker ? { svg, marker } : null;
 }
 
 /**
  * The drawing shown now (the other one is hidden by figures.css's container
  * query): the one with the marker, when a widget has more charts than one.
  */
-function shownMarker(root: HTMLElement, which: string): { svg: SVGSVGElement; marker: SVGGElement } | null {
-  const marker = root.querySelector<SVGGElement>(`svg.${which} .drag-marker`);
+function shownMarker(root: HTMLElement, which: string, key: string | null = null): { svg: SVGSVGElement; marker: SVGGElement } | null {
+  const marker = root.querySelector<SVGGElement>(`svg.${which} .drag-marker${key === null ? '' : `[data-drag="${CSS.escape(key)}"]`}`);
   const svg = marker?.closest<SVGSVGElement>('svg');
   return svg && marker ? { svg, marker } : null;
 }
@@ -243,8 +279,9 @@ async function hoverPoints(root: HTMLElement): Promise<{ xs: number[]; texts: st
  * sit on the widget root, which survives a rebuild of the output region).
  */
 export function enhanceDragMarkers(root: HTMLElement): void {
-  let dragging: { pointer: number; which: string } | null = null;
+  let dragging: { pointer: number; which: string; key: string | null } | null = null;
   let focusedWhich: string | null = null;
+  let focusedKey: string | null = null;
   // The drawing's box during a drag, measured once: asking for it on every
   // pointer move would make the browser lay out the page the last update
   // just changed, up to twice a frame. A scroll, a resize or a rebuilt
@@ -262,7 +299,7 @@ export function enhanceDragMarkers(root: HTMLElement): void {
   const drawingClass = (svg: SVGSVGElement) => (svg.classList.contains('is-narrow') ? 'is-narrow' : 'is-wide');
 
   const dragTo = (clientX: number): void => {
-    const found = dragging && shownMarker(root, dragging.which);
+    const found = dragging && shownMarker(root, dragging.which, dragging.key);
     if (!found) return;
     const a = axisOf(found.marker);
     writeControl(root, a.key, snap(a, pointerX(found.svg, a, clientX, boxOf(found.svg))));
@@ -305,8 +342,9 @@ export function enhanceDragMarkers(root: HTMLElement): void {
     forgetBox();
     addEventListener('scroll', forgetBox, { capture: true, passive: true });
     addEventListener('resize', forgetBox, { passive: true });
-    dragging = { pointer: e.pointerId, which: drawingClass(found.svg) };
+    dragging = { pointer: e.pointerId, which: drawingClass(found.svg), key: found.marker.getAttribute('data-drag') };
     focusedWhich = dragging.which;
+    focusedKey = dragging.key;
     root.setAttribute('data-dragging', '');
     hideGhost();
     dragTo(e.clientX);
@@ -343,6 +381,7 @@ export function enhanceDragMarkers(root: HTMLElement): void {
     if (target === null) return;
     e.preventDefault();
     focusedWhich = drawingClass(svg);
+    focusedKey = a.key;
     writeControl(root, a.key, target);
   });
   root.addEventListener('focusout', (e) => {
@@ -357,6 +396,6 @@ export function enhanceDragMarkers(root: HTMLElement): void {
     // Inside <tally-widget> the focus is the shadow root's, not the document's.
     const active = (root.getRootNode() as Document | ShadowRoot).activeElement;
     if (!focusedWhich || (active && root.contains(active))) return;
-    shownMarker(root, focusedWhich)?.marker.focus({ preventScroll: true });
+    shownMarker(root, focusedWhich, focusedKey)?.marker.focus({ preventScroll: true });
   });
 }

@@ -5,6 +5,8 @@
 // row: a dot at its arrival, a tick at its planned time, a bar while it plays
 // (as long as the request's chunk_ms), the gap before a delayed start marked.
 // The browser places the core's times; it derives none of them.
+// With data.x_max (figures/context-strip.ts, a linear strip) a draggable
+// marker under the time axis sets the jitter buffer.
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, Json } from '../../runtime/engine';
@@ -13,6 +15,8 @@ import { coord } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, FigureHows, readAttrs, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
+import { contextStrip, readerLength, STRIP_H, stripOf } from '../../figures/context-strip';
+import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { blameControl, fillRequest } from '../../figures/request-template';
 import { scaleLinear } from 'd3-scale';
@@ -32,6 +36,8 @@ interface Data {
   firstPlay: string;
   stall: string;
   lateChunks: string;
+  /** The reader's value on the strip (the buffer), where its marker stands; no strip: null. */
+  marker: bigint | null;
 }
 
 const PAD = { left: 64, right: 24, top: 10, bottom: 46 };
@@ -63,7 +69,11 @@ async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise
   } catch (err) {
     throw blameControl(err, origin);
   }
+  // Asked after audio_playout: it has accepted (or named) the reader's value.
+  const strip = stripOf(cfg);
+  const marker = strip ? await readerLength(engine, vars[strip.field]) : null;
   return {
+    marker,
     chunks: (r.chunks as Json[]).map(chunkOf),
     chunkMs: ms(fields.chunk_ms, 'chunk_ms'),
     chunkBytes: `${displayText(r.chunk_bytes)} ${text(cfg, 'unit_bytes')}`,
@@ -134,13 +144,16 @@ function drawing(d: Data, cfg: WidgetConfig, width: number): Drawing {
     .domain([0, end])
     .nice()
     .range([left, width - PAD.right]);
-  const height = PAD.top + d.chunks.length * ROW_H + PAD.bottom;
+  const strip = d.marker === null ? null : stripOf(cfg);
+  const plotHeight = PAD.top + d.chunks.length * ROW_H + PAD.bottom;
+  const height = plotHeight + (strip ? STRIP_H : 0);
   const y = PAD.top + d.chunks.length * ROW_H + 4;
   return {
     width,
     height,
     children: [
       axisBottom(scale, y, wide ? 8 : 4, tickLabel('int'), text(cfg, 'axis'), PAD.top),
+      ...(strip ? contextStrip(cfg, strip, d.marker!, width, PAD.left, plotHeight - 4, wide) : []),
       ...d.chunks.map((c, i) => rowMarks(d, c, i, (v) => scale(v), cfg, wide)),
     ],
   };
@@ -157,6 +170,11 @@ function legend(cfg: WidgetConfig): Mark {
   ]);
 }
 
+/** A drawing with a marker is a group, so assistive technology sees the slider in it. */
+function withMarker(d: Data, frame: Mark): Mark {
+  return d.marker === null ? frame : withSliderRole(frame);
+}
+
 function view(d: Data, cfg: WidgetConfig, instance: string) {
   const hows = new FigureHows(instance, cfg);
   const unit = text(cfg, 'unit_ms');
@@ -170,7 +188,10 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       ],
       hows,
     ),
-    svgFrame(instance, text(cfg, 'chart_label'), text(cfg, 'chart_desc'), (w) => drawing(d, cfg, w)),
+    withMarker(
+      d,
+      svgFrame(instance, text(cfg, 'chart_label'), text(cfg, 'chart_desc'), (w) => drawing(d, cfg, w)),
+    ),
     legend(cfg),
     dataTable(
       text(cfg, 'table_summary'),
@@ -190,6 +211,10 @@ export const audioTimeline: WidgetDef<Data> = {
   compute: (engine, vars, { cfg }) => compute(engine, vars, cfg),
   view: (d, { cfg, instance }) => view(d, cfg, instance),
   renderOutput: (v) => marksMarkup(v),
+  // Only a timeline with a strip has a marker to wire.
+  enhance: (root, { cfg }) => {
+    if (stripOf(cfg)) enhanceDragMarkers(root);
+  },
 };
 
 export default audioTimeline;

@@ -9,7 +9,8 @@
 //
 // Config: a core-table with table.list (op scaling_fit, path points), plus
 // data.mode ("scatter" | "residuals") and text.chart_title, text.chart_desc,
-// text.x_axis, text.y_axis.
+// text.x_axis, text.y_axis. With data.strips (figures/context-strip.ts) α and
+// β have drag markers under the drawing, on the grid the fit searches.
 
 import { scaleLinear } from 'd3-scale';
 import { SHAPE, type View } from '../../runtime/bind';
@@ -20,6 +21,8 @@ import { coord } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, axisLeft, dot, readAttrs, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
+import { contextStrip, STRIP_H, stripsOf, stripValue } from '../../figures/context-strip';
+import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import coreTable from '../core-table';
 
@@ -39,6 +42,8 @@ interface Point {
 interface Data {
   table: TableData;
   points: Point[];
+  /** The reader's values where the strips' markers stand, one per strip. */
+  marks: Array<bigint | number>;
 }
 
 const PAD = { left: 52, right: 16, top: 26, bottom: 50 };
@@ -125,22 +130,28 @@ function residuals(points: Point[], width: number, height: number, cfg: WidgetCo
   ];
 }
 
-function drawing(points: Point[], width: number, cfg: WidgetConfig): Drawing {
-  const height = width === WIDE ? 320 : 280;
-  const children = dataOf<string>(cfg, 'mode') === 'residuals' ? residuals(points, width, height, cfg) : scatter(points, width, height, cfg);
-  return { width, height, children };
+function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
+  const plotHeight = width === WIDE ? 320 : 280;
+  const strips = stripsOf(cfg);
+  const children = dataOf<string>(cfg, 'mode') === 'residuals' ? residuals(d.points, width, plotHeight, cfg) : scatter(d.points, width, plotHeight, cfg);
+  // The strips sit under the drawing: the plot keeps its place and size.
+  strips.forEach((strip, i) => children.push(...contextStrip(cfg, strip, d.marks[i]!, width, PAD.left, plotHeight - 4 + i * STRIP_H, width === WIDE)));
+  return { width, height: plotHeight + strips.length * STRIP_H, children };
 }
 
 export const fitPoints: WidgetDef<Data> = {
   async compute(engine, vars, ctx) {
     const [table, points] = await Promise.all([coreTable.compute(engine, vars, ctx), computePoints(engine, vars, ctx.cfg)]);
-    return { table, points };
+    // Asked after the fit: it has accepted (or named) the reader's α and β.
+    const marks = await Promise.all(stripsOf(ctx.cfg).map((strip) => stripValue(engine, strip, vars[strip.field])));
+    return { table, points, marks };
   },
 
   // The table's shape comes first: core-table reads its row count from it ("8x5:…").
   view(data, ctx) {
     const tableView = coreTable.view(data.table, ctx);
-    const chart = svgFrame(`${ctx.instance}-chart`, text(ctx.cfg, 'chart_title'), text(ctx.cfg, 'chart_desc'), (w) => drawing(data.points, w, ctx.cfg));
+    const frame = svgFrame(`${ctx.instance}-chart`, text(ctx.cfg, 'chart_title'), text(ctx.cfg, 'chart_desc'), (w) => drawing(data, w, ctx.cfg));
+    const chart = data.marks.length ? withSliderRole(frame) : frame;
     const chartView = marksView([chart]);
     return { ...tableView, ...chartView, [SHAPE]: `${tableView[SHAPE] ?? ''}|fit-points:${chartView[SHAPE] ?? ''}` } as View;
   },
@@ -151,6 +162,7 @@ export const fitPoints: WidgetDef<Data> = {
 
   enhance(root, ctx) {
     coreTable.enhance?.(root, ctx);
+    if (stripsOf(ctx.cfg).length) enhanceDragMarkers(root);
   },
 };
 

@@ -13,6 +13,10 @@
 // (the scenario whose peak and drain the summary shows). With "steps" (and
 // "fields") as a "steps" widget takes them, the worked example's steps come
 // first and share the controls (Example 3-1), as crossover-curve does.
+// With data.x_max and data.strips (figures/context-strip.ts, linear strips)
+// the chart carries draggable markers under its time axis (N, the rates). Each line's peak and its drained end
+// read on hover, tap or the keys (figures/readout.ts), with the core's
+// displays of the peak and of the time to drain.
 
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
@@ -23,7 +27,9 @@ import type { Fields, Json } from '../../runtime/engine';
 import { coord } from '../../runtime/format';
 import type { WidgetContext, WidgetDef } from '../../runtime/widget';
 import steps from '../steps';
-import { axisBottom, axisLeft, dataTable, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, axisLeft, dataTable, dot, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
+import { contextStrip, STRIP_H, stripsOf, stripValue } from '../../figures/context-strip';
+import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { blameControl, fillRequest } from '../../figures/request-template';
@@ -44,6 +50,7 @@ interface ScenarioResult {
   label: string;
   points: Point[];
   peak: string;
+  peak_time: Json;
   drain: string;
 }
 
@@ -56,6 +63,8 @@ interface BacklogData {
   allCards: string;
   stepMs: string;
   scenarios: ScenarioResult[];
+  /** The reader's values where the strips' markers stand, one per strip (figures/context-strip.ts). */
+  marks: Array<bigint | number>;
 }
 
 const PAD = { left: 64, right: 16, top: 28, bottom: 46 };
@@ -97,13 +106,30 @@ async function scenarioBacklog(cells: CellResolver, vars: Fields, classes: Json,
     label: s.label,
     points: backlog.curve as unknown as Point[],
     peak: show(backlog.peak_display),
+    peak_time: backlog.peak_time as Json,
     drain: show(backlog.drain_display),
   };
 }
 
+/**
+ * The points a reader can read on a line: its peak (the core's peak display)
+ * and, when it rises at all, the end where it has drained (the core's time
+ * to drain). A flat line reads its peak of 0 once.
+ */
+function readablePoints(s: ScenarioResult, cfg: WidgetConfig): Array<{ p: Point; label: string; value: string }> {
+  const peak = s.points.find((p) => position(p.time) === position(s.peak_time)) ?? s.points[0]!;
+  const out = [{ p: peak, label: `${s.label} · ${text(cfg, 'peak_at')}`, value: s.peak }];
+  const end = s.points[s.points.length - 1]!;
+  if (end !== peak) out.push({ p: end, label: `${s.label} · ${text(cfg, 'drain')}`, value: s.drain });
+  return out;
+}
+
 function drawing(d: BacklogData, width: number, cfg: WidgetConfig): Drawing {
   const wide = width === WIDE;
-  const height = wide ? 300 : 240;
+  const strips = stripsOf(cfg);
+  // The strips sit under the time axis: the plot keeps its place and size.
+  const plotHeight = wide ? 300 : 240;
+  const height = plotHeight + strips.length * STRIP_H;
   const all = d.scenarios.flatMap((s) => s.points);
   const tMax = Math.max(1, ...all.map((p) => position(p.time)));
   // A backlog counts decode steps: with nothing queued the axis still ends at
@@ -116,19 +142,23 @@ function drawing(d: BacklogData, width: number, cfg: WidgetConfig): Drawing {
   const y = scaleLinear()
     .domain([0, qMax])
     .nice()
-    .range([height - PAD.bottom, PAD.top]);
+    .range([plotHeight - PAD.bottom, PAD.top]);
   const path = line<Point>()
     .x((p) => Number(coord(x(position(p.time)))))
     .y((p) => Number(coord(y(position(p.backlog)))));
   const lines: Mark[] = d.scenarios.map((s, k) =>
-    el('g', { class: `series series-${k}`, 'data-series': s.id, 'data-testid': `backlog-${s.id}` }, [el('path', { class: 'line', d: path(s.points) ?? '' })]),
+    el('g', { class: `series series-${k}`, 'data-series': s.id, 'data-testid': `backlog-${s.id}` }, [
+      el('path', { class: 'line', d: path(s.points) ?? '' }),
+      ...readablePoints(s, cfg).map((r) => dot('dot', x(position(r.p.time)), y(position(r.p.backlog)), r.label, r.value)),
+    ]),
   );
   return {
     width,
     height,
     children: [
       axisLeft(y, PAD.left, width - PAD.left - PAD.right, wide ? 5 : 4, tickLabel('si'), text(cfg, 'y_axis')),
-      axisBottom(x, height - PAD.bottom, wide ? 8 : 4, String, text(cfg, 'x_axis')),
+      axisBottom(x, plotHeight - PAD.bottom, wide ? 8 : 4, String, text(cfg, 'x_axis')),
+      ...strips.flatMap((strip, i) => contextStrip(cfg, strip, d.marks[i]!, width, PAD.left, plotHeight - 4 + i * STRIP_H, wide)),
       ...lines,
     ],
   };
@@ -151,7 +181,8 @@ function marks(d: BacklogData, cfg: WidgetConfig, instance: string): Mark[] {
     { label: text(cfg, 'peak'), value: head.peak, testid: 'peak' },
     { label: text(cfg, 'drain'), value: head.drain, testid: 'drain' },
   ]);
-  const chart = svgFrame(`${instance}-chart`, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (w) => drawing(d, w, cfg));
+  const frame = svgFrame(`${instance}-chart`, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (w) => drawing(d, w, cfg));
+  const chart = d.marks.length === 0 ? frame : withSliderRole(frame);
   // The exact series are fractions at N cards' exact rate; the table shows the core's displays.
   const rows = d.scenarios.map((s) => ({ id: s.id, cells: [s.label, s.peak, s.drain] }));
   const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_scenario'), text(cfg, 'peak'), text(cfg, 'drain')], rows);
@@ -185,7 +216,10 @@ export const fluidBacklog: WidgetDef<BacklogData> = {
     const scenarios = await Promise.all(
       dataOf<Scenario[]>(cfg, 'scenarios').map((s) => scenarioBacklog(cells, vars, classes, s, rate.steps_per_second_all as Json)),
     );
+    // Asked after the requests: they have accepted (or named) the reader's values.
+    const marks = await Promise.all(stripsOf(cfg).map((strip) => stripValue(engine, strip, vars[strip.field])));
     return {
+      marks,
       steps: stepsData,
       perCard: show(rate.steps_per_second_display),
       allCards: show(rate.steps_per_second_all_display),
@@ -205,6 +239,7 @@ export const fluidBacklog: WidgetDef<BacklogData> = {
 
   enhance(root, ctx) {
     if (hasSteps(ctx.cfg)) steps.enhance?.(root, ctx);
+    if (stripsOf(ctx.cfg).length) enhanceDragMarkers(root);
   },
 };
 
