@@ -24,7 +24,7 @@ const TEXT = {
   ch02: { 'zh-Hant': 'book-zh-tw/chapter02.md', 'zh-Hans': 'manuscripts/02-模型架构.md', en: 'book-en/chapter02.md' },
   ch03: { 'zh-Hant': 'book-zh-tw/chapter03.md', 'zh-Hans': 'manuscripts/03-推理与训练负载.md', en: 'book-en/chapter03.md' },
 };
-const chapterOf = (page) => (/^(?:2-|index|pitfalls|lookup|figures)/.test(page) ? 'ch02' : /^(?:3-|ch03)/.test(page) ? 'ch03' : undefined);
+const chapterOf = (page) => (/^(?:2-|ch02|pitfalls|lookup|figures)/.test(page) ? 'ch02' : /^(?:3-|ch03)/.test(page) ? 'ch03' : undefined);
 const footer = (html) => /<footer class="site-footer">([\s\S]*?)<\/footer>/.exec(html)?.[1] ?? '';
 
 for (const e of EDITIONS) {
