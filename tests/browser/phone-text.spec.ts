@@ -1,7 +1,8 @@
 // Chart text is readable on a 360 px phone (issue 39, item 6): every text of
 // every figure and chart on the chapter pages is drawn at 11 px or more on
 // screen (the 2-2 decode chart's ticks were 5.3 px: 12 units of a 640-unit
-// chart in a 283 px column), in the zh-Hant edition and the English one.
+// chart in a 283 px column), in the zh-Hant edition and the English one;
+// a label's sub- and superscripts (tspans, figures/notation.ts) too.
 import { allReady, expect, test } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -19,7 +20,7 @@ for (const dir of ['', 'en/']) {
       const found = await page.evaluate(() => {
         const out: string[] = [];
         let n = 0;
-        for (const t of document.querySelectorAll<SVGTextElement>('main svg text')) {
+        for (const t of document.querySelectorAll<SVGTextElement | SVGTSpanElement>('main svg text, main svg text tspan')) {
           const m = t.getScreenCTM();
           if (!m || !t.getClientRects().length || !t.textContent?.trim()) continue; // not drawn (a hidden layout)
           n++;
