@@ -306,7 +306,12 @@ pages.push(...embedFiles);
 const kept = await restoreVersions(dist, keptVersions, version);
 
 // 6. and 7. Search index, then the offline copies' service workers over everything.
-const searchBytes = await buildSearchIndex(dist, chapterPages);
+// The front door (index.html) is the way in, not a place a search lands: its
+// examples of labels ("表 2-1", "練習 3-2") would compete with the labels' own pages.
+const searchBytes = await buildSearchIndex(
+  dist,
+  chapterPages.filter((p) => path.basename(p) !== 'index.html'),
+);
 const embedOnly = editions.flatMap((lang) => embedOnlyFiles(bundles[lang].manifest, 'web/src/main.ts'));
 // One offline copy per edition: its pages and what they load.
 const copies = await buildServiceWorkers(
