@@ -238,7 +238,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
         ),
         tocLabel: site.nav_label,
         tocCurrent: ui.book.front_nav,
-        footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(undefined, edition.lang)}`,
+        footerHtml: bookFooter(edition.lang),
         assets: opts.assets,
         preloadFonts: [],
         // The root was this chapter's landing page: links to its sections, its glossary's symbols and its widgets still land.
@@ -269,7 +269,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
         tocHtml: contentsToc(opts.contents),
         tocLabel: site.nav_label,
         tocCurrent: ui.book.contents_nav,
-        footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(undefined, edition.lang)}`,
+        footerHtml: bookFooter(edition.lang),
         assets: opts.assets,
         preloadFonts: [],
         embed: opts.version ? { root: up('./'), version: opts.version } : undefined,
@@ -283,6 +283,11 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     written.push(out);
   }
   return written;
+}
+
+/** The footer of the book's own pages (the front door, the contents): no chapter's line, the book credited. */
+function bookFooter(lang: string): string {
+  return `<p>${esc(ui.book.footer)}</p>${bookCredit(undefined, lang)}`;
 }
 
 /**
