@@ -84,6 +84,16 @@ for (const e of BUILT) {
         await expect(page.locator(`.lang-switch-menu a[data-lang="${other.lang}"]`)).toHaveAttribute('href', new URL(`${other.dir}index.html`, baseURL).href);
     });
 
+    test("every chapter page's site name leads to this edition's front door; the door's own is not a link", async ({ page }) => {
+      for (const file of ['2-1.html', 'ch03.html', 'contents.html']) {
+        await page.goto(`./${e.dir}${file}`);
+        await page.locator('.site-header .site-name a').click();
+        await expect(page, file).toHaveURL(new RegExp(`/${e.dir}index\\.html$`));
+      }
+      await expect(page.locator('.site-header .site-name a')).toHaveCount(0);
+      await expect(page.locator('.site-header .site-name')).toHaveText(uiIn(e.lang).book!.site_name!);
+    });
+
     test('a live chapter opens its landing page, and nothing scrolls sideways on a phone', async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 800 });
       await page.goto(`./${e.dir}index.html`);

@@ -197,6 +197,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       tocLabel: site.nav_label,
       tocCurrent: page.link.nav,
       footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(path.basename(opts.contentDir), edition.lang)}`,
+      siteHref: `${FRONT_PAGE}.html`, // the header's site name leads to the book's front door
       assets: opts.assets,
       preloadFonts: katexFonts(bodyHtml),
       widgetConfig,
@@ -263,6 +264,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       out,
       renderPage({
         title: ui.book.contents_title,
+        siteHref: `${FRONT_PAGE}.html`,
         description: ui.book.contents_description,
         siteName: ui.book.site_name,
         bodyHtml: contentsBody(opts.contents, edition.lang),
