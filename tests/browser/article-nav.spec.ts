@@ -22,13 +22,17 @@ async function openArticle(page: Page, hash = ''): Promise<void> {
   for (const w of WIDGETS) await expect(el(page, w).locator('[data-widget]')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
 }
 
-test('the header’s site name and the line above the title lead to the chapter’s first page', async ({ page, baseURL }) => {
+test('the header’s site name leads to the front door, the line above the title to the chapter’s first page', async ({ page, baseURL }) => {
   await openArticle(page);
   const home = page.locator('.site-header .site-name a');
   await expect(home).toHaveAttribute('href', '../index.html');
-  await expect(page.locator('.article-crumbs a')).toHaveAttribute('href', '../index.html');
+  await expect(page.locator('.article-crumbs a')).toHaveAttribute('href', '../ch02.html');
   await home.click();
   await expect(page).toHaveURL(new URL('index.html', baseURL).href);
+  await expect(page.locator('article.chapter h1')).toBeVisible();
+  await page.goBack();
+  await page.locator('.article-crumbs a').click();
+  await expect(page).toHaveURL(new URL('ch02.html', baseURL).href);
   await expect(page.locator('article.chapter h1')).toBeVisible();
 });
 

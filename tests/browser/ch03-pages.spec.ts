@@ -25,7 +25,7 @@ test('chapter 3 is built in zh-Hant and zh-Hans at least, with its nine pages', 
 });
 
 test("chapter 2's pages name the same core, and its landing page links to the book's contents", async ({ page }) => {
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   await expect(page.locator('link[data-tally="wasm"]')).toHaveAttribute('href', /tally_web\.[0-9a-f]+\.wasm$/);
   await expect(page.locator('.book-link a[href="contents.html"]')).toHaveCount(1);
   await page.locator('.book-link a').click();

@@ -42,7 +42,8 @@ test('the build wrote zh-Hant at the root and zh-Hans beside it', () => {
 
 for (const e of BUILT) {
   test(`${e.lang}: every page has its <html lang>, canonical and hreflang alternates that resolve`, async ({ request }) => {
-    for (const file of PAGES) {
+    // The front door (index.html, the root) and every chapter page.
+    for (const file of ['index.html', ...PAGES]) {
       const html = readFileSync(path.join(dist, e.dir, file), 'utf8');
       expect(html, file).toContain(`<html lang="${e.lang}"`);
       const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)">/g)].map((m) => ({
@@ -133,7 +134,8 @@ test("the switch keeps a configured widget's state and the page, and the choice 
   expect(await page.evaluate(() => localStorage.getItem('tally.lang.v1'))).toBe('zh-Hant');
   await page.reload();
   await expect(page.locator('[data-lang-offer]')).toBeHidden();
-  // The storage panel lists the key with the others.
+  // The storage panel (chapter 2's landing page, where the reader's settings are) lists the key with the others.
+  await page.goto('./ch02.html');
   await expect(page.locator('[data-storage-local]')).toContainText('tally.lang.v1');
   await expect(page.locator('[data-storage-local]')).toContainText(ui.lang.storage_key);
 });

@@ -280,7 +280,7 @@ test('embed.html without w lists every embeddable widget, each link opening it',
   expect([...listed].sort()).toEqual([...templates].sort());
   // Reading order: the chapter's first figure comes before the article's widgets.
   expect(listed.indexOf('fig-2-1')).toBeLessThan(listed.indexOf('kv-levels'));
-  await expect(index.getByRole('link', { name: '回到 Tally 第 2 章' })).toHaveAttribute('href', './index.html');
+  await expect(index.getByRole('link', { name: '回到 Tally 第 2 章' })).toHaveAttribute('href', './ch02.html');
   await index.locator('[data-embed-entry="capacity"] a').first().click();
   await expect(page).toHaveURL(/embed\.html\?w=capacity$/);
   await expect(page.getByTestId('requests')).toHaveText(String(core.ok(DEFAULTS.capacity).display), { timeout: 20_000 });

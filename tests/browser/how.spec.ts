@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import { at, cellRequest, pageOfInstance, shown, WIDGETS } from './chapter';
+import { groupCoreDigits } from '../../web/src/runtime/format';
 import { allReady, DEFAULTS, expect, test, typeInto } from './fixtures';
 
 const PAGE = pageOfInstance();
@@ -50,9 +51,10 @@ async function openTable(w: Locator): Promise<Locator> {
   return table;
 }
 
+/** The popover shows the core's strings, their long numbers grouped as the core's displays are (runtime/format.ts groupCoreDigits). */
 async function expectHow(pop: Locator, h: How): Promise<void> {
-  await expect(pop.locator('.how-formula')).toHaveText(h.formula);
-  await expect(pop.locator('.how-substituted')).toHaveText(h.substituted);
+  await expect(pop.locator('.how-formula')).toHaveText(groupCoreDigits(h.formula));
+  await expect(pop.locator('.how-substituted')).toHaveText(groupCoreDigits(h.substituted));
 }
 
 test('live table: a cell explains itself with the core strings and follows the control (Table 2-B)', async ({ page, core }) => {

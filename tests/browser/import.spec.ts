@@ -83,13 +83,13 @@ test('a pasted config: the core summary, then the model in the pickers with the 
   await allReady(page);
   await expect(widget(page, 'capacity').getByLabel('模型')).toHaveValue(id);
   await expect(widget(page, 'capacity').getByTestId('requests')).toHaveText(core.ok({ ...DEFAULTS.capacity, model: spec }).display as string);
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   await allReady(page);
   await expect(page.locator('#profile-model').locator(`option[value="${id}"]`)).toHaveText(`${spec.name as string}（匯入）`);
 });
 
 test('the reader profile and a table follow an imported model', async ({ page, core }) => {
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   await allReady(page);
   const text = fixtureText('llama-3-8b');
   const { spec, id } = imported(core, text);
@@ -485,7 +485,7 @@ test('an exercise link pasted into an open page imports its model; progress on i
 
   // Export keeps the answer on the imported model apart from the book's parts.
   const progress = page.locator('#exercise-progress');
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   await expect(progress.getByRole('button', { name: '匯出進度' })).toBeVisible({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: '匯出進度' }).click()]);
   const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));

@@ -311,7 +311,8 @@ test('the landing page says what is stored; clearing the offline copy keeps prog
   const progress = await page.evaluate(() => localStorage.getItem('tally.progress.v1'));
   expect(progress).toContain('2-7');
 
-  await visitOnce(page);
+  // The storage panel is on chapter 2's landing page (ch02.html; the root is the book's front door).
+  await visitOnce(page, './ch02.html');
   await page.reload();
   await allReady(page);
   const panel = page.locator('[data-storage-panel]');

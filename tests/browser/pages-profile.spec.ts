@@ -6,7 +6,7 @@ import { allReady, DEFAULTS, expect, test, typeInto, widget } from './fixtures';
 const KEY = 'tally.profile.v1';
 
 test('a profile saved on the landing page propagates to other pages and can be reset to the book', async ({ page, core }) => {
-  await page.goto('./index.html#reader-profile');
+  await page.goto('./ch02.html#reader-profile');
   await allReady(page);
   const form = page.locator('[data-profile-form]');
   await form.getByLabel('GPU', { exact: true }).selectOption('h100-sxm');
@@ -56,7 +56,7 @@ test('a profile saved on the landing page propagates to other pages and can be r
   );
 
   // Clearing the profile returns every page to the book.
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   await allReady(page);
   await page.getByRole('button', { name: '清除，全部回到書中數值' }).click();
   expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
@@ -66,7 +66,7 @@ test('a profile saved on the landing page propagates to other pages and can be r
 });
 
 test('the profile form refuses what the core refuses, under the field it names', async ({ page, core }) => {
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   await allReady(page);
   const form = page.locator('[data-profile-form]');
   await typeInto(form.getByLabel('每請求上下文 token'), '0');

@@ -151,9 +151,13 @@ test('a link made when every widget was on index.html is forwarded to the widget
   await expect(w.getByTestId('total')).toHaveText(
     core.ok({ op: 'forward', model: 'qwen3-8b', batch: 4, context: 4096, input: 1024, head_tokens: 4 }).display as string,
   );
-  // A plain anchor on the landing page stays where it is.
+  // The root is the book's front door now: an anchor of chapter 2's landing page (its glossary) lands on that page …
   await page.goto('./index.html#glossary');
-  await expect(page).toHaveURL(/\/index\.html#glossary$/);
+  await expect(page).toHaveURL(/\/ch02\.html#glossary$/);
+  await expect(page.locator('#glossary')).toBeInViewport();
+  // … and a plain anchor there stays where it is.
+  await page.goto('./ch02.html#glossary');
+  await expect(page).toHaveURL(/\/ch02\.html#glossary$/);
 });
 
 test('links to the lookup tables from when they stood on 2-6.html land on lookup.html, state and anchor intact', async ({ page }) => {

@@ -55,7 +55,7 @@ test('a reset in another tab clears an answer dated in the future, and the next 
   await seed(page, { [KEY]: futureEntry() });
   await open(page, './2-6.html');
   const summary = await context.newPage();
-  await summary.goto('./index.html');
+  await summary.goto('./ch02.html');
   const block = summary.locator('#exercise-progress');
   await block.getByRole('button', { name: '清除進度…' }).click();
   await block.getByRole('button', { name: '確定清除' }).click();
@@ -72,7 +72,7 @@ test('an entry with one unreadable part is copied aside once, however many pages
   data.exercises['2-7'].parts.g = { seed: 0, answer: 'x'.repeat(3000), correct: false, attempted: true, hints: 0, revealed: true };
   const raw = JSON.stringify(data);
   await seed(page, { [KEY]: raw });
-  for (const url of ['./2-6.html', './index.html', './2-6.html', './index.html']) await open(page, url);
+  for (const url of ['./2-6.html', './ch02.html', './2-6.html', './ch02.html']) await open(page, url);
   const aside = await setAsideKeys(page);
   expect(aside).toHaveLength(1);
   expect(await page.evaluate((k) => localStorage.getItem(k), aside[0]!)).toBe(raw);

@@ -89,7 +89,7 @@ test('a reset in one tab is not undone by the other tab’s next save', async ({
   await open(page, './2-6.html');
   await answer(page, '2-7', 'a', '100');
   const summary = await context.newPage();
-  await summary.goto('./index.html');
+  await summary.goto('./ch02.html');
   const block = summary.locator('#exercise-progress');
   await block.getByRole('button', { name: '清除進度…' }).click();
   await block.getByRole('button', { name: '確定清除' }).click();
@@ -182,7 +182,7 @@ test('the progress import takes what the page exports: a 2,000-character open an
   await page.locator('#exercise-2-5').getByRole('button', { name: '換一題' }).click();
   await expect(page.locator('#exercise-2-5')).not.toHaveAttribute('data-seed', '0');
   await answer(page, '2-5', 'a', '123');
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   const block = page.locator('#exercise-progress');
   const [download] = await Promise.all([page.waitForEvent('download'), block.getByRole('button', { name: '匯出進度' }).click()]);
   const file = await download.path();
@@ -234,7 +234,7 @@ test('a variant keeps its own answers: back at the book’s question its answers
   await expect(part(page, '2-5', 'b').locator('[data-solution]')).toBeVisible();
 
   // The summary counts the book's question: 2 tried, 2 right.
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   await expect(page.locator('[data-summary="2-5"] [data-count="attempted"]')).toHaveText('2');
   await expect(page.locator('[data-summary="2-5"] [data-count="correct"]')).toHaveText('2');
   const s = await stored(page);
@@ -245,7 +245,7 @@ test('a variant keeps its own answers: back at the book’s question its answers
 test('progress stored by the page before variants were kept apart migrates without loss', async ({ page, core }) => {
   const before = JSON.parse(fixture);
   await seed(page, { [KEY]: fixture });
-  await page.goto('./index.html');
+  await page.goto('./ch02.html');
   // The summary counts the book's question: 2-5(b) and the open 2-5(i) tried, (b) right; 2-7(b) right.
   await expect(page.locator('[data-summary="2-5"] [data-count="attempted"]')).toHaveText('2', { timeout: 20_000 });
   await expect(page.locator('[data-summary="2-5"] [data-count="correct"]')).toHaveText('1');

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import { BUILT, coreIn } from './editions';
 
 const PAGES = [
-  'index.html',
+  'ch02.html',
   '2-1.html',
   '2-2.html',
   '2-3.html',

@@ -6,7 +6,9 @@
 //     not "5591.33"): five integer digits or more, or four with decimals,
 //     outside code and a formula's TeX source. What the widgets show is the
 //     core's text and is held by its own tests;
-//   - a drawn label's scripts set as tspans, never "A_k" or "N^α" as text;
+//   - a drawn label's scripts set as tspans, never "A_k" or "N^α" as text,
+//     and a step's words (worked examples, diagrams' step-through captions)
+//     with <sub>/<sup>;
 //   - English pages with no full-width quotes or brackets (「」『』＂).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -48,7 +50,10 @@ function readerTexts(rel) {
 }
 
 const UNGROUPED = /(?<![-\p{L}\p{N}_.,/#@:])(\d{5,}|\d{4}\.\d+)(?![\p{L}\p{N}_])/u;
-const SCRIPT_AS_TEXT = /(?<![\p{L}\p{N}_])\p{L}_(\(|[\p{L}\p{N}])|\^[-−(]?[\p{L}\p{N}]/u;
+// A script written as text: "λ_k", "Q_(k", "Σt_e" (Σ is the sum's sign, not a word), "N^α"; not "workspace_bytes".
+const SCRIPT_AS_TEXT = /(?:^|[^\p{L}\p{N}_]|Σ)\p{L}_(\(|[\p{L}\p{N}])|\^[-−(]?[\p{L}\p{N}]/u;
+/** A step's words: a worked example's steps and a diagram's step-through captions (shown, and listed for screen readers). */
+const STEP_TEXT = '.step-text, .fig-step-caption, .fig-step-list';
 
 test('every page writes powers of ten as superscripts, groups written numbers and draws scripts as scripts', { skip: !built && 'dist/ not built' }, () => {
   const problems = [];
@@ -62,6 +67,7 @@ test('every page writes powers of ten as superscripts, groups written numbers an
       if (inSvg && parent.tagName.toLowerCase() !== 'title' && parent.tagName.toLowerCase() !== 'desc' && SCRIPT_AS_TEXT.test(text))
         problems.push(`${rel}: drawn "${text.trim().slice(0, 40)}" writes a script as text`);
       if (parent.closest?.('.tally-intro') && SCRIPT_AS_TEXT.test(text)) problems.push(`${rel}: introduction "${text.trim().slice(0, 40)}" writes a script as text`);
+      if (parent.closest?.(STEP_TEXT) && SCRIPT_AS_TEXT.test(text)) problems.push(`${rel}: step "${text.trim().slice(0, 40)}" writes a script as text`);
     }
   }
   assert.deepEqual(problems, []);

@@ -133,15 +133,24 @@ await fs.writeFile(path.join(dist, theme), themeSource);
  */
 async function bookChapterDirs() {
   const chapters = siteChapters(root); // draft chapters are not built (book-chapters.mjs)
-  const owner = new Map();
+  // The book's own pages (web/src/site/build.ts, book-contents.ts) share the root with the chapters'.
+  const owner = new Map([
+    ['index', 'the front door (content/site/front.md)'],
+    ['contents', 'the book contents page'],
+  ]);
   for (const chapter of chapters) {
     const site = JSON.parse(await fs.readFile(path.join(root, 'content', chapter.content, 'site.json'), 'utf8'));
+    // Its landing page is named by its id (web/src/runtime/book.ts landingPage): links across the book reach it by that name.
+    if (site.pages[0] !== chapter.id)
+      throw new Error(
+        `content/${chapter.content}/site.json: the first page (the landing page) must be "${chapter.id}", the chapter's id; it is "${site.pages[0]}"`,
+      );
     for (const page of site.pages) {
       if (owner.has(page))
         throw new Error(
-          `content/book.json: chapters ${owner.get(page)} and ${chapter.id} both have a page "${page}" (site.json "pages"); every chapter writes to the site root`,
+          `content/book.json: ${owner.get(page)} and chapter ${chapter.id} both have a page "${page}" (site.json "pages"); every chapter writes to the site root`,
         );
-      owner.set(page, chapter.id);
+      owner.set(page, `chapter ${chapter.id}`);
     }
   }
   return chapters.map((chapter) => path.join(root, 'content', chapter.content));
@@ -297,7 +306,12 @@ pages.push(...embedFiles);
 const kept = await restoreVersions(dist, keptVersions, version);
 
 // 6. and 7. Search index, then the offline copies' service workers over everything.
-const searchBytes = await buildSearchIndex(dist, chapterPages);
+// The front door (index.html) is the way in, not a place a search lands: its
+// examples of labels ("表 2-1", "練習 3-2") would compete with the labels' own pages.
+const searchBytes = await buildSearchIndex(
+  dist,
+  chapterPages.filter((p) => path.basename(p) !== 'index.html'),
+);
 const embedOnly = editions.flatMap((lang) => embedOnlyFiles(bundles[lang].manifest, 'web/src/main.ts'));
 // One offline copy per edition: its pages and what they load.
 const copies = await buildServiceWorkers(

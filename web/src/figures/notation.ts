@@ -5,7 +5,8 @@
 //
 // What counts as a script, so that prose and field names stay as written:
 //   - a subscript follows a single letter that does not end a longer word
-//     ("t_a", "λ_k", "M_device"; not "workspace_bytes"): a run of letters and
+//     ("t_a", "λ_k", "M_device", "Σt_e": Σ is the sum's sign, not part of a
+//     word; not "workspace_bytes"): a run of letters and
 //     digits, or a group in parentheses, which are dropped ("Q_(k+1)" → Q with k+1);
 //   - a superscript follows "^": an optionally signed run of letters and
 //     digits, or a parenthesised group ("10^20", "N^α", "2^(−4)").
@@ -18,7 +19,7 @@ export interface Run {
   shift?: 'sub' | 'super';
 }
 
-const SCRIPT = /(?<![\p{L}\p{N}_])(\p{L})_(\([^()]+\)|[\p{L}\p{N}]+)|\^(\([^()]+\)|[-−+]?[\p{L}\p{N}]+)/gu;
+const SCRIPT = /(?<=^|[^\p{L}\p{N}_]|Σ)(\p{L})_(\([^()]+\)|[\p{L}\p{N}]+)|\^(\([^()]+\)|[-−+]?[\p{L}\p{N}]+)/gu;
 
 const unwrap = (group: string): string => (group.startsWith('(') ? group.slice(1, -1) : group);
 

@@ -6,6 +6,15 @@
 // whole diagram shows; enhance() wires the buttons.
 
 import { el, type Mark } from './marks';
+import { notationRuns } from './notation';
+
+/**
+ * A caption's words as HTML marks, its scripts set as the prose sets them
+ * ("λ_k" → λ with a lowered k, figures/notation.ts): plain runs as spans.
+ */
+function captionMarks(caption: string): Mark[] {
+  return notationRuns(caption).map((r) => el(r.shift === 'sub' ? 'sub' : r.shift === 'super' ? 'sup' : 'span', {}, r.text));
+}
 
 /** Buttons and the live caption, placed above the diagram. */
 export function stepperMarks(captions: string[], labels: { next: string; reset: string }): Mark[] {
@@ -14,12 +23,12 @@ export function stepperMarks(captions: string[], labels: { next: string; reset: 
       el('button', { type: 'button', 'data-step-action': 'next', 'data-testid': 'step-next' }, labels.next),
       el('button', { type: 'button', 'data-step-action': 'reset', 'data-testid': 'step-reset' }, labels.reset),
     ]),
-    el('p', { class: 'fig-step-caption', 'aria-live': 'polite', 'data-step-caption': '', 'data-testid': 'step-caption' }, captions[0] ?? ''),
+    el('p', { class: 'fig-step-caption', 'aria-live': 'polite', 'data-step-caption': '', 'data-testid': 'step-caption' }, captionMarks(captions[0] ?? '')),
     // Captions travel with the markup so the browser needs no second copy of the content.
     el(
       'ol',
       { class: 'visually-hidden fig-step-list', 'data-step-captions': '' },
-      captions.map((c) => el('li', {}, c)),
+      captions.map((c) => el('li', {}, captionMarks(c))),
     ),
   ];
 }
@@ -33,7 +42,7 @@ export function stepAttrs(step: number, last: number): Record<string, string> {
 }
 
 function apply(root: HTMLElement, step: number): void {
-  const captions = [...root.querySelectorAll('[data-step-captions] li')].map((li) => li.textContent ?? '');
+  const captions = [...root.querySelectorAll('[data-step-captions] li')];
   const last = Math.max(0, captions.length - 1);
   const k = Math.min(Math.max(step, 0), last);
   root.dataset.step = String(k);
@@ -43,7 +52,8 @@ function apply(root: HTMLElement, step: number): void {
     node.toggleAttribute('data-current', s === k && k < last);
   }
   const caption = root.querySelector('[data-step-caption]');
-  if (caption) caption.textContent = captions[k] ?? '';
+  // The step's caption, its scripts kept (a copy of the list's item, built from the same marks).
+  if (caption) caption.replaceChildren(...[...(captions[k]?.childNodes ?? [])].map((n) => n.cloneNode(true)));
 }
 
 /** Wire the step buttons of a widget (event delegation: the output may be rebuilt). */

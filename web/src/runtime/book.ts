@@ -32,6 +32,11 @@ const bookChapters: Chapter[] = book.chapters;
  */
 export const chapters: Chapter[] = bookChapters.filter((c) => c.draft !== true);
 
+/** A chapter's landing page, its overview: named by its id (ch02.html), first in its site.json (web/scripts/build-site.mjs checks). */
+export function landingPage(c: Pick<Chapter, 'id'>): string {
+  return `${c.id}.html`;
+}
+
 /** Strings every widget shares (the "how" popover's); a file's or a widget's own text wins. */
 export const widgetText: Record<string, string> = book.widget_text;
 

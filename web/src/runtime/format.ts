@@ -21,6 +21,20 @@ export function groupWrittenDigits(text: string, sep = ','): string {
     int.length >= 5 || fraction ? `${int.replace(/\B(?=(\d{3})+(?!\d))/g, sep)}${fraction ?? ''}` : whole,
   );
 }
+/**
+ * A string the core wrote with its numbers ungrouped (a substituted formula:
+ * "4×32×128×18876416", "5591.33 × 60"), grouped as the core groups the
+ * numbers it displays: every integer part of four digits or more
+ * ("18,876,416", "5,591.33", "4,096"), digits inside a name left as they are
+ * (H200, Qwen3-8B). Layout only: the digits are the core's. The group
+ * separator is the comma in every edition, as in the core's own displays.
+ */
+export function groupCoreDigits(text: string): string {
+  return text.replace(
+    WRITTEN_NUMBER,
+    (_whole: string, int: string, fraction: string | undefined) => `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ?? ''}`,
+  );
+}
 /** Not after a letter, digit, point, comma, slash, hyphen or the like; not before a letter, digit or another decimal part. */
 const WRITTEN_NUMBER = /(?<![-\p{L}\p{N}_.,/#@:])(\d{4,})(\.\d+)?(?![\p{L}\p{N}_]|\.\d)/gu;
 

@@ -26,6 +26,7 @@
 import type { View } from './bind';
 import { text, type WidgetConfig } from './config';
 import type { Engine, Json } from './engine';
+import { groupCoreDigits } from './format';
 import { attrs } from './html';
 import { joinSteps, pathSteps, stepInto } from './result-path';
 
@@ -177,8 +178,9 @@ async function fill(pop: HTMLElement, key: string, view: View, engine: Promise<E
     how = result ? howAt(result, q.path) : null;
   }
   if (pop.dataset.how !== key) return; // the reader opened another number meanwhile
-  formula.textContent = how?.formula ?? '—';
-  substituted.textContent = how?.substituted ?? '—';
+  // The core's strings, their long numbers grouped as its displays are (runtime/format.ts).
+  formula.textContent = how ? groupCoreDigits(how.formula) : '—';
+  substituted.textContent = how ? groupCoreDigits(how.substituted) : '—';
 }
 
 /**

@@ -11,14 +11,15 @@
 import { ui } from '../i18n/ui';
 import raw from '../../../content/site/profile.json';
 import { importedModels } from '../import/models';
+import { chapters, landingPage } from './book';
 import type { Catalog, Engine } from './engine';
 import { attrs, esc } from './html';
 import { clearProfile, loadProfile, onProfileChange, type Profile } from './profile';
 
 const t = raw.chip;
 
-/** Where the profile form lives, from a chapter page. */
-const FORM_HREF = 'index.html#reader-profile';
+/** Where the profile form lives, from a chapter page: the first chapter's landing page. */
+const FORM_HREF = `${landingPage(chapters[0]!)}#reader-profile`;
 
 /** The chip's markup (build time), in the header beside the site name. */
 export function profileChip(): string {

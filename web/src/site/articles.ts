@@ -13,6 +13,7 @@
 // JavaScript sees and what embed.js moves into the element's shadow root.
 
 import { withLang } from '../i18n/core-lang';
+import { chapters, landingPage } from '../runtime/book';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Token } from 'markdown-it';
@@ -149,7 +150,7 @@ function noScriptHome(home: WidgetHome | undefined): string {
   return `<p class="tally-embed-home"><a${attrs({ href: `../${home.href}`, 'data-testid': 'widget-home' })}>${esc(home.label)}</a></p>`;
 }
 
-/** Where the article sits: the chapter it accompanies, at the top of the text. */
+/** Where the article sits: the chapter it accompanies (the first chapter's landing page), at the top of the text. */
 function crumbs(): string {
-  return `<nav class="article-crumbs"${attrs({ 'aria-label': ui.article.crumbs_label })}><a href="../index.html">${esc(ui.article.crumbs_chapter)}</a> › ${esc(ui.article.crumbs_here)}</nav>\n`;
+  return `<nav class="article-crumbs"${attrs({ 'aria-label': ui.article.crumbs_label })}><a href="../${esc(landingPage(chapters[0]!))}">${esc(ui.article.crumbs_chapter)}</a> › ${esc(ui.article.crumbs_here)}</nav>\n`;
 }

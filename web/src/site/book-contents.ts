@@ -69,16 +69,23 @@ export function bookTextUrl(c: BookChapter, lang: string): string {
   return bookFileUrl(file);
 }
 
-function liveChapter(c: ChapterContents): string {
+/**
+ * A live chapter: its name linking to its landing page, the landing page's
+ * description, and (`withPages`, the contents page) its other pages; the
+ * front door leaves them out and says how many there are.
+ */
+function liveChapter(c: ChapterContents, heading: 'h2' | 'h3', withPages: boolean): string {
   const [landing, ...rest] = c.pages;
-  const heading = landing ? `<a href="${esc(landing.href)}">${esc(chapterName(c))}</a>` : esc(chapterName(c));
+  const name = landing ? `<a href="${esc(landing.href)}">${esc(chapterName(c))}</a>` : esc(chapterName(c));
   const items = rest.map((p) => `<li><a href="${esc(p.href)}">${esc(p.nav)}</a><p>${esc(p.description)}</p></li>`).join('');
-  return `<section class="book-chapter" id="${esc(c.id)}"><h2>${heading}</h2>${landing ? `<p>${esc(landing.description)}</p>` : ''}<ol class="page-list">${items}</ol></section>`;
+  const more = withPages ? `<ol class="page-list">${items}</ol>` : `<p class="page-count">${esc(fill(ui.book.page_count, { count: c.pages.length }))}</p>`;
+  return `<section class="book-chapter" id="${esc(c.id)}"><${heading}>${name}</${heading}>${landing ? `<p>${esc(landing.description)}</p>` : ''}${more}</section>`;
 }
 
-function upcomingChapter(c: BookChapter, lang: string): string {
+/** A chapter not live yet: marked so, with a link to the book's own text of it in the edition `lang`. */
+function upcomingChapter(c: BookChapter, lang: string, heading: 'h2' | 'h3'): string {
   return (
-    `<section class="book-chapter-upcoming" id="${anchorOf(c.number)}"><h2>${esc(chapterName(c))} <span class="not-live">${esc(ui.book.not_live)}</span></h2>` +
+    `<section class="book-chapter-upcoming" id="${anchorOf(c.number)}"><${heading}>${esc(chapterName(c))} <span class="not-live">${esc(ui.book.not_live)}</span></${heading}>` +
     `<p>${fill(esc(ui.book.not_live_line), { link: `<a href="${esc(bookTextUrl(c, lang))}" rel="external">${esc(ui.book.book_text_link)}</a>` })}</p></section>`
   );
 }
@@ -96,8 +103,18 @@ function allChapters(book: ChapterContents[]): { live?: ChapterContents; chapter
  * a link to the book's text in the edition `lang`.
  */
 export function contentsBody(book: ChapterContents[], lang: string): string {
-  const chaptersHtml = allChapters(book).map(({ live, chapter }) => (live ? liveChapter(live) : upcomingChapter(chapter, lang)));
+  const chaptersHtml = allChapters(book).map(({ live, chapter }) => (live ? liveChapter(live, 'h2', true) : upcomingChapter(chapter, lang, 'h2')));
   return `<h1 id="top">${esc(ui.book.contents_heading)}</h1>\n<p>${esc(ui.book.contents_intro)}</p>\n${chaptersHtml.join('\n')}`;
+}
+
+/**
+ * The front door's list of the book's chapters (its ```chapters``` block,
+ * under a heading of the page's own, so each chapter is an h3): the same
+ * entries as the contents page, a live chapter without its list of pages.
+ */
+export function chaptersBlock(book: ChapterContents[], lang: string): string {
+  const items = allChapters(book).map(({ live, chapter }) => (live ? liveChapter(live, 'h3', false) : upcomingChapter(chapter, lang, 'h3')));
+  return `<div class="book-chapters">${items.join('\n')}</div>`;
 }
 
 /** The contents page's own sidebar: the chapters, those not live yet marked so. */

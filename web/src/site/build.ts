@@ -20,7 +20,7 @@ import { prerenderWidget } from '../runtime/widget';
 import { widgetDef } from '../widgets/registry';
 import { prerenderExercise } from '../exercises/prerender';
 import { glossaryBlock, pagesBlock, siteToc, pager, type PageLink } from './chapter-nav';
-import { CONTENTS_PAGE, contentsBody, contentsToc, type ChapterContents } from './book-contents';
+import { CONTENTS_PAGE, chaptersBlock, contentsBody, contentsToc, type ChapterContents } from './book-contents';
 import { bookCredit } from './book-source';
 import { exercisePagesOf } from './exercise-pages';
 import { katexFonts } from './katex-fonts';
@@ -55,13 +55,21 @@ export interface BuildOptions {
   siteDir?: string;
   /** The edition these pages are (web/scripts/editions.mjs); zh-Hant alone when absent. */
   edition?: PageEdition;
-  /** Every chapter's pages (site/book-contents.ts): given to one chapter per edition, which writes contents.html too. */
+  /**
+   * Every chapter's pages (site/book-contents.ts): given to the first chapter
+   * per edition, which writes the book's pages too: contents.html and the
+   * front door, index.html (whose old links it forwards: it was once its landing page).
+   */
   contents?: ChapterContents[];
   /** The edition's offline worker at the site root (web/scripts/service-worker.mjs workerFile); sw.js when absent. */
   serviceWorker?: string;
   /** Every chapter's content folder, in book order: the progress table links each chapter's exercises to their pages. */
   chapterDirs?: string[];
 }
+
+/** The front door's words (content/site/front.md) and its file (index.html in each edition's folder: the site's root). */
+const FRONT_SOURCE = 'front.md';
+export const FRONT_PAGE = 'index';
 
 interface SiteMeta {
   name: string;
@@ -189,6 +197,7 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
       tocLabel: site.nav_label,
       tocCurrent: page.link.nav,
       footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(path.basename(opts.contentDir), edition.lang)}`,
+      siteHref: `${FRONT_PAGE}.html`, // the header's site name leads to the book's front door
       assets: opts.assets,
       preloadFonts: katexFonts(bodyHtml),
       widgetConfig,
@@ -209,19 +218,60 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     written.push(out);
   }
   if (opts.contents) {
+    // The front door: content/site/front.md in the edition's words, its ```chapters``` the book's chapters.
+    const front = splitFrontMatter(await readFile(path.join(opts.contentDir, '..', 'site', FRONT_SOURCE), 'utf8'));
+    const env: RenderEnv = { widgets: new Map(), exercises: new Map(), toc: [], glossary, blocks: { chapters: chaptersBlock(opts.contents, edition.lang) } };
+    const frontHtml = md.render(front.body, env);
+    const href = `${FRONT_PAGE}.html`;
+    const landing = pages[0]!;
+    const out = path.join(opts.outDir, href);
+    await writeFile(
+      out,
+      renderPage({
+        title: front.meta.title ?? ui.book.site_name,
+        description: front.meta.description ?? '',
+        siteName: ui.book.site_name,
+        bodyHtml: frontHtml,
+        tocHtml: siteToc(
+          [{ href, nav: ui.book.front_nav, description: '' }],
+          0,
+          env.toc.map((h) => ({ id: h.id, html: md.renderInline(h.title, env) })),
+        ),
+        tocLabel: site.nav_label,
+        tocCurrent: ui.book.front_nav,
+        footerHtml: bookFooter(edition.lang),
+        assets: opts.assets,
+        preloadFonts: [],
+        // The root was this chapter's landing page: links to its sections, its glossary's symbols and its widgets still land.
+        oldLinks: {
+          ...oldLinks(landing, 0),
+          ...Object.fromEntries([...anchorsOf(landing), ...Object.keys(glossary).map((key) => `sym-${key}`)].map((id) => [id, landing.link.href])),
+        },
+        embed: opts.version ? { root: up('./'), version: opts.version } : undefined,
+        tools: { ...tools, notices: importProblemSlot() + updateBanner(offlineText) + langOffer(edition, href) },
+        offline,
+        lang: edition.lang,
+        alternates: alternateLinks(edition, href),
+        langSwitch: langSwitch(edition, href),
+      }),
+    );
+    written.push(out);
+  }
+  if (opts.contents) {
     const href = `${CONTENTS_PAGE}.html`;
     const out = path.join(opts.outDir, href);
     await writeFile(
       out,
       renderPage({
         title: ui.book.contents_title,
+        siteHref: `${FRONT_PAGE}.html`,
         description: ui.book.contents_description,
         siteName: ui.book.site_name,
         bodyHtml: contentsBody(opts.contents, edition.lang),
         tocHtml: contentsToc(opts.contents),
         tocLabel: site.nav_label,
         tocCurrent: ui.book.contents_nav,
-        footerHtml: `<p>${esc(site.footer)}</p>${bookCredit(undefined, edition.lang)}`,
+        footerHtml: bookFooter(edition.lang),
         assets: opts.assets,
         preloadFonts: [],
         embed: opts.version ? { root: up('./'), version: opts.version } : undefined,
@@ -235,6 +285,11 @@ export async function buildPages(opts: BuildOptions): Promise<string[]> {
     written.push(out);
   }
   return written;
+}
+
+/** The footer of the book's own pages (the front door, the contents): no chapter's line, the book credited. */
+function bookFooter(lang: string): string {
+  return `<p>${esc(ui.book.footer)}</p>${bookCredit(undefined, lang)}`;
 }
 
 /**

@@ -3,6 +3,7 @@
 // place in the chapter, so a bare embed.html link still leads somewhere.
 // Prerendered and hidden; embed/frame.ts shows it (and so does a browser
 // without JavaScript, styles/no-script.css).
+import { chapters, landingPage } from '../runtime/book';
 import { attrs, esc } from '../runtime/html';
 import type { WidgetHome } from '../embed/home';
 import { ui } from '../i18n/ui';
@@ -28,7 +29,7 @@ export function embedIndex(entries: IndexEntry[], root: string): string {
     `<h1 id="embed-index-title">${esc(ui.embed.index_title)}</h1>` +
     // The intro is our own markup (<code> only), from content/site/ui.json.
     `<p>${ui.embed.index_intro}</p>` +
-    `<p><a${attrs({ href: `${root}index.html` })}>${esc(ui.embed.index_back)}</a></p>` +
+    `<p><a${attrs({ href: `${root}${landingPage(chapters[0]!)}` })}>${esc(ui.embed.index_back)}</a></p>` +
     `<ol class="embed-index-list">${items}</ol>` +
     `</section>`
   );

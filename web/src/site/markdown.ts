@@ -18,9 +18,11 @@
 //                  is prerendered with the book's values as a plain paragraph
 //   ```exercise 2-5```     → the prerendered exercise (content/ch02/exercises/2-5.json);
 //   ```exercise progress``` → the chapter's exercise progress summary
-//   ```pages``` / ```profile``` / ```glossary```  (a fenced block whose info is
-//                  one of these words) → a block the build renders: the list of
-//                  the chapter's pages, the reader-profile form, the glossary
+//   ```pages``` / ```profile``` / ```glossary``` / ```storage``` / ```chapters```
+//                  (a fenced block whose info is one of these words) → a block
+//                  the build renders: the list of the chapter's pages, the
+//                  reader-profile form, the glossary, the offline storage panel,
+//                  the book's chapters (the front door's, site/book-contents.ts)
 //   <!-- figure fig-2-N -->  placeholder for a figure not yet drawn, kept as it is
 
 import { fill as fillUi, ui } from '../i18n/ui';
@@ -42,7 +44,7 @@ export interface GlossaryTerm {
 export type Glossary = Record<string, GlossaryTerm>;
 
 /** Fenced blocks the build renders (```pages``` …). */
-export const BLOCKS = ['pages', 'profile', 'glossary', 'storage'] as const;
+export const BLOCKS = ['pages', 'profile', 'glossary', 'storage', 'chapters'] as const;
 export type BlockName = (typeof BLOCKS)[number];
 
 export interface RenderEnv extends Record<PropertyKey, unknown> {

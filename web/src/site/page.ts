@@ -89,7 +89,7 @@ export interface PageInput {
   /** Widget instance or anchor → the page that has it now, for old links (runtime/old-links.ts). */
   oldLinks?: Record<string, string>;
   embed?: EmbedMeta;
-  /** Where the site name in the header leads (an article's way back to the chapter); plain text without it. */
+  /** Where the site name in the header leads (the book's front door, from a chapter page, the contents or an article); plain text without it (the front door itself). */
   siteHref?: string;
   /** Site-wide tools beside the site name (the "匯入模型" button), their dialogs and notices. */
   tools?: { header: string; dialogs: string; notices: string };

@@ -5,7 +5,7 @@
 
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, ForwardResult } from '../../runtime/engine';
-import { coord, groupDigits } from '../../runtime/format';
+import { coord, groupCoreDigits, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, FigureHows, notesMark, readableGrid, readAttrs, summary, svgFrame, type Drawing, type Shown } from '../../figures/chart';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
@@ -103,7 +103,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
           { label: text(cfg, 'npair'), value: npair, testid: 'n-pair' },
           { label: text(cfg, 'attn_flops'), value: flops, testid: 'attn-flops' },
           // The substituted formula is itself the explanation.
-          { label: text(cfg, 'attn_formula'), value: attn?.substituted ?? '', testid: 'attn-formula' },
+          { label: text(cfg, 'attn_formula'), value: groupCoreDigits(attn?.substituted ?? ''), testid: 'attn-formula' },
         ],
         hows,
       ),
@@ -118,7 +118,7 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
         [
           { id: 'npair', cells: [text(cfg, 'npair'), npair] },
           { id: 'attn', cells: [text(cfg, 'attn_flops'), flops] },
-          { id: 'formula', cells: [text(cfg, 'attn_formula'), attn?.substituted ?? ''] },
+          { id: 'formula', cells: [text(cfg, 'attn_formula'), groupCoreDigits(attn?.substituted ?? '')] },
         ],
         hows,
       ),

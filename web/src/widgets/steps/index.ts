@@ -10,6 +10,7 @@
 //   optional "statement": the example's givens in a sentence, as numbers the
 //   reader can scrub (runtime/scrub-template.ts); the steps follow.
 
+import { notationHtml } from '../../figures/notation';
 import { boundText, notesMarkup, notesView, SHAPE, type View } from '../../runtime/bind';
 import { CellResolver, follow, type CellSpec, type CellValue } from '../../runtime/cells';
 import { text, type WidgetConfig } from '../../runtime/config';
@@ -84,7 +85,7 @@ export const steps: WidgetDef<StepsData> = {
       .map((s, i) => {
         const how = howButton(view, instance, `s${i}`, `${i + 1}. ${s.text}`, t);
         return (
-          `<li class="tally-step"><span class="step-text">${esc(s.text)}</span> ` +
+          `<li class="tally-step"><span class="step-text">${notationHtml(s.text)}</span> ` +
           `${boundText('strong', `s${i}`, view, { class: 'num step-value', 'data-testid': `${instance}-s${i}` })}${how}</li>`
         );
       })

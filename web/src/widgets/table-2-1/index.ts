@@ -10,7 +10,7 @@ import { copyButtons, copyView } from '../../runtime/copy';
 import type { ForwardResult, Json } from '../../runtime/engine';
 import { esc } from '../../runtime/html';
 import { howAt, howButton, howText, howView } from '../../runtime/how';
-import { groupDigits } from '../../runtime/format';
+import { groupCoreDigits, groupDigits } from '../../runtime/format';
 import type { WidgetContext, WidgetDef } from '../../runtime/widget';
 
 const COLUMNS = ['module', 'shape', 'weight', 'formula', 'layers', 'flops'] as const;
@@ -51,7 +51,7 @@ export const table21: WidgetDef<ForwardResult> = {
       view[`${k}.shape`] = it.shape;
       view[`${k}.weight`] = it.weight;
       view[`${k}.formula`] = it.formula;
-      view[`${k}.substituted`] = it.substituted;
+      view[`${k}.substituted`] = groupCoreDigits(it.substituted); // on screen grouped; the copy below keeps the core's digits as they are
       view[`${k}.layers`] = groupDigits(it.layers);
       view[`${k}.flops`] = it.display;
     }
