@@ -46,7 +46,8 @@ export function phoneFindings(page: Page): Promise<PhoneFindings> {
       }
     }
     let texts = 0;
-    for (const t of document.querySelectorAll<SVGTextElement>('main svg text')) {
+    // A label's sub- and superscripts (tspans, figures/notation.ts) are text too.
+    for (const t of document.querySelectorAll<SVGTextElement | SVGTSpanElement>('main svg text, main svg text tspan')) {
       const m = t.getScreenCTM();
       if (!m || !drawn(t) || !t.textContent?.trim()) continue; // not drawn (a hidden layout)
       texts++;
