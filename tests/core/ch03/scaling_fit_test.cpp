@@ -112,6 +112,22 @@ TEST_CASE("ch03 scaling_fit: nothing held out, too few fit points, a grid with n
     CHECK(refused["field"] == "alphas");
     CHECK(refused["code"] == "flow_scaling_no_fit");
 
+    // α and β fixed (Figures 3-27 and 3-28's controls at 0.1 and 0.1): no
+    // grid to change, so the refusal names the reader's α and β.
+    Json fixed = fit_request();
+    fixed["alpha"] = "0.1";
+    fixed["beta"] = "0.1";
+    const Json pair = error_of(fixed);
+    CHECK(pair["field"] == "alpha");
+    CHECK(pair["code"] == "flow_scaling_no_fit_fixed");
+    CHECK(pair["message"] == "alpha：α = 0.1、β = 0.1 擬合不出 E ≥ 0、A > 0、B > 0 的有限係數，請換一個 α 或 β");
+    // Inside lifecycle_cost's fit, the field is the fit's.
+    Json life = Json::parse(R"({"op":"lifecycle_cost","models":[{"id":"1B","params":"1000000000"}],"target_loss":"2.9"})");
+    fixed.erase("op");
+    fixed.erase("holdout_from");
+    life["fit"] = fixed;
+    CHECK(error_of(life)["field"] == "fit.alpha");
+
     Json en = fit_request();
     en["lang"] = "en";
     CHECK(point(result(en), "H1")["split_display"] == "held out");

@@ -224,6 +224,12 @@ ScalingRun fit_body(const Json& body) {
     run.tokens_scale = f.has("tokens_scale") ? decimal_at(body, "tokens_scale", "", Range::Positive) : Ratio(pow10(10));
     run.fit = ch03::scaling_fit(read.points, alphas, betas, run.params_scale, run.tokens_scale);
     if (!run.fit.found) {
+        // α and β both fixed (a figure's two controls): no grid to change, so
+        // the refusal names the reader's α and β instead of alphas and betas.
+        if (f.has("alpha") && f.has("beta")) {
+            throw FieldError("alpha", msg::flow_scaling_no_fit_fixed,
+                             {{"field", "alpha"}, {"alpha", trimmed(alphas.front(), 12)}, {"beta", trimmed(betas.front(), 12)}});
+        }
         throw FieldError("alphas", msg::flow_scaling_no_fit,
                          {{"count", std::to_string(run.fit.candidates)}, {"not_finite", std::to_string(run.fit.not_finite)}});
     }
