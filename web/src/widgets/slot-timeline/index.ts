@@ -235,6 +235,7 @@ function legend(cfg: WidgetConfig): Mark {
   const item = (cls: string, key: string) =>
     el('li', { class: cls }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, text(cfg, key))]);
   return el('ul', { class: 'tally-legend fig-legend slot-legend' }, [
+    item('series-0 legend-faint', 'held'),
     item('series-0', 'transfer'),
     item('legend-tick', 'ready'),
     item('series-4', 'wait'),
