@@ -94,6 +94,12 @@ test('Fig. 4-5 and the flip: 0.4807 + 0.0384 + 0.0150 = 0.5341 J at batch 1, 0.0
   assert.equal(b32.total, '0.0684 J');
   assert.equal(b128.segments[0], '0.0038 J');
   assert.deepEqual(shown('energy-flip'), ['0.5341 J', '90.0%', '32.10', '33']);
+  // The third bar follows the batch slider (1 … 256, default 32 as printed): at 33 the weights' share drops below the arithmetic's.
+  const slider = allWidgets['fig-4-5'].controls.find((c) => c.field === '$batch');
+  assert.deepEqual([slider.kind, slider.min, slider.max, slider.default], ['range', '1', '256', '32']);
+  const third = allWidgets['fig-4-5'].data.bars[2];
+  const at33 = ask(third.op, merge({ ...defaults(allWidgets['fig-4-5']), $batch: '33' }, third.fields));
+  assert.deepEqual([at33.weights_j_display, at33.compute_j_display, at33.total_j_display, at33.first_batch_below_compute], ['0.0146 J', '0.0150 J', '0.0679 J', 33]);
 });
 
 test('Table 4.1.3-b: 5 / 6 / 8 stacks at 670 / 800 / 1,000 GB/s each, pins 5.234375 / 6.25 / 7.8125 Gb/s; the power cap leaves 0.60 pJ/FLOP', () => {
