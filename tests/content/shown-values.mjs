@@ -10,7 +10,7 @@
 // changes in Chromium (tests/browser/widget-values.ts).
 
 /** The widget kinds whose values are recomputed here from the config alone. */
-export const FIGURE_KINDS = new Set(['stage-stack', 'fluid-backlog', 'audio-timeline']);
+export const FIGURE_KINDS = new Set(['stage-stack', 'fluid-backlog', 'audio-timeline', 'slot-timeline']);
 /** Kinds that draw a chart over a core-table of the same config: the table's cells are checked as a core-table's. */
 export const TABLE_CHART_KINDS = new Set(['fit-points', 'lifecycle-lines', 'roofline']);
 export const DATA_KINDS = new Set(['core-table', 'steps', 'steps-chart', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS, ...TABLE_CHART_KINDS]);
@@ -127,6 +127,13 @@ function audioTimelineTexts(answer, cfg, values) {
   return Object.entries(expected).map(([testid, text]) => ({ testid, label: `${cfg.title}: ${testid}`, text: String(text) }));
 }
 
+/** One slot_pipeline request from the template (chapter 4's slot timeline): finish, floor, idle ticks, fewest slots, buffer. */
+function slotTimelineTexts(answer, cfg, values) {
+  const r = answer({ op: 'slot_pipeline', ...filled(cfg.data.request, values) });
+  const expected = { finish: r.finish_display, target: r.target, idle: r.idle, 'fewest-slots': r.fewest_slots, buffer: r.buffer_display };
+  return Object.entries(expected).map(([testid, text]) => ({ testid, label: `${cfg.title}: ${testid}`, text: shown(text) }));
+}
+
 /**
  * What the widget `instance` shows for `values`: a list of { testid, within
  * (a selector inside that element, or none), label, text }, each element found
@@ -149,6 +156,7 @@ export function shownTexts(answer, cfg, instance, values) {
     const steps = cfg.steps ? stepTexts(answer, cfg, instance, values) : [];
     if (cfg.kind === 'stage-stack') return [...steps, ...stageStackTexts(answer, cfg, values)];
     if (cfg.kind === 'fluid-backlog') return [...steps, ...fluidBacklogTexts(answer, cfg, values)];
+    if (cfg.kind === 'slot-timeline') return [...steps, ...slotTimelineTexts(answer, cfg, values)];
     return [...steps, ...audioTimelineTexts(answer, cfg, values)];
   }
   if (cfg.kind === 'table-2-1') {

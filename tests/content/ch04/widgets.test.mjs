@@ -8,7 +8,7 @@ import path from 'node:path';
 import test from 'node:test';
 
 import { loadEngine, root } from '../../wasm/engine.mjs';
-import { ask as askCore, defaults, follow, merged as merge } from '../widget-requests.mjs';
+import { ask as askCore, defaults, follow, merged as merge, substituted } from '../widget-requests.mjs';
 
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
@@ -38,8 +38,24 @@ function shown(id) {
       return { segments: b.segments.map((s) => at(result, s.display)), total: b.total ? at(result, b.total.display) : null };
     });
   }
+  if (cfg.kind === 'slot-timeline') return slotTimeline(cfg, vars);
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
+
+/** What the slot timeline draws for the control values `vars`: each chunk's slot and times, and the readouts. */
+function slotTimeline(cfg, vars) {
+  const r = ask('slot_pipeline', substituted(cfg.data.request, vars));
+  return {
+    chunks: r.chunks.map((c) => [c.slot, c.issue, c.ready, c.start, c.end, c.wait].map(Number)),
+    readouts: [r.finish_display, String(r.target), String(r.idle), String(r.fewest_slots), r.buffer_display],
+  };
+}
+
+/** The slot timeline with some controls changed from their defaults. */
+const slotsWith = (changes) => {
+  const cfg = allWidgets['fig-4-17'];
+  return slotTimeline(cfg, { ...defaults(cfg), ...changes });
+};
 
 test('every chapter-4 widget answers with its defaults and is placed on its page in both editions', () => {
   for (const [file, widgets] of Object.entries(configs)) {
@@ -78,6 +94,12 @@ test('Fig. 4-5 and the flip: 0.4807 + 0.0384 + 0.0150 = 0.5341 J at batch 1, 0.0
   assert.equal(b32.total, '0.0684 J');
   assert.equal(b128.segments[0], '0.0038 J');
   assert.deepEqual(shown('energy-flip'), ['0.5341 J', '90.0%', '32.10', '33']);
+  // The third bar follows the batch slider (1 … 256, default 32 as printed): at 33 the weights' share drops below the arithmetic's.
+  const slider = allWidgets['fig-4-5'].controls.find((c) => c.field === '$batch');
+  assert.deepEqual([slider.kind, slider.min, slider.max, slider.default], ['range', '1', '256', '32']);
+  const third = allWidgets['fig-4-5'].data.bars[2];
+  const at33 = ask(third.op, merge({ ...defaults(allWidgets['fig-4-5']), $batch: '33' }, third.fields));
+  assert.deepEqual([at33.weights_j_display, at33.compute_j_display, at33.total_j_display, at33.first_batch_below_compute], ['0.0146 J', '0.0150 J', '0.0679 J', 33]);
 });
 
 test('Table 4.1.3-b: 5 / 6 / 8 stacks at 670 / 800 / 1,000 GB/s each, pins 5.234375 / 6.25 / 7.8125 Gb/s; the power cap leaves 0.60 pJ/FLOP', () => {
@@ -108,6 +130,39 @@ test('§4.4: 24 → 17 μs double-buffered; Table 4.4.2-a finishes at 1,280 / 76
     ['64 KiB', '704', '0', '0'],
   ]);
   assert.deepEqual(shown('slots-needed'), ['704', '704', '0', '3']);
+});
+
+test('Figs. 4-17 … 4-20 drawn from slot_pipeline: 1 slot finishes at 1,280 (ready 192, freed 320); 2 slots 768 with a 64-tick gap after 448; 3 slots issue 0/64/128 and reach 704', () => {
+  // Defaults: Figs. 4-17 and 4-18, one slot.
+  assert.deepEqual(shown('fig-4-17'), {
+    chunks: [
+      [1, 0, 192, 192, 320, 0],
+      [1, 320, 512, 512, 640, 0],
+      [1, 640, 832, 832, 960, 0],
+      [1, 960, 1152, 1152, 1280, 0],
+    ],
+    readouts: ['1,280', '704', '576', '3', '16 KiB'],
+  });
+  // Fig. 4-19: the third chunk is ready at 512, the second done at 448.
+  const two = slotsWith({ $slots: '2' });
+  assert.deepEqual(two.readouts, ['768', '704', '64', '3', '32 KiB']);
+  assert.equal(two.chunks[1][4], 448);
+  assert.equal(two.chunks[2][2], 512);
+  // Fig. 4-20: issues 0/64/128, ready 192/256/320; the 4th issued at 320, ready at 512 before it is needed at 576.
+  const three = slotsWith({ $slots: '3' });
+  assert.deepEqual(three.chunks.map((c) => c[1]), [0, 64, 128, 320]);
+  assert.deepEqual(three.chunks.map((c) => c[2]), [192, 256, 320, 512]);
+  assert.deepEqual(three.chunks.map((c) => c[3]), [192, 320, 448, 576]);
+  assert.equal(three.readouts[0], '704');
+  // Consider 4.4.2: matrix ×2 lowers the floor to 448, reached with 4 slots; latency 256 gives 1,792 / 1,024 / 896 / 832.
+  assert.deepEqual(['1', '2', '3', '4'].map((n) => slotsWith({ $slots: n, $c: '64' }).readouts.slice(0, 2)), [
+    ['1,024', '448'],
+    ['576', '448'],
+    ['512', '448'],
+    ['448', '448'],
+  ]);
+  assert.deepEqual(['1', '2', '3', '4'].map((n) => slotsWith({ $slots: n, $lat: '256' }).readouts[0]), ['1,792', '1,024', '896', '832']);
+  assert.equal(slotsWith({ $lat: '256' }).readouts[3], '4');
 });
 
 test('§4.5: 2.02 / 2.03 μs for 8 KiB, 6.66 / 8.99 μs for 2 MiB; V* = 900,000 B (110 rows); PCIe 2.10 ms against 66.58 μs', () => {
