@@ -163,8 +163,7 @@ function specTimes(reports) {
   const perFile = new Map();
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? [])
-        for (const r of t.results ?? []) perFile.set(file, (perFile.get(file) ?? 0) + (r.duration ?? 0) / 1000);
+      for (const t of spec.tests ?? []) for (const r of t.results ?? []) perFile.set(file, (perFile.get(file) ?? 0) + (r.duration ?? 0) / 1000);
     for (const child of suite.suites ?? []) walk(child, file);
   };
   for (const report of reports) {

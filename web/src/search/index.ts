@@ -16,6 +16,13 @@ import './search.css';
 /** Pages listed at most (Pagefind ranks them); each lists its hits. */
 const MAX_PAGES = 8;
 const MAX_HITS_PER_PAGE = 4;
+/**
+ * Pagefind's results read at most, a batch of MAX_PAGES at a time, to find
+ * MAX_PAGES pages that keep a hit: a Chinese word matches character by
+ * character, so with every chapter added more pages rank above the one that
+ * holds the word whole (四類狀態 ranked 2-3 below eight pages of 狀態).
+ */
+const MAX_READ = 64;
 
 /** Pagefind's excerpt (text with <mark> around the matched words) as nodes of an inert document. */
 const excerptNodes = (excerpt: string) => [...new DOMParser().parseFromString(`<p>${excerpt}</p>`, 'text/html').body.firstChild!.childNodes];
@@ -76,18 +83,22 @@ function hitHtml(page: string, hit: Hit): string {
  * is (練習 3-2) comes first, wherever Pagefind ranks its page.
  */
 async function pagesHtml(results: PagefindResult[], query: string, t: SearchRuntimeText, labelled: LabelledBox[]): Promise<{ html: string; pages: number }> {
-  const pages = await Promise.all(results.slice(0, MAX_PAGES).map((r) => r.data()));
   const boxes = labelHits(labelled, query);
   const first = new Set(boxes.map((b) => b.url));
-  const hits = wholeWordsOnly(
-    query,
-    pages.map((data) => ({
-      page: data.meta.title ?? '',
-      hits: hitsOf(data, new URL('./', document.baseURI).pathname, query).filter((h) => keepHit(query, h) && !first.has(h.url)),
-    })),
-  )
-    .map((p) => ({ ...p, hits: p.hits.slice(0, MAX_HITS_PER_PAGE) }))
-    .filter((p) => p.hits.length);
+  const hits: { page: string; hits: Hit[] }[] = [];
+  for (let read = 0; read < Math.min(results.length, MAX_READ) && hits.length < MAX_PAGES; read += MAX_PAGES) {
+    const pages = await Promise.all(results.slice(read, read + MAX_PAGES).map((r) => r.data()));
+    const kept = wholeWordsOnly(
+      query,
+      pages.map((data) => ({
+        page: data.meta.title ?? '',
+        hits: hitsOf(data, new URL('./', document.baseURI).pathname, query).filter((h) => keepHit(query, h) && !first.has(h.url)),
+      })),
+    )
+      .map((p) => ({ ...p, hits: p.hits.slice(0, MAX_HITS_PER_PAGE) }))
+      .filter((p) => p.hits.length);
+    hits.push(...kept.slice(0, MAX_PAGES - hits.length));
+  }
   const items = [...boxes.map((b) => hitHtml(b.page, b)), ...hits.flatMap(({ page, hits }) => hits.map((h) => hitHtml(page, h)))];
   if (!items.length) return { html: '', pages: 0 };
   const pageCount = new Set([...boxes.map((b) => b.page), ...hits.map((p) => p.page)]).size;
