@@ -5,9 +5,9 @@
 // - no two tick labels of a drawn horizontal axis run together (Figs. 2-29,
 //   2-31 and 2-36 drew "100 GFLOPs" over "200 GFLOPs"; an axis with too
 //   little room leaves a label out and keeps its tick, figures/chart.ts
-//   spacedLabels), nor does a rule's label run into the y axis's title
-//   (Example 2-2's "B* = 13" over "Read per step": figures/batch-curve.ts
-//   ruleLabelAttrs);
+//   spacedLabels), nor does a rule's label run into the y axis's title or
+//   tick labels (Example 2-2's "B* = 13" over "Read per step", Fig. 2-23's
+//   saturation label over "256": figures/batch-curve.ts ruleLabelAttrs);
 // - every text of every chart is drawn at 11 px or more on screen (the 2-2
 //   decode chart's ticks were 5.3 px: 12 units of a 640-unit chart in a
 //   283 px column).
@@ -36,13 +36,14 @@ export function phoneFindings(page: Page): Promise<PhoneFindings> {
       for (let i = 1; i < boxes.length; i++)
         if (boxes[i]!.r.left < boxes[i - 1]!.r.right + 1) problems.push(`${where(axis)}: ticks "${boxes[i - 1]!.t}" / "${boxes[i]!.t}" overlap`);
     }
-    for (const title of document.querySelectorAll<SVGTextElement>('main svg .axis-y > .axis-title')) {
-      if (!drawn(title)) continue;
-      const a = title.getBoundingClientRect();
-      for (const t of title.ownerSVGElement!.querySelectorAll<SVGTextElement>('text.label')) {
+    // Nor a label over a y axis's title or tick labels (Fig. 2-23's rule label reached back over "256").
+    for (const axisText of document.querySelectorAll<SVGTextElement>('main svg .axis-y > .axis-title, main svg .axis-y > .tick > text')) {
+      if (!drawn(axisText)) continue;
+      const a = axisText.getBoundingClientRect();
+      for (const t of axisText.ownerSVGElement!.querySelectorAll<SVGTextElement>('text.label')) {
         const b = t.getBoundingClientRect();
         if (drawn(t) && b.left < a.right && a.left < b.right && b.top < a.bottom && a.top < b.bottom)
-          problems.push(`${where(title)}: "${t.textContent}" over the axis title "${title.textContent}"`);
+          problems.push(`${where(axisText)}: "${t.textContent}" over the y axis's "${axisText.textContent}"`);
       }
     }
     let texts = 0;

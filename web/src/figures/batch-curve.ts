@@ -70,10 +70,15 @@ export function ruleLabelAttrs(x: number, width: number, top: number, label: str
   const start = right ? x + 4 : x - 4 - w;
   const titleEnd = BATCH_PAD.left + labelWidth(title);
   const clear = start + w < BATCH_PAD.left - 4 || start > titleEnd + 6;
+  // Dropped inside the plot, a long label left of its rule would reach back
+  // over the y axis's tick labels (Fig. 2-23's "B = 32 起全部專家被存取" on a
+  // phone): it starts right of the axis instead, crossing the rule.
+  const pastAxis = !clear && !right && start < BATCH_PAD.left + 4;
+  const anchorX = right ? x + 4 : pastAxis ? BATCH_PAD.left + 4 : x - 4;
   return {
     class: 'label small',
-    x: (Math.round((right ? x + 4 : x - 4) * 100) / 100).toFixed(2),
+    x: (Math.round(anchorX * 100) / 100).toFixed(2),
     y: (clear ? top - 8 : top + 14).toFixed(2),
-    'text-anchor': right ? 'start' : 'end',
+    'text-anchor': right || pastAxis ? 'start' : 'end',
   };
 }
