@@ -9,6 +9,7 @@
 import { format as d3format } from 'd3-format';
 import type { ScaleLinear, ScaleLogarithmic } from 'd3-scale';
 import type { View } from '../runtime/bind';
+import type { Json } from '../runtime/engine';
 import { text, type WidgetConfig } from '../runtime/config';
 import { coord } from '../runtime/format';
 import { howButtonAttrs, howLater, howView, type How, type HowQuestion } from '../runtime/how';
@@ -204,6 +205,13 @@ export function axisLeft(scale: NumScale, x: number, width: number, count: numbe
 /** bigint (bytes, FLOPs, counts from the core) → number, for coordinates only. */
 export function num(v: bigint): number {
   return Number(v);
+}
+
+/** A number (or decimal string) a result field holds, as a coordinate; `kind: field` names a missing one. */
+export function coordOf(v: Json | undefined, kind: string, field: string): number {
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw new Error(`${kind}: ${field} is not a number`);
+  return n;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Engine, Fields, Json } from '../../runtime/engine';
 import { displayText } from '../../runtime/cells';
 import { coord } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, FigureHows, readAttrs, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, coordOf, dataTable, FigureHows, readAttrs, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { contextStrip, readerLength, STRIP_H, stripOf } from '../../figures/context-strip';
 import { enhanceDragMarkers, withSliderRole } from '../../figures/drag-marker';
@@ -43,12 +43,7 @@ interface Data {
 const PAD = { left: 64, right: 24, top: 10, bottom: 46 };
 const ROW_H = 22;
 
-/** A time the core sent, as a coordinate. */
-function ms(v: Json | undefined, where: string): number {
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw new Error(`audio-timeline: ${where} is not a number`);
-  return n;
-}
+const ms = (v: Json | undefined, where: string): number => coordOf(v, 'audio-timeline', where);
 
 function chunkOf(raw: Json): Chunk {
   const c = raw as Record<string, Json>;

@@ -19,7 +19,7 @@ import type { Engine, Fields, Json } from '../../runtime/engine';
 import { displayText } from '../../runtime/cells';
 import { coord } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, FigureHows, readAttrs, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, coordOf, dataTable, FigureHows, readAttrs, summary, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { blameControl, fillRequest } from '../../figures/request-template';
@@ -49,12 +49,7 @@ const PAD = { left: 84, right: 20, top: 40, bottom: 46 };
 const NARROW_LEFT = 40;
 const ROW_H = 28;
 
-/** A tick count the core sent, as a coordinate. */
-function ticks(v: Json | undefined, where: string): number {
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw new Error(`slot-timeline: ${where} is not a number`);
-  return n;
-}
+const ticks = (v: Json | undefined, where: string): number => coordOf(v, 'slot-timeline', where);
 
 function chunkOf(raw: Json): Chunk {
   const c = raw as Record<string, Json>;
@@ -120,16 +115,15 @@ function span(
   ]);
 }
 
+/** A row's name, right-aligned left of the plot (a short name in the narrow layout). */
+function rowName(y: number, wide: boolean, name: string): Mark {
+  return el('text', { class: 'bar-label', x: coord((wide ? PAD.left : NARROW_LEFT) - 8), y: coord(y + ROW_H / 2 + 4), 'text-anchor': 'end' }, name);
+}
+
 function slotLane(d: Data, cfg: WidgetConfig, slot: number, row: number, x: (v: number) => number, wide: boolean): Mark {
   const y = PAD.top + row * ROW_H;
   const unit = text(cfg, 'unit_ticks');
-  const marks: Mark[] = [
-    el(
-      'text',
-      { class: 'bar-label', x: coord((wide ? PAD.left : NARROW_LEFT) - 8), y: coord(y + ROW_H / 2 + 4), 'text-anchor': 'end' },
-      wide ? slotName(cfg, slot) : fill(text(cfg, 'slot_short'), { n: String(slot) }),
-    ),
-  ];
+  const marks: Mark[] = [rowName(y, wide, wide ? slotName(cfg, slot) : fill(text(cfg, 'slot_short'), { n: String(slot) }))];
   for (const c of d.chunks.filter((k) => k.slot === slot)) {
     const name = chunkName(cfg, c);
     marks.push(
@@ -156,13 +150,7 @@ function slotLane(d: Data, cfg: WidgetConfig, slot: number, row: number, x: (v: 
 function computeRow(d: Data, cfg: WidgetConfig, row: number, x: (v: number) => number, wide: boolean): Mark {
   const y = PAD.top + row * ROW_H;
   const unit = text(cfg, 'unit_ticks');
-  const marks: Mark[] = [
-    el(
-      'text',
-      { class: 'bar-label', x: coord((wide ? PAD.left : NARROW_LEFT) - 8), y: coord(y + ROW_H / 2 + 4), 'text-anchor': 'end' },
-      wide ? text(cfg, 'matrix') : text(cfg, 'matrix_short'),
-    ),
-  ];
+  const marks: Mark[] = [rowName(y, wide, wide ? text(cfg, 'matrix') : text(cfg, 'matrix_short'))];
   d.chunks.forEach((c, i) => {
     const before = d.chunks[i - 1];
     // The matrix unit idles between two chunks when the next one's data is not ready yet.
