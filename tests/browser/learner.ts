@@ -8,6 +8,8 @@ export const exercisePart = (page: Page, id: string, p: string): Locator => page
 /** Type and check an answer; resolves to the feedback element once the core's verdict is shown. */
 export async function answerExercise(page: Page, id: string, p: string, text: string): Promise<Locator> {
   const el = exercisePart(page, id, p);
+  // Hydration restores stored answers into the fields: typing before it is done would be overwritten.
+  await expect(page.locator(`[data-exercise="${id}"]`)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await el.getByRole('textbox').fill(text);
   const feedback = el.locator('[data-feedback]');
   // A restored answer already shows its verdict; clear it so the wait below
