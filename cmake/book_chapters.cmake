@@ -4,9 +4,12 @@
 # that has an op folder src/api/ops/<id>/, the ops its ops.hpp names
 # (TALLY_<ID>_OPS) and its <id>_field_meanings().  Adding a chapter's ops is
 # its folder plus its entry in book.json; nothing else names them.
-#   cmake -DBOOK=... -DOPS_DIR=... -DOUTPUT=... [-DCHAPTERS=ch02,ch03] -P book_chapters.cmake
+#   cmake -DBOOK=... -DOPS_DIR=... -DOUTPUT=... [-DCHAPTERS=ch02,ch03] [-DPUBLISHED=ON] -P book_chapters.cmake
 # CHAPTERS (comma-separated) keeps only those chapters: `npm run bench` links
 # a module per prefix of the book to print what each chapter's ops add.
+# PUBLISHED leaves out chapters marked "draft": the browser's module serves
+# pages, and a draft has none, so its ops would only add bytes every reader
+# downloads (the Node module, the CLI and the tests keep them).
 cmake_policy(SET CMP0057 NEW) # if(... IN_LIST ...)
 file(READ "${BOOK}" book)
 string(JSON chapter_count LENGTH "${book}" chapters)
@@ -20,6 +23,10 @@ math(EXPR last "${chapter_count} - 1")
 foreach(i RANGE ${last})
   string(JSON id GET "${book}" chapters ${i} id)
   if(DEFINED CHAPTERS AND NOT id IN_LIST kept)
+    continue()
+  endif()
+  string(JSON draft ERROR_VARIABLE no_draft GET "${book}" chapters ${i} draft)
+  if(PUBLISHED AND NOT no_draft AND draft)
     continue()
   endif()
   if(NOT EXISTS "${OPS_DIR}/${id}/ops.hpp")

@@ -96,7 +96,8 @@ report(
   let before = null;
   for (const step of steps) {
     const size = gzipOf(path.join(root, `build/wasm/tally_web_upto_${step}.wasm`)) + glueGzip;
-    const label = step === 'shared' ? 'the shared ops only' : `with ${step}'s ops`;
+    const draft = book.chapters.find((c) => c.id === step)?.draft === true;
+    const label = step === 'shared' ? 'the shared ops only' : `with ${step}'s ops${draft ? ' (a draft: not in the shipped module yet)' : ''}`;
     const growth = before === null ? '' : `+${((size - before) / 1024).toFixed(1)} KiB`;
     const target =
       before === null || withinBase.has(step)
