@@ -33,9 +33,10 @@ function shown(id) {
     return t.rows.map((r) => t.columns.map((c) => at(ask(c.op, merge(vars, t.fields, r.fields, c.fields)), r.path ?? c.path)));
   }
   if (cfg.kind === 'stage-stack') {
+    // A segment or total with an "op" of its own asks it (Fig. 4-13's parts); the others read their bar's answer.
     return cfg.data.bars.map((b) => {
-      const result = ask(b.op, merge(vars, b.fields));
-      return { segments: b.segments.map((s) => at(result, s.display)), total: b.total ? at(result, b.total.display) : null };
+      const answer = (part) => (part.op ? ask(part.op, merge(vars, part.fields)) : ask(b.op, merge(vars, b.fields)));
+      return { segments: b.segments.map((s) => at(answer(s), s.display)), total: b.total ? at(answer(b.total), b.total.display) : null };
     });
   }
   if (cfg.kind === 'slot-timeline') return slotTimeline(cfg, vars);
@@ -212,4 +213,15 @@ test("Fig. 4-35: the roofline's two lines on the RTX 4090 cross between 64 and 2
     cfg.table.rows.map((r) => r.fields[cfg.data.x]),
     [1, 4, 16, 64, 256, 1024, 4096],
   );
+});
+
+test('Fig. 4-13: on the RTX 4090, 8K × 4 (23.361 GB) and 16K × 2 fit under 24 GB, 8K × 5 (24.569 GB) does not; FP8 KV lets the fifth in', () => {
+  assert.deepEqual(shown('fig-4-13'), [
+    { segments: ['16.381 GB', '2 GiB', '4.5 GiB'], total: '23.361 GB' },
+    { segments: ['16.381 GB', '2 GiB', '5.625 GiB'], total: '24.569 GB' },
+    { segments: ['16.381 GB', '2 GiB', '4.5 GiB'], total: '23.361 GB' },
+  ]);
+  const fp8 = ask('device_budget', { model: 'qwen3-8b', batch: 5, context: 8192, workspace_bytes: 2147483648, kv_dtype: 'fp8', devices: ['rtx-4090'] });
+  assert.equal(fp8.budget_display, '21.549 GB');
+  assert.equal(fp8.rows[0].fits, true);
 });

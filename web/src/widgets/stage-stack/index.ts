@@ -169,8 +169,27 @@ function scaleOnly(cfg: WidgetConfig, values: number[], hi: number, range: [numb
   return scaleLinear().domain([0, hi]).range(range).nice();
 }
 
-/** One bar: its label above, its segments side by side (each its own colour), its tail value after. */
-function barMark(b: BarData, scale: NumScale, y: number, hows: FigureHows, tail: Shown): Mark {
+/** Where a bar ends: the sum of its segments' lengths. */
+function barEnd(b: BarData, scale: NumScale): number {
+  const [x0] = scale.range() as [number, number];
+  const sum = b.segments.reduce((acc, s) => acc + s.value, 0);
+  return sum > 0 ? scale(sum) : x0;
+}
+
+/** A bar's value after its end, drawn over the reference lines (its halo keeps it legible where one runs through). */
+function tailMark(b: BarData, scale: NumScale, y: number, hows: FigureHows, tail: Shown): Mark {
+  return el(
+    'text',
+    valueLabel(
+      { class: 'bar-value num', x: (barEnd(b, scale) + 6).toFixed(1), y: String(y + 18 + BAR_H / 2 + 4), 'data-testid': `bar-${b.id}` },
+      hows.key(tail),
+    ),
+    tail.text,
+  );
+}
+
+/** One bar: its label above, its segments side by side (each its own colour). */
+function barMark(b: BarData, scale: NumScale, y: number): Mark {
   const [x0] = scale.range() as [number, number];
   let x = x0;
   let sum = 0;
@@ -191,15 +210,7 @@ function barMark(b: BarData, scale: NumScale, y: number, hows: FigureHows, tail:
     x = x1;
     return r;
   });
-  return el('g', { class: 'stack', 'data-bar': b.id }, [
-    el('text', { class: 'bar-label', x: String(x0), y: String(y + 12) }, b.label),
-    ...rects,
-    el(
-      'text',
-      valueLabel({ class: 'bar-value num', x: (x + 6).toFixed(1), y: String(y + 18 + BAR_H / 2 + 4), 'data-testid': `bar-${b.id}` }, hows.key(tail)),
-      tail.text,
-    ),
-  ]);
+  return el('g', { class: 'stack', 'data-bar': b.id }, [el('text', { class: 'bar-label', x: String(x0), y: String(y + 12) }, b.label), ...rects]);
 }
 
 function legend(bars: BarData[]): Mark[] {
@@ -252,8 +263,10 @@ function view(d: Data, cfg: WidgetConfig, instance: string) {
       height,
       children: [
         axisBottom(axis.scale, height - PAD.bottom + 6, axis.ticks, tickLabel('si', unit), text(cfg, 'x_axis'), top),
-        ...bars.map((b, i) => barMark(b, axis.scale, top + i * ROW_H, hows, tails[i]!)),
+        // Bars, then the lines across them (a line shows where a bar passes a card's memory), then the bars' values over both.
+        ...bars.map((b, i) => barMark(b, axis.scale, top + i * ROW_H)),
         ...lineMarks(lines, lineShown, axis.scale, height - PAD.bottom, wide, hows),
+        ...bars.map((b, i) => tailMark(b, axis.scale, top + i * ROW_H, hows, tails[i]!)),
       ],
     };
   };
