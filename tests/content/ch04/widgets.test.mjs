@@ -27,7 +27,7 @@ function shown(id) {
     if (v === null) return '—';
     return typeof v === 'number' || /^\d+$/.test(String(v)) ? BigInt(v).toLocaleString('en-US') : String(v);
   };
-  if (cfg.kind === 'steps') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
+  if (cfg.kind === 'steps' || cfg.kind === 'crossover-curve') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
   if (cfg.kind === 'core-table' || cfg.kind === 'roofline') {
     const t = cfg.table;
     return t.rows.map((r) => t.columns.map((c) => at(ask(c.op, merge(vars, t.fields, r.fields, c.fields)), r.path ?? c.path)));
@@ -187,6 +187,10 @@ test('§4.6: Table 4.6.1-a as printed (936 … 4,800 GB/s, 71 … 989.5 TFLOP/s)
 test('§4.7: 72 TSPs for the weights and 6 for one 8K KV; ROM cuts HBM traffic 13.5×, KV passes the weights at 12.53 (batch 13), 18 requests per stack', () => {
   assert.deepEqual(shown('sram-chips'), ['72', '6']);
   assert.deepEqual(shown('fig-4-33'), ['13.5', '12.53', '13', '18']);
+  // The curve under the steps crosses at the same batch as rom_split's first batch with KV above the weights.
+  const cfg = allWidgets['fig-4-33'];
+  const curve = ask('crossover_curve', { ...substituted(cfg.data.curve_fields, defaults(cfg)), max_batch: cfg.data.max_batch });
+  assert.equal(curve.crossover_batch, 13);
 });
 
 test('§4.8: Table 4.8.1-a 0.20 / 33.30 μs and 52.00 / 37.45 μs; 179 rows (391 and 86 doubled); Fig. 4-36 17.46 … 3.41 ms; Example 4-3', () => {
