@@ -99,7 +99,9 @@ export function tickLabel(style: TickStyle, unit = ''): (v: number) => string {
     case 'si': {
       // d3-format's SI prefix ("20G"), then a space before prefix + unit: "20 GB", "1 TFLOPs".
       const f = d3format('~s');
-      return (v) => (v === 0 ? '0' : f(v).replace(/^(-?[\d.]+)(.*)$/, `$1 $2${unit}`));
+      // Below 1 a plain decimal ("0.1 μs", not "100 m μs"): the axes' units are already scaled.
+      const small = d3format('~g');
+      return (v) => (v === 0 ? '0' : Math.abs(v) < 1 ? `${small(v)}${unit ? ` ${unit}` : ''}` : f(v).replace(/^(-?[\d.]+)(.*)$/, `$1 $2${unit}`));
     }
     default: {
       const f = d3format(',d');

@@ -7,7 +7,8 @@
 // Config (content/ch03/widgets/*.json), `data`:
 //   "scale": "linear" (default) | "log";  "unit"?: "B" for a byte axis
 //   "bars": [{ "id", "label", "op"?, "fields"?,
-//              "segments": [{ "id", "label", "path", "display", "prefix"?, "op"?, "fields"? }],
+//              "segments": [{ "id", "label", "path", "display", "prefix"?, "op"?, "fields"?,
+//                             "series"?: colour index 0–4 (default: the segment's place) }],
 //              "total"?: { "path", "display", "op"?, "fields"? } }]
 //   "lines"?: reference lines across the bars, each a core value
 //              { "label", "op", "fields"?, "path", "display" } or a published
@@ -55,6 +56,8 @@ interface SegmentSpec extends Asks {
   path: string;
   display: string;
   prefix?: string;
+  /** The colour: one-segment bars that are different things (Fig. 4-26's compute against memory) say which. */
+  series?: number;
 }
 interface BarSpec extends Asks {
   id: string;
@@ -75,6 +78,7 @@ interface Segment {
   label: string;
   value: number;
   shown: CellValue;
+  series?: number;
 }
 interface BarData {
   id: string;
@@ -133,6 +137,7 @@ async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise
             label: s.label,
             value: amount(follow(result, s.path), `${cfg.title}: ${b.label}`),
             shown: { ...shown, text: (s.prefix ?? '') + shown.text },
+            series: s.series,
           };
         }),
       );
@@ -197,7 +202,7 @@ function barMark(b: BarData, scale: NumScale, y: number): Mark {
     sum += s.value;
     const x1 = sum > 0 ? scale(sum) : x0;
     const w = Math.max(0, x1 - x);
-    const r = el('g', { class: `bar series-${i % 5}`, 'data-segment': s.id }, [
+    const r = el('g', { class: `bar series-${(s.series ?? i) % 5}`, 'data-segment': s.id }, [
       el('rect', {
         class: 'seg',
         x: x.toFixed(1),
@@ -220,7 +225,7 @@ function legend(bars: BarData[]): Mark[] {
     el(
       'ul',
       { class: 'tally-legend fig-legend' },
-      segments.map((s, i) => el('li', {}, [el('span', { class: `swatch series-${i % 5}`, 'aria-hidden': 'true' }, ''), el('span', {}, s.label)])),
+      segments.map((s, i) => el('li', {}, [el('span', { class: `swatch series-${(s.series ?? i) % 5}`, 'aria-hidden': 'true' }, ''), el('span', {}, s.label)])),
     ),
   ];
 }
