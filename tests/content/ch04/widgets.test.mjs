@@ -229,3 +229,9 @@ test('Fig. 4-13: on the RTX 4090, 8K × 4 (23.361 GB) and 16K × 2 fit under 24 
   assert.equal(fp8.budget_display, '21.549 GB');
   assert.equal(fp8.rows[0].fits, true);
 });
+
+test('Figs. 4-22 and 4-23: all on die 0, B200 8.59 / 8.59 ms and the 910C 21.47 / 127.26 ms; in place, 8.59 ms + 6.71 μs and 21.47 ms + 0.25 ms', () => {
+  const one = (bars) => bars.map((b) => b.segments[0]);
+  assert.deepEqual(one(shown('fig-4-22')), ['8.59 ms', '8.59 ms', '21.47 ms', '127.26 ms']);
+  assert.deepEqual(one(shown('fig-4-23')), ['8.59 ms', '6.71 μs', '21.47 ms', '0.25 ms']);
+});

@@ -83,6 +83,11 @@ constexpr FieldMeaning kMeanings[] = {
     {"area_ratio", "area of the new design over the old", "a positive decimal, with `power_ratio`"},
     {"uses", "R, times the uploaded data is read on the device", "default 1"},
     {"chip_bytes", "on-chip SRAM of one chip, bytes", "default 230686720 (220 MiB, Groq TSP)"},
+    {"bytes_per_die", "V, bytes each die holds and the phase reads (`die_locality`)", ""},
+    {"exchange_bytes", "X, inputs and results crossing the die link when the work stays where the weights are", "default 0"},
+    {"local_bandwidth", "one die's memory bandwidth, GB/s", "a positive decimal; default the gpu's bandwidth over its dies"},
+    {"die_link_bandwidth", "the link between the dies, GB/s in one direction",
+     "a positive decimal; default the gpu's die link (Ascend 910C: 270)"},
 };
 
 }  // namespace

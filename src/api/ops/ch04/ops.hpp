@@ -13,6 +13,8 @@ namespace tally::api {
 extern const OpDef kProjectionOp;
 // movement.cpp
 extern const OpDef kDoubleBufferOp, kLinkTimeOp, kLittleBandwidthOp, kHostUploadOp;
+// locality.cpp
+extern const OpDef kDieLocalityOp;
 // pipeline.cpp
 extern const OpDef kSlotPipelineOp;
 // energy.cpp
@@ -25,10 +27,10 @@ extern const OpDef kSpecializationBreakevenOp, kRomSplitOp;
 extern const OpDef kDeviceBudgetOp, kDeviceCompareOp, kPowerCapOp, kSramChipsOp;
 
 // In the order the API names them (docs/api.md).
-#define TALLY_CH04_OPS                                                                                                        \
-    &kProjectionOp, &kDynamicPowerOp, &kEnergyLedgerOp, &kPowerCapOp, &kHbmStackOp, &kTilePaddingOp, &kExpertPaddingOp,       \
-        &kQuantBytesOp, &kLittleBandwidthOp, &kDoubleBufferOp, &kSlotPipelineOp, &kHostUploadOp, &kLinkTimeOp, &kSramChipsOp, \
-        &kRomSplitOp, &kDeviceBudgetOp, &kDeviceCompareOp, &kSpecializationBreakevenOp
+#define TALLY_CH04_OPS                                                                                                          \
+    &kProjectionOp, &kDynamicPowerOp, &kEnergyLedgerOp, &kPowerCapOp, &kHbmStackOp, &kTilePaddingOp, &kExpertPaddingOp,         \
+        &kQuantBytesOp, &kLittleBandwidthOp, &kDoubleBufferOp, &kSlotPipelineOp, &kHostUploadOp, &kLinkTimeOp, &kDieLocalityOp, \
+        &kSramChipsOp, &kRomSplitOp, &kDeviceBudgetOp, &kDeviceCompareOp, &kSpecializationBreakevenOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch04_field_meanings();

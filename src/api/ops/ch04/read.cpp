@@ -35,6 +35,8 @@ constexpr Meaning kMeanings[] = {
     {"tokens_per_second", msg::ch04_meaning_tokens_per_second},
     {"utilisation", msg::ch04_meaning_utilisation},
     {"life_years", msg::ch04_meaning_life_years},
+    {"local_bandwidth", msg::ch04_meaning_local_bandwidth},
+    {"die_link_bandwidth", msg::ch04_meaning_die_link_bandwidth},
 };
 
 constexpr u128 kMaxValue = 1000000000;     // 10^9

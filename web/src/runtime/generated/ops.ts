@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -77,6 +77,7 @@ export interface OpRequests {
   slot_pipeline: { slots?: number | string; chunks?: number | string; transfer_ticks?: number | string; latency_ticks?: number | string; compute_ticks?: number | string; chunk_bytes?: number | string; lang?: string; };
   host_upload: { bytes?: number | string; link_bandwidth?: number | string; bandwidth?: number | string; uses?: number | string; gpu?: string; lang?: string; };
   link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; gpu?: string; lang?: string; };
+  die_locality: { bytes_per_die?: number | string; exchange_bytes?: number | string; local_bandwidth?: number | string; die_link_bandwidth?: number | string; gpu?: string; lang?: string; };
   sram_chips: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; chip_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   rom_split: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; tokens_per_second?: number | string; stack_bytes?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
@@ -1674,6 +1675,29 @@ export interface LinkTimeResult {
   values: Record<string, bigint>;
 }
 
+export interface DieLocalityResult {
+  gpu: string | null;
+  local_bandwidth: bigint;
+  die_link_bandwidth: bigint;
+  local_read_ms: bigint;
+  local_read_display: string;
+  remote_read_ms: bigint;
+  remote_read_display: string;
+  remote_bound: string;
+  gathered_ms: bigint;
+  gathered_display: string;
+  exchange_ms: bigint;
+  exchange_display: string;
+  link_over_local: bigint;
+  link_over_local_display: string;
+  remote_over_local: bigint;
+  remote_over_local_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface SramChipsResult {
   model: string;
   weight_bytes: bigint;
@@ -1849,6 +1873,7 @@ export interface OpResults {
   slot_pipeline: SlotPipelineResult;
   host_upload: HostUploadResult;
   link_time: LinkTimeResult;
+  die_locality: DieLocalityResult;
   sram_chips: SramChipsResult;
   rom_split: RomSplitResult;
   device_budget: DeviceBudgetResult;
@@ -1924,6 +1949,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   slot_pipeline: { chunks: { k: 'list', items: { id: { k: 'text' }, slot: { k: 'exact' }, issue: { k: 'exact' }, ready: { k: 'exact' }, start: { k: 'exact' }, end: { k: 'exact' }, wait: { k: 'exact' } } }, finish: { k: 'exact' }, finish_display: { k: 'display' }, target: { k: 'exact' }, idle: { k: 'exact' }, fewest_slots: { k: 'exact' }, buffer_bytes: { k: 'exact' }, buffer_display: { k: 'display' }, saved_over_one_fewer: { k: 'exact', p: 'nullable' } },
   host_upload: { gpu: { k: 'text', p: 'nullable' }, link_bandwidth: { k: 'exact' }, bandwidth: { k: 'exact' }, upload_us: { k: 'exact' }, upload_display: { k: 'display' }, read_us: { k: 'exact' }, read_display: { k: 'display' }, upload_over_read: { k: 'exact' }, upload_per_use_us: { k: 'exact' }, fewest_uses: { k: 'exact' } },
   link_time: { bytes: { k: 'exact' }, bytes_display: { k: 'display' }, transfer_us: { k: 'exact' }, time_us: { k: 'exact' }, time_display: { k: 'display' }, alpha_share_percent: { k: 'exact' }, bound: { k: 'text' }, crossover_bytes: { k: 'exact' }, crossover_display: { k: 'display' }, row_bytes: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_bandwidth_bound_rows: { k: 'exact', p: 'nullable' } },
+  die_locality: { gpu: { k: 'text', p: 'nullable' }, local_bandwidth: { k: 'exact' }, die_link_bandwidth: { k: 'exact' }, local_read_ms: { k: 'exact' }, local_read_display: { k: 'display' }, remote_read_ms: { k: 'exact' }, remote_read_display: { k: 'display' }, remote_bound: { k: 'text' }, gathered_ms: { k: 'exact' }, gathered_display: { k: 'display' }, exchange_ms: { k: 'exact' }, exchange_display: { k: 'display' }, link_over_local: { k: 'exact' }, link_over_local_display: { k: 'display' }, remote_over_local: { k: 'exact' }, remote_over_local_display: { k: 'display' } },
   sram_chips: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, weight_chips_exact: { k: 'exact' }, weight_chips: { k: 'exact' }, kv_chips: { k: 'exact' } },
   rom_split: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, hbm_bytes: { k: 'exact' }, all_bytes: { k: 'exact' }, hbm_reduction: { k: 'exact' }, hbm_reduction_display: { k: 'display' }, crossover_batch: { k: 'exact' }, crossover_batch_display: { k: 'display' }, first_batch_kv_above_weights: { k: 'exact' }, hbm_gb_per_second: { k: 'exact', p: 'nullable' }, requests_per_stack: { k: 'exact' } },
   device_budget: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, budget_display: { k: 'display' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_flops_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, name: { k: 'display' }, memory_bytes: { k: 'exact' }, fits: { k: 'flag' }, decode_ms: { k: 'exact', p: 'nullable' }, decode_ms_display: { k: 'display', p: 'nullable' }, tokens_per_second: { k: 'exact', p: 'nullable' }, step_joules_at_tdp: { k: 'exact', p: 'nullable' }, prefill_ms: { k: 'exact', p: 'nullable' }, prefill_ms_display: { k: 'display', p: 'nullable' } } } },
