@@ -14,6 +14,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dist = path.join(root, 'dist');
 const built = existsSync(path.join(dist, 'index.html'));
 
+/** An exercise id's element id (2-9 → exercise-2-9, lab-4-5 → lab-4-5), by content/book.json's kinds as the site's runtime/book.ts reads them. */
+const kinds = JSON.parse(readFileSync(path.join(root, 'content/book.json'), 'utf8')).exercise_kinds;
+function anchorOf(id) {
+  const kind = [...kinds].sort((a, b) => b.id_prefix.length - a.id_prefix.length).find((k) => id.startsWith(k.id_prefix));
+  return `${kind.anchor_prefix}${id.slice(kind.id_prefix.length)}`;
+}
+
 /** Every .html file under dist/ (relative paths), the old embed versions (dist/v/) aside: they are frozen copies. */
 function htmlFiles(dir = '') {
   return readdirSync(path.join(dist, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -59,7 +66,7 @@ function fragmentProblem(rel, fragment) {
     const name = decodeURIComponent(segment.slice(0, segment.indexOf(':')));
     if (name === 'import') continue; // a shared model, read by the import code of every page
     const exercise = /^ex-(.+)$/.exec(name);
-    const lands = instances(rel).has(name) || (exercise && ids(rel).has(`exercise-${exercise[1]}`));
+    const lands = instances(rel).has(name) || (exercise && ids(rel).has(anchorOf(exercise[1])));
     if (!lands) return `no widget or exercise "${name}"`;
   }
   return '';
