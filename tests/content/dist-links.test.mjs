@@ -114,11 +114,13 @@ test('every link and source of every built page lands on a file, an id, or a wid
 
 test('the progress table of each chapter links every exercise to its chapter\'s page, in every edition', { skip: !built && 'dist/ is not built' }, () => {
   for (const dir of ['', 'zh-Hans/', 'en/']) {
-    for (const page of ['ch02.html', 'ch03.html']) {
+    for (const page of ['ch02.html', 'ch03.html', 'ch04.html']) {
       const table = /<section class="exercise-progress"[\s\S]*?<\/table>/.exec(html(`${dir}${page}`))?.[0] ?? '';
       const links = [...table.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
       assert.ok(links.includes('2-1.html#exercise-2-1') && links.includes('2-6.html#exercise-2-9'), `${dir}${page}: ${links.slice(0, 3).join(' ')}`);
       assert.ok(links.some((l) => /^3-\d\.html#exercise-3-2$/.test(l)), `${dir}${page}: exercise 3-2`);
+      // Labs and think boxes link by their own element ids (content/book.json exercise_kinds).
+      assert.ok(links.includes('4-8.html#lab-4-5') && links.includes('4-1.html#think-4-1'), `${dir}${page}: lab 4-5, think 4-1`);
       assert.deepEqual(
         links.filter((l) => l.startsWith('#')),
         [],
