@@ -19,6 +19,10 @@
 //   every widget's defaults in the built HTML);
 // - every other edition: the chapter's first data widget recomputes in the
 //   edition's language after a control change;
+// - every edition: the first question of each kind the chapter places
+//   (練習, 實驗, 思考: content/book.json exercise_kinds) takes the book
+//   question's answer, and the page shows the verdict and message the core
+//   gives for it in the edition's language;
 // - visual baselines (chapters.spec.ts-snapshots/; regenerate with
 //   --update-snapshots after a deliberate change, and look at them): in
 //   `npm test` the first screen of each chapter's landing page at 360 and
@@ -32,9 +36,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { CHAPTERS, pageOfInstance, type Chapter } from './chapter';
-import { BUILT, coreIn, DEFAULT_LANG, widgetsIn, type Edition } from './editions';
+import { CHAPTERS, pageOfInstance, placedExercises, type Chapter } from './chapter';
+import { BUILT, contentJson, coreIn, DEFAULT_LANG, uiIn, widgetsIn, type Edition } from './editions';
 import { allReady, expect, settled, test } from './fixtures';
+import { answerExercise, exerciseAnchor, firstAnswer, type ExerciseFile } from './learner';
 import { phoneFindings } from './phone-checks';
 import { checkDataWidgets, DATA_KINDS } from './widget-values';
 
@@ -93,6 +98,16 @@ async function shownValues(page: Page, html?: string): Promise<Record<string, st
     }
     return out;
   }, html ?? null);
+}
+
+/** The first placed question of each kind (exercise-, lab-, think-: the element id's prefix tells the kind apart). */
+function firstOfEachExerciseKind(chapter: Chapter): Array<{ id: string; page: string }> {
+  const byKind = new Map<string, { id: string; page: string }>();
+  for (const placed of placedExercises(chapter.content)) {
+    const kind = exerciseAnchor(placed.id).replace(/-\d+-\d+$/, '');
+    if (!byKind.has(kind)) byKind.set(kind, placed);
+  }
+  return [...byKind.values()];
 }
 
 const sideways = (page: Page): Promise<number> =>
@@ -163,6 +178,22 @@ for (const chapter of CHAPTERS.filter((c) => !ONLY || ONLY.includes(c.id))) {
         // Last, as it changes the page: a control's change reaches the page's core, in the edition's language.
         const instances = zhHant ? (dataChecks.get(file) ?? []) : firstData?.[0] === file ? [firstData[1][0]!] : [];
         if (instances.length) await checkDataWidgets(page, coreIn(core, e.lang), widgetsIn(e.lang, chapter.content), instances);
+      });
+    }
+
+    for (const { id, page: file } of firstOfEachExerciseKind(chapter)) {
+      test(`${chapter.id} ${e.lang} ${file}: ${id} checks the book question's answer with the core, in ${e.lang}`, async ({ page, core }) => {
+        test.setTimeout(120_000);
+        const ask = coreIn(core, e.lang);
+        const ex = contentJson<ExerciseFile>(`content/${chapter.content}/exercises/${id}.json`, e.lang);
+        type Request = Parameters<typeof ask.ok>[0];
+        const { part, typed, expected } = firstAnswer((request) => ask.ok(request as Request), ex);
+        await page.goto(`./${e.dir}${file}`);
+        const feedback = await answerExercise(page, id, part, typed, uiIn(e.lang).exercise!.check);
+        const verdict = ask.ok({ op: 'check_answer', answer: typed, expected: expected as Request });
+        expect(verdict.correct, `${id}${part} ${typed}`).toBe(true);
+        await expect(feedback).toHaveAttribute('data-verdict', 'correct');
+        await expect(feedback).toHaveText(String(verdict.message));
       });
     }
 

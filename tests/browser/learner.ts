@@ -46,3 +46,60 @@ export async function seedStorageOnce(page: Page, entries: Record<string, string
     sessionStorage.setItem('seeded', '1');
   }, entries);
 }
+
+type Obj = Record<string, unknown>;
+interface ExercisePart {
+  id: string;
+  kind: 'answer' | 'open';
+  expected?: { call: string; field: string; unit: string; digits?: number; guesses?: string[] };
+  mistakes?: Array<{ code: string; call: string; field: string; message?: string }>;
+}
+export interface ExerciseFile {
+  id: string;
+  givens?: Record<string, { default: { value: unknown; with?: Obj } }>;
+  calls: Record<string, Obj>;
+  parts: ExercisePart[];
+}
+
+/** A result's field by the exercises' path syntax: `total`, `items[id=kv].bytes`, `chunks[3].ready`. */
+function follow(value: unknown, fieldPath: string): unknown {
+  return fieldPath.match(/[^.[\]]+(?:\[[^\]]*\])?/g)!.reduce<unknown>((v, segment) => {
+    const [, key, index] = /^([^[]+)(?:\[([^\]]*)\])?$/.exec(segment)!;
+    const out = (v as Obj | undefined)?.[key!];
+    if (index === undefined) return out;
+    if (/^\d+$/.test(index)) return (out as unknown[] | undefined)?.[Number(index)];
+    const [k, want] = index.split('=');
+    return (out as Obj[] | undefined)?.find((x) => String(x[k!]) === want);
+  }, value);
+}
+
+/**
+ * The book question's first answer part as the page checks it: its calls run
+ * in `ask` (the Node core, in the page's language) on the default givens, the
+ * exact expected value as the text to type, and the check_answer request the
+ * page sends for it (web/src/exercises/compute.ts).
+ */
+export function firstAnswer(ask: (request: Obj) => Obj, ex: ExerciseFile): { part: string; typed: string; expected: Obj } {
+  const givens: Obj = {};
+  for (const [key, g] of Object.entries(ex.givens ?? {})) Object.assign(givens, { [key]: g.default.value }, g.default.with ?? {});
+  const results: Record<string, Obj> = {};
+  for (const [name, call] of Object.entries(ex.calls)) {
+    const field = (v: unknown): unknown => {
+      if (typeof v === 'string' && v.startsWith('$')) return givens[v.slice(1)];
+      const ref = v as { from?: string; field?: string } | null;
+      return ref && typeof ref === 'object' && typeof ref.from === 'string' ? follow(results[ref.from], ref.field!) : v;
+    };
+    results[name] = ask(Object.fromEntries(Object.entries(call).map(([k, v]) => [k, field(v)])));
+  }
+  const part = ex.parts.find((p) => p.kind === 'answer')!;
+  const e = part.expected!;
+  const value = String(follow(results[e.call], e.field));
+  const mistakes = (part.mistakes ?? [])
+    .map((m) => ({ code: m.code, value: String(follow(results[m.call], m.field)), ...(m.message ? { message: m.message } : {}) }))
+    .filter((m) => m.value !== value);
+  const expected: Obj = { value, unit: e.unit };
+  if (e.digits !== undefined) expected.digits = e.digits;
+  if (e.guesses !== undefined) expected.guesses = e.guesses;
+  if (mistakes.length) expected.mistakes = mistakes;
+  return { part: part.id, typed: value, expected };
+}
