@@ -194,6 +194,15 @@ for (const chapter of CHAPTERS.filter((c) => !ONLY || ONLY.includes(c.id))) {
         expect(verdict.correct, `${id}${part} ${typed}`).toBe(true);
         await expect(feedback).toHaveAttribute('data-verdict', 'correct');
         await expect(feedback).toHaveText(String(verdict.message));
+        // Saved under the question's own id (2-7, lab-4-3, think-4-1), and found again after a reload.
+        const saved = await page.evaluate(({ key, p }) => JSON.parse(localStorage.getItem('tally.progress.v1') ?? '{}').exercises?.[key]?.parts?.[p], {
+          key: id,
+          p: part,
+        });
+        expect(saved).toMatchObject({ answer: typed, correct: true });
+        await page.reload();
+        await expect(page.locator(`[data-exercise="${id}"]`)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+        await expect(page.locator(`#${exerciseAnchor(id)}-${part}`).getByRole('textbox')).toHaveValue(typed);
       });
     }
 
