@@ -12,7 +12,7 @@ import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
 import { exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
-const IDS = ['think-4-1', 'lab-4-3', 'think-4-3', 'lab-4-4', 'lab-4-5', 'lab-4-8'];
+const IDS = ['think-4-1', 'think-4-2', 'lab-4-3', 'think-4-3', 'lab-4-4', 'lab-4-5', 'lab-4-8'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
 const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch04', IDS);
 
@@ -38,6 +38,8 @@ function sameRational(x, y) {
 const DERIVED = {
   // 60 / 4 + 40, and 30 + 25: a tie, 15 μs each from 70 μs.
   'think-4-1': { a: '55', b: '55' },
+  // 147,456 B less 10% is 132,710.4 B per token: 1.087 GB per 8K request, 5.436 GB for five.
+  'think-4-2': { a: '1087163596.8', b: '5435817984' },
   // Qwen3-8B on an RTX 4090: 4 requests of 8K; 16.2 ms per step; ⌈1,008 GB/s × 500 ns / 128 B⌉ = 3,938.
   'lab-4-3': { a: '4', b: STEP_MS_4090, c: '3938' },
   // Latency 256: the 4th chunk is usable at 768 but needed at 704; 3 slots end at 896, 4 slots are needed.
@@ -68,6 +70,8 @@ test('every answer of the labs and think boxes is the value we derived', () => {
 
 const RIGHT = [
   ['think-4-1', 'a', ['55', '60/4 + 40']],
+  ['think-4-2', 'a', ['1.087 GB', '1.012 GiB', '132710.4 * 8192 B']],
+  ['think-4-2', 'b', ['5.436 GB', '5,435,817,984 B', '5 * 1.0872 GB']],
   ['lab-4-3', 'a', ['4', '4 條請求', '4 requests', '4 条请求']],
   ['lab-4-3', 'b', ['16.22 ms', '16.2 ms', '0.01622 s', '16.22 毫秒']],
   ['lab-4-3', 'c', ['3938', '3,938']],
@@ -97,6 +101,8 @@ test('a right answer is accepted in each of its forms, in every edition', () => 
 // The slips each question invites, named.
 const WRONG = [
   ['think-4-1', 'a', '45', 'from_original'],
+  ['think-4-2', 'b', '6.04 GB', 'not_reduced'],
+  ['think-4-2', 'b', '5.436 GiB', 'gb_vs_gib'],
   ['think-4-3', 'a', '512', 'old_latency'],
   ['think-4-3', 'd', '3', 'old_latency'],
   ['lab-4-4', 'b', '1280', 'one_slot'],
