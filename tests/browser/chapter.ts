@@ -103,6 +103,20 @@ export function pageOfInstance(chapter = 'ch02'): Record<string, string> {
   return out;
 }
 
+/**
+ * The chapter's exercises, labs and think boxes in reading order, each with
+ * the page that places it (```exercise lab-4-5 blocks; the progress table aside).
+ */
+export function placedExercises(chapter: string): Array<{ id: string; page: string }> {
+  const dir = contentOf(chapter);
+  return sitePages(chapter).flatMap((page) =>
+    [...readFileSync(path.join(dir, page.replace(/\.html$/, '.md')), 'utf8').matchAll(/^```exercise[ \t]+(\S+)[ \t\r]*$/gm)]
+      .map((m) => m[1]!)
+      .filter((id) => id !== 'progress')
+      .map((id) => ({ id, page })),
+  );
+}
+
 /** The anchors the chapter must have: every figure, table, example and exercise. */
 export const ANCHORS: string[] = [
   ...Array.from({ length: 36 }, (_, i) => `fig-2-${i + 1}`),

@@ -19,6 +19,11 @@
 //   every widget's defaults in the built HTML);
 // - every other edition: the chapter's first data widget recomputes in the
 //   edition's language after a control change;
+// - every edition: every question the chapter places (練習, 實驗, 思考:
+//   content/book.json exercise_kinds), one page load per page, takes the
+//   book question's answer to its first answer part, the page shows the
+//   verdict and message the core gives for it in the edition's language, and
+//   the answers are saved under the questions' ids and restored on reload;
 // - visual baselines (chapters.spec.ts-snapshots/; regenerate with
 //   --update-snapshots after a deliberate change, and look at them): in
 //   `npm test` the first screen of each chapter's landing page at 360 and
@@ -32,9 +37,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { CHAPTERS, pageOfInstance, type Chapter } from './chapter';
-import { BUILT, coreIn, DEFAULT_LANG, widgetsIn, type Edition } from './editions';
+import { CHAPTERS, pageOfInstance, placedExercises, type Chapter } from './chapter';
+import { BUILT, contentJson, coreIn, DEFAULT_LANG, uiIn, widgetsIn, type Edition } from './editions';
 import { allReady, expect, settled, test } from './fixtures';
+import { answerExercise, exerciseAnchor, firstAnswer, type ExerciseFile } from './learner';
 import { phoneFindings } from './phone-checks';
 import { checkDataWidgets, DATA_KINDS } from './widget-values';
 
@@ -93,6 +99,13 @@ async function shownValues(page: Page, html?: string): Promise<Record<string, st
     }
     return out;
   }, html ?? null);
+}
+
+/** The pages that place questions (練習, 實驗, 思考), each with its questions in reading order. */
+function questionsByPage(chapter: Chapter): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { id, page } of placedExercises(chapter.content)) out.set(page, [...(out.get(page) ?? []), id]);
+  return out;
 }
 
 const sideways = (page: Page): Promise<number> =>
@@ -163,6 +176,34 @@ for (const chapter of CHAPTERS.filter((c) => !ONLY || ONLY.includes(c.id))) {
         // Last, as it changes the page: a control's change reaches the page's core, in the edition's language.
         const instances = zhHant ? (dataChecks.get(file) ?? []) : firstData?.[0] === file ? [firstData[1][0]!] : [];
         if (instances.length) await checkDataWidgets(page, coreIn(core, e.lang), widgetsIn(e.lang, chapter.content), instances);
+      });
+    }
+
+    for (const [file, ids] of questionsByPage(chapter)) {
+      test(`${chapter.id} ${e.lang} ${file}: ${ids.join(', ')} check the book question's answer with the core, in ${e.lang}`, async ({ page, core }) => {
+        test.setTimeout(120_000 + 20_000 * ids.length);
+        const ask = coreIn(core, e.lang);
+        type Request = Parameters<typeof ask.ok>[0];
+        await page.goto(`./${e.dir}${file}`);
+        const answered: Array<{ id: string; part: string; typed: string }> = [];
+        for (const id of ids) {
+          const ex = contentJson<ExerciseFile>(`content/${chapter.content}/exercises/${id}.json`, e.lang);
+          const { part, typed, expected } = firstAnswer((request) => ask.ok(request as Request), ex);
+          const feedback = await answerExercise(page, id, part, typed, uiIn(e.lang).exercise!.check);
+          const verdict = ask.ok({ op: 'check_answer', answer: typed, expected: expected as Request });
+          expect(verdict.correct, `${id}${part} ${typed}`).toBe(true);
+          await expect(feedback).toHaveAttribute('data-verdict', 'correct');
+          await expect(feedback).toHaveText(String(verdict.message));
+          answered.push({ id, part, typed });
+        }
+        // Saved under each question's own id (2-7, lab-4-3, think-4-1), and found again after a reload.
+        const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tally.progress.v1') ?? '{}').exercises ?? {});
+        for (const { id, part, typed } of answered) expect(stored[id]?.parts?.[part], `${id}${part}`).toMatchObject({ answer: typed, correct: true });
+        await page.reload();
+        for (const { id, part, typed } of answered) {
+          await expect(page.locator(`[data-exercise="${id}"]`)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+          await expect(page.locator(`#${exerciseAnchor(id)}-${part}`).getByRole('textbox')).toHaveValue(typed);
+        }
       });
     }
 

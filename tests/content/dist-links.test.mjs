@@ -14,6 +14,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dist = path.join(root, 'dist');
 const built = existsSync(path.join(dist, 'index.html'));
 
+/** An exercise id's element id (2-9 → exercise-2-9, lab-4-5 → lab-4-5), by content/book.json's kinds as the site's runtime/book.ts reads them. */
+const kinds = JSON.parse(readFileSync(path.join(root, 'content/book.json'), 'utf8')).exercise_kinds;
+function anchorOf(id) {
+  const kind = [...kinds].sort((a, b) => b.id_prefix.length - a.id_prefix.length).find((k) => id.startsWith(k.id_prefix));
+  return `${kind.anchor_prefix}${id.slice(kind.id_prefix.length)}`;
+}
+
 /** Every .html file under dist/ (relative paths), the old embed versions (dist/v/) aside: they are frozen copies. */
 function htmlFiles(dir = '') {
   return readdirSync(path.join(dist, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -59,7 +66,7 @@ function fragmentProblem(rel, fragment) {
     const name = decodeURIComponent(segment.slice(0, segment.indexOf(':')));
     if (name === 'import') continue; // a shared model, read by the import code of every page
     const exercise = /^ex-(.+)$/.exec(name);
-    const lands = instances(rel).has(name) || (exercise && ids(rel).has(`exercise-${exercise[1]}`));
+    const lands = instances(rel).has(name) || (exercise && ids(rel).has(anchorOf(exercise[1])));
     if (!lands) return `no widget or exercise "${name}"`;
   }
   return '';
@@ -107,11 +114,13 @@ test('every link and source of every built page lands on a file, an id, or a wid
 
 test('the progress table of each chapter links every exercise to its chapter\'s page, in every edition', { skip: !built && 'dist/ is not built' }, () => {
   for (const dir of ['', 'zh-Hans/', 'en/']) {
-    for (const page of ['ch02.html', 'ch03.html']) {
+    for (const page of ['ch02.html', 'ch03.html', 'ch04.html']) {
       const table = /<section class="exercise-progress"[\s\S]*?<\/table>/.exec(html(`${dir}${page}`))?.[0] ?? '';
       const links = [...table.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
       assert.ok(links.includes('2-1.html#exercise-2-1') && links.includes('2-6.html#exercise-2-9'), `${dir}${page}: ${links.slice(0, 3).join(' ')}`);
       assert.ok(links.some((l) => /^3-\d\.html#exercise-3-2$/.test(l)), `${dir}${page}: exercise 3-2`);
+      // Labs and think boxes link by their own element ids (content/book.json exercise_kinds).
+      assert.ok(links.includes('4-8.html#lab-4-5') && links.includes('4-1.html#think-4-1'), `${dir}${page}: lab 4-5, think 4-1`);
       assert.deepEqual(
         links.filter((l) => l.startsWith('#')),
         [],

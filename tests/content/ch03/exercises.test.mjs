@@ -3,74 +3,16 @@
 // answer is accepted in each of its unit forms, and every named mistake is
 // named by its code, in every edition. The English map covers every text.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import test from 'node:test';
 
-import { loadEngine, root } from '../../wasm/engine.mjs';
+import { loadEngine } from '../../wasm/engine.mjs';
 import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
+import { exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
 const IDS = ['3-1', '3-2', '3-3', '3-4', '3-5', '3-6', '3-7', '3-8', '3-9', '3-10'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
-
-const readJson = (p) => JSON.parse(readFileSync(path.join(root, p), 'utf8'));
-const evaluate = (request) => JSON.parse(engine.evaluate(JSON.stringify(request)));
-
-/** One step of a field path: `rows[id=llama1]`, `classes[0]`, `total`. */
-function step(value, segment) {
-  const m = /^([^[]+)(?:\[([^\]]*)\])?$/.exec(segment);
-  let out = value?.[m[1]];
-  if (m[2] === undefined) return out;
-  if (/^\d+$/.test(m[2])) return out?.[Number(m[2])];
-  const [key, want] = m[2].split('=');
-  return out?.find((x) => String(x[key]) === want);
-}
-const follow = (value, p) => p.match(/[^.[\]]+(?:\[[^\]]*\])?/g).reduce(step, value);
-
-/** A call's field: a given (`$name`), another call's result (`{from, field}`), or as written. */
-function fieldValue(v, givens, results) {
-  if (typeof v === 'string' && v.startsWith('$')) return givens[v.slice(1)];
-  if (v && typeof v === 'object' && typeof v.from === 'string') return follow(results[v.from], v.field);
-  return v;
-}
-
-/** The exercise's calls run with the book's givens (seed 0). */
-function resultsOf(ex) {
-  const givens = Object.fromEntries(Object.entries(ex.givens ?? {}).map(([k, g]) => [k, g.default.value]));
-  const out = {};
-  for (const [name, call] of Object.entries(ex.calls)) {
-    const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
-    const response = evaluate(request);
-    assert.ok(response.ok, `${ex.id} ${name}: ${JSON.stringify(response.error)}`);
-    out[name] = response.result;
-  }
-  return out;
-}
-
-const exercises = Object.fromEntries(IDS.map((id) => [id, readJson(`content/ch03/exercises/${id}.json`)]));
-const results = Object.fromEntries(IDS.map((id) => [id, resultsOf(exercises[id])]));
-const part = (id, p) => exercises[id].parts.find((x) => x.id === p);
-const valueOf = (id, p) => String(follow(results[id][part(id, p).expected.call], part(id, p).expected.field));
-
-/** The check_answer request the page sends (web/src/exercises/compute.ts, checkRequest). */
-function checkRequest(id, p, answer, lang) {
-  const x = part(id, p);
-  const value = valueOf(id, p);
-  const expected = { value, unit: x.expected.unit };
-  if (x.expected.digits !== undefined) expected.digits = x.expected.digits;
-  if (x.expected.guesses !== undefined) expected.guesses = x.expected.guesses;
-  const mistakes = (x.mistakes ?? [])
-    .map((m) => ({ code: m.code, value: String(follow(results[id][m.call], m.field)), ...(m.message ? { message: m.message } : {}) }))
-    .filter((m) => m.value !== value);
-  if (mistakes.length) expected.mistakes = mistakes;
-  return { op: 'check_answer', lang, answer, expected };
-}
-const verdict = (id, p, answer, lang = 'zh-Hant') => {
-  const r = evaluate(checkRequest(id, p, answer, lang));
-  assert.ok(r.ok, `${id}${p} ${answer}: ${JSON.stringify(r.error)}`);
-  return r.result;
-};
+const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch03', IDS);
 
 // The values we derived from the chapter's givens (widgets-plan.md, "### exercise 3-N").
 const DERIVED = {

@@ -4,7 +4,7 @@
 // the site build (site/build.ts → web/scripts/build-site.mjs) after the
 // schemas; never bundled for the browser.
 
-import { chapterEntries } from '../runtime/book';
+import { chapterEntries, exerciseKinds, parseExerciseId } from '../runtime/book';
 import { HINTS_MAX } from './progress';
 import { isResultRef, textRefs, withDefaults, type Exercise, type Given } from './schema';
 
@@ -16,7 +16,11 @@ export function checkExercises(): void {
     const where = file.replace(/^(\.\.\/)+/, '');
     const ex = withDefaults(raw);
     if (`${ex.id}.json` !== where.replace(/^.*\//, '')) fail(where, 'id', 'must match the file name');
-    if (!ex.id.startsWith(chapter.exercise_prefix)) fail(where, 'id', `must start with the chapter's "${chapter.exercise_prefix}" (content/book.json)`);
+    const parsed = parseExerciseId(ex.id);
+    const prefixes = exerciseKinds.map((k) => `"${k.id_prefix}"`).join(', ');
+    if (!parsed) fail(where, 'id', `must be a kind's prefix (${prefixes}: content/book.json exercise_kinds) and a number N-k`);
+    if (!parsed.number.startsWith(chapter.exercise_prefix))
+      fail(where, 'id', `its number must start with the chapter's "${chapter.exercise_prefix}" (content/book.json)`);
     checkExercise(where, ex);
   }
 }

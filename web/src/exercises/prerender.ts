@@ -61,7 +61,7 @@ export async function prerenderExercise(id: string, engine: Engine, catalog: Cat
     return renderProgress(exerciseOrder, new Map(exerciseOrder.map((x) => [x, exercises[x]!.title])), pages);
   }
   const ex = exercises[id];
-  if (!ex) throw new Error(`unknown exercise "${id}" (content/ch02/exercises/${id}.json)`);
+  if (!ex) throw new Error(`unknown exercise "${id}" (no content/<chapter>/exercises/${id}.json)`);
   await checkVariants(ex, engine);
   const givens = drawGivens(ex, 0);
   return renderExercise(ex, givens, catalog, await computeAll(engine, ex, givens));

@@ -25,6 +25,7 @@
 // accepts a file in this schema (or an older one, migrated).
 
 import { fill as fillUi, ui } from '../i18n/ui';
+import { exerciseLabel, parseExerciseId } from '../runtime/book';
 
 export const STORAGE_KEY = 'tally.progress.v1';
 export const SCHEMA = 1;
@@ -76,7 +77,6 @@ export const emptyProgress = (): Progress => ({ schema: SCHEMA, exercises: {} })
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const EXERCISE_ID = /^\d+-\d+$/;
 const SEED_KEY = /^[1-9]\d{0,9}$/;
 /**
  * A question on imported models: "given=id" pairs, then an optional
@@ -155,7 +155,7 @@ function readHolders(where: string, name: string, v: unknown, key: RegExp, dropp
 }
 
 function readExercise(id: string, v: unknown, dropped: Dropped): ExerciseProgress | null {
-  const where = fillUi(ui.progress_check.where, { id });
+  const where = fillUi(ui.progress_check.where, exerciseLabel(id));
   const book = readParts(where, v, dropped);
   if (!book) return null;
   const ex: ExerciseProgress = book;
@@ -220,7 +220,7 @@ export function readLenient(v: unknown): { progress: Progress; dropped: Dropped 
   const out = emptyProgress();
   if (isTime(o.replaced)) out.replaced = o.replaced;
   for (const [id, ex] of Object.entries(o.exercises as Obj)) {
-    if (!EXERCISE_ID.test(id)) {
+    if (!parseExerciseId(id)) {
       dropped.push(fillUi(ui.progress_check.bad_id, { id: id.slice(0, 40) }));
       continue;
     }
@@ -239,7 +239,7 @@ function migrateV0(v: unknown): Progress | null {
   if (!isObj(v)) return null;
   const out = emptyProgress();
   for (const [id, parts] of Object.entries(v)) {
-    if (!EXERCISE_ID.test(id) || !isObj(parts)) return null;
+    if (!parseExerciseId(id) || !isObj(parts)) return null;
     const ex: ExerciseProgress = { parts: {} };
     for (const [pid, answer] of Object.entries(parts)) {
       if (typeof answer !== 'string' || answer.length > ANSWER_MAX) return null;

@@ -6,6 +6,7 @@
 // has hydrated.
 
 import type { Catalog } from '../runtime/engine';
+import { exerciseAnchor, exerciseLabel } from '../runtime/book';
 import { attrs, esc } from '../runtime/html';
 import { answerText, fill, type Results } from './compute';
 import { fill as fillText, importText } from '../import/text';
@@ -15,8 +16,9 @@ import type { Exercise, Part } from './schema';
 import type { Givens } from './variants';
 import { ui } from '../i18n/ui';
 
-export const exerciseId = (id: string): string => `exercise-${id}`;
-export const partId = (id: string, part: string): string => `exercise-${id}-${part}`;
+/** The element id of an exercise, a lab or a 思考 box (exercise-2-5, lab-4-1, think-4-2: content/book.json's kinds). */
+export const exerciseId = (id: string): string => exerciseAnchor(id);
+export const partId = (id: string, part: string): string => `${exerciseAnchor(id)}-${part}`;
 
 /** The texts that change with the givens: [data-text] key → text. */
 export function texts(ex: Exercise, givens: Givens, catalog: Catalog, results?: Results): Map<string, string> {
@@ -141,7 +143,7 @@ export function renderProgress(ids: string[], titles: Map<string, string>, pages
   const rows = ids
     .map(
       (id) =>
-        `<tr data-summary="${esc(id)}"><th scope="row"><a href="${esc(pages.get(id) ?? '')}#${esc(exerciseId(id))}"${attrs({ title: titles.get(id) })}>${esc(fillText(ui.progress.row, { id }))}</a></th>` +
+        `<tr data-summary="${esc(id)}"><th scope="row"><a href="${esc(pages.get(id) ?? '')}#${esc(exerciseId(id))}"${attrs({ title: titles.get(id) })}>${esc(fillText(ui.progress.row, exerciseLabel(id)))}</a></th>` +
         `<td data-count="attempted">—</td><td data-count="correct">—</td></tr>`,
     )
     .join('');

@@ -5,14 +5,15 @@
 // anchor: it brings the first element the link names into view, when the
 // page opens (a reload too), and when the reader follows such a link on
 // the same page.
+import { exerciseAnchor } from './book';
 import { parseHash } from './hash-state';
 
-/** Where a hash segment's state lives: a widget (data-instance) or an exercise (segment ex-<id>, element #exercise-<id>). */
+/** Where a hash segment's state lives: a widget (data-instance) or an exercise (segment ex-<id>, element #exercise-2-5 / #lab-4-1: runtime/book.ts). */
 export function stateOwner(doc: Document, name: string): HTMLElement | null {
   const widget = doc.querySelector<HTMLElement>(`[data-instance="${CSS.escape(name)}"]`);
   if (widget) return widget;
   const exercise = /^ex-(.+)$/.exec(name);
-  return exercise ? doc.getElementById(`exercise-${exercise[1]!}`) : null;
+  return exercise ? doc.getElementById(exerciseAnchor(exercise[1]!)) : null;
 }
 
 /** Whether part of an element is on screen. */

@@ -1,0 +1,197 @@
+// Chapter 4's labs and 思考 boxes (the chapter has no 練習) through the Node
+// module: every answer is the value we derived by hand from the chapter's
+// givens (book/ch04-inventory.md, "Derived"), a right answer is accepted in
+// each of its forms, every named mistake is named by its code in every
+// edition, a drawn variant moves the answers, and the English map covers
+// every text.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+
+import { loadEngine } from '../../wasm/engine.mjs';
+import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
+import { exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
+
+const engine = await loadEngine();
+const IDS = ['think-4-1', 'think-4-2', 'lab-4-3', 'think-4-3', 'lab-4-4', 'lab-4-5', 'lab-4-8'];
+const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
+const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch04', IDS);
+
+// RTX 4090: one 8K step reads 16,344,926,208 B (weights once, the embedding row, the request's KV
+// read and the KV it writes) at 1,008 GB/s; in ms that is 16,344,926,208 / 1,008,000,000.
+const STEP_MS_4090 = '16344926208/1008000000';
+
+/** Two exact values ("a/b", integers or decimals) are the same number. */
+function sameRational(x, y) {
+  const frac = (s) => {
+    const [n, d = '1'] = s.split('/');
+    const scale = (t) => (t.includes('.') ? [BigInt(t.replace('.', '')), 10n ** BigInt(t.length - t.indexOf('.') - 1)] : [BigInt(t), 1n]);
+    const [nn, nd] = scale(n);
+    const [dn, dd] = scale(d);
+    return [nn * dd, nd * dn];
+  };
+  const [a, b] = frac(x);
+  const [c, d] = frac(y);
+  return a * d === b * c;
+}
+
+// The values we derived from the chapter's givens.
+const DERIVED = {
+  // 60 / 4 + 40, and 30 + 25: a tie, 15 μs each from 70 μs.
+  'think-4-1': { a: '55', b: '55' },
+  // 147,456 B less 10% is 132,710.4 B per token: 1.087 GB per 8K request, 5.436 GB for five.
+  'think-4-2': { a: '1087163596.8', b: '5435817984' },
+  // Qwen3-8B on an RTX 4090: 4 requests of 8K; 16.2 ms per step; ⌈1,008 GB/s × 500 ns / 128 B⌉ = 3,938.
+  'lab-4-3': { a: '4', b: STEP_MS_4090, c: '3938' },
+  // Latency 256: the 4th chunk is usable at 768 but needed at 704; 3 slots end at 896, 4 slots are needed.
+  'think-4-3': { a: '768', b: '704', c: '896', d: '4' },
+  // 1 slot 1,280, 2 slots 768; 3 slots reach 704; at 64 ticks a chunk 4 slots reach 448.
+  'lab-4-4': { a: '1280', b: '768', c: '3', d: '4' },
+  // Intensity 2KN·M / 2(KN + MK + MN): 2048/2049 and 2048/9 (227.56); the ridge of 165.2 TFLOP/s over
+  // 1,008 GB/s is crossed from 179 rows, at twice the peak from 391, at twice the bandwidth from 86.
+  'lab-4-5': { a: '2048/2049', b: '2048/9', c: '179', d: '391', e: '86' },
+  // Batch 32: weights 0.4807 / 32 J of 0.0684 J per token (22.0%); the weights fall below compute
+  // from batch 33 (32.10); at 32K the KV term equals the weights at 15,136,819,200 / 4,831,838,208
+  // (3.13) and exceeds them from batch 4; H100 at 1.5b: 2/3 of the clock at fixed voltage, (2/3)^(1/3) ≈ 0.874 when it follows.
+  'lab-4-8': { a: '978078975/4450817407', b: '33', c: '4', d: '2/3', e: '0.87358' },
+};
+
+test('every answer of the labs and think boxes is the value we derived', () => {
+  for (const id of IDS) {
+    const answers = exercises[id].parts.filter((p) => p.kind === 'answer').map((p) => p.id);
+    assert.deepEqual(answers, Object.keys(DERIVED[id]), `${id}: answer parts`);
+    for (const p of answers) assert.ok(sameRational(valueOf(id, p), DERIVED[id][p]), `${id}${p}: ${valueOf(id, p)} ≠ ${DERIVED[id][p]}`);
+  }
+  // The printed roundings of the chapter: 0.60 pJ per FLOP on the H100, 3.13 at 32K, 22.0%.
+  assert.equal(results['lab-4-8'].cap.pj_per_flop_display, '0.60 pJ');
+  assert.equal(results['lab-4-8'].long.crossover_batch_display, '3.13');
+  assert.equal(results['lab-4-8'].b32.weight_share_display, '22.0%');
+  assert.equal(results['lab-4-3'].step.step_ms_display, '16.22 ms');
+});
+
+const RIGHT = [
+  ['think-4-1', 'a', ['55', '60/4 + 40']],
+  ['think-4-2', 'a', ['1.087 GB', '1.012 GiB', '132710.4 * 8192 B']],
+  ['think-4-2', 'b', ['5.436 GB', '5,435,817,984 B', '5 * 1.0872 GB']],
+  ['lab-4-3', 'a', ['4', '4 條請求', '4 requests', '4 条请求']],
+  ['lab-4-3', 'b', ['16.22 ms', '16.2 ms', '0.01622 s', '16.22 毫秒']],
+  ['lab-4-3', 'c', ['3938', '3,938']],
+  ['think-4-3', 'b', ['704', '320 + 3*128']],
+  ['think-4-3', 'd', ['4', '4 個']],
+  ['lab-4-4', 'a', ['1280', '1,280']],
+  ['lab-4-5', 'a', ['1.00', '1', '0.9995']],
+  ['lab-4-5', 'b', ['228', '227.56', '2048/9']],
+  ['lab-4-5', 'c', ['179']],
+  ['lab-4-8', 'a', ['22%', '22.0%', '0.22']],
+  ['lab-4-8', 'c', ['4', '4 個']],
+  ['lab-4-8', 'd', ['2/3', '0.67', '0.667']],
+  ['lab-4-8', 'e', ['0.87', '0.874']],
+];
+
+test('a right answer is accepted in each of its forms, in every edition', () => {
+  for (const [id, p, forms] of RIGHT) {
+    for (const form of forms) {
+      for (const lang of LANGS) {
+        const v = verdict(id, p, form, lang);
+        assert.ok(v.correct, `${id}${p} ${lang} "${form}": ${v.mistake} ${v.message}`);
+      }
+    }
+  }
+});
+
+// The slips each question invites, named.
+const WRONG = [
+  ['think-4-1', 'a', '45', 'from_original'],
+  ['think-4-2', 'b', '6.04 GB', 'not_reduced'],
+  ['think-4-2', 'b', '5.436 GiB', 'gb_vs_gib'],
+  ['think-4-3', 'a', '512', 'old_latency'],
+  ['think-4-3', 'd', '3', 'old_latency'],
+  ['lab-4-4', 'b', '1280', 'one_slot'],
+  ['lab-4-4', 'd', '3', 'old_rate'],
+  ['lab-4-8', 'c', '13', 'context_8k'],
+  ['lab-4-5', 'd', '179', 'base_card'],
+  ['lab-4-5', 'e', '179', 'base_card'],
+  ['lab-4-8', 'a', '90.0%', 'single_request'],
+  ['lab-4-8', 'e', '0.667', 'fixed_voltage'],
+  ['lab-4-3', 'a', '5', 'device_gb_as_gib'],
+  ['lab-4-3', 'b', '16.22 s', 'ms_vs_s'],
+  ['lab-4-3', 'b', '16.22 GB', 'wrong_unit_kind'],
+];
+
+test('a named mistake is named, in every edition', () => {
+  for (const [id, p, answer, code] of WRONG) {
+    for (const lang of LANGS) {
+      const v = verdict(id, p, answer, lang);
+      assert.equal(v.correct, false, `${id}${p} ${lang} "${answer}"`);
+      assert.equal(v.mistake, code, `${id}${p} ${lang} "${answer}": ${v.message}`);
+      assert.ok(v.message.length > 20, `${id}${p} ${lang}: a message says why`);
+    }
+  }
+});
+
+test('every listed mistake of every part is named when its value is typed', () => {
+  let named = 0;
+  for (const id of IDS) {
+    for (const p of exercises[id].parts.filter((x) => x.kind === 'answer')) {
+      for (const m of p.mistakes ?? []) {
+        const value = String(follow(results[id][m.call], m.field));
+        if (value === valueOf(id, p.id)) continue;
+        assert.equal(verdict(id, p.id, value).mistake, m.code, `${id}${p.id} typed ${value}`);
+        named += 1;
+      }
+    }
+  }
+  assert.ok(named >= 10, `only ${named} mistakes checked`);
+});
+
+test('a drawn variant moves the answers: another card, another latency', () => {
+  const run = (id, givens) => {
+    const out = {};
+    for (const [name, call] of Object.entries(exercises[id].calls)) {
+      const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
+      const response = evaluate(request);
+      assert.ok(response.ok, `${id} ${name}: ${JSON.stringify(response.error)}`);
+      out[name] = response.result;
+    }
+    return out;
+  };
+  // Lab 4-3 on an H200: 101 requests of 8K (inventory: 4 / 11 / 64 / 50 / 101), 18,750 in flight for 4.8 TB/s.
+  const h200 = run('lab-4-3', { gpu: 'h200' });
+  assert.equal(h200.cap.requests, 101);
+  assert.equal(h200.little.in_flight_needed, 18750);
+  assert.equal(run('lab-4-3', { gpu: 'rtx-5090' }).cap.requests, 11);
+  assert.equal(run('lab-4-3', { gpu: 'h100-sxm' }).little.in_flight_needed, 13086);
+  // Lab 4-4 with 256 ticks of latency: 1 slot ends at 1,792, 2 at 1,024, and 4 slots are needed (think 4-3).
+  const slow = run('lab-4-4', { latency: 256 });
+  assert.deepEqual([slow.one.finish, slow.two.finish, slow.one.fewest_slots], [1792, 1024, 4]);
+  // Every variant of every given is one the core accepts (the site build checks the same for the pages).
+  for (const id of IDS) {
+    const ex = exercises[id];
+    for (const [key, g] of Object.entries(ex.givens ?? {})) {
+      for (const v of g.variants) {
+        const givens = Object.fromEntries(Object.entries(ex.givens).map(([k, x]) => [k, x.default.value]));
+        Object.assign(givens, ...Object.values(ex.givens).map((x) => x.default.with ?? {}));
+        givens[key] = v.value;
+        Object.assign(givens, v.with ?? {});
+        run(id, givens);
+      }
+    }
+  }
+});
+
+test('every zh-Hant text of every lab and think box has its English in the map', () => {
+  for (const id of IDS) {
+    const ex = exercises[id];
+    const { strings } = readJson(`content/i18n/en/ch04/exercises/${id}.json`);
+    const texts = [ex.title, ex.intro];
+    for (const g of Object.values(ex.givens ?? {})) texts.push(g.label, ...(g.suffix ? [g.suffix] : []));
+    for (const p of ex.parts) {
+      texts.push(p.prompt, p.label, ...p.hints, ...(p.solution ?? []), ...(p.model_answer ?? []));
+      for (const m of p.mistakes ?? []) if (m.message) texts.push(m.message);
+    }
+    for (const t of texts) if (translatableStrings(t).size) assert.ok(t in strings, `${id}: no English for "${t}"`);
+    // Titles keep the book's labels: 實驗 N-k / 思考 N-k, and Lab / Think in English.
+    const [kind] = id.split('-');
+    assert.match(ex.title, kind === 'lab' ? /^實驗 4-\d/ : /^思考 4-\d/, id);
+    assert.match(strings[ex.title], kind === 'lab' ? /^Lab 4-\d/ : /^Think 4-\d/, id);
+  }
+});
