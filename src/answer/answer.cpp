@@ -37,6 +37,7 @@ constexpr UnitId kIds[] = {
     {"steps", AnswerUnit::Steps},
     {"steps/s", AnswerUnit::StepsPerSecond},
     {"ms", AnswerUnit::Milliseconds},
+    {"us", AnswerUnit::Microseconds},
     {"h", AnswerUnit::Hours},
     {"days", AnswerUnit::Days},
 };

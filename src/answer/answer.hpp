@@ -35,6 +35,7 @@ enum class AnswerUnit {
     Percent,
     Seconds,
     Milliseconds,
+    Microseconds,
     Hours,
     Days,
     ByteSeconds,
@@ -45,7 +46,7 @@ enum class AnswerUnit {
 };
 
 // The API's unit ids: "B", "FLOPs", "tokens", "requests", "params", "" (a pure
-// number), "%", "s", "ms", "h", "days", "B·s", "GPU·h", "USD", "steps" and
+// number), "%", "s", "ms", "us" (μs), "h", "days", "B·s", "GPU·h", "USD", "steps" and
 // "steps/s".  Returns
 // false for anything else.
 bool answer_unit_from_id(const std::string& id, AnswerUnit& out);

@@ -56,6 +56,7 @@ std::string unit_label(AnswerUnit u) {
         case AnswerUnit::Percent: return "%";
         case AnswerUnit::Seconds: return " s";
         case AnswerUnit::Milliseconds: return " ms";
+        case AnswerUnit::Microseconds: return " μs";
         case AnswerUnit::Hours: return " h";
         case AnswerUnit::Days: return " " + render(msg::answer_unit_days);
         case AnswerUnit::ByteSeconds: return " B·s";
@@ -80,6 +81,7 @@ std::string kind_name(AnswerUnit u) {
         case AnswerUnit::Percent: return render(msg::answer_kind_percent);
         case AnswerUnit::Seconds:
         case AnswerUnit::Milliseconds:
+        case AnswerUnit::Microseconds:
         case AnswerUnit::Hours:
         case AnswerUnit::Days: return render(msg::answer_kind_seconds);
         case AnswerUnit::ByteSeconds: return render(msg::answer_kind_byte_seconds);
@@ -143,6 +145,7 @@ bool unit_dim(AnswerUnit u, Dim& dim, Ratio& factor) {
     }
     switch (u) {
         case AnswerUnit::Milliseconds: return time_dim(dim, factor, Ratio(1, 1000));
+        case AnswerUnit::Microseconds: return time_dim(dim, factor, Ratio(1, 1000000));
         case AnswerUnit::Hours: return time_dim(dim, factor, Ratio(3600));
         case AnswerUnit::Days: return time_dim(dim, factor, Ratio(86400));
         case AnswerUnit::ByteSeconds: dim = combine(dim_of(kBytes), dim_of(kSeconds), 1); return true;

@@ -41,12 +41,15 @@ Token unit_token(const UnitWord& u, const std::string& typed) {
     return t;
 }
 
-// Time words in seconds: "s", "ms", "h", "hours", "min", "days".  Null
+// Time words in seconds: "s", "ms", "μs" (or "us"), "h", "hours", "min", "days".  Null
 // when the word is none of them.
 std::optional<UnitWord> latin_time(const std::string& w) {
     const std::string l = lower(w);
     if (l == "s" || l == "sec" || l == "secs" || l == "second" || l == "seconds") return time_unit(Ratio(1), "s", true);
     if (l == "ms" || l == "msec" || l == "millisecond" || l == "milliseconds") return time_unit(Ratio(1, 1000), "ms", true);
+    if (l == "us" || l == "μs" || l == "µs" || l == "usec" || l == "microsecond" || l == "microseconds") {
+        return time_unit(Ratio(1, 1000000), "μs", true);
+    }
     if (l == "min" || l == "mins" || l == "minute" || l == "minutes") return time_unit(Ratio(60), "min", true);
     if (l == "h" || l == "hr" || l == "hrs" || l == "hour" || l == "hours") return time_unit(Ratio(3600), "h", true);
     if (l == "day" || l == "days") return time_unit(Ratio(86400), "day", true);
@@ -120,13 +123,15 @@ constexpr CjkWord kWords[] = {
     {U"个", kCjkCount},      {U"條", kCjkTiao},       {U"条", kCjkTiao},      {U"萬", kCjkMagnitude}, {U"万", kCjkMagnitude},
     {U"億", kCjkMagnitude},  {U"亿", kCjkMagnitude},  {U"兆", kCjkMagnitude}, {U"千", kCjkMagnitude}, {U"百", kCjkMagnitude},
     {U"每", kCjkPer},        {U"次讀取", kCjkCount},  {U"次读取", kCjkCount}, {U"次", kCjkCount},     {U"毫秒", kCjkTime},
-    {U"秒", kCjkTime},       {U"分鐘", kCjkTime},     {U"分钟", kCjkTime},    {U"小時", kCjkTime},    {U"小时", kCjkTime},
-    {U"天", kCjkTime},       {U"美元", kCjkDollars},  {U"美金", kCjkDollars}, {U"步", kCjkSteps},     {U"倍", kCjkCount},
+    {U"微秒", kCjkTime},     {U"秒", kCjkTime},       {U"分鐘", kCjkTime},    {U"分钟", kCjkTime},    {U"小時", kCjkTime},
+    {U"小时", kCjkTime},     {U"天", kCjkTime},       {U"美元", kCjkDollars}, {U"美金", kCjkDollars}, {U"步", kCjkSteps},
+    {U"倍", kCjkCount},
 };
 
 // A Chinese time word in seconds, echoed in the request's edition.
 UnitWord cjk_time(std::u32string_view w) {
     if (w == U"毫秒") return time_unit(Ratio(1, 1000), "毫秒", false);
+    if (w == U"微秒") return time_unit(Ratio(1, 1000000), "微秒", false);
     if (w == U"秒") return time_unit(Ratio(1), "秒", false);
     if (w == U"天") return time_unit(Ratio(86400), "天", false);
     if (w[0] == U'分') return time_unit(Ratio(60), current_lang() == Lang::zh_Hans ? "分钟" : "分鐘", false);

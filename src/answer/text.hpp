@@ -25,7 +25,8 @@ std::string utf8(const std::u32string& s, size_t from, size_t to);
 std::string quoted(const std::string& s);
 
 inline bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
-inline bool is_latin(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+// The Greek mu and the micro sign count as letters: "μs" is one unit word.
+inline bool is_latin(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == U'\u03BC' || c == U'\u00B5'; }
 inline bool is_space(char32_t c) { return c == ' '; }
 
 // Superscript digits ⁰…⁹ → 0…9, or -1; superscript signs count as superscripts.

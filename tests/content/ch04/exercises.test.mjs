@@ -69,7 +69,7 @@ test('every answer of the labs and think boxes is the value we derived', () => {
 });
 
 const RIGHT = [
-  ['think-4-1', 'a', ['55', '60/4 + 40']],
+  ['think-4-1', 'a', ['55', '60/4 + 40', '55 μs', '0.055 ms', '55 微秒']],
   ['think-4-2', 'a', ['1.087 GB', '1.012 GiB', '132710.4 * 8192 B']],
   ['think-4-2', 'b', ['5.436 GB', '5,435,817,984 B', '5 * 1.0872 GB']],
   ['lab-4-3', 'a', ['4', '4 條請求', '4 requests', '4 条请求']],
