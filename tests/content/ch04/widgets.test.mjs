@@ -235,3 +235,10 @@ test('Figs. 4-22 and 4-23: all on die 0, B200 8.59 / 8.59 ms and the 910C 21.47 
   assert.deepEqual(one(shown('fig-4-22')), ['8.59 ms', '8.59 ms', '21.47 ms', '127.26 ms']);
   assert.deepEqual(one(shown('fig-4-23')), ['8.59 ms', '6.71 μs', '21.47 ms', '0.25 ms']);
 });
+
+test('Fig. 4-9: one expert runs 2 useful rows and 14 of zeros (16), spread over 256; 64 rows and no padding, concentrated on 8', () => {
+  assert.deepEqual(shown('fig-4-9'), [
+    { segments: ['2', '14'], total: '16' },
+    { segments: ['64', '0'], total: '64' },
+  ]);
+});

@@ -154,6 +154,14 @@ TEST_CASE("ch04 padding: one row of a 16-row tile, and 4,096 against 512 expert 
     CHECK(sparse.experts_used == 6);
     CHECK(sparse.executed_rows == 24);
     CHECK(ask(R"({"op":"expert_padding","batch":64,"top_k":8,"experts":256})")["executed_rows"] == 4096);
+    // Figure 4-9, one expert: 2 useful rows and 14 of zeros in its tile, or 64 rows in 4 full tiles.
+    const Json one = ask(R"({"op":"expert_padding","batch":64,"top_k":8,"experts":256})");
+    CHECK(one["rows_per_expert"] == 2);
+    CHECK(one["padding_per_expert"] == 14);
+    CHECK(one["executed_per_expert"] == 16);
+    const Json eight = ask(R"({"op":"expert_padding","batch":64,"top_k":8,"experts":256,"dispatch":"concentrated"})");
+    CHECK(eight["rows_per_expert"] == 64);
+    CHECK(eight["padding_per_expert"] == 0);
     CHECK(error_of(Json::parse(R"({"op":"expert_padding","batch":64,"top_k":8,"experts":4})"))["field"] == "experts");
     CHECK(error_of(Json::parse(R"({"op":"expert_padding","batch":64,"top_k":8,"dispatch":"random"})"))["field"] == "dispatch");
 }

@@ -135,12 +135,19 @@ Json op_expert_padding(const Json& req) {
     r["executed_rows"] = exact_json(e.executed_rows);
     r["efficiency"] = exact_json(e.efficiency);
     r["efficiency_display"] = percent_text(e.efficiency);
+    // One expert's share, on average over the experts that receive rows
+    // (Fig. 4-9: 2 useful rows padded to a 16-row tile, or 64 in 4 full tiles).
+    const Ratio used(e.experts_used);
+    r["rows_per_expert"] = exact_json(Ratio(e.dispatches) / used);
+    r["executed_per_expert"] = exact_json(Ratio(e.executed_rows) / used);
+    r["padding_per_expert"] = exact_json(Ratio(e.executed_rows - e.dispatches) / used);
     return r;
 }
 
-constexpr ResultDecl kExpertPaddingResult[] = {result::exact("dispatches"), result::exact("experts_used"),
-                                               result::exact("executed_rows"), result::exact("efficiency"),
-                                               result::display("efficiency_display")};
+constexpr ResultDecl kExpertPaddingResult[] = {result::exact("dispatches"),           result::exact("experts_used"),
+                                               result::exact("executed_rows"),        result::exact("efficiency"),
+                                               result::display("efficiency_display"), result::exact("rows_per_expert"),
+                                               result::exact("executed_per_expert"),  result::exact("padding_per_expert")};
 constexpr const char* kExpertPaddingSamples[] = {
     R"({"op":"expert_padding","batch":64,"top_k":8,"experts":256})",
     R"({"op":"expert_padding","batch":64,"top_k":8,"experts":256,"dispatch":"concentrated"})",

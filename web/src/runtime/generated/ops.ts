@@ -1555,6 +1555,9 @@ export interface ExpertPaddingResult {
   executed_rows: bigint;
   efficiency: bigint;
   efficiency_display: string;
+  rows_per_expert: bigint;
+  executed_per_expert: bigint;
+  padding_per_expert: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1942,7 +1945,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   power_cap: { gpu: { k: 'text', p: 'nullable' }, tdp_watts: { k: 'exact' }, memory_watts: { k: 'exact' }, memory_watts_display: { k: 'display' }, compute_watts: { k: 'exact', p: 'nullable' }, pj_per_flop: { k: 'exact', p: 'nullable' }, pj_per_flop_display: { k: 'display', p: 'nullable' }, fixed_voltage_share: { k: 'exact' }, scaled_voltage_share: { k: 'exact' } },
   hbm_stack: { stacks: { k: 'exact' }, pin_gbps: { k: 'exact' }, stack_gb_per_second: { k: 'exact' }, total_gb_per_second: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, memory_bytes: { k: 'exact', p: 'nullable' }, stack_bytes: { k: 'exact', p: 'nullable' }, built_bytes: { k: 'exact', p: 'nullable' }, enabled_share: { k: 'exact', p: 'nullable' } },
   tile_padding: { useful: { k: 'exact' }, executed: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
-  expert_padding: { dispatches: { k: 'exact' }, experts_used: { k: 'exact' }, executed_rows: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
+  expert_padding: { dispatches: { k: 'exact' }, experts_used: { k: 'exact' }, executed_rows: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' }, rows_per_expert: { k: 'exact' }, executed_per_expert: { k: 'exact' }, padding_per_expert: { k: 'exact' } },
   quant_bytes: { data_bytes: { k: 'exact' }, scales: { k: 'exact' }, scale_bytes_total: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, bf16_bytes: { k: 'exact' }, bf16_over_total: { k: 'exact' }, bf16_over_total_display: { k: 'display' } },
   little_bandwidth: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, in_flight_needed: { k: 'exact' }, little_gbps: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, effective_display: { k: 'display', p: 'nullable' }, interface_share_percent: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, interface_ms: { k: 'exact', p: 'nullable' }, read_ms: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' } },
   double_buffer: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, step_us: { k: 'exact' }, speedup: { k: 'exact' }, bound: { k: 'text' } },
