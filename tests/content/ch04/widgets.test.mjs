@@ -242,3 +242,11 @@ test('Fig. 4-9: one expert runs 2 useful rows and 14 of zeros (16), spread over 
     { segments: ['64', '0'], total: '64' },
   ]);
 });
+
+test('Example 4-1 and Fig. 4-11: 1,024 cycles as built, 1,024 with the matrix doubled (exp 1,024), 768 with exp too (smem 768), 512 with all three', () => {
+  assert.deepEqual(shown('example-4-1'), ['1,024', '1,024', '1,024', '768', '768', '512']);
+  assert.deepEqual(
+    shown('fig-4-11').map((b) => b.segments[0]),
+    ['1,024', '768', '1,024', '512', '768', '1,024', '512', '768', '512', '512', '384', '512'],
+  );
+});

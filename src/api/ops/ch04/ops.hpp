@@ -23,14 +23,17 @@ extern const OpDef kEnergyLedgerOp, kDynamicPowerOp, kHbmStackOp;
 extern const OpDef kQuantBytesOp, kTilePaddingOp, kExpertPaddingOp;
 // choice.cpp
 extern const OpDef kSpecializationBreakevenOp, kRomSplitOp;
+// attention.cpp
+extern const OpDef kAttentionTileOp;
 // budget.cpp
 extern const OpDef kDeviceBudgetOp, kDeviceCompareOp, kPowerCapOp, kSramChipsOp;
 
 // In the order the API names them (docs/api.md).
-#define TALLY_CH04_OPS                                                                                                          \
-    &kProjectionOp, &kDynamicPowerOp, &kEnergyLedgerOp, &kPowerCapOp, &kHbmStackOp, &kTilePaddingOp, &kExpertPaddingOp,         \
-        &kQuantBytesOp, &kLittleBandwidthOp, &kDoubleBufferOp, &kSlotPipelineOp, &kHostUploadOp, &kLinkTimeOp, &kDieLocalityOp, \
-        &kSramChipsOp, &kRomSplitOp, &kDeviceBudgetOp, &kDeviceCompareOp, &kSpecializationBreakevenOp
+#define TALLY_CH04_OPS                                                                                                  \
+    &kProjectionOp, &kAttentionTileOp, &kDynamicPowerOp, &kEnergyLedgerOp, &kPowerCapOp, &kHbmStackOp, &kTilePaddingOp, \
+        &kExpertPaddingOp, &kQuantBytesOp, &kLittleBandwidthOp, &kDoubleBufferOp, &kSlotPipelineOp, &kHostUploadOp,     \
+        &kLinkTimeOp, &kDieLocalityOp, &kSramChipsOp, &kRomSplitOp, &kDeviceBudgetOp, &kDeviceCompareOp,                \
+        &kSpecializationBreakevenOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch04_field_meanings();

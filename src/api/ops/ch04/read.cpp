@@ -37,6 +37,9 @@ constexpr Meaning kMeanings[] = {
     {"life_years", msg::ch04_meaning_life_years},
     {"local_bandwidth", msg::ch04_meaning_local_bandwidth},
     {"die_link_bandwidth", msg::ch04_meaning_die_link_bandwidth},
+    {"matrix_flops_per_cycle", msg::ch04_meaning_matrix_flops_per_cycle},
+    {"exps_per_cycle", msg::ch04_meaning_exps_per_cycle},
+    {"smem_bytes_per_cycle", msg::ch04_meaning_smem_bytes_per_cycle},
 };
 
 constexpr u128 kMaxValue = 1000000000;     // 10^9

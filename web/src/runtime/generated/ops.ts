@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'attention_tile', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -65,6 +65,7 @@ export interface OpRequests {
   decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; gpu?: string; lang?: string; };
   moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; moe_layers?: number | string; hidden?: number | string; expert_width?: number | string; routed_experts?: number | string; shared_experts?: number | string; lang?: string; };
   projection: { rows?: number | string; inputs?: number | string; outputs?: number | string; dtype?: string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
+  attention_tile: { query_rows?: number | string; key_rows?: number | string; head_dim?: number | string; dtype?: string; matrix_flops_per_cycle?: number | string; exps_per_cycle?: number | string; smem_bytes_per_cycle?: number | string; matrix_speedup?: number | string; exp_speedup?: number | string; smem_speedup?: number | string; lang?: string; };
   dynamic_power: { v_before?: number | string; v_after?: number | string; clock_ratio?: number | string; power_ratio?: number | string; area_ratio?: number | string; lang?: string; };
   energy_ledger: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; pj_per_byte?: number | string; kv_pj_per_byte?: number | string; pj_per_flop?: number | string; bandwidth?: number | string; gpu?: string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   power_cap: { gpu?: string; tdp_watts?: number | string; bandwidth?: number | string; peak_tflops?: number | string; pj_per_byte?: number | string; e_over_b?: number | string; lang?: string; };
@@ -1461,6 +1462,21 @@ export interface ProjectionResult {
   values: Record<string, bigint>;
 }
 
+export interface AttentionTileResult {
+  flops: bigint;
+  exps: bigint;
+  smem_bytes: bigint;
+  matrix_cycles: bigint;
+  exp_cycles: bigint;
+  smem_cycles: bigint;
+  interval_cycles: bigint;
+  bound: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface DynamicPowerResult {
   voltage_squared: bigint;
   voltage_squared_display: string;
@@ -1864,6 +1880,7 @@ export interface OpResults {
   decision_request: DecisionRequestResult;
   moe_training: MoeTrainingResult;
   projection: ProjectionResult;
+  attention_tile: AttentionTileResult;
   dynamic_power: DynamicPowerResult;
   energy_ledger: EnergyLedgerResult;
   power_cap: PowerCapResult;
@@ -1940,6 +1957,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, request_usd: { k: 'exact' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
   moe_training: { model: { k: 'text' }, moe_layers: { k: 'exact' }, expert_params_per_token: { k: 'exact' }, per_token: { k: 'exact' }, per_token_display: { k: 'display' }, total: { k: 'exact' }, total_yflops: { k: 'exact' }, total_yflops_display: { k: 'display' }, total_display: { k: 'display' } },
   projection: { flops: { k: 'exact' }, flops_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_bytes_per_row: { k: 'exact' }, input_bytes: { k: 'exact' }, output_bytes: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, intensity_limit: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, peak_tflops: { k: 'exact', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, compute_seconds: { k: 'exact', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_us: { k: 'exact', p: 'nullable' }, memory_us: { k: 'exact', p: 'nullable' }, time_us: { k: 'exact', p: 'nullable' }, compute_us_display: { k: 'display', p: 'nullable' }, memory_us_display: { k: 'display', p: 'nullable' }, time_us_display: { k: 'display', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, ridge: { k: 'exact', p: 'nullable' }, ridge_display: { k: 'display', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_compute_bound_rows: { k: 'exact', p: 'nullable' } },
+  attention_tile: { flops: { k: 'exact' }, exps: { k: 'exact' }, smem_bytes: { k: 'exact' }, matrix_cycles: { k: 'exact' }, exp_cycles: { k: 'exact' }, smem_cycles: { k: 'exact' }, interval_cycles: { k: 'exact' }, bound: { k: 'text' } },
   dynamic_power: { voltage_squared: { k: 'exact' }, voltage_squared_display: { k: 'display' }, with_clock: { k: 'exact', p: 'nullable' }, density: { k: 'exact', p: 'nullable' }, density_rise_percent: { k: 'exact', p: 'nullable' }, density_rises: { k: 'flag', p: 'nullable' } },
   energy_ledger: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, flops: { k: 'exact' }, weights_j: { k: 'exact' }, weights_j_display: { k: 'display' }, kv_j: { k: 'exact' }, kv_j_display: { k: 'display' }, compute_j: { k: 'exact' }, compute_j_display: { k: 'display' }, total_j: { k: 'exact' }, total_j_display: { k: 'display' }, single_total_j: { k: 'exact' }, single_total_j_display: { k: 'display' }, weight_share: { k: 'exact' }, weight_share_display: { k: 'display' }, breakeven_batch: { k: 'exact' }, breakeven_batch_display: { k: 'display' }, first_batch_below_compute: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, step_ms: { k: 'exact', p: 'nullable' }, watts: { k: 'exact', p: 'nullable' }, watts_display: { k: 'display', p: 'nullable' } },
   power_cap: { gpu: { k: 'text', p: 'nullable' }, tdp_watts: { k: 'exact' }, memory_watts: { k: 'exact' }, memory_watts_display: { k: 'display' }, compute_watts: { k: 'exact', p: 'nullable' }, pj_per_flop: { k: 'exact', p: 'nullable' }, pj_per_flop_display: { k: 'display', p: 'nullable' }, fixed_voltage_share: { k: 'exact' }, scaled_voltage_share: { k: 'exact' } },
