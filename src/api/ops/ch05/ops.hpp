@@ -1,8 +1,7 @@
 // Chapter 5's own ops (算子與執行時). content/book.json lists the
 // chapter; cmake/book_chapters.cmake puts TALLY_CH05_OPS into the API's list
 // after the shared ops and the earlier chapters', and ch05_field_meanings()
-// into `tally schema`.  Each op is defined in a file of this folder
-// (`const OpDef kXOp = {...}`) and declared here.
+// into `tally schema`.
 #pragma once
 
 #include "api/ops/all_ops.hpp"
@@ -10,10 +9,20 @@
 
 namespace tally::api {
 
-// extern const OpDef kExampleOp;
+// tiles.cpp
+extern const OpDef kSmResidencyOp, kLatencyHidingOp, kMmaCountOp, kSmShareOp, kGemmTileTrafficOp;
+// kernels.cpp
+extern const OpDef kBankConflictsOp, kSplitReductionOp, kFusionTrafficOp, kQuantScaleOrderOp;
+// attention.cpp
+extern const OpDef kAttentionMaterializedOp, kFlashTileOp, kOnlineSoftmaxOp;
+// runtime.cpp
+extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategiesOp;
 
-// In the order the API names them (docs/api.md): &kExampleOp, ...
-#define TALLY_CH05_OPS
+// In the order the API names them (docs/api.md): the chapter's order.
+#define TALLY_CH05_OPS                                                                                                   \
+    &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp,              \
+        &kSplitReductionOp, &kFusionTrafficOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp,              \
+        &kQuantScaleOrderOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch05_field_meanings();
