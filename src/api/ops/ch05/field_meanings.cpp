@@ -85,6 +85,10 @@ constexpr FieldMeaning kMeanings[] = {
     {"tflops", "throughput of the general, bucketed and specialised programs, TFLOP/s", "three positive decimals"},
     {"prepare_ms", "one-off preparation of the general, bucketed and specialised programs, ms", "three decimals ≥ 0"},
     {"groups", "r, groups of calls the preparation is spread over", ""},
+    // Chapter 3's ops, widened for chapter 5's examples (issue 41).
+    {"time_unit", "`amdahl`: the unit of total and part, for the displays (Example 5-2 is in μs)", "s (default), ms, us"},
+    {"extra_gpu_seconds", "`break_even_tasks`: ΔC0 in GPU-seconds, instead of extra_gpu_hours (10 minutes: 600)",
+     "a non-negative decimal"},
 };
 
 }  // namespace
