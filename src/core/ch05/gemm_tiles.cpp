@@ -11,6 +11,7 @@ GemmTiles gemm_tiles(const GemmShape& s) {
     t.row_blocks = ceil_div(s.M, s.m);
     t.column_blocks = ceil_div(s.N, s.n);
     t.tiles = mul(t.row_blocks, t.column_blocks);
+    t.k_steps = ceil_div(s.K, s.k);
     t.a_bytes = mul(s.in_bytes, s.M, s.K);
     t.w_bytes = mul(s.in_bytes, s.K, s.N);
     t.c_bytes = mul(s.out_bytes, s.M, s.N);

@@ -27,6 +27,7 @@ struct GemmTiles {
     u128 row_blocks = 0;         // ⌈M/m⌉: times W is read
     u128 column_blocks = 0;      // ⌈N/n⌉: times A is read
     u128 tiles = 0;              // row_blocks × column_blocks
+    u128 k_steps = 0;            // ⌈K/k⌉: slices along the reduction
     u128 a_bytes = 0, w_bytes = 0, c_bytes = 0;  // each matrix once
     u128 a_traffic = 0, w_traffic = 0, c_traffic = 0;
     u128 traffic_bytes = 0;  // V

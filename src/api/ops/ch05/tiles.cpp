@@ -93,6 +93,7 @@ Json op_gemm_tile_traffic(const Json& req) {
     r["row_blocks"] = exact_json(t.row_blocks);
     r["column_blocks"] = exact_json(t.column_blocks);
     r["tiles"] = exact_json(t.tiles);
+    r["k_steps"] = exact_json(t.k_steps);
     r["a_bytes"] = exact_json(t.a_bytes);
     r["w_bytes"] = exact_json(t.w_bytes);
     r["c_bytes"] = exact_json(t.c_bytes);
@@ -121,7 +122,7 @@ Json op_gemm_tile_traffic(const Json& req) {
 constexpr ResultDecl kGemmTileResult[] = {
     result::exact("a_slice_bytes"),   result::exact("w_slice_bytes"),     result::exact("acc_bytes"),
     result::exact("working_set_bytes"), result::display("working_set_display"), result::exact("row_blocks"),
-    result::exact("column_blocks"),   result::exact("tiles"),             result::exact("a_bytes"),
+    result::exact("column_blocks"),   result::exact("tiles"),             result::exact("k_steps"), result::exact("a_bytes"),
     result::exact("w_bytes"),         result::exact("c_bytes"),           result::exact("a_traffic"),
     result::exact("w_traffic"),       result::exact("c_traffic"),         result::exact("traffic_bytes"),
     result::display("traffic_display"), result::exact("once_bytes"),      result::exact("traffic_over_once"),
