@@ -24,7 +24,7 @@ constexpr FieldDecl kBankFields[] = {
     field::integer("rows", 1, 4096, "32"),
     field::integer("cols", 1, 4096, "32"),
     field::integer("banks", 1, 256, "32"),
-    field::integer("pad_words", 0, 256, "0"),
+    field::integer("pad_words", 1, 256),
     field::of_kind("layout", FieldKind::Text, "plain"),
 };
 

@@ -238,7 +238,7 @@ Json op_shape_strategies(const Json& req) {
                         {"group_display", fixed(group_ms, 1) + " ms"},
                         {"prepare_ms", exact_json(prepare[i])},
                         {"total_ms", exact_json(total)},
-                        {"total_s", exact_json(total / Ratio(1000))}});
+                        {"total_seconds", exact_json(total / Ratio(1000))}});
     }
     Json crossings = Json::array();
     for (const ch05::Crossing& c : ch05::strategy_crossings(strategies)) {
@@ -261,7 +261,7 @@ Json op_shape_strategies(const Json& req) {
 
 constexpr ResultDecl kStrategyItem[] = {
     result::text("id"),       result::exact("rows"),     result::exact("group_ms"), result::display("group_display"),
-    result::exact("prepare_ms"), result::exact("total_ms"), result::exact("total_s"),
+    result::exact("prepare_ms"), result::exact("total_ms"), result::exact("total_seconds"),
 };
 constexpr ResultDecl kCrossingItem[] = {
     result::text("id"),     result::text("from"),           result::text("to"),

@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'fusion_traffic', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -42,7 +42,7 @@ export interface OpRequests {
   success_cost: { cost?: number | string; success?: number | string; new_cost?: number | string; new_success?: number | string; lang?: string; };
   handoff_cost: { decision_cost?: number | string; llm_cost?: number | string; handoff?: number | string; lang?: string; };
   critical_path: { stages?: Json[]; state_bytes?: number | string; lang?: string; };
-  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; lang?: string; };
+  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; time_unit?: string; lang?: string; };
   branch_state: { bytes_per_token?: number | string; prefix?: number | string; tails?: Json[]; lang?: string; };
   ced_expert_layers: { input?: number | string; encoder_layers?: number | string; decoder_layers?: number | string; window?: number | string; lang?: string; };
   vision_tokens: { height?: number | string; width?: number | string; patch?: number | string; merge?: number | string; feature_width?: number | string; feature_groups?: number | string; value_bytes?: number | string; kv_bytes_per_token?: number | string; images?: number | string; text_tokens?: number | string; encoder_layers?: number | string; encoder_hidden?: number | string; encoder_intermediate?: number | string; encoder_input_width?: number | string; lang?: string; };
@@ -53,7 +53,7 @@ export interface OpRequests {
   training_budget: { rows?: Json[]; lang?: string; };
   training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
   gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
-  break_even_tasks: { extra_gpu_hours?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
+  break_even_tasks: { extra_gpu_hours?: number | string; extra_gpu_seconds?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
   lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; peak_tflops?: number | string; mfu?: number | string; fit?: { [key: string]: Json }; target_loss?: number | string; calls?: number | string; lang?: string; };
   chinchilla_alloc: { alpha?: number | string; beta?: number | string; budget_factor?: number | string; lang?: string; };
   scaling_fit: { points?: Json[]; holdout_from?: number | string; alphas?: Json[]; betas?: Json[]; alpha?: number | string; beta?: number | string; params_scale?: number | string; tokens_scale?: number | string; lang?: string; };
@@ -82,6 +82,22 @@ export interface OpRequests {
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_compare: { from?: string; to?: string; lang?: string; };
   specialization_breakeven: { fixed_cost?: number | string; saving_per_million?: number | string; machines?: number | string; tokens_per_second?: number | string; utilisation?: number | string; life_years?: number | string; lang?: string; };
+  sm_residency: { threads?: number | string; registers_per_thread?: number | string; smem_bytes?: number | string; reserve_bytes?: number | string; sm_threads?: number | string; sm_registers?: number | string; sm_blocks?: number | string; smem_per_sm?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
+  latency_hiding: { bandwidth?: number | string; latency_ns?: number | string; sms?: number | string; warps?: number | string; loads_per_warp?: number | string; bytes_per_load?: number | string; warps_per_block?: number | string; gpu?: string; lang?: string; };
+  mma_count: { tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; mma_m?: number | string; mma_n?: number | string; mma_k?: number | string; warps?: number | string; lang?: string; };
+  sm_share: { bandwidth?: number | string; peak_tflops?: number | string; sms?: number | string; copy_bytes?: number | string; block_flops?: number | string; blocks?: number | string; gpu?: string; lang?: string; };
+  gemm_tile_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; in_bytes?: number | string; acc_bytes?: number | string; out_bytes?: number | string; buffers?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
+  bank_conflicts: { rows?: number | string; cols?: number | string; banks?: number | string; pad_words?: number | string; layout?: string; lang?: string; };
+  split_reduction: { rows?: number | string; width?: number | string; segments?: number | string; in_bytes?: number | string; lang?: string; };
+  fusion_traffic: { stages?: Json[]; cuts?: Json[]; elements?: number | string; lang?: string; };
+  attention_materialized: { length?: number | string; head_dim?: number | string; in_bytes?: number | string; score_bytes?: number | string; lang?: string; };
+  online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; lang?: string; };
+  flash_tile: { length?: number | string; head_dim?: number | string; kv_rows?: number | string; prefetch_slots?: number | string; block_limit?: number | string; lang?: string; };
+  quant_scale_order: { block_maxima?: Json[]; element?: number | string; element_block?: number | string; lang?: string; };
+  shape_mix: { calls?: Json[]; old_us?: Json[]; new_us?: Json[]; lang?: string; };
+  host_pipeline: { segments?: number | string; host_us?: number | string; device_us?: number | string; lang?: string; };
+  graph_replay: { compute_us?: number | string; host_wait_us?: number | string; graph_prep_us?: number | string; input_bytes?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
+  shape_strategies: { rows?: Json[]; counts?: Json[]; buckets?: Json[]; flops_per_row?: number | string; tflops?: Json[]; prepare_ms?: Json[]; groups?: number | string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -935,6 +951,8 @@ export interface AmdahlResult {
   saved_percent_display: string;
   rest: bigint;
   rest_display: string;
+  limit_speedup: bigint | null;
+  limit_speedup_display: string | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1781,6 +1799,357 @@ export interface SpecializationBreakevenResult {
   values: Record<string, bigint>;
 }
 
+export interface SmResidencyLimit {
+  id: string;
+  total: bigint;
+  per_block: bigint;
+  blocks: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SmResidencyResult {
+  gpu: string | null;
+  limits: SmResidencyLimit[];
+  blocks: bigint;
+  binding: string[];
+  warps_per_block: bigint;
+  warps: bigint;
+  max_warps: bigint;
+  occupancy_percent: bigint;
+  occupancy_display: string;
+  threads_used: bigint;
+  registers_used: bigint;
+  smem_used: bigint;
+  smem_left: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LatencyHidingResult {
+  gpu: string | null;
+  bandwidth: bigint;
+  sms: bigint;
+  device_bytes: bigint;
+  needed_bytes: bigint;
+  needed_display: string;
+  bytes_per_warp: bigint;
+  have_bytes: bigint;
+  have_display: string;
+  coverage: bigint;
+  coverage_display: string;
+  covered: boolean;
+  warps_needed: bigint;
+  blocks_needed: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface MmaCountResult {
+  flops_per_instruction: bigint;
+  instructions: bigint;
+  flops: bigint;
+  output_fragments: bigint;
+  fragments_per_warp: bigint;
+  instructions_per_warp: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SmShareResult {
+  gpu: string | null;
+  sms: bigint;
+  gbps_per_sm: bigint;
+  tflops_per_sm: bigint;
+  copy_us: bigint;
+  compute_us: bigint;
+  copy_over_compute: bigint;
+  intensity: bigint;
+  device_ratio: bigint;
+  serial_us: bigint;
+  pipelined_us: bigint;
+  saved_percent: bigint;
+  slot_free_us: bigint;
+  third_copy_us: bigint;
+  mover_busy_us: bigint;
+  compute_busy_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface GemmTileTrafficResult {
+  a_slice_bytes: bigint;
+  w_slice_bytes: bigint;
+  acc_bytes: bigint;
+  working_set_bytes: bigint;
+  working_set_display: string;
+  row_blocks: bigint;
+  column_blocks: bigint;
+  tiles: bigint;
+  k_steps: bigint;
+  a_bytes: bigint;
+  w_bytes: bigint;
+  c_bytes: bigint;
+  a_traffic: bigint;
+  w_traffic: bigint;
+  c_traffic: bigint;
+  traffic_bytes: bigint;
+  traffic_display: string;
+  once_bytes: bigint;
+  traffic_over_once: bigint;
+  flops: bigint;
+  intensity: bigint;
+  intensity_display: string;
+  gpu: string | null;
+  smem_per_sm: bigint | null;
+  resident_blocks: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface BankConflictsResult {
+  column_rounds: bigint;
+  row_rounds: bigint;
+  stride_words: bigint;
+  bytes: bigint;
+  stored_bytes: bigint;
+  extra_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SplitReductionResult {
+  tasks_whole: bigint;
+  tasks_split: bigint;
+  partial_bytes: bigint;
+  scale_bytes: bigint;
+  traffic_whole: bigint;
+  reread_bytes: bigint;
+  handoff_bytes: bigint;
+  traffic_split: bigint;
+  traffic_split_display: string;
+  launches_whole: bigint;
+  launches_split: bigint;
+  row_fp32_bytes: bigint;
+  segment_fp32_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FusionTrafficKernel {
+  id: string;
+  read_bytes: bigint;
+  write_bytes: bigint;
+  live_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FusionTrafficPartition {
+  id: string;
+  kernels: bigint;
+  traffic_bytes: bigint;
+  peak_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FusionTrafficResult {
+  kernels: FusionTrafficKernel[];
+  traffic_bytes: bigint;
+  peak_bytes: bigint;
+  separate_traffic_bytes: bigint;
+  separate_peak_bytes: bigint;
+  fused_traffic_bytes: bigint;
+  fused_peak_bytes: bigint;
+  fused_over_separate: bigint;
+  separate_over_fused: bigint;
+  partition_count: bigint;
+  partitions: FusionTrafficPartition[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AttentionMaterializedResult {
+  tensor_bytes: bigint;
+  score_bytes: bigint;
+  qkvo_traffic: bigint;
+  score_traffic: bigint;
+  total_traffic: bigint;
+  score_display: string;
+  score_traffic_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface OnlineSoftmaxStep {
+  id: string;
+  max_weight: bigint;
+  max_display: string;
+  rescale: bigint;
+  weight_sum: bigint;
+  weighted: bigint;
+  output: bigint;
+  output_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface OnlineSoftmaxResult {
+  steps: OnlineSoftmaxStep[];
+  output: bigint;
+  direct: bigint;
+  agree: boolean;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FlashTileResult {
+  query_rows: bigint;
+  fixed_bytes: bigint;
+  per_row_bytes: bigint;
+  used_bytes: bigint;
+  scans: bigint;
+  traffic_bytes: bigint;
+  traffic_display: string;
+  updates: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface QuantScaleOrderResult {
+  row_max: bigint;
+  row_scale: Json;
+  block_scale: Json;
+  difference: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ShapeMixResult {
+  old_total_us: bigint;
+  new_total_us: bigint;
+  new_faster: boolean;
+  speedup: bigint;
+  speedup_display: string;
+  new_over_old: bigint;
+  breakeven_share: bigint | null;
+  new_wins: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface HostPipelineResult {
+  serial_us: bigint;
+  serial_display: string;
+  pipelined_us: bigint;
+  pipelined_display: string;
+  saved_us: bigint;
+  speedup: bigint;
+  speedup_display: string;
+  bound: string;
+  device_busy_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface GraphReplayResult {
+  gpu: string | null;
+  bandwidth: bigint;
+  input_display: string;
+  copy_us: bigint;
+  copy_display: string;
+  plain_us: bigint;
+  plain_display: string;
+  graph_us: bigint;
+  graph_display: string;
+  graph_faster: boolean;
+  difference_us: bigint;
+  breakeven_bytes: bigint | null;
+  breakeven_mib: bigint | null;
+  breakeven_display: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ShapeStrategiesStrategie {
+  id: string;
+  rows: bigint;
+  group_ms: bigint;
+  group_display: string;
+  prepare_ms: bigint;
+  total_ms: bigint;
+  total_seconds: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ShapeStrategiesCrossing {
+  id: string;
+  from: string;
+  to: string;
+  groups: bigint;
+  groups_display: string;
+  first_group: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ShapeStrategiesResult {
+  actual_rows: bigint;
+  bucket_rows: bigint;
+  padding_percent: bigint;
+  strategies: ShapeStrategiesStrategie[];
+  crossings: ShapeStrategiesCrossing[];
+  cheapest: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -1854,6 +2223,22 @@ export interface OpResults {
   device_budget: DeviceBudgetResult;
   device_compare: DeviceCompareResult;
   specialization_breakeven: SpecializationBreakevenResult;
+  sm_residency: SmResidencyResult;
+  latency_hiding: LatencyHidingResult;
+  mma_count: MmaCountResult;
+  sm_share: SmShareResult;
+  gemm_tile_traffic: GemmTileTrafficResult;
+  bank_conflicts: BankConflictsResult;
+  split_reduction: SplitReductionResult;
+  fusion_traffic: FusionTrafficResult;
+  attention_materialized: AttentionMaterializedResult;
+  online_softmax: OnlineSoftmaxResult;
+  flash_tile: FlashTileResult;
+  quant_scale_order: QuantScaleOrderResult;
+  shape_mix: ShapeMixResult;
+  host_pipeline: HostPipelineResult;
+  graph_replay: GraphReplayResult;
+  shape_strategies: ShapeStrategiesResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -1889,7 +2274,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   success_cost: { cost_per_success: { k: 'exact' }, attempts_per_success: { k: 'exact' }, success_needed: { k: 'exact', p: 'optional' }, success_needed_display: { k: 'display', p: 'optional' }, reachable: { k: 'flag', p: 'optional' }, new_cost_per_success: { k: 'exact', p: 'optional' }, ratio: { k: 'exact', p: 'optional' }, cheaper: { k: 'flag', p: 'optional' } },
   handoff_cost: { per_request: { k: 'exact' }, break_even: { k: 'exact' }, break_even_percent: { k: 'exact' }, break_even_display: { k: 'display' }, success_ratio: { k: 'exact' }, success_ratio_display: { k: 'display' } },
   critical_path: { serial: { k: 'exact' }, parallel: { k: 'exact' }, saved: { k: 'exact' }, work: { k: 'exact' }, tool_work: { k: 'exact' }, tool_wait_serial: { k: 'exact' }, tool_wait_parallel: { k: 'exact' }, state_time_serial: { k: 'exact' }, state_time_parallel: { k: 'exact' }, state_time_serial_display: { k: 'display' }, state_time_parallel_display: { k: 'display' } },
-  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, slower: { k: 'flag' }, saved: { k: 'exact', p: 'optional' }, lost: { k: 'exact', p: 'optional' }, saved_signed: { k: 'text' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact', p: 'optional' }, saved_percent: { k: 'exact', p: 'optional' }, saved_percent_display: { k: 'display' }, rest: { k: 'exact' }, rest_display: { k: 'display' } },
+  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, slower: { k: 'flag' }, saved: { k: 'exact', p: 'optional' }, lost: { k: 'exact', p: 'optional' }, saved_signed: { k: 'text' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact', p: 'optional' }, saved_percent: { k: 'exact', p: 'optional' }, saved_percent_display: { k: 'display' }, rest: { k: 'exact' }, rest_display: { k: 'display' }, limit_speedup: { k: 'exact', p: 'nullable' }, limit_speedup_display: { k: 'display', p: 'nullable' } },
   branch_state: { branches: { k: 'exact' }, shared_tokens: { k: 'exact' }, shared_bytes: { k: 'exact' }, shared_display: { k: 'display' }, copied_tokens: { k: 'exact' }, copied_bytes: { k: 'exact' }, copied_display: { k: 'display' }, saved_bytes: { k: 'exact' }, saved_display: { k: 'display' } },
   ced_expert_layers: { full: { k: 'exact' }, ced: { k: 'exact' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, share_display: { k: 'display' } },
   vision_tokens: { tokens: { k: 'exact' }, patches: { k: 'exact' }, patch_grid: { k: 'text' }, token_grid: { k: 'text' }, images: { k: 'exact' }, visual_tokens: { k: 'exact' }, ec_bytes: { k: 'exact', p: 'optional' }, ec_display: { k: 'display', p: 'optional' }, ec_total_bytes: { k: 'exact', p: 'optional' }, ec_total_display: { k: 'display', p: 'optional' }, encoder_flops: { k: 'exact', p: 'optional' }, encoder_flops_display: { k: 'display', p: 'optional' }, encoder_tflops_display: { k: 'display', p: 'optional' }, kv_bytes: { k: 'exact', p: 'optional' }, kv_display: { k: 'display', p: 'optional' }, visual_kv_bytes: { k: 'exact', p: 'optional' }, visual_kv_display: { k: 'display', p: 'optional' }, input_kv_bytes: { k: 'exact', p: 'optional' }, input_kv_display: { k: 'display', p: 'optional' } },
@@ -1929,4 +2314,20 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   device_budget: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, budget_display: { k: 'display' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_flops_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, name: { k: 'display' }, memory_bytes: { k: 'exact' }, fits: { k: 'flag' }, decode_ms: { k: 'exact', p: 'nullable' }, decode_ms_display: { k: 'display', p: 'nullable' }, tokens_per_second: { k: 'exact', p: 'nullable' }, step_joules_at_tdp: { k: 'exact', p: 'nullable' }, prefill_ms: { k: 'exact', p: 'nullable' }, prefill_ms_display: { k: 'display', p: 'nullable' } } } },
   device_compare: { from: { k: 'text' }, to: { k: 'text' }, memory_ratio: { k: 'exact', p: 'nullable' }, memory_rise_percent: { k: 'exact', p: 'nullable' }, memory_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_ratio: { k: 'exact', p: 'nullable' }, bandwidth_rise_percent: { k: 'exact', p: 'nullable' }, bandwidth_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_saved_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_added_percent: { k: 'exact', p: 'nullable' }, bf16_ratio: { k: 'exact', p: 'nullable' }, bf16_rise_percent: { k: 'exact', p: 'nullable' }, bf16_fall_percent: { k: 'exact', p: 'nullable' }, bf16_time_saved_percent: { k: 'exact', p: 'nullable' }, bf16_time_added_percent: { k: 'exact', p: 'nullable' }, tdp_ratio: { k: 'exact', p: 'nullable' }, tdp_rise_percent: { k: 'exact', p: 'nullable' }, tdp_fall_percent: { k: 'exact', p: 'nullable' } },
   specialization_breakeven: { breakeven_tokens: { k: 'exact' }, life_tokens: { k: 'exact' }, life_share: { k: 'exact' }, life_share_display: { k: 'display' }, machines_needed: { k: 'exact' }, machines_to_break_even: { k: 'exact' }, saving_per_year: { k: 'exact' }, years_to_break_even: { k: 'exact' }, years_to_break_even_display: { k: 'display' } },
+  sm_residency: { gpu: { k: 'text', p: 'nullable' }, limits: { k: 'list', items: { id: { k: 'text' }, total: { k: 'exact' }, per_block: { k: 'exact' }, blocks: { k: 'exact' } } }, blocks: { k: 'exact' }, binding: { k: 'text_list' }, warps_per_block: { k: 'exact' }, warps: { k: 'exact' }, max_warps: { k: 'exact' }, occupancy_percent: { k: 'exact' }, occupancy_display: { k: 'display' }, threads_used: { k: 'exact' }, registers_used: { k: 'exact' }, smem_used: { k: 'exact' }, smem_left: { k: 'exact' } },
+  latency_hiding: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, sms: { k: 'exact' }, device_bytes: { k: 'exact' }, needed_bytes: { k: 'exact' }, needed_display: { k: 'display' }, bytes_per_warp: { k: 'exact' }, have_bytes: { k: 'exact' }, have_display: { k: 'display' }, coverage: { k: 'exact' }, coverage_display: { k: 'display' }, covered: { k: 'flag' }, warps_needed: { k: 'exact' }, blocks_needed: { k: 'exact' } },
+  mma_count: { flops_per_instruction: { k: 'exact' }, instructions: { k: 'exact' }, flops: { k: 'exact' }, output_fragments: { k: 'exact' }, fragments_per_warp: { k: 'exact' }, instructions_per_warp: { k: 'exact' } },
+  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' } },
+  gemm_tile_traffic: { a_slice_bytes: { k: 'exact' }, w_slice_bytes: { k: 'exact' }, acc_bytes: { k: 'exact' }, working_set_bytes: { k: 'exact' }, working_set_display: { k: 'display' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, tiles: { k: 'exact' }, k_steps: { k: 'exact' }, a_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, a_traffic: { k: 'exact' }, w_traffic: { k: 'exact' }, c_traffic: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, once_bytes: { k: 'exact' }, traffic_over_once: { k: 'exact' }, flops: { k: 'exact' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, gpu: { k: 'text', p: 'nullable' }, smem_per_sm: { k: 'exact', p: 'nullable' }, resident_blocks: { k: 'exact', p: 'nullable' } },
+  bank_conflicts: { column_rounds: { k: 'exact' }, row_rounds: { k: 'exact' }, stride_words: { k: 'exact' }, bytes: { k: 'exact' }, stored_bytes: { k: 'exact' }, extra_percent: { k: 'exact' } },
+  split_reduction: { tasks_whole: { k: 'exact' }, tasks_split: { k: 'exact' }, partial_bytes: { k: 'exact' }, scale_bytes: { k: 'exact' }, traffic_whole: { k: 'exact' }, reread_bytes: { k: 'exact' }, handoff_bytes: { k: 'exact' }, traffic_split: { k: 'exact' }, traffic_split_display: { k: 'display' }, launches_whole: { k: 'exact' }, launches_split: { k: 'exact' }, row_fp32_bytes: { k: 'exact' }, segment_fp32_bytes: { k: 'exact' } },
+  fusion_traffic: { kernels: { k: 'list', items: { id: { k: 'text' }, read_bytes: { k: 'exact' }, write_bytes: { k: 'exact' }, live_bytes: { k: 'exact' } } }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, separate_traffic_bytes: { k: 'exact' }, separate_peak_bytes: { k: 'exact' }, fused_traffic_bytes: { k: 'exact' }, fused_peak_bytes: { k: 'exact' }, fused_over_separate: { k: 'exact' }, separate_over_fused: { k: 'exact' }, partition_count: { k: 'exact' }, partitions: { k: 'list', items: { id: { k: 'text' }, kernels: { k: 'exact' }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' } } } },
+  attention_materialized: { tensor_bytes: { k: 'exact' }, score_bytes: { k: 'exact' }, qkvo_traffic: { k: 'exact' }, score_traffic: { k: 'exact' }, total_traffic: { k: 'exact' }, score_display: { k: 'display' }, score_traffic_display: { k: 'display' } },
+  online_softmax: { steps: { k: 'list', items: { id: { k: 'text' }, max_weight: { k: 'exact' }, max_display: { k: 'display' }, rescale: { k: 'exact' }, weight_sum: { k: 'exact' }, weighted: { k: 'exact' }, output: { k: 'exact' }, output_display: { k: 'display' } } }, output: { k: 'exact' }, direct: { k: 'exact' }, agree: { k: 'flag' } },
+  flash_tile: { query_rows: { k: 'exact' }, fixed_bytes: { k: 'exact' }, per_row_bytes: { k: 'exact' }, used_bytes: { k: 'exact' }, scans: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, updates: { k: 'exact' } },
+  quant_scale_order: { row_max: { k: 'exact' }, row_scale: { k: 'object' }, block_scale: { k: 'object' }, difference: { k: 'exact' } },
+  shape_mix: { old_total_us: { k: 'exact' }, new_total_us: { k: 'exact' }, new_faster: { k: 'flag' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, new_over_old: { k: 'exact' }, breakeven_share: { k: 'exact', p: 'nullable' }, new_wins: { k: 'text', p: 'nullable' } },
+  host_pipeline: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, bound: { k: 'text' }, device_busy_percent: { k: 'exact' } },
+  graph_replay: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, input_display: { k: 'display' }, copy_us: { k: 'exact' }, copy_display: { k: 'display' }, plain_us: { k: 'exact' }, plain_display: { k: 'display' }, graph_us: { k: 'exact' }, graph_display: { k: 'display' }, graph_faster: { k: 'flag' }, difference_us: { k: 'exact' }, breakeven_bytes: { k: 'exact', p: 'nullable' }, breakeven_mib: { k: 'exact', p: 'nullable' }, breakeven_display: { k: 'display', p: 'nullable' } },
+  shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
 };
