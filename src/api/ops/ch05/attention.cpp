@@ -27,8 +27,12 @@ constexpr FieldDecl kMaterializedFields[] = {
 
 Json op_attention_materialized(const Json& req) {
     RequestFields f(req, kMaterializedFields);
-    const ch05::MaterializedAttention m = ch05::materialized_attention(f.integer_or("length"), f.integer_or("head_dim"),
-                                                                       f.integer_or("in_bytes"), f.integer_or("score_bytes"));
+    // One field per statement: the same refusal natively and in WASM.
+    const u128 length = f.integer_or("length");
+    const u128 head_dim = f.integer_or("head_dim");
+    const u128 in_bytes = f.integer_or("in_bytes");
+    const u128 score_bytes = f.integer_or("score_bytes");
+    const ch05::MaterializedAttention m = ch05::materialized_attention(length, head_dim, in_bytes, score_bytes);
     Json r;
     r["tensor_bytes"] = exact_json(m.tensor_bytes);
     r["score_bytes"] = exact_json(m.score_bytes);

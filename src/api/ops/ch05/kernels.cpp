@@ -79,7 +79,9 @@ Json op_split_reduction(const Json& req) {
     if (width % segments != 0) {
         throw FieldError("segments", msg::ch05_segments_divide, {{"label", ch05_fields::label("segments")}, {"width", group_thousands(width)}});
     }
-    const ch05::SplitReduction s = ch05::split_reduction(f.integer_or("rows"), width, segments, f.integer_or("in_bytes"));
+    const u128 rows = f.integer_or("rows");
+    const u128 in_bytes = f.integer_or("in_bytes");
+    const ch05::SplitReduction s = ch05::split_reduction(rows, width, segments, in_bytes);
     Json r;
     r["tasks_whole"] = exact_json(s.tasks_whole);
     r["tasks_split"] = exact_json(s.tasks_split);

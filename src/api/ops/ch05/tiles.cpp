@@ -228,8 +228,11 @@ Json op_latency_hiding(const Json& req) {
     const DeviceRates device = device_rates(f, sent, std::nullopt, "bf16");
     const Ratio gbps = require_bandwidth(device, ch05_fields::label("bandwidth")) / Ratio(1000000000);
     const u128 sms = sm_count(f);
-    const ch05::LatencyHiding h = ch05::latency_hiding(gbps, latency, sms, f.integer("warps"), f.integer_or("loads_per_warp"),
-                                                       f.integer_or("bytes_per_load"), f.integer_or("warps_per_block"));
+    const u128 warps = f.integer("warps");
+    const u128 loads = f.integer_or("loads_per_warp");
+    const u128 load_bytes = f.integer_or("bytes_per_load");
+    const u128 warps_per_block = f.integer_or("warps_per_block");
+    const ch05::LatencyHiding h = ch05::latency_hiding(gbps, latency, sms, warps, loads, load_bytes, warps_per_block);
     Json r;
     r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
     r["bandwidth"] = exact_json(gbps);
@@ -322,8 +325,10 @@ Json op_sm_share(const Json& req) {
     const Ratio gbps = require_bandwidth(device, ch05_fields::label("bandwidth")) / Ratio(1000000000);
     const Ratio tflops = require_peak(device, "bf16", ch05_fields::label("peak_tflops")) / Ratio(1000000000000ULL);
     const u128 sms = sm_count(f);
-    const ch05::SmShare s =
-        ch05::sm_share(gbps, tflops, sms, f.integer_or("copy_bytes"), f.integer_or("block_flops"), f.integer_or("blocks"));
+    const u128 copy_bytes = f.integer_or("copy_bytes");
+    const u128 block_flops = f.integer_or("block_flops");
+    const u128 blocks = f.integer_or("blocks");
+    const ch05::SmShare s = ch05::sm_share(gbps, tflops, sms, copy_bytes, block_flops, blocks);
     Json r;
     r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
     r["sms"] = exact_json(sms);
