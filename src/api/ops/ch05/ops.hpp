@@ -13,6 +13,8 @@ namespace tally::api {
 extern const OpDef kSmResidencyOp, kLatencyHidingOp, kMmaCountOp, kSmShareOp, kGemmTileTrafficOp;
 // kernels.cpp
 extern const OpDef kBankConflictsOp, kSplitReductionOp, kFusionTrafficOp, kQuantScaleOrderOp;
+// reduction.cpp
+extern const OpDef kReductionOrderOp;
 // attention.cpp
 extern const OpDef kAttentionMaterializedOp, kFlashTileOp, kOnlineSoftmaxOp;
 // runtime.cpp
@@ -21,7 +23,7 @@ extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategie
 // In the order the API names them (docs/api.md): the chapter's order.
 #define TALLY_CH05_OPS                                                                                                   \
     &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp,              \
-        &kSplitReductionOp, &kFusionTrafficOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp,              \
+        &kSplitReductionOp, &kReductionOrderOp, &kFusionTrafficOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp,              \
         &kQuantScaleOrderOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
