@@ -15,16 +15,18 @@ extern const OpDef kSmResidencyOp, kLatencyHidingOp, kMmaCountOp, kSmShareOp, kG
 extern const OpDef kBankConflictsOp, kSplitReductionOp, kFusionTrafficOp, kQuantScaleOrderOp;
 // reduction.cpp
 extern const OpDef kReductionOrderOp;
+// compiler.cpp
+extern const OpDef kQuantFusionTrafficOp;
 // attention.cpp
 extern const OpDef kAttentionMaterializedOp, kFlashTileOp, kOnlineSoftmaxOp;
 // runtime.cpp
-extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategiesOp;
+extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategiesOp, kPersistentTilesOp;
 
 // In the order the API names them (docs/api.md): the chapter's order.
 #define TALLY_CH05_OPS                                                                                                   \
     &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp,              \
         &kSplitReductionOp, &kReductionOrderOp, &kFusionTrafficOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp,              \
-        &kQuantScaleOrderOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp
+        &kQuantScaleOrderOp, &kQuantFusionTrafficOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp, &kPersistentTilesOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch05_field_meanings();

@@ -3,6 +3,7 @@
 //   graph_replay      graph replay's saved host wait against the input copy (Example 5-11, Experiment 5-8)
 //   shape_mix         a new implementation faster on one shape, slower on another (Example 5-9)
 //   shape_strategies  general, bucketed and specialised programs: P + r·T and where they cross (Example 5-12)
+//   persistent_tiles  two kernels against block-wise tasks in one persistent kernel (§5.5.4)
 #include <optional>
 
 #include "api/ops/ch05/ops.hpp"
@@ -11,6 +12,7 @@
 #include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "api/ops/request_readers.hpp"
+#include "core/ch05/persistent_tiles.hpp"
 #include "core/ch05/runtime.hpp"
 #include "core/ch05/shape_choice.hpp"
 #include "core/format.hpp"
@@ -280,11 +282,83 @@ constexpr const char* kShapeStrategiesSamples[] = {
     R"({"op":"shape_strategies","rows":[256,1536,2048],"counts":[32,1,1],"buckets":[512,2048],"tflops":["100","200","250"],"prepare_ms":["100","400","900"],"groups":1})",
 };
 
+// ---- persistent_tiles ------------------------------------------------------
+
+constexpr FieldDecl kPersistentFields[] = {
+    field::integer("blocks", 1, 4096, "8"),
+    field::integer("rows_per_block", 1, u128{1} << 20, "64"),
+    field::integer("inputs", 1, u128{1} << 24, "4096"),
+    field::integer("outputs", 1, u128{1} << 24, "12288"),
+    field::integer("activation_bytes", 1, 64, "4"),
+    field::of_kind("launch_us", FieldKind::Decimal, "5"),
+    field::of_kind("schedule_us", FieldKind::Decimal, "0.5"),
+    field::of_kind("notify_us", FieldKind::Decimal, "0.2"),
+    field::of_kind("peak_tflops", FieldKind::Decimal),
+    field::of_kind("bandwidth", FieldKind::Decimal),
+    fields::kGpu,
+};
+
+Json op_persistent_tiles(const Json& req) {
+    RequestFields f(req, kPersistentFields);
+    const u128 blocks = f.integer_or("blocks");
+    const u128 rows = f.integer_or("rows_per_block");
+    const u128 inputs = f.integer_or("inputs");
+    const u128 outputs = f.integer_or("outputs");
+    const u128 act_bytes = f.integer_or("activation_bytes");
+    const Ratio launch = ch05_fields::positive_or(f, "launch_us", "5");
+    const Ratio schedule = ch05_fields::non_negative_or(f, "schedule_us", "0.5");
+    const Ratio notify = ch05_fields::non_negative_or(f, "notify_us", "0.2");
+    const std::optional<Ratio> sent_peak =
+        f.has("peak_tflops") ? std::optional<Ratio>(ch05_fields::positive(f, "peak_tflops")) : std::nullopt;
+    const std::optional<Ratio> sent_bw =
+        f.has("bandwidth") ? std::optional<Ratio>(ch05_fields::positive(f, "bandwidth")) : std::nullopt;
+    const DeviceRates device = device_rates(f, sent_bw, sent_peak, "bf16");
+    const Ratio flops_per_us = require_peak(device, "bf16", ch05_fields::label("peak_tflops")) / Ratio(1000000);
+    const Ratio bytes_per_us = require_bandwidth(device, ch05_fields::label("bandwidth")) / Ratio(1000000);
+    const u128 block_flops = mul(2, rows, inputs, outputs);
+    const u128 block_bytes = mul(rows, outputs, act_bytes);
+    const ch05::PersistentTiles t = ch05::persistent_tiles(blocks, Ratio(block_flops) / flops_per_us, Ratio(block_bytes) / bytes_per_us,
+                                                           launch, schedule + notify);
+    Json r;
+    r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
+    r["block_flops"] = exact_json(block_flops);
+    r["block_bytes"] = exact_json(block_bytes);
+    r["projection_us"] = exact_json(t.projection_us);
+    r["activation_us"] = exact_json(t.activation_us);
+    r["task_projection_us"] = exact_json(t.task_projection_us);
+    r["task_activation_us"] = exact_json(t.task_activation_us);
+    r["coarse_us"] = exact_json(t.coarse_us);
+    r["coarse_display"] = us_text(t.coarse_us, 0);
+    r["blockwise_us"] = exact_json(t.blockwise_us);
+    r["blockwise_display"] = us_text(t.blockwise_us, 0);
+    r["blockwise_faster"] = t.blockwise_faster;
+    r["difference_us"] = exact_json(t.difference_us);
+    r["speedup"] = exact_json(t.speedup);
+    r["launch_saved_us"] = exact_json(launch);
+    r["hidden_us"] = exact_json(t.hidden_us);
+    r["overhead_us"] = exact_json(t.overhead_us);
+    return r;
+}
+
+constexpr ResultDecl kPersistentResult[] = {
+    result::nullable(result::text("gpu")), result::exact("block_flops"),       result::exact("block_bytes"),
+    result::exact("projection_us"),        result::exact("activation_us"),     result::exact("task_projection_us"),
+    result::exact("task_activation_us"),   result::exact("coarse_us"),         result::display("coarse_display"),
+    result::exact("blockwise_us"),         result::display("blockwise_display"), result::flag("blockwise_faster"),
+    result::exact("difference_us"),        result::exact("speedup"),           result::exact("launch_saved_us"),
+    result::exact("hidden_us"),            result::exact("overhead_us"),
+};
+constexpr const char* kPersistentSamples[] = {
+    R"({"op":"persistent_tiles","gpu":"rtx-pro-6000"})",
+    R"({"op":"persistent_tiles","peak_tflops":"989.4","bandwidth":"3350","blocks":4,"schedule_us":"0"})",
+};
+
 }  // namespace
 
 const OpDef kHostPipelineOp = {"host_pipeline", op_host_pipeline, kHostPipelineFields, kHostPipelineResult, kHostPipelineSamples};
 const OpDef kGraphReplayOp = {"graph_replay", op_graph_replay, kGraphReplayFields, kGraphReplayResult, kGraphReplaySamples};
 const OpDef kShapeMixOp = {"shape_mix", op_shape_mix, kShapeMixFields, kShapeMixResult, kShapeMixSamples};
+const OpDef kPersistentTilesOp = {"persistent_tiles", op_persistent_tiles, kPersistentFields, kPersistentResult, kPersistentSamples};
 const OpDef kShapeStrategiesOp = {"shape_strategies", op_shape_strategies, kShapeStrategiesFields, kShapeStrategiesResult,
                                   kShapeStrategiesSamples};
 

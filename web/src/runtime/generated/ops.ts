@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -95,10 +95,12 @@ export interface OpRequests {
   online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; lang?: string; };
   flash_tile: { length?: number | string; head_dim?: number | string; kv_rows?: number | string; prefetch_slots?: number | string; block_limit?: number | string; lang?: string; };
   quant_scale_order: { block_maxima?: Json[]; element?: number | string; element_block?: number | string; lang?: string; };
+  quant_fusion_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; in_bytes?: number | string; q_bytes?: number | string; w_bytes?: number | string; out_bytes?: number | string; lang?: string; };
   shape_mix: { calls?: Json[]; old_us?: Json[]; new_us?: Json[]; lang?: string; };
   host_pipeline: { segments?: number | string; host_us?: number | string; device_us?: number | string; lang?: string; };
   graph_replay: { compute_us?: number | string; host_wait_us?: number | string; graph_prep_us?: number | string; input_bytes?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
   shape_strategies: { rows?: Json[]; counts?: Json[]; buckets?: Json[]; flops_per_row?: number | string; tflops?: Json[]; prepare_ms?: Json[]; groups?: number | string; lang?: string; };
+  persistent_tiles: { blocks?: number | string; rows_per_block?: number | string; inputs?: number | string; outputs?: number | string; activation_bytes?: number | string; launch_us?: number | string; schedule_us?: number | string; notify_us?: number | string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -2100,6 +2102,31 @@ export interface QuantScaleOrderResult {
   values: Record<string, bigint>;
 }
 
+export interface QuantFusionTrafficResult {
+  a_bytes: bigint;
+  quantized_bytes: bigint;
+  w_bytes: bigint;
+  c_bytes: bigint;
+  row_blocks: bigint;
+  column_blocks: bigint;
+  apart_rereads: bigint;
+  fused_rereads: bigint;
+  apart_input: bigint;
+  fused_input: bigint;
+  shared_bytes: bigint;
+  apart_total: bigint;
+  fused_total: bigint;
+  apart_display: string;
+  fused_display: string;
+  fused_over_apart: bigint;
+  apart_per_column_block: bigint;
+  fused_per_column_block: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface ShapeMixResult {
   old_total_us: bigint;
   new_total_us: bigint;
@@ -2192,6 +2219,30 @@ export interface ShapeStrategiesResult {
   values: Record<string, bigint>;
 }
 
+export interface PersistentTilesResult {
+  gpu: string | null;
+  block_flops: bigint;
+  block_bytes: bigint;
+  projection_us: bigint;
+  activation_us: bigint;
+  task_projection_us: bigint;
+  task_activation_us: bigint;
+  coarse_us: bigint;
+  coarse_display: string;
+  blockwise_us: bigint;
+  blockwise_display: string;
+  blockwise_faster: boolean;
+  difference_us: bigint;
+  speedup: bigint;
+  launch_saved_us: bigint;
+  hidden_us: bigint;
+  overhead_us: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -2278,10 +2329,12 @@ export interface OpResults {
   online_softmax: OnlineSoftmaxResult;
   flash_tile: FlashTileResult;
   quant_scale_order: QuantScaleOrderResult;
+  quant_fusion_traffic: QuantFusionTrafficResult;
   shape_mix: ShapeMixResult;
   host_pipeline: HostPipelineResult;
   graph_replay: GraphReplayResult;
   shape_strategies: ShapeStrategiesResult;
+  persistent_tiles: PersistentTilesResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -2370,8 +2423,10 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   online_softmax: { steps: { k: 'list', items: { id: { k: 'text' }, max_weight: { k: 'exact' }, max_display: { k: 'display' }, rescale: { k: 'exact' }, weight_sum: { k: 'exact' }, weighted: { k: 'exact' }, output: { k: 'exact' }, output_display: { k: 'display' } } }, output: { k: 'exact' }, direct: { k: 'exact' }, agree: { k: 'flag' } },
   flash_tile: { query_rows: { k: 'exact' }, fixed_bytes: { k: 'exact' }, per_row_bytes: { k: 'exact' }, used_bytes: { k: 'exact' }, scans: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, updates: { k: 'exact' } },
   quant_scale_order: { row_max: { k: 'exact' }, row_scale: { k: 'object' }, block_scale: { k: 'object' }, difference: { k: 'exact' } },
+  quant_fusion_traffic: { a_bytes: { k: 'exact' }, quantized_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, apart_rereads: { k: 'exact' }, fused_rereads: { k: 'exact' }, apart_input: { k: 'exact' }, fused_input: { k: 'exact' }, shared_bytes: { k: 'exact' }, apart_total: { k: 'exact' }, fused_total: { k: 'exact' }, apart_display: { k: 'display' }, fused_display: { k: 'display' }, fused_over_apart: { k: 'exact' }, apart_per_column_block: { k: 'exact' }, fused_per_column_block: { k: 'exact' } },
   shape_mix: { old_total_us: { k: 'exact' }, new_total_us: { k: 'exact' }, new_faster: { k: 'flag' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, new_over_old: { k: 'exact' }, breakeven_share: { k: 'exact', p: 'nullable' }, new_wins: { k: 'text', p: 'nullable' } },
   host_pipeline: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, bound: { k: 'text' }, device_busy_percent: { k: 'exact' } },
   graph_replay: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, input_display: { k: 'display' }, copy_us: { k: 'exact' }, copy_display: { k: 'display' }, plain_us: { k: 'exact' }, plain_display: { k: 'display' }, graph_us: { k: 'exact' }, graph_display: { k: 'display' }, graph_faster: { k: 'flag' }, difference_us: { k: 'exact' }, breakeven_bytes: { k: 'exact', p: 'nullable' }, breakeven_mib: { k: 'exact', p: 'nullable' }, breakeven_display: { k: 'display', p: 'nullable' } },
   shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
+  persistent_tiles: { gpu: { k: 'text', p: 'nullable' }, block_flops: { k: 'exact' }, block_bytes: { k: 'exact' }, projection_us: { k: 'exact' }, activation_us: { k: 'exact' }, task_projection_us: { k: 'exact' }, task_activation_us: { k: 'exact' }, coarse_us: { k: 'exact' }, coarse_display: { k: 'display' }, blockwise_us: { k: 'exact' }, blockwise_display: { k: 'display' }, blockwise_faster: { k: 'flag' }, difference_us: { k: 'exact' }, speedup: { k: 'exact' }, launch_saved_us: { k: 'exact' }, hidden_us: { k: 'exact' }, overhead_us: { k: 'exact' } },
 };
