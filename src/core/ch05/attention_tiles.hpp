@@ -20,10 +20,10 @@
 namespace tally::ch05 {
 
 struct MaterializedAttention {
-    u128 tensor_bytes = 0;      // one of Q, K, V, O
-    u128 score_bytes = 0;       // one of S, P
-    u128 qkvo_traffic = 0;      // each read or written once
-    u128 score_traffic = 0;     // S and P each written once and read once
+    u128 tensor_bytes = 0;   // one of Q, K, V, O
+    u128 score_bytes = 0;    // one of S, P
+    u128 qkvo_traffic = 0;   // each read or written once
+    u128 score_traffic = 0;  // S and P each written once and read once
     u128 total_traffic = 0;
 };
 
@@ -43,8 +43,8 @@ struct FlashTile {
 FlashTile flash_tile(u128 length, u128 head_dim, u128 kv_rows, u128 slots, u128 budget_bytes);
 
 struct SoftmaxStep {
-    Ratio w_max;     // e^m after the block
-    Ratio rescale;   // r = e^(m_old − m_new); 1 for the first block
+    Ratio w_max;       // e^m after the block
+    Ratio rescale;     // r = e^(m_old − m_new); 1 for the first block
     Ratio weight_sum;  // ℓ
     Ratio weighted;    // u = Σ e^(s − m) v
     Ratio output;      // u / ℓ

@@ -21,7 +21,7 @@ struct ChainStage {
 };
 
 struct ChainKernel {
-    std::size_t first = 0, last = 0;  // stages, inclusive
+    std::size_t first = 0, last = 0;                       // stages, inclusive
     u128 read_bytes = 0, write_bytes = 0, live_bytes = 0;  // per element
 };
 

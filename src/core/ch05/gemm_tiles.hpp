@@ -23,11 +23,11 @@ struct GemmShape {
 
 struct GemmTiles {
     u128 a_slice_bytes = 0, w_slice_bytes = 0, acc_bytes = 0;
-    u128 working_set_bytes = 0;  // S
-    u128 row_blocks = 0;         // ⌈M/m⌉: times W is read
-    u128 column_blocks = 0;      // ⌈N/n⌉: times A is read
-    u128 tiles = 0;              // row_blocks × column_blocks
-    u128 k_steps = 0;            // ⌈K/k⌉: slices along the reduction
+    u128 working_set_bytes = 0;                  // S
+    u128 row_blocks = 0;                         // ⌈M/m⌉: times W is read
+    u128 column_blocks = 0;                      // ⌈N/n⌉: times A is read
+    u128 tiles = 0;                              // row_blocks × column_blocks
+    u128 k_steps = 0;                            // ⌈K/k⌉: slices along the reduction
     u128 a_bytes = 0, w_bytes = 0, c_bytes = 0;  // each matrix once
     u128 a_traffic = 0, w_traffic = 0, c_traffic = 0;
     u128 traffic_bytes = 0;  // V

@@ -26,11 +26,11 @@ struct BankRounds {
 BankRounds bank_rounds(u128 rows, u128 cols, u128 word_bytes, u128 banks, u128 lanes, u128 pad_words, bool xor_swizzle);
 
 struct SplitReduction {
-    u128 tasks_whole = 0, tasks_split = 0;        // first-stage groups
-    u128 partial_bytes = 0, scale_bytes = 0;      // FP32 partial sums, one scale per row
-    u128 traffic_whole = 0;                       // read x, gamma per row, write y
-    u128 reread_bytes = 0;                        // the second pass reads x again
-    u128 handoff_bytes = 0;                       // partials and scales written and read
+    u128 tasks_whole = 0, tasks_split = 0;    // first-stage groups
+    u128 partial_bytes = 0, scale_bytes = 0;  // FP32 partial sums, one scale per row
+    u128 traffic_whole = 0;                   // read x, gamma per row, write y
+    u128 reread_bytes = 0;                    // the second pass reads x again
+    u128 handoff_bytes = 0;                   // partials and scales written and read
     u128 traffic_split = 0;
     u128 launches_whole = 1, launches_split = 3;  // partials, merge, normalise
     u128 row_fp32_bytes = 0, segment_fp32_bytes = 0;

@@ -15,11 +15,11 @@ constexpr u128 kE4m3Max = 448;
 Ratio round_e4m3(const Ratio& x);
 
 struct ScaledValue {
-    Ratio scale;       // 448 / group max
-    Ratio scaled;      // x · scale
-    Ratio stored;      // round_e4m3(scaled)
-    Ratio restored;    // stored / scale
-    Ratio error;       // |x − restored|
+    Ratio scale;                  // 448 / group max
+    Ratio scaled;                 // x · scale
+    Ratio stored;                 // round_e4m3(scaled)
+    Ratio restored;               // stored / scale
+    Ratio error;                  // |x − restored|
     bool restored_below = false;  // restored < x
     Ratio relative_error;         // error / x (0 when x = 0)
 };

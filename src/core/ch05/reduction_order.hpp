@@ -49,8 +49,8 @@ struct SplitResult {
 };
 
 struct MergeOrders {
-    u128 orders = 0;              // segments!
-    std::vector<float> distinct;  // ascending
+    u128 orders = 0;                // segments!
+    std::vector<float> distinct;    // ascending
     std::int64_t spread_steps = 0;  // largest − smallest, in FP32 steps
 };
 

@@ -17,8 +17,8 @@ HostPipeline host_pipeline(u128 segments, const Ratio& host_us, const Ratio& dev
     return p;
 }
 
-GraphReplay graph_replay(const Ratio& compute_us, const Ratio& host_wait_us, const Ratio& graph_prep_us,
-                         const Ratio& input_bytes, const Ratio& bandwidth_gbps) {
+GraphReplay graph_replay(const Ratio& compute_us, const Ratio& host_wait_us, const Ratio& graph_prep_us, const Ratio& input_bytes,
+                         const Ratio& bandwidth_gbps) {
     GraphReplay g;
     const Ratio bytes_per_us = bandwidth_gbps * Ratio(1000);
     g.copy_us = Ratio(2) * input_bytes / bytes_per_us;

@@ -19,9 +19,9 @@ struct HostPipeline {
     Ratio serial_us;
     Ratio pipelined_us;
     Ratio saved_us;
-    Ratio speedup;            // serial / pipelined
+    Ratio speedup;              // serial / pipelined
     bool device_bound = false;  // d ≥ h: the device sets the pace
-    Ratio device_busy_share;  // n·d / pipelined
+    Ratio device_busy_share;    // n·d / pipelined
 };
 
 // segments ≥ 1; host_us, device_us > 0.
@@ -44,7 +44,7 @@ struct GraphReplay {
 };
 
 // compute_us, host_wait_us, graph_prep_us ≥ 0; input_bytes ≥ 0; bandwidth_gbps > 0.
-GraphReplay graph_replay(const Ratio& compute_us, const Ratio& host_wait_us, const Ratio& graph_prep_us,
-                         const Ratio& input_bytes, const Ratio& bandwidth_gbps);
+GraphReplay graph_replay(const Ratio& compute_us, const Ratio& host_wait_us, const Ratio& graph_prep_us, const Ratio& input_bytes,
+                         const Ratio& bandwidth_gbps);
 
 }  // namespace tally::ch05

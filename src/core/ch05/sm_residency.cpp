@@ -59,8 +59,8 @@ SmShare sm_share(const Ratio& gbps, const Ratio& tflops, u128 sms, u128 copy_byt
     SmShare s;
     s.gbps_per_sm = gbps / Ratio(sms);
     s.tflops_per_sm = tflops / Ratio(sms);
-    s.copy_us = Ratio(copy_bytes) / (s.gbps_per_sm * Ratio(1000));        // GB/s = 1000 bytes per μs
-    s.compute_us = Ratio(flops) / (s.tflops_per_sm * Ratio(1000000));      // TFLOP/s = 10^6 FLOPs per μs
+    s.copy_us = Ratio(copy_bytes) / (s.gbps_per_sm * Ratio(1000));     // GB/s = 1000 bytes per μs
+    s.compute_us = Ratio(flops) / (s.tflops_per_sm * Ratio(1000000));  // TFLOP/s = 10^6 FLOPs per μs
     s.copy_over_compute = s.copy_us / s.compute_us;
     s.intensity = Ratio(flops, copy_bytes);
     s.device_ratio = tflops * Ratio(1000) / gbps;

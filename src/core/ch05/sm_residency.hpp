@@ -22,7 +22,7 @@ constexpr u128 kWarpThreads = 32;
 
 struct SmLimits {
     u128 threads = 2048, registers = 65536, smem_bytes = 233472, blocks = 32;  // H100, compute capability 9.0
-    u128 per_block_smem = 0;                                                    // 0: no separate per-block cap
+    u128 per_block_smem = 0;                                                   // 0: no separate per-block cap
 };
 
 struct BlockNeeds {
@@ -37,8 +37,8 @@ struct ResourceLimit {
 struct SmResidency {
     std::vector<ResourceLimit> limits;  // in the order above
     u128 blocks = 0, warps = 0, warps_per_block = 0, max_warps = 0;
-    Ratio occupancy;                     // warps / max_warps
-    std::vector<std::string> binding;    // the resources that admit exactly `blocks`
+    Ratio occupancy;                   // warps / max_warps
+    std::vector<std::string> binding;  // the resources that admit exactly `blocks`
     u128 threads_used = 0, registers_used = 0, smem_used = 0, smem_left = 0;
 };
 
@@ -46,8 +46,8 @@ struct SmResidency {
 SmResidency sm_residency(const SmLimits& sm, const BlockNeeds& block);
 
 struct LatencyHiding {
-    Ratio needed_bytes;     // bandwidth × latency / SMs
-    Ratio device_bytes;     // bandwidth × latency
+    Ratio needed_bytes;       // bandwidth × latency / SMs
+    Ratio device_bytes;       // bandwidth × latency
     u128 bytes_per_warp = 0;  // loads × 32 × bytes per load
     u128 have_bytes = 0;      // warps × bytes_per_warp
     Ratio coverage;           // have / needed
@@ -69,17 +69,17 @@ MmaCount mma_count(u128 m, u128 n, u128 k, u128 p, u128 q, u128 r, u128 warps);
 
 struct SmShare {
     Ratio gbps_per_sm, tflops_per_sm;
-    Ratio copy_us, compute_us;    // one K step's inputs, its FLOPs
+    Ratio copy_us, compute_us;  // one K step's inputs, its FLOPs
     Ratio copy_over_compute;
-    Ratio intensity;              // FLOPs per byte copied
-    Ratio device_ratio;           // peak / bandwidth, FLOP per byte
+    Ratio intensity;     // FLOPs per byte copied
+    Ratio device_ratio;  // peak / bandwidth, FLOP per byte
     // n blocks through two input slots (§5.3.2, Example 5-5):
-    Ratio serial_us;              // n·(t_m + t_c)
-    Ratio pipelined_us;           // n·max + min, with the copies back to back when copy-bound
-    Ratio slot_free_us;           // block 0 finishes with slot A: t_m + t_c
-    Ratio third_copy_us;          // block 2's copy into slot A starts: max(2·t_m, t_m + t_c)
-    Ratio mover_busy_us;          // n·t_m
-    Ratio compute_busy_share;     // n·t_c / pipelined
+    Ratio serial_us;           // n·(t_m + t_c)
+    Ratio pipelined_us;        // n·max + min, with the copies back to back when copy-bound
+    Ratio slot_free_us;        // block 0 finishes with slot A: t_m + t_c
+    Ratio third_copy_us;       // block 2's copy into slot A starts: max(2·t_m, t_m + t_c)
+    Ratio mover_busy_us;       // n·t_m
+    Ratio compute_busy_share;  // n·t_c / pipelined
 };
 
 SmShare sm_share(const Ratio& gbps, const Ratio& tflops, u128 sms, u128 copy_bytes, u128 flops, u128 blocks);

@@ -69,13 +69,14 @@ TEST_CASE("ch05 fusion: Example 5-4's 120 → 72 MiB; with quantisation 156 / 10
     CHECK(r["fused_over_separate"] == "0.6");
     CHECK(r["partitions"].size() == 2);
     CHECK(error_of(Json::parse(R"({"op":"fusion_traffic","stages":[{"inputs":[2]}]})"))["field"] == "stages[0]");
-    CHECK(error_of(Json::parse(R"({"op":"fusion_traffic","stages":[{"output":2},{"output":2}],"cuts":[2]})"))["field"] == "cuts[0]");
+    CHECK(error_of(Json::parse(R"({"op":"fusion_traffic","stages":[{"output":2},{"output":2}],"cuts":[2]})"))["field"] ==
+          "cuts[0]");
 }
 
 TEST_CASE("ch05 E4M3FN rounding and Example 5-7: 44.8 → 44 → 55/56 with the row's scale, exactly 1 with the block's") {
     CHECK(ch05::round_e4m3(Ratio(448, 10)) == Ratio(44));
-    CHECK(ch05::round_e4m3(Ratio(46)) == Ratio(48));    // a tie between 44 and 48: the even mantissa
-    CHECK(ch05::round_e4m3(Ratio(450)) == Ratio(448));  // the largest finite value
+    CHECK(ch05::round_e4m3(Ratio(46)) == Ratio(48));           // a tie between 44 and 48: the even mantissa
+    CHECK(ch05::round_e4m3(Ratio(450)) == Ratio(448));         // the largest finite value
     CHECK(ch05::round_e4m3(Ratio(1, 1024)) == Ratio(0));       // half the subnormal step 2^-9: a tie, to even (0)
     CHECK(ch05::round_e4m3(Ratio(3, 1024)) == Ratio(1, 256));  // 1.5 steps rounds to 2
     const auto row = ch05::quantize_with_scale(1, 10);
@@ -87,7 +88,8 @@ TEST_CASE("ch05 E4M3FN rounding and Example 5-7: 44.8 → 44 → 55/56 with the 
     CHECK(block.restored == Ratio(1));
     const Json r = ask(R"({"op":"quant_scale_order","block_maxima":["1","10"]})");
     CHECK(r["difference"] == "1/56");
-    CHECK(error_of(Json::parse(R"({"op":"quant_scale_order","block_maxima":["1","10"],"element_block":3})"))["field"] == "element_block");
+    CHECK(error_of(Json::parse(R"({"op":"quant_scale_order","block_maxima":["1","10"],"element_block":3})"))["field"] ==
+          "element_block");
     CHECK(error_of(Json::parse(R"({"op":"quant_scale_order","block_maxima":["1","10"],"element":"2"})"))["field"] == "element");
 }
 

@@ -68,11 +68,14 @@ TEST_CASE("ch05 graph_replay: Example 5-11's 27.3 and 43.7 μs and 12.8 MiB on t
         R"({"op":"graph_replay","compute_us":"20","host_wait_us":"20","graph_prep_us":"5","input_bytes":16777216,"bandwidth":"1792"})");
     CHECK(sent["graph_display"] == "43.7 μs");
     CHECK(sent["gpu"].is_null());
-    const Json never = ask(R"({"op":"graph_replay","compute_us":"20","host_wait_us":"0","graph_prep_us":"5","input_bytes":0,"bandwidth":"1792"})");
+    const Json never = ask(
+        R"({"op":"graph_replay","compute_us":"20","host_wait_us":"0","graph_prep_us":"5","input_bytes":0,"bandwidth":"1792"})");
     CHECK(never["breakeven_bytes"].is_null());
-    const Json missing = error_of(Json::parse(R"({"op":"graph_replay","compute_us":"20","graph_prep_us":"5","input_bytes":0,"bandwidth":"1792"})"));
+    const Json missing = error_of(
+        Json::parse(R"({"op":"graph_replay","compute_us":"20","graph_prep_us":"5","input_bytes":0,"bandwidth":"1792"})"));
     CHECK(missing["field"] == "host_wait_us");
-    const Json nobw = error_of(Json::parse(R"({"op":"graph_replay","compute_us":"20","host_wait_us":"20","graph_prep_us":"5","input_bytes":0})"));
+    const Json nobw = error_of(
+        Json::parse(R"({"op":"graph_replay","compute_us":"20","host_wait_us":"20","graph_prep_us":"5","input_bytes":0})"));
     CHECK(nobw["field"] == "bandwidth");
 }
 
@@ -91,7 +94,8 @@ TEST_CASE("ch05 shape_mix: Example 5-9's 20 → 25 μs, 1,010 → 520 μs and p 
     CHECK_FALSE(ch05::shape_mix({{1, 10, 5}, {1, 10, 5}}).breakeven_share.has_value());
     const Json lengths = error_of(Json::parse(R"({"op":"shape_mix","calls":[1,1],"old_us":["10"],"new_us":["5","20"]})"));
     CHECK(lengths["field"] == "old_us");
-    CHECK(error_of(Json::parse(R"({"op":"shape_mix","calls":[0,0],"old_us":["10","10"],"new_us":["5","20"]})"))["field"] == "calls");
+    CHECK(error_of(Json::parse(R"({"op":"shape_mix","calls":[0,0],"old_us":["10","10"],"new_us":["5","20"]})"))["field"] ==
+          "calls");
 }
 
 TEST_CASE("ch05 shape_strategies: Example 5-12's 5,632 / 8,192 rows, 17.0 / 12.4 / 6.8 ms, crossings 64.68 and 89.83") {

@@ -36,9 +36,10 @@ TEST_CASE("break_even_tasks: 10 minutes of search against 5 Î¼s per call is 1.2Ã
     CHECK(r["break_even"] == 120000000);
     CHECK(r["extra_gpu_seconds"] == 600);
     // The hours form still works (Exercise 3-10), and the two forms exclude each other.
-    CHECK(result(Json::parse(R"({"op":"break_even_tasks","extra_gpu_hours":"100000","saving_seconds":"0.72"})"))["break_even"] == 500000000);
-    const Json both =
-        error_of(Json::parse(R"({"op":"break_even_tasks","extra_gpu_hours":"1","extra_gpu_seconds":"600","saving_seconds":"1"})"));
+    CHECK(result(Json::parse(R"({"op":"break_even_tasks","extra_gpu_hours":"100000","saving_seconds":"0.72"})"))["break_even"] ==
+          500000000);
+    const Json both = error_of(
+        Json::parse(R"({"op":"break_even_tasks","extra_gpu_hours":"1","extra_gpu_seconds":"600","saving_seconds":"1"})"));
     CHECK(both["code"] == "flow_extra_cost_choice");
     CHECK(error_of(Json::parse(R"({"op":"break_even_tasks","saving_seconds":"1"})"))["code"] == "flow_extra_cost_choice");
 }

@@ -62,7 +62,8 @@ TEST_CASE("ch05 SM residency: Table 5.1.5-a, 2 blocks and 25 % on an H100 SM; Ex
     CHECK(r["occupancy_percent"] == 25);
     CHECK(r["smem_left"] == 34816);
     CHECK(error_of(Json::parse(R"({"op":"sm_residency","smem_bytes":98304})"))["field"] == "smem_per_sm");
-    CHECK(error_of(Json::parse(R"({"op":"sm_residency","smem_bytes":1,"threads":4096,"smem_per_sm":1000})"))["field"] == "threads");
+    CHECK(error_of(Json::parse(R"({"op":"sm_residency","smem_bytes":1,"threads":4096,"smem_per_sm":1000})"))["field"] ==
+          "threads");
 }
 
 TEST_CASE("ch05 latency hiding: 15.2 KB needed, 32 KiB in flight (2.15×); the flip: 25.4 KB, 0.65, 25 warps, 4 blocks") {
@@ -127,10 +128,14 @@ TEST_CASE("ch05 GEMM tiles: Example 5-3 and Table 5.2.2-a (8 / 24 / 80 KiB, 6,16
     CHECK(ch05::resident_blocks(t128.working_set_bytes, 1024, 102400, 101376) == 1);
     CHECK(ch05::resident_blocks(tiles(64, 64, 2).working_set_bytes, 1024, 102400, 101376) == 3);
     CHECK(ch05::resident_blocks(tiles(128, 128, 2).working_set_bytes, 1024, 102400, 101376) == 1);
-    CHECK(ch05::resident_blocks(tiles(64, 128).working_set_bytes, 1024, 102400, 101376) == 2);  // Experiment 5-1: 44 KiB
+    CHECK(ch05::resident_blocks(tiles(64, 128).working_set_bytes, 1024, 102400, 101376) == 2);   // Experiment 5-1: 44 KiB
     CHECK(ch05::resident_blocks(tiles(256, 128).working_set_bytes, 1024, 102400, 101376) == 0);  // 152 KiB > 99 KB
     const Json r = ask(R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":64,"gpu":"rtx-pro-6000","block_limit":101376})");
     CHECK(r["resident_blocks"] == 4);
     CHECK(r["traffic_display"] == "3.023 GiB");
     CHECK(ask(R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":64})")["resident_blocks"].is_null());
+    // §5.2.2: on an H100 (989.4 TFLOP/s over 3,350 GB/s ≈ 295 FLOP/byte) the MFU ceilings are about 5, 11 and 21 %.
+    const Json h100 = ask(R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":64,"gpu":"h100-sxm"})");
+    CHECK(h100["mfu_ceiling_percent"] == "6860800/638163");  // 10.75 %: (4096/129) / (989.4 T / 3,350 G) × 100
+    CHECK(ask(R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":64})")["mfu_ceiling_percent"].is_null());
 }

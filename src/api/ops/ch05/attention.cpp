@@ -45,8 +45,12 @@ Json op_attention_materialized(const Json& req) {
 }
 
 constexpr ResultDecl kMaterializedResult[] = {
-    result::exact("tensor_bytes"),  result::exact("score_bytes"),       result::exact("qkvo_traffic"),
-    result::exact("score_traffic"), result::exact("total_traffic"),     result::display("score_display"),
+    result::exact("tensor_bytes"),
+    result::exact("score_bytes"),
+    result::exact("qkvo_traffic"),
+    result::exact("score_traffic"),
+    result::exact("total_traffic"),
+    result::display("score_display"),
     result::display("score_traffic_display"),
 };
 constexpr const char* kMaterializedSamples[] = {R"({"op":"attention_materialized"})"};
@@ -83,9 +87,8 @@ Json op_flash_tile(const Json& req) {
 }
 
 constexpr ResultDecl kFlashTileResult[] = {
-    result::exact("query_rows"), result::exact("fixed_bytes"),   result::exact("per_row_bytes"),
-    result::exact("used_bytes"), result::exact("scans"),         result::exact("traffic_bytes"),
-    result::display("traffic_display"), result::exact("updates"),
+    result::exact("query_rows"), result::exact("fixed_bytes"),   result::exact("per_row_bytes"),     result::exact("used_bytes"),
+    result::exact("scans"),      result::exact("traffic_bytes"), result::display("traffic_display"), result::exact("updates"),
 };
 constexpr const char* kFlashTileSamples[] = {
     R"({"op":"flash_tile","kv_rows":1})",
@@ -108,8 +111,9 @@ Json op_online_softmax(const Json& req) {
     const std::vector<Ratio> weights = ch05_fields::decimal_list(f, "weights", kMaxScores, false);
     const std::vector<Ratio> values = ch05_fields::decimal_list(f, "values", kMaxScores, true);
     if (values.size() != weights.size()) {
-        throw FieldError("values", msg::ch05_lengths_differ,
-                         {{"label", ch05_fields::label("values")}, {"other", "weights"}, {"count", std::to_string(weights.size())}});
+        throw FieldError(
+            "values", msg::ch05_lengths_differ,
+            {{"label", ch05_fields::label("values")}, {"other", "weights"}, {"count", std::to_string(weights.size())}});
     }
     const ch05::OnlineSoftmax o = ch05::online_softmax(weights, values, static_cast<std::size_t>(f.integer_or("block")));
     Json steps = Json::array();
@@ -133,8 +137,8 @@ Json op_online_softmax(const Json& req) {
 }
 
 constexpr ResultDecl kSoftmaxStep[] = {
-    result::text("id"),     result::exact("max_weight"), result::display("max_display"), result::exact("rescale"),
-    result::exact("weight_sum"), result::exact("weighted"), result::exact("output"), result::display("output_display"),
+    result::text("id"),          result::exact("max_weight"), result::display("max_display"), result::exact("rescale"),
+    result::exact("weight_sum"), result::exact("weighted"),   result::exact("output"),        result::display("output_display"),
 };
 constexpr ResultDecl kOnlineSoftmaxResult[] = {
     result::list("steps", kSoftmaxStep),
@@ -149,8 +153,8 @@ constexpr const char* kOnlineSoftmaxSamples[] = {
 
 }  // namespace
 
-const OpDef kAttentionMaterializedOp = {"attention_materialized", op_attention_materialized, kMaterializedFields, kMaterializedResult,
-                                        kMaterializedSamples};
+const OpDef kAttentionMaterializedOp = {"attention_materialized", op_attention_materialized, kMaterializedFields,
+                                        kMaterializedResult, kMaterializedSamples};
 const OpDef kFlashTileOp = {"flash_tile", op_flash_tile, kFlashTileFields, kFlashTileResult, kFlashTileSamples};
 const OpDef kOnlineSoftmaxOp = {"online_softmax", op_online_softmax, kOnlineSoftmaxFields, kOnlineSoftmaxResult,
                                 kOnlineSoftmaxSamples};

@@ -12,10 +12,10 @@ namespace {
 constexpr u128 kMaxDim = u128{1} << 24;
 
 constexpr FieldDecl kQuantFusionFields[] = {
-    field::integer("rows", 1, kMaxDim, "4096"),      field::integer("inputs", 1, kMaxDim, "4096"),
-    field::integer("outputs", 1, kMaxDim, "1536"),   field::integer("tile_m", 1, 4096, "128"),
-    field::integer("tile_n", 1, 4096, "128"),        field::integer("in_bytes", 1, 8, "2"),
-    field::integer("q_bytes", 1, 8, "1"),            field::integer("w_bytes", 1, 8, "1"),
+    field::integer("rows", 1, kMaxDim, "4096"),    field::integer("inputs", 1, kMaxDim, "4096"),
+    field::integer("outputs", 1, kMaxDim, "1536"), field::integer("tile_m", 1, 4096, "128"),
+    field::integer("tile_n", 1, 4096, "128"),      field::integer("in_bytes", 1, 8, "2"),
+    field::integer("q_bytes", 1, 8, "1"),          field::integer("w_bytes", 1, 8, "1"),
     field::integer("out_bytes", 1, 8, "2"),
 };
 
@@ -55,12 +55,24 @@ Json op_quant_fusion_traffic(const Json& req) {
 }
 
 constexpr ResultDecl kQuantFusionResult[] = {
-    result::exact("a_bytes"),        result::exact("quantized_bytes"), result::exact("w_bytes"),
-    result::exact("c_bytes"),        result::exact("row_blocks"),      result::exact("column_blocks"),
-    result::exact("apart_rereads"),  result::exact("fused_rereads"),   result::exact("apart_input"),
-    result::exact("fused_input"),    result::exact("shared_bytes"),    result::exact("apart_total"),
-    result::exact("fused_total"),    result::display("apart_display"), result::display("fused_display"),
-    result::exact("fused_over_apart"), result::exact("apart_per_column_block"), result::exact("fused_per_column_block"),
+    result::exact("a_bytes"),
+    result::exact("quantized_bytes"),
+    result::exact("w_bytes"),
+    result::exact("c_bytes"),
+    result::exact("row_blocks"),
+    result::exact("column_blocks"),
+    result::exact("apart_rereads"),
+    result::exact("fused_rereads"),
+    result::exact("apart_input"),
+    result::exact("fused_input"),
+    result::exact("shared_bytes"),
+    result::exact("apart_total"),
+    result::exact("fused_total"),
+    result::display("apart_display"),
+    result::display("fused_display"),
+    result::exact("fused_over_apart"),
+    result::exact("apart_per_column_block"),
+    result::exact("fused_per_column_block"),
 };
 constexpr const char* kQuantFusionSamples[] = {
     R"({"op":"quant_fusion_traffic"})",

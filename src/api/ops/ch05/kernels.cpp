@@ -33,7 +33,8 @@ Json op_bank_conflicts(const Json& req) {
     const u128 rows = f.integer_or("rows"), cols = f.integer_or("cols"), banks = f.integer_or("banks");
     const std::string layout = f.text_or("layout");
     if (layout != "plain" && layout != "pad" && layout != "xor") {
-        throw FieldError("layout", msg::ch05_layout_unknown, {{"label", ch05_fields::label("layout")}, {"received", received_text(f.raw("layout"))}});
+        throw FieldError("layout", msg::ch05_layout_unknown,
+                         {{"label", ch05_fields::label("layout")}, {"received", received_text(f.raw("layout"))}});
     }
     const bool xor_swizzle = layout == "xor";
     const u128 pad = layout == "pad" ? (f.has("pad_words") ? f.integer("pad_words") : 1) : 0;
@@ -77,7 +78,8 @@ Json op_split_reduction(const Json& req) {
     RequestFields f(req, kSplitFields);
     const u128 width = f.integer_or("width"), segments = f.integer_or("segments");
     if (width % segments != 0) {
-        throw FieldError("segments", msg::ch05_segments_divide, {{"label", ch05_fields::label("segments")}, {"width", group_thousands(width)}});
+        throw FieldError("segments", msg::ch05_segments_divide,
+                         {{"label", ch05_fields::label("segments")}, {"width", group_thousands(width)}});
     }
     const u128 rows = f.integer_or("rows");
     const u128 in_bytes = f.integer_or("in_bytes");
@@ -100,10 +102,10 @@ Json op_split_reduction(const Json& req) {
 }
 
 constexpr ResultDecl kSplitResult[] = {
-    result::exact("tasks_whole"),   result::exact("tasks_split"),    result::exact("partial_bytes"),
-    result::exact("scale_bytes"),   result::exact("traffic_whole"),  result::exact("reread_bytes"),
-    result::exact("handoff_bytes"), result::exact("traffic_split"),  result::display("traffic_split_display"),
-    result::exact("launches_whole"), result::exact("launches_split"), result::exact("row_fp32_bytes"),
+    result::exact("tasks_whole"),        result::exact("tasks_split"),    result::exact("partial_bytes"),
+    result::exact("scale_bytes"),        result::exact("traffic_whole"),  result::exact("reread_bytes"),
+    result::exact("handoff_bytes"),      result::exact("traffic_split"),  result::display("traffic_split_display"),
+    result::exact("launches_whole"),     result::exact("launches_split"), result::exact("row_fp32_bytes"),
     result::exact("segment_fp32_bytes"),
 };
 constexpr const char* kSplitSamples[] = {R"({"op":"split_reduction"})", R"({"op":"split_reduction","rows":1,"segments":16})"};
@@ -129,8 +131,9 @@ std::vector<ch05::ChainStage> read_stages(const RequestFields& f) {
     if (!f.has("stages")) throw FieldError("stages", msg::field_missing, {{"label", ch05_fields::label("stages")}});
     const Json& list = f.raw("stages");
     if (!list.is_array() || list.size() == 0 || list.size() > kMaxStages) {
-        throw FieldError("stages", msg::ch05_list_size,
-                         {{"label", ch05_fields::label("stages")}, {"max", std::to_string(kMaxStages)}, {"received", received_text(list)}});
+        throw FieldError(
+            "stages", msg::ch05_list_size,
+            {{"label", ch05_fields::label("stages")}, {"max", std::to_string(kMaxStages)}, {"received", received_text(list)}});
     }
     std::vector<ch05::ChainStage> stages;
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -138,7 +141,8 @@ std::vector<ch05::ChainStage> read_stages(const RequestFields& f) {
         const Json& s = list[i];
         if (!s.is_object() || !s.contains("output") || (s.contains("inputs") && !s["inputs"].is_array()) || s.size() > 2 ||
             (s.size() == 2 && !s.contains("inputs"))) {
-            throw FieldError(path, msg::ch05_stage_shape, {{"label", ch05_fields::label("stages")}, {"received", received_text(s)}});
+            throw FieldError(path, msg::ch05_stage_shape,
+                             {{"label", ch05_fields::label("stages")}, {"received", received_text(s)}});
         }
         ch05::ChainStage stage;
         stage.output_bytes = small_bytes(s["output"], path + ".output");
@@ -171,7 +175,8 @@ Json op_fusion_traffic(const Json& req) {
     if (f.has("cuts")) {
         const Json& list = f.raw("cuts");
         if (!list.is_array() || list.size() >= stages.size()) {
-            throw FieldError("cuts", msg::ch05_cuts_invalid, {{"label", ch05_fields::label("cuts")}, {"stages", std::to_string(stages.size())}});
+            throw FieldError("cuts", msg::ch05_cuts_invalid,
+                             {{"label", ch05_fields::label("cuts")}, {"stages", std::to_string(stages.size())}});
         }
         for (std::size_t i = 0; i < list.size(); ++i) {
             const Json& v = list[i];
@@ -227,10 +232,17 @@ constexpr ResultDecl kKernelItem[] = {result::text("id"), result::exact("read_by
 constexpr ResultDecl kPartitionItem[] = {result::text("id"), result::exact("kernels"), result::exact("traffic_bytes"),
                                          result::exact("peak_bytes")};
 constexpr ResultDecl kFusionResult[] = {
-    result::list("kernels", kKernelItem),    result::exact("traffic_bytes"),        result::exact("peak_bytes"),
-    result::exact("separate_traffic_bytes"), result::exact("separate_peak_bytes"), result::exact("fused_traffic_bytes"),
-    result::exact("fused_peak_bytes"),       result::exact("fused_over_separate"), result::exact("separate_over_fused"),
-    result::exact("partition_count"),        result::list("partitions", kPartitionItem),
+    result::list("kernels", kKernelItem),
+    result::exact("traffic_bytes"),
+    result::exact("peak_bytes"),
+    result::exact("separate_traffic_bytes"),
+    result::exact("separate_peak_bytes"),
+    result::exact("fused_traffic_bytes"),
+    result::exact("fused_peak_bytes"),
+    result::exact("fused_over_separate"),
+    result::exact("separate_over_fused"),
+    result::exact("partition_count"),
+    result::list("partitions", kPartitionItem),
 };
 constexpr const char* kFusionSamples[] = {
     R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2}]})",
@@ -248,8 +260,12 @@ constexpr FieldDecl kQuantScaleFields[] = {
 };
 
 Json scaled_json(const ch05::ScaledValue& v) {
-    return {{"scale", exact_json(v.scale)},       {"scaled", exact_json(v.scaled)},     {"stored", exact_json(v.stored)},
-            {"restored", exact_json(v.restored)}, {"error", exact_json(v.error)},       {"restored_below", v.restored_below},
+    return {{"scale", exact_json(v.scale)},
+            {"scaled", exact_json(v.scaled)},
+            {"stored", exact_json(v.stored)},
+            {"restored", exact_json(v.restored)},
+            {"error", exact_json(v.error)},
+            {"restored_below", v.restored_below},
             {"relative_error_percent", exact_json(v.relative_error * Ratio(100))}};
 }
 
@@ -258,12 +274,14 @@ Json op_quant_scale_order(const Json& req) {
     const std::vector<Ratio> maxima = ch05_fields::decimal_list(f, "block_maxima", kMaxBlocks, false);
     const u128 block = f.integer_or("element_block");
     if (block > maxima.size()) {
-        throw FieldError("element_block", msg::ch05_block_index, {{"label", ch05_fields::label("element_block")}, {"blocks", std::to_string(maxima.size())}});
+        throw FieldError("element_block", msg::ch05_block_index,
+                         {{"label", ch05_fields::label("element_block")}, {"blocks", std::to_string(maxima.size())}});
     }
     const Ratio block_max = maxima[static_cast<std::size_t>(block - 1)];
     const Ratio x = f.has("element") ? ch05_fields::non_negative(f, "element") : block_max;
     if (block_max < x) {
-        throw FieldError("element", msg::ch05_element_above_max, {{"label", ch05_fields::label("element")}, {"max", trimmed(block_max, 6)}});
+        throw FieldError("element", msg::ch05_element_above_max,
+                         {{"label", ch05_fields::label("element")}, {"max", trimmed(block_max, 6)}});
     }
     Ratio row_max = maxima[0];
     for (const Ratio& m : maxima) row_max = std::max(row_max, m);

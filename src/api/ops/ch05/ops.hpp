@@ -23,10 +23,10 @@ extern const OpDef kAttentionMaterializedOp, kFlashTileOp, kOnlineSoftmaxOp;
 extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategiesOp, kPersistentTilesOp;
 
 // In the order the API names them (docs/api.md): the chapter's order.
-#define TALLY_CH05_OPS                                                                                                   \
-    &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp,              \
-        &kSplitReductionOp, &kReductionOrderOp, &kFusionTrafficOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp,              \
-        &kQuantScaleOrderOp, &kQuantFusionTrafficOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp, &kPersistentTilesOp
+#define TALLY_CH05_OPS                                                                                                           \
+    &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp, &kSplitReductionOp,   \
+        &kReductionOrderOp, &kFusionTrafficOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp, &kQuantScaleOrderOp, \
+        &kQuantFusionTrafficOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp, &kPersistentTilesOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch05_field_meanings();

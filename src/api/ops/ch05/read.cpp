@@ -93,7 +93,8 @@ Ratio positive(const RequestFields& f, const std::string& name) {
 }
 
 Ratio positive_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    return f.has(name) ? parse_or_refuse(name, name, f.raw(name), false) : parse_or_refuse(name, name, Json(std::string(fallback)), false);
+    return f.has(name) ? parse_or_refuse(name, name, f.raw(name), false)
+                       : parse_or_refuse(name, name, Json(std::string(fallback)), false);
 }
 
 Ratio non_negative(const RequestFields& f, const std::string& name) {
@@ -102,7 +103,8 @@ Ratio non_negative(const RequestFields& f, const std::string& name) {
 }
 
 Ratio non_negative_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    return f.has(name) ? parse_or_refuse(name, name, f.raw(name), true) : parse_or_refuse(name, name, Json(std::string(fallback)), true);
+    return f.has(name) ? parse_or_refuse(name, name, f.raw(name), true)
+                       : parse_or_refuse(name, name, Json(std::string(fallback)), true);
 }
 
 std::vector<Ratio> decimal_list(const RequestFields& f, const std::string& name, std::size_t max_items, bool zero_allowed) {

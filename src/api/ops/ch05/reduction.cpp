@@ -78,7 +78,8 @@ Json op_reduction_order(const Json& req) {
                         {"output_steps_from_first", exact_json(u128(std::llabs(output_steps)))}});
     }
     // The first split against the merge split: how far apart, in ULPs and relative to the exact sum.
-    const ch05::ReductionOrder pair = ch05::reduction_order(static_cast<std::size_t>(width), {1, static_cast<std::size_t>(merge)}, kEps, mode);
+    const ch05::ReductionOrder pair =
+        ch05::reduction_order(static_cast<std::size_t>(width), {1, static_cast<std::size_t>(merge)}, kEps, mode);
     const Ratio one = ch05::magnitude_of(pair.splits[0].sum), split = ch05::magnitude_of(pair.splits[1].sum);
     const Ratio gap = one < split ? split - one : one - split;
     Json distinct = Json::array();
@@ -112,18 +113,35 @@ Json op_reduction_order(const Json& req) {
 }
 
 constexpr ResultDecl kSplitRow[] = {
-    result::text("id"),         result::exact("segment_width"), result::exact("sum"),
-    result::exact("distance_ulp"), result::flag("below"),       result::display("distance_display"),
-    result::exact("scale"),     result::exact("first_output"),  result::exact("scale_steps_from_first"),
+    result::text("id"),
+    result::exact("segment_width"),
+    result::exact("sum"),
+    result::exact("distance_ulp"),
+    result::flag("below"),
+    result::display("distance_display"),
+    result::exact("scale"),
+    result::exact("first_output"),
+    result::exact("scale_steps_from_first"),
     result::exact("output_steps_from_first"),
 };
 constexpr ResultDecl kReductionResult[] = {
-    result::text("rounding"),          result::text("book_rounding"),      result::exact("exact_sum"),
-    result::display("exact_display"),  result::exact("ulp"),               result::list("splits", kSplitRow),
-    result::exact("gap_ulp"),          result::exact("relative_gap"),      result::exact("scale_gap_steps"),
-    result::exact("output_gap_steps"), result::exact("merge_orders"),      result::exact_list("merge_results"),
-    result::exact("merge_distinct"),   result::exact("merge_spread_steps"), result::exact("associativity_left"),
-    result::exact("associativity_right"), result::exact("associativity_steps"),
+    result::text("rounding"),
+    result::text("book_rounding"),
+    result::exact("exact_sum"),
+    result::display("exact_display"),
+    result::exact("ulp"),
+    result::list("splits", kSplitRow),
+    result::exact("gap_ulp"),
+    result::exact("relative_gap"),
+    result::exact("scale_gap_steps"),
+    result::exact("output_gap_steps"),
+    result::exact("merge_orders"),
+    result::exact_list("merge_results"),
+    result::exact("merge_distinct"),
+    result::exact("merge_spread_steps"),
+    result::exact("associativity_left"),
+    result::exact("associativity_right"),
+    result::exact("associativity_steps"),
 };
 constexpr const char* kReductionSamples[] = {
     R"({"op":"reduction_order"})",

@@ -52,9 +52,15 @@ Json op_host_pipeline(const Json& req) {
 }
 
 constexpr ResultDecl kHostPipelineResult[] = {
-    result::exact("serial_us"),   result::display("serial_display"),  result::exact("pipelined_us"),
-    result::display("pipelined_display"), result::exact("saved_us"), result::exact("speedup"),
-    result::display("speedup_display"),   result::text("bound"),     result::exact("device_busy_percent"),
+    result::exact("serial_us"),
+    result::display("serial_display"),
+    result::exact("pipelined_us"),
+    result::display("pipelined_display"),
+    result::exact("saved_us"),
+    result::exact("speedup"),
+    result::display("speedup_display"),
+    result::text("bound"),
+    result::exact("device_busy_percent"),
 };
 constexpr const char* kHostPipelineSamples[] = {
     R"({"op":"host_pipeline","segments":100,"host_us":"20","device_us":"20"})",
@@ -65,12 +71,9 @@ constexpr const char* kHostPipelineSamples[] = {
 // ---- graph_replay ----------------------------------------------------------
 
 constexpr FieldDecl kGraphReplayFields[] = {
-    field::of_kind("compute_us", FieldKind::Decimal),
-    field::of_kind("host_wait_us", FieldKind::Decimal),
-    field::of_kind("graph_prep_us", FieldKind::Decimal),
-    field::integer("input_bytes", 0, kMaxCount),
-    field::of_kind("bandwidth", FieldKind::Decimal),
-    fields::kGpu,
+    field::of_kind("compute_us", FieldKind::Decimal),    field::of_kind("host_wait_us", FieldKind::Decimal),
+    field::of_kind("graph_prep_us", FieldKind::Decimal), field::integer("input_bytes", 0, kMaxCount),
+    field::of_kind("bandwidth", FieldKind::Decimal),     fields::kGpu,
 };
 
 Json op_graph_replay(const Json& req) {
@@ -172,9 +175,14 @@ Json op_shape_mix(const Json& req) {
 }
 
 constexpr ResultDecl kShapeMixResult[] = {
-    result::exact("old_total_us"),  result::exact("new_total_us"), result::flag("new_faster"),
-    result::exact("speedup"),       result::display("speedup_display"), result::exact("new_over_old"),
-    result::nullable(result::exact("breakeven_share")), result::nullable(result::text("new_wins")),
+    result::exact("old_total_us"),
+    result::exact("new_total_us"),
+    result::flag("new_faster"),
+    result::exact("speedup"),
+    result::display("speedup_display"),
+    result::exact("new_over_old"),
+    result::nullable(result::exact("breakeven_share")),
+    result::nullable(result::text("new_wins")),
 };
 constexpr const char* kShapeMixSamples[] = {
     R"({"op":"shape_mix","calls":[1,1],"old_us":["10","10"],"new_us":["5","20"]})",
@@ -186,12 +194,9 @@ constexpr const char* kShapeMixSamples[] = {
 constexpr std::size_t kMaxCallShapes = 64;
 
 constexpr FieldDecl kShapeStrategiesFields[] = {
-    field::of_kind("rows", FieldKind::List),
-    field::of_kind("counts", FieldKind::List),
-    field::of_kind("buckets", FieldKind::List),
-    field::integer("flops_per_row", 1, kMaxCount, "301989888"),
-    field::of_kind("tflops", FieldKind::List),
-    field::of_kind("prepare_ms", FieldKind::List),
+    field::of_kind("rows", FieldKind::List),          field::of_kind("counts", FieldKind::List),
+    field::of_kind("buckets", FieldKind::List),       field::integer("flops_per_row", 1, kMaxCount, "301989888"),
+    field::of_kind("tflops", FieldKind::List),        field::of_kind("prepare_ms", FieldKind::List),
     field::integer("groups", 1, u128{1} << 32, "70"),
 };
 
@@ -262,12 +267,16 @@ Json op_shape_strategies(const Json& req) {
 }
 
 constexpr ResultDecl kStrategyItem[] = {
-    result::text("id"),       result::exact("rows"),     result::exact("group_ms"), result::display("group_display"),
+    result::text("id"),          result::exact("rows"),     result::exact("group_ms"),      result::display("group_display"),
     result::exact("prepare_ms"), result::exact("total_ms"), result::exact("total_seconds"),
 };
 constexpr ResultDecl kCrossingItem[] = {
-    result::text("id"),     result::text("from"),           result::text("to"),
-    result::exact("groups"), result::display("groups_display"), result::exact("first_group"),
+    result::text("id"),
+    result::text("from"),
+    result::text("to"),
+    result::exact("groups"),
+    result::display("groups_display"),
+    result::exact("first_group"),
 };
 constexpr ResultDecl kShapeStrategiesResult[] = {
     result::exact("actual_rows"),
@@ -317,8 +326,8 @@ Json op_persistent_tiles(const Json& req) {
     const Ratio bytes_per_us = require_bandwidth(device, ch05_fields::label("bandwidth")) / Ratio(1000000);
     const u128 block_flops = mul(2, rows, inputs, outputs);
     const u128 block_bytes = mul(rows, outputs, act_bytes);
-    const ch05::PersistentTiles t = ch05::persistent_tiles(blocks, Ratio(block_flops) / flops_per_us, Ratio(block_bytes) / bytes_per_us,
-                                                           launch, schedule + notify);
+    const ch05::PersistentTiles t = ch05::persistent_tiles(blocks, Ratio(block_flops) / flops_per_us,
+                                                           Ratio(block_bytes) / bytes_per_us, launch, schedule + notify);
     Json r;
     r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
     r["block_flops"] = exact_json(block_flops);
@@ -341,12 +350,15 @@ Json op_persistent_tiles(const Json& req) {
 }
 
 constexpr ResultDecl kPersistentResult[] = {
-    result::nullable(result::text("gpu")), result::exact("block_flops"),       result::exact("block_bytes"),
-    result::exact("projection_us"),        result::exact("activation_us"),     result::exact("task_projection_us"),
-    result::exact("task_activation_us"),   result::exact("coarse_us"),         result::display("coarse_display"),
-    result::exact("blockwise_us"),         result::display("blockwise_display"), result::flag("blockwise_faster"),
-    result::exact("difference_us"),        result::exact("speedup"),           result::exact("launch_saved_us"),
-    result::exact("hidden_us"),            result::exact("overhead_us"),
+    result::nullable(result::text("gpu")), result::exact("block_flops"),
+    result::exact("block_bytes"),          result::exact("projection_us"),
+    result::exact("activation_us"),        result::exact("task_projection_us"),
+    result::exact("task_activation_us"),   result::exact("coarse_us"),
+    result::display("coarse_display"),     result::exact("blockwise_us"),
+    result::display("blockwise_display"),  result::flag("blockwise_faster"),
+    result::exact("difference_us"),        result::exact("speedup"),
+    result::exact("launch_saved_us"),      result::exact("hidden_us"),
+    result::exact("overhead_us"),
 };
 constexpr const char* kPersistentSamples[] = {
     R"({"op":"persistent_tiles","gpu":"rtx-pro-6000"})",
@@ -358,7 +370,8 @@ constexpr const char* kPersistentSamples[] = {
 const OpDef kHostPipelineOp = {"host_pipeline", op_host_pipeline, kHostPipelineFields, kHostPipelineResult, kHostPipelineSamples};
 const OpDef kGraphReplayOp = {"graph_replay", op_graph_replay, kGraphReplayFields, kGraphReplayResult, kGraphReplaySamples};
 const OpDef kShapeMixOp = {"shape_mix", op_shape_mix, kShapeMixFields, kShapeMixResult, kShapeMixSamples};
-const OpDef kPersistentTilesOp = {"persistent_tiles", op_persistent_tiles, kPersistentFields, kPersistentResult, kPersistentSamples};
+const OpDef kPersistentTilesOp = {"persistent_tiles", op_persistent_tiles, kPersistentFields, kPersistentResult,
+                                  kPersistentSamples};
 const OpDef kShapeStrategiesOp = {"shape_strategies", op_shape_strategies, kShapeStrategiesFields, kShapeStrategiesResult,
                                   kShapeStrategiesSamples};
 

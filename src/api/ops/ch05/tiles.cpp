@@ -28,11 +28,13 @@ constexpr u128 kMaxBytes = u128{1} << 40;
 // The shared memory of one SM: sent, or the catalog's for `gpu`.
 u128 smem_per_sm(const RequestFields& f) {
     if (f.has("smem_per_sm") || !f.has("gpu")) {
-        if (!f.has("smem_per_sm")) throw FieldError("smem_per_sm", msg::field_missing, {{"label", ch05_fields::label("smem_per_sm")}});
+        if (!f.has("smem_per_sm"))
+            throw FieldError("smem_per_sm", msg::field_missing, {{"label", ch05_fields::label("smem_per_sm")}});
         return f.integer("smem_per_sm");
     }
     const Gpu& g = find_gpu("gpu", f.text("gpu"));
-    if (g.shared_memory_per_sm == 0) throw FieldError("smem_per_sm", msg::field_missing, {{"label", ch05_fields::label("smem_per_sm")}});
+    if (g.shared_memory_per_sm == 0)
+        throw FieldError("smem_per_sm", msg::field_missing, {{"label", ch05_fields::label("smem_per_sm")}});
     return g.shared_memory_per_sm;
 }
 
@@ -108,6 +110,17 @@ Json op_gemm_tile_traffic(const Json& req) {
     r["intensity"] = exact_json(t.intensity);
     r["intensity_display"] = fixed(t.intensity, 1);
     r["gpu"] = gpu_json(f);
+    // The ceiling this traffic sets on the matrix unit: intensity over the
+    // device's peak-to-bandwidth ratio (the roofline's ridge), when `gpu` states both.
+    r["mfu_ceiling_percent"] = nullptr;
+    if (f.has("gpu")) {
+        const Gpu& g = find_gpu("gpu", f.text("gpu"));
+        const Ratio* peak = g.dense_peak("bf16");
+        if (peak != nullptr && g.memory_bandwidth) {
+            const Ratio ridge = *peak / *g.memory_bandwidth;
+            r["mfu_ceiling_percent"] = exact_json(ridge < t.intensity ? Ratio(100) : t.intensity / ridge * Ratio(100));
+        }
+    }
     if (wants_residency) {
         const u128 smem = smem_per_sm(f);
         r["smem_per_sm"] = exact_json(smem);
@@ -120,14 +133,31 @@ Json op_gemm_tile_traffic(const Json& req) {
 }
 
 constexpr ResultDecl kGemmTileResult[] = {
-    result::exact("a_slice_bytes"),   result::exact("w_slice_bytes"),     result::exact("acc_bytes"),
-    result::exact("working_set_bytes"), result::display("working_set_display"), result::exact("row_blocks"),
-    result::exact("column_blocks"),   result::exact("tiles"),             result::exact("k_steps"), result::exact("a_bytes"),
-    result::exact("w_bytes"),         result::exact("c_bytes"),           result::exact("a_traffic"),
-    result::exact("w_traffic"),       result::exact("c_traffic"),         result::exact("traffic_bytes"),
-    result::display("traffic_display"), result::exact("once_bytes"),      result::exact("traffic_over_once"),
-    result::exact("flops"),           result::exact("intensity"),         result::display("intensity_display"),
-    result::nullable(result::text("gpu")), result::nullable(result::exact("smem_per_sm")),
+    result::exact("a_slice_bytes"),
+    result::exact("w_slice_bytes"),
+    result::exact("acc_bytes"),
+    result::exact("working_set_bytes"),
+    result::display("working_set_display"),
+    result::exact("row_blocks"),
+    result::exact("column_blocks"),
+    result::exact("tiles"),
+    result::exact("k_steps"),
+    result::exact("a_bytes"),
+    result::exact("w_bytes"),
+    result::exact("c_bytes"),
+    result::exact("a_traffic"),
+    result::exact("w_traffic"),
+    result::exact("c_traffic"),
+    result::exact("traffic_bytes"),
+    result::display("traffic_display"),
+    result::exact("once_bytes"),
+    result::exact("traffic_over_once"),
+    result::exact("flops"),
+    result::exact("intensity"),
+    result::display("intensity_display"),
+    result::nullable(result::text("gpu")),
+    result::nullable(result::exact("mfu_ceiling_percent")),
+    result::nullable(result::exact("smem_per_sm")),
     result::nullable(result::exact("resident_blocks")),
 };
 constexpr const char* kGemmTileSamples[] = {
@@ -139,16 +169,11 @@ constexpr const char* kGemmTileSamples[] = {
 // ---- sm_residency ----------------------------------------------------------
 
 constexpr FieldDecl kSmResidencyFields[] = {
-    field::integer("threads", 1, 4096, "256"),
-    field::integer("registers_per_thread", 0, 1024, "128"),
-    field::integer("smem_bytes", 0, kMaxBytes),
-    field::integer("reserve_bytes", 0, kMaxBytes, "1024"),
-    field::integer("sm_threads", 32, 1 << 16, "2048"),
-    field::integer("sm_registers", 1, u128{1} << 24, "65536"),
-    field::integer("sm_blocks", 1, 1024, "32"),
-    field::integer("smem_per_sm", 1, kMaxBytes),
-    field::integer("block_limit", 0, kMaxBytes, "0"),
-    fields::kGpu,
+    field::integer("threads", 1, 4096, "256"),         field::integer("registers_per_thread", 0, 1024, "128"),
+    field::integer("smem_bytes", 0, kMaxBytes),        field::integer("reserve_bytes", 0, kMaxBytes, "1024"),
+    field::integer("sm_threads", 32, 1 << 16, "2048"), field::integer("sm_registers", 1, u128{1} << 24, "65536"),
+    field::integer("sm_blocks", 1, 1024, "32"),        field::integer("smem_per_sm", 1, kMaxBytes),
+    field::integer("block_limit", 0, kMaxBytes, "0"),  fields::kGpu,
 };
 
 Json op_sm_residency(const Json& req) {
@@ -165,7 +190,8 @@ Json op_sm_residency(const Json& req) {
     sm.per_block_smem = f.integer_or("block_limit");
     sm.smem_bytes = smem_per_sm(f);
     if (b.threads > sm.threads) {
-        throw FieldError("threads", msg::ch05_block_threads, {{"label", ch05_fields::label("threads")}, {"max", group_thousands(sm.threads)}});
+        throw FieldError("threads", msg::ch05_block_threads,
+                         {{"label", ch05_fields::label("threads")}, {"max", group_thousands(sm.threads)}});
     }
     const ch05::SmResidency s = ch05::sm_residency(sm, b);
     Json limits = Json::array();
@@ -194,12 +220,21 @@ Json op_sm_residency(const Json& req) {
     return r;
 }
 
-constexpr ResultDecl kLimitItem[] = {result::text("id"), result::exact("total"), result::exact("per_block"), result::exact("blocks")};
+constexpr ResultDecl kLimitItem[] = {result::text("id"), result::exact("total"), result::exact("per_block"),
+                                     result::exact("blocks")};
 constexpr ResultDecl kSmResidencyResult[] = {
-    result::nullable(result::text("gpu")), result::list("limits", kLimitItem), result::exact("blocks"),
-    result::text_list("binding"),          result::exact("warps_per_block"),  result::exact("warps"),
-    result::exact("max_warps"),            result::exact("occupancy_percent"), result::display("occupancy_display"),
-    result::exact("threads_used"),         result::exact("registers_used"),   result::exact("smem_used"),
+    result::nullable(result::text("gpu")),
+    result::list("limits", kLimitItem),
+    result::exact("blocks"),
+    result::text_list("binding"),
+    result::exact("warps_per_block"),
+    result::exact("warps"),
+    result::exact("max_warps"),
+    result::exact("occupancy_percent"),
+    result::display("occupancy_display"),
+    result::exact("threads_used"),
+    result::exact("registers_used"),
+    result::exact("smem_used"),
     result::exact("smem_left"),
 };
 constexpr const char* kSmResidencySamples[] = {
@@ -252,11 +287,20 @@ Json op_latency_hiding(const Json& req) {
 }
 
 constexpr ResultDecl kLatencyHidingResult[] = {
-    result::nullable(result::text("gpu")), result::exact("bandwidth"),   result::exact("sms"),
-    result::exact("device_bytes"),         result::exact("needed_bytes"), result::display("needed_display"),
-    result::exact("bytes_per_warp"),       result::exact("have_bytes"),  result::display("have_display"),
-    result::exact("coverage"),             result::display("coverage_display"), result::flag("covered"),
-    result::exact("warps_needed"),         result::exact("blocks_needed"),
+    result::nullable(result::text("gpu")),
+    result::exact("bandwidth"),
+    result::exact("sms"),
+    result::exact("device_bytes"),
+    result::exact("needed_bytes"),
+    result::display("needed_display"),
+    result::exact("bytes_per_warp"),
+    result::exact("have_bytes"),
+    result::display("have_display"),
+    result::exact("coverage"),
+    result::display("coverage_display"),
+    result::flag("covered"),
+    result::exact("warps_needed"),
+    result::exact("blocks_needed"),
 };
 constexpr const char* kLatencyHidingSamples[] = {
     R"({"op":"latency_hiding","gpu":"h100-sxm","latency_ns":"600","warps":16})",
@@ -282,7 +326,8 @@ Json op_mma_count(const Json& req) {
     }
     const ch05::MmaCount c = ch05::mma_count(m, n, k, p, q, s, warps);
     if (c.output_fragments % warps != 0) {
-        throw FieldError("warps", msg::ch05_warps_split, {{"label", ch05_fields::label("warps")}, {"fragments", group_thousands(c.output_fragments)}});
+        throw FieldError("warps", msg::ch05_warps_split,
+                         {{"label", ch05_fields::label("warps")}, {"fragments", group_thousands(c.output_fragments)}});
     }
     Json r;
     r["flops_per_instruction"] = exact_json(c.flops_per_instruction);
@@ -350,11 +395,21 @@ Json op_sm_share(const Json& req) {
 }
 
 constexpr ResultDecl kSmShareResult[] = {
-    result::nullable(result::text("gpu")), result::exact("sms"),          result::exact("gbps_per_sm"),
-    result::exact("tflops_per_sm"),        result::exact("copy_us"),      result::exact("compute_us"),
-    result::exact("copy_over_compute"),    result::exact("intensity"),    result::exact("device_ratio"),
-    result::exact("serial_us"),            result::exact("pipelined_us"), result::exact("saved_percent"),
-    result::exact("slot_free_us"),         result::exact("third_copy_us"), result::exact("mover_busy_us"),
+    result::nullable(result::text("gpu")),
+    result::exact("sms"),
+    result::exact("gbps_per_sm"),
+    result::exact("tflops_per_sm"),
+    result::exact("copy_us"),
+    result::exact("compute_us"),
+    result::exact("copy_over_compute"),
+    result::exact("intensity"),
+    result::exact("device_ratio"),
+    result::exact("serial_us"),
+    result::exact("pipelined_us"),
+    result::exact("saved_percent"),
+    result::exact("slot_free_us"),
+    result::exact("third_copy_us"),
+    result::exact("mover_busy_us"),
     result::exact("compute_busy_percent"),
 };
 constexpr const char* kSmShareSamples[] = {
