@@ -3,6 +3,7 @@
 // 5-9 and the strategies of Example 5-12, with their refusals.
 #include <doctest/doctest.h>
 
+#include "core/ch05/request_hotspot.hpp"
 #include "core/ch05/runtime.hpp"
 #include "core/ch05/shape_choice.hpp"
 #include "core/format.hpp"
@@ -119,4 +120,37 @@ TEST_CASE("ch05 shape_strategies: Example 5-12's 5,632 / 8,192 rows, 17.0 / 12.4
     const Json small = error_of(Json::parse(
         R"({"op":"shape_strategies","rows":[4096],"counts":[1],"buckets":[512,2048],"tflops":["100","200","250"],"prepare_ms":["100","400","900"]})"));
     CHECK(small["code"] == "ch05_bucket_too_small");
+}
+
+TEST_CASE("ch05 request_hotspot: §5.6.3's 1,152 calls (36 + 1,116), ×2.6 in decode, 13.6 → 12.2 ms of an 851 ms trace") {
+    ch05::HotspotTimes t;
+    t.prefill_old_ms = Ratio(11218659, 1000000);
+    t.prefill_new_ms = Ratio(11244366, 1000000);
+    t.decode_old_ms = Ratio(2369803, 1000000);
+    t.decode_new_ms = Ratio(920376, 1000000);
+    const auto h = ch05::request_hotspot(36, 7239, 32, t);
+    CHECK(h.calls == 1152);
+    CHECK(h.prefill_calls == 36);
+    CHECK(h.decode_calls == 1116);
+    CHECK(h.prefill_rows == 260604);
+    CHECK(fixed(h.decode_speedup, 1) == "2.6");
+    CHECK(h.decode_saved_ms == Ratio(1449427, 1000000));
+    CHECK(h.prefill_slower);
+    CHECK(fixed(h.prefill_change_ms, 2) == "0.03");
+    CHECK(h.old_ms == Ratio(13588462, 1000000));  // the footnote's 13.588462 ms
+    CHECK(h.new_ms == Ratio(12164742, 1000000));  // and 12.164742 ms
+    CHECK(fixed(h.saved_ms, 1) == "1.4");
+    CHECK(fixed(h.saved_per_step_ms * Ratio(1000), 1) == "46.8");  // Experiment 5-9: per decode step
+    const Json r = ask(
+        R"({"op":"request_hotspot","prefill_old_ms":"11.218659","prefill_new_ms":"11.244366","decode_old_ms":"2.369803","decode_new_ms":"0.920376","trace_ms":"850.848989"})");
+    CHECK(fixed(Ratio(13588462, 1000000) / Ratio(850848989, 1000000) * Ratio(100), 1) == "1.6");
+    CHECK(r["calls"] == 1152);
+    CHECK(r["slower"] == false);
+    const Json shortTrace = error_of(Json::parse(
+        R"({"op":"request_hotspot","prefill_old_ms":"11.2","prefill_new_ms":"11.2","decode_old_ms":"2.4","decode_new_ms":"0.92","trace_ms":"10"})"));
+    CHECK(shortTrace["field"] == "trace_ms");
+    CHECK(
+        error_of(Json::parse(
+            R"({"op":"request_hotspot","output_tokens":1,"prefill_old_ms":"1","prefill_new_ms":"1","decode_old_ms":"1","decode_new_ms":"1"})"))
+            ["field"] == "output_tokens");
 }

@@ -40,6 +40,7 @@ constexpr Meaning kMeanings[] = {
     {"pad_words", msg::ch05_meaning_pad_words},
     {"segments", msg::ch05_meaning_segments},
     {"splits", msg::ch05_meaning_splits},
+    {"trace_ms", msg::ch05_meaning_trace_ms},
     {"merge_segments", msg::ch05_meaning_merge_segments},
     {"rounding", msg::ch05_meaning_rounding},
     {"kv_rows", msg::ch05_meaning_kv_rows},

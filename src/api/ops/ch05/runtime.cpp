@@ -4,6 +4,7 @@
 //   shape_mix         a new implementation faster on one shape, slower on another (Example 5-9)
 //   shape_strategies  general, bucketed and specialised programs: P + r·T and where they cross (Example 5-12)
 //   persistent_tiles  two kernels against block-wise tasks in one persistent kernel (§5.5.4)
+//   request_hotspot   one operator's change across a whole request's prefill and decode (§5.6.3)
 #include <optional>
 
 #include "api/ops/ch05/ops.hpp"
@@ -13,6 +14,7 @@
 #include "api/errors.hpp"
 #include "api/ops/request_readers.hpp"
 #include "core/ch05/persistent_tiles.hpp"
+#include "core/ch05/request_hotspot.hpp"
 #include "core/ch05/runtime.hpp"
 #include "core/ch05/shape_choice.hpp"
 #include "core/format.hpp"
@@ -365,6 +367,76 @@ constexpr const char* kPersistentSamples[] = {
     R"({"op":"persistent_tiles","peak_tflops":"989.4","bandwidth":"3350","blocks":4,"schedule_us":"0"})",
 };
 
+// ---- request_hotspot -------------------------------------------------------
+
+constexpr FieldDecl kHotspotFields[] = {
+    field::integer("layers", 1, 1024, "36"),
+    field::integer("input_tokens", 1, u128{1} << 24, "7239"),
+    field::integer("output_tokens", 2, u128{1} << 24, "32"),
+    field::of_kind("prefill_old_ms", FieldKind::Decimal),
+    field::of_kind("prefill_new_ms", FieldKind::Decimal),
+    field::of_kind("decode_old_ms", FieldKind::Decimal),
+    field::of_kind("decode_new_ms", FieldKind::Decimal),
+    field::of_kind("trace_ms", FieldKind::Decimal),
+};
+
+Json op_request_hotspot(const Json& req) {
+    RequestFields f(req, kHotspotFields);
+    const u128 layers = f.integer_or("layers");
+    const u128 input = f.integer_or("input_tokens");
+    const u128 output = f.integer_or("output_tokens");
+    ch05::HotspotTimes t;
+    t.prefill_old_ms = ch05_fields::positive(f, "prefill_old_ms");
+    t.prefill_new_ms = ch05_fields::positive(f, "prefill_new_ms");
+    t.decode_old_ms = ch05_fields::positive(f, "decode_old_ms");
+    t.decode_new_ms = ch05_fields::positive(f, "decode_new_ms");
+    const std::optional<Ratio> trace =
+        f.has("trace_ms") ? std::optional<Ratio>(ch05_fields::positive(f, "trace_ms")) : std::nullopt;
+    const ch05::RequestHotspot h = ch05::request_hotspot(layers, input, output, t);
+    if (trace && *trace < h.old_ms) {
+        throw FieldError("trace_ms", msg::ch05_trace_too_short, {{"label", ch05_fields::label("trace_ms")}});
+    }
+    Json r;
+    r["decode_steps"] = exact_json(h.decode_steps);
+    r["calls"] = exact_json(h.calls);
+    r["prefill_calls"] = exact_json(h.prefill_calls);
+    r["decode_calls"] = exact_json(h.decode_calls);
+    r["prefill_rows"] = exact_json(h.prefill_rows);
+    r["old_ms"] = exact_json(h.old_ms);
+    r["new_ms"] = exact_json(h.new_ms);
+    r["decode_speedup"] = exact_json(h.decode_speedup);
+    r["decode_saved_ms"] = exact_json(h.decode_saved_ms);
+    r["prefill_slower"] = h.prefill_slower;
+    r["prefill_change_ms"] = exact_json(h.prefill_change_ms);
+    r["slower"] = h.slower;
+    r["saved_ms"] = exact_json(h.saved_ms);
+    r["saved_per_step_us"] = exact_json(h.saved_per_step_ms * Ratio(1000));
+    r["trace_share_percent"] = trace ? exact_json(h.old_ms / *trace * Ratio(100)) : Json(nullptr);
+    return r;
+}
+
+constexpr ResultDecl kHotspotResult[] = {
+    result::exact("decode_steps"),
+    result::exact("calls"),
+    result::exact("prefill_calls"),
+    result::exact("decode_calls"),
+    result::exact("prefill_rows"),
+    result::exact("old_ms"),
+    result::exact("new_ms"),
+    result::exact("decode_speedup"),
+    result::exact("decode_saved_ms"),
+    result::flag("prefill_slower"),
+    result::exact("prefill_change_ms"),
+    result::flag("slower"),
+    result::exact("saved_ms"),
+    result::exact("saved_per_step_us"),
+    result::nullable(result::exact("trace_share_percent")),
+};
+constexpr const char* kHotspotSamples[] = {
+    R"({"op":"request_hotspot","prefill_old_ms":"11.218659","prefill_new_ms":"11.244366","decode_old_ms":"2.369803","decode_new_ms":"0.920376","trace_ms":"850.848989"})",
+    R"({"op":"request_hotspot","output_tokens":128,"prefill_old_ms":"11.2","prefill_new_ms":"11.2","decode_old_ms":"2.4","decode_new_ms":"0.92"})",
+};
+
 }  // namespace
 
 const OpDef kHostPipelineOp = {"host_pipeline", op_host_pipeline, kHostPipelineFields, kHostPipelineResult, kHostPipelineSamples};
@@ -372,6 +444,7 @@ const OpDef kGraphReplayOp = {"graph_replay", op_graph_replay, kGraphReplayField
 const OpDef kShapeMixOp = {"shape_mix", op_shape_mix, kShapeMixFields, kShapeMixResult, kShapeMixSamples};
 const OpDef kPersistentTilesOp = {"persistent_tiles", op_persistent_tiles, kPersistentFields, kPersistentResult,
                                   kPersistentSamples};
+const OpDef kRequestHotspotOp = {"request_hotspot", op_request_hotspot, kHotspotFields, kHotspotResult, kHotspotSamples};
 const OpDef kShapeStrategiesOp = {"shape_strategies", op_shape_strategies, kShapeStrategiesFields, kShapeStrategiesResult,
                                   kShapeStrategiesSamples};
 
