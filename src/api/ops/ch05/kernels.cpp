@@ -220,6 +220,7 @@ Json op_fusion_traffic(const Json& req) {
     r["separate_peak_bytes"] = exact_json(mul(separate.peak_per_element, elements));
     r["fused_traffic_bytes"] = exact_json(mul(fused.traffic_per_element, elements));
     r["fused_peak_bytes"] = exact_json(mul(fused.peak_per_element, elements));
+    r["saved_bytes"] = exact_json(mul(separate.traffic_per_element - fused.traffic_per_element, elements));
     r["fused_over_separate"] = exact_json(Ratio(fused.traffic_per_element, separate.traffic_per_element));
     r["separate_over_fused"] = exact_json(Ratio(separate.traffic_per_element, fused.traffic_per_element));
     r["partition_count"] = exact_json(count);

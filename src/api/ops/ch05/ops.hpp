@@ -10,7 +10,7 @@
 namespace tally::api {
 
 // tiles.cpp
-extern const OpDef kSmResidencyOp, kLatencyHidingOp, kMmaCountOp, kSmShareOp, kGemmTileTrafficOp;
+extern const OpDef kSmResidencyOp, kLatencyHidingOp, kMmaCountOp, kSmShareOp, kGemmTileTrafficOp, kRelayoutBufferOp;
 // kernels.cpp
 extern const OpDef kBankConflictsOp, kSplitReductionOp, kFusionTrafficOp, kQuantScaleOrderOp;
 // reduction.cpp
@@ -23,10 +23,11 @@ extern const OpDef kAttentionMaterializedOp, kFlashTileOp, kOnlineSoftmaxOp;
 extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategiesOp, kPersistentTilesOp, kRequestHotspotOp;
 
 // In the order the API names them (docs/api.md): the chapter's order.
-#define TALLY_CH05_OPS                                                                                                           \
-    &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp, &kSplitReductionOp,   \
-        &kReductionOrderOp, &kFusionTrafficOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp, &kQuantScaleOrderOp, \
-        &kQuantFusionTrafficOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp, &kPersistentTilesOp, &kRequestHotspotOp
+#define TALLY_CH05_OPS                                                                                                          \
+    &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp, &kSplitReductionOp,  \
+        &kReductionOrderOp, &kFusionTrafficOp, &kRelayoutBufferOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp, \
+        &kQuantScaleOrderOp, &kQuantFusionTrafficOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp,      \
+        &kPersistentTilesOp, &kRequestHotspotOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch05_field_meanings();

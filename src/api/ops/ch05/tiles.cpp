@@ -4,6 +4,7 @@
 //   latency_hiding     bytes in flight an SM needs against what its warps offer (Little's law, §5.1.5)
 //   mma_count          matrix instructions of a tile and their split over warps (§5.1.5)
 //   sm_share           a device's bandwidth and peak per SM: copy and compute time of one K step, two-slot pipeline (Example 5-5)
+//   relayout_buffer    queue slots left beside a relayout area when blocks share an SM (§5.3.2, backpressure)
 #include <optional>
 
 #include "api/ops/ch05/ops.hpp"
@@ -14,6 +15,7 @@
 #include "api/errors.hpp"
 #include "api/ops/request_readers.hpp"
 #include "core/ch05/gemm_tiles.hpp"
+#include "core/ch05/relayout_buffer.hpp"
 #include "core/ch05/sm_residency.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
@@ -417,6 +419,52 @@ constexpr const char* kSmShareSamples[] = {
     R"({"op":"sm_share","bandwidth":"1792","peak_tflops":"503.8","sms":188,"blocks":8})",
 };
 
+// ---- relayout_buffer -------------------------------------------------------
+
+constexpr FieldDecl kRelayoutFields[] = {
+    field::integer("slot_bytes", 1, kMaxBytes, "16384"),
+    field::integer("queued", 0, 1024, "3"),
+    field::integer("relayout_bytes", 0, kMaxBytes, "32768"),
+    field::integer("resident", 1, 1024, "2"),
+    field::integer("smem_per_sm", 1, kMaxBytes),
+    field::integer("reserve_bytes", 0, kMaxBytes, "1024"),
+    field::integer("block_limit", 0, kMaxBytes, "0"),
+    fields::kGpu,
+};
+
+Json op_relayout_buffer(const Json& req) {
+    RequestFields f(req, kRelayoutFields);
+    const u128 slot = f.integer_or("slot_bytes");
+    const u128 queued = f.integer_or("queued");
+    const u128 relayout = f.integer_or("relayout_bytes");
+    const u128 resident = f.integer_or("resident");
+    const u128 reserve = f.integer_or("reserve_bytes");
+    const u128 limit = f.integer_or("block_limit");
+    const u128 smem = smem_per_sm(f);
+    const ch05::RelayoutBuffer b = ch05::relayout_buffer(slot, queued, relayout, smem, reserve, limit, resident);
+    Json r;
+    r["gpu"] = gpu_json(f);
+    r["queue_bytes"] = exact_json(b.queue_bytes);
+    r["need_bytes"] = exact_json(b.need_bytes);
+    r["need_display"] = bytes_binary_text(Ratio(b.need_bytes));
+    r["fits_alone"] = b.fits_alone;
+    r["share_bytes"] = exact_json(b.share_bytes);
+    r["share_display"] = bytes_binary_text(Ratio(b.share_bytes));
+    r["slots_left"] = exact_json(b.slots_left);
+    r["backpressure"] = b.backpressure;
+    return r;
+}
+
+constexpr ResultDecl kRelayoutResult[] = {
+    result::nullable(result::text("gpu")), result::exact("queue_bytes"), result::exact("need_bytes"),
+    result::display("need_display"),       result::flag("fits_alone"),   result::exact("share_bytes"),
+    result::display("share_display"),      result::exact("slots_left"),  result::flag("backpressure"),
+};
+constexpr const char* kRelayoutSamples[] = {
+    R"({"op":"relayout_buffer","gpu":"rtx-pro-6000","block_limit":101376})",
+    R"({"op":"relayout_buffer","gpu":"h100-sxm","resident":1})",
+};
+
 }  // namespace
 
 const OpDef kGemmTileTrafficOp = {"gemm_tile_traffic", op_gemm_tile_traffic, kGemmTileFields, kGemmTileResult, kGemmTileSamples};
@@ -424,6 +472,7 @@ const OpDef kSmResidencyOp = {"sm_residency", op_sm_residency, kSmResidencyField
 const OpDef kLatencyHidingOp = {"latency_hiding", op_latency_hiding, kLatencyHidingFields, kLatencyHidingResult,
                                 kLatencyHidingSamples};
 const OpDef kMmaCountOp = {"mma_count", op_mma_count, kMmaCountFields, kMmaCountResult, kMmaCountSamples};
+const OpDef kRelayoutBufferOp = {"relayout_buffer", op_relayout_buffer, kRelayoutFields, kRelayoutResult, kRelayoutSamples};
 const OpDef kSmShareOp = {"sm_share", op_sm_share, kSmShareFields, kSmShareResult, kSmShareSamples};
 
 }  // namespace tally::api
