@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "core/ch05/gemm_tiles.hpp"
+#include "core/ch05/relayout_buffer.hpp"
 #include "core/ch05/sm_residency.hpp"
 #include "core/format.hpp"
 #include "../support.hpp"
@@ -138,4 +139,21 @@ TEST_CASE("ch05 GEMM tiles: Example 5-3 and Table 5.2.2-a (8 / 24 / 80 KiB, 6,16
     const Json h100 = ask(R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":64,"gpu":"h100-sxm"})");
     CHECK(h100["mfu_ceiling_percent"] == "6860800/638163");  // 10.75 %: (4096/129) / (989.4 T / 3,350 G) × 100
     CHECK(ask(R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":64})")["mfu_ceiling_percent"].is_null());
+}
+
+TEST_CASE(
+    "ch05 relayout buffer: 3 × 16 KiB queued + 32 KiB relayout = 80 KiB; two blocks per RTX PRO 6000 SM get 49 KiB, one slot") {
+    const auto alone = ch05::relayout_buffer(16 * kKiB, 3, 32 * kKiB, 102400, 1024, 101376, 1);
+    CHECK(alone.queue_bytes == 48 * kKiB);
+    CHECK(alone.need_bytes == 80 * kKiB);
+    CHECK(alone.fits_alone);
+    CHECK_FALSE(alone.backpressure);
+    const auto two = ch05::relayout_buffer(16 * kKiB, 3, 32 * kKiB, 102400, 1024, 101376, 2);
+    CHECK(two.share_bytes == 49 * kKiB);  // (100 KB − 2 × 1 KiB) / 2
+    CHECK(two.slots_left == 1);
+    CHECK(two.backpressure);
+    const Json r = ask(R"({"op":"relayout_buffer","gpu":"rtx-pro-6000","block_limit":101376})");
+    CHECK(r["share_display"] == "49 KiB");
+    CHECK(r["backpressure"] == true);
+    CHECK(error_of(Json::parse(R"({"op":"relayout_buffer"})"))["field"] == "smem_per_sm");
 }

@@ -233,17 +233,10 @@ constexpr ResultDecl kKernelItem[] = {result::text("id"), result::exact("read_by
 constexpr ResultDecl kPartitionItem[] = {result::text("id"), result::exact("kernels"), result::exact("traffic_bytes"),
                                          result::exact("peak_bytes")};
 constexpr ResultDecl kFusionResult[] = {
-    result::list("kernels", kKernelItem),
-    result::exact("traffic_bytes"),
-    result::exact("peak_bytes"),
-    result::exact("separate_traffic_bytes"),
-    result::exact("separate_peak_bytes"),
-    result::exact("fused_traffic_bytes"),
-    result::exact("fused_peak_bytes"),
-    result::exact("fused_over_separate"),
-    result::exact("separate_over_fused"),
-    result::exact("partition_count"),
-    result::list("partitions", kPartitionItem),
+    result::list("kernels", kKernelItem),    result::exact("traffic_bytes"),       result::exact("peak_bytes"),
+    result::exact("separate_traffic_bytes"), result::exact("separate_peak_bytes"), result::exact("fused_traffic_bytes"),
+    result::exact("fused_peak_bytes"),       result::exact("saved_bytes"),         result::exact("fused_over_separate"),
+    result::exact("separate_over_fused"),    result::exact("partition_count"),     result::list("partitions", kPartitionItem),
 };
 constexpr const char* kFusionSamples[] = {
     R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2}]})",

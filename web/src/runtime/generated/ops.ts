@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -91,6 +91,7 @@ export interface OpRequests {
   split_reduction: { rows?: number | string; width?: number | string; segments?: number | string; in_bytes?: number | string; lang?: string; };
   reduction_order: { width?: number | string; splits?: Json[]; merge_segments?: number | string; rounding?: string; lang?: string; };
   fusion_traffic: { stages?: Json[]; cuts?: Json[]; elements?: number | string; lang?: string; };
+  relayout_buffer: { slot_bytes?: number | string; queued?: number | string; relayout_bytes?: number | string; resident?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
   attention_materialized: { length?: number | string; head_dim?: number | string; in_bytes?: number | string; score_bytes?: number | string; lang?: string; };
   online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; lang?: string; };
   flash_tile: { length?: number | string; head_dim?: number | string; kv_rows?: number | string; prefetch_slots?: number | string; block_limit?: number | string; lang?: string; };
@@ -2028,10 +2029,27 @@ export interface FusionTrafficResult {
   separate_peak_bytes: bigint;
   fused_traffic_bytes: bigint;
   fused_peak_bytes: bigint;
+  saved_bytes: bigint;
   fused_over_separate: bigint;
   separate_over_fused: bigint;
   partition_count: bigint;
   partitions: FusionTrafficPartition[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RelayoutBufferResult {
+  gpu: string | null;
+  queue_bytes: bigint;
+  need_bytes: bigint;
+  need_display: string;
+  fits_alone: boolean;
+  share_bytes: bigint;
+  share_display: string;
+  slots_left: bigint;
+  backpressure: boolean;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2349,6 +2367,7 @@ export interface OpResults {
   split_reduction: SplitReductionResult;
   reduction_order: ReductionOrderResult;
   fusion_traffic: FusionTrafficResult;
+  relayout_buffer: RelayoutBufferResult;
   attention_materialized: AttentionMaterializedResult;
   online_softmax: OnlineSoftmaxResult;
   flash_tile: FlashTileResult;
@@ -2443,7 +2462,8 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   bank_conflicts: { column_rounds: { k: 'exact' }, row_rounds: { k: 'exact' }, stride_words: { k: 'exact' }, bytes: { k: 'exact' }, stored_bytes: { k: 'exact' }, extra_percent: { k: 'exact' } },
   split_reduction: { tasks_whole: { k: 'exact' }, tasks_split: { k: 'exact' }, partial_bytes: { k: 'exact' }, scale_bytes: { k: 'exact' }, traffic_whole: { k: 'exact' }, reread_bytes: { k: 'exact' }, handoff_bytes: { k: 'exact' }, traffic_split: { k: 'exact' }, traffic_split_display: { k: 'display' }, launches_whole: { k: 'exact' }, launches_split: { k: 'exact' }, row_fp32_bytes: { k: 'exact' }, segment_fp32_bytes: { k: 'exact' } },
   reduction_order: { rounding: { k: 'text' }, book_rounding: { k: 'text' }, exact_sum: { k: 'exact' }, exact_display: { k: 'display' }, ulp: { k: 'exact' }, splits: { k: 'list', items: { id: { k: 'text' }, segment_width: { k: 'exact' }, sum: { k: 'exact' }, distance_ulp: { k: 'exact' }, below: { k: 'flag' }, distance_display: { k: 'display' }, scale: { k: 'exact' }, first_output: { k: 'exact' }, scale_steps_from_first: { k: 'exact' }, output_steps_from_first: { k: 'exact' } } }, gap_ulp: { k: 'exact' }, relative_gap: { k: 'exact' }, scale_gap_steps: { k: 'exact' }, output_gap_steps: { k: 'exact' }, merge_orders: { k: 'exact' }, merge_results: { k: 'exact_list' }, merge_distinct: { k: 'exact' }, merge_spread_steps: { k: 'exact' }, associativity_left: { k: 'exact' }, associativity_right: { k: 'exact' }, associativity_steps: { k: 'exact' } },
-  fusion_traffic: { kernels: { k: 'list', items: { id: { k: 'text' }, read_bytes: { k: 'exact' }, write_bytes: { k: 'exact' }, live_bytes: { k: 'exact' } } }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, separate_traffic_bytes: { k: 'exact' }, separate_peak_bytes: { k: 'exact' }, fused_traffic_bytes: { k: 'exact' }, fused_peak_bytes: { k: 'exact' }, fused_over_separate: { k: 'exact' }, separate_over_fused: { k: 'exact' }, partition_count: { k: 'exact' }, partitions: { k: 'list', items: { id: { k: 'text' }, kernels: { k: 'exact' }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' } } } },
+  fusion_traffic: { kernels: { k: 'list', items: { id: { k: 'text' }, read_bytes: { k: 'exact' }, write_bytes: { k: 'exact' }, live_bytes: { k: 'exact' } } }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, separate_traffic_bytes: { k: 'exact' }, separate_peak_bytes: { k: 'exact' }, fused_traffic_bytes: { k: 'exact' }, fused_peak_bytes: { k: 'exact' }, saved_bytes: { k: 'exact' }, fused_over_separate: { k: 'exact' }, separate_over_fused: { k: 'exact' }, partition_count: { k: 'exact' }, partitions: { k: 'list', items: { id: { k: 'text' }, kernels: { k: 'exact' }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' } } } },
+  relayout_buffer: { gpu: { k: 'text', p: 'nullable' }, queue_bytes: { k: 'exact' }, need_bytes: { k: 'exact' }, need_display: { k: 'display' }, fits_alone: { k: 'flag' }, share_bytes: { k: 'exact' }, share_display: { k: 'display' }, slots_left: { k: 'exact' }, backpressure: { k: 'flag' } },
   attention_materialized: { tensor_bytes: { k: 'exact' }, score_bytes: { k: 'exact' }, qkvo_traffic: { k: 'exact' }, score_traffic: { k: 'exact' }, total_traffic: { k: 'exact' }, score_display: { k: 'display' }, score_traffic_display: { k: 'display' } },
   online_softmax: { steps: { k: 'list', items: { id: { k: 'text' }, max_weight: { k: 'exact' }, max_display: { k: 'display' }, rescale: { k: 'exact' }, weight_sum: { k: 'exact' }, weighted: { k: 'exact' }, output: { k: 'exact' }, output_display: { k: 'display' } } }, output: { k: 'exact' }, direct: { k: 'exact' }, agree: { k: 'flag' } },
   flash_tile: { query_rows: { k: 'exact' }, fixed_bytes: { k: 'exact' }, per_row_bytes: { k: 'exact' }, used_bytes: { k: 'exact' }, scans: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, updates: { k: 'exact' } },
