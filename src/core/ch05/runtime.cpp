@@ -30,4 +30,12 @@ GraphReplay graph_replay(const Ratio& compute_us, const Ratio& host_wait_us, con
     return g;
 }
 
+Amortized amortize(const Ratio& prepare_ms, const Ratio& run_ms, u128 calls) {
+    Amortized a;
+    a.total_ms = prepare_ms + Ratio(calls) * run_ms;
+    a.average_ms = a.total_ms / Ratio(calls);
+    a.prepare_share = a.total_ms == Ratio(0) ? Ratio(0) : prepare_ms / a.total_ms;
+    return a;
+}
+
 }  // namespace tally::ch05

@@ -47,4 +47,14 @@ struct GraphReplay {
 GraphReplay graph_replay(const Ratio& compute_us, const Ratio& host_wait_us, const Ratio& graph_prep_us, const Ratio& input_bytes,
                          const Ratio& bandwidth_gbps);
 
+// A one-off preparation (compiling, allocating a workspace) spread over
+// calls (§5.1.4): r calls take P + r·t, on average t + P/r.
+struct Amortized {
+    Ratio total_ms, average_ms;
+    Ratio prepare_share;  // P / total
+};
+
+// calls ≥ 1.
+Amortized amortize(const Ratio& prepare_ms, const Ratio& run_ms, u128 calls);
+
 }  // namespace tally::ch05

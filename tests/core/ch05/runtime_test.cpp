@@ -154,3 +154,14 @@ TEST_CASE("ch05 request_hotspot: §5.6.3's 1,152 calls (36 + 1,116), ×2.6 in de
             R"({"op":"request_hotspot","output_tokens":1,"prefill_old_ms":"1","prefill_new_ms":"1","decode_old_ms":"1","decode_new_ms":"1"})"))
             ["field"] == "output_tokens");
 }
+
+TEST_CASE("ch05 amortize: 100 ms of compiling and 1 ms a call: 101 ms once, 200 ms for 100 calls, 2 ms on average") {
+    CHECK(ch05::amortize(100, 1, 1).total_ms == Ratio(101));
+    const auto hundred = ch05::amortize(100, 1, 100);
+    CHECK(hundred.total_ms == Ratio(200));
+    CHECK(hundred.average_ms == Ratio(2));
+    CHECK(hundred.prepare_share == Ratio(1, 2));
+    CHECK(ask(R"({"op":"amortize","prepare_ms":"0","run_ms":"1","calls":3})")["average_ms"] == 1);
+    CHECK(error_of(Json::parse(R"({"op":"amortize","prepare_ms":"100","run_ms":"0"})"))["field"] == "run_ms");
+    CHECK(error_of(Json::parse(R"({"op":"amortize","run_ms":"1"})"))["field"] == "prepare_ms");
+}

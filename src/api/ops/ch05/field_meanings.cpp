@@ -21,7 +21,9 @@ constexpr FieldMeaning kMeanings[] = {
      kDecimal},
     {"values", "`percentile` (chapter 3): observations; `online_softmax`: the value each score weighs", "non-negative decimals"},
     {"width", "`vision` (chapter 3): W_img, image width in pixels; `split_reduction`: values per row", "an integer"},
-    {"calls", "`lifecycle_cost` (chapter 3): calls at which to read each model's cost line; `shape_mix`: calls of each shape",
+    {"calls",
+     "`lifecycle_cost` (chapter 3): calls at which to read each model's cost line; `shape_mix`: calls of each shape; `amortize`: "
+     "calls sharing the preparation",
      "integers"},
     {"length", "`replay` (chapter 2): positions on the timeline; `attention_materialized`, `flash_tile`: L, sequence length", ""},
     {"elements", "`quant_bytes` (chapter 4): n, values of the tensor; `fusion_traffic`: elements of every tensor of the chain",
@@ -107,7 +109,11 @@ constexpr FieldMeaning kMeanings[] = {
     {"buckets", "row counts compiled ahead, ascending; a call is padded to the smallest that holds it", "integers"},
     {"flops_per_row", "FLOPs each row costs (Qwen3-8B FFN: 6·4096·12288)", ""},
     {"tflops", "throughput of the general, bucketed and specialised programs, TFLOP/s", "three positive decimals"},
-    {"prepare_ms", "one-off preparation of the general, bucketed and specialised programs, ms", "three decimals ≥ 0"},
+    {"prepare_ms",
+     "`shape_strategies`: one-off preparation of the general, bucketed and specialised programs, ms; `amortize`: the one-off "
+     "preparation (compiling, allocating), ms",
+     "decimals ≥ 0 (three in `shape_strategies`)"},
+    {"run_ms", "`amortize`: time of one call after the preparation, ms", kDecimal},
     {"groups", "r, groups of calls the preparation is spread over", ""},
     // Chapter 3's ops, widened for chapter 5's examples (issue 41).
     {"time_unit", "`amdahl`: the unit of total and part, for the displays (Example 5-2 is in μs)", "s (default), ms, us"},

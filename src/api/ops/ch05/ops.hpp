@@ -20,14 +20,15 @@ extern const OpDef kQuantFusionTrafficOp;
 // attention.cpp
 extern const OpDef kAttentionMaterializedOp, kFlashTileOp, kOnlineSoftmaxOp;
 // runtime.cpp
-extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategiesOp, kPersistentTilesOp, kRequestHotspotOp;
+extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategiesOp, kPersistentTilesOp, kRequestHotspotOp,
+    kAmortizeOp;
 
 // In the order the API names them (docs/api.md): the chapter's order.
-#define TALLY_CH05_OPS                                                                                                          \
-    &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp, &kSplitReductionOp,  \
-        &kReductionOrderOp, &kFusionTrafficOp, &kRelayoutBufferOp, &kAttentionMaterializedOp, &kOnlineSoftmaxOp, &kFlashTileOp, \
-        &kQuantScaleOrderOp, &kQuantFusionTrafficOp, &kShapeMixOp, &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp,      \
-        &kPersistentTilesOp, &kRequestHotspotOp
+#define TALLY_CH05_OPS                                                                                                   \
+    &kAmortizeOp, &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp, \
+        &kSplitReductionOp, &kReductionOrderOp, &kFusionTrafficOp, &kRelayoutBufferOp, &kAttentionMaterializedOp,        \
+        &kOnlineSoftmaxOp, &kFlashTileOp, &kQuantScaleOrderOp, &kQuantFusionTrafficOp, &kShapeMixOp, &kHostPipelineOp,   \
+        &kGraphReplayOp, &kShapeStrategiesOp, &kPersistentTilesOp, &kRequestHotspotOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch05_field_meanings();

@@ -33,6 +33,7 @@ constexpr Meaning kMeanings[] = {
     {"buckets", msg::ch05_meaning_buckets},
     {"tflops", msg::ch05_meaning_tflops},
     {"prepare_ms", msg::ch05_meaning_prepare_ms},
+    {"run_ms", msg::ch05_meaning_run_ms},
     {"stages", msg::ch05_meaning_stages},
     {"cuts", msg::ch05_meaning_cuts},
     {"cols", msg::ch05_meaning_cols},

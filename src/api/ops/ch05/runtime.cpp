@@ -5,6 +5,7 @@
 //   shape_strategies  general, bucketed and specialised programs: P + r·T and where they cross (Example 5-12)
 //   persistent_tiles  two kernels against block-wise tasks in one persistent kernel (§5.5.4)
 //   request_hotspot   one operator's change across a whole request's prefill and decode (§5.6.3)
+//   amortize          a one-off preparation spread over calls (§5.1.4)
 #include <optional>
 
 #include "api/ops/ch05/ops.hpp"
@@ -437,6 +438,39 @@ constexpr const char* kHotspotSamples[] = {
     R"({"op":"request_hotspot","output_tokens":128,"prefill_old_ms":"11.2","prefill_new_ms":"11.2","decode_old_ms":"2.4","decode_new_ms":"0.92"})",
 };
 
+// ---- amortize --------------------------------------------------------------
+
+constexpr FieldDecl kAmortizeFields[] = {
+    field::of_kind("prepare_ms", FieldKind::Decimal),
+    field::of_kind("run_ms", FieldKind::Decimal),
+    field::integer("calls", 1, u128{1} << 40, "1"),
+};
+
+Json op_amortize(const Json& req) {
+    RequestFields f(req, kAmortizeFields);
+    const Ratio prepare = ch05_fields::non_negative(f, "prepare_ms");
+    const Ratio run = ch05_fields::positive(f, "run_ms");
+    const u128 calls = f.integer_or("calls");
+    const ch05::Amortized a = ch05::amortize(prepare, run, calls);
+    Json r;
+    r["total_ms"] = exact_json(a.total_ms);
+    r["average_ms"] = exact_json(a.average_ms);
+    r["average_display"] = trimmed(a.average_ms, 3) + " ms";
+    r["prepare_percent"] = exact_json(a.prepare_share * Ratio(100));
+    return r;
+}
+
+constexpr ResultDecl kAmortizeResult[] = {
+    result::exact("total_ms"),
+    result::exact("average_ms"),
+    result::display("average_display"),
+    result::exact("prepare_percent"),
+};
+constexpr const char* kAmortizeSamples[] = {
+    R"({"op":"amortize","prepare_ms":"100","run_ms":"1"})",
+    R"({"op":"amortize","prepare_ms":"100","run_ms":"1","calls":100})",
+};
+
 }  // namespace
 
 const OpDef kHostPipelineOp = {"host_pipeline", op_host_pipeline, kHostPipelineFields, kHostPipelineResult, kHostPipelineSamples};
@@ -445,6 +479,7 @@ const OpDef kShapeMixOp = {"shape_mix", op_shape_mix, kShapeMixFields, kShapeMix
 const OpDef kPersistentTilesOp = {"persistent_tiles", op_persistent_tiles, kPersistentFields, kPersistentResult,
                                   kPersistentSamples};
 const OpDef kRequestHotspotOp = {"request_hotspot", op_request_hotspot, kHotspotFields, kHotspotResult, kHotspotSamples};
+const OpDef kAmortizeOp = {"amortize", op_amortize, kAmortizeFields, kAmortizeResult, kAmortizeSamples};
 const OpDef kShapeStrategiesOp = {"shape_strategies", op_shape_strategies, kShapeStrategiesFields, kShapeStrategiesResult,
                                   kShapeStrategiesSamples};
 
