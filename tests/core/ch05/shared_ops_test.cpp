@@ -43,3 +43,17 @@ TEST_CASE("break_even_tasks: 10 minutes of search against 5 μs per call is 1.2�
     CHECK(both["code"] == "flow_extra_cost_choice");
     CHECK(error_of(Json::parse(R"({"op":"break_even_tasks","saving_seconds":"1"})"))["code"] == "flow_extra_cost_choice");
 }
+
+TEST_CASE("break_even_tasks times the break-even: 1.2×10⁸ calls take 3.3 h at 10,000 per second, 14 days at 100") {
+    const Json fast = result(Json::parse(
+        R"({"op":"break_even_tasks","extra_gpu_seconds":"600","saving_seconds":"0.000005","tasks_per_second":"10000"})"));
+    CHECK(fast["break_even_wall_seconds"] == 12000);
+    const Json slow = result(Json::parse(
+        R"({"op":"break_even_tasks","extra_gpu_seconds":"600","saving_seconds":"0.000005","tasks_per_second":"100"})"));
+    CHECK(slow["break_even_wall_seconds"] == 1200000);  // 13.9 days
+    CHECK_FALSE(result(Json::parse(R"({"op":"break_even_tasks","extra_gpu_seconds":"600","saving_seconds":"1"})"))
+                    .contains("break_even_wall_seconds"));
+    CHECK(error_of(Json::parse(
+              R"({"op":"break_even_tasks","extra_gpu_seconds":"600","saving_seconds":"1","tasks_per_second":"0"})"))["field"] ==
+          "tasks_per_second");
+}

@@ -102,10 +102,9 @@ constexpr const char* kGpuHourFactorSamples[] = {R"({"op":"gpu_hour_factor","pea
 // ---- break_even_tasks -----------------------------------------------------
 
 constexpr FieldDecl kBreakEvenFields[] = {
-    field::of_kind("extra_gpu_hours", FieldKind::Decimal),
-    field::of_kind("extra_gpu_seconds", FieldKind::Decimal),
-    field::of_kind("saving_seconds", FieldKind::Decimal),
-    field::integer("tasks", 0, kMaxCount),
+    field::of_kind("extra_gpu_hours", FieldKind::Decimal),  field::of_kind("extra_gpu_seconds", FieldKind::Decimal),
+    field::of_kind("saving_seconds", FieldKind::Decimal),   field::integer("tasks", 0, kMaxCount),
+    field::of_kind("tasks_per_second", FieldKind::Decimal),
 };
 
 // The one-off cost in GPU-hours, or in GPU-seconds when an hour count has
@@ -124,6 +123,11 @@ Json op_break_even_tasks(const Json& req) {
     Json r;
     r["extra_gpu_seconds"] = exact_json(b.extra_seconds);
     r["break_even"] = exact_json(b.tasks);
+    // How long a stream of tasks takes to reach Q* (chapter 5's tuning: 10,000 calls/s → 3.3 h).
+    if (req.contains("tasks_per_second")) {
+        const Ratio rate = flow::decimal_at(req, "tasks_per_second", "", Range::Positive);
+        r["break_even_wall_seconds"] = exact_json(b.tasks / rate);
+    }
     if (!f.has("tasks")) return r;
     // Below Q* the extra training is not yet paid back: the larger model costs less.
     const Ratio saved = saving * Ratio(f.integer("tasks"));
@@ -140,6 +144,7 @@ Json op_break_even_tasks(const Json& req) {
 constexpr ResultDecl kBreakEvenResult[] = {
     result::exact("extra_gpu_seconds"),
     result::exact("break_even"),
+    result::optional(result::exact("break_even_wall_seconds")),
     result::optional(result::flag("smaller_cheaper")),
     result::optional(result::exact("difference_seconds")),
     result::optional(result::display("difference_seconds_display")),
@@ -148,7 +153,7 @@ constexpr ResultDecl kBreakEvenResult[] = {
 };
 constexpr const char* kBreakEvenSamples[] = {
     R"({"op":"break_even_tasks","extra_gpu_hours":"100000","saving_seconds":"0.72","tasks":200000000})",
-    R"({"op":"break_even_tasks","extra_gpu_seconds":"600","saving_seconds":"0.000005"})",
+    R"({"op":"break_even_tasks","extra_gpu_seconds":"600","saving_seconds":"0.000005","tasks_per_second":"10000"})",
 };
 
 }  // namespace

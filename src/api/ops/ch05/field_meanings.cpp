@@ -119,6 +119,8 @@ constexpr FieldMeaning kMeanings[] = {
     {"time_unit", "`amdahl`: the unit of total and part, for the displays (Example 5-2 is in μs)", "s (default), ms, us"},
     {"extra_gpu_seconds", "`break_even_tasks`: ΔC0 in GPU-seconds, instead of extra_gpu_hours (10 minutes: 600)",
      "a non-negative decimal"},
+    {"tasks_per_second", "`break_even_tasks`: calls per second, to time reaching the break-even (adds break_even_wall_seconds)",
+     "a positive decimal"},
 };
 
 }  // namespace
