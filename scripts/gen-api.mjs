@@ -33,9 +33,11 @@ export function generate(schema, readFile = (file) => fs.readFileSync(path.join(
 const pascal = (name) =>
   name
     .split('_')
+    .filter((w) => w !== '')
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join('');
-const singular = (key) => pascal(key.endsWith('s') ? key.slice(0, -1) : key);
+// "rows" → Row; a unit suffix ("latency_s", seconds) is not a plural.
+const singular = (key) => pascal(/[^_]s$/.test(key) ? key.slice(0, -1) : key);
 
 const TS_TYPE = {
   exact: 'bigint',

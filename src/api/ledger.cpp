@@ -43,6 +43,14 @@ const Json& at_path(const Json& root, const std::string& path) {
         node = &node->at(part.substr(0, bracket));
         if (bracket == std::string::npos) continue;
         const std::string selector = part.substr(bracket + 1, part.size() - bracket - 2);
+        // "[2]": the third item, as the path schema allows.
+        if (!selector.empty() && selector.find_first_not_of("0123456789") == std::string::npos) {
+            const std::size_t index = std::stoul(selector);
+            if (index >= node->size())
+                throw std::runtime_error(render(msg::ledger_no_match, {{"selector", selector}, {"path", path}}));
+            node = &node->at(index);
+            continue;
+        }
         const auto eq = selector.find('=');
         const std::string field = selector.substr(0, eq), wanted = selector.substr(eq + 1);
         const Json* found = nullptr;

@@ -31,6 +31,7 @@ Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup) {
     a.speedup = total / a.total_after;
     a.share = part / total;
     a.saved_share = a.saved / total;
+    if (a.rest != Ratio(0)) a.limit_speedup = total / a.rest;
     return a;
 }
 

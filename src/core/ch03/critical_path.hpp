@@ -7,6 +7,7 @@
 // the held bytes times the time spent in tool stages.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "core/exact.hpp"
@@ -40,6 +41,9 @@ struct Amdahl {
     Ratio share;          // f = part / T
     Ratio saved_share;    // |T − T'| / T, with the sign of `slower`
     Ratio rest;           // T − part, untouched
+    // T / (T − part): the speed-up as the part's time goes to zero; empty
+    // when the part is the whole task (no limit).
+    std::optional<Ratio> limit_speedup;
 };
 // 0 < part ≤ total, speedup > 0.
 Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup);

@@ -64,6 +64,8 @@ constexpr Meaning kMeanings[] = {
     {"peak_from", msg::flow_meaning_peak_from},
     {"peak_to", msg::flow_meaning_peak_to},
     {"extra_gpu_hours", msg::flow_meaning_extra_gpu_hours},
+    {"extra_gpu_seconds", msg::flow_meaning_extra_gpu_seconds},
+    {"tasks_per_second", msg::flow_meaning_tasks_per_second},
     {"saving_seconds", msg::flow_meaning_saving_seconds},
     {"models", msg::flow_meaning_models},
     {"peak_tflops", msg::flow_meaning_peak_tflops},

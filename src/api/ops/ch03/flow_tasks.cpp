@@ -12,6 +12,7 @@
 #include "flow_read.hpp"
 
 #include "api/errors.hpp"
+#include "api/positive_decimal.hpp"
 #include "core/ch03/branch_state.hpp"
 #include "core/ch03/critical_path.hpp"
 #include "core/ch03/percentile.hpp"
@@ -306,7 +307,16 @@ constexpr FieldDecl kAmdahlFields[] = {
     field::of_kind("total", FieldKind::Decimal),
     field::of_kind("part", FieldKind::Decimal),
     field::of_kind("speedup", FieldKind::Decimal),
+    field::of_kind("time_unit", FieldKind::Text, "s"),
 };
+
+// The unit `total` and `part` are in, for the displays only (Example 3-2
+// is in seconds, chapter 5's Example 5-2 in μs).
+std::string time_text(const Ratio& t, unsigned places, const std::string& unit) {
+    if (unit == "ms") return render(msg::flow_ms_display, {{"value", fixed(t, places)}});
+    if (unit == "us") return fixed(t, places) + " μs";
+    return seconds_text(t, places);
+}
 
 Json op_amdahl(const Json& req) {
     RequestFields f(req, kAmdahlFields);
@@ -315,6 +325,10 @@ Json op_amdahl(const Json& req) {
         throw FieldError("part", msg::flow_part_exceeds_total, {{"part", trimmed(part, 6)}, {"total", trimmed(total, 6)}});
     }
     const ch03::Amdahl a = ch03::amdahl(total, part, top_decimal(req, "speedup", Range::Positive));
+    const std::string unit = f.text_or("time_unit");
+    if (unit != "s" && unit != "ms" && unit != "us") {
+        throw FieldError("time_unit", msg::flow_time_unit, {{"received", received_text(f.raw("time_unit"))}});
+    }
     // A part made slower "saves" a negative time: exact values are
     // unsigned, so the size goes to `lost` instead of `saved`, and the
     // signed texts carry the minus sign for whoever wants one number.
@@ -322,11 +336,11 @@ Json op_amdahl(const Json& req) {
     const std::string minus = a.slower ? "−" : "";
     Json r;
     r["total_after"] = exact_json(a.total_after);
-    r["total_after_display"] = seconds_text(a.total_after, 3);
+    r["total_after_display"] = time_text(a.total_after, 3, unit);
     r["slower"] = a.slower;
     r[a.slower ? "lost" : "saved"] = exact_json(a.saved);
     r["saved_signed"] = sign + to_exact_text(a.saved);
-    r["saved_display"] = minus + seconds_text(a.saved, 3);
+    r["saved_display"] = minus + time_text(a.saved, 3, unit);
     r["speedup"] = exact_json(a.speedup);
     r["speedup_display"] = fixed(a.speedup, 2);
     r["share"] = exact_json(a.share);
@@ -337,7 +351,9 @@ Json op_amdahl(const Json& req) {
     }
     r["saved_percent_display"] = minus + percent_text(a.saved_share, 1);
     r["rest"] = exact_json(a.rest);
-    r["rest_display"] = seconds_text(a.rest, 3);
+    r["rest_display"] = time_text(a.rest, 3, unit);
+    r["limit_speedup"] = a.limit_speedup ? exact_json(*a.limit_speedup) : Json(nullptr);
+    r["limit_speedup_display"] = a.limit_speedup ? Json(fixed(*a.limit_speedup, 2)) : Json(nullptr);
     return r;
 }
 
@@ -358,10 +374,13 @@ constexpr ResultDecl kAmdahlResult[] = {
     result::display("saved_percent_display"),
     result::exact("rest"),
     result::display("rest_display"),
+    result::nullable(result::exact("limit_speedup")),
+    result::nullable(result::display("limit_speedup_display")),
 };
 constexpr const char* kAmdahlSamples[] = {
     R"({"op":"amdahl","total":"76.510","part":"36.375","speedup":"4"})",
     R"({"op":"amdahl","total":"76.510","part":"36.375","speedup":"0.5"})",
+    R"({"op":"amdahl","total":"35","part":"20","speedup":"4","time_unit":"us"})",
 };
 
 // ---- branch_state ---------------------------------------------------------

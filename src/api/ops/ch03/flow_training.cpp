@@ -102,18 +102,32 @@ constexpr const char* kGpuHourFactorSamples[] = {R"({"op":"gpu_hour_factor","pea
 // ---- break_even_tasks -----------------------------------------------------
 
 constexpr FieldDecl kBreakEvenFields[] = {
-    field::of_kind("extra_gpu_hours", FieldKind::Decimal),
-    field::of_kind("saving_seconds", FieldKind::Decimal),
-    field::integer("tasks", 0, kMaxCount),
+    field::of_kind("extra_gpu_hours", FieldKind::Decimal),  field::of_kind("extra_gpu_seconds", FieldKind::Decimal),
+    field::of_kind("saving_seconds", FieldKind::Decimal),   field::integer("tasks", 0, kMaxCount),
+    field::of_kind("tasks_per_second", FieldKind::Decimal),
 };
+
+// The one-off cost in GPU-hours, or in GPU-seconds when an hour count has
+// no short decimal (10 minutes is 1/6 h: chapter 5's tuning search).
+Ratio extra_hours(const Json& req) {
+    const bool hours = req.contains("extra_gpu_hours"), seconds = req.contains("extra_gpu_seconds");
+    if (hours == seconds) throw FieldError(hours ? "extra_gpu_seconds" : "extra_gpu_hours", msg::flow_extra_cost_choice);
+    if (hours) return flow::decimal_at(req, "extra_gpu_hours", "", Range::NonNegative);
+    return flow::decimal_at(req, "extra_gpu_seconds", "", Range::NonNegative) / Ratio(3600);
+}
 
 Json op_break_even_tasks(const Json& req) {
     RequestFields f(req, kBreakEvenFields);
     const Ratio saving = flow::decimal_at(req, "saving_seconds", "", Range::Positive);
-    const ch03::BreakEven b = ch03::break_even(flow::decimal_at(req, "extra_gpu_hours", "", Range::NonNegative), saving);
+    const ch03::BreakEven b = ch03::break_even(extra_hours(req), saving);
     Json r;
     r["extra_gpu_seconds"] = exact_json(b.extra_seconds);
     r["break_even"] = exact_json(b.tasks);
+    // How long a stream of tasks takes to reach Q* (chapter 5's tuning: 10,000 calls/s → 3.3 h).
+    if (req.contains("tasks_per_second")) {
+        const Ratio rate = flow::decimal_at(req, "tasks_per_second", "", Range::Positive);
+        r["break_even_wall_seconds"] = exact_json(b.tasks / rate);
+    }
     if (!f.has("tasks")) return r;
     // Below Q* the extra training is not yet paid back: the larger model costs less.
     const Ratio saved = saving * Ratio(f.integer("tasks"));
@@ -130,6 +144,7 @@ Json op_break_even_tasks(const Json& req) {
 constexpr ResultDecl kBreakEvenResult[] = {
     result::exact("extra_gpu_seconds"),
     result::exact("break_even"),
+    result::optional(result::exact("break_even_wall_seconds")),
     result::optional(result::flag("smaller_cheaper")),
     result::optional(result::exact("difference_seconds")),
     result::optional(result::display("difference_seconds_display")),
@@ -138,6 +153,7 @@ constexpr ResultDecl kBreakEvenResult[] = {
 };
 constexpr const char* kBreakEvenSamples[] = {
     R"({"op":"break_even_tasks","extra_gpu_hours":"100000","saving_seconds":"0.72","tasks":200000000})",
+    R"({"op":"break_even_tasks","extra_gpu_seconds":"600","saving_seconds":"0.000005","tasks_per_second":"10000"})",
 };
 
 }  // namespace

@@ -1,0 +1,138 @@
+#include "read.hpp"
+
+#include "api/errors.hpp"
+#include "api/positive_decimal.hpp"
+#include "core/messages.hpp"
+
+namespace tally::api::ch05_fields {
+
+namespace {
+
+struct Meaning {
+    const char* field;
+    MessageId words;
+};
+constexpr Meaning kMeanings[] = {
+    {"host_us", msg::ch05_meaning_host_us},
+    {"device_us", msg::ch05_meaning_device_us},
+    {"compute_us", msg::ch05_meaning_compute_us},
+    {"host_wait_us", msg::ch05_meaning_host_wait_us},
+    {"graph_prep_us", msg::ch05_meaning_graph_prep_us},
+    {"bandwidth", msg::ch05_meaning_bandwidth},
+    {"peak_tflops", msg::ch05_meaning_peak_tflops},
+    {"latency_ns", msg::ch05_meaning_latency_ns},
+    {"weights", msg::ch05_meaning_weights},
+    {"values", msg::ch05_meaning_values},
+    {"block_maxima", msg::ch05_meaning_block_maxima},
+    {"element", msg::ch05_meaning_element},
+    {"element_block", msg::ch05_meaning_element_block},
+    {"calls", msg::ch05_meaning_calls},
+    {"old_us", msg::ch05_meaning_old_us},
+    {"new_us", msg::ch05_meaning_new_us},
+    {"counts", msg::ch05_meaning_counts},
+    {"buckets", msg::ch05_meaning_buckets},
+    {"tflops", msg::ch05_meaning_tflops},
+    {"prepare_ms", msg::ch05_meaning_prepare_ms},
+    {"run_ms", msg::ch05_meaning_run_ms},
+    {"stages", msg::ch05_meaning_stages},
+    {"cuts", msg::ch05_meaning_cuts},
+    {"cols", msg::ch05_meaning_cols},
+    {"layout", msg::ch05_meaning_layout},
+    {"pad_words", msg::ch05_meaning_pad_words},
+    {"segments", msg::ch05_meaning_segments},
+    {"splits", msg::ch05_meaning_splits},
+    {"trace_ms", msg::ch05_meaning_trace_ms},
+    {"merge_segments", msg::ch05_meaning_merge_segments},
+    {"rounding", msg::ch05_meaning_rounding},
+    {"kv_rows", msg::ch05_meaning_kv_rows},
+    {"smem_per_sm", msg::ch05_meaning_smem_per_sm},
+    {"sms", msg::ch05_meaning_sms},
+    {"threads", msg::ch05_meaning_threads},
+    {"warps", msg::ch05_meaning_warps},
+};
+
+constexpr u128 kMaxValue = 1000000000;     // 10^9
+constexpr u128 kMaxDenominator = 1000000;  // six decimals
+
+bool is_zero(const Json& v) {
+    return (v.is_number_unsigned() && v.get<std::uint64_t>() == 0) || (v.is_string() && (v.get<std::string>() == "0"));
+}
+
+Ratio parse_or_refuse(const std::string& field, const std::string& name, const Json& v, bool zero_allowed) {
+    if (zero_allowed && is_zero(v)) return Ratio(0);
+    const Ratio r = positive_decimal(field, v, label(name));
+    // Times, rates and sizes of the chapter fit well inside 10^9 with six
+    // decimals; past that, products could leave 128 bits, and the reader
+    // should hear which field did it rather than of a generic overflow.
+    if (Ratio(kMaxValue) < r || kMaxDenominator % r.den() != 0) {
+        throw FieldError(field, msg::ch05_decimal_range, {{"label", label(name)}, {"received", received_text(v)}});
+    }
+    return r;
+}
+
+const Json& list_or_refuse(const RequestFields& f, const std::string& name, std::size_t max_items) {
+    if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
+    const Json& list = f.raw(name);
+    if (!list.is_array() || list.size() == 0 || list.size() > max_items) {
+        throw FieldError(name, msg::ch05_list_size,
+                         {{"label", label(name)}, {"max", std::to_string(max_items)}, {"received", received_text(list)}});
+    }
+    return list;
+}
+
+}  // namespace
+
+std::string label(const std::string& name) {
+    for (const Meaning& m : kMeanings) {
+        if (name == m.field) return render(msg::field_with_meaning, {{"name", name}, {"meaning", render(m.words)}});
+    }
+    return describe_field(name);
+}
+
+Ratio positive(const RequestFields& f, const std::string& name) {
+    if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
+    return parse_or_refuse(name, name, f.raw(name), false);
+}
+
+Ratio positive_or(const RequestFields& f, const std::string& name, const char* fallback) {
+    return f.has(name) ? parse_or_refuse(name, name, f.raw(name), false)
+                       : parse_or_refuse(name, name, Json(std::string(fallback)), false);
+}
+
+Ratio non_negative(const RequestFields& f, const std::string& name) {
+    if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
+    return parse_or_refuse(name, name, f.raw(name), true);
+}
+
+Ratio non_negative_or(const RequestFields& f, const std::string& name, const char* fallback) {
+    return f.has(name) ? parse_or_refuse(name, name, f.raw(name), true)
+                       : parse_or_refuse(name, name, Json(std::string(fallback)), true);
+}
+
+std::vector<Ratio> decimal_list(const RequestFields& f, const std::string& name, std::size_t max_items, bool zero_allowed) {
+    const Json& list = list_or_refuse(f, name, max_items);
+    std::vector<Ratio> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        out.push_back(parse_or_refuse(name + "[" + std::to_string(i) + "]", name, list[i], zero_allowed));
+    }
+    return out;
+}
+
+std::vector<u128> integer_list(const RequestFields& f, const std::string& name, std::size_t max_items, u128 lo, u128 hi) {
+    const Json& list = list_or_refuse(f, name, max_items);
+    std::vector<u128> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Json& v = list[i];
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() < lo || v.get<std::uint64_t>() > hi) {
+            throw FieldError(name + "[" + std::to_string(i) + "]", msg::ch05_integer_item,
+                             {{"label", label(name)},
+                              {"min", std::to_string(static_cast<std::uint64_t>(lo))},
+                              {"max", std::to_string(static_cast<std::uint64_t>(hi))},
+                              {"received", received_text(v)}});
+        }
+        out.push_back(v.get<std::uint64_t>());
+    }
+    return out;
+}
+
+}  // namespace tally::api::ch05_fields

@@ -1,0 +1,47 @@
+// Walks tests/ledger/ch05*.json: every number chapter 5 prints that its ops
+// compute so far, the request that computes it, and the precision it is
+// printed with.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "api/ledger.hpp"
+#include "../support.hpp"
+
+using namespace tally;
+using namespace tally::test;
+
+TEST_CASE("ledger ch05: every derivable printed number of chapter 5 is reproduced") {
+    const Json entries = ledger_entries("ch05");
+    const api::LedgerReport report = api::check_ledger(entries);
+    std::size_t missing = 0;
+    for (const auto& line : report.lines) {
+        CAPTURE(line.id);
+        if (!line.derivable) {
+            ++missing;
+            CHECK_FALSE(line.missing.empty());  // says what the ledger cannot express
+            continue;
+        }
+        CHECK_MESSAGE(line.reproduced, line.id << " (" << line.where << "): printed " << line.printed << " " << line.unit
+                                               << ", computed " << line.computed);
+    }
+    MESSAGE("ledger ch05: " << report.reproduced << " of " << report.derivable << " derivable entries reproduced; "
+                            << report.total << " in all");
+    // ch05-tiles 114, ch05-kernels 79, ch05-reduction 19, ch05-attention 28, ch05-runtime 97; three are not derivable (the
+    // truncated 31.7 of Table 5.2.2-a, a difference and a ratio of two flash_tile requests).
+    CHECK(report.total == 337);
+    CHECK(report.derivable == 334);
+    CHECK(report.reproduced == report.derivable);
+    CHECK(missing == 3);
+}
+
+TEST_CASE("ledger ch05 ids are unique") {
+    const Json entries = ledger_entries("ch05");
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const std::string id = entries[i]["id"].get<std::string>();
+        CAPTURE(id);
+        CHECK(seen.insert(id).second);
+    }
+    CHECK(seen.size() == 337);
+}

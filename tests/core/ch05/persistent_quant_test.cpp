@@ -1,0 +1,67 @@
+// Example 5-8's quantisation apart from or inside the matrix multiply
+// (240 / 416 / 204, 444 against 620 MiB) and §5.5.4's persistent kernel
+// (126 against 115 μs on the RTX PRO 6000, the 11.0 μs saving's parts).
+#include <doctest/doctest.h>
+
+#include "core/ch05/persistent_tiles.hpp"
+#include "core/ch05/quant_traffic.hpp"
+#include "core/format.hpp"
+#include "../support.hpp"
+
+using namespace tally;
+using namespace tally::test;
+
+namespace {
+
+constexpr u128 kMiB = u128{1} << 20;
+
+}  // namespace
+
+TEST_CASE("ch05 quantisation traffic: Example 5-8's 240 + 204 = 444 MiB apart, 416 + 204 = 620 MiB fused (+40 %)") {
+    const auto t = ch05::quant_traffic({});
+    CHECK(t.a_bytes == 32 * kMiB);
+    CHECK(t.quantized_bytes == 16 * kMiB);
+    CHECK(t.row_blocks == 32);
+    CHECK(t.column_blocks == 12);
+    CHECK(t.apart_input == 240 * kMiB);
+    CHECK(t.fused_input == 416 * kMiB);
+    CHECK(t.shared_bytes == 204 * kMiB);
+    CHECK(t.apart_total == 444 * kMiB);
+    CHECK(t.fused_total == 620 * kMiB);
+    CHECK(fixed((t.fused_over_apart - Ratio(1)) * Ratio(100), 0) == "40");
+    // All 1,536 columns in one block: one column block, and the two cost the same (32 + 32 against 32 + 16 + 16 MiB).
+    ch05::QuantTrafficShape wide;
+    wide.n = 1536;
+    const auto one = ch05::quant_traffic(wide);
+    CHECK(one.column_blocks == 1);
+    CHECK(one.fused_input == 64 * kMiB);
+    CHECK(one.fused_total == one.apart_total);
+    CHECK(result(Json::parse(R"({"op":"quant_fusion_traffic"})"))["fused_display"] == "620 MiB");
+}
+
+TEST_CASE("ch05 persistent tiles: 6.44 GFLOPs and 12.8 / 1.76 μs per block, 126 → 115 μs, 11.0 = 5 + 12.3 − 6.3") {
+    // 2·64·4096·12288 FLOPs at 503.8 TFLOP/s; 64·12288·4 B at 1,792 GB/s.
+    const Ratio p = Ratio(6442450944ULL) / Ratio(5038, 10) / Ratio(1000000);
+    const Ratio a = Ratio(3145728) / Ratio(1792000);
+    const auto t = ch05::persistent_tiles(8, p, a, 5, Ratio(7, 10));
+    CHECK(fixed(t.projection_us, 1) == "12.8");
+    CHECK(fixed(t.activation_us, 2) == "1.76");
+    CHECK(fixed(t.coarse_us, 0) == "126");
+    CHECK(fixed(t.task_projection_us, 1) == "13.5");
+    CHECK(fixed(t.task_activation_us, 2) == "2.46");
+    CHECK(fixed(t.blockwise_us, 0) == "115");
+    CHECK(fixed(t.speedup, 1) == "1.1");
+    CHECK(fixed(t.difference_us, 1) == "11.0");
+    CHECK(fixed(t.hidden_us, 1) == "12.3");
+    CHECK(t.overhead_us == Ratio(63, 10));  // eight projections and the last activation, 0.7 μs each
+    CHECK(t.difference_us == Ratio(5) + t.hidden_us - t.overhead_us);
+    // A single block overlaps nothing: only the launch is saved, the task overheads are paid.
+    const auto one = ch05::persistent_tiles(1, p, a, 5, Ratio(7, 10));
+    CHECK(one.hidden_us == Ratio(0));
+    CHECK(one.difference_us == Ratio(5) - Ratio(14, 10));
+    const Json r = result(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000"})"));
+    CHECK(r["coarse_display"] == "126 μs");
+    CHECK(r["blockwise_display"] == "115 μs");
+    CHECK(error_of(Json::parse(R"({"op":"persistent_tiles"})"))["field"] == "peak_tflops");
+    CHECK(error_of(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000","launch_us":"0"})"))["field"] == "launch_us");
+}
