@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'kv_admission', 'decode_read', 'step_time', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -82,6 +82,14 @@ export interface OpRequests {
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_compare: { from?: string; to?: string; lang?: string; };
   specialization_breakeven: { fixed_cost?: number | string; saving_per_million?: number | string; machines?: number | string; tokens_per_second?: number | string; utilisation?: number | string; life_years?: number | string; lang?: string; };
+  kv_admission: { model?: string | { [key: string]: Json }; input?: number | string; generated?: number | string; block?: number | string; shared_prefix?: number | string; budget_gib?: number | string; extra_mib?: number | string; requests?: number | string; kv_format?: string; lang?: string; };
+  decode_read: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; kv_format?: string; bandwidth?: number | string; gpu?: string; round_ms?: number | string; measured?: Json[]; lang?: string; };
+  step_time: { parts?: Json[]; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
+  prefix_cache_value: { model?: string | { [key: string]: Json }; tokens?: number | string; hit?: number | string; copies?: number | string; rival_tokens?: number | string; rival_copies?: number | string; rival_hit?: number | string; compute_efficiency?: number | string; peak_tflops?: number | string; link_gbps?: number | string; gpu?: string; lang?: string; };
+  weight_offload: { model?: string | { [key: string]: Json }; layers?: number | string; buffers?: number | string; link_gbps?: number | string; gpu?: string; decode_steps?: number | string; copy_budget_seconds?: number | string; input?: number | string; generated?: number | string; block?: number | string; lang?: string; };
+  acceptance_rule: { target_p?: Json[]; draft_q?: Json[]; lang?: string; };
+  speculative: { acceptance?: number | string; acceptances?: Json[]; draft?: number | string; round_ms?: number | string; per_draft_ms?: number | string; query_ms?: number | string; draft_group?: number | string; from_draft?: number | string; lang?: string; };
+  batch_plan: { requests?: number | string; input?: number | string; context?: number | string; generated?: number | string; per_round?: number | string; queue_seconds?: number | string; prefill_seconds?: number | string; model?: string | { [key: string]: Json }; compute_efficiency?: number | string; peak_tflops?: number | string; ttft_before_ms?: number | string; ttft_after_ms?: number | string; round_ms?: number | string; query_ms?: number | string; deadline_seconds?: number | string; power_w?: number | string; gpu?: string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -1781,6 +1789,187 @@ export interface SpecializationBreakevenResult {
   values: Record<string, bigint>;
 }
 
+export interface KvAdmissionResult {
+  model: string;
+  kv_format: string;
+  bytes_per_token: bigint;
+  written_positions: bigint;
+  allocated_positions: bigint;
+  shared_positions: bigint;
+  private_positions: bigint;
+  prefill_bytes: bigint;
+  allocated_bytes: bigint;
+  allocated_display: string;
+  shared_bytes: bigint;
+  private_bytes: bigint;
+  total_bytes: bigint;
+  total_display: string;
+  independent_total_bytes: bigint;
+  budget_bytes: bigint;
+  fits: boolean;
+  max_requests: bigint;
+  prefill_sized_requests: bigint;
+  prefill_sized_final_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DecodeReadResult {
+  model: string;
+  weight_read_bytes: bigint;
+  kv_read_bytes: bigint;
+  read_bytes: bigint;
+  read_display: string;
+  per_token_read_bytes: bigint;
+  weight_share_per_token_bytes: bigint;
+  kv_bytes_per_request: bigint;
+  crossover_batch: bigint;
+  bandwidth_gbps: bigint;
+  read_ms: bigint;
+  weight_read_ms: bigint;
+  bandwidth_efficiency: bigint | null;
+  effective_gbps: bigint | null;
+  interpolated_round_ms: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StepTimeResult {
+  new_positions: bigint;
+  pairs: bigint;
+  part_pairs: bigint[];
+  base_ms: bigint;
+  token_ms: bigint;
+  pair_ms: bigint;
+  step_ms: bigint;
+  step_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PrefixCacheValueResult {
+  model: string;
+  flops: bigint;
+  bytes: bigint;
+  cache_bytes: bigint;
+  recompute_ms: bigint;
+  fetch_ms: bigint;
+  swap_out_ms: bigint;
+  gain_ms: bigint | null;
+  loss_ms: bigint | null;
+  total_gain_ms: bigint | null;
+  rival: Json | null;
+  keep: string | null;
+  break_even_hit: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface WeightOffloadResult {
+  layer_bytes: bigint;
+  freed_bytes: bigint;
+  freed_display: string;
+  input_state_bytes: bigint;
+  complete_state_bytes: bigint;
+  extra_inputs: bigint;
+  extra_requests: bigint;
+  link_gbps: bigint;
+  copy_bytes_per_step: bigint;
+  copy_ms_per_step: bigint;
+  copy_seconds_total: bigint;
+  needed_gbps: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AcceptanceRuleSymbol {
+  id: string;
+  p: bigint;
+  q: bigint;
+  accept: bigint | null;
+  residual: bigint;
+  output: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AcceptanceRuleResult {
+  symbols: AcceptanceRuleSymbol[];
+  acceptance: bigint;
+  output_matches_target: boolean;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SpeculativeByDraft {
+  draft: bigint;
+  expected_outputs: bigint;
+  round_ms: bigint;
+  ms_per_token: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SpeculativeResult {
+  draft: bigint;
+  expected_outputs: bigint;
+  expected_outputs_display: string;
+  round_ms: bigint;
+  ms_per_token: bigint;
+  ms_per_token_display: string;
+  charged_positions: bigint;
+  plain_ms_per_token: bigint;
+  speedup: bigint;
+  saved_ms_per_token: bigint | null;
+  break_even_query_ms: bigint | null;
+  by_draft: SpeculativeByDraft[];
+  marginal: Json | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface BatchPlanResult {
+  prefill_flops: bigint | null;
+  prefill_seconds: bigint;
+  rounds: bigint;
+  decode_seconds: bigint;
+  queue_seconds: bigint;
+  first_token_seconds: bigint;
+  total_seconds: bigint;
+  total_display: string;
+  on_time: boolean;
+  slack_seconds: bigint | null;
+  late_seconds: bigint | null;
+  qualified: bigint;
+  prefill_rate: bigint;
+  decode_rate: bigint;
+  gpu_seconds_per_request: bigint;
+  gpu_seconds_per_result: bigint | null;
+  joules_per_result: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -1854,6 +2043,14 @@ export interface OpResults {
   device_budget: DeviceBudgetResult;
   device_compare: DeviceCompareResult;
   specialization_breakeven: SpecializationBreakevenResult;
+  kv_admission: KvAdmissionResult;
+  decode_read: DecodeReadResult;
+  step_time: StepTimeResult;
+  prefix_cache_value: PrefixCacheValueResult;
+  weight_offload: WeightOffloadResult;
+  acceptance_rule: AcceptanceRuleResult;
+  speculative: SpeculativeResult;
+  batch_plan: BatchPlanResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -1929,4 +2126,12 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   device_budget: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, budget_display: { k: 'display' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_flops_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, name: { k: 'display' }, memory_bytes: { k: 'exact' }, fits: { k: 'flag' }, decode_ms: { k: 'exact', p: 'nullable' }, decode_ms_display: { k: 'display', p: 'nullable' }, tokens_per_second: { k: 'exact', p: 'nullable' }, step_joules_at_tdp: { k: 'exact', p: 'nullable' }, prefill_ms: { k: 'exact', p: 'nullable' }, prefill_ms_display: { k: 'display', p: 'nullable' } } } },
   device_compare: { from: { k: 'text' }, to: { k: 'text' }, memory_ratio: { k: 'exact', p: 'nullable' }, memory_rise_percent: { k: 'exact', p: 'nullable' }, memory_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_ratio: { k: 'exact', p: 'nullable' }, bandwidth_rise_percent: { k: 'exact', p: 'nullable' }, bandwidth_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_saved_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_added_percent: { k: 'exact', p: 'nullable' }, bf16_ratio: { k: 'exact', p: 'nullable' }, bf16_rise_percent: { k: 'exact', p: 'nullable' }, bf16_fall_percent: { k: 'exact', p: 'nullable' }, bf16_time_saved_percent: { k: 'exact', p: 'nullable' }, bf16_time_added_percent: { k: 'exact', p: 'nullable' }, tdp_ratio: { k: 'exact', p: 'nullable' }, tdp_rise_percent: { k: 'exact', p: 'nullable' }, tdp_fall_percent: { k: 'exact', p: 'nullable' } },
   specialization_breakeven: { breakeven_tokens: { k: 'exact' }, life_tokens: { k: 'exact' }, life_share: { k: 'exact' }, life_share_display: { k: 'display' }, machines_needed: { k: 'exact' }, machines_to_break_even: { k: 'exact' }, saving_per_year: { k: 'exact' }, years_to_break_even: { k: 'exact' }, years_to_break_even_display: { k: 'display' } },
+  kv_admission: { model: { k: 'text' }, kv_format: { k: 'text' }, bytes_per_token: { k: 'exact' }, written_positions: { k: 'exact' }, allocated_positions: { k: 'exact' }, shared_positions: { k: 'exact' }, private_positions: { k: 'exact' }, prefill_bytes: { k: 'exact' }, allocated_bytes: { k: 'exact' }, allocated_display: { k: 'display' }, shared_bytes: { k: 'exact' }, private_bytes: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, independent_total_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, fits: { k: 'flag' }, max_requests: { k: 'exact' }, prefill_sized_requests: { k: 'exact' }, prefill_sized_final_bytes: { k: 'exact' } },
+  decode_read: { model: { k: 'text' }, weight_read_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, read_bytes: { k: 'exact' }, read_display: { k: 'display' }, per_token_read_bytes: { k: 'exact' }, weight_share_per_token_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, crossover_batch: { k: 'exact' }, bandwidth_gbps: { k: 'exact' }, read_ms: { k: 'exact' }, weight_read_ms: { k: 'exact' }, bandwidth_efficiency: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, interpolated_round_ms: { k: 'exact', p: 'nullable' } },
+  step_time: { new_positions: { k: 'exact' }, pairs: { k: 'exact' }, part_pairs: { k: 'exact_list' }, base_ms: { k: 'exact' }, token_ms: { k: 'exact' }, pair_ms: { k: 'exact' }, step_ms: { k: 'exact' }, step_display: { k: 'display' } },
+  prefix_cache_value: { model: { k: 'text' }, flops: { k: 'exact' }, bytes: { k: 'exact' }, cache_bytes: { k: 'exact' }, recompute_ms: { k: 'exact' }, fetch_ms: { k: 'exact' }, swap_out_ms: { k: 'exact' }, gain_ms: { k: 'exact', p: 'nullable' }, loss_ms: { k: 'exact', p: 'nullable' }, total_gain_ms: { k: 'exact', p: 'nullable' }, rival: { k: 'object', p: 'nullable' }, keep: { k: 'text', p: 'nullable' }, break_even_hit: { k: 'exact', p: 'nullable' } },
+  weight_offload: { layer_bytes: { k: 'exact' }, freed_bytes: { k: 'exact' }, freed_display: { k: 'display' }, input_state_bytes: { k: 'exact' }, complete_state_bytes: { k: 'exact' }, extra_inputs: { k: 'exact' }, extra_requests: { k: 'exact' }, link_gbps: { k: 'exact' }, copy_bytes_per_step: { k: 'exact' }, copy_ms_per_step: { k: 'exact' }, copy_seconds_total: { k: 'exact' }, needed_gbps: { k: 'exact', p: 'nullable' } },
+  acceptance_rule: { symbols: { k: 'list', items: { id: { k: 'text' }, p: { k: 'exact' }, q: { k: 'exact' }, accept: { k: 'exact', p: 'nullable' }, residual: { k: 'exact' }, output: { k: 'exact' } } }, acceptance: { k: 'exact' }, output_matches_target: { k: 'flag' } },
+  speculative: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, expected_outputs_display: { k: 'display' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' }, ms_per_token_display: { k: 'display' }, charged_positions: { k: 'exact' }, plain_ms_per_token: { k: 'exact' }, speedup: { k: 'exact' }, saved_ms_per_token: { k: 'exact', p: 'nullable' }, break_even_query_ms: { k: 'exact', p: 'nullable' }, by_draft: { k: 'list', items: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' } } }, marginal: { k: 'object', p: 'nullable' } },
+  batch_plan: { prefill_flops: { k: 'exact', p: 'nullable' }, prefill_seconds: { k: 'exact' }, rounds: { k: 'exact' }, decode_seconds: { k: 'exact' }, queue_seconds: { k: 'exact' }, first_token_seconds: { k: 'exact' }, total_seconds: { k: 'exact' }, total_display: { k: 'display' }, on_time: { k: 'flag' }, slack_seconds: { k: 'exact', p: 'nullable' }, late_seconds: { k: 'exact', p: 'nullable' }, qualified: { k: 'exact' }, prefill_rate: { k: 'exact' }, decode_rate: { k: 'exact' }, gpu_seconds_per_request: { k: 'exact' }, gpu_seconds_per_result: { k: 'exact', p: 'nullable' }, joules_per_result: { k: 'exact', p: 'nullable' } },
 };
