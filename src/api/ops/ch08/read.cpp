@@ -51,6 +51,11 @@ constexpr Meaning kMeanings[] = {
     {"power_w", msg::ch08_meaning_power_w},
     {"measured", msg::ch08_meaning_measured},
     {"target_p", msg::ch08_meaning_target_p},
+    {"arrivals", msg::ch08_meaning_arrivals},
+    {"policy", msg::ch08_meaning_policy},
+    {"max_running", msg::ch08_meaning_max_running},
+    {"chunk", msg::ch08_meaning_chunk},
+    {"token_budget", msg::ch08_meaning_token_budget},
     {"draft_q", msg::ch08_meaning_draft_q},
 };
 
@@ -142,6 +147,10 @@ Ratio positive_in(const Json& item, const std::string& key, const std::string& p
     const std::string where = path + "." + key;
     if (!item.contains(key)) throw FieldError(where, msg::field_missing, {{"label", where}});
     return in_range(where, item[key], positive_decimal(where, item[key], where));
+}
+
+Ratio nonnegative_in(const Json& item, const std::string& key, const std::string& path) {
+    return parse_nonnegative(path + "." + key, item[key]);
 }
 
 u128 count_in(const Json& item, const std::string& key, const std::string& path, u128 lo, u128 hi) {

@@ -32,6 +32,9 @@ std::vector<Ratio> shares(const Json& req, const std::string& name, std::size_t 
 // A positive decimal at `key` inside an object of a list ("measured[0].round_ms").
 Ratio positive_in(const Json& item, const std::string& key, const std::string& path);
 
+// A decimal ≥ 0 at `key` inside an object of a list ("arrivals[2].arrive_ms").
+Ratio nonnegative_in(const Json& item, const std::string& key, const std::string& path);
+
 // An integer at `key` inside an object of a list, named by its
 // path ("parts[1].history").
 u128 count_in(const Json& item, const std::string& key, const std::string& path, u128 lo, u128 hi);

@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'kv_admission', 'decode_read', 'step_time', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'kv_admission', 'decode_read', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -85,6 +85,7 @@ export interface OpRequests {
   kv_admission: { model?: string | { [key: string]: Json }; input?: number | string; generated?: number | string; block?: number | string; shared_prefix?: number | string; budget_gib?: number | string; extra_mib?: number | string; requests?: number | string; kv_format?: string; lang?: string; };
   decode_read: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; kv_format?: string; bandwidth?: number | string; gpu?: string; round_ms?: number | string; measured?: Json[]; lang?: string; };
   step_time: { parts?: Json[]; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
+  iteration_schedule: { arrivals?: Json[]; policy?: string; max_running?: number | string; chunk?: number | string; token_budget?: number | string; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
   prefix_cache_value: { model?: string | { [key: string]: Json }; tokens?: number | string; hit?: number | string; copies?: number | string; rival_tokens?: number | string; rival_copies?: number | string; rival_hit?: number | string; compute_efficiency?: number | string; peak_tflops?: number | string; link_gbps?: number | string; gpu?: string; lang?: string; };
   weight_offload: { model?: string | { [key: string]: Json }; layers?: number | string; buffers?: number | string; link_gbps?: number | string; gpu?: string; decode_steps?: number | string; copy_budget_seconds?: number | string; input?: number | string; generated?: number | string; block?: number | string; lang?: string; };
   acceptance_rule: { target_p?: Json[]; draft_q?: Json[]; lang?: string; };
@@ -1853,6 +1854,47 @@ export interface StepTimeResult {
   values: Record<string, bigint>;
 }
 
+export interface IterationScheduleRequest {
+  id: string;
+  arrive_ms: bigint;
+  start_ms: bigint;
+  first_token_ms: bigint;
+  finish_ms: bigint;
+  max_gap_ms: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface IterationScheduleIteration {
+  start_ms: bigint;
+  end_ms: bigint;
+  step_ms: bigint;
+  new_positions: bigint;
+  pairs: bigint;
+  decode: string[];
+  prefill: string[];
+  prefill_positions: bigint[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface IterationScheduleResult {
+  total_ms: bigint;
+  total_display: string;
+  max_gap_ms: bigint;
+  max_gap_display: string;
+  requests: IterationScheduleRequest[];
+  iterations: IterationScheduleIteration[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface PrefixCacheValueResult {
   model: string;
   flops: bigint;
@@ -2046,6 +2088,7 @@ export interface OpResults {
   kv_admission: KvAdmissionResult;
   decode_read: DecodeReadResult;
   step_time: StepTimeResult;
+  iteration_schedule: IterationScheduleResult;
   prefix_cache_value: PrefixCacheValueResult;
   weight_offload: WeightOffloadResult;
   acceptance_rule: AcceptanceRuleResult;
@@ -2129,6 +2172,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   kv_admission: { model: { k: 'text' }, kv_format: { k: 'text' }, bytes_per_token: { k: 'exact' }, written_positions: { k: 'exact' }, allocated_positions: { k: 'exact' }, shared_positions: { k: 'exact' }, private_positions: { k: 'exact' }, prefill_bytes: { k: 'exact' }, allocated_bytes: { k: 'exact' }, allocated_display: { k: 'display' }, shared_bytes: { k: 'exact' }, private_bytes: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, independent_total_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, fits: { k: 'flag' }, max_requests: { k: 'exact' }, prefill_sized_requests: { k: 'exact' }, prefill_sized_final_bytes: { k: 'exact' } },
   decode_read: { model: { k: 'text' }, weight_read_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, read_bytes: { k: 'exact' }, read_display: { k: 'display' }, per_token_read_bytes: { k: 'exact' }, weight_share_per_token_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, crossover_batch: { k: 'exact' }, bandwidth_gbps: { k: 'exact' }, read_ms: { k: 'exact' }, weight_read_ms: { k: 'exact' }, bandwidth_efficiency: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, interpolated_round_ms: { k: 'exact', p: 'nullable' } },
   step_time: { new_positions: { k: 'exact' }, pairs: { k: 'exact' }, part_pairs: { k: 'exact_list' }, base_ms: { k: 'exact' }, token_ms: { k: 'exact' }, pair_ms: { k: 'exact' }, step_ms: { k: 'exact' }, step_display: { k: 'display' } },
+  iteration_schedule: { total_ms: { k: 'exact' }, total_display: { k: 'display' }, max_gap_ms: { k: 'exact' }, max_gap_display: { k: 'display' }, requests: { k: 'list', items: { id: { k: 'text' }, arrive_ms: { k: 'exact' }, start_ms: { k: 'exact' }, first_token_ms: { k: 'exact' }, finish_ms: { k: 'exact' }, max_gap_ms: { k: 'exact' } } }, iterations: { k: 'list', items: { start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, step_ms: { k: 'exact' }, new_positions: { k: 'exact' }, pairs: { k: 'exact' }, decode: { k: 'text_list' }, prefill: { k: 'text_list' }, prefill_positions: { k: 'exact_list' } } } },
   prefix_cache_value: { model: { k: 'text' }, flops: { k: 'exact' }, bytes: { k: 'exact' }, cache_bytes: { k: 'exact' }, recompute_ms: { k: 'exact' }, fetch_ms: { k: 'exact' }, swap_out_ms: { k: 'exact' }, gain_ms: { k: 'exact', p: 'nullable' }, loss_ms: { k: 'exact', p: 'nullable' }, total_gain_ms: { k: 'exact', p: 'nullable' }, rival: { k: 'object', p: 'nullable' }, keep: { k: 'text', p: 'nullable' }, break_even_hit: { k: 'exact', p: 'nullable' } },
   weight_offload: { layer_bytes: { k: 'exact' }, freed_bytes: { k: 'exact' }, freed_display: { k: 'display' }, input_state_bytes: { k: 'exact' }, complete_state_bytes: { k: 'exact' }, extra_inputs: { k: 'exact' }, extra_requests: { k: 'exact' }, link_gbps: { k: 'exact' }, copy_bytes_per_step: { k: 'exact' }, copy_ms_per_step: { k: 'exact' }, copy_seconds_total: { k: 'exact' }, needed_gbps: { k: 'exact', p: 'nullable' } },
   acceptance_rule: { symbols: { k: 'list', items: { id: { k: 'text' }, p: { k: 'exact' }, q: { k: 'exact' }, accept: { k: 'exact', p: 'nullable' }, residual: { k: 'exact' }, output: { k: 'exact' } } }, acceptance: { k: 'exact' }, output_matches_target: { k: 'flag' } },
