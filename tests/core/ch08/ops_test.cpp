@@ -7,6 +7,7 @@
 
 #include "core/ch08/batch_plan.hpp"
 #include "core/ch08/kv_admission.hpp"
+#include "core/ch08/paging.hpp"
 #include "core/ch08/step_time.hpp"
 #include "core/format.hpp"
 #include "exact_of.hpp"
@@ -71,6 +72,27 @@ TEST_CASE("ch08 kv_admission core: a prefix that is not block-aligned keeps its 
     CHECK(a.private_positions == 32);
     CHECK(a.total_bytes == Ratio(80));
     CHECK(a.max_requests == 2);  // (100 − 16) / 32
+}
+
+TEST_CASE("ch08 paging_layout: Exercise 8-3's four sequences at pages of 2, 4 and 8") {
+    const std::vector<u128> lengths = {9, 13, 5, 15};
+    const ch08::Paging two = ch08::paging(lengths, 2);
+    CHECK(two.slots == 46);
+    CHECK(two.unused == 4);
+    CHECK(two.entries == 23);
+    const ch08::Paging four = ch08::paging(lengths, 4);
+    CHECK(four.slots == 52);
+    CHECK(four.unused == 10);
+    CHECK(four.entries == 13);
+    CHECK(four.sequences[0].unused == 3);  // 9 positions in 3 pages of 4
+    const Json eight = ask(R"({"op":"paging_layout","lengths":[9,13,5,15],"page_tokens":8})");
+    CHECK(eight["slots"] == 56);
+    CHECK(eight["unused"] == 14);
+    CHECK(eight["entries"] == 7);
+    CHECK(eight["sequences"][3]["pages"] == 2);
+    CHECK(error_of(Json::parse(R"({"op":"paging_layout","lengths":[9,0]})"))["field"] == "lengths[1]");
+    CHECK(error_of(Json::parse(R"({"op":"paging_layout","lengths":[]})"))["field"] == "lengths");
+    CHECK(error_of(Json::parse(R"({"op":"paging_layout","lengths":[9],"page_tokens":0})"))["field"] == "page_tokens");
 }
 
 TEST_CASE("ch08 decode_read: Table 8.6.3-a and Exercise 8-1 from chapter 2's weights and KV") {

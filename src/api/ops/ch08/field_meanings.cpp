@@ -49,6 +49,8 @@ constexpr FieldMeaning kMeanings[] = {
     {"per_round", "t, tokens each request outputs per round", "default 1"},
     {"deadline_seconds", "deadline for the whole batch, s", "a positive decimal; default 7"},
     {"power_w", "power limit, W (energy per result is at most GPU-s × W)", "a positive decimal; default the `gpu`'s TDP"},
+    {"lengths", "positions of each sequence to page", "1 … 64 integers"},
+    {"page_tokens", "P, slots (positions) one KV page holds", "default 16"},
     {"arrivals", "requests as they arrive: objects {arrive_ms, input, generated}, in order of arrival",
      "1 … 16 objects; arrive_ms a decimal ≥ 0 (default 0), input 1 … 65,536, generated 1 … 1,024"},
     {"policy", "how the scheduler admits: fixed (a new group once the last has finished), continuous (whenever a place is free), "

@@ -1,6 +1,7 @@
 // Chapter 8's memory ops (§8.1.2, §8.3.1, §8.4.2, §8.4.3):
 //   kv_admission    blocks a request allocates, with a shared prefix, in BF16 / q8_0 / q4_0,
 //                   and how many requests a KV budget admits (Table 8.1.2-a, Exercises 8-1, 8-3, 8-6)
+//   paging_layout   pages, unused tail slots and block-table entries of sequences (Exercise 8-3)
 //   weight_offload  memory freed by keeping FFN weights in host memory and the copies each step
 //                   then needs (Exercise 8-5)
 #include "api/ops/ch08/ops.hpp"
@@ -10,8 +11,10 @@
 
 #include "api/catalog.hpp"
 #include "api/errors.hpp"
+#include "api/positive_decimal.hpp"
 #include "api/ops/request_readers.hpp"
 #include "core/ch08/kv_admission.hpp"
+#include "core/ch08/paging.hpp"
 #include "core/ch08/weight_offload.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
@@ -111,6 +114,68 @@ constexpr const char* kKvAdmissionSamples[] = {
     R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"shared_prefix":6144,"requests":16,"extra_mib":"3188","budget_gib":"6"})",
 };
 
+// ---- paging_layout -----------------------------------------------------------
+
+constexpr std::size_t kMaxSequences = 64;
+
+constexpr FieldDecl kPagingFields[] = {
+    field::of_kind("lengths", FieldKind::List),
+    field::integer("page_tokens", 1, 1 << 16, "16"),
+};
+
+std::vector<u128> lengths_of(const Json& req) {
+    if (!req.contains("lengths") || !req["lengths"].is_array() || req["lengths"].empty() || req["lengths"].size() > kMaxSequences) {
+        throw FieldError("lengths", msg::ch08_list_size, {{"label", ch08_fields::label("lengths")}, {"max", std::to_string(kMaxSequences)}});
+    }
+    std::vector<u128> out;
+    const Json& list = req["lengths"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string path = "lengths[" + std::to_string(i) + "]";
+        const Json& v = list[i];
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() < 1 || v.get<std::uint64_t>() > kMaxPositions) {
+            throw FieldError(path, msg::ch08_count_range,
+                             {{"label", path}, {"min", "1"}, {"max", to_decimal(kMaxPositions)}, {"received", received_text(v)}});
+        }
+        out.push_back(v.get<std::uint64_t>());
+    }
+    return out;
+}
+
+Json op_paging_layout(const Json& req) {
+    RequestFields f(req, kPagingFields);
+    const std::vector<u128> lengths = lengths_of(req);
+    const ch08::Paging p = ch08::paging(lengths, f.integer_or("page_tokens"));
+    Json sequences = Json::array();
+    for (std::size_t i = 0; i < p.sequences.size(); ++i) {
+        const ch08::PagedSequence& s = p.sequences[i];
+        sequences.push_back({{"id", std::to_string(i)},
+                             {"length", exact_json(Ratio(s.length))},
+                             {"pages", exact_json(Ratio(s.pages))},
+                             {"slots", exact_json(Ratio(s.slots))},
+                             {"unused", exact_json(Ratio(s.unused))}});
+    }
+    Json r;
+    r["sequences"] = sequences;
+    r["slots"] = exact_json(Ratio(p.slots));
+    r["unused"] = exact_json(Ratio(p.unused));
+    r["entries"] = exact_json(Ratio(p.entries));
+    return r;
+}
+
+constexpr ResultDecl kPagedSequenceItems[] = {
+    result::text("id"), result::exact("length"), result::exact("pages"), result::exact("slots"), result::exact("unused"),
+};
+constexpr ResultDecl kPagingResult[] = {
+    result::list("sequences", kPagedSequenceItems),
+    result::exact("slots"),
+    result::exact("unused"),
+    result::exact("entries"),
+};
+constexpr const char* kPagingSamples[] = {
+    R"({"op":"paging_layout","lengths":[9,13,5,15],"page_tokens":4})",
+    R"({"op":"paging_layout","lengths":[2303]})",
+};
+
 // ---- weight_offload ----------------------------------------------------------
 
 constexpr FieldDecl kWeightOffloadFields[] = {
@@ -195,6 +260,7 @@ constexpr const char* kWeightOffloadSamples[] = {
 }  // namespace
 
 const OpDef kKvAdmissionOp = {"kv_admission", op_kv_admission, kKvAdmissionFields, kKvAdmissionResult, kKvAdmissionSamples};
+const OpDef kPagingLayoutOp = {"paging_layout", op_paging_layout, kPagingFields, kPagingResult, kPagingSamples};
 const OpDef kWeightOffloadOp = {"weight_offload", op_weight_offload, kWeightOffloadFields, kWeightOffloadResult,
                                 kWeightOffloadSamples};
 

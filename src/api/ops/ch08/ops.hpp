@@ -16,7 +16,7 @@ extern const OpDef kSpeculativeOp;
 // acceptance.cpp
 extern const OpDef kAcceptanceRuleOp;
 // memory.cpp
-extern const OpDef kKvAdmissionOp, kWeightOffloadOp;
+extern const OpDef kKvAdmissionOp, kPagingLayoutOp, kWeightOffloadOp;
 // schedule.cpp
 extern const OpDef kStepTimeOp, kIterationScheduleOp;
 // prefix_cache.cpp
@@ -26,7 +26,7 @@ extern const OpDef kDecodeReadOp, kBatchPlanOp;
 
 // In the order the API names them (docs/api.md).
 #define TALLY_CH08_OPS                                                                                          \
-    &kKvAdmissionOp, &kDecodeReadOp, &kStepTimeOp, &kIterationScheduleOp, &kPrefixCacheValueOp, &kWeightOffloadOp, &kAcceptanceRuleOp, \
+    &kKvAdmissionOp, &kPagingLayoutOp, &kDecodeReadOp, &kStepTimeOp, &kIterationScheduleOp, &kPrefixCacheValueOp, &kWeightOffloadOp, &kAcceptanceRuleOp, \
         &kSpeculativeOp, &kBatchPlanOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).

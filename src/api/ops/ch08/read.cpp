@@ -52,6 +52,8 @@ constexpr Meaning kMeanings[] = {
     {"measured", msg::ch08_meaning_measured},
     {"target_p", msg::ch08_meaning_target_p},
     {"arrivals", msg::ch08_meaning_arrivals},
+    {"lengths", msg::ch08_meaning_lengths},
+    {"page_tokens", msg::ch08_meaning_page_tokens},
     {"policy", msg::ch08_meaning_policy},
     {"max_running", msg::ch08_meaning_max_running},
     {"chunk", msg::ch08_meaning_chunk},
