@@ -69,6 +69,7 @@ Json op_speculative(const Json& req) {
     r["ms_per_token"] = exact_json(s.ms_per_token);
     r["ms_per_token_display"] = fixed(s.ms_per_token, 2) + " ms";
     r["charged_positions"] = exact_json(Ratio(s.charged_positions));
+    r["draft_ms"] = exact_json(in.per_draft_ms * Ratio(s.charged_positions));  // the draft's share of the round
     r["plain_ms_per_token"] = exact_json(in.round_ms);
     r["speedup"] = exact_json(in.round_ms / s.ms_per_token);
     // Time saved per output token against plain decoding; null when speculation is slower.
@@ -114,6 +115,7 @@ constexpr ResultDecl kSpeculativeResult[] = {
     result::exact("ms_per_token"),
     result::display("ms_per_token_display"),
     result::exact("charged_positions"),
+    result::exact("draft_ms"),
     result::exact("plain_ms_per_token"),
     result::exact("speedup"),
     result::nullable(result::exact("saved_ms_per_token")),
