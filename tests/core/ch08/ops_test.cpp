@@ -95,6 +95,18 @@ TEST_CASE("ch08 paging_layout: Exercise 8-3's four sequences at pages of 2, 4 an
     CHECK(error_of(Json::parse(R"({"op":"paging_layout","lengths":[9],"page_tokens":0})"))["field"] == "page_tokens");
 }
 
+TEST_CASE("ch08 lora_bytes: §8.2.1's rank-16 adapter on Q and V of Qwen3-8B") {
+    const Json one = ask(R"({"op":"lora_bytes","model":"qwen3-8b"})");
+    CHECK(one["values_per_layer"] == 212992);  // 16·(4096 + 4096) + 16·(4096 + 1024)
+    CHECK(one["values"] == 7667712);           // × 36 layers
+    CHECK(one["bytes"] == 15335424);           // BF16: 14.625 MiB
+    const Json hundred = ask(R"({"op":"lora_bytes","model":"qwen3-8b","adapters":100})");
+    CHECK(fixed(exact_of(hundred["all_bytes"]) / Ratio(u128{1} << 30), 2) == "1.43");
+    CHECK(error_of(Json::parse(R"({"op":"lora_bytes","model":"qwen3-8b","targets":"qx"})"))["code"] == "ch08_lora_targets");
+    CHECK(error_of(Json::parse(R"({"op":"lora_bytes","model":"qwen3-8b","targets":"qq"})"))["field"] == "targets");
+    CHECK(error_of(Json::parse(R"({"op":"lora_bytes","model":"deepseek-v3"})"))["code"] == "ch08_lora_gqa_only");
+}
+
 TEST_CASE("ch08 decode_read: Table 8.6.3-a and Exercise 8-1 from chapter 2's weights and KV") {
     const Json b1 = ask(R"({"op":"decode_read","model":"qwen3-8b","context":2048,"gpu":"rtx-pro-6000","round_ms":"26.26"})");
     CHECK(b1["weight_read_bytes"] == 15136811008ULL);

@@ -13,6 +13,8 @@ namespace tally::api {
 
 // speculative.cpp
 extern const OpDef kSpeculativeOp;
+// lora.cpp
+extern const OpDef kLoraBytesOp;
 // acceptance.cpp
 extern const OpDef kAcceptanceRuleOp;
 // memory.cpp
@@ -26,7 +28,7 @@ extern const OpDef kDecodeReadOp, kBatchPlanOp;
 
 // In the order the API names them (docs/api.md).
 #define TALLY_CH08_OPS                                                                                          \
-    &kKvAdmissionOp, &kPagingLayoutOp, &kDecodeReadOp, &kStepTimeOp, &kIterationScheduleOp, &kPrefixCacheValueOp, &kWeightOffloadOp, &kAcceptanceRuleOp, \
+    &kKvAdmissionOp, &kPagingLayoutOp, &kDecodeReadOp, &kLoraBytesOp, &kStepTimeOp, &kIterationScheduleOp, &kPrefixCacheValueOp, &kWeightOffloadOp, &kAcceptanceRuleOp, \
         &kSpeculativeOp, &kBatchPlanOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
