@@ -149,11 +149,16 @@ TEST_CASE("ch08 prefix_cache_value: Exercise 8-4 on PCIe Gen5 and Gen4") {
     CHECK(g5["keep"] == "prefix");
     CHECK(fixed(exact_of(g5["break_even_hit"]) * Ratio(100), 1) == "46.0");
     const Json g4 = ask(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"rival_tokens":2048,"rival_copies":3,"gpu":"rtx-pro-6000","link_gbps":"32"})");
+    CHECK(fixed(exact_of(g5["min_hit"]) * Ratio(100), 1) == "4.8");  // 14.2 / 293.7
+    CHECK(fixed(exact_of(g5["gain_per_mib_ms"]), 3) == "0.154");
+    CHECK(fixed(exact_of(g4["saved_per_hit_ms"]), 1) == "279.6");
+    CHECK(fixed(exact_of(g4["min_hit"]) * Ratio(100), 1) == "10.1");
     CHECK(fixed(exact_of(g4["gain_ms"]), 1) == "111.5");
     CHECK(fixed(exact_of(g4["rival"]["total_gain_ms"]), 1) == "99.6");
     // A prefix too short to be worth its swap-out: a loss, never a negative gain.
     const Json tiny = ask(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":16,"hit":"0.01","peak_tflops":"503.8","link_gbps":"1"})");
     CHECK(tiny["gain_ms"].is_null());
+    CHECK(tiny["gain_per_mib_ms"].is_null());
     CHECK_FALSE(tiny["loss_ms"].is_null());
 }
 

@@ -72,6 +72,12 @@ Json kept_json(const Kept& k, u128 count) {
     r["gain_ms"] = optional_ms(k.value.gain_ms);
     r["loss_ms"] = optional_ms(k.value.loss_ms);
     r["total_gain_ms"] = k.value.gain_ms ? exact_json(*k.value.gain_ms * Ratio(count)) : Json(nullptr);
+    // What one hit saves, the hit rate at which keeping starts to pay (p_h > T_m / (T_r − T_f)),
+    // and the gain per MiB of cache; null when a hit saves nothing.
+    const std::optional<Ratio> min_hit = ch08::break_even_hit(k.value, Ratio(0));
+    r["saved_per_hit_ms"] = min_hit ? exact_json(k.value.recompute_ms - k.value.fetch_ms) : Json(nullptr);
+    r["min_hit"] = optional_ms(min_hit);
+    r["gain_per_mib_ms"] = k.value.gain_ms ? exact_json(*k.value.gain_ms / (k.bytes / Ratio(u128{1} << 20))) : Json(nullptr);
     return r;
 }
 
@@ -111,6 +117,9 @@ constexpr ResultDecl kPrefixCacheResult[] = {
     result::nullable(result::exact("gain_ms")),
     result::nullable(result::exact("loss_ms")),
     result::nullable(result::exact("total_gain_ms")),
+    result::nullable(result::exact("saved_per_hit_ms")),
+    result::nullable(result::exact("min_hit")),
+    result::nullable(result::exact("gain_per_mib_ms")),
     result::nullable(result::object("rival")),
     result::nullable(result::text("keep")),
     result::nullable(result::exact("break_even_hit")),
