@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'amortize', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -42,7 +42,7 @@ export interface OpRequests {
   success_cost: { cost?: number | string; success?: number | string; new_cost?: number | string; new_success?: number | string; lang?: string; };
   handoff_cost: { decision_cost?: number | string; llm_cost?: number | string; handoff?: number | string; lang?: string; };
   critical_path: { stages?: Json[]; state_bytes?: number | string; lang?: string; };
-  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; time_unit?: string; lang?: string; };
+  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; lang?: string; };
   branch_state: { bytes_per_token?: number | string; prefix?: number | string; tails?: Json[]; lang?: string; };
   ced_expert_layers: { input?: number | string; encoder_layers?: number | string; decoder_layers?: number | string; window?: number | string; lang?: string; };
   vision_tokens: { height?: number | string; width?: number | string; patch?: number | string; merge?: number | string; feature_width?: number | string; feature_groups?: number | string; value_bytes?: number | string; kv_bytes_per_token?: number | string; images?: number | string; text_tokens?: number | string; encoder_layers?: number | string; encoder_hidden?: number | string; encoder_intermediate?: number | string; encoder_input_width?: number | string; lang?: string; };
@@ -53,7 +53,7 @@ export interface OpRequests {
   training_budget: { rows?: Json[]; lang?: string; };
   training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
   gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
-  break_even_tasks: { extra_gpu_hours?: number | string; extra_gpu_seconds?: number | string; saving_seconds?: number | string; tasks?: number | string; tasks_per_second?: number | string; lang?: string; };
+  break_even_tasks: { extra_gpu_hours?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
   lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; peak_tflops?: number | string; mfu?: number | string; fit?: { [key: string]: Json }; target_loss?: number | string; calls?: number | string; lang?: string; };
   chinchilla_alloc: { alpha?: number | string; beta?: number | string; budget_factor?: number | string; lang?: string; };
   scaling_fit: { points?: Json[]; holdout_from?: number | string; alphas?: Json[]; betas?: Json[]; alpha?: number | string; beta?: number | string; params_scale?: number | string; tokens_scale?: number | string; lang?: string; };
@@ -82,28 +82,17 @@ export interface OpRequests {
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_compare: { from?: string; to?: string; lang?: string; };
   specialization_breakeven: { fixed_cost?: number | string; saving_per_million?: number | string; machines?: number | string; tokens_per_second?: number | string; utilisation?: number | string; life_years?: number | string; lang?: string; };
-  amortize: { prepare_ms?: number | string; run_ms?: number | string; calls?: number | string; lang?: string; };
-  sm_residency: { threads?: number | string; registers_per_thread?: number | string; smem_bytes?: number | string; reserve_bytes?: number | string; sm_threads?: number | string; sm_registers?: number | string; sm_blocks?: number | string; smem_per_sm?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
-  latency_hiding: { bandwidth?: number | string; latency_ns?: number | string; sms?: number | string; warps?: number | string; loads_per_warp?: number | string; bytes_per_load?: number | string; warps_per_block?: number | string; gpu?: string; lang?: string; };
-  mma_count: { tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; mma_m?: number | string; mma_n?: number | string; mma_k?: number | string; warps?: number | string; lang?: string; };
-  sm_share: { bandwidth?: number | string; peak_tflops?: number | string; sms?: number | string; copy_bytes?: number | string; block_flops?: number | string; blocks?: number | string; gpu?: string; lang?: string; };
-  gemm_tile_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; in_bytes?: number | string; acc_bytes?: number | string; out_bytes?: number | string; buffers?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
-  bank_conflicts: { rows?: number | string; cols?: number | string; banks?: number | string; pad_words?: number | string; layout?: string; lang?: string; };
-  split_reduction: { rows?: number | string; width?: number | string; segments?: number | string; in_bytes?: number | string; lang?: string; };
-  reduction_order: { width?: number | string; splits?: Json[]; merge_segments?: number | string; rounding?: string; lang?: string; };
-  fusion_traffic: { stages?: Json[]; cuts?: Json[]; elements?: number | string; lang?: string; };
-  relayout_buffer: { slot_bytes?: number | string; queued?: number | string; relayout_bytes?: number | string; resident?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
-  attention_materialized: { length?: number | string; head_dim?: number | string; in_bytes?: number | string; score_bytes?: number | string; lang?: string; };
-  online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; lang?: string; };
-  flash_tile: { length?: number | string; head_dim?: number | string; kv_rows?: number | string; prefetch_slots?: number | string; block_limit?: number | string; lang?: string; };
-  quant_scale_order: { block_maxima?: Json[]; element?: number | string; element_block?: number | string; lang?: string; };
-  quant_fusion_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; in_bytes?: number | string; q_bytes?: number | string; w_bytes?: number | string; out_bytes?: number | string; lang?: string; };
-  shape_mix: { calls?: Json[]; old_us?: Json[]; new_us?: Json[]; lang?: string; };
-  host_pipeline: { segments?: number | string; host_us?: number | string; device_us?: number | string; lang?: string; };
-  graph_replay: { compute_us?: number | string; host_wait_us?: number | string; graph_prep_us?: number | string; input_bytes?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
-  shape_strategies: { rows?: Json[]; counts?: Json[]; buckets?: Json[]; flops_per_row?: number | string; tflops?: Json[]; prepare_ms?: Json[]; groups?: number | string; lang?: string; };
-  persistent_tiles: { blocks?: number | string; rows_per_block?: number | string; inputs?: number | string; outputs?: number | string; activation_bytes?: number | string; launch_us?: number | string; schedule_us?: number | string; notify_us?: number | string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
-  request_hotspot: { layers?: number | string; input_tokens?: number | string; output_tokens?: number | string; prefill_old_ms?: number | string; prefill_new_ms?: number | string; decode_old_ms?: number | string; decode_new_ms?: number | string; trace_ms?: number | string; lang?: string; };
+  kv_admission: { model?: string | { [key: string]: Json }; input?: number | string; generated?: number | string; block?: number | string; shared_prefix?: number | string; budget_gib?: number | string; extra_mib?: number | string; requests?: number | string; kv_format?: string; lang?: string; };
+  paging_layout: { lengths?: Json[]; page_tokens?: number | string; lang?: string; };
+  decode_read: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; kv_format?: string; bandwidth?: number | string; gpu?: string; round_ms?: number | string; measured?: Json[]; lang?: string; };
+  lora_bytes: { model?: string | { [key: string]: Json }; rank?: number | string; targets?: string; adapters?: number | string; lang?: string; };
+  step_time: { parts?: Json[]; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
+  iteration_schedule: { arrivals?: Json[]; policy?: string; max_running?: number | string; chunk?: number | string; token_budget?: number | string; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
+  prefix_cache_value: { model?: string | { [key: string]: Json }; tokens?: number | string; hit?: number | string; copies?: number | string; rival_tokens?: number | string; rival_copies?: number | string; rival_hit?: number | string; compute_efficiency?: number | string; peak_tflops?: number | string; link_gbps?: number | string; gpu?: string; lang?: string; };
+  weight_offload: { model?: string | { [key: string]: Json }; layers?: number | string; buffers?: number | string; link_gbps?: number | string; gpu?: string; decode_steps?: number | string; copy_budget_seconds?: number | string; input?: number | string; generated?: number | string; block?: number | string; lang?: string; };
+  acceptance_rule: { target_p?: Json[]; draft_q?: Json[]; lang?: string; };
+  speculative: { acceptance?: number | string; acceptances?: Json[]; draft?: number | string; round_ms?: number | string; per_draft_ms?: number | string; query_ms?: number | string; draft_group?: number | string; from_draft?: number | string; lang?: string; };
+  batch_plan: { requests?: number | string; input?: number | string; context?: number | string; generated?: number | string; per_round?: number | string; queue_seconds?: number | string; prefill_seconds?: number | string; model?: string | { [key: string]: Json }; compute_efficiency?: number | string; peak_tflops?: number | string; ttft_before_ms?: number | string; ttft_after_ms?: number | string; round_ms?: number | string; query_ms?: number | string; deadline_seconds?: number | string; power_w?: number | string; gpu?: string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -957,8 +946,6 @@ export interface AmdahlResult {
   saved_percent_display: string;
   rest: bigint;
   rest_display: string;
-  limit_speedup: bigint | null;
-  limit_speedup_display: string | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1125,7 +1112,6 @@ export interface GpuHourFactorResult {
 export interface BreakEvenTasksResult {
   extra_gpu_seconds: bigint;
   break_even: bigint;
-  break_even_wall_seconds: bigint | undefined;
   smaller_cheaper: boolean;
   difference_seconds: bigint | undefined;
   difference_seconds_display: string;
@@ -1806,492 +1792,264 @@ export interface SpecializationBreakevenResult {
   values: Record<string, bigint>;
 }
 
-export interface AmortizeResult {
-  total_ms: bigint;
-  average_ms: bigint;
-  average_display: string;
-  prepare_percent: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface SmResidencyLimit {
-  id: string;
-  total: bigint;
-  per_block: bigint;
-  blocks: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface SmResidencyResult {
-  gpu: string | null;
-  limits: SmResidencyLimit[];
-  blocks: bigint;
-  binding: string[];
-  warps_per_block: bigint;
-  warps: bigint;
-  max_warps: bigint;
-  occupancy_percent: bigint;
-  occupancy_display: string;
-  threads_used: bigint;
-  registers_used: bigint;
-  smem_used: bigint;
-  smem_left: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface LatencyHidingResult {
-  gpu: string | null;
-  bandwidth: bigint;
-  sms: bigint;
-  device_bytes: bigint;
-  needed_bytes: bigint;
-  needed_display: string;
-  bytes_per_warp: bigint;
-  have_bytes: bigint;
-  have_display: string;
-  coverage: bigint;
-  coverage_display: string;
-  covered: boolean;
-  warps_needed: bigint;
-  blocks_needed: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface MmaCountResult {
-  flops_per_instruction: bigint;
-  instructions: bigint;
-  flops: bigint;
-  output_fragments: bigint;
-  fragments_per_warp: bigint;
-  instructions_per_warp: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface SmShareResult {
-  gpu: string | null;
-  sms: bigint;
-  gbps_per_sm: bigint;
-  tflops_per_sm: bigint;
-  copy_us: bigint;
-  compute_us: bigint;
-  copy_over_compute: bigint;
-  intensity: bigint;
-  device_ratio: bigint;
-  serial_us: bigint;
-  pipelined_us: bigint;
-  saved_percent: bigint;
-  slot_free_us: bigint;
-  third_copy_us: bigint;
-  mover_busy_us: bigint;
-  compute_busy_percent: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface GemmTileTrafficResult {
-  a_slice_bytes: bigint;
-  w_slice_bytes: bigint;
-  acc_bytes: bigint;
-  working_set_bytes: bigint;
-  working_set_display: string;
-  row_blocks: bigint;
-  column_blocks: bigint;
-  tiles: bigint;
-  k_steps: bigint;
-  a_bytes: bigint;
-  w_bytes: bigint;
-  c_bytes: bigint;
-  a_traffic: bigint;
-  w_traffic: bigint;
-  c_traffic: bigint;
-  traffic_bytes: bigint;
-  traffic_display: string;
-  once_bytes: bigint;
-  traffic_over_once: bigint;
-  flops: bigint;
-  intensity: bigint;
-  intensity_display: string;
-  gpu: string | null;
-  mfu_ceiling_percent: bigint | null;
-  smem_per_sm: bigint | null;
-  resident_blocks: bigint | null;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface BankConflictsResult {
-  column_rounds: bigint;
-  row_rounds: bigint;
-  stride_words: bigint;
-  bytes: bigint;
-  stored_bytes: bigint;
-  extra_percent: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface SplitReductionResult {
-  tasks_whole: bigint;
-  tasks_split: bigint;
-  partial_bytes: bigint;
-  scale_bytes: bigint;
-  traffic_whole: bigint;
-  reread_bytes: bigint;
-  handoff_bytes: bigint;
-  traffic_split: bigint;
-  traffic_split_display: string;
-  launches_whole: bigint;
-  launches_split: bigint;
-  row_fp32_bytes: bigint;
-  segment_fp32_bytes: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface ReductionOrderSplit {
-  id: string;
-  segment_width: bigint;
-  sum: bigint;
-  distance_ulp: bigint;
-  below: boolean;
-  distance_display: string;
-  scale: bigint;
-  first_output: bigint;
-  scale_steps_from_first: bigint;
-  output_steps_from_first: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface ReductionOrderResult {
-  rounding: string;
-  book_rounding: string;
-  exact_sum: bigint;
-  exact_display: string;
-  ulp: bigint;
-  splits: ReductionOrderSplit[];
-  gap_ulp: bigint;
-  relative_gap: bigint;
-  scale_gap_steps: bigint;
-  output_gap_steps: bigint;
-  merge_orders: bigint;
-  merge_results: bigint[];
-  merge_distinct: bigint;
-  merge_spread_steps: bigint;
-  associativity_left: bigint;
-  associativity_right: bigint;
-  associativity_steps: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface FusionTrafficKernel {
-  id: string;
-  read_bytes: bigint;
-  write_bytes: bigint;
-  live_bytes: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface FusionTrafficPartition {
-  id: string;
-  kernels: bigint;
-  traffic_bytes: bigint;
-  peak_bytes: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface FusionTrafficResult {
-  kernels: FusionTrafficKernel[];
-  traffic_bytes: bigint;
-  peak_bytes: bigint;
-  separate_traffic_bytes: bigint;
-  separate_peak_bytes: bigint;
-  fused_traffic_bytes: bigint;
-  fused_peak_bytes: bigint;
-  saved_bytes: bigint;
-  fused_over_separate: bigint;
-  separate_over_fused: bigint;
-  partition_count: bigint;
-  partitions: FusionTrafficPartition[];
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface RelayoutBufferResult {
-  gpu: string | null;
-  queue_bytes: bigint;
-  need_bytes: bigint;
-  need_display: string;
-  fits_alone: boolean;
-  share_bytes: bigint;
-  share_display: string;
-  slots_left: bigint;
-  backpressure: boolean;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface AttentionMaterializedResult {
-  tensor_bytes: bigint;
-  score_bytes: bigint;
-  qkvo_traffic: bigint;
-  score_traffic: bigint;
-  total_traffic: bigint;
-  score_display: string;
-  score_traffic_display: string;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface OnlineSoftmaxStep {
-  id: string;
-  max_weight: bigint;
-  max_display: string;
-  rescale: bigint;
-  weight_sum: bigint;
-  weighted: bigint;
-  output: bigint;
-  output_display: string;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface OnlineSoftmaxResult {
-  steps: OnlineSoftmaxStep[];
-  output: bigint;
-  direct: bigint;
-  agree: boolean;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface FlashTileResult {
-  query_rows: bigint;
-  fixed_bytes: bigint;
-  per_row_bytes: bigint;
-  used_bytes: bigint;
-  scans: bigint;
-  traffic_bytes: bigint;
-  traffic_display: string;
-  updates: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface QuantScaleOrderResult {
-  row_max: bigint;
-  row_scale: Json;
-  block_scale: Json;
-  difference: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface QuantFusionTrafficResult {
-  a_bytes: bigint;
-  quantized_bytes: bigint;
-  w_bytes: bigint;
-  c_bytes: bigint;
-  row_blocks: bigint;
-  column_blocks: bigint;
-  apart_rereads: bigint;
-  fused_rereads: bigint;
-  apart_input: bigint;
-  fused_input: bigint;
+export interface KvAdmissionResult {
+  model: string;
+  kv_format: string;
+  bytes_per_token: bigint;
+  written_positions: bigint;
+  allocated_positions: bigint;
+  shared_positions: bigint;
+  private_positions: bigint;
+  prefill_bytes: bigint;
+  allocated_bytes: bigint;
+  allocated_display: string;
   shared_bytes: bigint;
-  apart_total: bigint;
-  fused_total: bigint;
-  apart_display: string;
-  fused_display: string;
-  fused_over_apart: bigint;
-  apart_per_column_block: bigint;
-  fused_per_column_block: bigint;
+  private_bytes: bigint;
+  total_bytes: bigint;
+  total_display: string;
+  independent_total_bytes: bigint;
+  budget_bytes: bigint;
+  fits: boolean;
+  max_requests: bigint;
+  prefill_sized_requests: bigint;
+  prefill_sized_final_bytes: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface ShapeMixResult {
-  old_total_us: bigint;
-  new_total_us: bigint;
-  new_faster: boolean;
-  speedup: bigint;
-  speedup_display: string;
-  new_over_old: bigint;
-  breakeven_share: bigint | null;
-  new_wins: string | null;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface HostPipelineResult {
-  serial_us: bigint;
-  serial_display: string;
-  pipelined_us: bigint;
-  pipelined_display: string;
-  saved_us: bigint;
-  speedup: bigint;
-  speedup_display: string;
-  bound: string;
-  device_busy_percent: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface GraphReplayResult {
-  gpu: string | null;
-  bandwidth: bigint;
-  input_display: string;
-  copy_us: bigint;
-  copy_display: string;
-  plain_us: bigint;
-  plain_display: string;
-  graph_us: bigint;
-  graph_display: string;
-  graph_faster: boolean;
-  difference_us: bigint;
-  breakeven_bytes: bigint | null;
-  breakeven_mib: bigint | null;
-  breakeven_display: string | null;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface ShapeStrategiesStrategie {
+export interface PagingLayoutSequence {
   id: string;
-  rows: bigint;
-  group_ms: bigint;
-  group_display: string;
-  prepare_ms: bigint;
+  length: bigint;
+  pages: bigint;
+  slots: bigint;
+  unused: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PagingLayoutResult {
+  sequences: PagingLayoutSequence[];
+  slots: bigint;
+  unused: bigint;
+  entries: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DecodeReadResult {
+  model: string;
+  weight_read_bytes: bigint;
+  kv_read_bytes: bigint;
+  read_bytes: bigint;
+  read_display: string;
+  per_token_read_bytes: bigint;
+  weight_share_per_token_bytes: bigint;
+  kv_bytes_per_request: bigint;
+  crossover_batch: bigint;
+  bandwidth_gbps: bigint;
+  read_ms: bigint;
+  weight_read_ms: bigint;
+  bandwidth_efficiency: bigint | null;
+  effective_gbps: bigint | null;
+  interpolated_round_ms: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LoraBytesResult {
+  model: string;
+  layers: bigint;
+  values_per_layer: bigint;
+  values: bigint;
+  bytes: bigint;
+  bytes_display: string;
+  all_bytes: bigint;
+  all_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StepTimeResult {
+  new_positions: bigint;
+  pairs: bigint;
+  part_pairs: bigint[];
+  base_ms: bigint;
+  token_ms: bigint;
+  pair_ms: bigint;
+  step_ms: bigint;
+  step_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface IterationScheduleRequest {
+  id: string;
+  arrive_ms: bigint;
+  start_ms: bigint;
+  first_token_ms: bigint;
+  finish_ms: bigint;
+  max_gap_ms: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface IterationScheduleIteration {
+  start_ms: bigint;
+  end_ms: bigint;
+  step_ms: bigint;
+  new_positions: bigint;
+  pairs: bigint;
+  decode: string[];
+  prefill: string[];
+  prefill_positions: bigint[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface IterationScheduleResult {
   total_ms: bigint;
-  total_seconds: bigint;
+  total_display: string;
+  max_gap_ms: bigint;
+  max_gap_display: string;
+  requests: IterationScheduleRequest[];
+  iterations: IterationScheduleIteration[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface ShapeStrategiesCrossing {
+export interface PrefixCacheValueResult {
+  model: string;
+  flops: bigint;
+  bytes: bigint;
+  cache_bytes: bigint;
+  recompute_ms: bigint;
+  fetch_ms: bigint;
+  swap_out_ms: bigint;
+  gain_ms: bigint | null;
+  loss_ms: bigint | null;
+  total_gain_ms: bigint | null;
+  saved_per_hit_ms: bigint | null;
+  min_hit: bigint | null;
+  gain_per_mib_ms: bigint | null;
+  rival: Json | null;
+  keep: string | null;
+  break_even_hit: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface WeightOffloadResult {
+  layer_bytes: bigint;
+  freed_bytes: bigint;
+  freed_display: string;
+  input_state_bytes: bigint;
+  complete_state_bytes: bigint;
+  extra_inputs: bigint;
+  extra_requests: bigint;
+  link_gbps: bigint;
+  copy_bytes_per_step: bigint;
+  copy_ms_per_step: bigint;
+  copy_seconds_total: bigint;
+  needed_gbps: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AcceptanceRuleSymbol {
   id: string;
-  from: string;
-  to: string;
-  groups: bigint;
-  groups_display: string;
-  first_group: bigint;
+  p: bigint;
+  q: bigint;
+  accept: bigint | null;
+  residual: bigint;
+  output: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface ShapeStrategiesResult {
-  actual_rows: bigint;
-  bucket_rows: bigint;
-  padding_percent: bigint;
-  strategies: ShapeStrategiesStrategie[];
-  crossings: ShapeStrategiesCrossing[];
-  cheapest: string;
+export interface AcceptanceRuleResult {
+  symbols: AcceptanceRuleSymbol[];
+  acceptance: bigint;
+  output_matches_target: boolean;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface PersistentTilesResult {
-  gpu: string | null;
-  block_flops: bigint;
-  block_bytes: bigint;
-  projection_us: bigint;
-  activation_us: bigint;
-  task_projection_us: bigint;
-  task_activation_us: bigint;
-  coarse_us: bigint;
-  coarse_display: string;
-  blockwise_us: bigint;
-  blockwise_display: string;
-  blockwise_faster: boolean;
-  difference_us: bigint;
+export interface SpeculativeByDraft {
+  draft: bigint;
+  expected_outputs: bigint;
+  round_ms: bigint;
+  ms_per_token: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SpeculativeResult {
+  draft: bigint;
+  expected_outputs: bigint;
+  expected_outputs_display: string;
+  round_ms: bigint;
+  ms_per_token: bigint;
+  ms_per_token_display: string;
+  charged_positions: bigint;
+  draft_ms: bigint;
+  plain_ms_per_token: bigint;
   speedup: bigint;
-  launch_saved_us: bigint;
-  hidden_us: bigint;
-  overhead_us: bigint;
+  saved_ms_per_token: bigint | null;
+  break_even_query_ms: bigint | null;
+  by_draft: SpeculativeByDraft[];
+  marginal: Json | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface RequestHotspotResult {
-  decode_steps: bigint;
-  calls: bigint;
-  prefill_calls: bigint;
-  decode_calls: bigint;
-  prefill_rows: bigint;
-  old_ms: bigint;
-  new_ms: bigint;
-  decode_speedup: bigint;
-  decode_saved_ms: bigint;
-  prefill_slower: boolean;
-  prefill_change_ms: bigint;
-  slower: boolean;
-  saved_ms: bigint;
-  saved_per_step_us: bigint;
-  trace_share_percent: bigint | null;
+export interface BatchPlanResult {
+  prefill_flops: bigint | null;
+  prefill_seconds: bigint;
+  rounds: bigint;
+  decode_seconds: bigint;
+  queue_seconds: bigint;
+  first_token_seconds: bigint;
+  total_seconds: bigint;
+  total_display: string;
+  on_time: boolean;
+  slack_seconds: bigint | null;
+  late_seconds: bigint | null;
+  qualified: bigint;
+  prefill_rate: bigint;
+  decode_rate: bigint;
+  gpu_seconds_per_request: bigint;
+  gpu_seconds_per_result: bigint | null;
+  joules_per_result: bigint | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2371,28 +2129,17 @@ export interface OpResults {
   device_budget: DeviceBudgetResult;
   device_compare: DeviceCompareResult;
   specialization_breakeven: SpecializationBreakevenResult;
-  amortize: AmortizeResult;
-  sm_residency: SmResidencyResult;
-  latency_hiding: LatencyHidingResult;
-  mma_count: MmaCountResult;
-  sm_share: SmShareResult;
-  gemm_tile_traffic: GemmTileTrafficResult;
-  bank_conflicts: BankConflictsResult;
-  split_reduction: SplitReductionResult;
-  reduction_order: ReductionOrderResult;
-  fusion_traffic: FusionTrafficResult;
-  relayout_buffer: RelayoutBufferResult;
-  attention_materialized: AttentionMaterializedResult;
-  online_softmax: OnlineSoftmaxResult;
-  flash_tile: FlashTileResult;
-  quant_scale_order: QuantScaleOrderResult;
-  quant_fusion_traffic: QuantFusionTrafficResult;
-  shape_mix: ShapeMixResult;
-  host_pipeline: HostPipelineResult;
-  graph_replay: GraphReplayResult;
-  shape_strategies: ShapeStrategiesResult;
-  persistent_tiles: PersistentTilesResult;
-  request_hotspot: RequestHotspotResult;
+  kv_admission: KvAdmissionResult;
+  paging_layout: PagingLayoutResult;
+  decode_read: DecodeReadResult;
+  lora_bytes: LoraBytesResult;
+  step_time: StepTimeResult;
+  iteration_schedule: IterationScheduleResult;
+  prefix_cache_value: PrefixCacheValueResult;
+  weight_offload: WeightOffloadResult;
+  acceptance_rule: AcceptanceRuleResult;
+  speculative: SpeculativeResult;
+  batch_plan: BatchPlanResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -2428,7 +2175,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   success_cost: { cost_per_success: { k: 'exact' }, attempts_per_success: { k: 'exact' }, success_needed: { k: 'exact', p: 'optional' }, success_needed_display: { k: 'display', p: 'optional' }, reachable: { k: 'flag', p: 'optional' }, new_cost_per_success: { k: 'exact', p: 'optional' }, ratio: { k: 'exact', p: 'optional' }, cheaper: { k: 'flag', p: 'optional' } },
   handoff_cost: { per_request: { k: 'exact' }, break_even: { k: 'exact' }, break_even_percent: { k: 'exact' }, break_even_display: { k: 'display' }, success_ratio: { k: 'exact' }, success_ratio_display: { k: 'display' } },
   critical_path: { serial: { k: 'exact' }, parallel: { k: 'exact' }, saved: { k: 'exact' }, work: { k: 'exact' }, tool_work: { k: 'exact' }, tool_wait_serial: { k: 'exact' }, tool_wait_parallel: { k: 'exact' }, state_time_serial: { k: 'exact' }, state_time_parallel: { k: 'exact' }, state_time_serial_display: { k: 'display' }, state_time_parallel_display: { k: 'display' } },
-  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, slower: { k: 'flag' }, saved: { k: 'exact', p: 'optional' }, lost: { k: 'exact', p: 'optional' }, saved_signed: { k: 'text' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact', p: 'optional' }, saved_percent: { k: 'exact', p: 'optional' }, saved_percent_display: { k: 'display' }, rest: { k: 'exact' }, rest_display: { k: 'display' }, limit_speedup: { k: 'exact', p: 'nullable' }, limit_speedup_display: { k: 'display', p: 'nullable' } },
+  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, slower: { k: 'flag' }, saved: { k: 'exact', p: 'optional' }, lost: { k: 'exact', p: 'optional' }, saved_signed: { k: 'text' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact', p: 'optional' }, saved_percent: { k: 'exact', p: 'optional' }, saved_percent_display: { k: 'display' }, rest: { k: 'exact' }, rest_display: { k: 'display' } },
   branch_state: { branches: { k: 'exact' }, shared_tokens: { k: 'exact' }, shared_bytes: { k: 'exact' }, shared_display: { k: 'display' }, copied_tokens: { k: 'exact' }, copied_bytes: { k: 'exact' }, copied_display: { k: 'display' }, saved_bytes: { k: 'exact' }, saved_display: { k: 'display' } },
   ced_expert_layers: { full: { k: 'exact' }, ced: { k: 'exact' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, share_display: { k: 'display' } },
   vision_tokens: { tokens: { k: 'exact' }, patches: { k: 'exact' }, patch_grid: { k: 'text' }, token_grid: { k: 'text' }, images: { k: 'exact' }, visual_tokens: { k: 'exact' }, ec_bytes: { k: 'exact', p: 'optional' }, ec_display: { k: 'display', p: 'optional' }, ec_total_bytes: { k: 'exact', p: 'optional' }, ec_total_display: { k: 'display', p: 'optional' }, encoder_flops: { k: 'exact', p: 'optional' }, encoder_flops_display: { k: 'display', p: 'optional' }, encoder_tflops_display: { k: 'display', p: 'optional' }, kv_bytes: { k: 'exact', p: 'optional' }, kv_display: { k: 'display', p: 'optional' }, visual_kv_bytes: { k: 'exact', p: 'optional' }, visual_kv_display: { k: 'display', p: 'optional' }, input_kv_bytes: { k: 'exact', p: 'optional' }, input_kv_display: { k: 'display', p: 'optional' } },
@@ -2439,7 +2186,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   training_budget: { rows: { k: 'list', items: { id: { k: 'text' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, tokens_per_param: { k: 'exact' }, tokens_per_param_display: { k: 'display' } } } },
   training_calendar: { hours: { k: 'exact' }, days: { k: 'exact' }, days_display: { k: 'display' } },
   gpu_hour_factor: { factor: { k: 'exact' }, factor_display: { k: 'display' }, equivalent_hours: { k: 'exact' } },
-  break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, break_even_wall_seconds: { k: 'exact', p: 'optional' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_seconds_display: { k: 'display', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' }, difference_hours_display: { k: 'display', p: 'optional' } },
+  break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_seconds_display: { k: 'display', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' }, difference_hours_display: { k: 'display', p: 'optional' } },
   lifecycle_cost: { gpu_flops_per_second: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, label_display: { k: 'display' }, feasible: { k: 'flag' }, floor_display: { k: 'display', p: 'optional' }, status_display: { k: 'display' }, tokens: { k: 'exact', p: 'optional' }, tokens_display: { k: 'display' }, tokens_derived: { k: 'flag' }, outside_fit: { k: 'flag' }, training_flops: { k: 'exact', p: 'optional' }, training_flops_display: { k: 'display' }, training_gpu_seconds: { k: 'exact', p: 'optional' }, training_gpu_hours: { k: 'exact', p: 'optional' }, training_gpu_hours_display: { k: 'display' }, per_call_flops: { k: 'exact', p: 'optional' }, per_call_gpu_seconds: { k: 'exact', p: 'optional' }, per_call_display: { k: 'display' }, next_crossover_display: { k: 'display' }, gpu_hours_at_calls: { k: 'exact', p: 'optional' }, gpu_hours_at_calls_display: { k: 'display', p: 'optional' } } }, crossovers: { k: 'list', items: { id: { k: 'text' }, left: { k: 'text' }, right: { k: 'text' }, crosses: { k: 'flag' }, cheaper_first: { k: 'text' }, cheaper_after: { k: 'text' }, extra_training_gpu_seconds: { k: 'exact' }, extra_training_gpu_hours: { k: 'exact' }, extra_training_display: { k: 'display' }, saving_per_call_gpu_seconds: { k: 'exact' }, saving_per_call_display: { k: 'display' }, calls: { k: 'exact', p: 'optional' }, calls_display: { k: 'display', p: 'optional' }, gpu_hours: { k: 'exact', p: 'optional' }, gpu_hours_display: { k: 'display', p: 'optional' } } } },
   chinchilla_alloc: { params_exponent: { k: 'exact' }, params_exponent_display: { k: 'display' }, tokens_exponent: { k: 'exact' }, tokens_exponent_display: { k: 'display' }, budget_factor: { k: 'exact' }, params_multiplier_exact: { k: 'flag' }, params_multiplier: { k: 'exact', p: 'optional' }, params_multiplier_display: { k: 'display' }, tokens_multiplier_exact: { k: 'flag' }, tokens_multiplier: { k: 'exact', p: 'optional' }, tokens_multiplier_display: { k: 'display' } },
   scaling_fit: { alpha: { k: 'exact' }, alpha_display: { k: 'display' }, beta: { k: 'exact' }, beta_display: { k: 'display' }, e: { k: 'text' }, e_display: { k: 'display' }, a: { k: 'text' }, a_display: { k: 'display' }, b: { k: 'text' }, b_display: { k: 'display' }, fit_sse_display: { k: 'display' }, fit_count: { k: 'exact' }, fit_rmse: { k: 'text' }, fit_rmse_display: { k: 'display' }, holdout_count: { k: 'exact' }, holdout_rmse: { k: 'text', p: 'optional' }, holdout_rmse_display: { k: 'display', p: 'optional' }, candidates: { k: 'exact' }, rejected: { k: 'exact' }, rejected_not_finite: { k: 'exact' }, points: { k: 'list', items: { id: { k: 'text' }, split: { k: 'text' }, split_display: { k: 'display' }, params_display: { k: 'display' }, tokens_display: { k: 'display' }, loss: { k: 'exact' }, loss_display: { k: 'display' }, predicted: { k: 'text' }, predicted_display: { k: 'display' }, residual: { k: 'text' }, residual_display: { k: 'display' }, error: { k: 'text' } } } },
@@ -2468,26 +2215,15 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   device_budget: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, budget_display: { k: 'display' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_flops_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, name: { k: 'display' }, memory_bytes: { k: 'exact' }, fits: { k: 'flag' }, decode_ms: { k: 'exact', p: 'nullable' }, decode_ms_display: { k: 'display', p: 'nullable' }, tokens_per_second: { k: 'exact', p: 'nullable' }, step_joules_at_tdp: { k: 'exact', p: 'nullable' }, prefill_ms: { k: 'exact', p: 'nullable' }, prefill_ms_display: { k: 'display', p: 'nullable' } } } },
   device_compare: { from: { k: 'text' }, to: { k: 'text' }, memory_ratio: { k: 'exact', p: 'nullable' }, memory_rise_percent: { k: 'exact', p: 'nullable' }, memory_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_ratio: { k: 'exact', p: 'nullable' }, bandwidth_rise_percent: { k: 'exact', p: 'nullable' }, bandwidth_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_saved_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_added_percent: { k: 'exact', p: 'nullable' }, bf16_ratio: { k: 'exact', p: 'nullable' }, bf16_rise_percent: { k: 'exact', p: 'nullable' }, bf16_fall_percent: { k: 'exact', p: 'nullable' }, bf16_time_saved_percent: { k: 'exact', p: 'nullable' }, bf16_time_added_percent: { k: 'exact', p: 'nullable' }, tdp_ratio: { k: 'exact', p: 'nullable' }, tdp_rise_percent: { k: 'exact', p: 'nullable' }, tdp_fall_percent: { k: 'exact', p: 'nullable' } },
   specialization_breakeven: { breakeven_tokens: { k: 'exact' }, life_tokens: { k: 'exact' }, life_share: { k: 'exact' }, life_share_display: { k: 'display' }, machines_needed: { k: 'exact' }, machines_to_break_even: { k: 'exact' }, saving_per_year: { k: 'exact' }, years_to_break_even: { k: 'exact' }, years_to_break_even_display: { k: 'display' } },
-  amortize: { total_ms: { k: 'exact' }, average_ms: { k: 'exact' }, average_display: { k: 'display' }, prepare_percent: { k: 'exact' } },
-  sm_residency: { gpu: { k: 'text', p: 'nullable' }, limits: { k: 'list', items: { id: { k: 'text' }, total: { k: 'exact' }, per_block: { k: 'exact' }, blocks: { k: 'exact' } } }, blocks: { k: 'exact' }, binding: { k: 'text_list' }, warps_per_block: { k: 'exact' }, warps: { k: 'exact' }, max_warps: { k: 'exact' }, occupancy_percent: { k: 'exact' }, occupancy_display: { k: 'display' }, threads_used: { k: 'exact' }, registers_used: { k: 'exact' }, smem_used: { k: 'exact' }, smem_left: { k: 'exact' } },
-  latency_hiding: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, sms: { k: 'exact' }, device_bytes: { k: 'exact' }, needed_bytes: { k: 'exact' }, needed_display: { k: 'display' }, bytes_per_warp: { k: 'exact' }, have_bytes: { k: 'exact' }, have_display: { k: 'display' }, coverage: { k: 'exact' }, coverage_display: { k: 'display' }, covered: { k: 'flag' }, warps_needed: { k: 'exact' }, blocks_needed: { k: 'exact' } },
-  mma_count: { flops_per_instruction: { k: 'exact' }, instructions: { k: 'exact' }, flops: { k: 'exact' }, output_fragments: { k: 'exact' }, fragments_per_warp: { k: 'exact' }, instructions_per_warp: { k: 'exact' } },
-  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' } },
-  gemm_tile_traffic: { a_slice_bytes: { k: 'exact' }, w_slice_bytes: { k: 'exact' }, acc_bytes: { k: 'exact' }, working_set_bytes: { k: 'exact' }, working_set_display: { k: 'display' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, tiles: { k: 'exact' }, k_steps: { k: 'exact' }, a_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, a_traffic: { k: 'exact' }, w_traffic: { k: 'exact' }, c_traffic: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, once_bytes: { k: 'exact' }, traffic_over_once: { k: 'exact' }, flops: { k: 'exact' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, gpu: { k: 'text', p: 'nullable' }, mfu_ceiling_percent: { k: 'exact', p: 'nullable' }, smem_per_sm: { k: 'exact', p: 'nullable' }, resident_blocks: { k: 'exact', p: 'nullable' } },
-  bank_conflicts: { column_rounds: { k: 'exact' }, row_rounds: { k: 'exact' }, stride_words: { k: 'exact' }, bytes: { k: 'exact' }, stored_bytes: { k: 'exact' }, extra_percent: { k: 'exact' } },
-  split_reduction: { tasks_whole: { k: 'exact' }, tasks_split: { k: 'exact' }, partial_bytes: { k: 'exact' }, scale_bytes: { k: 'exact' }, traffic_whole: { k: 'exact' }, reread_bytes: { k: 'exact' }, handoff_bytes: { k: 'exact' }, traffic_split: { k: 'exact' }, traffic_split_display: { k: 'display' }, launches_whole: { k: 'exact' }, launches_split: { k: 'exact' }, row_fp32_bytes: { k: 'exact' }, segment_fp32_bytes: { k: 'exact' } },
-  reduction_order: { rounding: { k: 'text' }, book_rounding: { k: 'text' }, exact_sum: { k: 'exact' }, exact_display: { k: 'display' }, ulp: { k: 'exact' }, splits: { k: 'list', items: { id: { k: 'text' }, segment_width: { k: 'exact' }, sum: { k: 'exact' }, distance_ulp: { k: 'exact' }, below: { k: 'flag' }, distance_display: { k: 'display' }, scale: { k: 'exact' }, first_output: { k: 'exact' }, scale_steps_from_first: { k: 'exact' }, output_steps_from_first: { k: 'exact' } } }, gap_ulp: { k: 'exact' }, relative_gap: { k: 'exact' }, scale_gap_steps: { k: 'exact' }, output_gap_steps: { k: 'exact' }, merge_orders: { k: 'exact' }, merge_results: { k: 'exact_list' }, merge_distinct: { k: 'exact' }, merge_spread_steps: { k: 'exact' }, associativity_left: { k: 'exact' }, associativity_right: { k: 'exact' }, associativity_steps: { k: 'exact' } },
-  fusion_traffic: { kernels: { k: 'list', items: { id: { k: 'text' }, read_bytes: { k: 'exact' }, write_bytes: { k: 'exact' }, live_bytes: { k: 'exact' } } }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, separate_traffic_bytes: { k: 'exact' }, separate_peak_bytes: { k: 'exact' }, fused_traffic_bytes: { k: 'exact' }, fused_peak_bytes: { k: 'exact' }, saved_bytes: { k: 'exact' }, fused_over_separate: { k: 'exact' }, separate_over_fused: { k: 'exact' }, partition_count: { k: 'exact' }, partitions: { k: 'list', items: { id: { k: 'text' }, kernels: { k: 'exact' }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' } } } },
-  relayout_buffer: { gpu: { k: 'text', p: 'nullable' }, queue_bytes: { k: 'exact' }, need_bytes: { k: 'exact' }, need_display: { k: 'display' }, fits_alone: { k: 'flag' }, share_bytes: { k: 'exact' }, share_display: { k: 'display' }, slots_left: { k: 'exact' }, backpressure: { k: 'flag' } },
-  attention_materialized: { tensor_bytes: { k: 'exact' }, score_bytes: { k: 'exact' }, qkvo_traffic: { k: 'exact' }, score_traffic: { k: 'exact' }, total_traffic: { k: 'exact' }, score_display: { k: 'display' }, score_traffic_display: { k: 'display' } },
-  online_softmax: { steps: { k: 'list', items: { id: { k: 'text' }, max_weight: { k: 'exact' }, max_display: { k: 'display' }, rescale: { k: 'exact' }, weight_sum: { k: 'exact' }, weighted: { k: 'exact' }, output: { k: 'exact' }, output_display: { k: 'display' } } }, output: { k: 'exact' }, direct: { k: 'exact' }, agree: { k: 'flag' } },
-  flash_tile: { query_rows: { k: 'exact' }, fixed_bytes: { k: 'exact' }, per_row_bytes: { k: 'exact' }, used_bytes: { k: 'exact' }, scans: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, updates: { k: 'exact' } },
-  quant_scale_order: { row_max: { k: 'exact' }, row_scale: { k: 'object' }, block_scale: { k: 'object' }, difference: { k: 'exact' } },
-  quant_fusion_traffic: { a_bytes: { k: 'exact' }, quantized_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, apart_rereads: { k: 'exact' }, fused_rereads: { k: 'exact' }, apart_input: { k: 'exact' }, fused_input: { k: 'exact' }, shared_bytes: { k: 'exact' }, apart_total: { k: 'exact' }, fused_total: { k: 'exact' }, apart_display: { k: 'display' }, fused_display: { k: 'display' }, fused_over_apart: { k: 'exact' }, apart_per_column_block: { k: 'exact' }, fused_per_column_block: { k: 'exact' } },
-  shape_mix: { old_total_us: { k: 'exact' }, new_total_us: { k: 'exact' }, new_faster: { k: 'flag' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, new_over_old: { k: 'exact' }, breakeven_share: { k: 'exact', p: 'nullable' }, new_wins: { k: 'text', p: 'nullable' } },
-  host_pipeline: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, bound: { k: 'text' }, device_busy_percent: { k: 'exact' } },
-  graph_replay: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, input_display: { k: 'display' }, copy_us: { k: 'exact' }, copy_display: { k: 'display' }, plain_us: { k: 'exact' }, plain_display: { k: 'display' }, graph_us: { k: 'exact' }, graph_display: { k: 'display' }, graph_faster: { k: 'flag' }, difference_us: { k: 'exact' }, breakeven_bytes: { k: 'exact', p: 'nullable' }, breakeven_mib: { k: 'exact', p: 'nullable' }, breakeven_display: { k: 'display', p: 'nullable' } },
-  shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
-  persistent_tiles: { gpu: { k: 'text', p: 'nullable' }, block_flops: { k: 'exact' }, block_bytes: { k: 'exact' }, projection_us: { k: 'exact' }, activation_us: { k: 'exact' }, task_projection_us: { k: 'exact' }, task_activation_us: { k: 'exact' }, coarse_us: { k: 'exact' }, coarse_display: { k: 'display' }, blockwise_us: { k: 'exact' }, blockwise_display: { k: 'display' }, blockwise_faster: { k: 'flag' }, difference_us: { k: 'exact' }, speedup: { k: 'exact' }, launch_saved_us: { k: 'exact' }, hidden_us: { k: 'exact' }, overhead_us: { k: 'exact' } },
-  request_hotspot: { decode_steps: { k: 'exact' }, calls: { k: 'exact' }, prefill_calls: { k: 'exact' }, decode_calls: { k: 'exact' }, prefill_rows: { k: 'exact' }, old_ms: { k: 'exact' }, new_ms: { k: 'exact' }, decode_speedup: { k: 'exact' }, decode_saved_ms: { k: 'exact' }, prefill_slower: { k: 'flag' }, prefill_change_ms: { k: 'exact' }, slower: { k: 'flag' }, saved_ms: { k: 'exact' }, saved_per_step_us: { k: 'exact' }, trace_share_percent: { k: 'exact', p: 'nullable' } },
+  kv_admission: { model: { k: 'text' }, kv_format: { k: 'text' }, bytes_per_token: { k: 'exact' }, written_positions: { k: 'exact' }, allocated_positions: { k: 'exact' }, shared_positions: { k: 'exact' }, private_positions: { k: 'exact' }, prefill_bytes: { k: 'exact' }, allocated_bytes: { k: 'exact' }, allocated_display: { k: 'display' }, shared_bytes: { k: 'exact' }, private_bytes: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, independent_total_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, fits: { k: 'flag' }, max_requests: { k: 'exact' }, prefill_sized_requests: { k: 'exact' }, prefill_sized_final_bytes: { k: 'exact' } },
+  paging_layout: { sequences: { k: 'list', items: { id: { k: 'text' }, length: { k: 'exact' }, pages: { k: 'exact' }, slots: { k: 'exact' }, unused: { k: 'exact' } } }, slots: { k: 'exact' }, unused: { k: 'exact' }, entries: { k: 'exact' } },
+  decode_read: { model: { k: 'text' }, weight_read_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, read_bytes: { k: 'exact' }, read_display: { k: 'display' }, per_token_read_bytes: { k: 'exact' }, weight_share_per_token_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, crossover_batch: { k: 'exact' }, bandwidth_gbps: { k: 'exact' }, read_ms: { k: 'exact' }, weight_read_ms: { k: 'exact' }, bandwidth_efficiency: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, interpolated_round_ms: { k: 'exact', p: 'nullable' } },
+  lora_bytes: { model: { k: 'text' }, layers: { k: 'exact' }, values_per_layer: { k: 'exact' }, values: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, all_bytes: { k: 'exact' }, all_display: { k: 'display' } },
+  step_time: { new_positions: { k: 'exact' }, pairs: { k: 'exact' }, part_pairs: { k: 'exact_list' }, base_ms: { k: 'exact' }, token_ms: { k: 'exact' }, pair_ms: { k: 'exact' }, step_ms: { k: 'exact' }, step_display: { k: 'display' } },
+  iteration_schedule: { total_ms: { k: 'exact' }, total_display: { k: 'display' }, max_gap_ms: { k: 'exact' }, max_gap_display: { k: 'display' }, requests: { k: 'list', items: { id: { k: 'text' }, arrive_ms: { k: 'exact' }, start_ms: { k: 'exact' }, first_token_ms: { k: 'exact' }, finish_ms: { k: 'exact' }, max_gap_ms: { k: 'exact' } } }, iterations: { k: 'list', items: { start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, step_ms: { k: 'exact' }, new_positions: { k: 'exact' }, pairs: { k: 'exact' }, decode: { k: 'text_list' }, prefill: { k: 'text_list' }, prefill_positions: { k: 'exact_list' } } } },
+  prefix_cache_value: { model: { k: 'text' }, flops: { k: 'exact' }, bytes: { k: 'exact' }, cache_bytes: { k: 'exact' }, recompute_ms: { k: 'exact' }, fetch_ms: { k: 'exact' }, swap_out_ms: { k: 'exact' }, gain_ms: { k: 'exact', p: 'nullable' }, loss_ms: { k: 'exact', p: 'nullable' }, total_gain_ms: { k: 'exact', p: 'nullable' }, saved_per_hit_ms: { k: 'exact', p: 'nullable' }, min_hit: { k: 'exact', p: 'nullable' }, gain_per_mib_ms: { k: 'exact', p: 'nullable' }, rival: { k: 'object', p: 'nullable' }, keep: { k: 'text', p: 'nullable' }, break_even_hit: { k: 'exact', p: 'nullable' } },
+  weight_offload: { layer_bytes: { k: 'exact' }, freed_bytes: { k: 'exact' }, freed_display: { k: 'display' }, input_state_bytes: { k: 'exact' }, complete_state_bytes: { k: 'exact' }, extra_inputs: { k: 'exact' }, extra_requests: { k: 'exact' }, link_gbps: { k: 'exact' }, copy_bytes_per_step: { k: 'exact' }, copy_ms_per_step: { k: 'exact' }, copy_seconds_total: { k: 'exact' }, needed_gbps: { k: 'exact', p: 'nullable' } },
+  acceptance_rule: { symbols: { k: 'list', items: { id: { k: 'text' }, p: { k: 'exact' }, q: { k: 'exact' }, accept: { k: 'exact', p: 'nullable' }, residual: { k: 'exact' }, output: { k: 'exact' } } }, acceptance: { k: 'exact' }, output_matches_target: { k: 'flag' } },
+  speculative: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, expected_outputs_display: { k: 'display' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' }, ms_per_token_display: { k: 'display' }, charged_positions: { k: 'exact' }, draft_ms: { k: 'exact' }, plain_ms_per_token: { k: 'exact' }, speedup: { k: 'exact' }, saved_ms_per_token: { k: 'exact', p: 'nullable' }, break_even_query_ms: { k: 'exact', p: 'nullable' }, by_draft: { k: 'list', items: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' } } }, marginal: { k: 'object', p: 'nullable' } },
+  batch_plan: { prefill_flops: { k: 'exact', p: 'nullable' }, prefill_seconds: { k: 'exact' }, rounds: { k: 'exact' }, decode_seconds: { k: 'exact' }, queue_seconds: { k: 'exact' }, first_token_seconds: { k: 'exact' }, total_seconds: { k: 'exact' }, total_display: { k: 'display' }, on_time: { k: 'flag' }, slack_seconds: { k: 'exact', p: 'nullable' }, late_seconds: { k: 'exact', p: 'nullable' }, qualified: { k: 'exact' }, prefill_rate: { k: 'exact' }, decode_rate: { k: 'exact' }, gpu_seconds_per_request: { k: 'exact' }, gpu_seconds_per_result: { k: 'exact', p: 'nullable' }, joules_per_result: { k: 'exact', p: 'nullable' } },
 };

@@ -1,0 +1,66 @@
+// Walks tests/ledger/ch08*.json: every number chapter 8 prints that its ops
+// compute so far, the request that computes it and the precision it is
+// printed with; measured and assumed values are read from content/ch08/data/.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "api/ledger.hpp"
+#include "../support.hpp"
+
+using namespace tally;
+using namespace tally::test;
+
+namespace {
+
+// content/ch08/data/<name>.json by name: what the measured entries read.
+Json load_ch08_datasets() {
+    Json datasets = Json::object();
+    const std::string dir = std::string(TALLY_SOURCE_DIR) + "/content/ch08/data";
+    for (const auto& file : std::filesystem::directory_iterator(dir)) {
+        if (file.path().extension() != ".json") continue;
+        std::ifstream in(file.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        datasets[file.path().stem().string()] = Json::parse(text.str());
+    }
+    return datasets;
+}
+
+}  // namespace
+
+TEST_CASE("ledger ch08: every derivable printed number of chapter 8 is reproduced") {
+    const Json entries = ledger_entries("ch08");
+    const api::LedgerReport report = api::check_ledger(entries, load_ch08_datasets());
+    for (const auto& line : report.lines) {
+        CAPTURE(line.id);
+        if (line.kind == "measured" || line.kind == "assumed") {
+            CHECK_MESSAGE(line.matched, line.id << ": printed " << line.printed << ", dataset " << line.computed);
+            continue;
+        }
+        CHECK_MESSAGE(line.reproduced, line.id << " (" << line.where << "): printed " << line.printed << " " << line.unit
+                                               << ", computed " << line.computed);
+    }
+    MESSAGE("ledger ch08: " << report.reproduced << " of " << report.derivable << " derivable entries reproduced; "
+                            << report.total << " in all");
+    // ch08.json 68 (KV admission, paging, q8_0 / q4_0 blocks, Qwen3-235B KV), ch08-reads 32, ch08-speculative 35, ch08-schedule 24,
+    // ch08-cache 59, ch08-plan 42, ch08-shared 19 (chapters 2–4's ops), ch08-sources 24 (14 measured from the
+    // efficiency dataset, 10 assumed from the workload dataset: Table 8.0-a).
+    CHECK(report.total == 303);
+    CHECK(report.derivable == 279);
+    CHECK(report.reproduced == report.derivable);
+    CHECK(report.measured == 14);
+    CHECK(report.assumed == 10);
+    CHECK(report.matched == report.sourced());
+}
+
+TEST_CASE("ledger ch08 ids are unique") {
+    std::set<std::string> seen;
+    for (const auto& e : ledger_entries("ch08")) {
+        const std::string id = e.at("id");
+        CHECK_MESSAGE(seen.insert(id).second, "duplicate ledger id " << id);
+    }
+}
