@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'pipeline_schedule', 'moe_capacity', 'checkpoint_interval', 'training_deadline'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -82,6 +82,13 @@ export interface OpRequests {
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_compare: { from?: string; to?: string; lang?: string; };
   specialization_breakeven: { fixed_cost?: number | string; saving_per_million?: number | string; machines?: number | string; tokens_per_second?: number | string; utilisation?: number | string; life_years?: number | string; lang?: string; };
+  critical_batch: { tokens?: number | string; batch_tokens?: number | string; noise_tokens?: number | string; base_cards?: number | string; step_seconds?: number | string; compute_seconds?: number | string; fixed_seconds?: number | string; multiples?: Json[]; lang?: string; };
+  zero_state: { model?: string | { [key: string]: Json }; params?: number | string; shards?: number | string; stage?: number | string; gradients?: string; live_gib?: number | string; usable_gib?: number | string; lang?: string; };
+  compute_floor: { model?: string | { [key: string]: Json }; sequence?: number | string; tokens?: number | string; gpu?: string; peak_tflops?: number | string; efficiency?: number | string; days?: number | string; cards?: number | string; lang?: string; };
+  pipeline_schedule: { stages?: number | string; micro_batches?: number | string; schedule?: string; forward_ms?: number | string; backward_ms?: number | string; weight_grad_ms?: number | string; link_ms?: number | string; update_ms?: number | string; virtual_stages?: number | string; lang?: string; };
+  moe_capacity: { load_groups?: Json[]; capacity_factors?: Json[]; lang?: string; };
+  checkpoint_interval: { model?: string | { [key: string]: Json }; checkpoint_bytes_per_param?: number | string; checkpoint_bytes?: number | string; checkpoint_gb_per_second?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; cards?: number | string; recovery_seconds?: number | string; intervals_seconds?: Json[]; spike_every_days?: number | string; extra_per_day?: number | string; lang?: string; };
+  training_deadline: { model?: string | { [key: string]: Json }; tokens?: number | string; sequence?: number | string; sequences?: number | string; cards?: number | string; cards_per_host?: number | string; gpu?: string; peak_tflops?: number | string; efficiency?: number | string; link_gb_per_second?: number | string; input_wait_seconds?: number | string; usable_gib?: number | string; live_gib?: number | string; gradients?: string; checkpoint_bytes_per_param?: number | string; checkpoint_gb_per_second?: number | string; interval_seconds?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; recovery_seconds?: number | string; deadline_days?: number | string; reserve_days?: number | string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -1781,6 +1788,227 @@ export interface SpecializationBreakevenResult {
   values: Record<string, bigint>;
 }
 
+export interface CriticalBatchRow {
+  multiple: bigint;
+  cards: bigint;
+  batch_tokens: bigint;
+  weak_steps: bigint;
+  weak_days: bigint;
+  strong_step_seconds: bigint;
+  strong_days: bigint;
+  fixed_share: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface CriticalBatchResult {
+  steps: bigint;
+  min_steps: bigint;
+  min_tokens: bigint;
+  batch_over_noise: bigint;
+  step_cap: bigint;
+  rows: CriticalBatchRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ZeroStateResult {
+  model: string | null;
+  params: bigint;
+  shards: bigint;
+  stage: bigint;
+  bytes_per_param: bigint;
+  bytes_per_card: bigint;
+  bytes_per_card_display: string;
+  weights: bigint;
+  gradients: bigint;
+  optimizer: bigint;
+  master: bigint;
+  adam_m: bigint;
+  adam_v: bigint;
+  unsharded_bytes: bigint;
+  unsharded_display: string;
+  unsharded_over_weights: bigint;
+  peak_bytes: bigint;
+  peak_display: string;
+  fits: boolean | null;
+  margin_bytes: bigint | null;
+  over_bytes: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ComputeFloorResult {
+  model: string;
+  flops_per_sequence: bigint;
+  flops_per_token: bigint;
+  flops_total: bigint;
+  peak_tflops: bigint;
+  tokens_per_second_per_card: bigint;
+  tokens_per_second_needed: bigint;
+  cards_exact: bigint;
+  cards_needed: bigint;
+  days_on_cards: bigint;
+  tokens_per_second_on_cards: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PipelineScheduleSlot {
+  stage: bigint;
+  micro_batch: bigint;
+  kind: string;
+  start_ms: bigint;
+  end_ms: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PipelineScheduleResult {
+  schedule: string;
+  gradients_done_ms: bigint;
+  completion_ms: bigint;
+  busy_ms: bigint;
+  idle_ms: bigint;
+  closed_form_ms: bigint;
+  utilisation_percent: bigint;
+  bubble_percent: bigint;
+  interleaved_bubble_percent: bigint;
+  bubble_1f1b_ms: bigint;
+  bubble_zb_h1_ms: bigint;
+  bubble_zb_h2_ms: bigint;
+  bubble_dualpipe_ms: bigint;
+  slots: PipelineScheduleSlot[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface MoeCapacityRow {
+  capacity_factor: bigint;
+  capacity: bigint;
+  dropped: bigint;
+  padding: bigint;
+  dropped_percent: bigint;
+  padding_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface MoeCapacityResult {
+  dispatches: bigint;
+  experts: bigint;
+  mean_load: bigint;
+  rows: MoeCapacityRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface CheckpointIntervalRow {
+  interval_seconds: bigint;
+  save_percent: bigint;
+  redo_percent: bigint;
+  recovery_percent: bigint;
+  total_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface CheckpointIntervalResult {
+  model: string | null;
+  checkpoint_bytes: bigint;
+  save_seconds: bigint;
+  rate_per_second: bigint;
+  hardware_rate_per_second: bigint;
+  mtbf_seconds: bigint;
+  mtbf_per_card_days: bigint;
+  optimal_interval_seconds: bigint;
+  optimal_total_percent: bigint;
+  rows: CheckpointIntervalRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface TrainingDeadlineResult {
+  model: string;
+  params: bigint;
+  embedding_params: bigint;
+  cards: bigint;
+  hosts: bigint;
+  step_tokens: bigint;
+  steps: bigint;
+  micro_batches: bigint;
+  peak_tflops: bigint;
+  flops_per_step: bigint;
+  flops_per_sequence: bigint;
+  flops_per_token: bigint;
+  flops_total: bigint;
+  state_bytes: bigint;
+  resident_bytes: bigint;
+  peak_bytes: bigint;
+  usable_bytes: bigint;
+  fits: boolean;
+  memory_margin_bytes: bigint;
+  compute_seconds: bigint;
+  compute_per_micro_batch_seconds: bigint;
+  collective_bytes: bigint;
+  link_bytes: bigint;
+  link_seconds: bigint;
+  link_per_micro_batch_seconds: bigint;
+  exposed_seconds: bigint;
+  step_seconds: bigint;
+  unhidden_step_seconds: bigint;
+  checkpoint_bytes: bigint;
+  checkpoint_seconds: bigint;
+  checkpoint_mb_per_seconds: bigint;
+  save_percent: bigint;
+  redo_percent: bigint;
+  recovery_percent: bigint;
+  overhead_percent: bigint;
+  base_days: bigint;
+  training_days: bigint;
+  finish_days: bigint;
+  on_time: boolean;
+  spare_days: bigint;
+  late_days: bigint;
+  deadline_step_seconds: bigint;
+  raw_step_budget_seconds: bigint;
+  step_budget_seconds: bigint;
+  budget_met: boolean;
+  step_margin_seconds: bigint;
+  communication_budget_seconds: bigint;
+  compute_budget_seconds: bigint;
+  minimum_efficiency_percent: bigint;
+  tokens_per_second_deadline: bigint;
+  tokens_per_second_after_reserve: bigint;
+  card_hours: bigint;
+  card_hours_with_reserve: bigint;
+  finish_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 /** The decoded result of each op. */
 export interface OpResults {
   catalog: CatalogResult;
@@ -1854,6 +2082,13 @@ export interface OpResults {
   device_budget: DeviceBudgetResult;
   device_compare: DeviceCompareResult;
   specialization_breakeven: SpecializationBreakevenResult;
+  critical_batch: CriticalBatchResult;
+  zero_state: ZeroStateResult;
+  compute_floor: ComputeFloorResult;
+  pipeline_schedule: PipelineScheduleResult;
+  moe_capacity: MoeCapacityResult;
+  checkpoint_interval: CheckpointIntervalResult;
+  training_deadline: TrainingDeadlineResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -1929,4 +2164,11 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   device_budget: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, budget_display: { k: 'display' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_flops_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, name: { k: 'display' }, memory_bytes: { k: 'exact' }, fits: { k: 'flag' }, decode_ms: { k: 'exact', p: 'nullable' }, decode_ms_display: { k: 'display', p: 'nullable' }, tokens_per_second: { k: 'exact', p: 'nullable' }, step_joules_at_tdp: { k: 'exact', p: 'nullable' }, prefill_ms: { k: 'exact', p: 'nullable' }, prefill_ms_display: { k: 'display', p: 'nullable' } } } },
   device_compare: { from: { k: 'text' }, to: { k: 'text' }, memory_ratio: { k: 'exact', p: 'nullable' }, memory_rise_percent: { k: 'exact', p: 'nullable' }, memory_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_ratio: { k: 'exact', p: 'nullable' }, bandwidth_rise_percent: { k: 'exact', p: 'nullable' }, bandwidth_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_saved_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_added_percent: { k: 'exact', p: 'nullable' }, bf16_ratio: { k: 'exact', p: 'nullable' }, bf16_rise_percent: { k: 'exact', p: 'nullable' }, bf16_fall_percent: { k: 'exact', p: 'nullable' }, bf16_time_saved_percent: { k: 'exact', p: 'nullable' }, bf16_time_added_percent: { k: 'exact', p: 'nullable' }, tdp_ratio: { k: 'exact', p: 'nullable' }, tdp_rise_percent: { k: 'exact', p: 'nullable' }, tdp_fall_percent: { k: 'exact', p: 'nullable' } },
   specialization_breakeven: { breakeven_tokens: { k: 'exact' }, life_tokens: { k: 'exact' }, life_share: { k: 'exact' }, life_share_display: { k: 'display' }, machines_needed: { k: 'exact' }, machines_to_break_even: { k: 'exact' }, saving_per_year: { k: 'exact' }, years_to_break_even: { k: 'exact' }, years_to_break_even_display: { k: 'display' } },
+  critical_batch: { steps: { k: 'exact' }, min_steps: { k: 'exact' }, min_tokens: { k: 'exact' }, batch_over_noise: { k: 'exact' }, step_cap: { k: 'exact' }, rows: { k: 'list', items: { multiple: { k: 'exact' }, cards: { k: 'exact' }, batch_tokens: { k: 'exact' }, weak_steps: { k: 'exact' }, weak_days: { k: 'exact' }, strong_step_seconds: { k: 'exact' }, strong_days: { k: 'exact' }, fixed_share: { k: 'exact' } } } },
+  zero_state: { model: { k: 'text', p: 'nullable' }, params: { k: 'exact' }, shards: { k: 'exact' }, stage: { k: 'exact' }, bytes_per_param: { k: 'exact' }, bytes_per_card: { k: 'exact' }, bytes_per_card_display: { k: 'display' }, weights: { k: 'exact' }, gradients: { k: 'exact' }, optimizer: { k: 'exact' }, master: { k: 'exact' }, adam_m: { k: 'exact' }, adam_v: { k: 'exact' }, unsharded_bytes: { k: 'exact' }, unsharded_display: { k: 'display' }, unsharded_over_weights: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fits: { k: 'flag', p: 'nullable' }, margin_bytes: { k: 'exact', p: 'nullable' }, over_bytes: { k: 'exact', p: 'nullable' } },
+  compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
+  pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, slots: { k: 'list', items: { stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
+  moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
+  checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, rows: { k: 'list', items: { interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' } } } },
+  training_deadline: { model: { k: 'text' }, params: { k: 'exact' }, embedding_params: { k: 'exact' }, cards: { k: 'exact' }, hosts: { k: 'exact' }, step_tokens: { k: 'exact' }, steps: { k: 'exact' }, micro_batches: { k: 'exact' }, peak_tflops: { k: 'exact' }, flops_per_step: { k: 'exact' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, state_bytes: { k: 'exact' }, resident_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, usable_bytes: { k: 'exact' }, fits: { k: 'flag' }, memory_margin_bytes: { k: 'exact' }, compute_seconds: { k: 'exact' }, compute_per_micro_batch_seconds: { k: 'exact' }, collective_bytes: { k: 'exact' }, link_bytes: { k: 'exact' }, link_seconds: { k: 'exact' }, link_per_micro_batch_seconds: { k: 'exact' }, exposed_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, unhidden_step_seconds: { k: 'exact' }, checkpoint_bytes: { k: 'exact' }, checkpoint_seconds: { k: 'exact' }, checkpoint_mb_per_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, overhead_percent: { k: 'exact' }, base_days: { k: 'exact' }, training_days: { k: 'exact' }, finish_days: { k: 'exact' }, on_time: { k: 'flag' }, spare_days: { k: 'exact' }, late_days: { k: 'exact' }, deadline_step_seconds: { k: 'exact' }, raw_step_budget_seconds: { k: 'exact' }, step_budget_seconds: { k: 'exact' }, budget_met: { k: 'flag' }, step_margin_seconds: { k: 'exact' }, communication_budget_seconds: { k: 'exact' }, compute_budget_seconds: { k: 'exact' }, minimum_efficiency_percent: { k: 'exact' }, tokens_per_second_deadline: { k: 'exact' }, tokens_per_second_after_reserve: { k: 'exact' }, card_hours: { k: 'exact' }, card_hours_with_reserve: { k: 'exact' }, finish_display: { k: 'display' } },
 };

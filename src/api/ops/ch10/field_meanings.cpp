@@ -1,0 +1,60 @@
+// What chapter 10's own request fields mean, for `tally schema` and the docs
+// (src/api/schema.cpp lists the shared ones first, then each chapter's).
+// Fields whose names earlier chapters already define (model, tokens, gpu,
+// peak_tflops, efficiency, cards, days, gradients, …) keep those meanings.
+#include "api/ops/ch10/ops.hpp"
+
+namespace tally::api {
+
+namespace {
+
+constexpr const char* kDecimal = "a positive decimal ≤ 10^12, at most 6 decimals";
+
+constexpr FieldMeaning kMeanings[] = {
+    {"shards", "d, cards the training state is sharded over (`zero_state`)", "1 … 1,048,576"},
+    {"stage", "ZeRO stage: 0 shards nothing, 1 the optimizer state, 2 also the gradients, 3 also the weights", "0, 1, 2, 3"},
+    {"live_gib", "GiB of activations, full-module weights and workspace alive at once, added to the state", "0 or a positive decimal"},
+    {"usable_gib", "GiB each card can use (the chapter's RTX 4090: 22)", kDecimal},
+    {"sequences", "sequences per optimizer step (`training_deadline`: 384)", "1 … 16,777,216"},
+    {"cards_per_host", "cards in one host (8)", "1 … 1,024"},
+    {"link_gb_per_second", "one-way GB/s of the link each card's collectives cross (PCIe 4.0 x16: 32; one 200 Gb/s NIC: 25)",
+     kDecimal},
+    {"input_wait_seconds", "average seconds a step waits for input data", "0 or a positive decimal"},
+    {"checkpoint_bytes_per_param", "bytes per parameter a checkpoint keeps (BF16 weights, FP32 master, Adam m and v: 14)",
+     "1 … 64"},
+    {"checkpoint_bytes", "bytes of one checkpoint, instead of the model's parameters × bytes per parameter", ""},
+    {"checkpoint_gb_per_second", "GB/s at which a checkpoint is written (DGX SuperPOD \"Good\" tier: 7)", kDecimal},
+    {"interval_seconds", "τ, seconds of useful training between two saves", kDecimal},
+    {"intervals_seconds", "save intervals τ to compare, seconds", "1 … 64 positive decimals (300, 900, 1800)"},
+    {"job_mtbf_hours", "hours between interruptions of the reference job (Meta's 1,024-card jobs: 7.9)", kDecimal},
+    {"mtbf_cards", "cards of that reference job; interruptions grow in proportion to the card count", "1 … 1,048,576"},
+    {"recovery_seconds", "r, seconds to restart and reload after an interruption", "0 or a positive decimal"},
+    {"spike_every_days", "average days between loss spikes that force a rollback (added to the interruption rate)", kDecimal},
+    {"extra_per_day", "further whole-job interruptions per day (added to the interruption rate)", kDecimal},
+    {"deadline_days", "days until the run must be done", kDecimal},
+    {"reserve_days", "days of the deadline kept for start-up, evaluation and planned stops", "0 or a decimal below deadline_days"},
+    {"stages", "p, pipeline stages", "2 … 64"},
+    {"schedule", "pipeline order: fill-drain (all forwards, then all backwards) or 1f1b", "fill-drain, 1f1b"},
+    {"forward_ms", "T_F, ms one stage takes for one micro-batch's forward", kDecimal},
+    {"backward_ms", "ms one stage takes for one micro-batch's whole backward", kDecimal},
+    {"weight_grad_ms", "T_W, the weight-gradient part of the backward, ms (the rest is T_B)", "0 or a positive decimal"},
+    {"link_ms", "ms one activation or gradient takes between neighbouring stages", "0 or a positive decimal"},
+    {"update_ms", "ms of the parameter update after the last gradient", "0 or a positive decimal"},
+    {"virtual_stages", "v, model chunks per card in interleaved 1F1B", "1 … 64"},
+    {"load_groups", "experts grouped by load: [{experts, load}], load in dispatches per expert",
+     "1 … 64 objects; default 64 experts at 768 and 64 at 256"},
+    {"capacity_factors", "capacity factors c to compare", "1 … 32 positive decimals"},
+    {"batch_tokens", "B, tokens per optimizer step", ""},
+    {"noise_tokens", "B_noise, the gradient noise scale in tokens", ""},
+    {"base_cards", "cards of the base run that `multiples` scale", "1 … 1,048,576"},
+    {"step_seconds", "seconds per step held fixed under weak scaling", kDecimal},
+    {"compute_seconds", "seconds of compute per step on the base cards (strong scaling divides it)", kDecimal},
+    {"fixed_seconds", "seconds per step that do not shrink with more cards", "0 or a positive decimal"},
+    {"multiples", "k, multiples of the base batch (weak) or cards (strong)", "1 … 32 positive decimals"},
+};
+
+}  // namespace
+
+DeclList<FieldMeaning> ch10_field_meanings() { return kMeanings; }
+
+}  // namespace tally::api
