@@ -49,7 +49,8 @@ Json op_critical_batch(const Json& req) {
     for (const Ratio& k : multiples) {
         const Ratio weak = ch10::weak_steps(c, batch, noise, k);
         const Ratio strong_step = compute / k + fixed_part;
-        r["rows"].push_back({{"multiple", exact_json(k)},
+        r["rows"].push_back({{"id", ch10_fields::row_id(Ratio(base_cards) * k)},
+                             {"multiple", exact_json(k)},
                              {"cards", exact_json(Ratio(base_cards) * k)},
                              {"batch_tokens", exact_json(batch * k)},
                              {"weak_steps", exact_json(weak)},
@@ -62,6 +63,7 @@ Json op_critical_batch(const Json& req) {
 }
 
 constexpr ResultDecl kBatchRow[] = {
+    result::text("id"),
     result::exact("multiple"),      result::exact("cards"),         result::exact("batch_tokens"),
     result::exact("weak_steps"),    result::exact("weak_days"),     result::exact("strong_step_seconds"),
     result::exact("strong_days"),   result::exact("fixed_share"),

@@ -67,7 +67,8 @@ Json op_checkpoint_interval(const Json& req) {
     r["rows"] = Json::array();
     for (const Ratio& tau : intervals) {
         const ch10::IntervalLoss l = ch10::interval_loss(save, rate, recovery, tau);
-        r["rows"].push_back({{"interval_seconds", exact_json(tau)},
+        r["rows"].push_back({{"id", ch10_fields::row_id(tau)},
+                             {"interval_seconds", exact_json(tau)},
                              {"save_percent", exact_json(l.save * kHundred)},
                              {"redo_percent", exact_json(l.redo * kHundred)},
                              {"recovery_percent", exact_json(l.recovery * kHundred)},
@@ -77,6 +78,7 @@ Json op_checkpoint_interval(const Json& req) {
 }
 
 constexpr ResultDecl kIntervalRow[] = {
+    result::text("id"),
     result::exact("interval_seconds"),       result::exact("save_percent"),  result::exact("redo_percent"),
     result::exact("recovery_percent"), result::exact("total_percent"),
 };

@@ -57,7 +57,8 @@ Json op_moe_capacity(const Json& req) {
         r["dispatches"] = exact_json(cap.dispatches);
         r["experts"] = exact_json(cap.experts);
         r["mean_load"] = exact_json(Ratio(cap.dispatches, cap.experts));
-        r["rows"].push_back({{"capacity_factor", exact_json(c)},
+        r["rows"].push_back({{"id", ch10_fields::row_id(c)},
+                             {"capacity_factor", exact_json(c)},
                              {"capacity", exact_json(cap.capacity)},
                              {"dropped", exact_json(cap.dropped)},
                              {"padding", exact_json(cap.padding)},
@@ -68,6 +69,7 @@ Json op_moe_capacity(const Json& req) {
 }
 
 constexpr ResultDecl kMoeRow[] = {
+    result::text("id"),
     result::exact("capacity_factor"), result::exact("capacity"),        result::exact("dropped"),
     result::exact("padding"),         result::exact("dropped_percent"), result::exact("padding_percent"),
 };

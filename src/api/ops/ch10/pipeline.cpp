@@ -62,7 +62,9 @@ Json op_pipeline_schedule(const Json& req) {
     r["bubble_dualpipe_ms"] = exact_json(b.dualpipe_ms);
     r["slots"] = Json::array();
     for (const ch10::Slot& slot : run.slots) {
-        r["slots"].push_back({{"stage", exact_json(slot.stage)},
+        r["slots"].push_back({{"id", (slot.forward ? "F" : "B") + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
+                                        std::to_string(static_cast<unsigned long long>(slot.stage))},
+                              {"stage", exact_json(slot.stage)},
                               {"micro_batch", exact_json(slot.micro_batch)},
                               {"kind", slot.forward ? "F" : "B"},
                               {"start_ms", exact_json(slot.start_ms)},
@@ -72,6 +74,7 @@ Json op_pipeline_schedule(const Json& req) {
 }
 
 constexpr ResultDecl kSlotItem[] = {
+    result::text("id"),
     result::exact("stage"), result::exact("micro_batch"), result::text("kind"), result::exact("start_ms"), result::exact("end_ms"),
 };
 constexpr ResultDecl kPipelineResult[] = {

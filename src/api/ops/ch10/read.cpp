@@ -111,6 +111,13 @@ std::vector<Ratio> positive_list_or(const RequestFields& f, const std::string& n
     return out;
 }
 
+std::string row_id(const Ratio& value) {
+    std::string text = to_exact_text(value);
+    for (char& c : text)
+        if (c == '.') c = '_';
+    return text;
+}
+
 std::string choice_or(const RequestFields& f, const std::string& name, const std::vector<std::string>& allowed,
                       const char* fallback) {
     const std::string value = f.has(name) ? f.text(name) : std::string(fallback);

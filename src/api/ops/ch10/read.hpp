@@ -26,6 +26,10 @@ Ratio percent_share_or(const RequestFields& f, const std::string& name, const ch
 // A list of 1 … `most` positive decimals; `fallback` (decimal texts) when absent.
 std::vector<Ratio> positive_list_or(const RequestFields& f, const std::string& name, std::size_t most,
                                     const std::vector<const char*>& fallback);
+// A row's id for a ledger path: the value's exact text with "_" for the
+// decimal point, since paths split at dots (1.25 → "1_25").
+std::string row_id(const Ratio& value);
+
 // A choice among `allowed`, `fallback` when absent.
 std::string choice_or(const RequestFields& f, const std::string& name, const std::vector<std::string>& allowed,
                       const char* fallback);
