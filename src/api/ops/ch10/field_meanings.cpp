@@ -11,6 +11,10 @@ namespace {
 constexpr const char* kDecimal = "a positive decimal ≤ 10^12, at most 6 decimals";
 
 constexpr FieldMeaning kMeanings[] = {
+    {"params", "N, the parameter count, instead of a model (`zero_state`)", "1 … 2^53 − 1"},
+    {"sequence", "tokens per training sequence (8192)", "1 … 16,777,216"},
+    {"days", "days of training the compute floor has (`compute_floor`)", kDecimal},
+    {"micro_batches", "m, micro-batches per optimizer step in the pipeline", "1 … 256"},
     {"shards", "d, cards the training state is sharded over (`zero_state`)", "1 … 1,048,576"},
     {"stage", "ZeRO stage: 0 shards nothing, 1 the optimizer state, 2 also the gradients, 3 also the weights", "0, 1, 2, 3"},
     {"live_gib", "GiB of activations, full-module weights and workspace alive at once, added to the state", "0 or a positive decimal"},
