@@ -17,7 +17,7 @@ const Ratio kDay(86400);
 constexpr std::size_t kMaxMultiples = 32;
 
 constexpr FieldDecl kBatchFields[] = {
-    field::integer("tokens", 1, kMaxCount, "100000000000"),
+    field::integer("train_tokens", 1, kMaxCount, "100000000000"),
     field::integer("batch_tokens", 1, kMaxCount, "3145728"),
     field::integer("noise_tokens", 1, kMaxCount, "2000000"),
     field::integer("base_cards", 1, u128{1} << 20, "48"),
@@ -29,7 +29,7 @@ constexpr FieldDecl kBatchFields[] = {
 
 Json op_critical_batch(const Json& req) {
     RequestFields f(req, kBatchFields);
-    const u128 tokens = f.integer_or("tokens");
+    const u128 tokens = f.integer_or("train_tokens");
     const Ratio batch(f.integer_or("batch_tokens"));
     const Ratio noise(f.integer_or("noise_tokens"));
     const u128 base_cards = f.integer_or("base_cards");

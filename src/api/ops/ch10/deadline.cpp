@@ -18,6 +18,7 @@
 #include "api/ops/request_readers.hpp"
 #include "core/ch03/training.hpp"
 #include "core/ch10/checkpoint_interval.hpp"
+#include "core/ch10/compute_floor.hpp"
 #include "core/ch10/design_case.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
@@ -52,14 +53,14 @@ Json percent(const Ratio& share) { return exact_json(share * kHundred); }
 
 constexpr FieldDecl kDeadlineFields[] = {
     fields::kModel,
-    field::integer("tokens", 1, kMaxCount, "100000000000"),
+    field::integer("train_tokens", 1, kMaxCount, "100000000000"),
     field::integer("sequence", 1, u128{1} << 24, "8192"),
     field::integer("sequences", 1, u128{1} << 24, "384"),
     field::integer("cards", 1, u128{1} << 20, "48"),
     field::integer("cards_per_host", 1, 1024, "8"),
     fields::kGpu,
     field::of_kind("peak_tflops", FieldKind::Decimal),
-    field::of_kind("efficiency", FieldKind::Decimal, "40"),
+    field::of_kind("efficiency_percent", FieldKind::Decimal, "40"),
     field::of_kind("link_gb_per_second", FieldKind::Decimal, "32"),
     field::of_kind("input_wait_seconds", FieldKind::Decimal, "0.5"),
     field::of_kind("usable_gib", FieldKind::Decimal, "22"),
@@ -79,7 +80,7 @@ Json op_training_deadline(const Json& req) {
     RequestFields f(req, kDeadlineFields);
     const ModelSpec m = model_of(f);
     ch10::DesignInputs in;
-    in.tokens = f.integer_or("tokens");
+    in.tokens = f.integer_or("train_tokens");
     const u128 sequence = f.integer_or("sequence");
     in.step_sequences = f.integer_or("sequences");
     in.step_tokens = mul(sequence, in.step_sequences);
@@ -90,7 +91,7 @@ Json op_training_deadline(const Json& req) {
     const ch03::TrainingWork work = training_flops(m, in.step_sequences, sequence);
     in.flops_per_step = work.total;
     in.peak_flops = peak_of(f, "rtx-4090");
-    in.efficiency = ch10_fields::percent_share_or(f, "efficiency", "40");
+    in.efficiency = ch10_fields::percent_share_or(f, "efficiency_percent", "40");
     in.link_bytes_per_second = ch10_fields::positive_or(f, "link_gb_per_second", "32") * kGiga;
     in.input_wait_seconds = ch10_fields::non_negative_or(f, "input_wait_seconds", "0.5");
     in.usable_bytes = ch10_fields::positive_or(f, "usable_gib", "22") * kGiB;
@@ -224,7 +225,7 @@ constexpr ResultDecl kDeadlineResult[] = {
 };
 constexpr const char* kDeadlineSamples[] = {
     R"({"op":"training_deadline","model":"qwen3-8b","cards":32})",
-    R"({"op":"training_deadline","model":"qwen3-8b","cards":48,"efficiency":"30","link_gb_per_second":"25"})",
+    R"({"op":"training_deadline","model":"qwen3-8b","cards":48,"efficiency_percent":"30","link_gb_per_second":"25"})",
 };
 
 // ---- compute_floor ---------------------------------------------------------
@@ -232,10 +233,10 @@ constexpr const char* kDeadlineSamples[] = {
 constexpr FieldDecl kFloorFields[] = {
     fields::kModel,
     field::integer("sequence", 1, u128{1} << 24, "8192"),
-    field::integer("tokens", 1, kMaxCount, "100000000000"),
+    field::integer("train_tokens", 1, kMaxCount, "100000000000"),
     fields::kGpu,
     field::of_kind("peak_tflops", FieldKind::Decimal),
-    field::of_kind("efficiency", FieldKind::Decimal, "40"),
+    field::of_kind("efficiency_percent", FieldKind::Decimal, "40"),
     field::of_kind("days", FieldKind::Decimal, "30"),
     field::integer("cards", 1, u128{1} << 24, "1"),
 };
@@ -244,15 +245,16 @@ Json op_compute_floor(const Json& req) {
     RequestFields f(req, kFloorFields);
     const ModelSpec m = model_of(f);
     const u128 sequence = f.integer_or("sequence");
-    const u128 tokens = f.integer_or("tokens");
+    const u128 tokens = f.integer_or("train_tokens");
     const Ratio peak = peak_of(f, "rtx-4090");
-    const Ratio efficiency = ch10_fields::percent_share_or(f, "efficiency", "40");
+    const Ratio efficiency = ch10_fields::percent_share_or(f, "efficiency_percent", "40");
     const Ratio seconds = ch10_fields::positive_or(f, "days", "30") * kDay;
     const u128 cards = f.integer_or("cards");
     const ch03::TrainingWork work = training_flops(m, 1, sequence);
     const Ratio per_token = work.total / Ratio(sequence);
     const Ratio total = per_token * Ratio(tokens);
     const Ratio card_rate = peak * efficiency;  // useful FLOP/s per card
+    const ch10::ComputeFloor floor = ch10::compute_floor(total, peak, efficiency, seconds, cards);
     Json r;
     r["model"] = m.id;
     r["flops_per_sequence"] = exact_json(work.total);
@@ -261,9 +263,9 @@ Json op_compute_floor(const Json& req) {
     r["peak_tflops"] = exact_json(peak / kTera);
     r["tokens_per_second_per_card"] = exact_json(card_rate / per_token);
     r["tokens_per_second_needed"] = exact_json(Ratio(tokens) / seconds);
-    r["cards_exact"] = exact_json(total / (card_rate * seconds));
-    r["cards_needed"] = exact_json((total / (card_rate * seconds)).ceil());
-    r["days_on_cards"] = exact_json(total / (card_rate * Ratio(cards)) / kDay);
+    r["cards_exact"] = exact_json(floor.cards_exact);
+    r["cards_needed"] = exact_json(floor.cards);
+    r["days_on_cards"] = exact_json(floor.seconds_on_cards / kDay);
     r["tokens_per_second_on_cards"] = exact_json(card_rate * Ratio(cards) / per_token);
     return r;
 }

@@ -20,13 +20,17 @@ extern const OpDef kCriticalBatchOp;
 extern const OpDef kPipelineScheduleOp;
 // moe.cpp
 extern const OpDef kMoeCapacityOp;
+// overlap.cpp
+extern const OpDef kOffloadCastOp, kBucketOverlapOp, kStrongScalingOp;
+// failures.cpp
+extern const OpDef kStragglerOp, kDenseScaleOp;
 // checkpoint.cpp
 extern const OpDef kCheckpointIntervalOp;
 
 // In the order the API names them (docs/api.md), the chapter's order.
 #define TALLY_CH10_OPS                                                                                              \
-    &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kPipelineScheduleOp, &kMoeCapacityOp, &kCheckpointIntervalOp, \
-        &kTrainingDeadlineOp
+    &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kOffloadCastOp, &kPipelineScheduleOp, &kBucketOverlapOp,       \
+        &kStrongScalingOp, &kMoeCapacityOp, &kCheckpointIntervalOp, &kStragglerOp, &kTrainingDeadlineOp, &kDenseScaleOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch10_field_meanings();

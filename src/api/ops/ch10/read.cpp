@@ -20,7 +20,7 @@ constexpr Meaning kMeanings[] = {
     {"gradients", msg::ch10_meaning_gradients},
     {"live_gib", msg::ch10_meaning_live_gib},
     {"usable_gib", msg::ch10_meaning_usable_gib},
-    {"efficiency", msg::ch10_meaning_efficiency},
+    {"efficiency_percent", msg::ch10_meaning_efficiency},
     {"peak_tflops", msg::ch10_meaning_peak_tflops},
     {"link_gb_per_second", msg::ch10_meaning_link_gb_per_second},
     {"input_wait_seconds", msg::ch10_meaning_input_wait_seconds},
@@ -46,6 +46,8 @@ constexpr Meaning kMeanings[] = {
     {"fixed_seconds", msg::ch10_meaning_fixed_seconds},
     {"multiples", msg::ch10_meaning_multiples},
     {"days", msg::ch10_meaning_days},
+    {"cards_list", msg::ch10_meaning_cards_list},
+    {"sigma_percent", msg::ch10_meaning_sigma_percent},
 };
 
 constexpr u128 kMaxValue = 1000000000000ULL;  // 10^12

@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'pipeline_schedule', 'moe_capacity', 'checkpoint_interval', 'training_deadline'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'offload_cast', 'pipeline_schedule', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'checkpoint_interval', 'straggler', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -82,13 +82,18 @@ export interface OpRequests {
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_compare: { from?: string; to?: string; lang?: string; };
   specialization_breakeven: { fixed_cost?: number | string; saving_per_million?: number | string; machines?: number | string; tokens_per_second?: number | string; utilisation?: number | string; life_years?: number | string; lang?: string; };
-  critical_batch: { tokens?: number | string; batch_tokens?: number | string; noise_tokens?: number | string; base_cards?: number | string; step_seconds?: number | string; compute_seconds?: number | string; fixed_seconds?: number | string; multiples?: Json[]; lang?: string; };
+  critical_batch: { train_tokens?: number | string; batch_tokens?: number | string; noise_tokens?: number | string; base_cards?: number | string; step_seconds?: number | string; compute_seconds?: number | string; fixed_seconds?: number | string; multiples?: Json[]; lang?: string; };
   zero_state: { model?: string | { [key: string]: Json }; params?: number | string; shards?: number | string; stage?: number | string; gradients?: string; live_gib?: number | string; usable_gib?: number | string; lang?: string; };
-  compute_floor: { model?: string | { [key: string]: Json }; sequence?: number | string; tokens?: number | string; gpu?: string; peak_tflops?: number | string; efficiency?: number | string; days?: number | string; cards?: number | string; lang?: string; };
+  compute_floor: { model?: string | { [key: string]: Json }; sequence?: number | string; train_tokens?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
+  offload_cast: { matrix_rows?: number | string; matrix_columns?: number | string; link_gb_per_second?: number | string; cpu_gb_per_second?: number | string; gpu?: string; gpu_gb_per_second?: number | string; lang?: string; };
   pipeline_schedule: { stages?: number | string; micro_batches?: number | string; schedule?: string; forward_ms?: number | string; backward_ms?: number | string; weight_grad_ms?: number | string; link_ms?: number | string; update_ms?: number | string; virtual_stages?: number | string; lang?: string; };
+  bucket_overlap: { gradient_bytes?: number | string; members?: number | string; link_gb_per_second?: number | string; startup_ms?: number | string; buckets?: number | string; gap_ms?: number | string; lang?: string; };
+  strong_scaling: { base_cards?: number | string; base_step_seconds?: number | string; cards?: number | string; step_seconds?: number | string; lang?: string; };
   moe_capacity: { load_groups?: Json[]; capacity_factors?: Json[]; lang?: string; };
   checkpoint_interval: { model?: string | { [key: string]: Json }; checkpoint_bytes_per_param?: number | string; checkpoint_bytes?: number | string; checkpoint_gb_per_second?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; cards?: number | string; recovery_seconds?: number | string; intervals_seconds?: Json[]; spike_every_days?: number | string; extra_per_day?: number | string; lang?: string; };
-  training_deadline: { model?: string | { [key: string]: Json }; tokens?: number | string; sequence?: number | string; sequences?: number | string; cards?: number | string; cards_per_host?: number | string; gpu?: string; peak_tflops?: number | string; efficiency?: number | string; link_gb_per_second?: number | string; input_wait_seconds?: number | string; usable_gib?: number | string; live_gib?: number | string; gradients?: string; checkpoint_bytes_per_param?: number | string; checkpoint_gb_per_second?: number | string; interval_seconds?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; recovery_seconds?: number | string; deadline_days?: number | string; reserve_days?: number | string; lang?: string; };
+  straggler: { cards_list?: Json[]; mean_seconds?: number | string; fixed_seconds?: number | string; sigma_percent?: number | string; lang?: string; };
+  training_deadline: { model?: string | { [key: string]: Json }; train_tokens?: number | string; sequence?: number | string; sequences?: number | string; cards?: number | string; cards_per_host?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; link_gb_per_second?: number | string; input_wait_seconds?: number | string; usable_gib?: number | string; live_gib?: number | string; gradients?: string; checkpoint_bytes_per_param?: number | string; checkpoint_gb_per_second?: number | string; interval_seconds?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; recovery_seconds?: number | string; deadline_days?: number | string; reserve_days?: number | string; lang?: string; };
+  dense_scale: { params?: number | string; train_tokens?: number | string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -1863,6 +1868,25 @@ export interface ComputeFloorResult {
   values: Record<string, bigint>;
 }
 
+export interface OffloadCastResult {
+  bf16_bytes: bigint;
+  fp32_bytes: bigint;
+  touched_bytes: bigint;
+  cpu_link_ms: bigint;
+  cpu_cast_ms: bigint;
+  cpu_path_ms: bigint;
+  gpu_cast_ms: bigint;
+  gpu_link_ms: bigint;
+  gpu_path_ms: bigint;
+  faster_path: string;
+  crossover_gb_per_second: bigint | null;
+  gpu_peak_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface PipelineScheduleSlot {
   id: string;
   stage: bigint;
@@ -1891,6 +1915,33 @@ export interface PipelineScheduleResult {
   bubble_zb_h2_ms: bigint;
   bubble_dualpipe_ms: bigint;
   slots: PipelineScheduleSlot[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface BucketOverlapResult {
+  moved_bytes: bigint;
+  whole_ms: bigint;
+  whole_fits_gap: boolean;
+  bucket_bytes: bigint;
+  bucket_moved_bytes: bigint;
+  bucket_ms: bigint;
+  bucket_fits_gap: boolean;
+  buckets_total_ms: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StrongScalingResult {
+  card_ratio: bigint;
+  ideal_step_seconds: bigint;
+  speedup: bigint;
+  efficiency_percent: bigint;
+  extra_seconds: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1952,6 +2003,27 @@ export interface CheckpointIntervalResult {
   values: Record<string, bigint>;
 }
 
+export interface StragglerRow {
+  id: string;
+  cards: bigint;
+  sigmas: bigint;
+  wait_seconds: bigint;
+  step_seconds: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StragglerResult {
+  sigma_seconds: bigint;
+  rows: StragglerRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface TrainingDeadlineResult {
   model: string;
   params: bigint;
@@ -2007,6 +2079,19 @@ export interface TrainingDeadlineResult {
   card_hours: bigint;
   card_hours_with_reserve: bigint;
   finish_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DenseScaleResult {
+  flops: bigint;
+  cards_exact: bigint;
+  cards_needed: bigint;
+  days_on_cards: bigint;
+  spare_days: bigint | null;
+  late_days: bigint | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2089,10 +2174,15 @@ export interface OpResults {
   critical_batch: CriticalBatchResult;
   zero_state: ZeroStateResult;
   compute_floor: ComputeFloorResult;
+  offload_cast: OffloadCastResult;
   pipeline_schedule: PipelineScheduleResult;
+  bucket_overlap: BucketOverlapResult;
+  strong_scaling: StrongScalingResult;
   moe_capacity: MoeCapacityResult;
   checkpoint_interval: CheckpointIntervalResult;
+  straggler: StragglerResult;
   training_deadline: TrainingDeadlineResult;
+  dense_scale: DenseScaleResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -2171,8 +2261,13 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   critical_batch: { steps: { k: 'exact' }, min_steps: { k: 'exact' }, min_tokens: { k: 'exact' }, batch_over_noise: { k: 'exact' }, step_cap: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, multiple: { k: 'exact' }, cards: { k: 'exact' }, batch_tokens: { k: 'exact' }, weak_steps: { k: 'exact' }, weak_days: { k: 'exact' }, strong_step_seconds: { k: 'exact' }, strong_days: { k: 'exact' }, fixed_share: { k: 'exact' } } } },
   zero_state: { model: { k: 'text', p: 'nullable' }, params: { k: 'exact' }, shards: { k: 'exact' }, stage: { k: 'exact' }, bytes_per_param: { k: 'exact' }, bytes_per_card: { k: 'exact' }, bytes_per_card_display: { k: 'display' }, weights: { k: 'exact' }, gradients: { k: 'exact' }, optimizer: { k: 'exact' }, master: { k: 'exact' }, adam_m: { k: 'exact' }, adam_v: { k: 'exact' }, unsharded_bytes: { k: 'exact' }, unsharded_display: { k: 'display' }, unsharded_over_weights: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fits: { k: 'flag', p: 'nullable' }, margin_bytes: { k: 'exact', p: 'nullable' }, over_bytes: { k: 'exact', p: 'nullable' } },
   compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
+  offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' } },
   pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
+  bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' } },
+  strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
   moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
   checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' } } } },
+  straggler: { sigma_seconds: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' } } } },
   training_deadline: { model: { k: 'text' }, params: { k: 'exact' }, embedding_params: { k: 'exact' }, cards: { k: 'exact' }, hosts: { k: 'exact' }, step_tokens: { k: 'exact' }, steps: { k: 'exact' }, micro_batches: { k: 'exact' }, peak_tflops: { k: 'exact' }, flops_per_step: { k: 'exact' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, state_bytes: { k: 'exact' }, resident_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, usable_bytes: { k: 'exact' }, fits: { k: 'flag' }, memory_margin_bytes: { k: 'exact' }, compute_seconds: { k: 'exact' }, compute_per_micro_batch_seconds: { k: 'exact' }, collective_bytes: { k: 'exact' }, link_bytes: { k: 'exact' }, link_seconds: { k: 'exact' }, link_per_micro_batch_seconds: { k: 'exact' }, exposed_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, unhidden_step_seconds: { k: 'exact' }, checkpoint_bytes: { k: 'exact' }, checkpoint_seconds: { k: 'exact' }, checkpoint_mb_per_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, overhead_percent: { k: 'exact' }, base_days: { k: 'exact' }, training_days: { k: 'exact' }, finish_days: { k: 'exact' }, on_time: { k: 'flag' }, spare_days: { k: 'exact' }, late_days: { k: 'exact' }, deadline_step_seconds: { k: 'exact' }, raw_step_budget_seconds: { k: 'exact' }, step_budget_seconds: { k: 'exact' }, budget_met: { k: 'flag' }, step_margin_seconds: { k: 'exact' }, communication_budget_seconds: { k: 'exact' }, compute_budget_seconds: { k: 'exact' }, minimum_efficiency_percent: { k: 'exact' }, tokens_per_second_deadline: { k: 'exact' }, tokens_per_second_after_reserve: { k: 'exact' }, card_hours: { k: 'exact' }, card_hours_with_reserve: { k: 'exact' }, finish_display: { k: 'display' } },
+  dense_scale: { flops: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, spare_days: { k: 'exact', p: 'nullable' }, late_days: { k: 'exact', p: 'nullable' } },
 };
