@@ -4,9 +4,13 @@
 // loss spikes or extra interruptions added to λ.  The closed forms are
 // src/core/ch10/checkpoint_interval.cpp.
 #include "api/ops/ch10/ops.hpp"
+
+#include <algorithm>
+
 #include "read.hpp"
 
 #include "api/ops/request_readers.hpp"
+#include "core/ch10/async_checkpoint.hpp"
 #include "core/ch10/checkpoint_interval.hpp"
 #include "core/format.hpp"
 #include "core/params.hpp"
@@ -100,8 +104,58 @@ constexpr const char* kIntervalSamples[] = {
     R"({"op":"checkpoint_interval","checkpoint_bytes":112000000000,"extra_per_day":"1","recovery_seconds":"0"})",
 };
 
+// ---- async_checkpoint ------------------------------------------------------
+
+constexpr FieldDecl kAsyncFields[] = {
+    field::of_kind("snapshot_gb", FieldKind::Decimal, "112"),
+    field::of_kind("checkpoint_gb_per_second", FieldKind::Decimal, "7"),
+    field::of_kind("captures_seconds", FieldKind::List),
+    field::of_kind("copy_seconds", FieldKind::Decimal, "0.5"),
+    field::of_kind("failure_seconds", FieldKind::Decimal, "50"),
+    field::of_kind("interval_seconds", FieldKind::Decimal, "20"),
+};
+
+Json op_async_checkpoint(const Json& req) {
+    RequestFields f(req, kAsyncFields);
+    const Ratio bytes = ch10_fields::positive_or(f, "snapshot_gb", "112") * kGiga;
+    const Ratio rate = ch10_fields::positive_or(f, "checkpoint_gb_per_second", "7") * kGiga;
+    std::vector<Ratio> captures = ch10_fields::positive_list_or(f, "captures_seconds", 64, {"20", "40"});
+    std::sort(captures.begin(), captures.end());
+    const Ratio copy = ch10_fields::non_negative_or(f, "copy_seconds", "0.5");
+    const Ratio failure = ch10_fields::positive_or(f, "failure_seconds", "50");
+    const Ratio interval = ch10_fields::positive_or(f, "interval_seconds", "20");
+    const ch10::AsyncSaves a = ch10::async_saves(bytes, rate, captures, copy, failure);
+    Json r;
+    r["upload_seconds"] = exact_json(a.upload_seconds);
+    r["demand_gb_per_second"] = exact_json(bytes / interval / kGiga);
+    r["keeps_up"] = bytes / interval <= rate;
+    r["recovered"] = a.recovered;
+    r["recovery_point_seconds"] = exact_json(a.recovery_point);
+    r["redo_seconds"] = exact_json(a.redo_seconds);
+    r["pause_seconds"] = exact_json(a.pause_seconds);
+    r["commits"] = Json::array();
+    for (const ch10::Commit& c : a.commits) {
+        r["commits"].push_back({{"id", ch10_fields::row_id(c.capture)},
+                                {"capture_seconds", exact_json(c.capture)},
+                                {"commit_seconds", exact_json(c.commit)}});
+    }
+    return r;
+}
+
+constexpr ResultDecl kCommitItem[] = {result::text("id"), result::exact("capture_seconds"), result::exact("commit_seconds")};
+constexpr ResultDecl kAsyncResult[] = {
+    result::exact("upload_seconds"),         result::exact("demand_gb_per_second"), result::flag("keeps_up"),
+    result::flag("recovered"),               result::exact("recovery_point_seconds"), result::exact("redo_seconds"),
+    result::exact("pause_seconds"),          result::list("commits", kCommitItem),
+};
+constexpr const char* kAsyncSamples[] = {
+    R"({"op":"async_checkpoint"})",
+    R"({"op":"async_checkpoint","checkpoint_gb_per_second":"20","interval_seconds":"10"})",
+};
+
 }  // namespace
 
+const OpDef kAsyncCheckpointOp = {"async_checkpoint", op_async_checkpoint, kAsyncFields, kAsyncResult, kAsyncSamples};
 const OpDef kCheckpointIntervalOp = {"checkpoint_interval", op_checkpoint_interval, kIntervalFields, kIntervalResult,
                                      kIntervalSamples};
 

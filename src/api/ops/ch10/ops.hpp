@@ -25,12 +25,15 @@ extern const OpDef kOffloadCastOp, kBucketOverlapOp, kStrongScalingOp;
 // failures.cpp
 extern const OpDef kStragglerOp, kDenseScaleOp;
 // checkpoint.cpp
-extern const OpDef kCheckpointIntervalOp;
+extern const OpDef kCheckpointIntervalOp, kAsyncCheckpointOp;
+// rl.cpp
+extern const OpDef kRlStagesOp, kSwitchPeakOp, kRoutingRecordOp;
 
 // In the order the API names them (docs/api.md), the chapter's order.
 #define TALLY_CH10_OPS                                                                                              \
     &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kOffloadCastOp, &kPipelineScheduleOp, &kBucketOverlapOp,       \
-        &kStrongScalingOp, &kMoeCapacityOp, &kCheckpointIntervalOp, &kStragglerOp, &kTrainingDeadlineOp, &kDenseScaleOp
+        &kStrongScalingOp, &kMoeCapacityOp, &kAsyncCheckpointOp, &kCheckpointIntervalOp, &kStragglerOp,           \
+        &kRlStagesOp, &kSwitchPeakOp, &kRoutingRecordOp, &kTrainingDeadlineOp, &kDenseScaleOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch10_field_meanings();
