@@ -73,7 +73,9 @@ constexpr FieldDecl kScaleFields[] = {
 
 Json op_dense_scale(const Json& req) {
     RequestFields f(req, kScaleFields);
-    const Ratio flops = Ratio(mul(6, f.integer_or("params"), f.integer_or("train_tokens")));
+    const u128 params = f.integer_or("params");
+    const u128 tokens = f.integer_or("train_tokens");
+    const Ratio flops = Ratio(mul(6, params, tokens));
     const Ratio peak = ch10_fields::positive_or(f, "peak_tflops", "989") * kTera;
     const Ratio efficiency = ch10_fields::percent_share_or(f, "efficiency_percent", "40");
     const Ratio days = ch10_fields::positive_or(f, "days", "90");

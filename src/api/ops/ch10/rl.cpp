@@ -139,8 +139,12 @@ constexpr FieldDecl kRoutingFields[] = {
 
 Json op_routing_record(const Json& req) {
     RequestFields f(req, kRoutingFields);
-    const u128 ids = mul(f.integer_or("sequence"), f.integer_or("moe_layers"), f.integer_or("top_k"));
-    const u128 bytes = mul(ids, f.integer_or("id_bytes"));
+    const u128 sequence = f.integer_or("sequence");
+    const u128 layers = f.integer_or("moe_layers");
+    const u128 top_k = f.integer_or("top_k");
+    const u128 id_bytes = f.integer_or("id_bytes");
+    const u128 ids = mul(sequence, layers, top_k);
+    const u128 bytes = mul(ids, id_bytes);
     Json r;
     r["ids"] = exact_json(ids);
     r["bytes"] = exact_json(bytes);
