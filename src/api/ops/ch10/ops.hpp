@@ -24,6 +24,8 @@ extern const OpDef kMoeCapacityOp;
 extern const OpDef kOffloadCastOp, kBucketOverlapOp, kStrongScalingOp;
 // failures.cpp
 extern const OpDef kStragglerOp, kDenseScaleOp;
+// activations.cpp
+extern const OpDef kRecomputeSavingsOp, kInputSupplyOp;
 // checkpoint.cpp
 extern const OpDef kCheckpointIntervalOp, kAsyncCheckpointOp;
 // rl.cpp
@@ -31,8 +33,8 @@ extern const OpDef kRlStagesOp, kSwitchPeakOp, kRoutingRecordOp;
 
 // In the order the API names them (docs/api.md), the chapter's order.
 #define TALLY_CH10_OPS                                                                                              \
-    &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kOffloadCastOp, &kPipelineScheduleOp, &kBucketOverlapOp,       \
-        &kStrongScalingOp, &kMoeCapacityOp, &kAsyncCheckpointOp, &kCheckpointIntervalOp, &kStragglerOp,           \
+    &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kRecomputeSavingsOp, &kOffloadCastOp, &kPipelineScheduleOp, &kBucketOverlapOp,       \
+        &kStrongScalingOp, &kMoeCapacityOp, &kInputSupplyOp, &kAsyncCheckpointOp, &kCheckpointIntervalOp, &kStragglerOp,           \
         &kRlStagesOp, &kSwitchPeakOp, &kRoutingRecordOp, &kTrainingDeadlineOp, &kDenseScaleOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).

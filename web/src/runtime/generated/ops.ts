@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'offload_cast', 'pipeline_schedule', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'routing_record', 'training_deadline', 'dense_scale'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'routing_record', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -85,11 +85,13 @@ export interface OpRequests {
   critical_batch: { train_tokens?: number | string; batch_tokens?: number | string; noise_tokens?: number | string; base_cards?: number | string; step_seconds?: number | string; compute_seconds?: number | string; fixed_seconds?: number | string; multiples?: Json[]; lang?: string; };
   zero_state: { model?: string | { [key: string]: Json }; params?: number | string; shards?: number | string; stage?: number | string; gradients?: string; live_gib?: number | string; usable_gib?: number | string; lang?: string; };
   compute_floor: { model?: string | { [key: string]: Json }; sequence?: number | string; train_tokens?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
+  recompute_savings: { micro_batch_tokens?: number | string; ffn_width?: number | string; hidden?: number | string; value_bytes?: number | string; stage_layers?: number | string; waiting_micro_batches?: number | string; other_saved_mib?: number | string; lang?: string; };
   offload_cast: { matrix_rows?: number | string; matrix_columns?: number | string; link_gb_per_second?: number | string; cpu_gb_per_second?: number | string; gpu?: string; gpu_gb_per_second?: number | string; lang?: string; };
   pipeline_schedule: { stages?: number | string; micro_batches?: number | string; schedule?: string; forward_ms?: number | string; backward_ms?: number | string; weight_grad_ms?: number | string; link_ms?: number | string; update_ms?: number | string; virtual_stages?: number | string; lang?: string; };
   bucket_overlap: { gradient_bytes?: number | string; members?: number | string; link_gb_per_second?: number | string; startup_ms?: number | string; buckets?: number | string; gap_ms?: number | string; lang?: string; };
   strong_scaling: { base_cards?: number | string; base_step_seconds?: number | string; cards?: number | string; step_seconds?: number | string; lang?: string; };
   moe_capacity: { load_groups?: Json[]; capacity_factors?: Json[]; lang?: string; };
+  input_supply: { train_tokens?: number | string; days?: number | string; sequence?: number | string; token_bytes?: number | string; processes?: number | string; per_process_per_second?: number | string; sequences?: number | string; step_seconds?: number | string; paused_processes?: number | string; pause_seconds?: number | string; lang?: string; };
   async_checkpoint: { snapshot_gb?: number | string; checkpoint_gb_per_second?: number | string; captures_seconds?: Json[]; copy_seconds?: number | string; failure_seconds?: number | string; interval_seconds?: number | string; lang?: string; };
   checkpoint_interval: { model?: string | { [key: string]: Json }; checkpoint_bytes_per_param?: number | string; checkpoint_bytes?: number | string; checkpoint_gb_per_second?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; cards?: number | string; recovery_seconds?: number | string; intervals_seconds?: Json[]; spike_every_days?: number | string; extra_per_day?: number | string; lang?: string; };
   straggler: { cards_list?: Json[]; mean_seconds?: number | string; fixed_seconds?: number | string; sigma_percent?: number | string; lang?: string; };
@@ -1872,6 +1874,23 @@ export interface ComputeFloorResult {
   values: Record<string, bigint>;
 }
 
+export interface RecomputeSavingsResult {
+  product_bytes: bigint;
+  multiplies: bigint;
+  normalized_bytes: bigint;
+  rebuilt_per_layer_bytes: bigint;
+  stage_rebuilt_bytes: bigint;
+  saved_per_layer_before_bytes: bigint;
+  stage_before_bytes: bigint;
+  stage_after_bytes: bigint;
+  workspace_bytes: bigint;
+  waiting_saving_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface OffloadCastResult {
   bf16_bytes: bigint;
   fp32_bytes: bigint;
@@ -1971,6 +1990,23 @@ export interface MoeCapacityResult {
   experts: bigint;
   mean_load: bigint;
   rows: MoeCapacityRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface InputSupplyResult {
+  tokens_per_second: bigint;
+  sequences_per_second_needed: bigint;
+  token_id_bytes_per_second: bigint;
+  supply_per_second: bigint;
+  demand_per_second: bigint;
+  keeps_up: boolean;
+  paused_supply_per_second: bigint;
+  prefetch_sequences_exact: bigint;
+  prefetch_sequences: bigint;
+  refill_seconds: bigint | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2246,11 +2282,13 @@ export interface OpResults {
   critical_batch: CriticalBatchResult;
   zero_state: ZeroStateResult;
   compute_floor: ComputeFloorResult;
+  recompute_savings: RecomputeSavingsResult;
   offload_cast: OffloadCastResult;
   pipeline_schedule: PipelineScheduleResult;
   bucket_overlap: BucketOverlapResult;
   strong_scaling: StrongScalingResult;
   moe_capacity: MoeCapacityResult;
+  input_supply: InputSupplyResult;
   async_checkpoint: AsyncCheckpointResult;
   checkpoint_interval: CheckpointIntervalResult;
   straggler: StragglerResult;
@@ -2337,11 +2375,13 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   critical_batch: { steps: { k: 'exact' }, min_steps: { k: 'exact' }, min_tokens: { k: 'exact' }, batch_over_noise: { k: 'exact' }, step_cap: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, multiple: { k: 'exact' }, cards: { k: 'exact' }, batch_tokens: { k: 'exact' }, weak_steps: { k: 'exact' }, weak_days: { k: 'exact' }, strong_step_seconds: { k: 'exact' }, strong_days: { k: 'exact' }, fixed_share: { k: 'exact' } } } },
   zero_state: { model: { k: 'text', p: 'nullable' }, params: { k: 'exact' }, shards: { k: 'exact' }, stage: { k: 'exact' }, bytes_per_param: { k: 'exact' }, bytes_per_card: { k: 'exact' }, bytes_per_card_display: { k: 'display' }, weights: { k: 'exact' }, gradients: { k: 'exact' }, optimizer: { k: 'exact' }, master: { k: 'exact' }, adam_m: { k: 'exact' }, adam_v: { k: 'exact' }, unsharded_bytes: { k: 'exact' }, unsharded_display: { k: 'display' }, unsharded_over_weights: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fits: { k: 'flag', p: 'nullable' }, margin_bytes: { k: 'exact', p: 'nullable' }, over_bytes: { k: 'exact', p: 'nullable' } },
   compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
+  recompute_savings: { product_bytes: { k: 'exact' }, multiplies: { k: 'exact' }, normalized_bytes: { k: 'exact' }, rebuilt_per_layer_bytes: { k: 'exact' }, stage_rebuilt_bytes: { k: 'exact' }, saved_per_layer_before_bytes: { k: 'exact' }, stage_before_bytes: { k: 'exact' }, stage_after_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, waiting_saving_bytes: { k: 'exact' } },
   offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' } },
   pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
   bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' } },
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
   moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
+  input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' } },
   async_checkpoint: { upload_seconds: { k: 'exact' }, demand_gb_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, recovered: { k: 'flag' }, recovery_point_seconds: { k: 'exact' }, redo_seconds: { k: 'exact' }, pause_seconds: { k: 'exact' }, commits: { k: 'list', items: { id: { k: 'text' }, capture_seconds: { k: 'exact' }, commit_seconds: { k: 'exact' } } } },
   checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' } } } },
   straggler: { sigma_seconds: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' } } } },
