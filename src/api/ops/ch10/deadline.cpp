@@ -124,6 +124,14 @@ Json op_training_deadline(const Json& req) {
     r["flops_per_token"] = exact_json(in.flops_per_step / Ratio(in.step_tokens));
     r["flops_total"] = exact_json(in.flops_per_step / Ratio(in.step_tokens) * Ratio(in.tokens));
     r["state_bytes"] = exact_json(Ratio(mul(in.params, in.state_bytes_per_param)));
+    // BF16 bytes of the input embedding (the unit whose collectives stay
+    // exposed) and of one transformer layer: what is left after the
+    // embedding and an untied head, shared evenly over the layers.
+    const u128 embeddings = m.tie_embeddings ? in.embedding_params : mul(2, in.embedding_params);
+    const Ratio layer_bytes = Ratio(mul(2, sub(in.params, embeddings)), m.total_layers());
+    r["embedding_bytes"] = exact_json(mul(2, in.embedding_params));
+    r["layer_bytes"] = exact_json(layer_bytes);
+    r["layer_link_ms"] = exact_json(layer_bytes / in.link_bytes_per_second * Ratio(1000));
     r["resident_bytes"] = exact_json(d.resident_bytes);
     r["peak_bytes"] = exact_json(d.peak_bytes);
     r["usable_bytes"] = exact_json(in.usable_bytes);
@@ -182,6 +190,9 @@ constexpr ResultDecl kDeadlineResult[] = {
     result::exact("flops_per_token"),
     result::exact("flops_total"),
     result::exact("state_bytes"),
+    result::exact("embedding_bytes"),
+    result::exact("layer_bytes"),
+    result::exact("layer_link_ms"),
     result::exact("resident_bytes"),
     result::exact("peak_bytes"),
     result::exact("usable_bytes"),
