@@ -26,6 +26,8 @@ extern const OpDef kOffloadCastOp, kBucketOverlapOp, kStrongScalingOp;
 extern const OpDef kStragglerOp, kDenseScaleOp;
 // activations.cpp
 extern const OpDef kRecomputeSavingsOp, kInputSupplyOp;
+// loss.cpp
+extern const OpDef kTokenMeanLossOp;
 // checkpoint.cpp
 extern const OpDef kCheckpointIntervalOp, kAsyncCheckpointOp;
 // rl.cpp
@@ -33,7 +35,7 @@ extern const OpDef kRlStagesOp, kSwitchPeakOp, kRoutingRecordOp;
 
 // In the order the API names them (docs/api.md), the chapter's order.
 #define TALLY_CH10_OPS                                                                                              \
-    &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kRecomputeSavingsOp, &kOffloadCastOp, &kPipelineScheduleOp, &kBucketOverlapOp,       \
+    &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kRecomputeSavingsOp, &kOffloadCastOp, &kPipelineScheduleOp, &kTokenMeanLossOp, &kBucketOverlapOp,       \
         &kStrongScalingOp, &kMoeCapacityOp, &kInputSupplyOp, &kAsyncCheckpointOp, &kCheckpointIntervalOp, &kStragglerOp,           \
         &kRlStagesOp, &kSwitchPeakOp, &kRoutingRecordOp, &kTrainingDeadlineOp, &kDenseScaleOp
 

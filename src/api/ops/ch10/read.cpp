@@ -46,6 +46,7 @@ constexpr Meaning kMeanings[] = {
     {"fixed_seconds", msg::ch10_meaning_fixed_seconds},
     {"multiples", msg::ch10_meaning_multiples},
     {"days", msg::ch10_meaning_days},
+    {"answer_groups", msg::ch10_meaning_answer_groups},
     {"cards_list", msg::ch10_meaning_cards_list},
     {"sigma_percent", msg::ch10_meaning_sigma_percent},
 };

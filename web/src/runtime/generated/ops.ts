@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'routing_record', 'training_deadline', 'dense_scale'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'routing_record', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -88,6 +88,7 @@ export interface OpRequests {
   recompute_savings: { micro_batch_tokens?: number | string; ffn_width?: number | string; hidden?: number | string; value_bytes?: number | string; stage_layers?: number | string; waiting_micro_batches?: number | string; other_saved_mib?: number | string; lang?: string; };
   offload_cast: { matrix_rows?: number | string; matrix_columns?: number | string; link_gb_per_second?: number | string; cpu_gb_per_second?: number | string; gpu?: string; gpu_gb_per_second?: number | string; lang?: string; };
   pipeline_schedule: { stages?: number | string; micro_batches?: number | string; schedule?: string; forward_ms?: number | string; backward_ms?: number | string; weight_grad_ms?: number | string; link_ms?: number | string; update_ms?: number | string; virtual_stages?: number | string; lang?: string; };
+  token_mean_loss: { answer_groups?: Json[]; micro_batches?: number | string; lang?: string; };
   bucket_overlap: { gradient_bytes?: number | string; members?: number | string; link_gb_per_second?: number | string; startup_ms?: number | string; buckets?: number | string; gap_ms?: number | string; lang?: string; };
   strong_scaling: { base_cards?: number | string; base_step_seconds?: number | string; cards?: number | string; step_seconds?: number | string; lang?: string; };
   moe_capacity: { load_groups?: Json[]; capacity_factors?: Json[]; lang?: string; };
@@ -1944,6 +1945,19 @@ export interface PipelineScheduleResult {
   values: Record<string, bigint>;
 }
 
+export interface TokenMeanLossResult {
+  answers: bigint;
+  tokens: bigint;
+  token_mean_gradient: bigint;
+  answer_mean_gradient: bigint;
+  over_micro_batches_gradient: bigint;
+  longest_token_share_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface BucketOverlapResult {
   moved_bytes: bigint;
   whole_ms: bigint;
@@ -2288,6 +2302,7 @@ export interface OpResults {
   recompute_savings: RecomputeSavingsResult;
   offload_cast: OffloadCastResult;
   pipeline_schedule: PipelineScheduleResult;
+  token_mean_loss: TokenMeanLossResult;
   bucket_overlap: BucketOverlapResult;
   strong_scaling: StrongScalingResult;
   moe_capacity: MoeCapacityResult;
@@ -2381,6 +2396,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   recompute_savings: { product_bytes: { k: 'exact' }, multiplies: { k: 'exact' }, normalized_bytes: { k: 'exact' }, rebuilt_per_layer_bytes: { k: 'exact' }, stage_rebuilt_bytes: { k: 'exact' }, saved_per_layer_before_bytes: { k: 'exact' }, stage_before_bytes: { k: 'exact' }, stage_after_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, waiting_saving_bytes: { k: 'exact' } },
   offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' } },
   pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
+  token_mean_loss: { answers: { k: 'exact' }, tokens: { k: 'exact' }, token_mean_gradient: { k: 'exact' }, answer_mean_gradient: { k: 'exact' }, over_micro_batches_gradient: { k: 'exact' }, longest_token_share_percent: { k: 'exact' } },
   bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' } },
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
   moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
