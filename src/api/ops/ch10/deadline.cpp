@@ -164,6 +164,10 @@ Json op_training_deadline(const Json& req) {
     r["step_budget_seconds"] = exact_json(d.step_budget_seconds);
     r["budget_met"] = d.budget_met;
     r["step_margin_seconds"] = exact_json(d.step_margin_seconds);
+    // Before the overhead: the raw step budget less the compute alone (§10.1.3's margin).
+    r["compute_margin_seconds"] =
+        d.compute_seconds <= d.raw_step_budget_seconds ? exact_json(d.raw_step_budget_seconds - d.compute_seconds) : Json(nullptr);
+    r["exposed_share_percent"] = exact_json(d.exposed_seconds / d.step_seconds * Ratio(100));
     r["communication_budget_seconds"] = exact_json(d.communication_budget_seconds);
     r["compute_budget_seconds"] = exact_json(d.compute_budget_seconds);
     r["minimum_efficiency_percent"] = percent(d.minimum_efficiency);
@@ -225,6 +229,8 @@ constexpr ResultDecl kDeadlineResult[] = {
     result::exact("step_budget_seconds"),
     result::flag("budget_met"),
     result::exact("step_margin_seconds"),
+    result::nullable(result::exact("compute_margin_seconds")),
+    result::exact("exposed_share_percent"),
     result::exact("communication_budget_seconds"),
     result::exact("compute_budget_seconds"),
     result::exact("minimum_efficiency_percent"),
