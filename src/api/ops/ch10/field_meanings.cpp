@@ -65,6 +65,8 @@ constexpr FieldMeaning kMeanings[] = {
     {"pause_seconds", "seconds they pause", "0 or a positive decimal"},
     {"answer_groups", "answers grouped by length: [{answers, tokens, slope}], slope the per-token loss's derivative in θ",
      "1 … 64 objects; default 4 answers of 2 tokens at 0.2 and 4 of 3 tokens at 0.4"},
+    {"recorded_nll", "minus the log probability the generator recorded for a token", kDecimal},
+    {"actual_nll", "minus the log probability the learner computes for the same token", kDecimal},
     {"shards", "d, cards the training state is sharded over (`zero_state`)", "1 … 1,048,576"},
     {"stage", "ZeRO stage: 0 shards nothing, 1 the optimizer state, 2 also the gradients, 3 also the weights", "0, 1, 2, 3"},
     {"live_gib", "GiB of activations, full-module weights and workspace alive at once, added to the state", "0 or a positive decimal"},

@@ -31,13 +31,13 @@ extern const OpDef kTokenMeanLossOp;
 // checkpoint.cpp
 extern const OpDef kCheckpointIntervalOp, kAsyncCheckpointOp;
 // rl.cpp
-extern const OpDef kRlStagesOp, kSwitchPeakOp, kRoutingRecordOp;
+extern const OpDef kRlStagesOp, kSwitchPeakOp, kRoutingRecordOp, kLogprobRatioOp;
 
 // In the order the API names them (docs/api.md), the chapter's order.
 #define TALLY_CH10_OPS                                                                                              \
     &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kRecomputeSavingsOp, &kOffloadCastOp, &kPipelineScheduleOp, &kTokenMeanLossOp, &kBucketOverlapOp,       \
         &kStrongScalingOp, &kMoeCapacityOp, &kInputSupplyOp, &kAsyncCheckpointOp, &kCheckpointIntervalOp, &kStragglerOp,           \
-        &kRlStagesOp, &kSwitchPeakOp, &kRoutingRecordOp, &kTrainingDeadlineOp, &kDenseScaleOp
+        &kRlStagesOp, &kSwitchPeakOp, &kLogprobRatioOp, &kRoutingRecordOp, &kTrainingDeadlineOp, &kDenseScaleOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch10_field_meanings();

@@ -14,6 +14,7 @@
 
 #include "api/catalog.hpp"
 #include "api/ops/request_readers.hpp"
+#include "core/ch03/approximate.hpp"
 #include "core/ch10/rl_flow.hpp"
 #include "core/params.hpp"
 
@@ -157,8 +158,40 @@ constexpr const char* kRoutingSamples[] = {
     R"({"op":"routing_record","id_bytes":4})",
 };
 
+// ---- logprob_ratio ---------------------------------------------------------
+
+// The importance ratio π_θ/μ when the generator recorded a token's log
+// probability as −recorded_nll while the learner computes −actual_nll:
+// exp(recorded_nll − actual_nll).  exp is irrational: a double from
+// chapter 3's exponential, rounded to six decimals.
+constexpr FieldDecl kLogprobFields[] = {
+    field::of_kind("recorded_nll", FieldKind::Decimal, "3.25"),
+    field::of_kind("actual_nll", FieldKind::Decimal, "3"),
+};
+
+Json op_logprob_ratio(const Json& req) {
+    RequestFields f(req, kLogprobFields);
+    const Ratio recorded = ch10_fields::positive_or(f, "recorded_nll", "3.25");
+    const Ratio actual = ch10_fields::positive_or(f, "actual_nll", "3");
+    const bool above = actual <= recorded;
+    const double gap = ch03::to_double(above ? recorded - actual : actual - recorded);
+    const double ratio = ch03::exponential(above ? gap : -gap);
+    Json r;
+    r["ratio"] = exact_json(ch03::rounded_ratio(ratio, 6));
+    r["log_gap"] = exact_json(above ? recorded - actual : actual - recorded);
+    r["ratio_above_one"] = above;
+    return r;
+}
+
+constexpr ResultDecl kLogprobResult[] = {result::exact("ratio"), result::exact("log_gap"), result::flag("ratio_above_one")};
+constexpr const char* kLogprobSamples[] = {
+    R"({"op":"logprob_ratio"})",
+    R"({"op":"logprob_ratio","recorded_nll":"2","actual_nll":"2.5"})",
+};
+
 }  // namespace
 
+const OpDef kLogprobRatioOp = {"logprob_ratio", op_logprob_ratio, kLogprobFields, kLogprobResult, kLogprobSamples};
 const OpDef kRlStagesOp = {"rl_stages", op_rl_stages, kStagesFields, kStagesResult, kStagesSamples};
 const OpDef kSwitchPeakOp = {"switch_peak", op_switch_peak, kSwitchFields, kSwitchResult, kSwitchSamples};
 const OpDef kRoutingRecordOp = {"routing_record", op_routing_record, kRoutingFields, kRoutingResult, kRoutingSamples};

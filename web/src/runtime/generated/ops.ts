@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'routing_record', 'training_deadline', 'dense_scale'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -98,6 +98,7 @@ export interface OpRequests {
   straggler: { cards_list?: Json[]; mean_seconds?: number | string; fixed_seconds?: number | string; sigma_percent?: number | string; lang?: string; };
   rl_stages: { generation_per_second?: number | string; verification_per_second?: number | string; learning_per_second?: number | string; keep_percent?: number | string; generation_seconds?: number | string; learning_seconds?: number | string; sync_seconds?: number | string; stale_keep_percent?: number | string; lang?: string; };
   switch_peak: { model?: string | { [key: string]: Json }; gpu?: string; train_gib?: number | string; kv_gib?: number | string; shared_gib?: number | string; lang?: string; };
+  logprob_ratio: { recorded_nll?: number | string; actual_nll?: number | string; lang?: string; };
   routing_record: { sequence?: number | string; moe_layers?: number | string; top_k?: number | string; id_bytes?: number | string; lang?: string; };
   training_deadline: { model?: string | { [key: string]: Json }; train_tokens?: number | string; sequence?: number | string; sequences?: number | string; cards?: number | string; cards_per_host?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; link_gb_per_second?: number | string; input_wait_seconds?: number | string; usable_gib?: number | string; live_gib?: number | string; gradients?: string; checkpoint_bytes_per_param?: number | string; checkpoint_gb_per_second?: number | string; interval_seconds?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; recovery_seconds?: number | string; deadline_days?: number | string; reserve_days?: number | string; lang?: string; };
   dense_scale: { params?: number | string; train_tokens?: number | string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
@@ -2137,6 +2138,16 @@ export interface SwitchPeakResult {
   values: Record<string, bigint>;
 }
 
+export interface LogprobRatioResult {
+  ratio: bigint;
+  log_gap: bigint;
+  ratio_above_one: boolean;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface RoutingRecordResult {
   ids: bigint;
   bytes: bigint;
@@ -2314,6 +2325,7 @@ export interface OpResults {
   straggler: StragglerResult;
   rl_stages: RlStagesResult;
   switch_peak: SwitchPeakResult;
+  logprob_ratio: LogprobRatioResult;
   routing_record: RoutingRecordResult;
   training_deadline: TrainingDeadlineResult;
   dense_scale: DenseScaleResult;
@@ -2408,6 +2420,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   straggler: { sigma_seconds: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' } } } },
   rl_stages: { effective_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' } },
   switch_peak: { device_bytes: { k: 'exact' }, generation_weight_bytes: { k: 'exact' }, training_alone_bytes: { k: 'exact' }, generation_alone_bytes: { k: 'exact' }, wrong_order_peak_bytes: { k: 'exact' }, wrong_order_fits: { k: 'flag' }, right_order_peak_bytes: { k: 'exact' }, right_order_fits: { k: 'flag' }, after_free_bytes: { k: 'exact' }, after_kv_bytes: { k: 'exact' }, peak_saving_bytes: { k: 'exact' } },
+  logprob_ratio: { ratio: { k: 'exact' }, log_gap: { k: 'exact' }, ratio_above_one: { k: 'flag' } },
   routing_record: { ids: { k: 'exact' }, bytes: { k: 'exact' } },
   training_deadline: { model: { k: 'text' }, params: { k: 'exact' }, embedding_params: { k: 'exact' }, cards: { k: 'exact' }, hosts: { k: 'exact' }, step_tokens: { k: 'exact' }, steps: { k: 'exact' }, micro_batches: { k: 'exact' }, peak_tflops: { k: 'exact' }, flops_per_step: { k: 'exact' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, state_bytes: { k: 'exact' }, embedding_bytes: { k: 'exact' }, layer_bytes: { k: 'exact' }, layer_link_ms: { k: 'exact' }, resident_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, usable_bytes: { k: 'exact' }, fits: { k: 'flag' }, memory_margin_bytes: { k: 'exact' }, compute_seconds: { k: 'exact' }, compute_per_micro_batch_seconds: { k: 'exact' }, collective_bytes: { k: 'exact' }, link_bytes: { k: 'exact' }, link_seconds: { k: 'exact' }, link_per_micro_batch_seconds: { k: 'exact' }, exposed_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, unhidden_step_seconds: { k: 'exact' }, checkpoint_bytes: { k: 'exact' }, checkpoint_seconds: { k: 'exact' }, checkpoint_mb_per_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, overhead_percent: { k: 'exact' }, base_days: { k: 'exact' }, training_days: { k: 'exact' }, finish_days: { k: 'exact' }, on_time: { k: 'flag' }, spare_days: { k: 'exact' }, late_days: { k: 'exact' }, deadline_step_seconds: { k: 'exact' }, raw_step_budget_seconds: { k: 'exact' }, step_budget_seconds: { k: 'exact' }, budget_met: { k: 'flag' }, step_margin_seconds: { k: 'exact' }, compute_margin_seconds: { k: 'exact', p: 'nullable' }, exposed_share_percent: { k: 'exact' }, communication_budget_seconds: { k: 'exact' }, compute_budget_seconds: { k: 'exact' }, minimum_efficiency_percent: { k: 'exact' }, tokens_per_second_deadline: { k: 'exact' }, tokens_per_second_after_reserve: { k: 'exact' }, card_hours: { k: 'exact' }, card_hours_with_reserve: { k: 'exact' }, finish_display: { k: 'display' } },
   dense_scale: { flops: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, spare_days: { k: 'exact', p: 'nullable' }, late_days: { k: 'exact', p: 'nullable' } },
