@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -82,17 +82,26 @@ export interface OpRequests {
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_compare: { from?: string; to?: string; lang?: string; };
   specialization_breakeven: { fixed_cost?: number | string; saving_per_million?: number | string; machines?: number | string; tokens_per_second?: number | string; utilisation?: number | string; life_years?: number | string; lang?: string; };
-  kv_admission: { model?: string | { [key: string]: Json }; input?: number | string; generated?: number | string; block?: number | string; shared_prefix?: number | string; budget_gib?: number | string; extra_mib?: number | string; requests?: number | string; kv_format?: string; lang?: string; };
-  paging_layout: { lengths?: Json[]; page_tokens?: number | string; lang?: string; };
-  decode_read: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; kv_format?: string; bandwidth?: number | string; gpu?: string; round_ms?: number | string; measured?: Json[]; lang?: string; };
-  lora_bytes: { model?: string | { [key: string]: Json }; rank?: number | string; targets?: string; adapters?: number | string; lang?: string; };
-  step_time: { parts?: Json[]; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
-  iteration_schedule: { arrivals?: Json[]; policy?: string; max_running?: number | string; chunk?: number | string; token_budget?: number | string; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
-  prefix_cache_value: { model?: string | { [key: string]: Json }; tokens?: number | string; hit?: number | string; copies?: number | string; rival_tokens?: number | string; rival_copies?: number | string; rival_hit?: number | string; compute_efficiency?: number | string; peak_tflops?: number | string; link_gbps?: number | string; gpu?: string; lang?: string; };
-  weight_offload: { model?: string | { [key: string]: Json }; layers?: number | string; buffers?: number | string; link_gbps?: number | string; gpu?: string; decode_steps?: number | string; copy_budget_seconds?: number | string; input?: number | string; generated?: number | string; block?: number | string; lang?: string; };
-  acceptance_rule: { target_p?: Json[]; draft_q?: Json[]; lang?: string; };
-  speculative: { acceptance?: number | string; acceptances?: Json[]; draft?: number | string; round_ms?: number | string; per_draft_ms?: number | string; query_ms?: number | string; draft_group?: number | string; from_draft?: number | string; lang?: string; };
-  batch_plan: { requests?: number | string; input?: number | string; context?: number | string; generated?: number | string; per_round?: number | string; queue_seconds?: number | string; prefill_seconds?: number | string; model?: string | { [key: string]: Json }; compute_efficiency?: number | string; peak_tflops?: number | string; ttft_before_ms?: number | string; ttft_after_ms?: number | string; round_ms?: number | string; query_ms?: number | string; deadline_seconds?: number | string; power_w?: number | string; gpu?: string; lang?: string; };
+  critical_batch: { train_tokens?: number | string; batch_tokens?: number | string; noise_tokens?: number | string; base_cards?: number | string; step_seconds?: number | string; compute_seconds?: number | string; fixed_seconds?: number | string; multiples?: Json[]; lang?: string; };
+  zero_state: { model?: string | { [key: string]: Json }; params?: number | string; shards?: number | string; stage?: number | string; gradients?: string; live_gib?: number | string; usable_gib?: number | string; lang?: string; };
+  compute_floor: { model?: string | { [key: string]: Json }; sequence?: number | string; train_tokens?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
+  recompute_savings: { micro_batch_tokens?: number | string; ffn_width?: number | string; hidden?: number | string; value_bytes?: number | string; stage_layers?: number | string; waiting_micro_batches?: number | string; other_saved_mib?: number | string; lang?: string; };
+  offload_cast: { matrix_rows?: number | string; matrix_columns?: number | string; link_gb_per_second?: number | string; cpu_gb_per_second?: number | string; gpu?: string; gpu_gb_per_second?: number | string; lang?: string; };
+  pipeline_schedule: { stages?: number | string; micro_batches?: number | string; schedule?: string; forward_ms?: number | string; backward_ms?: number | string; weight_grad_ms?: number | string; link_ms?: number | string; update_ms?: number | string; virtual_stages?: number | string; lang?: string; };
+  token_mean_loss: { answer_groups?: Json[]; micro_batches?: number | string; lang?: string; };
+  bucket_overlap: { gradient_bytes?: number | string; members?: number | string; link_gb_per_second?: number | string; startup_ms?: number | string; buckets?: number | string; gap_ms?: number | string; lang?: string; };
+  strong_scaling: { base_cards?: number | string; base_step_seconds?: number | string; cards?: number | string; step_seconds?: number | string; lang?: string; };
+  moe_capacity: { load_groups?: Json[]; capacity_factors?: Json[]; lang?: string; };
+  input_supply: { train_tokens?: number | string; days?: number | string; sequence?: number | string; token_bytes?: number | string; processes?: number | string; per_process_per_second?: number | string; sequences?: number | string; step_seconds?: number | string; paused_processes?: number | string; pause_seconds?: number | string; lang?: string; };
+  async_checkpoint: { snapshot_gb?: number | string; checkpoint_gb_per_second?: number | string; captures_seconds?: Json[]; copy_seconds?: number | string; failure_seconds?: number | string; interval_seconds?: number | string; lang?: string; };
+  checkpoint_interval: { model?: string | { [key: string]: Json }; checkpoint_bytes_per_param?: number | string; checkpoint_bytes?: number | string; checkpoint_gb_per_second?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; cards?: number | string; recovery_seconds?: number | string; intervals_seconds?: Json[]; spike_every_days?: number | string; extra_per_day?: number | string; lang?: string; };
+  straggler: { cards_list?: Json[]; mean_seconds?: number | string; fixed_seconds?: number | string; sigma_percent?: number | string; lang?: string; };
+  rl_stages: { generation_per_second?: number | string; verification_per_second?: number | string; learning_per_second?: number | string; keep_percent?: number | string; generation_seconds?: number | string; learning_seconds?: number | string; sync_seconds?: number | string; stale_keep_percent?: number | string; lang?: string; };
+  switch_peak: { model?: string | { [key: string]: Json }; gpu?: string; train_gib?: number | string; kv_gib?: number | string; shared_gib?: number | string; lang?: string; };
+  logprob_ratio: { recorded_nll?: number | string; actual_nll?: number | string; lang?: string; };
+  routing_record: { sequence?: number | string; moe_layers?: number | string; top_k?: number | string; id_bytes?: number | string; lang?: string; };
+  training_deadline: { model?: string | { [key: string]: Json }; train_tokens?: number | string; sequence?: number | string; sequences?: number | string; cards?: number | string; cards_per_host?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; link_gb_per_second?: number | string; input_wait_seconds?: number | string; usable_gib?: number | string; live_gib?: number | string; gradients?: string; checkpoint_bytes_per_param?: number | string; checkpoint_gb_per_second?: number | string; interval_seconds?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; recovery_seconds?: number | string; deadline_days?: number | string; reserve_days?: number | string; lang?: string; };
+  dense_scale: { params?: number | string; train_tokens?: number | string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
 }
 
 export interface CatalogModel {
@@ -1792,264 +1801,435 @@ export interface SpecializationBreakevenResult {
   values: Record<string, bigint>;
 }
 
-export interface KvAdmissionResult {
-  model: string;
-  kv_format: string;
-  bytes_per_token: bigint;
-  written_positions: bigint;
-  allocated_positions: bigint;
-  shared_positions: bigint;
-  private_positions: bigint;
-  prefill_bytes: bigint;
-  allocated_bytes: bigint;
-  allocated_display: string;
-  shared_bytes: bigint;
-  private_bytes: bigint;
-  total_bytes: bigint;
-  total_display: string;
-  independent_total_bytes: bigint;
-  budget_bytes: bigint;
-  fits: boolean;
-  max_requests: bigint;
-  prefill_sized_requests: bigint;
-  prefill_sized_final_bytes: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface PagingLayoutSequence {
+export interface CriticalBatchRow {
   id: string;
-  length: bigint;
-  pages: bigint;
-  slots: bigint;
-  unused: bigint;
+  multiple: bigint;
+  cards: bigint;
+  batch_tokens: bigint;
+  weak_steps: bigint;
+  weak_days: bigint;
+  strong_step_seconds: bigint;
+  strong_days: bigint;
+  fixed_share: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface PagingLayoutResult {
-  sequences: PagingLayoutSequence[];
-  slots: bigint;
-  unused: bigint;
-  entries: bigint;
+export interface CriticalBatchResult {
+  steps: bigint;
+  min_steps: bigint;
+  min_tokens: bigint;
+  batch_over_noise: bigint;
+  step_cap: bigint;
+  rows: CriticalBatchRow[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface DecodeReadResult {
+export interface ZeroStateResult {
+  model: string | null;
+  params: bigint;
+  shards: bigint;
+  stage: bigint;
+  bytes_per_param: bigint;
+  bytes_per_card: bigint;
+  bytes_per_card_display: string;
+  weights: bigint;
+  gradients: bigint;
+  optimizer: bigint;
+  master: bigint;
+  adam_m: bigint;
+  adam_v: bigint;
+  unsharded_bytes: bigint;
+  unsharded_display: string;
+  unsharded_over_weights: bigint;
+  peak_bytes: bigint;
+  peak_display: string;
+  fits: boolean | null;
+  margin_bytes: bigint | null;
+  over_bytes: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ComputeFloorResult {
   model: string;
-  weight_read_bytes: bigint;
-  kv_read_bytes: bigint;
-  read_bytes: bigint;
-  read_display: string;
-  per_token_read_bytes: bigint;
-  weight_share_per_token_bytes: bigint;
-  kv_bytes_per_request: bigint;
-  crossover_batch: bigint;
-  bandwidth_gbps: bigint;
-  read_ms: bigint;
-  weight_read_ms: bigint;
-  bandwidth_efficiency: bigint | null;
-  effective_gbps: bigint | null;
-  interpolated_round_ms: bigint | null;
+  flops_per_sequence: bigint;
+  flops_per_token: bigint;
+  flops_total: bigint;
+  peak_tflops: bigint;
+  tokens_per_second_per_card: bigint;
+  tokens_per_second_needed: bigint;
+  cards_exact: bigint;
+  cards_needed: bigint;
+  days_on_cards: bigint;
+  tokens_per_second_on_cards: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface LoraBytesResult {
-  model: string;
-  layers: bigint;
-  values_per_layer: bigint;
-  values: bigint;
-  bytes: bigint;
-  bytes_display: string;
-  all_bytes: bigint;
-  all_display: string;
+export interface RecomputeSavingsResult {
+  product_bytes: bigint;
+  multiplies: bigint;
+  normalized_bytes: bigint;
+  rebuilt_per_layer_bytes: bigint;
+  stage_rebuilt_bytes: bigint;
+  saved_per_layer_before_bytes: bigint;
+  stage_before_bytes: bigint;
+  stage_after_bytes: bigint;
+  workspace_bytes: bigint;
+  waiting_saving_bytes: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface StepTimeResult {
-  new_positions: bigint;
-  pairs: bigint;
-  part_pairs: bigint[];
-  base_ms: bigint;
-  token_ms: bigint;
-  pair_ms: bigint;
-  step_ms: bigint;
-  step_display: string;
+export interface OffloadCastResult {
+  bf16_bytes: bigint;
+  fp32_bytes: bigint;
+  touched_bytes: bigint;
+  cpu_link_ms: bigint;
+  cpu_cast_ms: bigint;
+  cpu_path_ms: bigint;
+  gpu_cast_ms: bigint;
+  gpu_link_ms: bigint;
+  gpu_path_ms: bigint;
+  faster_path: string;
+  crossover_gb_per_second: bigint | null;
+  gpu_peak_bytes: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface IterationScheduleRequest {
+export interface PipelineScheduleSlot {
   id: string;
-  arrive_ms: bigint;
-  start_ms: bigint;
-  first_token_ms: bigint;
-  finish_ms: bigint;
-  max_gap_ms: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface IterationScheduleIteration {
+  stage: bigint;
+  micro_batch: bigint;
+  kind: string;
   start_ms: bigint;
   end_ms: bigint;
-  step_ms: bigint;
-  new_positions: bigint;
-  pairs: bigint;
-  decode: string[];
-  prefill: string[];
-  prefill_positions: bigint[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface IterationScheduleResult {
-  total_ms: bigint;
-  total_display: string;
-  max_gap_ms: bigint;
-  max_gap_display: string;
-  requests: IterationScheduleRequest[];
-  iterations: IterationScheduleIteration[];
+export interface PipelineScheduleResult {
+  schedule: string;
+  gradients_done_ms: bigint;
+  completion_ms: bigint;
+  busy_ms: bigint;
+  idle_ms: bigint;
+  closed_form_ms: bigint;
+  utilisation_percent: bigint;
+  bubble_percent: bigint;
+  interleaved_bubble_percent: bigint;
+  bubble_1f1b_ms: bigint;
+  bubble_zb_h1_ms: bigint;
+  bubble_zb_h2_ms: bigint;
+  bubble_dualpipe_ms: bigint;
+  slots: PipelineScheduleSlot[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface PrefixCacheValueResult {
-  model: string;
-  flops: bigint;
-  bytes: bigint;
-  cache_bytes: bigint;
-  recompute_ms: bigint;
-  fetch_ms: bigint;
-  swap_out_ms: bigint;
-  gain_ms: bigint | null;
-  loss_ms: bigint | null;
-  total_gain_ms: bigint | null;
-  saved_per_hit_ms: bigint | null;
-  min_hit: bigint | null;
-  gain_per_mib_ms: bigint | null;
-  rival: Json | null;
-  keep: string | null;
-  break_even_hit: bigint | null;
+export interface TokenMeanLossResult {
+  answers: bigint;
+  tokens: bigint;
+  token_mean_gradient: bigint;
+  answer_mean_gradient: bigint;
+  over_micro_batches_gradient: bigint;
+  longest_token_share_percent: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface WeightOffloadResult {
-  layer_bytes: bigint;
-  freed_bytes: bigint;
-  freed_display: string;
-  input_state_bytes: bigint;
-  complete_state_bytes: bigint;
-  extra_inputs: bigint;
-  extra_requests: bigint;
-  link_gbps: bigint;
-  copy_bytes_per_step: bigint;
-  copy_ms_per_step: bigint;
-  copy_seconds_total: bigint;
-  needed_gbps: bigint | null;
+export interface BucketOverlapResult {
+  moved_bytes: bigint;
+  whole_ms: bigint;
+  whole_fits_gap: boolean;
+  bucket_bytes: bigint;
+  bucket_moved_bytes: bigint;
+  bucket_ms: bigint;
+  bucket_fits_gap: boolean;
+  buckets_total_ms: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface AcceptanceRuleSymbol {
-  id: string;
-  p: bigint;
-  q: bigint;
-  accept: bigint | null;
-  residual: bigint;
-  output: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface AcceptanceRuleResult {
-  symbols: AcceptanceRuleSymbol[];
-  acceptance: bigint;
-  output_matches_target: boolean;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface SpeculativeByDraft {
-  draft: bigint;
-  expected_outputs: bigint;
-  round_ms: bigint;
-  ms_per_token: bigint;
-  /** Every `…display` string of this object, by key. */
-  displays: Record<string, string>;
-  /** Every exact value of this object, by key. */
-  values: Record<string, bigint>;
-}
-
-export interface SpeculativeResult {
-  draft: bigint;
-  expected_outputs: bigint;
-  expected_outputs_display: string;
-  round_ms: bigint;
-  ms_per_token: bigint;
-  ms_per_token_display: string;
-  charged_positions: bigint;
-  draft_ms: bigint;
-  plain_ms_per_token: bigint;
+export interface StrongScalingResult {
+  card_ratio: bigint;
+  ideal_step_seconds: bigint;
   speedup: bigint;
-  saved_ms_per_token: bigint | null;
-  break_even_query_ms: bigint | null;
-  by_draft: SpeculativeByDraft[];
-  marginal: Json | null;
+  efficiency_percent: bigint;
+  extra_seconds: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
   values: Record<string, bigint>;
 }
 
-export interface BatchPlanResult {
-  prefill_flops: bigint | null;
-  prefill_seconds: bigint;
-  rounds: bigint;
-  decode_seconds: bigint;
-  queue_seconds: bigint;
-  first_token_seconds: bigint;
-  total_seconds: bigint;
-  total_display: string;
+export interface MoeCapacityRow {
+  id: string;
+  capacity_factor: bigint;
+  capacity: bigint;
+  dropped: bigint;
+  padding: bigint;
+  dropped_percent: bigint;
+  padding_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface MoeCapacityResult {
+  dispatches: bigint;
+  experts: bigint;
+  mean_load: bigint;
+  rows: MoeCapacityRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface InputSupplyResult {
+  tokens_per_second: bigint;
+  sequences_per_second_needed: bigint;
+  token_id_bytes_per_second: bigint;
+  supply_per_second: bigint;
+  demand_per_second: bigint;
+  keeps_up: boolean;
+  paused_supply_per_second: bigint;
+  prefetch_sequences_exact: bigint;
+  prefetch_sequences: bigint;
+  refill_seconds: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AsyncCheckpointCommit {
+  id: string;
+  capture_seconds: bigint;
+  commit_seconds: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AsyncCheckpointResult {
+  upload_seconds: bigint;
+  demand_gb_per_second: bigint;
+  keeps_up: boolean;
+  recovered: boolean;
+  recovery_point_seconds: bigint;
+  redo_seconds: bigint;
+  pause_seconds: bigint;
+  commits: AsyncCheckpointCommit[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface CheckpointIntervalRow {
+  id: string;
+  interval_seconds: bigint;
+  save_percent: bigint;
+  redo_percent: bigint;
+  recovery_percent: bigint;
+  total_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface CheckpointIntervalResult {
+  model: string | null;
+  checkpoint_bytes: bigint;
+  save_seconds: bigint;
+  rate_per_second: bigint;
+  hardware_rate_per_second: bigint;
+  mtbf_seconds: bigint;
+  mtbf_per_card_days: bigint;
+  optimal_interval_seconds: bigint;
+  optimal_total_percent: bigint;
+  rows: CheckpointIntervalRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StragglerRow {
+  id: string;
+  cards: bigint;
+  sigmas: bigint;
+  wait_seconds: bigint;
+  step_seconds: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StragglerResult {
+  sigma_seconds: bigint;
+  rows: StragglerRow[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RlStagesResult {
+  effective_per_second: bigint;
+  bottleneck: string;
+  in_turn_seconds: bigint;
+  overlapped_seconds: bigint;
+  keep_threshold_percent: bigint;
+  in_turn_batches_per_second: bigint;
+  overlapped_batches_per_second: bigint;
+  overlap_gain_percent: bigint | null;
+  overlap_loss_percent: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SwitchPeakResult {
+  device_bytes: bigint;
+  generation_weight_bytes: bigint;
+  training_alone_bytes: bigint;
+  generation_alone_bytes: bigint;
+  wrong_order_peak_bytes: bigint;
+  wrong_order_fits: boolean;
+  right_order_peak_bytes: bigint;
+  right_order_fits: boolean;
+  after_free_bytes: bigint;
+  after_kv_bytes: bigint;
+  peak_saving_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LogprobRatioResult {
+  ratio: bigint;
+  log_gap: bigint;
+  ratio_above_one: boolean;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RoutingRecordResult {
+  ids: bigint;
+  bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface TrainingDeadlineResult {
+  model: string;
+  params: bigint;
+  embedding_params: bigint;
+  cards: bigint;
+  hosts: bigint;
+  step_tokens: bigint;
+  steps: bigint;
+  micro_batches: bigint;
+  peak_tflops: bigint;
+  flops_per_step: bigint;
+  flops_per_sequence: bigint;
+  flops_per_token: bigint;
+  flops_total: bigint;
+  state_bytes: bigint;
+  embedding_bytes: bigint;
+  layer_bytes: bigint;
+  layer_link_ms: bigint;
+  resident_bytes: bigint;
+  peak_bytes: bigint;
+  usable_bytes: bigint;
+  fits: boolean;
+  memory_margin_bytes: bigint;
+  compute_seconds: bigint;
+  compute_per_micro_batch_seconds: bigint;
+  collective_bytes: bigint;
+  link_bytes: bigint;
+  link_seconds: bigint;
+  link_per_micro_batch_seconds: bigint;
+  exposed_seconds: bigint;
+  step_seconds: bigint;
+  unhidden_step_seconds: bigint;
+  checkpoint_bytes: bigint;
+  checkpoint_seconds: bigint;
+  checkpoint_mb_per_seconds: bigint;
+  save_percent: bigint;
+  redo_percent: bigint;
+  recovery_percent: bigint;
+  overhead_percent: bigint;
+  base_days: bigint;
+  training_days: bigint;
+  finish_days: bigint;
   on_time: boolean;
-  slack_seconds: bigint | null;
-  late_seconds: bigint | null;
-  qualified: bigint;
-  prefill_rate: bigint;
-  decode_rate: bigint;
-  gpu_seconds_per_request: bigint;
-  gpu_seconds_per_result: bigint | null;
-  joules_per_result: bigint | null;
+  spare_days: bigint;
+  late_days: bigint;
+  deadline_step_seconds: bigint;
+  raw_step_budget_seconds: bigint;
+  step_budget_seconds: bigint;
+  budget_met: boolean;
+  step_margin_seconds: bigint;
+  compute_margin_seconds: bigint | null;
+  exposed_share_percent: bigint;
+  communication_budget_seconds: bigint;
+  compute_budget_seconds: bigint;
+  minimum_efficiency_percent: bigint;
+  tokens_per_second_deadline: bigint;
+  tokens_per_second_after_reserve: bigint;
+  card_hours: bigint;
+  card_hours_with_reserve: bigint;
+  finish_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DenseScaleResult {
+  flops: bigint;
+  cards_exact: bigint;
+  cards_needed: bigint;
+  days_on_cards: bigint;
+  spare_days: bigint | null;
+  late_days: bigint | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2129,17 +2309,26 @@ export interface OpResults {
   device_budget: DeviceBudgetResult;
   device_compare: DeviceCompareResult;
   specialization_breakeven: SpecializationBreakevenResult;
-  kv_admission: KvAdmissionResult;
-  paging_layout: PagingLayoutResult;
-  decode_read: DecodeReadResult;
-  lora_bytes: LoraBytesResult;
-  step_time: StepTimeResult;
-  iteration_schedule: IterationScheduleResult;
-  prefix_cache_value: PrefixCacheValueResult;
-  weight_offload: WeightOffloadResult;
-  acceptance_rule: AcceptanceRuleResult;
-  speculative: SpeculativeResult;
-  batch_plan: BatchPlanResult;
+  critical_batch: CriticalBatchResult;
+  zero_state: ZeroStateResult;
+  compute_floor: ComputeFloorResult;
+  recompute_savings: RecomputeSavingsResult;
+  offload_cast: OffloadCastResult;
+  pipeline_schedule: PipelineScheduleResult;
+  token_mean_loss: TokenMeanLossResult;
+  bucket_overlap: BucketOverlapResult;
+  strong_scaling: StrongScalingResult;
+  moe_capacity: MoeCapacityResult;
+  input_supply: InputSupplyResult;
+  async_checkpoint: AsyncCheckpointResult;
+  checkpoint_interval: CheckpointIntervalResult;
+  straggler: StragglerResult;
+  rl_stages: RlStagesResult;
+  switch_peak: SwitchPeakResult;
+  logprob_ratio: LogprobRatioResult;
+  routing_record: RoutingRecordResult;
+  training_deadline: TrainingDeadlineResult;
+  dense_scale: DenseScaleResult;
 }
 
 /** What the decoder checks in each result (result-reader.ts reads these). */
@@ -2215,15 +2404,24 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   device_budget: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, budget_display: { k: 'display' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_flops_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, name: { k: 'display' }, memory_bytes: { k: 'exact' }, fits: { k: 'flag' }, decode_ms: { k: 'exact', p: 'nullable' }, decode_ms_display: { k: 'display', p: 'nullable' }, tokens_per_second: { k: 'exact', p: 'nullable' }, step_joules_at_tdp: { k: 'exact', p: 'nullable' }, prefill_ms: { k: 'exact', p: 'nullable' }, prefill_ms_display: { k: 'display', p: 'nullable' } } } },
   device_compare: { from: { k: 'text' }, to: { k: 'text' }, memory_ratio: { k: 'exact', p: 'nullable' }, memory_rise_percent: { k: 'exact', p: 'nullable' }, memory_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_ratio: { k: 'exact', p: 'nullable' }, bandwidth_rise_percent: { k: 'exact', p: 'nullable' }, bandwidth_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_saved_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_added_percent: { k: 'exact', p: 'nullable' }, bf16_ratio: { k: 'exact', p: 'nullable' }, bf16_rise_percent: { k: 'exact', p: 'nullable' }, bf16_fall_percent: { k: 'exact', p: 'nullable' }, bf16_time_saved_percent: { k: 'exact', p: 'nullable' }, bf16_time_added_percent: { k: 'exact', p: 'nullable' }, tdp_ratio: { k: 'exact', p: 'nullable' }, tdp_rise_percent: { k: 'exact', p: 'nullable' }, tdp_fall_percent: { k: 'exact', p: 'nullable' } },
   specialization_breakeven: { breakeven_tokens: { k: 'exact' }, life_tokens: { k: 'exact' }, life_share: { k: 'exact' }, life_share_display: { k: 'display' }, machines_needed: { k: 'exact' }, machines_to_break_even: { k: 'exact' }, saving_per_year: { k: 'exact' }, years_to_break_even: { k: 'exact' }, years_to_break_even_display: { k: 'display' } },
-  kv_admission: { model: { k: 'text' }, kv_format: { k: 'text' }, bytes_per_token: { k: 'exact' }, written_positions: { k: 'exact' }, allocated_positions: { k: 'exact' }, shared_positions: { k: 'exact' }, private_positions: { k: 'exact' }, prefill_bytes: { k: 'exact' }, allocated_bytes: { k: 'exact' }, allocated_display: { k: 'display' }, shared_bytes: { k: 'exact' }, private_bytes: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, independent_total_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, fits: { k: 'flag' }, max_requests: { k: 'exact' }, prefill_sized_requests: { k: 'exact' }, prefill_sized_final_bytes: { k: 'exact' } },
-  paging_layout: { sequences: { k: 'list', items: { id: { k: 'text' }, length: { k: 'exact' }, pages: { k: 'exact' }, slots: { k: 'exact' }, unused: { k: 'exact' } } }, slots: { k: 'exact' }, unused: { k: 'exact' }, entries: { k: 'exact' } },
-  decode_read: { model: { k: 'text' }, weight_read_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, read_bytes: { k: 'exact' }, read_display: { k: 'display' }, per_token_read_bytes: { k: 'exact' }, weight_share_per_token_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, crossover_batch: { k: 'exact' }, bandwidth_gbps: { k: 'exact' }, read_ms: { k: 'exact' }, weight_read_ms: { k: 'exact' }, bandwidth_efficiency: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, interpolated_round_ms: { k: 'exact', p: 'nullable' } },
-  lora_bytes: { model: { k: 'text' }, layers: { k: 'exact' }, values_per_layer: { k: 'exact' }, values: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, all_bytes: { k: 'exact' }, all_display: { k: 'display' } },
-  step_time: { new_positions: { k: 'exact' }, pairs: { k: 'exact' }, part_pairs: { k: 'exact_list' }, base_ms: { k: 'exact' }, token_ms: { k: 'exact' }, pair_ms: { k: 'exact' }, step_ms: { k: 'exact' }, step_display: { k: 'display' } },
-  iteration_schedule: { total_ms: { k: 'exact' }, total_display: { k: 'display' }, max_gap_ms: { k: 'exact' }, max_gap_display: { k: 'display' }, requests: { k: 'list', items: { id: { k: 'text' }, arrive_ms: { k: 'exact' }, start_ms: { k: 'exact' }, first_token_ms: { k: 'exact' }, finish_ms: { k: 'exact' }, max_gap_ms: { k: 'exact' } } }, iterations: { k: 'list', items: { start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, step_ms: { k: 'exact' }, new_positions: { k: 'exact' }, pairs: { k: 'exact' }, decode: { k: 'text_list' }, prefill: { k: 'text_list' }, prefill_positions: { k: 'exact_list' } } } },
-  prefix_cache_value: { model: { k: 'text' }, flops: { k: 'exact' }, bytes: { k: 'exact' }, cache_bytes: { k: 'exact' }, recompute_ms: { k: 'exact' }, fetch_ms: { k: 'exact' }, swap_out_ms: { k: 'exact' }, gain_ms: { k: 'exact', p: 'nullable' }, loss_ms: { k: 'exact', p: 'nullable' }, total_gain_ms: { k: 'exact', p: 'nullable' }, saved_per_hit_ms: { k: 'exact', p: 'nullable' }, min_hit: { k: 'exact', p: 'nullable' }, gain_per_mib_ms: { k: 'exact', p: 'nullable' }, rival: { k: 'object', p: 'nullable' }, keep: { k: 'text', p: 'nullable' }, break_even_hit: { k: 'exact', p: 'nullable' } },
-  weight_offload: { layer_bytes: { k: 'exact' }, freed_bytes: { k: 'exact' }, freed_display: { k: 'display' }, input_state_bytes: { k: 'exact' }, complete_state_bytes: { k: 'exact' }, extra_inputs: { k: 'exact' }, extra_requests: { k: 'exact' }, link_gbps: { k: 'exact' }, copy_bytes_per_step: { k: 'exact' }, copy_ms_per_step: { k: 'exact' }, copy_seconds_total: { k: 'exact' }, needed_gbps: { k: 'exact', p: 'nullable' } },
-  acceptance_rule: { symbols: { k: 'list', items: { id: { k: 'text' }, p: { k: 'exact' }, q: { k: 'exact' }, accept: { k: 'exact', p: 'nullable' }, residual: { k: 'exact' }, output: { k: 'exact' } } }, acceptance: { k: 'exact' }, output_matches_target: { k: 'flag' } },
-  speculative: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, expected_outputs_display: { k: 'display' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' }, ms_per_token_display: { k: 'display' }, charged_positions: { k: 'exact' }, draft_ms: { k: 'exact' }, plain_ms_per_token: { k: 'exact' }, speedup: { k: 'exact' }, saved_ms_per_token: { k: 'exact', p: 'nullable' }, break_even_query_ms: { k: 'exact', p: 'nullable' }, by_draft: { k: 'list', items: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' } } }, marginal: { k: 'object', p: 'nullable' } },
-  batch_plan: { prefill_flops: { k: 'exact', p: 'nullable' }, prefill_seconds: { k: 'exact' }, rounds: { k: 'exact' }, decode_seconds: { k: 'exact' }, queue_seconds: { k: 'exact' }, first_token_seconds: { k: 'exact' }, total_seconds: { k: 'exact' }, total_display: { k: 'display' }, on_time: { k: 'flag' }, slack_seconds: { k: 'exact', p: 'nullable' }, late_seconds: { k: 'exact', p: 'nullable' }, qualified: { k: 'exact' }, prefill_rate: { k: 'exact' }, decode_rate: { k: 'exact' }, gpu_seconds_per_request: { k: 'exact' }, gpu_seconds_per_result: { k: 'exact', p: 'nullable' }, joules_per_result: { k: 'exact', p: 'nullable' } },
+  critical_batch: { steps: { k: 'exact' }, min_steps: { k: 'exact' }, min_tokens: { k: 'exact' }, batch_over_noise: { k: 'exact' }, step_cap: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, multiple: { k: 'exact' }, cards: { k: 'exact' }, batch_tokens: { k: 'exact' }, weak_steps: { k: 'exact' }, weak_days: { k: 'exact' }, strong_step_seconds: { k: 'exact' }, strong_days: { k: 'exact' }, fixed_share: { k: 'exact' } } } },
+  zero_state: { model: { k: 'text', p: 'nullable' }, params: { k: 'exact' }, shards: { k: 'exact' }, stage: { k: 'exact' }, bytes_per_param: { k: 'exact' }, bytes_per_card: { k: 'exact' }, bytes_per_card_display: { k: 'display' }, weights: { k: 'exact' }, gradients: { k: 'exact' }, optimizer: { k: 'exact' }, master: { k: 'exact' }, adam_m: { k: 'exact' }, adam_v: { k: 'exact' }, unsharded_bytes: { k: 'exact' }, unsharded_display: { k: 'display' }, unsharded_over_weights: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fits: { k: 'flag', p: 'nullable' }, margin_bytes: { k: 'exact', p: 'nullable' }, over_bytes: { k: 'exact', p: 'nullable' } },
+  compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
+  recompute_savings: { product_bytes: { k: 'exact' }, multiplies: { k: 'exact' }, normalized_bytes: { k: 'exact' }, rebuilt_per_layer_bytes: { k: 'exact' }, stage_rebuilt_bytes: { k: 'exact' }, saved_per_layer_before_bytes: { k: 'exact' }, stage_before_bytes: { k: 'exact' }, stage_after_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, waiting_saving_bytes: { k: 'exact' } },
+  offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' } },
+  pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
+  token_mean_loss: { answers: { k: 'exact' }, tokens: { k: 'exact' }, token_mean_gradient: { k: 'exact' }, answer_mean_gradient: { k: 'exact' }, over_micro_batches_gradient: { k: 'exact' }, longest_token_share_percent: { k: 'exact' } },
+  bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' } },
+  strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
+  moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
+  input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' } },
+  async_checkpoint: { upload_seconds: { k: 'exact' }, demand_gb_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, recovered: { k: 'flag' }, recovery_point_seconds: { k: 'exact' }, redo_seconds: { k: 'exact' }, pause_seconds: { k: 'exact' }, commits: { k: 'list', items: { id: { k: 'text' }, capture_seconds: { k: 'exact' }, commit_seconds: { k: 'exact' } } } },
+  checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' } } } },
+  straggler: { sigma_seconds: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' } } } },
+  rl_stages: { effective_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' } },
+  switch_peak: { device_bytes: { k: 'exact' }, generation_weight_bytes: { k: 'exact' }, training_alone_bytes: { k: 'exact' }, generation_alone_bytes: { k: 'exact' }, wrong_order_peak_bytes: { k: 'exact' }, wrong_order_fits: { k: 'flag' }, right_order_peak_bytes: { k: 'exact' }, right_order_fits: { k: 'flag' }, after_free_bytes: { k: 'exact' }, after_kv_bytes: { k: 'exact' }, peak_saving_bytes: { k: 'exact' } },
+  logprob_ratio: { ratio: { k: 'exact' }, log_gap: { k: 'exact' }, ratio_above_one: { k: 'flag' } },
+  routing_record: { ids: { k: 'exact' }, bytes: { k: 'exact' } },
+  training_deadline: { model: { k: 'text' }, params: { k: 'exact' }, embedding_params: { k: 'exact' }, cards: { k: 'exact' }, hosts: { k: 'exact' }, step_tokens: { k: 'exact' }, steps: { k: 'exact' }, micro_batches: { k: 'exact' }, peak_tflops: { k: 'exact' }, flops_per_step: { k: 'exact' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, state_bytes: { k: 'exact' }, embedding_bytes: { k: 'exact' }, layer_bytes: { k: 'exact' }, layer_link_ms: { k: 'exact' }, resident_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, usable_bytes: { k: 'exact' }, fits: { k: 'flag' }, memory_margin_bytes: { k: 'exact' }, compute_seconds: { k: 'exact' }, compute_per_micro_batch_seconds: { k: 'exact' }, collective_bytes: { k: 'exact' }, link_bytes: { k: 'exact' }, link_seconds: { k: 'exact' }, link_per_micro_batch_seconds: { k: 'exact' }, exposed_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, unhidden_step_seconds: { k: 'exact' }, checkpoint_bytes: { k: 'exact' }, checkpoint_seconds: { k: 'exact' }, checkpoint_mb_per_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, overhead_percent: { k: 'exact' }, base_days: { k: 'exact' }, training_days: { k: 'exact' }, finish_days: { k: 'exact' }, on_time: { k: 'flag' }, spare_days: { k: 'exact' }, late_days: { k: 'exact' }, deadline_step_seconds: { k: 'exact' }, raw_step_budget_seconds: { k: 'exact' }, step_budget_seconds: { k: 'exact' }, budget_met: { k: 'flag' }, step_margin_seconds: { k: 'exact' }, compute_margin_seconds: { k: 'exact', p: 'nullable' }, exposed_share_percent: { k: 'exact' }, communication_budget_seconds: { k: 'exact' }, compute_budget_seconds: { k: 'exact' }, minimum_efficiency_percent: { k: 'exact' }, tokens_per_second_deadline: { k: 'exact' }, tokens_per_second_after_reserve: { k: 'exact' }, card_hours: { k: 'exact' }, card_hours_with_reserve: { k: 'exact' }, finish_display: { k: 'display' } },
+  dense_scale: { flops: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, spare_days: { k: 'exact', p: 'nullable' }, late_days: { k: 'exact', p: 'nullable' } },
 };

@@ -1,0 +1,162 @@
+// Moving gradients (§10.2.3, §10.3.3, §10.3.4):
+//   offload_cast     casting a BF16 gradient to FP32 on the CPU or the GPU,
+//                    each path's time, the link bandwidth where they cross,
+//                    and the GPU path's peak
+//   bucket_overlap   one ring all-reduce of a gradient against the same bytes
+//                    in k buckets, and whether a reduce fits a compute gap
+//   strong_scaling   ideal step, speedup and efficiency from p₀ to p cards
+//                    (MegaScale's 3,072 → 12,288 GPUs)
+// The closed forms are src/core/ch10/offload_cast.cpp and collectives.cpp.
+#include "api/ops/ch10/ops.hpp"
+#include "read.hpp"
+
+#include "api/device_rates.hpp"
+#include "api/ops/request_readers.hpp"
+#include "core/ch10/collectives.hpp"
+#include "core/ch10/offload_cast.hpp"
+
+namespace tally::api {
+
+namespace {
+
+const Ratio kGiga(1000000000), kThousand(1000), kHundred(100);
+
+// ---- offload_cast ----------------------------------------------------------
+
+constexpr FieldDecl kCastFields[] = {
+    field::integer("matrix_rows", 1, u128{1} << 24, "12288"),
+    field::integer("matrix_columns", 1, u128{1} << 24, "4096"),
+    field::of_kind("link_gb_per_second", FieldKind::Decimal, "32"),
+    field::of_kind("cpu_gb_per_second", FieldKind::Decimal, "307.2"),
+    fields::kGpu,
+    field::of_kind("gpu_gb_per_second", FieldKind::Decimal),
+};
+
+Json op_offload_cast(const Json& req) {
+    RequestFields f(req, kCastFields);
+    const u128 rows = f.integer_or("matrix_rows");
+    const u128 columns = f.integer_or("matrix_columns");
+    const Ratio link = ch10_fields::positive_or(f, "link_gb_per_second", "32") * kGiga;
+    const Ratio cpu = ch10_fields::positive_or(f, "cpu_gb_per_second", "307.2") * kGiga;
+    // The GPU's memory bandwidth: the field, else the catalog's `gpu`, else the RTX 4090's 1008 GB/s.
+    Ratio gpu;
+    if (f.has("gpu_gb_per_second")) {
+        gpu = ch10_fields::positive_or(f, "gpu_gb_per_second", "1008") * kGiga;
+    } else if (f.has("gpu")) {
+        gpu = require_bandwidth(device_rates(f, std::nullopt, std::nullopt, "bf16"), ch10_fields::label("gpu_gb_per_second"));
+    } else {
+        gpu = Ratio(1008) * kGiga;
+    }
+    const ch10::CastPaths c = ch10::cast_paths(Ratio(mul(rows, columns, 2)), link, cpu, gpu);
+    Json r;
+    r["bf16_bytes"] = exact_json(c.bf16_bytes);
+    r["fp32_bytes"] = exact_json(c.fp32_bytes);
+    r["touched_bytes"] = exact_json(c.touched_bytes);
+    r["cpu_link_ms"] = exact_json(c.cpu_link_seconds * kThousand);
+    r["cpu_cast_ms"] = exact_json(c.cpu_cast_seconds * kThousand);
+    r["cpu_path_ms"] = exact_json(c.cpu_path_seconds * kThousand);
+    r["gpu_cast_ms"] = exact_json(c.gpu_cast_seconds * kThousand);
+    r["gpu_link_ms"] = exact_json(c.gpu_link_seconds * kThousand);
+    r["gpu_path_ms"] = exact_json(c.gpu_path_seconds * kThousand);
+    r["faster_path"] = c.gpu_path_seconds < c.cpu_path_seconds ? "gpu" : "cpu";
+    r["crossover_gb_per_second"] = c.has_crossover ? exact_json(c.crossover_bytes_per_second / kGiga) : Json(nullptr);
+    r["gpu_peak_bytes"] = exact_json(c.gpu_peak_bytes);
+    return r;
+}
+
+constexpr ResultDecl kCastResult[] = {
+    result::exact("bf16_bytes"),    result::exact("fp32_bytes"),    result::exact("touched_bytes"),
+    result::exact("cpu_link_ms"),   result::exact("cpu_cast_ms"),   result::exact("cpu_path_ms"),
+    result::exact("gpu_cast_ms"),   result::exact("gpu_link_ms"),   result::exact("gpu_path_ms"),
+    result::text("faster_path"),    result::nullable(result::exact("crossover_gb_per_second")),
+    result::exact("gpu_peak_bytes"),
+};
+constexpr const char* kCastSamples[] = {
+    R"({"op":"offload_cast"})",
+    R"({"op":"offload_cast","link_gb_per_second":"450"})",
+};
+
+// ---- bucket_overlap --------------------------------------------------------
+
+constexpr FieldDecl kBucketFields[] = {
+    field::integer("gradient_bytes", 1, u128{1} << 50, "75497472"),
+    field::integer("members", 2, 1u << 20, "4"),
+    field::of_kind("link_gb_per_second", FieldKind::Decimal, "25"),
+    field::of_kind("startup_ms", FieldKind::Decimal, "0.02"),
+    field::integer("buckets", 1, 1024, "3"),
+    field::of_kind("gap_ms", FieldKind::Decimal, "2"),
+};
+
+Json op_bucket_overlap(const Json& req) {
+    RequestFields f(req, kBucketFields);
+    const Ratio bytes(f.integer_or("gradient_bytes"));
+    const u128 members = f.integer_or("members");
+    const Ratio link = ch10_fields::positive_or(f, "link_gb_per_second", "25") * kGiga;
+    const Ratio startup = ch10_fields::non_negative_or(f, "startup_ms", "0.02") / kThousand;
+    const u128 buckets = f.integer_or("buckets");
+    const Ratio gap = ch10_fields::positive_or(f, "gap_ms", "2") / kThousand;
+    const ch10::Ring whole = ch10::ring_all_reduce(bytes, members, link, startup);
+    const ch10::Ring part = ch10::ring_all_reduce(bytes / Ratio(buckets), members, link, startup);
+    Json r;
+    r["moved_bytes"] = exact_json(whole.moved_bytes);
+    r["whole_ms"] = exact_json(whole.seconds * kThousand);
+    r["whole_fits_gap"] = whole.seconds <= gap;
+    r["bucket_bytes"] = exact_json(bytes / Ratio(buckets));
+    r["bucket_moved_bytes"] = exact_json(part.moved_bytes);
+    r["bucket_ms"] = exact_json(part.seconds * kThousand);
+    r["bucket_fits_gap"] = part.seconds <= gap;
+    r["buckets_total_ms"] = exact_json(part.seconds * Ratio(buckets) * kThousand);
+    return r;
+}
+
+constexpr ResultDecl kBucketResult[] = {
+    result::exact("moved_bytes"),        result::exact("whole_ms"),  result::flag("whole_fits_gap"),
+    result::exact("bucket_bytes"),       result::exact("bucket_moved_bytes"), result::exact("bucket_ms"),
+    result::flag("bucket_fits_gap"),     result::exact("buckets_total_ms"),
+};
+constexpr const char* kBucketSamples[] = {
+    R"({"op":"bucket_overlap"})",
+    R"({"op":"bucket_overlap","link_gb_per_second":"50","buckets":1})",
+};
+
+// ---- strong_scaling --------------------------------------------------------
+
+constexpr FieldDecl kScalingFields[] = {
+    field::integer("base_cards", 1, u128{1} << 24, "3072"),
+    field::of_kind("base_step_seconds", FieldKind::Decimal, "23.66"),
+    field::integer("cards", 1, u128{1} << 24, "12288"),
+    field::of_kind("step_seconds", FieldKind::Decimal, "6.34"),
+};
+
+Json op_strong_scaling(const Json& req) {
+    RequestFields f(req, kScalingFields);
+    const u128 base_cards = f.integer_or("base_cards");
+    const u128 cards = f.integer_or("cards");
+    const Ratio base_step = ch10_fields::positive_or(f, "base_step_seconds", "23.66");
+    const Ratio step = ch10_fields::positive_or(f, "step_seconds", "6.34");
+    const ch10::Scaling s = ch10::strong_scaling(base_cards, base_step, cards, step);
+    Json r;
+    r["card_ratio"] = exact_json(Ratio(cards, base_cards));
+    r["ideal_step_seconds"] = exact_json(s.ideal_step);
+    r["speedup"] = exact_json(s.speedup);
+    r["efficiency_percent"] = exact_json(s.efficiency * kHundred);
+    r["extra_seconds"] = exact_json(s.extra);
+    return r;
+}
+
+constexpr ResultDecl kScalingResult[] = {
+    result::exact("card_ratio"), result::exact("ideal_step_seconds"), result::exact("speedup"),
+    result::exact("efficiency_percent"), result::exact("extra_seconds"),
+};
+constexpr const char* kScalingSamples[] = {
+    R"({"op":"strong_scaling"})",
+    R"({"op":"strong_scaling","base_cards":48,"base_step_seconds":"52.8","cards":96,"step_seconds":"26.7"})",
+};
+
+}  // namespace
+
+const OpDef kOffloadCastOp = {"offload_cast", op_offload_cast, kCastFields, kCastResult, kCastSamples};
+const OpDef kBucketOverlapOp = {"bucket_overlap", op_bucket_overlap, kBucketFields, kBucketResult, kBucketSamples};
+const OpDef kStrongScalingOp = {"strong_scaling", op_strong_scaling, kScalingFields, kScalingResult, kScalingSamples};
+
+}  // namespace tally::api

@@ -1,0 +1,106 @@
+// pipeline_schedule (§10.3.2, Table 10-f, Figures 10-17 and 10-18, Exercise
+// 10-4): the fill–drain and 1F1B schedules run through the event model of
+// src/core/ch10/pipeline_events.cpp — every slot's start and end, when the
+// last gradient lands, the step with its update, the idle time per stage —
+// and the chapter's closed-form bubbles of 1F1B, zero-bubble (ZB-H1, ZB-H2),
+// DualPipe and interleaved 1F1B from the split of the backward.
+#include "api/ops/ch10/ops.hpp"
+#include "read.hpp"
+
+#include "core/ch10/pipeline_events.hpp"
+#include "core/format.hpp"
+
+namespace tally::api {
+
+namespace {
+
+constexpr FieldDecl kPipelineFields[] = {
+    field::integer("stages", 2, 64, "4"),
+    field::integer("micro_batches", 1, 256, "8"),
+    field::of_kind("schedule", FieldKind::Text, "1f1b"),
+    field::of_kind("forward_ms", FieldKind::Decimal, "10"),
+    field::of_kind("backward_ms", FieldKind::Decimal, "20"),
+    field::of_kind("weight_grad_ms", FieldKind::Decimal, "10"),
+    field::of_kind("link_ms", FieldKind::Decimal, "1"),
+    field::of_kind("update_ms", FieldKind::Decimal, "1"),
+    field::integer("virtual_stages", 1, 64, "2"),
+};
+
+Json op_pipeline_schedule(const Json& req) {
+    RequestFields f(req, kPipelineFields);
+    ch10::PipelineShape s;
+    s.stages = f.integer_or("stages");
+    s.micro_batches = f.integer_or("micro_batches");
+    s.schedule = ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b"}, "1f1b") == "fill-drain"
+                     ? ch10::Schedule::FillDrain
+                     : ch10::Schedule::OneFOneB;
+    s.forward_ms = ch10_fields::positive_or(f, "forward_ms", "10");
+    s.backward_ms = ch10_fields::positive_or(f, "backward_ms", "20");
+    s.link_ms = ch10_fields::non_negative_or(f, "link_ms", "1");
+    s.update_ms = ch10_fields::non_negative_or(f, "update_ms", "1");
+    // The closed forms split the backward into T_B (input gradient) and T_W
+    // (weight gradient): T_B = backward − T_W.
+    const Ratio weight = ch10_fields::non_negative_or(f, "weight_grad_ms", "10");
+    const Ratio input_grad = weight < s.backward_ms ? s.backward_ms - weight : Ratio(0);
+    const ch10::PipelineRun run = ch10::run_pipeline(s);
+    const ch10::ClosedFormBubbles b =
+        ch10::closed_form_bubbles(s.stages, s.micro_batches, f.integer_or("virtual_stages"), s.forward_ms, input_grad, weight);
+    const Ratio hundred(100);
+    Json r;
+    r["schedule"] = s.schedule == ch10::Schedule::FillDrain ? "fill-drain" : "1f1b";
+    r["gradients_done_ms"] = exact_json(run.gradients_done_ms);
+    r["completion_ms"] = exact_json(run.completion_ms);
+    r["busy_ms"] = exact_json(run.busy_ms);
+    r["idle_ms"] = exact_json(run.idle_ms);
+    r["closed_form_ms"] = exact_json(run.closed_form_ms);
+    r["utilisation_percent"] = exact_json(run.utilisation * hundred);
+    r["bubble_percent"] = exact_json(run.bubble_share * hundred);
+    r["interleaved_bubble_percent"] = exact_json(b.interleaved_share * hundred);
+    r["bubble_1f1b_ms"] = exact_json(b.one_f_one_b_ms);
+    r["bubble_zb_h1_ms"] = exact_json(b.zb_h1_ms);
+    r["bubble_zb_h2_ms"] = exact_json(b.zb_h2_ms);
+    r["bubble_dualpipe_ms"] = exact_json(b.dualpipe_ms);
+    r["slots"] = Json::array();
+    for (const ch10::Slot& slot : run.slots) {
+        r["slots"].push_back({{"id", (slot.forward ? "F" : "B") + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
+                                        std::to_string(static_cast<unsigned long long>(slot.stage))},
+                              {"stage", exact_json(slot.stage)},
+                              {"micro_batch", exact_json(slot.micro_batch)},
+                              {"kind", slot.forward ? "F" : "B"},
+                              {"start_ms", exact_json(slot.start_ms)},
+                              {"end_ms", exact_json(slot.end_ms)}});
+    }
+    return r;
+}
+
+constexpr ResultDecl kSlotItem[] = {
+    result::text("id"),
+    result::exact("stage"), result::exact("micro_batch"), result::text("kind"), result::exact("start_ms"), result::exact("end_ms"),
+};
+constexpr ResultDecl kPipelineResult[] = {
+    result::text("schedule"),
+    result::exact("gradients_done_ms"),
+    result::exact("completion_ms"),
+    result::exact("busy_ms"),
+    result::exact("idle_ms"),
+    result::exact("closed_form_ms"),
+    result::exact("utilisation_percent"),
+    result::exact("bubble_percent"),
+    result::exact("interleaved_bubble_percent"),
+    result::exact("bubble_1f1b_ms"),
+    result::exact("bubble_zb_h1_ms"),
+    result::exact("bubble_zb_h2_ms"),
+    result::exact("bubble_dualpipe_ms"),
+    result::list("slots", kSlotItem),
+};
+constexpr const char* kPipelineSamples[] = {
+    R"({"op":"pipeline_schedule","schedule":"fill-drain"})",
+    R"({"op":"pipeline_schedule","schedule":"1f1b","micro_batches":16})",
+};
+
+}  // namespace
+
+const OpDef kPipelineScheduleOp = {"pipeline_schedule", op_pipeline_schedule, kPipelineFields, kPipelineResult,
+                                   kPipelineSamples};
+
+}  // namespace tally::api

@@ -1,0 +1,113 @@
+#include "pipeline_events.hpp"
+
+#include <algorithm>
+
+namespace tally::ch10 {
+
+namespace {
+
+struct Op {
+    bool forward;
+    u128 micro_batch;
+};
+
+// Stage s's slot order under the schedule.
+std::vector<Op> stage_order(const PipelineShape& s, u128 stage) {
+    std::vector<Op> order;
+    const u128 m = s.micro_batches;
+    if (s.schedule == Schedule::FillDrain) {
+        for (u128 i = 0; i < m; ++i) order.push_back({true, i});
+        for (u128 i = 0; i < m; ++i) order.push_back({false, i});
+        return order;
+    }
+    const u128 warm = std::min<u128>(s.stages - stage - 1, m);
+    u128 next_f = 0, next_b = 0;
+    for (; next_f < warm; ++next_f) order.push_back({true, next_f});
+    while (next_f < m) {
+        order.push_back({true, next_f++});
+        order.push_back({false, next_b++});
+    }
+    while (next_b < m) order.push_back({false, next_b++});
+    return order;
+}
+
+Ratio max_of(const Ratio& a, const Ratio& b) { return a < b ? b : a; }
+
+}  // namespace
+
+PipelineRun run_pipeline(const PipelineShape& s) {
+    const u128 p = s.stages, m = s.micro_batches;
+    std::vector<std::vector<Op>> orders;
+    for (u128 st = 0; st < p; ++st) orders.push_back(stage_order(s, st));
+    // End times by [stage][micro-batch]; `done` marks the slots already placed.
+    std::vector<std::vector<Ratio>> f_end(p, std::vector<Ratio>(m)), b_end(p, std::vector<Ratio>(m));
+    std::vector<std::vector<bool>> f_done(p, std::vector<bool>(m)), b_done(p, std::vector<bool>(m));
+    std::vector<std::size_t> next(p, 0);
+    std::vector<Ratio> free_at(p);
+    std::vector<std::vector<Slot>> placed(p);
+    // Place any slot whose input is ready, stage by stage, until none is left;
+    // each pass places at least one slot while the schedule is deadlock-free.
+    std::size_t remaining = static_cast<std::size_t>(2 * p * m);
+    while (remaining > 0) {
+        bool progress = false;
+        for (u128 st = 0; st < p; ++st) {
+            while (next[st] < orders[st].size()) {
+                const Op op = orders[st][next[st]];
+                const u128 i = op.micro_batch;
+                Ratio ready;
+                if (op.forward) {
+                    if (st > 0) {
+                        if (!f_done[st - 1][i]) break;
+                        ready = f_end[st - 1][i] + s.link_ms;
+                    }
+                } else if (st + 1 < p) {
+                    if (!b_done[st + 1][i]) break;
+                    ready = b_end[st + 1][i] + s.link_ms;
+                } else {
+                    if (!f_done[st][i]) break;
+                    ready = f_end[st][i];
+                }
+                const Ratio start = max_of(ready, free_at[st]);
+                const Ratio end = start + (op.forward ? s.forward_ms : s.backward_ms);
+                (op.forward ? f_end : b_end)[st][i] = end;
+                (op.forward ? f_done : b_done)[st][i] = true;
+                free_at[st] = end;
+                placed[st].push_back({st, i, op.forward, start, end});
+                ++next[st];
+                --remaining;
+                progress = true;
+            }
+        }
+        if (!progress) break;  // cannot happen for the two orders above
+    }
+    PipelineRun r;
+    for (const auto& stage : placed)
+        for (const Slot& slot : stage) {
+            r.slots.push_back(slot);
+            r.gradients_done_ms = max_of(r.gradients_done_ms, slot.end_ms);
+        }
+    r.completion_ms = r.gradients_done_ms + s.update_ms;
+    r.busy_ms = Ratio(m) * (s.forward_ms + s.backward_ms);
+    r.idle_ms = r.gradients_done_ms - r.busy_ms;
+    r.closed_form_ms = Ratio(m + p - 1) * (s.forward_ms + s.backward_ms);
+    r.utilisation = Ratio(m, m + p - 1);
+    r.bubble_share = Ratio(p - 1, m);
+    return r;
+}
+
+ClosedFormBubbles closed_form_bubbles(u128 stages, u128 micro_batches, u128 virtual_stages, const Ratio& forward_ms,
+                                      const Ratio& input_grad_ms, const Ratio& weight_grad_ms) {
+    const Ratio gaps(stages - 1);
+    auto floor_zero = [](const Ratio& plus, const Ratio& minus) { return minus < plus ? plus - minus : Ratio(0); };
+    ClosedFormBubbles b;
+    b.one_f_one_b_ms = gaps * (forward_ms + input_grad_ms + weight_grad_ms);
+    b.zb_h1_ms = gaps * floor_zero(forward_ms + input_grad_ms, weight_grad_ms);
+    b.zb_h2_ms = gaps * floor_zero(forward_ms + input_grad_ms, Ratio(2) * weight_grad_ms);
+    const Ratio fused = forward_ms + input_grad_ms + weight_grad_ms;
+    const Ratio half_less_one = stages >= 2 ? Ratio(stages, 2) - Ratio(1) : Ratio(0);
+    b.dualpipe_ms = half_less_one * floor_zero(fused + input_grad_ms + weight_grad_ms, Ratio(3) * weight_grad_ms);
+    b.interleaved_share = Ratio(stages - 1, mul(virtual_stages, micro_batches));
+    return b;
+}
+
+}  // namespace tally::ch10

@@ -1,0 +1,75 @@
+// Pipeline schedules as an event model (§10.3.2).  p stages, m micro-batches;
+// each stage runs its own list of forward (F) and backward (B) slots in a
+// fixed order, one at a time.  A slot starts when its stage is free and its
+// input has arrived: F of micro-batch i on stage s waits for F(i) on s−1 plus
+// the link delay, B(i) on s waits for B(i) on s+1 plus the link delay, and the
+// last stage's B(i) waits for its own F(i).  The step ends when every stage
+// has finished and the optimizer update (run after the last gradient) is done.
+//   fill-drain (GPipe)  all forwards, then all backwards in the same order
+//   1f1b                p−s−1 forwards to warm up, then one forward and one
+//                       backward in turn, then the remaining backwards
+// Both orders are the textbook ones; nothing is fitted to the chapter's 337
+// and 347 ms, which come out of these rules.
+#pragma once
+
+#include <vector>
+
+#include "core/exact.hpp"
+
+namespace tally::ch10 {
+
+enum class Schedule { FillDrain, OneFOneB };
+
+struct PipelineShape {
+    u128 stages = 4;          // p
+    u128 micro_batches = 8;   // m
+    Ratio forward_ms;         // t_f per stage and micro-batch
+    Ratio backward_ms;        // t_b per stage and micro-batch
+    Ratio link_ms;            // one boundary crossing, either direction
+    Ratio update_ms;          // the optimizer step after the last gradient
+    Schedule schedule = Schedule::FillDrain;
+};
+
+struct Slot {
+    u128 stage = 0;
+    u128 micro_batch = 0;
+    bool forward = true;
+    Ratio start_ms;
+    Ratio end_ms;
+};
+
+struct PipelineRun {
+    std::vector<Slot> slots;     // in each stage's order, stage by stage
+    Ratio gradients_done_ms;     // the last backward's end
+    Ratio completion_ms;         // + update
+    Ratio busy_ms;               // per stage: m (t_f + t_b)
+    Ratio idle_ms;               // per stage: gradients done − busy
+    // The gap closed form: (m + p − 1)(t_f + t_b) with no links or update.
+    Ratio closed_form_ms;
+    Ratio utilisation;           // m / (m + p − 1)
+    Ratio bubble_share;          // (p − 1) / m
+};
+
+// The caller bounds stages and micro-batches (the slot list has 2pm entries).
+PipelineRun run_pipeline(const PipelineShape& s);
+
+// The chapter's closed-form bubbles per stage (ms), from the split of the
+// backward into the input gradient T_B and the weight gradient T_W:
+//   1F1B    (p−1)(T_F + T_B + T_W)
+//   ZB-H1   (p−1)(T_F + T_B − T_W)      (0 when negative)
+//   ZB-H2   (p−1)(T_F + T_B − 2T_W)     (0 when negative)
+//   DualPipe (p/2 − 1)(T_F&B + T_Bfull − 3T_W), with the fused forward and
+//            backward T_F&B = T_F + T_B + T_W and the whole backward
+//            T_Bfull = T_B + T_W
+//   interleaved share (1/v)(p−1)/m
+struct ClosedFormBubbles {
+    Ratio one_f_one_b_ms;
+    Ratio zb_h1_ms;
+    Ratio zb_h2_ms;
+    Ratio dualpipe_ms;
+    Ratio interleaved_share;
+};
+ClosedFormBubbles closed_form_bubbles(u128 stages, u128 micro_batches, u128 virtual_stages, const Ratio& forward_ms,
+                                      const Ratio& input_grad_ms, const Ratio& weight_grad_ms);
+
+}  // namespace tally::ch10

@@ -1,0 +1,187 @@
+// Chapter 10's closed forms against the book's printed values: ZeRO state
+// per card (Table 10-d), the design case (Table 10-j and the book's
+// design-case file), the pipeline event model (337 / 347 ms), capacity
+// factors (Table 10-g), the save interval (Table 10-h) and the critical batch
+// (Table 10-a).
+#include <doctest/doctest.h>
+
+#include "core/answer.hpp"
+#include "core/ch10/checkpoint_interval.hpp"
+#include "core/ch10/critical_batch.hpp"
+#include "core/ch10/moe_capacity.hpp"
+#include "core/ch10/pipeline_events.hpp"
+#include "core/ch10/square_root.hpp"
+#include "core/ch10/zero_state.hpp"
+#include "core/format.hpp"
+#include "../support.hpp"
+
+using namespace tally;
+using namespace tally::test;
+
+namespace {
+
+constexpr u128 kQwen8b = 8190735360;  // N as the chapter prints it
+const Ratio kGiB(u128{1} << 30);
+
+std::string gib(const Ratio& bytes, unsigned places) { return fixed(bytes / kGiB, places); }
+
+Json ask(const char* request) { return result(Json::parse(request)); }
+
+}  // namespace
+
+TEST_CASE("ch10 zero_state: Table 10-d at d = 8 (122.1, 42.0, 28.6, 15.3 GiB) with BF16 gradients") {
+    const char* printed[] = {"122.1", "42.0", "28.6", "15.3"};
+    for (unsigned stage = 0; stage <= 3; ++stage) {
+        CAPTURE(stage);
+        const ch10::ZeroState z = ch10::zero_state({kQwen8b, 8, stage, 2});
+        CHECK(gib(z.per_card, 1) == printed[stage]);
+        CHECK(z.per_card == z.weights + z.gradients + z.optimizer);
+    }
+    // M1 = 4N + 12N/8, M2 = 2N + 14N/8, M3 = 16N/8 exactly.
+    const Ratio n(kQwen8b);
+    CHECK(ch10::zero_state({kQwen8b, 8, 1, 2}).per_card == Ratio(4) * n + Ratio(12) * n / Ratio(8));
+    CHECK(ch10::zero_state({kQwen8b, 8, 2, 2}).per_card == Ratio(2) * n + Ratio(14) * n / Ratio(8));
+    CHECK(ch10::zero_state({kQwen8b, 8, 3, 2}).per_card == Ratio(2) * n);
+    // FP32 gradients (chapter 3's 18 B, Exercise 10-1): 137.3, 57.2, 30.5, 17.2 GiB.
+    const char* fp32[] = {"137.3", "57.2", "30.5", "17.2"};
+    for (unsigned stage = 0; stage <= 3; ++stage) CHECK(gib(ch10::zero_state({kQwen8b, 8, stage, 4}).per_card, 1) == fp32[stage]);
+}
+
+TEST_CASE("ch10 zero_state op: the model's N, the fixed result shape, and BF16 by default") {
+    const Json r = ask(R"({"op":"zero_state","model":"qwen3-8b","shards":8,"stage":3})");
+    CHECK(r["params"] == Json(8190735360ULL));
+    CHECK(r["bytes_per_card"] == Json(16381470720ULL));  // 16N/8
+    CHECK(r["weights"] == Json(2047683840ULL));
+    CHECK(r["gradients"] == Json(2047683840ULL));
+    CHECK(r["optimizer"] == Json(12286103040ULL));
+    CHECK(r["bytes_per_param"] == Json(16));
+    // chapter 3's training op keeps its FP32 default (18 B per parameter).
+    CHECK(ask(R"({"op":"training","model":"qwen3-8b"})")["state_bytes_per_param"] == Json(18));
+    // params instead of model gives the same bytes.
+    CHECK(ask(R"({"op":"zero_state","params":8190735360,"shards":8,"stage":3})")["bytes_per_card"] == Json(16381470720ULL));
+}
+
+TEST_CASE("ch10 zero_state refusals name the field") {
+    CHECK(error_of(Json::parse(R"({"op":"zero_state","model":"qwen3-8b","shards":8,"stage":4})"))["field"] == "stage");
+    CHECK(error_of(Json::parse(R"({"op":"zero_state","model":"qwen3-8b","shards":0,"stage":1})"))["field"] == "shards");
+    CHECK(error_of(Json::parse(R"({"op":"zero_state","model":"qwen3-8b","shards":8,"stage":1,"gradients":"fp16"})"))["field"] ==
+          "gradients");
+    CHECK(error_of(Json::parse(R"({"op":"zero_state","model":"qwen3-8b","params":5,"shards":8,"stage":1})"))["field"] == "params");
+}
+
+TEST_CASE("ch10 training_deadline: the design file's five digits on 32 and 48 cards") {
+    const Json a = ask(R"({"op":"training_deadline","model":"qwen3-8b","cards":32})");
+    const Json b = ask(R"({"op":"training_deadline","model":"qwen3-8b","cards":48})");
+    auto at = [](const Json& r, const char* key, unsigned places) {
+        const Json& v = r[key];
+        Ratio x;
+        if (v.is_number_unsigned()) {
+            x = Ratio(v.get<std::uint64_t>());
+        } else {
+            const std::string s = v.get<std::string>();
+            const auto slash = s.find('/');
+            if (slash == std::string::npos) {
+                REQUIRE(parse_expected_decimal(s, x));
+            } else {
+                Ratio num, den;
+                REQUIRE(parse_expected_decimal(s.substr(0, slash), num));
+                REQUIRE(parse_expected_decimal(s.substr(slash + 1), den));
+                x = num / den;
+            }
+        }
+        return fixed(x, places);
+    };
+    CHECK(at(a, "compute_seconds", 3) == "78.336");
+    CHECK(at(b, "compute_seconds", 3) == "52.224");
+    CHECK(at(a, "link_seconds", 3) == "17.853");
+    CHECK(at(b, "link_seconds", 3) == "12.030");
+    CHECK(at(a, "exposed_seconds", 4) == "0.0754");
+    CHECK(at(b, "exposed_seconds", 4) == "0.0762");
+    CHECK(at(a, "step_seconds", 3) == "78.911");
+    CHECK(at(b, "step_seconds", 3) == "52.800");
+    CHECK(at(a, "overhead_percent", 5) == "1.02216");
+    CHECK(at(b, "overhead_percent", 5) == "1.07820");
+    CHECK(at(a, "finish_days", 3) == "34.331");
+    CHECK(at(b, "finish_days", 3) == "24.637");
+    CHECK(at(a, "step_budget_seconds", 3) == "67.258");
+    CHECK(at(b, "step_budget_seconds", 3) == "67.221");
+    CHECK(at(a, "minimum_efficiency_percent", 3) == "46.990");
+    CHECK(at(b, "minimum_efficiency_percent", 3) == "31.344");
+    CHECK(a["on_time"] == false);
+    CHECK(b["on_time"] == true);
+    CHECK(a["steps"] == Json(31790));
+    // A reserve that eats the deadline is refused under its own name.
+    CHECK(error_of(Json::parse(R"({"op":"training_deadline","model":"qwen3-8b","reserve_days":"30"})"))["field"] ==
+          "reserve_days");
+    CHECK(error_of(Json::parse(R"({"op":"training_deadline","model":"qwen3-8b","efficiency":"120"})"))["field"] == "efficiency");
+}
+
+TEST_CASE("ch10 pipeline event model: fill-drain 337 ms and 1F1B 347 ms (p = 4, m = 8, F 10, B 20, link 1, update 1)") {
+    ch10::PipelineShape s;
+    s.forward_ms = 10;
+    s.backward_ms = 20;
+    s.link_ms = 1;
+    s.update_ms = 1;
+    s.schedule = ch10::Schedule::FillDrain;
+    const ch10::PipelineRun fd = ch10::run_pipeline(s);
+    CHECK(fd.completion_ms == Ratio(337));
+    CHECK(fd.idle_ms == Ratio(96));
+    CHECK(fd.closed_form_ms == Ratio(330));
+    CHECK(fd.slots.size() == 64);
+    s.schedule = ch10::Schedule::OneFOneB;
+    const ch10::PipelineRun ob = ch10::run_pipeline(s);
+    CHECK(ob.completion_ms == Ratio(347));
+    CHECK(ob.idle_ms == Ratio(106));
+    CHECK(fixed(ob.utilisation * Ratio(100), 1) == "72.7");
+    // No link and no update: fill-drain is exactly (m + p − 1)(t_f + t_b).
+    s.link_ms = 0;
+    s.update_ms = 0;
+    s.schedule = ch10::Schedule::FillDrain;
+    CHECK(ch10::run_pipeline(s).completion_ms == Ratio(330));
+    const ch10::ClosedFormBubbles b = ch10::closed_form_bubbles(4, 8, 2, 10, 10, 10);
+    CHECK(b.one_f_one_b_ms == Ratio(90));
+    CHECK(b.zb_h1_ms == Ratio(30));
+    CHECK(b.zb_h2_ms == Ratio(0));
+    CHECK(b.dualpipe_ms == Ratio(20));
+    CHECK(b.interleaved_share == Ratio(3, 16));
+}
+
+TEST_CASE("ch10 capacity factors: Table 10-g and the two-expert toy") {
+    const std::vector<ch10::LoadGroup> qwen = {{64, 768}, {64, 256}};
+    const ch10::Capacity c1 = ch10::moe_capacity(qwen, 1);
+    CHECK(c1.capacity == 512);
+    CHECK(c1.dropped_share == Ratio(1, 4));
+    CHECK(c1.padding_share == Ratio(1, 4));
+    const ch10::Capacity c125 = ch10::moe_capacity(qwen, Ratio(5, 4));
+    CHECK(c125.capacity == 640);
+    CHECK(c125.dropped_share == Ratio(1, 8));
+    CHECK(c125.padding_share == Ratio(3, 10));
+    CHECK(ch10::moe_capacity(qwen, 2).padding_share == Ratio(1, 2));
+    const ch10::Capacity toy = ch10::moe_capacity({{1, 96}, {1, 32}}, Ratio(5, 4));
+    CHECK(toy.capacity == 80);
+    CHECK(toy.dropped == 16);
+    CHECK(toy.padding == 48);
+}
+
+TEST_CASE("ch10 save interval: τ* = 965.29 s and Table 10-h") {
+    const Ratio save = Ratio(14 * kQwen8b) / Ratio(7000000000ULL);
+    const Ratio rate = ch10::job_rate(1024, 1024, Ratio(79, 10) * Ratio(3600));
+    CHECK(fixed(save, 3) == "16.381");
+    CHECK(fixed(ch10::optimal_interval(save, rate), 2) == "965.29");
+    const ch10::IntervalLoss l300 = ch10::interval_loss(save, rate, 120, 300);
+    CHECK(fixed(l300.total * Ratio(100), 1) == "6.4");
+    const ch10::IntervalLoss l900 = ch10::interval_loss(save, rate, 120, 900);
+    CHECK(fixed(l900.total * Ratio(100), 1) == "3.8");
+    CHECK(fixed(ch10::interval_loss(save, rate, 120, 1800).redo * Ratio(100), 1) == "3.2");
+    // The root is truncated, never rounded up: 2 → 1.414213.
+    CHECK(ch10::sqrt_truncated(2, 6) == Ratio(1414213, 1000000));
+    CHECK(ch10::integer_sqrt(u128{1} << 100) == u128{1} << 50);
+}
+
+TEST_CASE("ch10 critical batch: S_min 19,434, cap 1.64, and 7.36 at B_noise = 20M") {
+    const ch10::CriticalBatch c = ch10::critical_batch(31790, 3145728, 2000000);
+    CHECK(c.min_steps.floor() == 19434);
+    CHECK(fixed(c.step_cap, 2) == "1.64");
+    CHECK(fixed(ch10::critical_batch(31790, 3145728, 20000000).step_cap, 2) == "7.36");
+    CHECK(ch10::weak_steps(c, 3145728, 2000000, 1) == Ratio(31790));
+}
