@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'attention_tile', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'amortize', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -42,7 +42,7 @@ export interface OpRequests {
   success_cost: { cost?: number | string; success?: number | string; new_cost?: number | string; new_success?: number | string; lang?: string; };
   handoff_cost: { decision_cost?: number | string; llm_cost?: number | string; handoff?: number | string; lang?: string; };
   critical_path: { stages?: Json[]; state_bytes?: number | string; lang?: string; };
-  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; lang?: string; };
+  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; time_unit?: string; lang?: string; };
   branch_state: { bytes_per_token?: number | string; prefix?: number | string; tails?: Json[]; lang?: string; };
   ced_expert_layers: { input?: number | string; encoder_layers?: number | string; decoder_layers?: number | string; window?: number | string; lang?: string; };
   vision_tokens: { height?: number | string; width?: number | string; patch?: number | string; merge?: number | string; feature_width?: number | string; feature_groups?: number | string; value_bytes?: number | string; kv_bytes_per_token?: number | string; images?: number | string; text_tokens?: number | string; encoder_layers?: number | string; encoder_hidden?: number | string; encoder_intermediate?: number | string; encoder_input_width?: number | string; lang?: string; };
@@ -53,7 +53,7 @@ export interface OpRequests {
   training_budget: { rows?: Json[]; lang?: string; };
   training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
   gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
-  break_even_tasks: { extra_gpu_hours?: number | string; saving_seconds?: number | string; tasks?: number | string; lang?: string; };
+  break_even_tasks: { extra_gpu_hours?: number | string; extra_gpu_seconds?: number | string; saving_seconds?: number | string; tasks?: number | string; tasks_per_second?: number | string; lang?: string; };
   lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; peak_tflops?: number | string; mfu?: number | string; fit?: { [key: string]: Json }; target_loss?: number | string; calls?: number | string; lang?: string; };
   chinchilla_alloc: { alpha?: number | string; beta?: number | string; budget_factor?: number | string; lang?: string; };
   scaling_fit: { points?: Json[]; holdout_from?: number | string; alphas?: Json[]; betas?: Json[]; alpha?: number | string; beta?: number | string; params_scale?: number | string; tokens_scale?: number | string; lang?: string; };
@@ -65,6 +65,7 @@ export interface OpRequests {
   decision_request: { model?: string | { [key: string]: Json }; tokens?: number | string; demo_usd?: number | string; usd_per_million?: number | string; questions?: number | string; execution?: string; peak_tflops?: number | string; compute_efficiency?: number | string; bandwidth?: number | string; bandwidth_efficiency?: number | string; usd_per_gpu_hour?: number | string; generated?: number | string; decode_batch?: number | string; handoff_usd?: number | string; weight_dtype?: string; kv_dtype?: string; gpu?: string; lang?: string; };
   moe_training: { model?: string | { [key: string]: Json }; training_tokens?: number | string; moe_layers?: number | string; hidden?: number | string; expert_width?: number | string; routed_experts?: number | string; shared_experts?: number | string; lang?: string; };
   projection: { rows?: number | string; inputs?: number | string; outputs?: number | string; dtype?: string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
+  attention_tile: { query_rows?: number | string; key_rows?: number | string; head_dim?: number | string; dtype?: string; matrix_flops_per_cycle?: number | string; exps_per_cycle?: number | string; smem_bytes_per_cycle?: number | string; matrix_speedup?: number | string; exp_speedup?: number | string; smem_speedup?: number | string; lang?: string; };
   dynamic_power: { v_before?: number | string; v_after?: number | string; clock_ratio?: number | string; power_ratio?: number | string; area_ratio?: number | string; lang?: string; };
   energy_ledger: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; pj_per_byte?: number | string; kv_pj_per_byte?: number | string; pj_per_flop?: number | string; bandwidth?: number | string; gpu?: string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   power_cap: { gpu?: string; tdp_watts?: number | string; bandwidth?: number | string; peak_tflops?: number | string; pj_per_byte?: number | string; e_over_b?: number | string; lang?: string; };
@@ -77,11 +78,45 @@ export interface OpRequests {
   slot_pipeline: { slots?: number | string; chunks?: number | string; transfer_ticks?: number | string; latency_ticks?: number | string; compute_ticks?: number | string; chunk_bytes?: number | string; lang?: string; };
   host_upload: { bytes?: number | string; link_bandwidth?: number | string; bandwidth?: number | string; uses?: number | string; gpu?: string; lang?: string; };
   link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; gpu?: string; lang?: string; };
+  die_locality: { bytes_per_die?: number | string; exchange_bytes?: number | string; local_bandwidth?: number | string; die_link_bandwidth?: number | string; gpu?: string; lang?: string; };
   sram_chips: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; chip_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   rom_split: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; tokens_per_second?: number | string; stack_bytes?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_budget: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; prefill_tokens?: number | string; workspace_bytes?: number | string; devices?: Json[]; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   device_compare: { from?: string; to?: string; lang?: string; };
   specialization_breakeven: { fixed_cost?: number | string; saving_per_million?: number | string; machines?: number | string; tokens_per_second?: number | string; utilisation?: number | string; life_years?: number | string; lang?: string; };
+  amortize: { prepare_ms?: number | string; run_ms?: number | string; calls?: number | string; lang?: string; };
+  sm_residency: { threads?: number | string; registers_per_thread?: number | string; smem_bytes?: number | string; reserve_bytes?: number | string; sm_threads?: number | string; sm_registers?: number | string; sm_blocks?: number | string; smem_per_sm?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
+  latency_hiding: { bandwidth?: number | string; latency_ns?: number | string; sms?: number | string; warps?: number | string; loads_per_warp?: number | string; bytes_per_load?: number | string; warps_per_block?: number | string; gpu?: string; lang?: string; };
+  mma_count: { tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; mma_m?: number | string; mma_n?: number | string; mma_k?: number | string; warps?: number | string; lang?: string; };
+  sm_share: { bandwidth?: number | string; peak_tflops?: number | string; sms?: number | string; copy_bytes?: number | string; block_flops?: number | string; blocks?: number | string; gpu?: string; lang?: string; };
+  gemm_tile_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; in_bytes?: number | string; acc_bytes?: number | string; out_bytes?: number | string; buffers?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
+  bank_conflicts: { rows?: number | string; cols?: number | string; banks?: number | string; pad_words?: number | string; layout?: string; lang?: string; };
+  split_reduction: { rows?: number | string; width?: number | string; segments?: number | string; in_bytes?: number | string; lang?: string; };
+  reduction_order: { width?: number | string; splits?: Json[]; merge_segments?: number | string; rounding?: string; lang?: string; };
+  fusion_traffic: { stages?: Json[]; cuts?: Json[]; elements?: number | string; lang?: string; };
+  relayout_buffer: { slot_bytes?: number | string; queued?: number | string; relayout_bytes?: number | string; resident?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
+  attention_materialized: { length?: number | string; head_dim?: number | string; in_bytes?: number | string; score_bytes?: number | string; lang?: string; };
+  online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; lang?: string; };
+  flash_tile: { length?: number | string; head_dim?: number | string; kv_rows?: number | string; prefetch_slots?: number | string; block_limit?: number | string; lang?: string; };
+  quant_scale_order: { block_maxima?: Json[]; element?: number | string; element_block?: number | string; lang?: string; };
+  quant_fusion_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; in_bytes?: number | string; q_bytes?: number | string; w_bytes?: number | string; out_bytes?: number | string; lang?: string; };
+  shape_mix: { calls?: Json[]; old_us?: Json[]; new_us?: Json[]; lang?: string; };
+  host_pipeline: { segments?: number | string; host_us?: number | string; device_us?: number | string; lang?: string; };
+  graph_replay: { compute_us?: number | string; host_wait_us?: number | string; graph_prep_us?: number | string; input_bytes?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
+  shape_strategies: { rows?: Json[]; counts?: Json[]; buckets?: Json[]; flops_per_row?: number | string; tflops?: Json[]; prepare_ms?: Json[]; groups?: number | string; lang?: string; };
+  persistent_tiles: { blocks?: number | string; rows_per_block?: number | string; inputs?: number | string; outputs?: number | string; activation_bytes?: number | string; launch_us?: number | string; schedule_us?: number | string; notify_us?: number | string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
+  request_hotspot: { layers?: number | string; input_tokens?: number | string; output_tokens?: number | string; prefill_old_ms?: number | string; prefill_new_ms?: number | string; decode_old_ms?: number | string; decode_new_ms?: number | string; trace_ms?: number | string; lang?: string; };
+  kv_admission: { model?: string | { [key: string]: Json }; input?: number | string; generated?: number | string; block?: number | string; shared_prefix?: number | string; budget_gib?: number | string; extra_mib?: number | string; requests?: number | string; kv_format?: string; lang?: string; };
+  paging_layout: { lengths?: Json[]; page_tokens?: number | string; lang?: string; };
+  decode_read: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; kv_format?: string; bandwidth?: number | string; gpu?: string; round_ms?: number | string; measured?: Json[]; lang?: string; };
+  lora_bytes: { model?: string | { [key: string]: Json }; rank?: number | string; targets?: string; adapters?: number | string; lang?: string; };
+  step_time: { parts?: Json[]; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
+  iteration_schedule: { arrivals?: Json[]; policy?: string; max_running?: number | string; chunk?: number | string; token_budget?: number | string; base_ms?: number | string; per_token_us?: number | string; per_pair_ns?: number | string; lang?: string; };
+  prefix_cache_value: { model?: string | { [key: string]: Json }; tokens?: number | string; hit?: number | string; copies?: number | string; rival_tokens?: number | string; rival_copies?: number | string; rival_hit?: number | string; compute_efficiency?: number | string; peak_tflops?: number | string; link_gbps?: number | string; gpu?: string; lang?: string; };
+  weight_offload: { model?: string | { [key: string]: Json }; layers?: number | string; buffers?: number | string; link_gbps?: number | string; gpu?: string; decode_steps?: number | string; copy_budget_seconds?: number | string; input?: number | string; generated?: number | string; block?: number | string; lang?: string; };
+  acceptance_rule: { target_p?: Json[]; draft_q?: Json[]; lang?: string; };
+  speculative: { acceptance?: number | string; acceptances?: Json[]; draft?: number | string; round_ms?: number | string; per_draft_ms?: number | string; query_ms?: number | string; draft_group?: number | string; from_draft?: number | string; lang?: string; };
+  batch_plan: { requests?: number | string; input?: number | string; context?: number | string; generated?: number | string; per_round?: number | string; queue_seconds?: number | string; prefill_seconds?: number | string; model?: string | { [key: string]: Json }; compute_efficiency?: number | string; peak_tflops?: number | string; ttft_before_ms?: number | string; ttft_after_ms?: number | string; round_ms?: number | string; query_ms?: number | string; deadline_seconds?: number | string; power_w?: number | string; gpu?: string; lang?: string; };
   critical_batch: { train_tokens?: number | string; batch_tokens?: number | string; noise_tokens?: number | string; base_cards?: number | string; step_seconds?: number | string; compute_seconds?: number | string; fixed_seconds?: number | string; multiples?: Json[]; lang?: string; };
   zero_state: { model?: string | { [key: string]: Json }; params?: number | string; shards?: number | string; stage?: number | string; gradients?: string; live_gib?: number | string; usable_gib?: number | string; lang?: string; };
   compute_floor: { model?: string | { [key: string]: Json }; sequence?: number | string; train_tokens?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
@@ -955,6 +990,8 @@ export interface AmdahlResult {
   saved_percent_display: string;
   rest: bigint;
   rest_display: string;
+  limit_speedup: bigint | null;
+  limit_speedup_display: string | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1121,6 +1158,7 @@ export interface GpuHourFactorResult {
 export interface BreakEvenTasksResult {
   extra_gpu_seconds: bigint;
   break_even: bigint;
+  break_even_wall_seconds: bigint | undefined;
   smaller_cheaper: boolean;
   difference_seconds: bigint | undefined;
   difference_seconds_display: string;
@@ -1480,6 +1518,21 @@ export interface ProjectionResult {
   values: Record<string, bigint>;
 }
 
+export interface AttentionTileResult {
+  flops: bigint;
+  exps: bigint;
+  smem_bytes: bigint;
+  matrix_cycles: bigint;
+  exp_cycles: bigint;
+  smem_cycles: bigint;
+  interval_cycles: bigint;
+  bound: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface DynamicPowerResult {
   voltage_squared: bigint;
   voltage_squared_display: string;
@@ -1574,6 +1627,9 @@ export interface ExpertPaddingResult {
   executed_rows: bigint;
   efficiency: bigint;
   efficiency_display: string;
+  rows_per_expert: bigint;
+  executed_per_expert: bigint;
+  padding_per_expert: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1694,6 +1750,29 @@ export interface LinkTimeResult {
   values: Record<string, bigint>;
 }
 
+export interface DieLocalityResult {
+  gpu: string | null;
+  local_bandwidth: bigint;
+  die_link_bandwidth: bigint;
+  local_read_ms: bigint;
+  local_read_display: string;
+  remote_read_ms: bigint;
+  remote_read_display: string;
+  remote_bound: string;
+  gathered_ms: bigint;
+  gathered_display: string;
+  exchange_ms: bigint;
+  exchange_display: string;
+  link_over_local: bigint;
+  link_over_local_display: string;
+  remote_over_local: bigint;
+  remote_over_local_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface SramChipsResult {
   model: string;
   weight_bytes: bigint;
@@ -1795,6 +1874,762 @@ export interface SpecializationBreakevenResult {
   saving_per_year: bigint;
   years_to_break_even: bigint;
   years_to_break_even_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AmortizeResult {
+  total_ms: bigint;
+  average_ms: bigint;
+  average_display: string;
+  prepare_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SmResidencyLimit {
+  id: string;
+  total: bigint;
+  per_block: bigint;
+  blocks: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SmResidencyResult {
+  gpu: string | null;
+  limits: SmResidencyLimit[];
+  blocks: bigint;
+  binding: string[];
+  warps_per_block: bigint;
+  warps: bigint;
+  max_warps: bigint;
+  occupancy_percent: bigint;
+  occupancy_display: string;
+  threads_used: bigint;
+  registers_used: bigint;
+  smem_used: bigint;
+  smem_left: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LatencyHidingResult {
+  gpu: string | null;
+  bandwidth: bigint;
+  sms: bigint;
+  device_bytes: bigint;
+  needed_bytes: bigint;
+  needed_display: string;
+  bytes_per_warp: bigint;
+  have_bytes: bigint;
+  have_display: string;
+  coverage: bigint;
+  coverage_display: string;
+  covered: boolean;
+  warps_needed: bigint;
+  blocks_needed: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface MmaCountResult {
+  flops_per_instruction: bigint;
+  instructions: bigint;
+  flops: bigint;
+  output_fragments: bigint;
+  fragments_per_warp: bigint;
+  instructions_per_warp: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SmShareResult {
+  gpu: string | null;
+  sms: bigint;
+  gbps_per_sm: bigint;
+  tflops_per_sm: bigint;
+  copy_us: bigint;
+  compute_us: bigint;
+  copy_over_compute: bigint;
+  intensity: bigint;
+  device_ratio: bigint;
+  serial_us: bigint;
+  pipelined_us: bigint;
+  saved_percent: bigint;
+  slot_free_us: bigint;
+  third_copy_us: bigint;
+  mover_busy_us: bigint;
+  compute_busy_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface GemmTileTrafficResult {
+  a_slice_bytes: bigint;
+  w_slice_bytes: bigint;
+  acc_bytes: bigint;
+  working_set_bytes: bigint;
+  working_set_display: string;
+  row_blocks: bigint;
+  column_blocks: bigint;
+  tiles: bigint;
+  k_steps: bigint;
+  a_bytes: bigint;
+  w_bytes: bigint;
+  c_bytes: bigint;
+  a_traffic: bigint;
+  w_traffic: bigint;
+  c_traffic: bigint;
+  traffic_bytes: bigint;
+  traffic_display: string;
+  once_bytes: bigint;
+  traffic_over_once: bigint;
+  flops: bigint;
+  intensity: bigint;
+  intensity_display: string;
+  gpu: string | null;
+  mfu_ceiling_percent: bigint | null;
+  smem_per_sm: bigint | null;
+  resident_blocks: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface BankConflictsResult {
+  column_rounds: bigint;
+  row_rounds: bigint;
+  stride_words: bigint;
+  bytes: bigint;
+  stored_bytes: bigint;
+  extra_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SplitReductionResult {
+  tasks_whole: bigint;
+  tasks_split: bigint;
+  partial_bytes: bigint;
+  scale_bytes: bigint;
+  traffic_whole: bigint;
+  reread_bytes: bigint;
+  handoff_bytes: bigint;
+  traffic_split: bigint;
+  traffic_split_display: string;
+  launches_whole: bigint;
+  launches_split: bigint;
+  row_fp32_bytes: bigint;
+  segment_fp32_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ReductionOrderSplit {
+  id: string;
+  segment_width: bigint;
+  sum: bigint;
+  distance_ulp: bigint;
+  below: boolean;
+  distance_display: string;
+  scale: bigint;
+  first_output: bigint;
+  scale_steps_from_first: bigint;
+  output_steps_from_first: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ReductionOrderResult {
+  rounding: string;
+  book_rounding: string;
+  exact_sum: bigint;
+  exact_display: string;
+  ulp: bigint;
+  splits: ReductionOrderSplit[];
+  gap_ulp: bigint;
+  relative_gap: bigint;
+  scale_gap_steps: bigint;
+  output_gap_steps: bigint;
+  merge_orders: bigint;
+  merge_results: bigint[];
+  merge_distinct: bigint;
+  merge_spread_steps: bigint;
+  associativity_left: bigint;
+  associativity_right: bigint;
+  associativity_steps: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FusionTrafficKernel {
+  id: string;
+  read_bytes: bigint;
+  write_bytes: bigint;
+  live_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FusionTrafficPartition {
+  id: string;
+  kernels: bigint;
+  traffic_bytes: bigint;
+  peak_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FusionTrafficResult {
+  kernels: FusionTrafficKernel[];
+  traffic_bytes: bigint;
+  peak_bytes: bigint;
+  separate_traffic_bytes: bigint;
+  separate_peak_bytes: bigint;
+  fused_traffic_bytes: bigint;
+  fused_peak_bytes: bigint;
+  saved_bytes: bigint;
+  fused_over_separate: bigint;
+  separate_over_fused: bigint;
+  partition_count: bigint;
+  partitions: FusionTrafficPartition[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RelayoutBufferResult {
+  gpu: string | null;
+  queue_bytes: bigint;
+  need_bytes: bigint;
+  need_display: string;
+  fits_alone: boolean;
+  share_bytes: bigint;
+  share_display: string;
+  slots_left: bigint;
+  backpressure: boolean;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AttentionMaterializedResult {
+  tensor_bytes: bigint;
+  score_bytes: bigint;
+  qkvo_traffic: bigint;
+  score_traffic: bigint;
+  total_traffic: bigint;
+  score_display: string;
+  score_traffic_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface OnlineSoftmaxStep {
+  id: string;
+  max_weight: bigint;
+  max_display: string;
+  rescale: bigint;
+  weight_sum: bigint;
+  weighted: bigint;
+  output: bigint;
+  output_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface OnlineSoftmaxResult {
+  steps: OnlineSoftmaxStep[];
+  output: bigint;
+  direct: bigint;
+  agree: boolean;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface FlashTileResult {
+  query_rows: bigint;
+  fixed_bytes: bigint;
+  per_row_bytes: bigint;
+  used_bytes: bigint;
+  scans: bigint;
+  traffic_bytes: bigint;
+  traffic_display: string;
+  updates: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface QuantScaleOrderResult {
+  row_max: bigint;
+  row_scale: Json;
+  block_scale: Json;
+  difference: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface QuantFusionTrafficResult {
+  a_bytes: bigint;
+  quantized_bytes: bigint;
+  w_bytes: bigint;
+  c_bytes: bigint;
+  row_blocks: bigint;
+  column_blocks: bigint;
+  apart_rereads: bigint;
+  fused_rereads: bigint;
+  apart_input: bigint;
+  fused_input: bigint;
+  shared_bytes: bigint;
+  apart_total: bigint;
+  fused_total: bigint;
+  apart_display: string;
+  fused_display: string;
+  fused_over_apart: bigint;
+  apart_per_column_block: bigint;
+  fused_per_column_block: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ShapeMixResult {
+  old_total_us: bigint;
+  new_total_us: bigint;
+  new_faster: boolean;
+  speedup: bigint;
+  speedup_display: string;
+  new_over_old: bigint;
+  breakeven_share: bigint | null;
+  new_wins: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface HostPipelineResult {
+  serial_us: bigint;
+  serial_display: string;
+  pipelined_us: bigint;
+  pipelined_display: string;
+  saved_us: bigint;
+  speedup: bigint;
+  speedup_display: string;
+  bound: string;
+  device_busy_percent: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface GraphReplayResult {
+  gpu: string | null;
+  bandwidth: bigint;
+  input_display: string;
+  copy_us: bigint;
+  copy_display: string;
+  plain_us: bigint;
+  plain_display: string;
+  graph_us: bigint;
+  graph_display: string;
+  graph_faster: boolean;
+  difference_us: bigint;
+  breakeven_bytes: bigint | null;
+  breakeven_mib: bigint | null;
+  breakeven_display: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ShapeStrategiesStrategie {
+  id: string;
+  rows: bigint;
+  group_ms: bigint;
+  group_display: string;
+  prepare_ms: bigint;
+  total_ms: bigint;
+  total_seconds: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ShapeStrategiesCrossing {
+  id: string;
+  from: string;
+  to: string;
+  groups: bigint;
+  groups_display: string;
+  first_group: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ShapeStrategiesResult {
+  actual_rows: bigint;
+  bucket_rows: bigint;
+  padding_percent: bigint;
+  strategies: ShapeStrategiesStrategie[];
+  crossings: ShapeStrategiesCrossing[];
+  cheapest: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PersistentTilesResult {
+  gpu: string | null;
+  block_flops: bigint;
+  block_bytes: bigint;
+  projection_us: bigint;
+  activation_us: bigint;
+  task_projection_us: bigint;
+  task_activation_us: bigint;
+  coarse_us: bigint;
+  coarse_display: string;
+  blockwise_us: bigint;
+  blockwise_display: string;
+  blockwise_faster: boolean;
+  difference_us: bigint;
+  speedup: bigint;
+  launch_saved_us: bigint;
+  hidden_us: bigint;
+  overhead_us: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface RequestHotspotResult {
+  decode_steps: bigint;
+  calls: bigint;
+  prefill_calls: bigint;
+  decode_calls: bigint;
+  prefill_rows: bigint;
+  old_ms: bigint;
+  new_ms: bigint;
+  decode_speedup: bigint;
+  decode_saved_ms: bigint;
+  prefill_slower: boolean;
+  prefill_change_ms: bigint;
+  slower: boolean;
+  saved_ms: bigint;
+  saved_per_step_us: bigint;
+  trace_share_percent: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface KvAdmissionResult {
+  model: string;
+  kv_format: string;
+  bytes_per_token: bigint;
+  written_positions: bigint;
+  allocated_positions: bigint;
+  shared_positions: bigint;
+  private_positions: bigint;
+  prefill_bytes: bigint;
+  allocated_bytes: bigint;
+  allocated_display: string;
+  shared_bytes: bigint;
+  private_bytes: bigint;
+  total_bytes: bigint;
+  total_display: string;
+  independent_total_bytes: bigint;
+  budget_bytes: bigint;
+  fits: boolean;
+  max_requests: bigint;
+  prefill_sized_requests: bigint;
+  prefill_sized_final_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PagingLayoutSequence {
+  id: string;
+  length: bigint;
+  pages: bigint;
+  slots: bigint;
+  unused: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PagingLayoutResult {
+  sequences: PagingLayoutSequence[];
+  slots: bigint;
+  unused: bigint;
+  entries: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface DecodeReadResult {
+  model: string;
+  weight_read_bytes: bigint;
+  kv_read_bytes: bigint;
+  read_bytes: bigint;
+  read_display: string;
+  per_token_read_bytes: bigint;
+  weight_share_per_token_bytes: bigint;
+  kv_bytes_per_request: bigint;
+  crossover_batch: bigint;
+  bandwidth_gbps: bigint;
+  read_ms: bigint;
+  weight_read_ms: bigint;
+  bandwidth_efficiency: bigint | null;
+  effective_gbps: bigint | null;
+  interpolated_round_ms: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface LoraBytesResult {
+  model: string;
+  layers: bigint;
+  values_per_layer: bigint;
+  values: bigint;
+  bytes: bigint;
+  bytes_display: string;
+  all_bytes: bigint;
+  all_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StepTimeResult {
+  new_positions: bigint;
+  pairs: bigint;
+  part_pairs: bigint[];
+  base_ms: bigint;
+  token_ms: bigint;
+  pair_ms: bigint;
+  step_ms: bigint;
+  step_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface IterationScheduleRequest {
+  id: string;
+  arrive_ms: bigint;
+  start_ms: bigint;
+  first_token_ms: bigint;
+  finish_ms: bigint;
+  max_gap_ms: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface IterationScheduleIteration {
+  start_ms: bigint;
+  end_ms: bigint;
+  step_ms: bigint;
+  new_positions: bigint;
+  pairs: bigint;
+  decode: string[];
+  prefill: string[];
+  prefill_positions: bigint[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface IterationScheduleResult {
+  total_ms: bigint;
+  total_display: string;
+  max_gap_ms: bigint;
+  max_gap_display: string;
+  requests: IterationScheduleRequest[];
+  iterations: IterationScheduleIteration[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PrefixCacheValueResult {
+  model: string;
+  flops: bigint;
+  bytes: bigint;
+  cache_bytes: bigint;
+  recompute_ms: bigint;
+  fetch_ms: bigint;
+  swap_out_ms: bigint;
+  gain_ms: bigint | null;
+  loss_ms: bigint | null;
+  total_gain_ms: bigint | null;
+  saved_per_hit_ms: bigint | null;
+  min_hit: bigint | null;
+  gain_per_mib_ms: bigint | null;
+  rival: Json | null;
+  keep: string | null;
+  break_even_hit: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface WeightOffloadResult {
+  layer_bytes: bigint;
+  freed_bytes: bigint;
+  freed_display: string;
+  input_state_bytes: bigint;
+  complete_state_bytes: bigint;
+  extra_inputs: bigint;
+  extra_requests: bigint;
+  link_gbps: bigint;
+  copy_bytes_per_step: bigint;
+  copy_ms_per_step: bigint;
+  copy_seconds_total: bigint;
+  needed_gbps: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AcceptanceRuleSymbol {
+  id: string;
+  p: bigint;
+  q: bigint;
+  accept: bigint | null;
+  residual: bigint;
+  output: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface AcceptanceRuleResult {
+  symbols: AcceptanceRuleSymbol[];
+  acceptance: bigint;
+  output_matches_target: boolean;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SpeculativeByDraft {
+  draft: bigint;
+  expected_outputs: bigint;
+  round_ms: bigint;
+  ms_per_token: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface SpeculativeResult {
+  draft: bigint;
+  expected_outputs: bigint;
+  expected_outputs_display: string;
+  round_ms: bigint;
+  ms_per_token: bigint;
+  ms_per_token_display: string;
+  charged_positions: bigint;
+  draft_ms: bigint;
+  plain_ms_per_token: bigint;
+  speedup: bigint;
+  saved_ms_per_token: bigint | null;
+  break_even_query_ms: bigint | null;
+  by_draft: SpeculativeByDraft[];
+  marginal: Json | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface BatchPlanResult {
+  prefill_flops: bigint | null;
+  prefill_seconds: bigint;
+  rounds: bigint;
+  decode_seconds: bigint;
+  queue_seconds: bigint;
+  first_token_seconds: bigint;
+  total_seconds: bigint;
+  total_display: string;
+  on_time: boolean;
+  slack_seconds: bigint | null;
+  late_seconds: bigint | null;
+  qualified: bigint;
+  prefill_rate: bigint;
+  decode_rate: bigint;
+  gpu_seconds_per_request: bigint;
+  gpu_seconds_per_result: bigint | null;
+  joules_per_result: bigint | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2292,6 +3127,7 @@ export interface OpResults {
   decision_request: DecisionRequestResult;
   moe_training: MoeTrainingResult;
   projection: ProjectionResult;
+  attention_tile: AttentionTileResult;
   dynamic_power: DynamicPowerResult;
   energy_ledger: EnergyLedgerResult;
   power_cap: PowerCapResult;
@@ -2304,11 +3140,45 @@ export interface OpResults {
   slot_pipeline: SlotPipelineResult;
   host_upload: HostUploadResult;
   link_time: LinkTimeResult;
+  die_locality: DieLocalityResult;
   sram_chips: SramChipsResult;
   rom_split: RomSplitResult;
   device_budget: DeviceBudgetResult;
   device_compare: DeviceCompareResult;
   specialization_breakeven: SpecializationBreakevenResult;
+  amortize: AmortizeResult;
+  sm_residency: SmResidencyResult;
+  latency_hiding: LatencyHidingResult;
+  mma_count: MmaCountResult;
+  sm_share: SmShareResult;
+  gemm_tile_traffic: GemmTileTrafficResult;
+  bank_conflicts: BankConflictsResult;
+  split_reduction: SplitReductionResult;
+  reduction_order: ReductionOrderResult;
+  fusion_traffic: FusionTrafficResult;
+  relayout_buffer: RelayoutBufferResult;
+  attention_materialized: AttentionMaterializedResult;
+  online_softmax: OnlineSoftmaxResult;
+  flash_tile: FlashTileResult;
+  quant_scale_order: QuantScaleOrderResult;
+  quant_fusion_traffic: QuantFusionTrafficResult;
+  shape_mix: ShapeMixResult;
+  host_pipeline: HostPipelineResult;
+  graph_replay: GraphReplayResult;
+  shape_strategies: ShapeStrategiesResult;
+  persistent_tiles: PersistentTilesResult;
+  request_hotspot: RequestHotspotResult;
+  kv_admission: KvAdmissionResult;
+  paging_layout: PagingLayoutResult;
+  decode_read: DecodeReadResult;
+  lora_bytes: LoraBytesResult;
+  step_time: StepTimeResult;
+  iteration_schedule: IterationScheduleResult;
+  prefix_cache_value: PrefixCacheValueResult;
+  weight_offload: WeightOffloadResult;
+  acceptance_rule: AcceptanceRuleResult;
+  speculative: SpeculativeResult;
+  batch_plan: BatchPlanResult;
   critical_batch: CriticalBatchResult;
   zero_state: ZeroStateResult;
   compute_floor: ComputeFloorResult;
@@ -2364,7 +3234,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   success_cost: { cost_per_success: { k: 'exact' }, attempts_per_success: { k: 'exact' }, success_needed: { k: 'exact', p: 'optional' }, success_needed_display: { k: 'display', p: 'optional' }, reachable: { k: 'flag', p: 'optional' }, new_cost_per_success: { k: 'exact', p: 'optional' }, ratio: { k: 'exact', p: 'optional' }, cheaper: { k: 'flag', p: 'optional' } },
   handoff_cost: { per_request: { k: 'exact' }, break_even: { k: 'exact' }, break_even_percent: { k: 'exact' }, break_even_display: { k: 'display' }, success_ratio: { k: 'exact' }, success_ratio_display: { k: 'display' } },
   critical_path: { serial: { k: 'exact' }, parallel: { k: 'exact' }, saved: { k: 'exact' }, work: { k: 'exact' }, tool_work: { k: 'exact' }, tool_wait_serial: { k: 'exact' }, tool_wait_parallel: { k: 'exact' }, state_time_serial: { k: 'exact' }, state_time_parallel: { k: 'exact' }, state_time_serial_display: { k: 'display' }, state_time_parallel_display: { k: 'display' } },
-  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, slower: { k: 'flag' }, saved: { k: 'exact', p: 'optional' }, lost: { k: 'exact', p: 'optional' }, saved_signed: { k: 'text' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact', p: 'optional' }, saved_percent: { k: 'exact', p: 'optional' }, saved_percent_display: { k: 'display' }, rest: { k: 'exact' }, rest_display: { k: 'display' } },
+  amdahl: { total_after: { k: 'exact' }, total_after_display: { k: 'display' }, slower: { k: 'flag' }, saved: { k: 'exact', p: 'optional' }, lost: { k: 'exact', p: 'optional' }, saved_signed: { k: 'text' }, saved_display: { k: 'display' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, saved_share: { k: 'exact', p: 'optional' }, saved_percent: { k: 'exact', p: 'optional' }, saved_percent_display: { k: 'display' }, rest: { k: 'exact' }, rest_display: { k: 'display' }, limit_speedup: { k: 'exact', p: 'nullable' }, limit_speedup_display: { k: 'display', p: 'nullable' } },
   branch_state: { branches: { k: 'exact' }, shared_tokens: { k: 'exact' }, shared_bytes: { k: 'exact' }, shared_display: { k: 'display' }, copied_tokens: { k: 'exact' }, copied_bytes: { k: 'exact' }, copied_display: { k: 'display' }, saved_bytes: { k: 'exact' }, saved_display: { k: 'display' } },
   ced_expert_layers: { full: { k: 'exact' }, ced: { k: 'exact' }, share: { k: 'exact' }, share_percent: { k: 'exact' }, share_display: { k: 'display' } },
   vision_tokens: { tokens: { k: 'exact' }, patches: { k: 'exact' }, patch_grid: { k: 'text' }, token_grid: { k: 'text' }, images: { k: 'exact' }, visual_tokens: { k: 'exact' }, ec_bytes: { k: 'exact', p: 'optional' }, ec_display: { k: 'display', p: 'optional' }, ec_total_bytes: { k: 'exact', p: 'optional' }, ec_total_display: { k: 'display', p: 'optional' }, encoder_flops: { k: 'exact', p: 'optional' }, encoder_flops_display: { k: 'display', p: 'optional' }, encoder_tflops_display: { k: 'display', p: 'optional' }, kv_bytes: { k: 'exact', p: 'optional' }, kv_display: { k: 'display', p: 'optional' }, visual_kv_bytes: { k: 'exact', p: 'optional' }, visual_kv_display: { k: 'display', p: 'optional' }, input_kv_bytes: { k: 'exact', p: 'optional' }, input_kv_display: { k: 'display', p: 'optional' } },
@@ -2375,7 +3245,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   training_budget: { rows: { k: 'list', items: { id: { k: 'text' }, six_nd: { k: 'exact' }, six_nd_display: { k: 'display' }, tokens_per_param: { k: 'exact' }, tokens_per_param_display: { k: 'display' } } } },
   training_calendar: { hours: { k: 'exact' }, days: { k: 'exact' }, days_display: { k: 'display' } },
   gpu_hour_factor: { factor: { k: 'exact' }, factor_display: { k: 'display' }, equivalent_hours: { k: 'exact' } },
-  break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_seconds_display: { k: 'display', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' }, difference_hours_display: { k: 'display', p: 'optional' } },
+  break_even_tasks: { extra_gpu_seconds: { k: 'exact' }, break_even: { k: 'exact' }, break_even_wall_seconds: { k: 'exact', p: 'optional' }, smaller_cheaper: { k: 'flag', p: 'optional' }, difference_seconds: { k: 'exact', p: 'optional' }, difference_seconds_display: { k: 'display', p: 'optional' }, difference_hours: { k: 'exact', p: 'optional' }, difference_hours_display: { k: 'display', p: 'optional' } },
   lifecycle_cost: { gpu_flops_per_second: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, label_display: { k: 'display' }, feasible: { k: 'flag' }, floor_display: { k: 'display', p: 'optional' }, status_display: { k: 'display' }, tokens: { k: 'exact', p: 'optional' }, tokens_display: { k: 'display' }, tokens_derived: { k: 'flag' }, outside_fit: { k: 'flag' }, training_flops: { k: 'exact', p: 'optional' }, training_flops_display: { k: 'display' }, training_gpu_seconds: { k: 'exact', p: 'optional' }, training_gpu_hours: { k: 'exact', p: 'optional' }, training_gpu_hours_display: { k: 'display' }, per_call_flops: { k: 'exact', p: 'optional' }, per_call_gpu_seconds: { k: 'exact', p: 'optional' }, per_call_display: { k: 'display' }, next_crossover_display: { k: 'display' }, gpu_hours_at_calls: { k: 'exact', p: 'optional' }, gpu_hours_at_calls_display: { k: 'display', p: 'optional' } } }, crossovers: { k: 'list', items: { id: { k: 'text' }, left: { k: 'text' }, right: { k: 'text' }, crosses: { k: 'flag' }, cheaper_first: { k: 'text' }, cheaper_after: { k: 'text' }, extra_training_gpu_seconds: { k: 'exact' }, extra_training_gpu_hours: { k: 'exact' }, extra_training_display: { k: 'display' }, saving_per_call_gpu_seconds: { k: 'exact' }, saving_per_call_display: { k: 'display' }, calls: { k: 'exact', p: 'optional' }, calls_display: { k: 'display', p: 'optional' }, gpu_hours: { k: 'exact', p: 'optional' }, gpu_hours_display: { k: 'display', p: 'optional' } } } },
   chinchilla_alloc: { params_exponent: { k: 'exact' }, params_exponent_display: { k: 'display' }, tokens_exponent: { k: 'exact' }, tokens_exponent_display: { k: 'display' }, budget_factor: { k: 'exact' }, params_multiplier_exact: { k: 'flag' }, params_multiplier: { k: 'exact', p: 'optional' }, params_multiplier_display: { k: 'display' }, tokens_multiplier_exact: { k: 'flag' }, tokens_multiplier: { k: 'exact', p: 'optional' }, tokens_multiplier_display: { k: 'display' } },
   scaling_fit: { alpha: { k: 'exact' }, alpha_display: { k: 'display' }, beta: { k: 'exact' }, beta_display: { k: 'display' }, e: { k: 'text' }, e_display: { k: 'display' }, a: { k: 'text' }, a_display: { k: 'display' }, b: { k: 'text' }, b_display: { k: 'display' }, fit_sse_display: { k: 'display' }, fit_count: { k: 'exact' }, fit_rmse: { k: 'text' }, fit_rmse_display: { k: 'display' }, holdout_count: { k: 'exact' }, holdout_rmse: { k: 'text', p: 'optional' }, holdout_rmse_display: { k: 'display', p: 'optional' }, candidates: { k: 'exact' }, rejected: { k: 'exact' }, rejected_not_finite: { k: 'exact' }, points: { k: 'list', items: { id: { k: 'text' }, split: { k: 'text' }, split_display: { k: 'display' }, params_display: { k: 'display' }, tokens_display: { k: 'display' }, loss: { k: 'exact' }, loss_display: { k: 'display' }, predicted: { k: 'text' }, predicted_display: { k: 'display' }, residual: { k: 'text' }, residual_display: { k: 'display' }, error: { k: 'text' } } } },
@@ -2387,23 +3257,58 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   decision_request: { model: { k: 'text' }, tokens: { k: 'exact' }, tokens_from_price: { k: 'exact' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, compute_seconds: { k: 'exact' }, compute_seconds_display: { k: 'display' }, memory_seconds: { k: 'exact' }, memory_seconds_display: { k: 'display' }, latency_ms: { k: 'exact' }, latency_ms_display: { k: 'display' }, gpu_seconds: { k: 'exact' }, gpu_seconds_display: { k: 'display' }, usd_per_request: { k: 'exact' }, usd_per_million_input: { k: 'exact' }, usd_per_million_input_display: { k: 'display' }, price_over_cost: { k: 'exact' }, price_over_cost_display: { k: 'display' }, request_usd: { k: 'exact' }, handoff_breakeven_percent: { k: 'exact' }, handoff_breakeven_percent_display: { k: 'display' }, handoff_over_demo: { k: 'exact' }, handoff_over_demo_display: { k: 'display' }, llm_decode_steps: { k: 'exact', p: 'nullable' }, llm_mean_context: { k: 'exact', p: 'nullable' }, llm_step_ms: { k: 'exact', p: 'nullable' }, llm_step_ms_display: { k: 'display', p: 'nullable' }, llm_latency_seconds: { k: 'exact', p: 'nullable' }, llm_latency_seconds_display: { k: 'display', p: 'nullable' }, llm_gpu_seconds: { k: 'exact', p: 'nullable' }, llm_gpu_seconds_display: { k: 'display', p: 'nullable' }, llm_latency_ratio: { k: 'exact', p: 'nullable' }, llm_latency_ratio_display: { k: 'display', p: 'nullable' }, llm_gpu_ratio: { k: 'exact', p: 'nullable' }, llm_gpu_ratio_display: { k: 'display', p: 'nullable' } },
   moe_training: { model: { k: 'text' }, moe_layers: { k: 'exact' }, expert_params_per_token: { k: 'exact' }, per_token: { k: 'exact' }, per_token_display: { k: 'display' }, total: { k: 'exact' }, total_yflops: { k: 'exact' }, total_yflops_display: { k: 'display' }, total_display: { k: 'display' } },
   projection: { flops: { k: 'exact' }, flops_display: { k: 'display' }, weight_bytes: { k: 'exact' }, weight_bytes_per_row: { k: 'exact' }, input_bytes: { k: 'exact' }, output_bytes: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, intensity_limit: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, peak_tflops: { k: 'exact', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, compute_seconds: { k: 'exact', p: 'nullable' }, memory_seconds: { k: 'exact', p: 'nullable' }, compute_us: { k: 'exact', p: 'nullable' }, memory_us: { k: 'exact', p: 'nullable' }, time_us: { k: 'exact', p: 'nullable' }, compute_us_display: { k: 'display', p: 'nullable' }, memory_us_display: { k: 'display', p: 'nullable' }, time_us_display: { k: 'display', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, ridge: { k: 'exact', p: 'nullable' }, ridge_display: { k: 'display', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_compute_bound_rows: { k: 'exact', p: 'nullable' } },
+  attention_tile: { flops: { k: 'exact' }, exps: { k: 'exact' }, smem_bytes: { k: 'exact' }, matrix_cycles: { k: 'exact' }, exp_cycles: { k: 'exact' }, smem_cycles: { k: 'exact' }, interval_cycles: { k: 'exact' }, bound: { k: 'text' } },
   dynamic_power: { voltage_squared: { k: 'exact' }, voltage_squared_display: { k: 'display' }, with_clock: { k: 'exact', p: 'nullable' }, density: { k: 'exact', p: 'nullable' }, density_rise_percent: { k: 'exact', p: 'nullable' }, density_rises: { k: 'flag', p: 'nullable' } },
   energy_ledger: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, flops: { k: 'exact' }, weights_j: { k: 'exact' }, weights_j_display: { k: 'display' }, kv_j: { k: 'exact' }, kv_j_display: { k: 'display' }, compute_j: { k: 'exact' }, compute_j_display: { k: 'display' }, total_j: { k: 'exact' }, total_j_display: { k: 'display' }, single_total_j: { k: 'exact' }, single_total_j_display: { k: 'display' }, weight_share: { k: 'exact' }, weight_share_display: { k: 'display' }, breakeven_batch: { k: 'exact' }, breakeven_batch_display: { k: 'display' }, first_batch_below_compute: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, step_ms: { k: 'exact', p: 'nullable' }, watts: { k: 'exact', p: 'nullable' }, watts_display: { k: 'display', p: 'nullable' } },
   power_cap: { gpu: { k: 'text', p: 'nullable' }, tdp_watts: { k: 'exact' }, memory_watts: { k: 'exact' }, memory_watts_display: { k: 'display' }, compute_watts: { k: 'exact', p: 'nullable' }, pj_per_flop: { k: 'exact', p: 'nullable' }, pj_per_flop_display: { k: 'display', p: 'nullable' }, fixed_voltage_share: { k: 'exact' }, scaled_voltage_share: { k: 'exact' } },
   hbm_stack: { stacks: { k: 'exact' }, pin_gbps: { k: 'exact' }, stack_gb_per_second: { k: 'exact' }, total_gb_per_second: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, memory_bytes: { k: 'exact', p: 'nullable' }, stack_bytes: { k: 'exact', p: 'nullable' }, built_bytes: { k: 'exact', p: 'nullable' }, enabled_share: { k: 'exact', p: 'nullable' } },
   tile_padding: { useful: { k: 'exact' }, executed: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
-  expert_padding: { dispatches: { k: 'exact' }, experts_used: { k: 'exact' }, executed_rows: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
+  expert_padding: { dispatches: { k: 'exact' }, experts_used: { k: 'exact' }, executed_rows: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' }, rows_per_expert: { k: 'exact' }, executed_per_expert: { k: 'exact' }, padding_per_expert: { k: 'exact' } },
   quant_bytes: { data_bytes: { k: 'exact' }, scales: { k: 'exact' }, scale_bytes_total: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, bf16_bytes: { k: 'exact' }, bf16_over_total: { k: 'exact' }, bf16_over_total_display: { k: 'display' } },
   little_bandwidth: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, in_flight_needed: { k: 'exact' }, little_gbps: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, effective_display: { k: 'display', p: 'nullable' }, interface_share_percent: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, interface_ms: { k: 'exact', p: 'nullable' }, read_ms: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' } },
   double_buffer: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, step_us: { k: 'exact' }, speedup: { k: 'exact' }, bound: { k: 'text' } },
   slot_pipeline: { chunks: { k: 'list', items: { id: { k: 'text' }, slot: { k: 'exact' }, issue: { k: 'exact' }, ready: { k: 'exact' }, start: { k: 'exact' }, end: { k: 'exact' }, wait: { k: 'exact' } } }, finish: { k: 'exact' }, finish_display: { k: 'display' }, target: { k: 'exact' }, idle: { k: 'exact' }, fewest_slots: { k: 'exact' }, buffer_bytes: { k: 'exact' }, buffer_display: { k: 'display' }, saved_over_one_fewer: { k: 'exact', p: 'nullable' } },
   host_upload: { gpu: { k: 'text', p: 'nullable' }, link_bandwidth: { k: 'exact' }, bandwidth: { k: 'exact' }, upload_us: { k: 'exact' }, upload_display: { k: 'display' }, read_us: { k: 'exact' }, read_display: { k: 'display' }, upload_over_read: { k: 'exact' }, upload_per_use_us: { k: 'exact' }, fewest_uses: { k: 'exact' } },
   link_time: { bytes: { k: 'exact' }, bytes_display: { k: 'display' }, transfer_us: { k: 'exact' }, time_us: { k: 'exact' }, time_display: { k: 'display' }, alpha_share_percent: { k: 'exact' }, bound: { k: 'text' }, crossover_bytes: { k: 'exact' }, crossover_display: { k: 'display' }, row_bytes: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_bandwidth_bound_rows: { k: 'exact', p: 'nullable' } },
+  die_locality: { gpu: { k: 'text', p: 'nullable' }, local_bandwidth: { k: 'exact' }, die_link_bandwidth: { k: 'exact' }, local_read_ms: { k: 'exact' }, local_read_display: { k: 'display' }, remote_read_ms: { k: 'exact' }, remote_read_display: { k: 'display' }, remote_bound: { k: 'text' }, gathered_ms: { k: 'exact' }, gathered_display: { k: 'display' }, exchange_ms: { k: 'exact' }, exchange_display: { k: 'display' }, link_over_local: { k: 'exact' }, link_over_local_display: { k: 'display' }, remote_over_local: { k: 'exact' }, remote_over_local_display: { k: 'display' } },
   sram_chips: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, weight_chips_exact: { k: 'exact' }, weight_chips: { k: 'exact' }, kv_chips: { k: 'exact' } },
   rom_split: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, hbm_bytes: { k: 'exact' }, all_bytes: { k: 'exact' }, hbm_reduction: { k: 'exact' }, hbm_reduction_display: { k: 'display' }, crossover_batch: { k: 'exact' }, crossover_batch_display: { k: 'display' }, first_batch_kv_above_weights: { k: 'exact' }, hbm_gb_per_second: { k: 'exact', p: 'nullable' }, requests_per_stack: { k: 'exact' } },
   device_budget: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, budget_display: { k: 'display' }, step_bytes: { k: 'exact' }, step_display: { k: 'display' }, prefill_flops: { k: 'exact' }, prefill_flops_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, name: { k: 'display' }, memory_bytes: { k: 'exact' }, fits: { k: 'flag' }, decode_ms: { k: 'exact', p: 'nullable' }, decode_ms_display: { k: 'display', p: 'nullable' }, tokens_per_second: { k: 'exact', p: 'nullable' }, step_joules_at_tdp: { k: 'exact', p: 'nullable' }, prefill_ms: { k: 'exact', p: 'nullable' }, prefill_ms_display: { k: 'display', p: 'nullable' } } } },
   device_compare: { from: { k: 'text' }, to: { k: 'text' }, memory_ratio: { k: 'exact', p: 'nullable' }, memory_rise_percent: { k: 'exact', p: 'nullable' }, memory_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_ratio: { k: 'exact', p: 'nullable' }, bandwidth_rise_percent: { k: 'exact', p: 'nullable' }, bandwidth_fall_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_saved_percent: { k: 'exact', p: 'nullable' }, bandwidth_time_added_percent: { k: 'exact', p: 'nullable' }, bf16_ratio: { k: 'exact', p: 'nullable' }, bf16_rise_percent: { k: 'exact', p: 'nullable' }, bf16_fall_percent: { k: 'exact', p: 'nullable' }, bf16_time_saved_percent: { k: 'exact', p: 'nullable' }, bf16_time_added_percent: { k: 'exact', p: 'nullable' }, tdp_ratio: { k: 'exact', p: 'nullable' }, tdp_rise_percent: { k: 'exact', p: 'nullable' }, tdp_fall_percent: { k: 'exact', p: 'nullable' } },
   specialization_breakeven: { breakeven_tokens: { k: 'exact' }, life_tokens: { k: 'exact' }, life_share: { k: 'exact' }, life_share_display: { k: 'display' }, machines_needed: { k: 'exact' }, machines_to_break_even: { k: 'exact' }, saving_per_year: { k: 'exact' }, years_to_break_even: { k: 'exact' }, years_to_break_even_display: { k: 'display' } },
+  amortize: { total_ms: { k: 'exact' }, average_ms: { k: 'exact' }, average_display: { k: 'display' }, prepare_percent: { k: 'exact' } },
+  sm_residency: { gpu: { k: 'text', p: 'nullable' }, limits: { k: 'list', items: { id: { k: 'text' }, total: { k: 'exact' }, per_block: { k: 'exact' }, blocks: { k: 'exact' } } }, blocks: { k: 'exact' }, binding: { k: 'text_list' }, warps_per_block: { k: 'exact' }, warps: { k: 'exact' }, max_warps: { k: 'exact' }, occupancy_percent: { k: 'exact' }, occupancy_display: { k: 'display' }, threads_used: { k: 'exact' }, registers_used: { k: 'exact' }, smem_used: { k: 'exact' }, smem_left: { k: 'exact' } },
+  latency_hiding: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, sms: { k: 'exact' }, device_bytes: { k: 'exact' }, needed_bytes: { k: 'exact' }, needed_display: { k: 'display' }, bytes_per_warp: { k: 'exact' }, have_bytes: { k: 'exact' }, have_display: { k: 'display' }, coverage: { k: 'exact' }, coverage_display: { k: 'display' }, covered: { k: 'flag' }, warps_needed: { k: 'exact' }, blocks_needed: { k: 'exact' } },
+  mma_count: { flops_per_instruction: { k: 'exact' }, instructions: { k: 'exact' }, flops: { k: 'exact' }, output_fragments: { k: 'exact' }, fragments_per_warp: { k: 'exact' }, instructions_per_warp: { k: 'exact' } },
+  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' } },
+  gemm_tile_traffic: { a_slice_bytes: { k: 'exact' }, w_slice_bytes: { k: 'exact' }, acc_bytes: { k: 'exact' }, working_set_bytes: { k: 'exact' }, working_set_display: { k: 'display' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, tiles: { k: 'exact' }, k_steps: { k: 'exact' }, a_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, a_traffic: { k: 'exact' }, w_traffic: { k: 'exact' }, c_traffic: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, once_bytes: { k: 'exact' }, traffic_over_once: { k: 'exact' }, flops: { k: 'exact' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, gpu: { k: 'text', p: 'nullable' }, mfu_ceiling_percent: { k: 'exact', p: 'nullable' }, smem_per_sm: { k: 'exact', p: 'nullable' }, resident_blocks: { k: 'exact', p: 'nullable' } },
+  bank_conflicts: { column_rounds: { k: 'exact' }, row_rounds: { k: 'exact' }, stride_words: { k: 'exact' }, bytes: { k: 'exact' }, stored_bytes: { k: 'exact' }, extra_percent: { k: 'exact' } },
+  split_reduction: { tasks_whole: { k: 'exact' }, tasks_split: { k: 'exact' }, partial_bytes: { k: 'exact' }, scale_bytes: { k: 'exact' }, traffic_whole: { k: 'exact' }, reread_bytes: { k: 'exact' }, handoff_bytes: { k: 'exact' }, traffic_split: { k: 'exact' }, traffic_split_display: { k: 'display' }, launches_whole: { k: 'exact' }, launches_split: { k: 'exact' }, row_fp32_bytes: { k: 'exact' }, segment_fp32_bytes: { k: 'exact' } },
+  reduction_order: { rounding: { k: 'text' }, book_rounding: { k: 'text' }, exact_sum: { k: 'exact' }, exact_display: { k: 'display' }, ulp: { k: 'exact' }, splits: { k: 'list', items: { id: { k: 'text' }, segment_width: { k: 'exact' }, sum: { k: 'exact' }, distance_ulp: { k: 'exact' }, below: { k: 'flag' }, distance_display: { k: 'display' }, scale: { k: 'exact' }, first_output: { k: 'exact' }, scale_steps_from_first: { k: 'exact' }, output_steps_from_first: { k: 'exact' } } }, gap_ulp: { k: 'exact' }, relative_gap: { k: 'exact' }, scale_gap_steps: { k: 'exact' }, output_gap_steps: { k: 'exact' }, merge_orders: { k: 'exact' }, merge_results: { k: 'exact_list' }, merge_distinct: { k: 'exact' }, merge_spread_steps: { k: 'exact' }, associativity_left: { k: 'exact' }, associativity_right: { k: 'exact' }, associativity_steps: { k: 'exact' } },
+  fusion_traffic: { kernels: { k: 'list', items: { id: { k: 'text' }, read_bytes: { k: 'exact' }, write_bytes: { k: 'exact' }, live_bytes: { k: 'exact' } } }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, separate_traffic_bytes: { k: 'exact' }, separate_peak_bytes: { k: 'exact' }, fused_traffic_bytes: { k: 'exact' }, fused_peak_bytes: { k: 'exact' }, saved_bytes: { k: 'exact' }, fused_over_separate: { k: 'exact' }, separate_over_fused: { k: 'exact' }, partition_count: { k: 'exact' }, partitions: { k: 'list', items: { id: { k: 'text' }, kernels: { k: 'exact' }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' } } } },
+  relayout_buffer: { gpu: { k: 'text', p: 'nullable' }, queue_bytes: { k: 'exact' }, need_bytes: { k: 'exact' }, need_display: { k: 'display' }, fits_alone: { k: 'flag' }, share_bytes: { k: 'exact' }, share_display: { k: 'display' }, slots_left: { k: 'exact' }, backpressure: { k: 'flag' } },
+  attention_materialized: { tensor_bytes: { k: 'exact' }, score_bytes: { k: 'exact' }, qkvo_traffic: { k: 'exact' }, score_traffic: { k: 'exact' }, total_traffic: { k: 'exact' }, score_display: { k: 'display' }, score_traffic_display: { k: 'display' } },
+  online_softmax: { steps: { k: 'list', items: { id: { k: 'text' }, max_weight: { k: 'exact' }, max_display: { k: 'display' }, rescale: { k: 'exact' }, weight_sum: { k: 'exact' }, weighted: { k: 'exact' }, output: { k: 'exact' }, output_display: { k: 'display' } } }, output: { k: 'exact' }, direct: { k: 'exact' }, agree: { k: 'flag' } },
+  flash_tile: { query_rows: { k: 'exact' }, fixed_bytes: { k: 'exact' }, per_row_bytes: { k: 'exact' }, used_bytes: { k: 'exact' }, scans: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, updates: { k: 'exact' } },
+  quant_scale_order: { row_max: { k: 'exact' }, row_scale: { k: 'object' }, block_scale: { k: 'object' }, difference: { k: 'exact' } },
+  quant_fusion_traffic: { a_bytes: { k: 'exact' }, quantized_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, apart_rereads: { k: 'exact' }, fused_rereads: { k: 'exact' }, apart_input: { k: 'exact' }, fused_input: { k: 'exact' }, shared_bytes: { k: 'exact' }, apart_total: { k: 'exact' }, fused_total: { k: 'exact' }, apart_display: { k: 'display' }, fused_display: { k: 'display' }, fused_over_apart: { k: 'exact' }, apart_per_column_block: { k: 'exact' }, fused_per_column_block: { k: 'exact' } },
+  shape_mix: { old_total_us: { k: 'exact' }, new_total_us: { k: 'exact' }, new_faster: { k: 'flag' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, new_over_old: { k: 'exact' }, breakeven_share: { k: 'exact', p: 'nullable' }, new_wins: { k: 'text', p: 'nullable' } },
+  host_pipeline: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, bound: { k: 'text' }, device_busy_percent: { k: 'exact' } },
+  graph_replay: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, input_display: { k: 'display' }, copy_us: { k: 'exact' }, copy_display: { k: 'display' }, plain_us: { k: 'exact' }, plain_display: { k: 'display' }, graph_us: { k: 'exact' }, graph_display: { k: 'display' }, graph_faster: { k: 'flag' }, difference_us: { k: 'exact' }, breakeven_bytes: { k: 'exact', p: 'nullable' }, breakeven_mib: { k: 'exact', p: 'nullable' }, breakeven_display: { k: 'display', p: 'nullable' } },
+  shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
+  persistent_tiles: { gpu: { k: 'text', p: 'nullable' }, block_flops: { k: 'exact' }, block_bytes: { k: 'exact' }, projection_us: { k: 'exact' }, activation_us: { k: 'exact' }, task_projection_us: { k: 'exact' }, task_activation_us: { k: 'exact' }, coarse_us: { k: 'exact' }, coarse_display: { k: 'display' }, blockwise_us: { k: 'exact' }, blockwise_display: { k: 'display' }, blockwise_faster: { k: 'flag' }, difference_us: { k: 'exact' }, speedup: { k: 'exact' }, launch_saved_us: { k: 'exact' }, hidden_us: { k: 'exact' }, overhead_us: { k: 'exact' } },
+  request_hotspot: { decode_steps: { k: 'exact' }, calls: { k: 'exact' }, prefill_calls: { k: 'exact' }, decode_calls: { k: 'exact' }, prefill_rows: { k: 'exact' }, old_ms: { k: 'exact' }, new_ms: { k: 'exact' }, decode_speedup: { k: 'exact' }, decode_saved_ms: { k: 'exact' }, prefill_slower: { k: 'flag' }, prefill_change_ms: { k: 'exact' }, slower: { k: 'flag' }, saved_ms: { k: 'exact' }, saved_per_step_us: { k: 'exact' }, trace_share_percent: { k: 'exact', p: 'nullable' } },
+  kv_admission: { model: { k: 'text' }, kv_format: { k: 'text' }, bytes_per_token: { k: 'exact' }, written_positions: { k: 'exact' }, allocated_positions: { k: 'exact' }, shared_positions: { k: 'exact' }, private_positions: { k: 'exact' }, prefill_bytes: { k: 'exact' }, allocated_bytes: { k: 'exact' }, allocated_display: { k: 'display' }, shared_bytes: { k: 'exact' }, private_bytes: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, independent_total_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, fits: { k: 'flag' }, max_requests: { k: 'exact' }, prefill_sized_requests: { k: 'exact' }, prefill_sized_final_bytes: { k: 'exact' } },
+  paging_layout: { sequences: { k: 'list', items: { id: { k: 'text' }, length: { k: 'exact' }, pages: { k: 'exact' }, slots: { k: 'exact' }, unused: { k: 'exact' } } }, slots: { k: 'exact' }, unused: { k: 'exact' }, entries: { k: 'exact' } },
+  decode_read: { model: { k: 'text' }, weight_read_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, read_bytes: { k: 'exact' }, read_display: { k: 'display' }, per_token_read_bytes: { k: 'exact' }, weight_share_per_token_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, crossover_batch: { k: 'exact' }, bandwidth_gbps: { k: 'exact' }, read_ms: { k: 'exact' }, weight_read_ms: { k: 'exact' }, bandwidth_efficiency: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, interpolated_round_ms: { k: 'exact', p: 'nullable' } },
+  lora_bytes: { model: { k: 'text' }, layers: { k: 'exact' }, values_per_layer: { k: 'exact' }, values: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, all_bytes: { k: 'exact' }, all_display: { k: 'display' } },
+  step_time: { new_positions: { k: 'exact' }, pairs: { k: 'exact' }, part_pairs: { k: 'exact_list' }, base_ms: { k: 'exact' }, token_ms: { k: 'exact' }, pair_ms: { k: 'exact' }, step_ms: { k: 'exact' }, step_display: { k: 'display' } },
+  iteration_schedule: { total_ms: { k: 'exact' }, total_display: { k: 'display' }, max_gap_ms: { k: 'exact' }, max_gap_display: { k: 'display' }, requests: { k: 'list', items: { id: { k: 'text' }, arrive_ms: { k: 'exact' }, start_ms: { k: 'exact' }, first_token_ms: { k: 'exact' }, finish_ms: { k: 'exact' }, max_gap_ms: { k: 'exact' } } }, iterations: { k: 'list', items: { start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, step_ms: { k: 'exact' }, new_positions: { k: 'exact' }, pairs: { k: 'exact' }, decode: { k: 'text_list' }, prefill: { k: 'text_list' }, prefill_positions: { k: 'exact_list' } } } },
+  prefix_cache_value: { model: { k: 'text' }, flops: { k: 'exact' }, bytes: { k: 'exact' }, cache_bytes: { k: 'exact' }, recompute_ms: { k: 'exact' }, fetch_ms: { k: 'exact' }, swap_out_ms: { k: 'exact' }, gain_ms: { k: 'exact', p: 'nullable' }, loss_ms: { k: 'exact', p: 'nullable' }, total_gain_ms: { k: 'exact', p: 'nullable' }, saved_per_hit_ms: { k: 'exact', p: 'nullable' }, min_hit: { k: 'exact', p: 'nullable' }, gain_per_mib_ms: { k: 'exact', p: 'nullable' }, rival: { k: 'object', p: 'nullable' }, keep: { k: 'text', p: 'nullable' }, break_even_hit: { k: 'exact', p: 'nullable' } },
+  weight_offload: { layer_bytes: { k: 'exact' }, freed_bytes: { k: 'exact' }, freed_display: { k: 'display' }, input_state_bytes: { k: 'exact' }, complete_state_bytes: { k: 'exact' }, extra_inputs: { k: 'exact' }, extra_requests: { k: 'exact' }, link_gbps: { k: 'exact' }, copy_bytes_per_step: { k: 'exact' }, copy_ms_per_step: { k: 'exact' }, copy_seconds_total: { k: 'exact' }, needed_gbps: { k: 'exact', p: 'nullable' } },
+  acceptance_rule: { symbols: { k: 'list', items: { id: { k: 'text' }, p: { k: 'exact' }, q: { k: 'exact' }, accept: { k: 'exact', p: 'nullable' }, residual: { k: 'exact' }, output: { k: 'exact' } } }, acceptance: { k: 'exact' }, output_matches_target: { k: 'flag' } },
+  speculative: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, expected_outputs_display: { k: 'display' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' }, ms_per_token_display: { k: 'display' }, charged_positions: { k: 'exact' }, draft_ms: { k: 'exact' }, plain_ms_per_token: { k: 'exact' }, speedup: { k: 'exact' }, saved_ms_per_token: { k: 'exact', p: 'nullable' }, break_even_query_ms: { k: 'exact', p: 'nullable' }, by_draft: { k: 'list', items: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' } } }, marginal: { k: 'object', p: 'nullable' } },
+  batch_plan: { prefill_flops: { k: 'exact', p: 'nullable' }, prefill_seconds: { k: 'exact' }, rounds: { k: 'exact' }, decode_seconds: { k: 'exact' }, queue_seconds: { k: 'exact' }, first_token_seconds: { k: 'exact' }, total_seconds: { k: 'exact' }, total_display: { k: 'display' }, on_time: { k: 'flag' }, slack_seconds: { k: 'exact', p: 'nullable' }, late_seconds: { k: 'exact', p: 'nullable' }, qualified: { k: 'exact' }, prefill_rate: { k: 'exact' }, decode_rate: { k: 'exact' }, gpu_seconds_per_request: { k: 'exact' }, gpu_seconds_per_result: { k: 'exact', p: 'nullable' }, joules_per_result: { k: 'exact', p: 'nullable' } },
   critical_batch: { steps: { k: 'exact' }, min_steps: { k: 'exact' }, min_tokens: { k: 'exact' }, batch_over_noise: { k: 'exact' }, step_cap: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, multiple: { k: 'exact' }, cards: { k: 'exact' }, batch_tokens: { k: 'exact' }, weak_steps: { k: 'exact' }, weak_days: { k: 'exact' }, strong_step_seconds: { k: 'exact' }, strong_days: { k: 'exact' }, fixed_share: { k: 'exact' } } } },
   zero_state: { model: { k: 'text', p: 'nullable' }, params: { k: 'exact' }, shards: { k: 'exact' }, stage: { k: 'exact' }, bytes_per_param: { k: 'exact' }, bytes_per_card: { k: 'exact' }, bytes_per_card_display: { k: 'display' }, weights: { k: 'exact' }, gradients: { k: 'exact' }, optimizer: { k: 'exact' }, master: { k: 'exact' }, adam_m: { k: 'exact' }, adam_v: { k: 'exact' }, unsharded_bytes: { k: 'exact' }, unsharded_display: { k: 'display' }, unsharded_over_weights: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fits: { k: 'flag', p: 'nullable' }, margin_bytes: { k: 'exact', p: 'nullable' }, over_bytes: { k: 'exact', p: 'nullable' } },
   compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
