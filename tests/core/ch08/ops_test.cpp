@@ -36,7 +36,8 @@ TEST_CASE("ch08 kv_admission: Table 8.1.2-a, sharing and q8_0 / q4_0") {
     const Json l = ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256})");
     CHECK(l["allocated_bytes"] == 1188 * kMiB);
     CHECK(l["max_requests"] == 10);
-    const Json b = ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"shared_prefix":6144,"requests":16})");
+    const Json b =
+        ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"shared_prefix":6144,"requests":16})");
     CHECK(b["shared_bytes"] == 864 * kMiB);
     CHECK(b["private_bytes"] == 324 * kMiB);
     CHECK(b["total_bytes"] == 6048 * kMiB);
@@ -44,10 +45,12 @@ TEST_CASE("ch08 kv_admission: Table 8.1.2-a, sharing and q8_0 / q4_0") {
     CHECK(b["max_requests"] == 35);
     CHECK(b["fits"] == true);
     // D: B plus the draft model's 3188 MiB fits 12 GiB, not 6 GiB.
-    const Json d6 = ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"shared_prefix":6144,"requests":16,"extra_mib":"3188","budget_gib":"6"})");
+    const Json d6 = ask(
+        R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"shared_prefix":6144,"requests":16,"extra_mib":"3188","budget_gib":"6"})");
     CHECK(d6["total_bytes"] == 9236 * kMiB);
     CHECK(d6["fits"] == false);
-    const Json q8 = ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"kv_format":"q8_0","requests":16})");
+    const Json q8 =
+        ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"kv_format":"q8_0","requests":16})");
     CHECK(q8["bytes_per_token"] == 78336);  // 147,456 × 34/64
     CHECK(q8["prefill_bytes"] == 612 * kMiB);
     CHECK(q8["allocated_bytes"] == 661782528);
@@ -98,7 +101,7 @@ TEST_CASE("ch08 paging_layout: Exercise 8-3's four sequences at pages of 2, 4 an
 TEST_CASE("ch08 lora_bytes: §8.2.1's rank-16 adapter on Q and V of Qwen3-8B") {
     const Json one = ask(R"({"op":"lora_bytes","model":"qwen3-8b"})");
     CHECK(one["values_per_layer"] == 212992);  // 16·(4096 + 4096) + 16·(4096 + 1024)
-    CHECK(one["values"] == 7667712);           // × 36 layers
+    CHECK(one["adapter_values"] == 7667712);   // × 36 layers
     CHECK(one["bytes"] == 15335424);           // BF16: 14.625 MiB
     const Json hundred = ask(R"({"op":"lora_bytes","model":"qwen3-8b","adapters":100})");
     CHECK(fixed(exact_of(hundred["all_bytes"]) / Ratio(u128{1} << 30), 2) == "1.43");
@@ -131,7 +134,8 @@ TEST_CASE("ch08 step_time: Exercise 8-2 with the printed fit, and the fit of eff
     const Json first = ask(R"({"op":"step_time","parts":[{"new":2048},{"new":2048}],"base_ms":"26.22","per_token_us":"30.4"})");
     CHECK(first["pairs"] == 4196352);
     CHECK(first["step_display"] == "163.33 ms");
-    const Json admit = ask(R"({"op":"step_time","parts":[{"new":1,"history":2049},{"new":8192}],"base_ms":"26.22","per_token_us":"30.4"})");
+    const Json admit =
+        ask(R"({"op":"step_time","parts":[{"new":1,"history":2049},{"new":8192}],"base_ms":"26.22","per_token_us":"30.4"})");
     CHECK(admit["pairs"] == 33560578);
     CHECK(admit["step_display"] == "375.97 ms");
     // The unrounded fit: 8193 × 30.4111 μs more.
@@ -141,14 +145,16 @@ TEST_CASE("ch08 step_time: Exercise 8-2 with the printed fit, and the fit of eff
 }
 
 TEST_CASE("ch08 prefix_cache_value: Exercise 8-4 on PCIe Gen5 and Gen4") {
-    const Json g5 = ask(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"rival_tokens":2048,"rival_copies":3,"gpu":"rtx-pro-6000"})");
+    const Json g5 = ask(
+        R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"rival_tokens":2048,"rival_copies":3,"gpu":"rtx-pro-6000"})");
     CHECK(g5["bytes"] == 905969664);  // 864 MiB
     CHECK(fixed(exact_of(g5["recompute_ms"]), 1) == "307.9");
     CHECK(fixed(exact_of(g5["gain_ms"]), 1) == "132.7");
     CHECK(fixed(exact_of(g5["rival"]["total_gain_ms"]), 1) == "120.9");
     CHECK(g5["keep"] == "prefix");
     CHECK(fixed(exact_of(g5["break_even_hit"]) * Ratio(100), 1) == "46.0");
-    const Json g4 = ask(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"rival_tokens":2048,"rival_copies":3,"gpu":"rtx-pro-6000","link_gbps":"32"})");
+    const Json g4 = ask(
+        R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"rival_tokens":2048,"rival_copies":3,"gpu":"rtx-pro-6000","link_gbps":"32"})");
     CHECK(fixed(exact_of(g5["min_hit"]) * Ratio(100), 1) == "4.8");  // 14.2 / 293.7
     CHECK(fixed(exact_of(g5["gain_per_mib_ms"]), 3) == "0.154");
     CHECK(fixed(exact_of(g4["saved_per_hit_ms"]), 1) == "279.6");
@@ -156,14 +162,16 @@ TEST_CASE("ch08 prefix_cache_value: Exercise 8-4 on PCIe Gen5 and Gen4") {
     CHECK(fixed(exact_of(g4["gain_ms"]), 1) == "111.5");
     CHECK(fixed(exact_of(g4["rival"]["total_gain_ms"]), 1) == "99.6");
     // A prefix too short to be worth its swap-out: a loss, never a negative gain.
-    const Json tiny = ask(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":16,"hit":"0.01","peak_tflops":"503.8","link_gbps":"1"})");
+    const Json tiny =
+        ask(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":16,"hit":"0.01","peak_tflops":"503.8","link_gbps":"1"})");
     CHECK(tiny["gain_ms"].is_null());
     CHECK(tiny["gain_per_mib_ms"].is_null());
     CHECK_FALSE(tiny["loss_ms"].is_null());
 }
 
 TEST_CASE("ch08 weight_offload: Exercise 8-5") {
-    const Json one = ask(R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"gpu":"rtx-pro-6000","copy_budget_seconds":"1"})");
+    const Json one =
+        ask(R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"gpu":"rtx-pro-6000","copy_budget_seconds":"1"})");
     CHECK(one["layer_bytes"] == 288 * kMiB);
     CHECK(one["freed_bytes"] == 2304 * kMiB);
     CHECK(one["extra_inputs"] == 2);
@@ -201,37 +209,45 @@ TEST_CASE("ch08 batch_plan: §8.1.1's 6.95 s and §8.6.3's B and D") {
     CHECK(fixed(pd.total_seconds, 2) == "4.56");
     CHECK(fixed(*pd.gpu_seconds_per_result, 3) == "0.285");
     CHECK(fixed(*pd.joules_per_result, 0) == "171");
-    const Json one = ask(R"({"op":"batch_plan","requests":1,"input":2048,"queue_seconds":"0.1","prefill_seconds":"0.096","round_ms":"26.5"})");
+    const Json one =
+        ask(R"({"op":"batch_plan","requests":1,"input":2048,"queue_seconds":"0.1","prefill_seconds":"0.096","round_ms":"26.5"})");
     CHECK(one["total_seconds"] == "6.9535");
     CHECK(one["first_token_seconds"] == "0.196");
     CHECK(one["slack_seconds"] == "0.0465");
-    const Json a = ask(R"({"op":"batch_plan","model":"qwen3-8b","compute_efficiency":"0.578","gpu":"rtx-pro-6000","round_ms":"29.63"})");
+    const Json a =
+        ask(R"({"op":"batch_plan","model":"qwen3-8b","compute_efficiency":"0.578","gpu":"rtx-pro-6000","round_ms":"29.63"})");
     CHECK(exact_of(a["prefill_flops"]) == Ratio(2137509173657600ULL));  // chapter 2's forward, 16 × 8192
     CHECK(a["total_display"] == "14.90 s");
 }
 
 TEST_CASE("ch08 ops refuse bad input, naming the field") {
-    CHECK(error_of(Json::parse(R"({"op":"kv_admission","model":"qwen3-8b","input":2048,"generated":256,"kv_format":"q2_k"})"))["code"] ==
+    CHECK(error_of(Json::parse(
+              R"({"op":"kv_admission","model":"qwen3-8b","input":2048,"generated":256,"kv_format":"q2_k"})"))["code"] ==
           "ch08_kv_format_unknown");
-    CHECK(error_of(Json::parse(R"({"op":"kv_admission","model":"qwen3-8b","input":2048,"generated":256,"shared_prefix":2048})"))["field"] ==
+    CHECK(error_of(Json::parse(
+              R"({"op":"kv_admission","model":"qwen3-8b","input":2048,"generated":256,"shared_prefix":2048})"))["field"] ==
           "shared_prefix");
     CHECK(error_of(Json::parse(R"({"op":"kv_admission","model":"qwen3-8b","input":2048})"))["field"] == "generated");
     CHECK(error_of(Json::parse(R"({"op":"step_time","parts":[]})"))["field"] == "parts");
     CHECK(error_of(Json::parse(R"({"op":"step_time","parts":[{"new":0}]})"))["field"] == "parts[0].new");
     CHECK(error_of(Json::parse(R"({"op":"step_time","parts":[{"new":4,"old":1}]})"))["field"] == "parts[0].old");
-    CHECK(error_of(Json::parse(R"({"op":"weight_offload","model":"qwen3-8b","layers":2,"buffers":3,"link_gbps":"64"})"))["field"] ==
-          "buffers");
+    CHECK(error_of(Json::parse(
+              R"({"op":"weight_offload","model":"qwen3-8b","layers":2,"buffers":3,"link_gbps":"64"})"))["field"] == "buffers");
     CHECK(error_of(Json::parse(R"({"op":"weight_offload","model":"qwen3-8b","layers":2})"))["field"] == "link_gbps");
-    const Json both = error_of(Json::parse(R"({"op":"batch_plan","prefill_seconds":"2","compute_efficiency":"0.5","round_ms":"27"})"));
+    const Json both =
+        error_of(Json::parse(R"({"op":"batch_plan","prefill_seconds":"2","compute_efficiency":"0.5","round_ms":"27"})"));
     CHECK(both["code"] == "ch08_prefill_choice");
     CHECK(error_of(Json::parse(R"({"op":"batch_plan","prefill_seconds":"2"})"))["field"] == "round_ms");
     CHECK(error_of(Json::parse(R"({"op":"batch_plan","prefill_seconds":"2","round_ms":"27","ttft_before_ms":"1"})"))["field"] ==
           "ttft_after_ms");
-    CHECK(error_of(Json::parse(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"gpu":"rtx-pro-6000","hit":"2"})"))["code"] ==
-          "ch08_share_above_one");
-    CHECK(error_of(Json::parse(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"gpu":"rtx-pro-6000","compute_efficiency":"1.2"})"))
-              ["field"] == "compute_efficiency");
     CHECK(error_of(Json::parse(
-              R"({"op":"decode_read","model":"qwen3-8b","context":2048,"bandwidth":"1792","measured":[{"read_bytes":1,"round_ms":"2"},{"read_bytes":2,"round_ms":"3"}]})"))
-              ["code"] == "ch08_measured_bracket");
+              R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"gpu":"rtx-pro-6000","hit":"2"})"))["code"] ==
+          "ch08_share_above_one");
+    CHECK(error_of(Json::parse(
+              R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"gpu":"rtx-pro-6000","compute_efficiency":"1.2"})"))
+              ["field"] == "compute_efficiency");
+    CHECK(
+        error_of(Json::parse(
+            R"({"op":"decode_read","model":"qwen3-8b","context":2048,"bandwidth":"1792","measured":[{"read_bytes":1,"round_ms":"2"},{"read_bytes":2,"round_ms":"3"}]})"))
+            ["code"] == "ch08_measured_bracket");
 }

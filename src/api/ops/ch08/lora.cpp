@@ -30,8 +30,8 @@ std::vector<ch08::LoraMatrix> targeted(const ModelSpec& m, const std::string& ta
     layers = 0;
     for (const LayerGroup& g : m.groups) {
         const auto* a = std::get_if<GqaAttention>(&g.attention);
-        if (a == nullptr || (gqa != nullptr && (a->q_heads != gqa->q_heads || a->kv_heads != gqa->kv_heads ||
-                                                a->head_dim != gqa->head_dim))) {
+        if (a == nullptr ||
+            (gqa != nullptr && (a->q_heads != gqa->q_heads || a->kv_heads != gqa->kv_heads || a->head_dim != gqa->head_dim))) {
             throw FieldError("model", msg::ch08_lora_gqa_only, {{"label", ch08_fields::label("model")}, {"id", m.id}});
         }
         gqa = a;
@@ -71,7 +71,7 @@ Json op_lora_bytes(const Json& req) {
     r["model"] = m.id;
     r["layers"] = exact_json(Ratio(layers));
     r["values_per_layer"] = exact_json(Ratio(l.values_per_layer));
-    r["values"] = exact_json(Ratio(l.values));
+    r["adapter_values"] = exact_json(Ratio(l.values));
     r["bytes"] = exact_json(l.bytes);
     r["bytes_display"] = bytes_binary_text(l.bytes);
     r["all_bytes"] = exact_json(l.all_bytes);
@@ -80,7 +80,7 @@ Json op_lora_bytes(const Json& req) {
 }
 
 constexpr ResultDecl kLoraResult[] = {
-    result::text("model"), result::exact("layers"),           result::exact("values_per_layer"), result::exact("values"),
+    result::text("model"),  result::exact("layers"),          result::exact("values_per_layer"), result::exact("adapter_values"),
     result::exact("bytes"), result::display("bytes_display"), result::exact("all_bytes"),        result::display("all_display"),
 };
 constexpr const char* kLoraSamples[] = {
