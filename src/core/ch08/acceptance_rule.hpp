@@ -15,10 +15,10 @@
 namespace tally::ch08 {
 
 struct AcceptanceRule {
-    std::vector<std::optional<Ratio>> accept;    // α(x); empty where q(x) = 0 (never drafted)
-    Ratio acceptance;                            // Σ min(p, q)
-    std::vector<Ratio> residual;                 // r(x); all zero when p = q
-    std::vector<Ratio> output;                   // the distribution of what is returned (= p)
+    std::vector<std::optional<Ratio>> accept;  // α(x); empty where q(x) = 0 (never drafted)
+    Ratio acceptance;                          // Σ min(p, q)
+    std::vector<Ratio> residual;               // r(x); all zero when p = q
+    std::vector<Ratio> output;                 // the distribution of what is returned (= p)
 };
 
 // p and q: distributions over the same symbols (each sums to 1).

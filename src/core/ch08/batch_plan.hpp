@@ -14,11 +14,11 @@
 namespace tally::ch08 {
 
 struct BatchPlanInput {
-    u128 requests = 1;         // n
-    u128 input = 0;            // L, new input positions per request
-    u128 outputs = 1;          // G
-    u128 per_round = 1;        // t
-    Ratio queue_seconds;             // waiting before the prefill starts
+    u128 requests = 1;    // n
+    u128 input = 0;       // L, new input positions per request
+    u128 outputs = 1;     // G
+    u128 per_round = 1;   // t
+    Ratio queue_seconds;  // waiting before the prefill starts
     Ratio prefill_seconds;
     Ratio round_ms;
     Ratio query_ms;
@@ -32,8 +32,8 @@ struct BatchPlan {
     Ratio first_token_seconds;  // queue + prefill
     Ratio total_seconds;
     bool on_time = false;
-    std::optional<Ratio> slack_seconds;    // deadline − total, when on time
-    std::optional<Ratio> late_seconds;  // total − deadline, when late
+    std::optional<Ratio> slack_seconds;  // deadline − total, when on time
+    std::optional<Ratio> late_seconds;   // total − deadline, when late
     u128 qualified = 0;
     Ratio prefill_rate;  // r_P: new input positions per second
     Ratio decode_rate;   // r_D: decode calls per second (every request of a round)

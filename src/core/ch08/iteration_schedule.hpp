@@ -50,10 +50,10 @@ struct Iteration {
 };
 
 struct RequestTimes {
-    Ratio start_ms;        // its first iteration began
+    Ratio start_ms;  // its first iteration began
     Ratio first_token_ms;
     Ratio finish_ms;
-    Ratio max_gap_ms;      // longest wait between two of its outputs (0 with one output)
+    Ratio max_gap_ms;  // longest wait between two of its outputs (0 with one output)
 };
 
 struct Schedule {

@@ -17,9 +17,9 @@ struct LoraMatrix {
 
 struct LoraBytes {
     u128 values_per_layer = 0;
-    u128 values = 0;    // every layer
-    Ratio bytes;        // one adapter
-    Ratio all_bytes;    // every adapter
+    u128 values = 0;  // every layer
+    Ratio bytes;      // one adapter
+    Ratio all_bytes;  // every adapter
 };
 
 LoraBytes lora_bytes(const std::vector<LoraMatrix>& per_layer, u128 layers, u128 rank, const Ratio& bytes_per_value,

@@ -25,10 +25,10 @@ struct SpeculativeInput {
 };
 
 struct Speculative {
-    Ratio expected_outputs;        // E[N]
-    Ratio round_ms;                // T
-    Ratio ms_per_token;            // T / E[N]
-    u128 charged_positions = 0;    // g·⌈m/g⌉
+    Ratio expected_outputs;      // E[N]
+    Ratio round_ms;              // T
+    Ratio ms_per_token;          // T / E[N]
+    u128 charged_positions = 0;  // g·⌈m/g⌉
     // The query time at which the round stops beating plain decoding at
     // round_ms per token: round·E[N] − round − per_draft·charged.  Empty
     // when the draft positions alone already cost more than they return.

@@ -15,20 +15,20 @@
 namespace tally::ch08 {
 
 struct OffloadInput {
-    u128 layers = 0;   // n
-    Ratio layer_bytes; // w
-    u128 buffers = 1;  // b ≤ n
+    u128 layers = 0;    // n
+    Ratio layer_bytes;  // w
+    u128 buffers = 1;   // b ≤ n
     Ratio link_bytes_per_second;
     u128 steps = 1;
     std::optional<Ratio> copy_budget_seconds;  // T
-    Ratio input_state_bytes;     // one request's input KV
-    Ratio complete_state_bytes;  // one request's allocation once complete
+    Ratio input_state_bytes;                   // one request's input KV
+    Ratio complete_state_bytes;                // one request's allocation once complete
 };
 
 struct Offload {
     Ratio freed_bytes;
-    u128 extra_inputs = 0;     // ⌊freed / input state⌋
-    u128 extra_requests = 0;   // ⌊freed / complete state⌋
+    u128 extra_inputs = 0;    // ⌊freed / input state⌋
+    u128 extra_requests = 0;  // ⌊freed / complete state⌋
     Ratio copy_bytes_per_step;
     Ratio copy_ms_per_step;
     Ratio copy_seconds_total;

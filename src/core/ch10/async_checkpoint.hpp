@@ -21,10 +21,10 @@ struct Commit {
 struct AsyncSaves {
     Ratio upload_seconds;  // S/B
     std::vector<Commit> commits;
-    bool recovered = false;    // some capture committed before the failure
-    Ratio recovery_point;      // its capture time (0 when none)
-    Ratio redo_seconds;        // failure − recovery point
-    Ratio pause_seconds;       // captures × copy
+    bool recovered = false;  // some capture committed before the failure
+    Ratio recovery_point;    // its capture time (0 when none)
+    Ratio redo_seconds;      // failure − recovery point
+    Ratio pause_seconds;     // captures × copy
 };
 
 // Captures ascending; all times non-negative.

@@ -13,10 +13,10 @@
 namespace tally::ch10 {
 
 struct CriticalBatch {
-    Ratio min_steps;        // S_min
-    Ratio min_tokens;       // E_min
-    Ratio batch_over_noise; // B / B_n
-    Ratio step_cap;         // S / S_min: the most weak scaling can save
+    Ratio min_steps;         // S_min
+    Ratio min_tokens;        // E_min
+    Ratio batch_over_noise;  // B / B_n
+    Ratio step_cap;          // S / S_min: the most weak scaling can save
 };
 
 CriticalBatch critical_batch(const Ratio& steps, const Ratio& batch_tokens, const Ratio& noise_tokens);

@@ -26,8 +26,8 @@ struct DesignInputs {
     u128 step_sequences = 0;    // sequences per step
     u128 cards = 0;             // p
     u128 cards_per_host = 8;
-    Ratio peak_flops;   // per card, FLOP/s
-    Ratio efficiency;   // share of the peak, 0 < η ≤ 1
+    Ratio peak_flops;  // per card, FLOP/s
+    Ratio efficiency;  // share of the peak, 0 < η ≤ 1
     Ratio link_bytes_per_second;
     Ratio input_wait_seconds;
     Ratio usable_bytes;  // per card
@@ -43,11 +43,11 @@ struct DesignInputs {
 };
 
 struct DesignCase {
-    u128 hosts = 0;  // ⌈p / cards per host⌉
-    u128 steps = 0;  // ⌈D/b⌉
-    u128 micro_batches = 0;  // per card: ⌈sequences / p⌉
-    Ratio resident_bytes;    // 16N/p
-    Ratio peak_bytes;        // resident + live
+    u128 hosts = 0;             // ⌈p / cards per host⌉
+    u128 steps = 0;             // ⌈D/b⌉
+    u128 micro_batches = 0;     // per card: ⌈sequences / p⌉
+    Ratio resident_bytes;       // 16N/p
+    Ratio peak_bytes;           // resident + live
     Ratio memory_margin_bytes;  // usable − peak (0 and `fits` false when over)
     bool fits = false;
     Ratio compute_seconds;
@@ -57,28 +57,28 @@ struct DesignCase {
     Ratio link_seconds;
     Ratio link_per_micro_batch;
     Ratio exposed_seconds;
-    Ratio step_seconds;             // compute + exposed + input wait
-    Ratio unhidden_step_seconds;    // compute + all link time + input wait
-    Ratio checkpoint_seconds;       // c
+    Ratio step_seconds;                                            // compute + exposed + input wait
+    Ratio unhidden_step_seconds;                                   // compute + all link time + input wait
+    Ratio checkpoint_seconds;                                      // c
     Ratio save_share, redo_share, recovery_share, overhead_share;  // L and its parts
-    Ratio base_days;      // steps · step
-    Ratio training_days;  // base · (1 + L)
-    Ratio finish_days;    // reserve + training
+    Ratio base_days;                                               // steps · step
+    Ratio training_days;                                           // base · (1 + L)
+    Ratio finish_days;                                             // reserve + training
     bool on_time = false;
-    Ratio spare_days;  // deadline − finish when on time
-    Ratio late_days;   // finish − deadline when late
-    Ratio step_budget_seconds;       // (deadline − reserve) / (steps · (1 + L))
-    Ratio raw_step_budget_seconds;   // (deadline − reserve) / steps
-    Ratio deadline_step_seconds;     // deadline / steps
+    Ratio spare_days;               // deadline − finish when on time
+    Ratio late_days;                // finish − deadline when late
+    Ratio step_budget_seconds;      // (deadline − reserve) / (steps · (1 + L))
+    Ratio raw_step_budget_seconds;  // (deadline − reserve) / steps
+    Ratio deadline_step_seconds;    // deadline / steps
     bool budget_met = false;
-    Ratio step_margin_seconds;       // budget − step (when met)
-    Ratio communication_budget_seconds;  // budget − compute − input wait (when ≥ 0)
-    Ratio compute_budget_seconds;        // budget − exposed − input wait (when ≥ 0)
-    Ratio minimum_efficiency;            // efficiency · compute / compute budget
-    Ratio tokens_per_second_deadline;        // D / deadline
-    Ratio tokens_per_second_after_reserve;   // D / (deadline − reserve)
-    Ratio card_hours;        // p · training days · 24
-    Ratio card_hours_with_reserve;  // p · finish days · 24
+    Ratio step_margin_seconds;              // budget − step (when met)
+    Ratio communication_budget_seconds;     // budget − compute − input wait (when ≥ 0)
+    Ratio compute_budget_seconds;           // budget − exposed − input wait (when ≥ 0)
+    Ratio minimum_efficiency;               // efficiency · compute / compute budget
+    Ratio tokens_per_second_deadline;       // D / deadline
+    Ratio tokens_per_second_after_reserve;  // D / (deadline − reserve)
+    Ratio card_hours;                       // p · training days · 24
+    Ratio card_hours_with_reserve;          // p · finish days · 24
 };
 
 // The caller checks every count ≥ 1, 0 < efficiency ≤ 1 and reserve < deadline.

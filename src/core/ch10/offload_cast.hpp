@@ -11,8 +11,8 @@
 namespace tally::ch10 {
 
 struct CastPaths {
-    Ratio bf16_bytes;  // G
-    Ratio fp32_bytes;  // 2G
+    Ratio bf16_bytes;     // G
+    Ratio fp32_bytes;     // 2G
     Ratio touched_bytes;  // 3G
     Ratio cpu_link_seconds, cpu_cast_seconds, cpu_path_seconds;
     Ratio gpu_cast_seconds, gpu_link_seconds, gpu_path_seconds;

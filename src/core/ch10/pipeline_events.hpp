@@ -21,12 +21,12 @@ namespace tally::ch10 {
 enum class Schedule { FillDrain, OneFOneB };
 
 struct PipelineShape {
-    u128 stages = 4;          // p
-    u128 micro_batches = 8;   // m
-    Ratio forward_ms;         // t_f per stage and micro-batch
-    Ratio backward_ms;        // t_b per stage and micro-batch
-    Ratio link_ms;            // one boundary crossing, either direction
-    Ratio update_ms;          // the optimizer step after the last gradient
+    u128 stages = 4;         // p
+    u128 micro_batches = 8;  // m
+    Ratio forward_ms;        // t_f per stage and micro-batch
+    Ratio backward_ms;       // t_b per stage and micro-batch
+    Ratio link_ms;           // one boundary crossing, either direction
+    Ratio update_ms;         // the optimizer step after the last gradient
     Schedule schedule = Schedule::FillDrain;
 };
 
@@ -39,15 +39,15 @@ struct Slot {
 };
 
 struct PipelineRun {
-    std::vector<Slot> slots;     // in each stage's order, stage by stage
-    Ratio gradients_done_ms;     // the last backward's end
-    Ratio completion_ms;         // + update
-    Ratio busy_ms;               // per stage: m (t_f + t_b)
-    Ratio idle_ms;               // per stage: gradients done − busy
+    std::vector<Slot> slots;  // in each stage's order, stage by stage
+    Ratio gradients_done_ms;  // the last backward's end
+    Ratio completion_ms;      // + update
+    Ratio busy_ms;            // per stage: m (t_f + t_b)
+    Ratio idle_ms;            // per stage: gradients done − busy
     // The gap closed form: (m + p − 1)(t_f + t_b) with no links or update.
     Ratio closed_form_ms;
-    Ratio utilisation;           // m / (m + p − 1)
-    Ratio bubble_share;          // (p − 1) / m
+    Ratio utilisation;   // m / (m + p − 1)
+    Ratio bubble_share;  // (p − 1) / m
 };
 
 // The caller bounds stages and micro-batches (the slot list has 2pm entries).

@@ -21,9 +21,9 @@ StageRates stage_rates(const Ratio& generation, const Ratio& verification, const
 struct RlCycles {
     Ratio in_turn_seconds;
     Ratio overlapped_seconds;
-    Ratio keep_threshold;      // share
-    Ratio in_turn_rate;        // batches per second
-    Ratio overlapped_rate;     // q batches per overlapped cycle
+    Ratio keep_threshold;           // share
+    Ratio in_turn_rate;             // batches per second
+    Ratio overlapped_rate;          // q batches per overlapped cycle
     Ratio overlapped_over_in_turn;  // ratio of the two rates
 };
 RlCycles rl_cycles(const Ratio& generation, const Ratio& learning, const Ratio& sync, const Ratio& keep);

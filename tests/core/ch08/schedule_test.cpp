@@ -70,16 +70,18 @@ TEST_CASE("ch08 iteration_schedule op: the book's case and refusals") {
     CHECK(r["requests"][2]["id"] == "r2");
     CHECK(r["iterations"][2]["prefill"][0] == "r2");
     CHECK(r["iterations"][2]["decode"][0] == "r0");
-    CHECK(error_of(Json::parse(R"({"op":"iteration_schedule","policy":"greedy","arrivals":[{"input":16,"generated":1}]})"))["field"] ==
-          "policy");
-    CHECK(error_of(Json::parse(R"({"op":"iteration_schedule","arrivals":[]})"))["field"] == "arrivals");
     CHECK(error_of(Json::parse(
-              R"({"op":"iteration_schedule","arrivals":[{"arrive_ms":"5","input":16,"generated":1},{"arrive_ms":"1","input":16,"generated":1}]})"))
-              ["code"] == "ch08_arrivals_order");
+              R"({"op":"iteration_schedule","policy":"greedy","arrivals":[{"input":16,"generated":1}]})"))["field"] == "policy");
+    CHECK(error_of(Json::parse(R"({"op":"iteration_schedule","arrivals":[]})"))["field"] == "arrivals");
+    CHECK(
+        error_of(Json::parse(
+            R"({"op":"iteration_schedule","arrivals":[{"arrive_ms":"5","input":16,"generated":1},{"arrive_ms":"1","input":16,"generated":1}]})"))
+            ["code"] == "ch08_arrivals_order");
     CHECK(error_of(Json::parse(R"({"op":"iteration_schedule","arrivals":[{"input":16,"generated":0}]})"))["field"] ==
           "arrivals[0].generated");
     CHECK(error_of(Json::parse(R"({"op":"iteration_schedule","arrivals":[{"input":16,"generated":1,"priority":1}]})"))["field"] ==
           "arrivals[0].priority");
-    CHECK(error_of(Json::parse(R"({"op":"iteration_schedule","policy":"chunked","chunk":8,"arrivals":[{"input":16,"generated":1}]})"))
-              ["field"] == "chunk");
+    CHECK(error_of(Json::parse(
+              R"({"op":"iteration_schedule","policy":"chunked","chunk":8,"arrivals":[{"input":16,"generated":1}]})"))["field"] ==
+          "chunk");
 }

@@ -100,9 +100,11 @@ TEST_CASE("ch08 speculative op: issue 42's shape reproduces Exercise 8-7") {
     CHECK(four["expected_outputs"] == "3.05078125");
     CHECK(four["marginal"].is_null());
     // Per-position acceptances give the same E[N] as a uniform rate.
-    const Json listed = ask(R"({"op":"speculative","acceptances":["0.75","0.75","0.75","0.75"],"round_ms":"26.3","per_draft_ms":"3.6"})");
+    const Json listed =
+        ask(R"({"op":"speculative","acceptances":["0.75","0.75","0.75","0.75"],"round_ms":"26.3","per_draft_ms":"3.6"})");
     CHECK(listed["expected_outputs"] == four["expected_outputs"]);
-    const Json eight = ask(R"({"op":"speculative","acceptance":"0.75","draft":8,"round_ms":"26.3","per_draft_ms":"3.6","from_draft":4})");
+    const Json eight =
+        ask(R"({"op":"speculative","acceptance":"0.75","draft":8,"round_ms":"26.3","per_draft_ms":"3.6","from_draft":4})");
     CHECK(at2(eight["marginal"]["ms_per_added_token"]) == "22.19");
     CHECK(eight["marginal"]["worth_it"] == false);
     // 8.5.3: four serial drafts of 3.57 ms and 3 outputs (1, 1, then 0) → 13.5 ms per token.
@@ -121,7 +123,8 @@ TEST_CASE("ch08 speculative op refuses bad input, naming the field") {
     CHECK(above["message"].get<std::string>().find("acceptance（") == 0);
     CHECK(error_of(Json::parse(R"({"op":"speculative","acceptance":"0.5","round_ms":"26"})"))["field"] == "draft");
     CHECK(error_of(Json::parse(R"({"op":"speculative","acceptance":"0.5","draft":2})"))["field"] == "round_ms");
-    CHECK(error_of(Json::parse(R"({"op":"speculative","acceptances":["0.5","x"],"round_ms":"26"})"))["field"] == "acceptances[1]");
+    CHECK(error_of(Json::parse(R"({"op":"speculative","acceptances":["0.5","x"],"round_ms":"26"})"))["field"] ==
+          "acceptances[1]");
     CHECK(error_of(Json::parse(R"({"op":"speculative","acceptances":["0.5"],"draft":2,"round_ms":"26"})"))["code"] ==
           "ch08_draft_length");
     CHECK(error_of(Json::parse(R"({"op":"speculative","acceptance":"0.5","draft":2,"round_ms":"26","from_draft":2})"))["field"] ==

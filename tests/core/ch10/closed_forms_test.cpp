@@ -66,7 +66,8 @@ TEST_CASE("ch10 zero_state refusals name the field") {
     CHECK(error_of(Json::parse(R"({"op":"zero_state","model":"qwen3-8b","shards":0,"stage":1})"))["field"] == "shards");
     CHECK(error_of(Json::parse(R"({"op":"zero_state","model":"qwen3-8b","shards":8,"stage":1,"gradients":"fp16"})"))["field"] ==
           "gradients");
-    CHECK(error_of(Json::parse(R"({"op":"zero_state","model":"qwen3-8b","params":5,"shards":8,"stage":1})"))["field"] == "params");
+    CHECK(error_of(Json::parse(R"({"op":"zero_state","model":"qwen3-8b","params":5,"shards":8,"stage":1})"))["field"] ==
+          "params");
 }
 
 TEST_CASE("ch10 training_deadline: the design file's five digits on 32 and 48 cards") {

@@ -35,7 +35,8 @@ TEST_CASE("ch10 cast paths: 4.13 against 6.59 ms over PCIe, 1.21 against 0.75 ms
     CHECK(ms(c2c.cpu_path_seconds) == "1.21");
     CHECK(ms(c2c.gpu_path_seconds) == "0.75");
     // At B* the two paths take the same time.
-    const ch10::CastPaths even = ch10::cast_paths(g, pcie.crossover_bytes_per_second, Ratio(3072, 10) * kGiga, Ratio(1008) * kGiga);
+    const ch10::CastPaths even =
+        ch10::cast_paths(g, pcie.crossover_bytes_per_second, Ratio(3072, 10) * kGiga, Ratio(1008) * kGiga);
     CHECK(even.cpu_path_seconds == even.gpu_path_seconds);
 }
 

@@ -53,7 +53,7 @@ Json op_acceptance_rule(const Json& req) {
 }
 
 constexpr ResultDecl kSymbolItems[] = {
-    result::text("id"),       result::exact("p"),      result::exact("q"), result::nullable(result::exact("accept")),
+    result::text("id"),        result::exact("p"),      result::exact("q"), result::nullable(result::exact("accept")),
     result::exact("residual"), result::exact("output"),
 };
 constexpr ResultDecl kAcceptanceRuleResult[] = {

@@ -56,8 +56,9 @@ constexpr FieldMeaning kMeanings[] = {
     {"page_tokens", "P, slots (positions) one KV page holds", "default 16"},
     {"arrivals", "requests as they arrive: objects {arrive_ms, input, generated}, in order of arrival",
      "1 … 16 objects; arrive_ms a decimal ≥ 0 (default 0), input 1 … 65,536, generated 1 … 1,024"},
-    {"policy", "how the scheduler admits: fixed (a new group once the last has finished), continuous (whenever a place is free), "
-               "chunked (continuous, prefills cut into `chunk`s within `token_budget`)",
+    {"policy",
+     "how the scheduler admits: fixed (a new group once the last has finished), continuous (whenever a place is free), "
+     "chunked (continuous, prefills cut into `chunk`s within `token_budget`)",
      "fixed, continuous, chunked; default continuous"},
     {"max_running", "requests running at once", "default 2"},
     {"chunk", "`chunked`: the most prefill positions of one request per iteration", "64 … 65,536; default 2048"},

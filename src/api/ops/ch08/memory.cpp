@@ -124,8 +124,10 @@ constexpr FieldDecl kPagingFields[] = {
 };
 
 std::vector<u128> lengths_of(const Json& req) {
-    if (!req.contains("lengths") || !req["lengths"].is_array() || req["lengths"].empty() || req["lengths"].size() > kMaxSequences) {
-        throw FieldError("lengths", msg::ch08_list_size, {{"label", ch08_fields::label("lengths")}, {"max", std::to_string(kMaxSequences)}});
+    if (!req.contains("lengths") || !req["lengths"].is_array() || req["lengths"].empty() ||
+        req["lengths"].size() > kMaxSequences) {
+        throw FieldError("lengths", msg::ch08_list_size,
+                         {{"label", ch08_fields::label("lengths")}, {"max", std::to_string(kMaxSequences)}});
     }
     std::vector<u128> out;
     const Json& list = req["lengths"];
@@ -239,18 +241,12 @@ Json op_weight_offload(const Json& req) {
 }
 
 constexpr ResultDecl kWeightOffloadResult[] = {
-    result::exact("layer_bytes"),
-    result::exact("freed_bytes"),
-    result::display("freed_display"),
-    result::exact("input_state_bytes"),
-    result::exact("complete_state_bytes"),
-    result::exact("extra_inputs"),
-    result::exact("extra_requests"),
-    result::exact("link_gbps"),
-    result::exact("copy_bytes_per_step"),
-    result::exact("copy_ms_per_step"),
-    result::exact("copy_seconds_total"),
-    result::nullable(result::exact("needed_gbps")),
+    result::exact("layer_bytes"),          result::exact("freed_bytes"),
+    result::display("freed_display"),      result::exact("input_state_bytes"),
+    result::exact("complete_state_bytes"), result::exact("extra_inputs"),
+    result::exact("extra_requests"),       result::exact("link_gbps"),
+    result::exact("copy_bytes_per_step"),  result::exact("copy_ms_per_step"),
+    result::exact("copy_seconds_total"),   result::nullable(result::exact("needed_gbps")),
 };
 constexpr const char* kWeightOffloadSamples[] = {
     R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"gpu":"rtx-pro-6000","copy_budget_seconds":"1"})",

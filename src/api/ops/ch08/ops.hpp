@@ -27,9 +27,9 @@ extern const OpDef kPrefixCacheValueOp;
 extern const OpDef kDecodeReadOp, kBatchPlanOp;
 
 // In the order the API names them (docs/api.md).
-#define TALLY_CH08_OPS                                                                                          \
-    &kKvAdmissionOp, &kPagingLayoutOp, &kDecodeReadOp, &kLoraBytesOp, &kStepTimeOp, &kIterationScheduleOp, &kPrefixCacheValueOp, &kWeightOffloadOp, &kAcceptanceRuleOp, \
-        &kSpeculativeOp, &kBatchPlanOp
+#define TALLY_CH08_OPS                                                                                                           \
+    &kKvAdmissionOp, &kPagingLayoutOp, &kDecodeReadOp, &kLoraBytesOp, &kStepTimeOp, &kIterationScheduleOp, &kPrefixCacheValueOp, \
+        &kWeightOffloadOp, &kAcceptanceRuleOp, &kSpeculativeOp, &kBatchPlanOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch08_field_meanings();

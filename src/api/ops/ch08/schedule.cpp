@@ -31,7 +31,8 @@ constexpr FieldDecl kStepTimeFields[] = {
 
 std::vector<ch08::StepPart> parts_of(const Json& req) {
     if (!req.contains("parts") || !req["parts"].is_array() || req["parts"].empty() || req["parts"].size() > kMaxParts) {
-        throw FieldError("parts", msg::ch08_list_size, {{"label", ch08_fields::label("parts")}, {"max", std::to_string(kMaxParts)}});
+        throw FieldError("parts", msg::ch08_list_size,
+                         {{"label", ch08_fields::label("parts")}, {"max", std::to_string(kMaxParts)}});
     }
     std::vector<ch08::StepPart> out;
     const Json& list = req["parts"];
@@ -80,9 +81,8 @@ Json op_step_time(const Json& req) {
 }
 
 constexpr ResultDecl kStepTimeResult[] = {
-    result::exact("new_positions"), result::exact("pairs"),   result::exact_list("part_pairs"),
-    result::exact("base_ms"),       result::exact("token_ms"), result::exact("pair_ms"),
-    result::exact("step_ms"),       result::display("step_display"),
+    result::exact("new_positions"), result::exact("pairs"),   result::exact_list("part_pairs"), result::exact("base_ms"),
+    result::exact("token_ms"),      result::exact("pair_ms"), result::exact("step_ms"),         result::display("step_display"),
 };
 constexpr const char* kStepTimeSamples[] = {
     R"({"op":"step_time","parts":[{"new":2048},{"new":2048}],"base_ms":"26.22","per_token_us":"30.4"})",
@@ -200,13 +200,12 @@ Json op_iteration_schedule(const Json& req) {
 }
 
 constexpr ResultDecl kScheduleRequestItems[] = {
-    result::text("id"),        result::exact("arrive_ms"), result::exact("start_ms"),
-    result::exact("first_token_ms"), result::exact("finish_ms"), result::exact("max_gap_ms"),
+    result::text("id"),         result::exact("arrive_ms"),  result::exact("start_ms"), result::exact("first_token_ms"),
+    result::exact("finish_ms"), result::exact("max_gap_ms"),
 };
 constexpr ResultDecl kScheduleIterationItems[] = {
-    result::exact("start_ms"), result::exact("end_ms"),   result::exact("step_ms"),
-    result::exact("new_positions"), result::exact("pairs"), result::text_list("decode"),
-    result::text_list("prefill"), result::exact_list("prefill_positions"),
+    result::exact("start_ms"), result::exact("end_ms"),     result::exact("step_ms"),     result::exact("new_positions"),
+    result::exact("pairs"),    result::text_list("decode"), result::text_list("prefill"), result::exact_list("prefill_positions"),
 };
 constexpr ResultDecl kScheduleResult[] = {
     result::exact("total_ms"),

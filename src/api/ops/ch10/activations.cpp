@@ -60,9 +60,9 @@ Json op_recompute_savings(const Json& req) {
 }
 
 constexpr ResultDecl kRecomputeResult[] = {
-    result::exact("product_bytes"),        result::exact("multiplies"),         result::exact("normalized_bytes"),
+    result::exact("product_bytes"),           result::exact("multiplies"),          result::exact("normalized_bytes"),
     result::exact("rebuilt_per_layer_bytes"), result::exact("stage_rebuilt_bytes"), result::exact("saved_per_layer_before_bytes"),
-    result::exact("stage_before_bytes"),   result::exact("stage_after_bytes"),  result::exact("workspace_bytes"),
+    result::exact("stage_before_bytes"),      result::exact("stage_after_bytes"),   result::exact("workspace_bytes"),
     result::exact("waiting_saving_bytes"),
 };
 constexpr const char* kRecomputeSamples[] = {
@@ -117,10 +117,11 @@ Json op_input_supply(const Json& req) {
 }
 
 constexpr ResultDecl kSupplyResult[] = {
-    result::exact("tokens_per_second"),     result::exact("sequences_per_second_needed"), result::exact("token_id_bytes_per_second"),
-    result::exact("supply_per_second"),     result::exact("demand_per_second"),           result::flag("keeps_up"),
-    result::exact("paused_supply_per_second"), result::exact("prefetch_sequences_exact"), result::exact("prefetch_sequences"),
-    result::nullable(result::exact("refill_seconds")),
+    result::exact("tokens_per_second"),         result::exact("sequences_per_second_needed"),
+    result::exact("token_id_bytes_per_second"), result::exact("supply_per_second"),
+    result::exact("demand_per_second"),         result::flag("keeps_up"),
+    result::exact("paused_supply_per_second"),  result::exact("prefetch_sequences_exact"),
+    result::exact("prefetch_sequences"),        result::nullable(result::exact("refill_seconds")),
 };
 constexpr const char* kSupplySamples[] = {
     R"({"op":"input_supply"})",

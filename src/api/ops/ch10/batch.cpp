@@ -17,14 +17,10 @@ const Ratio kDay(86400);
 constexpr std::size_t kMaxMultiples = 32;
 
 constexpr FieldDecl kBatchFields[] = {
-    field::integer("train_tokens", 1, kMaxCount, "100000000000"),
-    field::integer("batch_tokens", 1, kMaxCount, "3145728"),
-    field::integer("noise_tokens", 1, kMaxCount, "2000000"),
-    field::integer("base_cards", 1, u128{1} << 20, "48"),
-    field::of_kind("step_seconds", FieldKind::Decimal, "52.8"),
-    field::of_kind("compute_seconds", FieldKind::Decimal, "52.2"),
-    field::of_kind("fixed_seconds", FieldKind::Decimal, "0.58"),
-    field::of_kind("multiples", FieldKind::List),
+    field::integer("train_tokens", 1, kMaxCount, "100000000000"), field::integer("batch_tokens", 1, kMaxCount, "3145728"),
+    field::integer("noise_tokens", 1, kMaxCount, "2000000"),      field::integer("base_cards", 1, u128{1} << 20, "48"),
+    field::of_kind("step_seconds", FieldKind::Decimal, "52.8"),   field::of_kind("compute_seconds", FieldKind::Decimal, "52.2"),
+    field::of_kind("fixed_seconds", FieldKind::Decimal, "0.58"),  field::of_kind("multiples", FieldKind::List),
 };
 
 Json op_critical_batch(const Json& req) {
@@ -64,13 +60,18 @@ Json op_critical_batch(const Json& req) {
 
 constexpr ResultDecl kBatchRow[] = {
     result::text("id"),
-    result::exact("multiple"),      result::exact("cards"),         result::exact("batch_tokens"),
-    result::exact("weak_steps"),    result::exact("weak_days"),     result::exact("strong_step_seconds"),
-    result::exact("strong_days"),   result::exact("fixed_share"),
+    result::exact("multiple"),
+    result::exact("cards"),
+    result::exact("batch_tokens"),
+    result::exact("weak_steps"),
+    result::exact("weak_days"),
+    result::exact("strong_step_seconds"),
+    result::exact("strong_days"),
+    result::exact("fixed_share"),
 };
 constexpr ResultDecl kBatchResult[] = {
-    result::exact("steps"),          result::exact("min_steps"), result::exact("min_tokens"),
-    result::exact("batch_over_noise"), result::exact("step_cap"), result::list("rows", kBatchRow),
+    result::exact("steps"),    result::exact("min_steps"),      result::exact("min_tokens"), result::exact("batch_over_noise"),
+    result::exact("step_cap"), result::list("rows", kBatchRow),
 };
 constexpr const char* kBatchSamples[] = {
     R"({"op":"critical_batch"})",

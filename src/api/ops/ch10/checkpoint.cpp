@@ -56,7 +56,8 @@ Json op_checkpoint_interval(const Json& req) {
     if (f.has("spike_every_days")) rate = rate + Ratio(1) / (ch10_fields::positive_or(f, "spike_every_days", "7") * kDay);
     if (f.has("extra_per_day")) rate = rate + ch10_fields::positive_or(f, "extra_per_day", "1") / kDay;
     const Ratio recovery = ch10_fields::non_negative_or(f, "recovery_seconds", "120");
-    const std::vector<Ratio> intervals = ch10_fields::positive_list_or(f, "intervals_seconds", kMaxIntervals, {"300", "900", "1800"});
+    const std::vector<Ratio> intervals =
+        ch10_fields::positive_list_or(f, "intervals_seconds", kMaxIntervals, {"300", "900", "1800"});
     const Ratio best = ch10::optimal_interval(save, rate);
     Json r;
     r["model"] = model.empty() ? Json(nullptr) : Json(model);
@@ -83,19 +84,16 @@ Json op_checkpoint_interval(const Json& req) {
 
 constexpr ResultDecl kIntervalRow[] = {
     result::text("id"),
-    result::exact("interval_seconds"),       result::exact("save_percent"),  result::exact("redo_percent"),
-    result::exact("recovery_percent"), result::exact("total_percent"),
+    result::exact("interval_seconds"),
+    result::exact("save_percent"),
+    result::exact("redo_percent"),
+    result::exact("recovery_percent"),
+    result::exact("total_percent"),
 };
 constexpr ResultDecl kIntervalResult[] = {
-    result::nullable(result::text("model")),
-    result::exact("checkpoint_bytes"),
-    result::exact("save_seconds"),
-    result::exact("rate_per_second"),
-    result::exact("hardware_rate_per_second"),
-    result::exact("mtbf_seconds"),
-    result::exact("mtbf_per_card_days"),
-    result::exact("optimal_interval_seconds"),
-    result::exact("optimal_total_percent"),
+    result::nullable(result::text("model")), result::exact("checkpoint_bytes"),         result::exact("save_seconds"),
+    result::exact("rate_per_second"),        result::exact("hardware_rate_per_second"), result::exact("mtbf_seconds"),
+    result::exact("mtbf_per_card_days"),     result::exact("optimal_interval_seconds"), result::exact("optimal_total_percent"),
     result::list("rows", kIntervalRow),
 };
 constexpr const char* kIntervalSamples[] = {
@@ -144,9 +142,9 @@ Json op_async_checkpoint(const Json& req) {
 
 constexpr ResultDecl kCommitItem[] = {result::text("id"), result::exact("capture_seconds"), result::exact("commit_seconds")};
 constexpr ResultDecl kAsyncResult[] = {
-    result::exact("upload_seconds"),         result::exact("demand_gb_per_second"), result::flag("keeps_up"),
-    result::flag("recovered"),               result::exact("recovery_point_seconds"), result::exact("redo_seconds"),
-    result::exact("pause_seconds"),          result::list("commits", kCommitItem),
+    result::exact("upload_seconds"), result::exact("demand_gb_per_second"),   result::flag("keeps_up"),
+    result::flag("recovered"),       result::exact("recovery_point_seconds"), result::exact("redo_seconds"),
+    result::exact("pause_seconds"),  result::list("commits", kCommitItem),
 };
 constexpr const char* kAsyncSamples[] = {
     R"({"op":"async_checkpoint"})",

@@ -43,7 +43,8 @@ ch03::TrainingWork training_flops(const ModelSpec& m, u128 sequences, u128 seque
 // catalog device `gpu` names, else `fallback_gpu`'s.
 Ratio peak_of(const RequestFields& f, const char* fallback_gpu) {
     if (f.has("peak_tflops")) return ch10_fields::positive_or(f, "peak_tflops", "1") * kTera;
-    if (f.has("gpu")) return require_peak(device_rates(f, std::nullopt, std::nullopt, "bf16"), "bf16", ch10_fields::label("peak_tflops"));
+    if (f.has("gpu"))
+        return require_peak(device_rates(f, std::nullopt, std::nullopt, "bf16"), "bf16", ch10_fields::label("peak_tflops"));
     return *find_gpu("gpu", fallback_gpu).dense_peak("bf16");
 }
 
@@ -165,8 +166,9 @@ Json op_training_deadline(const Json& req) {
     r["budget_met"] = d.budget_met;
     r["step_margin_seconds"] = exact_json(d.step_margin_seconds);
     // Before the overhead: the raw step budget less the compute alone (§10.1.3's margin).
-    r["compute_margin_seconds"] =
-        d.compute_seconds <= d.raw_step_budget_seconds ? exact_json(d.raw_step_budget_seconds - d.compute_seconds) : Json(nullptr);
+    r["compute_margin_seconds"] = d.compute_seconds <= d.raw_step_budget_seconds
+                                      ? exact_json(d.raw_step_budget_seconds - d.compute_seconds)
+                                      : Json(nullptr);
     r["exposed_share_percent"] = exact_json(d.exposed_seconds / d.step_seconds * Ratio(100));
     r["communication_budget_seconds"] = exact_json(d.communication_budget_seconds);
     r["compute_budget_seconds"] = exact_json(d.compute_budget_seconds);
@@ -307,8 +309,7 @@ constexpr const char* kFloorSamples[] = {
 
 }  // namespace
 
-const OpDef kTrainingDeadlineOp = {"training_deadline", op_training_deadline, kDeadlineFields, kDeadlineResult,
-                                   kDeadlineSamples};
+const OpDef kTrainingDeadlineOp = {"training_deadline", op_training_deadline, kDeadlineFields, kDeadlineResult, kDeadlineSamples};
 const OpDef kComputeFloorOp = {"compute_floor", op_compute_floor, kFloorFields, kFloorResult, kFloorSamples};
 
 }  // namespace tally::api

@@ -52,7 +52,11 @@ Json op_straggler(const Json& req) {
 }
 
 constexpr ResultDecl kStragglerRow[] = {
-    result::text("id"), result::exact("cards"), result::exact("sigmas"), result::exact("wait_seconds"), result::exact("step_seconds"),
+    result::text("id"),
+    result::exact("cards"),
+    result::exact("sigmas"),
+    result::exact("wait_seconds"),
+    result::exact("step_seconds"),
 };
 constexpr ResultDecl kStragglerResult[] = {result::exact("sigma_seconds"), result::list("rows", kStragglerRow)};
 constexpr const char* kStragglerSamples[] = {
@@ -63,12 +67,9 @@ constexpr const char* kStragglerSamples[] = {
 // ---- dense_scale -----------------------------------------------------------
 
 constexpr FieldDecl kScaleFields[] = {
-    field::integer("params", 1, kMaxCount, "1000000000000"),
-    field::integer("train_tokens", 1, kMaxCount, "20000000000000"),
-    field::of_kind("peak_tflops", FieldKind::Decimal, "989"),
-    field::of_kind("efficiency_percent", FieldKind::Decimal, "40"),
-    field::of_kind("days", FieldKind::Decimal, "90"),
-    field::integer("cards", 1, u128{1} << 24, "16384"),
+    field::integer("params", 1, kMaxCount, "1000000000000"),  field::integer("train_tokens", 1, kMaxCount, "20000000000000"),
+    field::of_kind("peak_tflops", FieldKind::Decimal, "989"), field::of_kind("efficiency_percent", FieldKind::Decimal, "40"),
+    field::of_kind("days", FieldKind::Decimal, "90"),         field::integer("cards", 1, u128{1} << 24, "16384"),
 };
 
 Json op_dense_scale(const Json& req) {
@@ -93,8 +94,12 @@ Json op_dense_scale(const Json& req) {
 }
 
 constexpr ResultDecl kScaleResult[] = {
-    result::exact("flops"), result::exact("cards_exact"), result::exact("cards_needed"), result::exact("days_on_cards"),
-    result::nullable(result::exact("spare_days")), result::nullable(result::exact("late_days")),
+    result::exact("flops"),
+    result::exact("cards_exact"),
+    result::exact("cards_needed"),
+    result::exact("days_on_cards"),
+    result::nullable(result::exact("spare_days")),
+    result::nullable(result::exact("late_days")),
 };
 constexpr const char* kScaleSamples[] = {
     R"({"op":"dense_scale"})",

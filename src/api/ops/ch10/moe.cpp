@@ -48,7 +48,8 @@ std::vector<ch10::LoadGroup> groups_of(const RequestFields& f) {
 Json op_moe_capacity(const Json& req) {
     RequestFields f(req, kMoeFields);
     const std::vector<ch10::LoadGroup> groups = groups_of(f);
-    const std::vector<Ratio> factors = ch10_fields::positive_list_or(f, "capacity_factors", kMaxFactors, {"1", "1.25", "1.5", "2"});
+    const std::vector<Ratio> factors =
+        ch10_fields::positive_list_or(f, "capacity_factors", kMaxFactors, {"1", "1.25", "1.5", "2"});
     const Ratio hundred(100);
     Json r;
     r["rows"] = Json::array();
@@ -69,9 +70,8 @@ Json op_moe_capacity(const Json& req) {
 }
 
 constexpr ResultDecl kMoeRow[] = {
-    result::text("id"),
-    result::exact("capacity_factor"), result::exact("capacity"),        result::exact("dropped"),
-    result::exact("padding"),         result::exact("dropped_percent"), result::exact("padding_percent"),
+    result::text("id"),       result::exact("capacity_factor"), result::exact("capacity"),        result::exact("dropped"),
+    result::exact("padding"), result::exact("dropped_percent"), result::exact("padding_percent"),
 };
 constexpr ResultDecl kMoeResult[] = {
     result::exact("dispatches"),

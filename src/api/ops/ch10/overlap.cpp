@@ -65,10 +65,17 @@ Json op_offload_cast(const Json& req) {
 }
 
 constexpr ResultDecl kCastResult[] = {
-    result::exact("bf16_bytes"),    result::exact("fp32_bytes"),    result::exact("touched_bytes"),
-    result::exact("cpu_link_ms"),   result::exact("cpu_cast_ms"),   result::exact("cpu_path_ms"),
-    result::exact("gpu_cast_ms"),   result::exact("gpu_link_ms"),   result::exact("gpu_path_ms"),
-    result::text("faster_path"),    result::nullable(result::exact("crossover_gb_per_second")),
+    result::exact("bf16_bytes"),
+    result::exact("fp32_bytes"),
+    result::exact("touched_bytes"),
+    result::exact("cpu_link_ms"),
+    result::exact("cpu_cast_ms"),
+    result::exact("cpu_path_ms"),
+    result::exact("gpu_cast_ms"),
+    result::exact("gpu_link_ms"),
+    result::exact("gpu_path_ms"),
+    result::text("faster_path"),
+    result::nullable(result::exact("crossover_gb_per_second")),
     result::exact("gpu_peak_bytes"),
 };
 constexpr const char* kCastSamples[] = {
@@ -110,9 +117,9 @@ Json op_bucket_overlap(const Json& req) {
 }
 
 constexpr ResultDecl kBucketResult[] = {
-    result::exact("moved_bytes"),        result::exact("whole_ms"),  result::flag("whole_fits_gap"),
-    result::exact("bucket_bytes"),       result::exact("bucket_moved_bytes"), result::exact("bucket_ms"),
-    result::flag("bucket_fits_gap"),     result::exact("buckets_total_ms"),
+    result::exact("moved_bytes"),    result::exact("whole_ms"),           result::flag("whole_fits_gap"),
+    result::exact("bucket_bytes"),   result::exact("bucket_moved_bytes"), result::exact("bucket_ms"),
+    result::flag("bucket_fits_gap"), result::exact("buckets_total_ms"),
 };
 constexpr const char* kBucketSamples[] = {
     R"({"op":"bucket_overlap"})",
@@ -145,7 +152,7 @@ Json op_strong_scaling(const Json& req) {
 }
 
 constexpr ResultDecl kScalingResult[] = {
-    result::exact("card_ratio"), result::exact("ideal_step_seconds"), result::exact("speedup"),
+    result::exact("card_ratio"),         result::exact("ideal_step_seconds"), result::exact("speedup"),
     result::exact("efficiency_percent"), result::exact("extra_seconds"),
 };
 constexpr const char* kScalingSamples[] = {

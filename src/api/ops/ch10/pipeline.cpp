@@ -31,9 +31,8 @@ Json op_pipeline_schedule(const Json& req) {
     ch10::PipelineShape s;
     s.stages = f.integer_or("stages");
     s.micro_batches = f.integer_or("micro_batches");
-    s.schedule = ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b"}, "1f1b") == "fill-drain"
-                     ? ch10::Schedule::FillDrain
-                     : ch10::Schedule::OneFOneB;
+    s.schedule = ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b"}, "1f1b") == "fill-drain" ? ch10::Schedule::FillDrain
+                                                                                                       : ch10::Schedule::OneFOneB;
     s.forward_ms = ch10_fields::positive_or(f, "forward_ms", "10");
     s.backward_ms = ch10_fields::positive_or(f, "backward_ms", "20");
     s.link_ms = ch10_fields::non_negative_or(f, "link_ms", "1");
@@ -62,20 +61,21 @@ Json op_pipeline_schedule(const Json& req) {
     r["bubble_dualpipe_ms"] = exact_json(b.dualpipe_ms);
     r["slots"] = Json::array();
     for (const ch10::Slot& slot : run.slots) {
-        r["slots"].push_back({{"id", (slot.forward ? "F" : "B") + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
-                                        std::to_string(static_cast<unsigned long long>(slot.stage))},
-                              {"stage", exact_json(slot.stage)},
-                              {"micro_batch", exact_json(slot.micro_batch)},
-                              {"kind", slot.forward ? "F" : "B"},
-                              {"start_ms", exact_json(slot.start_ms)},
-                              {"end_ms", exact_json(slot.end_ms)}});
+        r["slots"].push_back(
+            {{"id", (slot.forward ? "F" : "B") + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
+                        std::to_string(static_cast<unsigned long long>(slot.stage))},
+             {"stage", exact_json(slot.stage)},
+             {"micro_batch", exact_json(slot.micro_batch)},
+             {"kind", slot.forward ? "F" : "B"},
+             {"start_ms", exact_json(slot.start_ms)},
+             {"end_ms", exact_json(slot.end_ms)}});
     }
     return r;
 }
 
 constexpr ResultDecl kSlotItem[] = {
-    result::text("id"),
-    result::exact("stage"), result::exact("micro_batch"), result::text("kind"), result::exact("start_ms"), result::exact("end_ms"),
+    result::text("id"),   result::exact("stage"),    result::exact("micro_batch"),
+    result::text("kind"), result::exact("start_ms"), result::exact("end_ms"),
 };
 constexpr ResultDecl kPipelineResult[] = {
     result::text("schedule"),
@@ -100,7 +100,6 @@ constexpr const char* kPipelineSamples[] = {
 
 }  // namespace
 
-const OpDef kPipelineScheduleOp = {"pipeline_schedule", op_pipeline_schedule, kPipelineFields, kPipelineResult,
-                                   kPipelineSamples};
+const OpDef kPipelineScheduleOp = {"pipeline_schedule", op_pipeline_schedule, kPipelineFields, kPipelineResult, kPipelineSamples};
 
 }  // namespace tally::api

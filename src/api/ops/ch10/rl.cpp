@@ -58,8 +58,10 @@ Json op_rl_stages(const Json& req) {
     r["in_turn_batches_per_second"] = exact_json(c.in_turn_rate);
     r["overlapped_batches_per_second"] = exact_json(c.overlapped_rate);
     const Ratio one(1);
-    r["overlap_gain_percent"] = one <= c.overlapped_over_in_turn ? exact_json((c.overlapped_over_in_turn - one) * kHundred) : Json(nullptr);
-    r["overlap_loss_percent"] = c.overlapped_over_in_turn < one ? exact_json((one - c.overlapped_over_in_turn) * kHundred) : Json(nullptr);
+    r["overlap_gain_percent"] =
+        one <= c.overlapped_over_in_turn ? exact_json((c.overlapped_over_in_turn - one) * kHundred) : Json(nullptr);
+    r["overlap_loss_percent"] =
+        c.overlapped_over_in_turn < one ? exact_json((one - c.overlapped_over_in_turn) * kHundred) : Json(nullptr);
     return r;
 }
 
