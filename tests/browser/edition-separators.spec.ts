@@ -29,7 +29,11 @@ for (const e of BUILT) {
     const stored = { schema: 1, exercises: { '2-7': { parts: { g: bad }, seeds: { '123': { parts: { b: bad } } } } } };
     await seedStorageOnce(page, { 'tally.progress.v1': JSON.stringify(stored) });
     await page.goto(`./${e.dir}2-6.html`);
-    const where = fill(ui.progress_check!.where!, { id: '2-7' });
+    // "練習 2-7": the kind's label in this edition (content/book.json exercise_kinds), then the book's number.
+    const practice = contentJson<{ exercise_kinds: Array<{ kind: string; label: string }> }>('content/book.json', e.lang).exercise_kinds.find(
+      (k) => k.kind === 'exercise',
+    )!.label;
+    const where = fill(ui.progress_check!.where!, { kind: practice, number: '2-7' });
     const why = fill(ui.progress_check!.bad_answer!, { max: 2000 });
     const book = fill(ui.progress_check!.dropped_part!, { where, part: 'g', why });
     const variant = fill(ui.progress_check!.dropped_part!, { where: fill(ui.page!.name_detail!, { name: where, detail: '123' }), part: 'b', why });
