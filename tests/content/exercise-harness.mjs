@@ -79,3 +79,18 @@ export function exerciseSet(engine, chapter, ids) {
   };
   return { evaluate, exercises, results, part, valueOf, checkRequest, verdict };
 }
+
+/**
+ * Each [id, part, typed answer, mistake code] is wrong in every edition, named
+ * with its code and a message that says why (a chapter's WRONG table).
+ */
+export function assertNamedMistakes(verdict, wrong, langs) {
+  for (const [id, p, answer, code] of wrong) {
+    for (const lang of langs) {
+      const v = verdict(id, p, answer, lang);
+      assert.equal(v.correct, false, `${id}${p} ${lang} "${answer}"`);
+      assert.equal(v.mistake, code, `${id}${p} ${lang} "${answer}": ${v.message}`);
+      assert.ok(v.message.length > 20, `${id}${p} ${lang}: a message says why`);
+    }
+  }
+}

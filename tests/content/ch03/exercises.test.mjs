@@ -7,7 +7,7 @@ import test from 'node:test';
 
 import { loadEngine } from '../../wasm/engine.mjs';
 import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
-import { exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
+import { assertNamedMistakes, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
 const IDS = ['3-1', '3-2', '3-3', '3-4', '3-5', '3-6', '3-7', '3-8', '3-9', '3-10'];
@@ -104,16 +104,7 @@ const WRONG = [
   ['3-10', 'b', '60,000 h', 'wrong_unit_kind'],
 ];
 
-test('a named mistake is named, in every edition', () => {
-  for (const [id, p, answer, code] of WRONG) {
-    for (const lang of LANGS) {
-      const v = verdict(id, p, answer, lang);
-      assert.equal(v.correct, false, `${id}${p} ${lang} "${answer}"`);
-      assert.equal(v.mistake, code, `${id}${p} ${lang} "${answer}": ${v.message}`);
-      assert.ok(v.message.length > 20, `${id}${p} ${lang}: a message says why`);
-    }
-  }
-});
+test('a named mistake is named, in every edition', () => assertNamedMistakes(verdict, WRONG, LANGS));
 
 test('every listed mistake of every part is named when its value is typed', () => {
   for (const id of IDS) {

@@ -9,7 +9,7 @@ import test from 'node:test';
 
 import { loadEngine } from '../../wasm/engine.mjs';
 import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
-import { exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
+import { assertNamedMistakes, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
 const IDS = ['think-4-1', 'think-4-2', 'lab-4-3', 'think-4-3', 'lab-4-4', 'lab-4-5', 'lab-4-8'];
@@ -117,16 +117,7 @@ const WRONG = [
   ['lab-4-3', 'b', '16.22 GB', 'wrong_unit_kind'],
 ];
 
-test('a named mistake is named, in every edition', () => {
-  for (const [id, p, answer, code] of WRONG) {
-    for (const lang of LANGS) {
-      const v = verdict(id, p, answer, lang);
-      assert.equal(v.correct, false, `${id}${p} ${lang} "${answer}"`);
-      assert.equal(v.mistake, code, `${id}${p} ${lang} "${answer}": ${v.message}`);
-      assert.ok(v.message.length > 20, `${id}${p} ${lang}: a message says why`);
-    }
-  }
-});
+test('a named mistake is named, in every edition', () => assertNamedMistakes(verdict, WRONG, LANGS));
 
 test('every listed mistake of every part is named when its value is typed', () => {
   let named = 0;
