@@ -94,6 +94,9 @@ test('a reset in one tab is not undone by the other tab’s next save', async ({
   await block.getByRole('button', { name: '清除進度…' }).click();
   await block.getByRole('button', { name: '確定清除' }).click();
   await expect(summary.locator('[data-summary="2-7"] [data-count="attempted"]')).toHaveText('0');
+  // The first tab shows the reset live: the answer it gave is gone from its field.
+  await expect(part(page, '2-7', 'a').getByRole('textbox')).toHaveValue('');
+  await expect(part(page, '2-7', 'a').locator('[data-feedback]')).not.toHaveAttribute('data-verdict', /./);
   // The first tab saves another part: the reset part stays cleared.
   await answer(page, '2-7', 'b', '4');
   const after = await stored(page);
