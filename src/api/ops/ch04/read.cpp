@@ -4,18 +4,14 @@
 #include "api/catalog.hpp"
 #include "api/errors.hpp"
 #include "api/json_errors.hpp"
-#include "api/positive_decimal.hpp"
+#include "api/chapter_decimals.hpp"
 #include "core/messages.hpp"
 
 namespace tally::api::ch04_fields {
 
 namespace {
 
-struct Meaning {
-    const char* field;
-    MessageId words;
-};
-constexpr Meaning kMeanings[] = {
+constexpr FieldMeaning kMeanings[] = {
     {"load_us", msg::ch04_meaning_load_us},
     {"compute_us", msg::ch04_meaning_compute_us},
     {"alpha_us", msg::ch04_meaning_alpha_us},
@@ -42,36 +38,17 @@ constexpr Meaning kMeanings[] = {
     {"smem_bytes_per_cycle", msg::ch04_meaning_smem_bytes_per_cycle},
 };
 
-constexpr u128 kMaxValue = 1000000000;     // 10^9
-constexpr u128 kMaxDenominator = 1000000;  // six decimals
-
-Ratio parse_or_refuse(const std::string& name, const Json& v) {
-    const Ratio r = positive_decimal(name, v, label(name));
-    // Rates, sizes and times of real devices fit well inside 10^9 with six
-    // decimals; past that the products would leave 128 bits, and the reader
-    // should hear which field did it rather than of a generic overflow.
-    if (Ratio(kMaxValue) < r || kMaxDenominator % r.den() != 0) {
-        throw FieldError(name, msg::ch04_decimal_range, {{"label", label(name)}, {"received", received_text(v)}});
-    }
-    return r;
-}
+// Rates, sizes and times of real devices fit well inside 10^9.
+constexpr ChapterDecimals kDecimals(kMeanings, 1000000000, msg::ch04_decimal_range);
 
 }  // namespace
 
-std::string label(const std::string& name) {
-    for (const Meaning& m : kMeanings) {
-        if (name == m.field) return render(msg::field_with_meaning, {{"name", name}, {"meaning", render(m.words)}});
-    }
-    return describe_field(name);
-}
+std::string label(const std::string& name) { return kDecimals.label(name); }
 
-Ratio positive(const RequestFields& f, const std::string& name) {
-    if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
-    return parse_or_refuse(name, f.raw(name));
-}
+Ratio positive(const RequestFields& f, const std::string& name) { return kDecimals.positive(f, name); }
 
 Ratio positive_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    return f.has(name) ? parse_or_refuse(name, f.raw(name)) : parse_or_refuse(name, Json(std::string(fallback)));
+    return kDecimals.positive_or(f, name, fallback);
 }
 
 Ratio value_bytes(const RequestFields& f) {

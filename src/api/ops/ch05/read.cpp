@@ -1,6 +1,7 @@
 #include "read.hpp"
 
 #include "api/errors.hpp"
+#include "api/chapter_decimals.hpp"
 #include "api/positive_decimal.hpp"
 #include "core/messages.hpp"
 
@@ -8,11 +9,7 @@ namespace tally::api::ch05_fields {
 
 namespace {
 
-struct Meaning {
-    const char* field;
-    MessageId words;
-};
-constexpr Meaning kMeanings[] = {
+constexpr FieldMeaning kMeanings[] = {
     {"host_us", msg::ch05_meaning_host_us},
     {"device_us", msg::ch05_meaning_device_us},
     {"compute_us", msg::ch05_meaning_compute_us},
@@ -51,24 +48,8 @@ constexpr Meaning kMeanings[] = {
     {"warps", msg::ch05_meaning_warps},
 };
 
-constexpr u128 kMaxValue = 1000000000;     // 10^9
-constexpr u128 kMaxDenominator = 1000000;  // six decimals
-
-bool is_zero(const Json& v) {
-    return (v.is_number_unsigned() && v.get<std::uint64_t>() == 0) || (v.is_string() && (v.get<std::string>() == "0"));
-}
-
-Ratio parse_or_refuse(const std::string& field, const std::string& name, const Json& v, bool zero_allowed) {
-    if (zero_allowed && is_zero(v)) return Ratio(0);
-    const Ratio r = positive_decimal(field, v, label(name));
-    // Times, rates and sizes of the chapter fit well inside 10^9 with six
-    // decimals; past that, products could leave 128 bits, and the reader
-    // should hear which field did it rather than of a generic overflow.
-    if (Ratio(kMaxValue) < r || kMaxDenominator % r.den() != 0) {
-        throw FieldError(field, msg::ch05_decimal_range, {{"label", label(name)}, {"received", received_text(v)}});
-    }
-    return r;
-}
+// Times, rates and sizes of the chapter fit well inside 10^9.
+constexpr ChapterDecimals kDecimals(kMeanings, 1000000000, msg::ch05_decimal_range);
 
 const Json& list_or_refuse(const RequestFields& f, const std::string& name, std::size_t max_items) {
     if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
@@ -82,38 +63,25 @@ const Json& list_or_refuse(const RequestFields& f, const std::string& name, std:
 
 }  // namespace
 
-std::string label(const std::string& name) {
-    for (const Meaning& m : kMeanings) {
-        if (name == m.field) return render(msg::field_with_meaning, {{"name", name}, {"meaning", render(m.words)}});
-    }
-    return describe_field(name);
-}
+std::string label(const std::string& name) { return kDecimals.label(name); }
 
-Ratio positive(const RequestFields& f, const std::string& name) {
-    if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
-    return parse_or_refuse(name, name, f.raw(name), false);
-}
+Ratio positive(const RequestFields& f, const std::string& name) { return kDecimals.positive(f, name); }
 
 Ratio positive_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    return f.has(name) ? parse_or_refuse(name, name, f.raw(name), false)
-                       : parse_or_refuse(name, name, Json(std::string(fallback)), false);
+    return kDecimals.positive_or(f, name, fallback);
 }
 
-Ratio non_negative(const RequestFields& f, const std::string& name) {
-    if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
-    return parse_or_refuse(name, name, f.raw(name), true);
-}
+Ratio non_negative(const RequestFields& f, const std::string& name) { return kDecimals.non_negative(f, name); }
 
 Ratio non_negative_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    return f.has(name) ? parse_or_refuse(name, name, f.raw(name), true)
-                       : parse_or_refuse(name, name, Json(std::string(fallback)), true);
+    return kDecimals.non_negative_or(f, name, fallback);
 }
 
 std::vector<Ratio> decimal_list(const RequestFields& f, const std::string& name, std::size_t max_items, bool zero_allowed) {
     const Json& list = list_or_refuse(f, name, max_items);
     std::vector<Ratio> out;
     for (std::size_t i = 0; i < list.size(); ++i) {
-        out.push_back(parse_or_refuse(name + "[" + std::to_string(i) + "]", name, list[i], zero_allowed));
+        out.push_back(kDecimals.decimal(name + "[" + std::to_string(i) + "]", name, list[i], zero_allowed));
     }
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include "api/errors.hpp"
 #include "api/json_errors.hpp"
+#include "api/chapter_decimals.hpp"
 #include "api/positive_decimal.hpp"
 #include "answer/answer.hpp"
 #include "core/messages.hpp"
@@ -10,11 +11,7 @@ namespace tally::api::ch08_fields {
 
 namespace {
 
-struct Meaning {
-    const char* field;
-    MessageId words;
-};
-constexpr Meaning kMeanings[] = {
+constexpr FieldMeaning kMeanings[] = {
     {"acceptance", msg::ch08_meaning_acceptance},
     {"acceptances", msg::ch08_meaning_acceptances},
     {"draft", msg::ch08_meaning_draft},
@@ -64,34 +61,13 @@ constexpr Meaning kMeanings[] = {
     {"draft_q", msg::ch08_meaning_draft_q},
 };
 
-constexpr u128 kMaxValue = 1000000000;     // 10^9
-constexpr u128 kMaxDenominator = 1000000;  // six decimals
+// Times, rates and shares of one card fit well inside 10^9.
+constexpr ChapterDecimals kDecimals(kMeanings, 1000000000, msg::ch08_decimal_range);
 
-// Times, rates and shares of one card fit well inside 10^9 with six
-// decimals; past that products would leave 128 bits.
-Ratio in_range(const std::string& name, const Json& v, const Ratio& r) {
-    if (Ratio(kMaxValue) < r || kMaxDenominator % r.den() != 0) {
-        throw FieldError(name, msg::ch08_decimal_range, {{"label", label(name)}, {"received", received_text(v)}});
-    }
-    return r;
-}
-
-Ratio parse_positive(const std::string& name, const Json& v) { return in_range(name, v, positive_decimal(name, v, label(name))); }
+Ratio parse_positive(const std::string& name, const Json& v) { return kDecimals.decimal(name, name, v, false); }
 
 // Zero allowed: "0", "0.0" or the integer 0.
-Ratio parse_nonnegative(const std::string& name, const Json& v) {
-    std::string text;
-    if (v.is_number_unsigned()) {
-        text = std::to_string(v.get<std::uint64_t>());
-    } else if (v.is_string()) {
-        text = v.get<std::string>();
-    }
-    Ratio r;
-    if (text.empty() || !parse_expected_decimal(text, r)) {
-        throw FieldError(name, msg::field_not_decimal, {{"label", label(name)}, {"received", received_text(v)}});
-    }
-    return in_range(name, v, r);
-}
+Ratio parse_nonnegative(const std::string& name, const Json& v) { return kDecimals.decimal(name, name, v, true); }
 
 Ratio at_most_one(const std::string& name, const Json& v, const Ratio& r) {
     if (Ratio(1) < r) throw FieldError(name, msg::ch08_share_above_one, {{"label", label(name)}, {"received", received_text(v)}});
@@ -100,24 +76,16 @@ Ratio at_most_one(const std::string& name, const Json& v, const Ratio& r) {
 
 }  // namespace
 
-std::string label(const std::string& name) {
-    for (const Meaning& m : kMeanings) {
-        if (name == m.field) return render(msg::field_with_meaning, {{"name", name}, {"meaning", render(m.words)}});
-    }
-    return describe_field(name);
-}
+std::string label(const std::string& name) { return kDecimals.label(name); }
 
-Ratio positive(const RequestFields& f, const std::string& name) {
-    if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});
-    return parse_positive(name, f.raw(name));
-}
+Ratio positive(const RequestFields& f, const std::string& name) { return kDecimals.positive(f, name); }
 
 Ratio positive_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    return f.has(name) ? parse_positive(name, f.raw(name)) : parse_positive(name, Json(std::string(fallback)));
+    return kDecimals.positive_or(f, name, fallback);
 }
 
 Ratio nonnegative_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    return f.has(name) ? parse_nonnegative(name, f.raw(name)) : parse_nonnegative(name, Json(std::string(fallback)));
+    return kDecimals.non_negative_or(f, name, fallback);
 }
 
 Ratio share_or(const RequestFields& f, const std::string& name, const char* fallback) {
@@ -151,7 +119,7 @@ std::vector<Ratio> shares(const Json& req, const std::string& name, std::size_t 
 Ratio positive_in(const Json& item, const std::string& key, const std::string& path) {
     const std::string where = path + "." + key;
     if (!item.contains(key)) throw FieldError(where, msg::field_missing, {{"label", where}});
-    return in_range(where, item[key], positive_decimal(where, item[key], where));
+    return kDecimals.decimal(where, where, item[key], false);
 }
 
 Ratio nonnegative_in(const Json& item, const std::string& key, const std::string& path) {

@@ -2,6 +2,7 @@
 
 #include "api/errors.hpp"
 #include "api/json_errors.hpp"
+#include "api/chapter_decimals.hpp"
 #include "api/positive_decimal.hpp"
 #include "core/messages.hpp"
 
@@ -9,11 +10,7 @@ namespace tally::api::ch10_fields {
 
 namespace {
 
-struct Meaning {
-    const char* field;
-    MessageId words;
-};
-constexpr Meaning kMeanings[] = {
+constexpr FieldMeaning kMeanings[] = {
     {"params", msg::ch10_meaning_params},
     {"shards", msg::ch10_meaning_shards},
     {"stage", msg::ch10_meaning_stage},
@@ -51,43 +48,21 @@ constexpr Meaning kMeanings[] = {
     {"sigma_percent", msg::ch10_meaning_sigma_percent},
 };
 
-constexpr u128 kMaxValue = 1000000000000ULL;  // 10^12
-constexpr u128 kMaxDenominator = 1000000;     // six decimals
+// Sizes, rates and times of a training run fit well inside 10^12.
+constexpr ChapterDecimals kDecimals(kMeanings, 1000000000000ULL, msg::ch10_decimal_range);
 
-Ratio parse_or_refuse(const std::string& name, const Json& v) {
-    const Ratio r = positive_decimal(name, v, label(name));
-    // Sizes, rates and times of a training run fit well inside 10^12 with six
-    // decimals; past that the products would leave 128 bits, and the reader
-    // should hear which field did it rather than of a generic overflow.
-    if (Ratio(kMaxValue) < r || kMaxDenominator % r.den() != 0) {
-        throw FieldError(name, msg::ch10_decimal_range, {{"label", label(name)}, {"received", received_text(v)}});
-    }
-    return r;
-}
-
-bool is_zero(const Json& v) {
-    return (v.is_number_unsigned() && v.get<std::uint64_t>() == 0) ||
-           (v.is_string() && v.get<std::string>().find_first_not_of("0.") == std::string::npos &&
-            v.get<std::string>().find('0') != std::string::npos && v.get<std::string>().front() != '.' &&
-            v.get<std::string>().back() != '.');
-}
+Ratio parse_or_refuse(const std::string& name, const Json& v) { return kDecimals.decimal(name, name, v, false); }
 
 }  // namespace
 
-std::string label(const std::string& name) {
-    for (const Meaning& m : kMeanings) {
-        if (name == m.field) return render(msg::field_with_meaning, {{"name", name}, {"meaning", render(m.words)}});
-    }
-    return describe_field(name);
-}
+std::string label(const std::string& name) { return kDecimals.label(name); }
 
 Ratio positive_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    return parse_or_refuse(name, f.has(name) ? f.raw(name) : Json(std::string(fallback)));
+    return kDecimals.positive_or(f, name, fallback);
 }
 
 Ratio non_negative_or(const RequestFields& f, const std::string& name, const char* fallback) {
-    const Json v = f.has(name) ? f.raw(name) : Json(std::string(fallback));
-    return is_zero(v) ? Ratio(0) : parse_or_refuse(name, v);
+    return kDecimals.non_negative_or(f, name, fallback);
 }
 
 Ratio percent_share_or(const RequestFields& f, const std::string& name, const char* fallback) {
