@@ -6,7 +6,7 @@
 // JSON value), content, style, types, and browser (Playwright in Debian's
 // Chromium). It prints the wall and CPU time of every build step and layer,
 // and of the browser tests per chapter.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { buildNative, buildSite, buildWasm, ensureNodeModules, ensureSystemPackages, log, root, runCaptured } from './lib.mjs';
@@ -23,6 +23,16 @@ const bookWideSpecs = readdirSync(path.join(root, 'tests/browser'))
   .sort()
   .map((f) => `tests/browser/${f}`);
 const chapters = siteChapters(root).map((c) => c.id); // a draft chapter has no pages yet
+/** A chapter's own browser specs (tests/browser/ch03/direct.spec.ts): run with its chapter suite. */
+const chapterSpecs = (chapter) => {
+  const dir = path.join(root, 'tests/browser', chapter);
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.spec.ts'))
+        .sort()
+        .map((f) => `tests/browser/${chapter}/${f}`)
+    : [];
+};
 // The line reporter for the log, and a JSON report whose test durations give
 // the time per spec file (printed after the layers: the slowest specs are
 // where the browser layer's CPU goes).
@@ -107,7 +117,7 @@ const layers = [
   },
   ...chapters.map((chapter) => ({
     name: `browser: ${chapter}`,
-    command: playwright([`tests/browser/${CHAPTER_SUITE}`]),
+    command: playwright([`tests/browser/${CHAPTER_SUITE}`, ...chapterSpecs(chapter)]),
     env: { TALLY_CHAPTERS: chapter, ...playwrightReport(chapter) },
     report: chapter,
     counts: (text) => playwrightCounts(text),
