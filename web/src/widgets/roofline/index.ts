@@ -6,21 +6,31 @@
 // row of the table under the chart (widgets/core-table, same config), which
 // keeps every exact value as the text alternative.
 //
+// The reader's own M is a control the chart's marker drags (figures/
+// drag-marker.ts): the core answers for that M too, its point sits on both
+// lines, and its times and bound are read above the chart.
+//
 // Config: a core-table with grid rows (one per sampled M, its request field
 // named by data.x), plus
 //   data.lines  [{ id, label, path, display }]: a line per result value;
 //   data.marker { path, label }: a row count of the first row's answer;
-//   text.chart_title, text.chart_desc, text.x_axis, text.y_axis.
+//   data.drag   { control, variable, bound_path }: the control (key, and its
+//               "$variable") that holds the reader's M, and where the answer
+//               says which side bounds it;
+//   text.chart_title, text.chart_desc, text.x_axis, text.y_axis, and with a
+//   drag text.marker_label and text.marker_text ("{m}", each line's "{id}",
+//   "{bound}" ← text.bound_<value>).
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 
+import { dragMarks, enhanceDragMarkers, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
 import { SHAPE, type View } from '../../runtime/bind';
 import { CellResolver, displayText, follow } from '../../runtime/cells';
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { Json, RawOp } from '../../runtime/engine';
-import { coord } from '../../runtime/format';
+import { coord, groupDigits } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, axisLeft, dot, svgFrame, tickLabel, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, axisLeft, dot, svgFrame, tickLabel, WIDE, type Drawing, type NumScale } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import coreTable, { tableSpec } from '../core-table';
@@ -43,10 +53,26 @@ interface Series {
   label: string;
   points: Point[];
 }
+interface DragSpec {
+  control: string;
+  variable: string;
+  bound_path: string;
+}
+/** The drag of a roofline that has one (data.drag is optional: a roofline may be a plain figure). */
+const dragOf = (cfg: WidgetConfig): DragSpec | undefined => (cfg.data as { drag?: DragSpec } | undefined)?.drag;
+
+/** The reader's M: where the marker stands, the core's values there, and the texts of every sampled M for hovering. */
+interface Reader {
+  x: number;
+  ys: number[];
+  valueText: string;
+  hover: { xs: number[]; texts: string[] };
+}
 interface Data {
   table: TableData;
   series: Series[];
   marker: { x: number; label: string; value: string } | null;
+  reader: Reader | null;
 }
 
 const PAD = { left: 64, right: 16, top: 28, bottom: 52 };
@@ -79,15 +105,36 @@ async function computeLines(engine: Parameters<typeof coreTable.compute>[0], var
     points: answers.map((a, i) => ({ x: xs[i]!, y: position(follow(a, l.path)), text: displayText(follow(a, l.display)) })).filter((p) => p.x > 0 && p.y > 0),
   }));
   const m = marker ? follow(answers[0], marker.path) : undefined;
-  return { series, marker: marker && m !== null && m !== undefined ? { x: position(m), label: marker.label, value: displayText(m) } : null };
+  const drag = dragOf(cfg);
+  let reader: Reader | null = null;
+  if (drag) {
+    const mine = (await cells.result(op, spec.fields, { [xField]: drag.variable })) as Json;
+    const x = position(follow(mine, xField) ?? (vars as Record<string, Json>)[drag.variable]);
+    reader = {
+      x,
+      ys: lines.map((l) => position(follow(mine, l.path))),
+      valueText: valuesAt(cfg, lines, drag, mine, x),
+      hover: { xs, texts: answers.map((a, i) => valuesAt(cfg, lines, drag, a, xs[i]!)) },
+    };
+  }
+  return { series, marker: marker && m !== null && m !== undefined ? { x: position(m), label: marker.label, value: displayText(m) } : null, reader };
+}
+
+/** "M = 256：矩陣 34.6 μs、記憶體 36.6 μs，受記憶體限制": the core's values at one M, in the content's words. */
+function valuesAt(cfg: WidgetConfig, lines: LineSpec[], drag: DragSpec, answer: Json, m: number): string {
+  let out = text(cfg, 'marker_text').replace('{m}', groupDigits(BigInt(m)));
+  for (const l of lines) out = out.replace(`{${l.id}}`, displayText(follow(answer, l.display)));
+  return out.replace('{bound}', text(cfg, `bound_${String(follow(answer, drag.bound_path))}`));
 }
 
 function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
   const wide = width === WIDE;
   const height = wide ? 320 : 280;
   const all = d.series.flatMap((s) => s.points);
+  // The reader's M widens the axis when it lies past the sampled rows, so the marker is always on it.
+  const xs = [...all.map((p) => p.x), ...(d.reader && d.reader.x > 0 ? [d.reader.x] : [])];
   const x = scaleLog()
-    .domain([Math.min(...all.map((p) => p.x)), Math.max(...all.map((p) => p.x))])
+    .domain([Math.min(...xs), Math.max(...xs)])
     .range([PAD.left, width - PAD.right]);
   const y = scaleLog()
     .domain([Math.min(...all.map((p) => p.y)), Math.max(...all.map((p) => p.y))])
@@ -122,7 +169,32 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       ]),
     );
   }
+  if (d.reader && d.reader.x > 0) children.push(...readerMarks(d.reader, d.series, x, y, height, cfg));
   return { width, height, children };
+}
+
+/** The reader's M on the chart: its point on each line, and the marker that drags it. */
+function readerMarks(r: Reader, series: Series[], x: NumScale, y: NumScale, height: number, cfg: WidgetConfig): Mark[] {
+  const drag = dragOf(cfg)!;
+  const dots = series.map((s, k) =>
+    el(
+      'g',
+      { class: `series series-${k}`, 'data-series': s.id },
+      r.ys[k]! > 0 ? [dot('end', x(r.x), y(r.ys[k]!), `${s.label} · M = ${groupDigits(BigInt(r.x))}`, r.valueText)] : [],
+    ),
+  );
+  const marker = dragMarks({
+    control: drag.control,
+    label: text(cfg, 'marker_label'),
+    value: r.x,
+    valueText: r.valueText,
+    scale: x,
+    log: true,
+    landmarks: r.hover.xs,
+    top: PAD.top,
+    bottom: height - PAD.bottom,
+  });
+  return [...marker, ...dots];
 }
 
 export const roofline: WidgetDef<Data> = {
@@ -134,8 +206,11 @@ export const roofline: WidgetDef<Data> = {
   // The table's shape comes first: core-table reads its row count from it.
   view(data, ctx) {
     const tableView = coreTable.view(data.table, ctx);
-    const chart = svgFrame(`${ctx.instance}-chart`, text(ctx.cfg, 'chart_title'), text(ctx.cfg, 'chart_desc'), (w) => drawing(data, w, ctx.cfg));
-    const chartView = marksView([chart]);
+    const frame = svgFrame(`${ctx.instance}-chart`, text(ctx.cfg, 'chart_title'), text(ctx.cfg, 'chart_desc'), (w) => drawing(data, w, ctx.cfg));
+    const reader = data.reader;
+    // With a marker the drawing holds a slider, so it is a group, not an image; the values at M are read above it.
+    const marks = reader ? [readoutMark(reader.valueText), withSliderRole(frame)] : [frame];
+    const chartView = reader ? withHoverPoints(marksView(marks), reader.hover.xs, reader.hover.texts) : marksView(marks);
     return { ...tableView, ...chartView, [SHAPE]: `${tableView[SHAPE] ?? ''}|roofline:${chartView[SHAPE] ?? ''}` } as View;
   },
 
@@ -145,6 +220,7 @@ export const roofline: WidgetDef<Data> = {
 
   enhance(root, ctx) {
     coreTable.enhance?.(root, ctx);
+    if (dragOf(ctx.cfg)) enhanceDragMarkers(root);
   },
 };
 
