@@ -22,6 +22,7 @@ namespace {
 // 2^32 rows (tokens in one call) and 2^20 values per row.
 constexpr u128 kMaxRows = u128{1} << 32;
 constexpr u128 kMaxWidth = u128{1} << 20;
+constexpr u128 kMaxScale = 16;
 
 constexpr FieldDecl kProjectionFields[] = {
     field::integer("rows", 1, kMaxRows),
@@ -31,6 +32,11 @@ constexpr FieldDecl kProjectionFields[] = {
     field::of_kind("peak_tflops", FieldKind::Decimal),
     field::of_kind("bandwidth", FieldKind::Decimal),
     fields::kGpu,
+    // What-ifs on the device (§4.8.1: double the peak or the bandwidth and
+    // the first compute-bound row count moves from 179 to 391 or 86 on the
+    // RTX 4090): whole multiples of the catalog's or the sent rates.
+    field::integer("peak_scale", 1, kMaxScale, "1"),
+    field::integer("bandwidth_scale", 1, kMaxScale, "1"),
 };
 
 void put_work(Json& r, const ch04::ProjectionWork& w, u128 rows) {
@@ -97,8 +103,8 @@ Json op_projection(const Json& req) {
         for (const char* key : kDeviceKeys) r[key] = nullptr;
         return r;
     }
-    const Ratio peak = require_peak(d, f.text_or("dtype"), ch04_fields::label("peak_tflops"));
-    const Ratio bandwidth = require_bandwidth(d, ch04_fields::label("bandwidth"));
+    const Ratio peak = require_peak(d, f.text_or("dtype"), ch04_fields::label("peak_tflops")) * Ratio(f.integer_or("peak_scale"));
+    const Ratio bandwidth = require_bandwidth(d, ch04_fields::label("bandwidth")) * Ratio(f.integer_or("bandwidth_scale"));
     r["peak_tflops"] = exact_json(peak / Ratio(1000000000000ULL));
     r["bandwidth"] = exact_json(bandwidth / Ratio(1000000000));
     put_device(r, ch04::roofline(s, w, peak, bandwidth));
@@ -140,6 +146,8 @@ constexpr const char* kProjectionSamples[] = {
     R"({"op":"projection","rows":4096,"inputs":64,"outputs":64,"peak_tflops":"989.4","bandwidth":"3350"})",
     R"({"op":"projection","rows":256,"inputs":4096,"outputs":4096,"gpu":"rtx-4090"})",
     R"({"op":"projection","rows":4096,"inputs":4096,"outputs":4096,"dtype":"fp32","gpu":"v100-sxm2"})",
+    R"({"op":"projection","rows":256,"inputs":4096,"outputs":4096,"gpu":"rtx-4090","peak_scale":2})",
+    R"({"op":"projection","rows":256,"inputs":4096,"outputs":4096,"gpu":"rtx-4090","bandwidth_scale":2})",
 };
 
 }  // namespace
