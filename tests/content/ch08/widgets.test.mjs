@@ -1,0 +1,117 @@
+// Chapter 8's widgets (content/ch08/widgets/w85, w86.json): every request goes
+// through the Node build of the core with the widget's defaults, each widget is
+// placed on its page in both written editions, the values a reader sees with
+// the defaults are the chapter's printed numbers, a changed control reaches
+// the core (the flips at 6 GiB and 16 outputs), and the English map covers
+// every text.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+
+import { loadEngine, root } from '../../wasm/engine.mjs';
+import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
+import { ask as askCore, defaults, follow, merged } from '../widget-requests.mjs';
+
+const engine = await loadEngine();
+const ask = (op, fields) => askCore(engine, op, fields);
+const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const PAGES = { w85: '8-5.md', w86: '8-6.md' };
+const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch08/widgets/${f}.json`).widgets]));
+const allWidgets = Object.assign({}, ...Object.values(configs));
+
+/** A steps-chart: its steps' texts and its bars' displays, for control values `changes` over the defaults. */
+function stepsChart(id, changes = {}) {
+  const cfg = allWidgets[id];
+  const vars = { ...defaults(cfg), ...changes };
+  const steps = cfg.steps.map((s) => String(follow(ask(s.op, merged(vars, cfg.fields, s.fields)), s.path)));
+  const bars = cfg.data.bars.map((b) => follow(ask(b.op, merged(vars, cfg.fields, b.fields)), b.display));
+  return { steps, bars };
+}
+
+/** A stage-stack: each bar's single segment display, the reference line's exact value, and the raw lengths. */
+function stageStack(id, changes = {}) {
+  const cfg = allWidgets[id];
+  const vars = { ...defaults(cfg), ...changes };
+  const results = cfg.data.bars.map((b) => ask(b.op, merged(vars, b.fields)));
+  const line = cfg.data.lines[0];
+  return {
+    shown: results.map((r, i) => follow(r, cfg.data.bars[i].segments[0].display)),
+    results,
+    line: follow(ask(line.op, merged(vars, line.fields)), line.path),
+  };
+}
+
+test('every chapter-8 widget answers with its defaults and is placed on its page in both editions', () => {
+  for (const [file, page] of Object.entries(PAGES)) {
+    for (const id of Object.keys(configs[file])) {
+      for (const dir of ['content/ch08', 'content/i18n/en/ch08']) {
+        const text = readFileSync(path.join(root, dir, page), 'utf8');
+        assert.ok(text.includes('```widget ' + id + '\n'), `${id} on ${dir}/${page}`);
+      }
+    }
+  }
+  stepsChart('speculative-calculator');
+  stageStack('planner-memory');
+  stageStack('planner-time');
+});
+
+test('speculative calculator: Exercise 8-7 with its defaults (3.05 per round, 40.7 ms, 13.34 ms; bars 26.30 / 17.09 / 14.49 / 13.34 / 14.89 ms)', () => {
+  const { steps, bars } = stepsChart('speculative-calculator');
+  assert.deepEqual(steps, ['3.05', '40.7', '14.4', '13.34 ms', '26.3']);
+  assert.deepEqual(bars, ['26.30 ms', '17.09 ms', '14.49 ms', '13.34 ms', '14.89 ms', '13.34 ms']);
+  // The sliders reach the core: m = 8 is the 14.89 ms bar; a = 0.9 makes m = 8 the fastest of the five (8.99 ms).
+  assert.equal(stepsChart('speculative-calculator', { $m: '8' }).steps[3], '14.89 ms');
+  assert.deepEqual(stepsChart('speculative-calculator', { $a: '0.9' }).bars.slice(1, 5), ['15.74 ms', '12.36 ms', '9.94 ms', '8.99 ms']);
+  // A looked-up draft (no per-position cost) at m = 4: 26.3 / 3.05 = 8.62 ms.
+  assert.equal(stepsChart('speculative-calculator', { $per: '0' }).steps[3], '8.62 ms');
+});
+
+test('planner, memory: A 19,008 MiB does not fit in 12 GiB; B and E 5.906 GiB, C 9.861 GiB, D 9.02 GiB fit; at 6 GiB only B and E fit', () => {
+  const GiB = 2 ** 30;
+  const at12 = stageStack('planner-memory');
+  assert.deepEqual(at12.shown, ['18.562 GiB', '5.906 GiB', '9.861 GiB', '9.02 GiB', '5.906 GiB']);
+  assert.equal(at12.results[0].total_bytes, 19008 * 2 ** 20);
+  assert.equal(at12.line, 12 * GiB);
+  assert.deepEqual(at12.results.map((r) => r.fits), [false, true, true, true, true]);
+  const at6 = stageStack('planner-memory', { $budget: '6' });
+  assert.equal(at6.line, 6 * GiB);
+  assert.deepEqual(at6.results.map((r) => r.fits), [false, true, false, false, true]);
+});
+
+test('planner, time: A 14.90, B 9.01, C 14.55, D 4.56, E 5.55 s against 7 s; with 16 outputs B 2.45, D 2.37, E 2.26 s', () => {
+  const book = stageStack('planner-time');
+  assert.deepEqual(book.shown, ['14.90 s', '9.01 s', '14.55 s', '4.56 s', '5.55 s']);
+  assert.deepEqual(book.results.map((r) => r.on_time), [false, false, false, true, true]);
+  assert.equal(String(book.line), '7');
+  const short = stageStack('planner-time', { $out: '16' });
+  assert.deepEqual(short.shown.slice(1), ['2.45 s', short.shown[2], '2.37 s', '2.26 s']);
+  assert.deepEqual(short.results.slice(1).map((r) => r.on_time), [true, false, true, true]);
+  // GPU-seconds per qualifying result at 16 outputs: E 0.141 < D 0.148 < B 0.153 (Exercise 8-9's choice of E).
+  const gpu = short.results.map((r) => r.gpu_seconds_per_result);
+  const n = (s) => (String(s).includes('/') ? Number(s.split('/')[0]) / Number(s.split('/')[1]) : Number(s));
+  assert.deepEqual([1, 3, 4].map((i) => n(gpu[i]).toFixed(3)), ['0.153', '0.148', '0.141']);
+});
+
+test('every zh-Hant text of the chapter-8 widgets has its English in the map', () => {
+  for (const file of Object.keys(PAGES)) {
+    const zh = read(`content/ch08/widgets/${file}.json`);
+    const { strings } = read(`content/i18n/en/ch08/widgets/${file}.json`);
+    const texts = [];
+    const walk = (v, key) => {
+      if (typeof v === 'string') {
+        if (!['op', 'path', 'display', 'raw', 'field', 'kind', 'key', 'id', 'unit', 'tick'].includes(key)) texts.push(v);
+      } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+    };
+    walk(zh, '');
+    let n = 0;
+    for (const t of texts) {
+      if (!translatableStrings(t).size) continue;
+      assert.ok(t in strings, `${file}: no English for "${t}"`);
+      n += 1;
+    }
+    assert.ok(n >= 20, `${file}: only ${n} texts`);
+    for (const key of Object.keys(strings)) assert.ok(translatableStrings(key).size, `${file}: "${key}" has no words to translate`);
+  }
+});
