@@ -87,3 +87,20 @@ test('figure 4-35: a row count the core refuses is refused under the reader’s 
   await expect(error).toBeVisible();
   await expect(error).toContainText('你的列數 M');
 });
+
+test('figure 4-35: doubling the card’s peak or its bandwidth moves the first compute-bound row count to the core’s 391 or 86', async ({ page, core }) => {
+  const w = await open(page);
+  const ridge = w.locator('svg.is-wide [data-testid="ridge-rows"] text');
+  const first = (extra: Obj) =>
+    String((core.ok({ op: 'projection', rows: 1, inputs: 4096, outputs: 4096, gpu: 'rtx-4090', ...extra }) as Obj).first_compute_bound_rows);
+  expect([first({}), first({ peak_scale: 2 }), first({ bandwidth_scale: 2 })]).toEqual(['179', '391', '86']);
+  await expect(ridge).toHaveText(`受運算限制自 M = ${first({})}`);
+  await w.locator(`#${ID}-peak`).selectOption('2');
+  await expect(ridge).toHaveText(`受運算限制自 M = ${first({ peak_scale: 2 })}`);
+  // Twice the peak leaves the book's 256 rows bound by memory: the readout follows.
+  const doubled = core.ok({ op: 'projection', rows: 256, inputs: 4096, outputs: 4096, gpu: 'rtx-4090', peak_scale: 2 }) as Obj;
+  await expect(w.getByTestId('drag-readout')).toHaveText(`M = 256：矩陣 ${doubled.compute_us_display}、記憶體 ${doubled.memory_us_display}，受記憶體限制`);
+  await w.locator(`#${ID}-peak`).selectOption('1');
+  await w.locator(`#${ID}-bw`).selectOption('2');
+  await expect(ridge).toHaveText(`受運算限制自 M = ${first({ bandwidth_scale: 2 })}`);
+});
