@@ -103,8 +103,13 @@ Json op_projection(const Json& req) {
         for (const char* key : kDeviceKeys) r[key] = nullptr;
         return r;
     }
-    const Ratio peak = require_peak(d, f.text_or("dtype"), ch04_fields::label("peak_tflops")) * Ratio(f.integer_or("peak_scale"));
-    const Ratio bandwidth = require_bandwidth(d, ch04_fields::label("bandwidth")) * Ratio(f.integer_or("bandwidth_scale"));
+    // One field per statement: the same refusal natively and in WASM.
+    const Ratio device_peak = require_peak(d, f.text_or("dtype"), ch04_fields::label("peak_tflops"));
+    const Ratio device_bandwidth = require_bandwidth(d, ch04_fields::label("bandwidth"));
+    const Ratio peak_scale(f.integer_or("peak_scale"));
+    const Ratio bandwidth_scale(f.integer_or("bandwidth_scale"));
+    const Ratio peak = device_peak * peak_scale;
+    const Ratio bandwidth = device_bandwidth * bandwidth_scale;
     r["peak_tflops"] = exact_json(peak / Ratio(1000000000000ULL));
     r["bandwidth"] = exact_json(bandwidth / Ratio(1000000000));
     put_device(r, ch04::roofline(s, w, peak, bandwidth));
