@@ -84,6 +84,9 @@ Json op_projection(const Json& req) {
     s.inputs = f.integer("inputs");
     s.outputs = f.integer("outputs");
     s.value_bytes = ch04_fields::value_bytes(f);
+    // Read even when no device follows, so an out-of-range scale is refused rather than ignored.
+    const Ratio peak_scale(f.integer_or("peak_scale"));
+    const Ratio bandwidth_scale(f.integer_or("bandwidth_scale"));
     const ch04::ProjectionWork w = ch04::projection_work(s);
     Json r;
     put_work(r, w, s.rows);
@@ -106,8 +109,6 @@ Json op_projection(const Json& req) {
     // One field per statement: the same refusal natively and in WASM.
     const Ratio device_peak = require_peak(d, f.text_or("dtype"), ch04_fields::label("peak_tflops"));
     const Ratio device_bandwidth = require_bandwidth(d, ch04_fields::label("bandwidth"));
-    const Ratio peak_scale(f.integer_or("peak_scale"));
-    const Ratio bandwidth_scale(f.integer_or("bandwidth_scale"));
     const Ratio peak = device_peak * peak_scale;
     const Ratio bandwidth = device_bandwidth * bandwidth_scale;
     r["peak_tflops"] = exact_json(peak / Ratio(1000000000000ULL));
