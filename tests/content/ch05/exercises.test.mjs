@@ -51,8 +51,8 @@ const DERIVED = {
   'lab-5-7': { a: '30517578125/226492416', b: '6103515625/63700992', c: '243' },
   // RTX 4090: 2X / 1,008 GB/s = 15 μs → 7.56 MB; 16 MiB: 25 + 2·16 MiB / 1,008 GB/s; a direct write: 25 μs.
   'lab-5-8': { a: '7560000', b: `25 + ${2 * 16 * MiB}/1008000`, c: '25' },
-  // (2.369803 − 0.920376) ms / 31 steps; A at 15 μs: 10 + 40 + 10.
-  'lab-5-9': { b: '1449.427/31', c: '60' },
+  // Decode 2.369803 − 0.920376 ms; less the prefill's 0.025707 ms; A at 15 μs: 10 + 40 + 10.
+  'lab-5-9': { b: '1.449427', c: '1.42372', e: '60' },
 };
 
 /** "25 + a/b" as one rational string. */
@@ -117,8 +117,9 @@ const RIGHT = [
   ['lab-5-8', 'a', ['7.56 MB', '7.21 MiB', '7560000 B']],
   ['lab-5-8', 'b', ['58.3 μs', '58.29 μs']],
   ['lab-5-8', 'c', ['25 μs', '25']],
-  ['lab-5-9', 'b', ['46.8 μs', '46.76 μs', '0.0468 ms']],
-  ['lab-5-9', 'c', ['60 μs', '60', '10 + 40 + 10']],
+  ['lab-5-9', 'b', ['1.449427 ms', '2.369803 ms - 0.920376 ms', '1449.427 μs']],
+  ['lab-5-9', 'c', ['1.42372 ms', '1.449427 - 0.025707']],
+  ['lab-5-9', 'e', ['60 μs', '60', '10 + 40 + 10']],
 ];
 
 test('a right answer is accepted in each of its forms, in every edition', () => {
@@ -161,17 +162,17 @@ const WRONG = [
   ['lab-5-8', 'a', '15.12 MB', 'extra_factor_2'],
   ['lab-5-8', 'b', '25 μs', 'no_copy'],
   ['lab-5-8', 'c', '29.2 μs', 'with_copy'],
-  ['lab-5-9', 'b', '45.29 μs', 'per_token'],
-  ['lab-5-9', 'c', '35 μs', 'a_only'],
-  ['lab-5-9', 'b', '46.8 ms', 'wrong_unit_kind'],
+  ['lab-5-9', 'b', '1.42372 ms', 'whole_request'],
+  ['lab-5-9', 'c', '1.449427 ms', 'decode_only'],
+  ['lab-5-9', 'e', '35 μs', 'a_only'],
 ];
 
-test('a named mistake is named, in every edition', () => assertNamedMistakes(verdict, WRONG.filter((w) => w[3] !== 'wrong_unit_kind'), LANGS));
+test('a named mistake is named, in every edition', () => assertNamedMistakes(verdict, WRONG, LANGS));
 
-test('a time typed in the wrong unit is caught, not accepted', () => {
-  // 46.8 ms for 46.8 μs: the same kind (a time), a thousand times too large.
-  const v = verdict('lab-5-9', 'b', '46.8 ms');
-  assert.equal(v.correct, false);
+test('a time typed in the wrong unit is not accepted', () => {
+  // 1.449427 s for 1.449427 ms, and 60 ms for 60 μs: the same kind (a time), a thousand times too large.
+  assert.equal(verdict('lab-5-9', 'b', '1.449427 s').correct, false);
+  assert.equal(verdict('lab-5-9', 'e', '60 ms').correct, false);
 });
 
 test('every listed mistake of every part is named when its value is typed', () => {
