@@ -1,0 +1,102 @@
+// Chapter 5's widgets (content/ch05/widgets/w5N.json): every default request
+// goes through the Node build of the core, each widget is placed on its page
+// in both written editions, the values a reader sees with the defaults are
+// the chapter's printed numbers, and a control change reaches the core.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+
+import { loadEngine, root } from '../../wasm/engine.mjs';
+import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
+import { ask as askCore, defaults, follow, merged as merge } from '../widget-requests.mjs';
+
+const engine = await loadEngine();
+const ask = (op, fields) => askCore(engine, op, fields);
+const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const PAGES = { w52: '5-2.md' };
+const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch05/widgets/${f}.json`).widgets]));
+const allWidgets = Object.assign({}, ...Object.values(configs));
+const MiB = 1024 * 1024;
+
+/** What a widget shows for the control values `vars` (its defaults unless given), as the page prints it. */
+function shown(id, changes = {}) {
+  const cfg = allWidgets[id];
+  // Control values are keyed by their field ("$m"), as the page's controls feed them.
+  const vars = { ...defaults(cfg), ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [`$${k}`, v])) };
+  const at = (result, p) => {
+    const v = follow(result, p);
+    assert.notEqual(v, undefined, `${id}: no value at ${p}`);
+    return String(v);
+  };
+  if (cfg.kind === 'steps') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
+  if (cfg.kind === 'core-table') {
+    const t = cfg.table;
+    return t.rows.map((r) => t.columns.map((c) => at(ask(c.op, merge(vars, t.fields, r.fields, c.fields)), r.path ?? c.path)));
+  }
+  if (cfg.kind === 'stage-stack') {
+    return cfg.data.bars.map((b) => {
+      const answer = ask(b.op, merge(vars, b.fields));
+      return { segments: b.segments.map((s) => at(answer, s.path)), total: b.total ? at(answer, b.total.display) : at(answer, b.segments[0].display) };
+    });
+  }
+  throw new Error(`${id}: no reader for kind ${cfg.kind}`);
+}
+
+test('every chapter-5 widget answers with its defaults and is placed on its page in both editions', () => {
+  for (const [file, widgets] of Object.entries(configs)) {
+    for (const id of Object.keys(widgets)) {
+      assert.ok(shown(id), id);
+      for (const dir of ['content/ch05', 'content/i18n/en/ch05']) {
+        assert.match(readFileSync(path.join(root, dir, PAGES[file]), 'utf8'), new RegExp('```widget ' + id + '\\n'), `${dir}/${PAGES[file]} places ${id}`);
+      }
+    }
+  }
+});
+
+test('the tile explorer at 64×64, k = 32: 24 KiB, A read 192 times, W 16 times, 3,096 MiB, 31.8 per byte, 4 blocks per SM', () => {
+  assert.deepEqual(shown('tile-explorer'), ['24 KiB', '192', '16', '3.023 GiB', '31.8', '4']);
+  // 128×128 (Example 5-3): 80 KiB, 96 and 8 re-reads, 1,560 MiB, 63.0, one block.
+  assert.deepEqual(shown('tile-explorer', { m: '128', n: '128' }), ['80 KiB', '96', '8', '1.523 GiB', '63.0', '1']);
+  // Lab 5-1's 64×128: 44 KiB, two blocks; §5.4.5's double buffers: 32 KiB at 64×64 → 3 blocks, 96 KiB at 128×128 → 1.
+  assert.deepEqual(shown('tile-explorer', { n: '128' }).filter((_, i) => i === 0 || i === 5), ['44 KiB', '2']);
+  assert.deepEqual(shown('tile-explorer', { buf: '2' }).filter((_, i) => i === 0 || i === 5), ['32 KiB', '3']);
+  assert.deepEqual(shown('tile-explorer', { m: '128', n: '128', buf: '2' }).filter((_, i) => i === 0 || i === 5), ['96 KiB', '1']);
+  // A tile larger than the 99 KB a block may use fits nowhere.
+  assert.equal(shown('tile-explorer', { m: '256', n: '256' })[5], '0');
+});
+
+test('Table 5.2.2-a: 6,168 / 3,096 / 1,560 MiB, 15.9 / 31.8 / 63.0, 8 / 24 / 80 KiB, and 11 / 4 / 1 resident blocks (9, 25 and 81 KiB with the reserve in 100 KB)', () => {
+  assert.deepEqual(shown('tab-5-2-2-a'), [
+    ['6.023 GiB', '15.9', '8 KiB', '11'],
+    ['3.023 GiB', '31.8', '24 KiB', '4'],
+    ['1.523 GiB', '63.0', '80 KiB', '1'],
+  ]);
+  const traffic = (m) => ask('gemm_tile_traffic', { tile_m: m, tile_n: m }).traffic_bytes;
+  assert.deepEqual([32, 64, 128].map(traffic), [6168 * MiB, 3096 * MiB, 1560 * MiB]);
+});
+
+test('Fig. 5-8 draws each tile\'s traffic and follows the reader\'s m × n', () => {
+  const bars = shown('fig-5-8');
+  assert.deepEqual(bars.map((b) => Number(b.segments[0]) / MiB), [6168, 3096, 1560, 3096]);
+  assert.deepEqual(shown('fig-5-8', { m: '64', n: '128' })[3].segments.map((v) => Number(v) / MiB), [2328]);
+});
+
+test('Fig. 5-9 splits the working set into A, W and the FP32 accumulator: 4 + 4 + 16 and 8 + 8 + 64 KiB', () => {
+  const bars = shown('fig-5-9');
+  assert.deepEqual(bars.map((b) => b.segments.map((v) => Number(v) / 1024)), [[4, 4, 16], [8, 8, 64], [4, 4, 16]]);
+  assert.deepEqual(bars.map((b) => b.total), ['24 KiB', '80 KiB', '24 KiB']);
+  // The reference line is the RTX PRO 6000's 100 KB per SM, as content/hardware states it.
+  const hw = read('content/hardware/rtx-pro-6000.json');
+  assert.equal(JSON.stringify(hw).includes('"shared_memory_bytes":102400'), true);
+  assert.equal(allWidgets['fig-5-9'].data.lines[0].bytes, '102400');
+});
+
+test('every zh-Hant text of the chapter-5 widgets has its English in the map, and no digit-only key', () => {
+  for (const file of Object.keys(PAGES)) {
+    const texts = translatableStrings(read(`content/ch05/widgets/${file}.json`));
+    const { strings } = read(`content/i18n/en/ch05/widgets/${file}.json`);
+    for (const t of texts) assert.ok(typeof strings[t] === 'string' && strings[t].length > 0, `${file}: no English for "${t}"`);
+    for (const key of Object.keys(strings)) assert.ok(/[^\d\s.,×]/.test(key), `${file}: a digit-only key "${key}"`);
+  }
+});
