@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w52: '5-2.md' };
+const PAGES = { w52: '5-2.md', w53: '5-3.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch05/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 const MiB = 1024 * 1024;
@@ -29,6 +29,16 @@ function shown(id, changes = {}) {
     assert.notEqual(v, undefined, `${id}: no value at ${p}`);
     return String(v);
   };
+  if (cfg.kind === 'steps-chart') {
+    return {
+      steps: cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path)),
+      bars: cfg.data.bars.map((b) => at(ask(b.op, merge(vars, cfg.fields, b.fields)), b.raw)),
+    };
+  }
+  if (cfg.kind === 'core-table' && cfg.table.list) {
+    const l = cfg.table.list;
+    return follow(ask(l.op, merge(vars, l.fields)), l.path).map((row) => [String(row[l.label]), ...cfg.table.columns.map((c) => at(row, c.path))]);
+  }
   if (cfg.kind === 'steps') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
   if (cfg.kind === 'core-table') {
     const t = cfg.table;
@@ -99,4 +109,30 @@ test('every zh-Hant text of the chapter-5 widgets has its English in the map, an
     for (const t of texts) assert.ok(typeof strings[t] === 'string' && strings[t].length > 0, `${file}: no English for "${t}"`);
     for (const key of Object.keys(strings)) assert.ok(/[^\d\s.,×]/.test(key), `${file}: a digit-only key "${key}"`);
   }
+});
+
+test('the online softmax of Example 5-6: after block 1 m = 0, ℓ = u = 1; after block 2 r = 1/2, ℓ = 1.5, u = 3.5, 7/3; one block of two gives 7/3 too', () => {
+  assert.deepEqual(shown('online-softmax'), [
+    ['1', 'ln 1', '1', '1', '1', '1'],
+    ['2', 'ln 2', '0.5', '1.5', '3.5', '2.3333'],
+  ]);
+  assert.deepEqual(shown('online-softmax', { blk: '2' }), [['1', 'ln 2', '1', '1.5', '3.5', '2.3333']]);
+});
+
+test('Table 5.3.3-a: b = 1 → 260 MiB, 524,288 updates, a = 128, 64 passes; 64 → 404 MiB, 12,800, 82, 100; 128 → 624 MiB, 9,920, 53, 155', () => {
+  assert.deepEqual(shown('tab-5-3-3-a'), [
+    ['260 MiB', '524288', '128', '64'],
+    ['404 MiB', '12800', '82', '100'],
+    ['624 MiB', '9920', '53', '155'],
+  ]);
+  // Lab 5-3's prefetch slot at b = 64: 66 rows, 125 passes, 504 MiB.
+  assert.deepEqual(shown('tab-5-3-3-a', { pre: '1' })[1], ['504 MiB', '16000', '66', '125']);
+});
+
+test('Fig. 5-20: traffic grows with b (260 … 624 MiB) while the steps follow the reader\'s b; materialising S and P moves 1 GiB', () => {
+  const fig = shown('fig-5-20');
+  assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [260, Number(fig.bars[1]) / MiB, 404, 624, 404]);
+  assert.ok(Number(fig.bars[1]) > 260 * MiB && Number(fig.bars[1]) < 404 * MiB);
+  assert.deepEqual(fig.steps, ['82', '100', '404 MiB', '12800', '1 GiB']);
+  assert.deepEqual(shown('fig-5-20', { b: '1' }).steps, ['128', '64', '260 MiB', '524288', '1 GiB']);
 });
