@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w52: '5-2.md', w53: '5-3.md' };
+const PAGES = { w52: '5-2.md', w53: '5-3.md', w55: '5-5.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch05/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 const MiB = 1024 * 1024;
@@ -135,4 +135,36 @@ test('Fig. 5-20: traffic grows with b (260 … 624 MiB) while the steps follow t
   assert.ok(Number(fig.bars[1]) > 260 * MiB && Number(fig.bars[1]) < 404 * MiB);
   assert.deepEqual(fig.steps, ['82', '100', '404 MiB', '12800', '1 GiB']);
   assert.deepEqual(shown('fig-5-20', { b: '1' }).steps, ['128', '64', '260 MiB', '524288', '1 GiB']);
+});
+
+test('Fig. 5-26 (Example 5-10): 4,000 μs in order, 2,020 pipelined; a 5 μs GPU gives 2,005, a 5 μs host as well 505', () => {
+  assert.deepEqual(shown('fig-5-26').steps, ['4,000 μs', '2,020 μs', '1980', '1.98×']);
+  assert.deepEqual(shown('fig-5-26', { dev: '5' }).bars, ['2500', '2005']);
+  assert.deepEqual(shown('fig-5-26', { dev: '5', hostus: '5' }).bars, ['1000', '505']);
+});
+
+test('Fig. 5-33 (Example 5-11): 40 μs plain; 2 MiB replays in about 27.3 μs, 16 MiB in about 43.7; the copy eats the saving at 12.8 MiB; 7.21 MiB on an RTX 4090', () => {
+  const fig = shown('fig-5-33');
+  assert.deepEqual(fig.steps, ['2.3 μs', '40.0 μs', '27.3 μs', '12.817 MiB']);
+  assert.equal(fig.bars[0], '40');
+  // 25 + 4 MiB / 1,792 GB/s and 25 + 32 MiB / 1,792 GB/s, exact.
+  assert.deepEqual(fig.bars.slice(1, 3), [`${25 * 1792000 + 4 * MiB}/1792000`, `${25 * 1792000 + 32 * MiB}/1792000`].map((f) => reduce(f)));
+  assert.equal(shown('fig-5-33', { gpu: 'rtx-4090' }).steps[3], '7.21 MiB');
+});
+
+/** "a/b" in lowest terms, as the core writes a fraction. */
+function reduce(f) {
+  let [a, b] = f.split('/').map(BigInt);
+  const gcd = (x, y) => (y === 0n ? x : gcd(y, x % y));
+  const g = gcd(a, b);
+  [a, b] = [a / g, b / g];
+  return b === 1n ? String(a) : `${a}/${b}`;
+}
+
+test('Example 5-12 over r groups: at 70 the totals are 1.29 / 1.27 / 1.38 s (buckets cheapest); crossings at 64.68, 78.39 and 89.83 groups', () => {
+  const rows = shown('strategies-r');
+  assert.deepEqual(rows[1].map((v) => Number(v).toFixed(2)), ['1.29', '1.27', '1.38']);
+  assert.deepEqual(rows[3], rows[1]);
+  assert.deepEqual(shown('strategies-r', { r: '200' })[3], rows[2]);
+  assert.deepEqual(shown('fig-5-35').map((b) => b.total), ['64.68', '78.39', '89.83']);
 });
