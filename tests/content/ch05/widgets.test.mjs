@@ -168,3 +168,12 @@ test('Example 5-12 over r groups: at 70 the totals are 1.29 / 1.27 / 1.38 s (buc
   assert.deepEqual(shown('strategies-r', { r: '200' })[3], rows[2]);
   assert.deepEqual(shown('fig-5-35').map((b) => b.total), ['64.68', '78.39', '89.83']);
 });
+
+test('Fig. 5-13: with truncation −175.2 / −109.2 / −55.2 / −9.2 / −6.2 / −0.2 ULP, a 166 ULP gap, 40,320 orders → 3 values, scale 59 and output 50 ULP apart; round-to-nearest is the other figure', () => {
+  const fig = shown('fig-5-13');
+  assert.deepEqual(fig.steps, ['2,038.1288', '166', '40320', '3', '59', '50']);
+  assert.deepEqual(fig.bars.map((v) => Number(v).toFixed(1)), ['175.2', '109.2', '55.2', '9.2', '6.2', '0.2']);
+  const nearest = shown('fig-5-13', { rnd: 'nearest' });
+  assert.deepEqual([nearest.steps[0], nearest.steps[3]], ['2,048.4798', '2']);
+  assert.deepEqual([nearest.bars[0], nearest.bars[3]].map((v) => Number(v).toFixed(1)), ['64.1', '5.1']);
+});
