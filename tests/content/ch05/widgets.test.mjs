@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w52: '5-2.md', w53: '5-3.md', w55: '5-5.md' };
+const PAGES = { w51: '5-1.md', w52: '5-2.md', w53: '5-3.md', w54: '5-4.md', w55: '5-5.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch05/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 const MiB = 1024 * 1024;
@@ -176,4 +176,24 @@ test('Fig. 5-13: with truncation −175.2 / −109.2 / −55.2 / −9.2 / −6.2
   const nearest = shown('fig-5-13', { rnd: 'nearest' });
   assert.deepEqual([nearest.steps[0], nearest.steps[3]], ['2,048.4798', '2']);
   assert.deepEqual([nearest.bars[0], nearest.bars[3]].map((v) => Number(v).toFixed(1)), ['64.1', '5.1']);
+});
+
+test('Fig. 5-4 and Table 5.1.5-a: threads 8, registers 2, shared memory 2 (97 KiB each), cap 32 → 2 blocks, 16 warps, 25%; Exercise 5-1\'s 32 KiB at 64 registers → 4 blocks, 50%', () => {
+  const fig = shown('fig-5-4');
+  assert.deepEqual(fig.bars, ['8', '2', '2', '32']);
+  assert.deepEqual(fig.steps, ['2', '16', '25%', '512', '65536', String(233472 - 2 * 97 * 1024)]);
+  // 34 KiB left, as the page says: 233,472 − 2 × 99,328 = 34,816 B.
+  assert.equal(Number(fig.steps[5]), 34 * 1024);
+  const ex = shown('fig-5-4', { reg: '64', smem: '32768' });
+  assert.deepEqual([ex.bars, ex.steps.slice(0, 3)], [['8', '4', '6', '32'], ['4', '32', '50%']]);
+});
+
+test('Fig. 5-24 (Example 5-8): 444 MiB separately against 620 MiB fused with 12 column blocks; +16 and +32 MiB per column block', () => {
+  const fig = shown('fig-5-24');
+  assert.deepEqual(fig.steps, ['12', '444 MiB', '620 MiB', String(16 * MiB), String(32 * MiB)]);
+  assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [444, 620]);
+  // Narrower tiles (64 columns): 24 column blocks, and the fused version falls further behind.
+  const narrow = shown('fig-5-24', { qn: '64' });
+  assert.equal(narrow.steps[0], '24');
+  assert.ok(Number(narrow.bars[1]) - Number(narrow.bars[0]) > Number(fig.bars[1]) - Number(fig.bars[0]));
 });
