@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w51: '5-1.md', w52: '5-2.md', w53: '5-3.md', w54: '5-4.md', w55: '5-5.md' };
+const PAGES = { w51: '5-1.md', w52: '5-2.md', w53: '5-3.md', w54: '5-4.md', w55: '5-5.md', w56: '5-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch05/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 const MiB = 1024 * 1024;
@@ -196,4 +196,21 @@ test('Fig. 5-24 (Example 5-8): 444 MiB separately against 620 MiB fused with 12 
   const narrow = shown('fig-5-24', { qn: '64' });
   assert.equal(narrow.steps[0], '24');
   assert.ok(Number(narrow.bars[1]) - Number(narrow.bars[0]) > Number(fig.bars[1]) - Number(fig.bars[0]));
+});
+
+test('Fig. 5-10: a column takes 32 rounds as stored, 1 with a word of padding (4,224 B, +3.125%) or the XOR swizzle (no extra bytes)', () => {
+  assert.deepEqual(shown('fig-5-10').bars, ['32', '1']);
+  assert.deepEqual(shown('fig-5-10', { lay: 'pad' }).steps, ['1', '1', '4224', '3.125']);
+  assert.deepEqual(shown('fig-5-10', { lay: 'xor' }).steps, ['1', '1', '4096', '0']);
+});
+
+test('Fig. 5-36: 126 μs coarse against 115 μs block by block; 10.988 μs saved = 5 + 12.288 − 6.3', () => {
+  const fig = shown('fig-5-36');
+  assert.deepEqual(fig.steps, ['126 μs', '115 μs', '10.988', '5', '12.288', '6.3']);
+  // A 10 μs launch: the one launch saved is worth 10 μs, the rest of the saving is unchanged.
+  assert.deepEqual(shown('fig-5-36', { lu: '10' }).steps.slice(2, 4), ['15.988', '10']);
+});
+
+test('Fig. 5-38: 80 μs as is, 60 with A at 15 or 40, 110 when B is slowed to 90', () => {
+  assert.deepEqual(shown('fig-5-38').map((b) => b.segments[0]), ['80', '60', '60', '110']);
 });
