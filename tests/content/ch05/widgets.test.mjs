@@ -214,3 +214,9 @@ test('Fig. 5-36: 126 μs coarse against 115 μs block by block; 10.988 μs saved
 test('Fig. 5-38: 80 μs as is, 60 with A at 15 or 40, 110 when B is slowed to 90', () => {
   assert.deepEqual(shown('fig-5-38').map((b) => b.segments[0]), ['80', '60', '60', '110']);
 });
+
+test('Fig. 5-3 (Example 5-2): 35 μs as is, 20 μs with the kernel 4× faster (1.75×); 15 μs untouched caps it at 7/3', () => {
+  const fig = shown('fig-5-3');
+  assert.deepEqual(fig.bars, ['35', '20']);
+  assert.deepEqual(fig.steps, ['20.000 μs', '1.75', '15.000 μs', '2.33']);
+});
