@@ -220,3 +220,8 @@ test('Fig. 5-3 (Example 5-2): 35 μs as is, 20 μs with the kernel 4× faster (1
   assert.deepEqual(fig.bars, ['35', '20']);
   assert.deepEqual(fig.steps, ['20.000 μs', '1.75', '15.000 μs', '2.33']);
 });
+
+test('Fig. 5-34: 5,632 rows at the actual shapes, 8,192 in buckets; Fig. 5-23: 55/56 with a row scale, 1 with a block scale', () => {
+  assert.deepEqual(shown('fig-5-34').map((b) => b.segments[0]), ['5632', '8192']);
+  assert.deepEqual(shown('fig-5-23').map((b) => b.segments[0]), ['55/56', '1']);
+});
