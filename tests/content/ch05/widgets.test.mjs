@@ -225,3 +225,9 @@ test('Fig. 5-34: 5,632 rows at the actual shapes, 8,192 in buckets; Fig. 5-23: 5
   assert.deepEqual(shown('fig-5-34').map((b) => b.segments[0]), ['5632', '8192']);
   assert.deepEqual(shown('fig-5-23').map((b) => b.segments[0]), ['55/56', '1']);
 });
+
+test('Fig. 5-15: 60 MiB fused, 108 MiB cut after SiLU or after the multiply, 156 MiB apart; peaks 72 and 60 MiB', () => {
+  const fig = shown('fig-5-15');
+  assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [60, 108, 108, 156]);
+  assert.deepEqual(fig.steps.map(Number), [4, 96 * MiB, 72 * MiB, 60 * MiB]);
+});
