@@ -231,3 +231,9 @@ test('Fig. 5-15: 60 MiB fused, 108 MiB cut after SiLU or after the multiply, 156
   assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [60, 108, 108, 156]);
   assert.deepEqual(fig.steps.map(Number), [4, 96 * MiB, 72 * MiB, 60 * MiB]);
 });
+
+test('Fig. 5-17 (Example 5-5): 4 × 1.57 = 6.28 μs in order, 4 × 1.29 + 0.28 = 5.44 μs with two slots', () => {
+  const fig = shown('fig-5-17');
+  assert.deepEqual(fig.steps, ['6.28 μs', '5.44 μs', '0.84', '1.29']);
+  assert.deepEqual(shown('fig-5-17', { n: '8' }).steps.slice(0, 2), ['12.56 μs', '10.6 μs']);
+});
