@@ -237,3 +237,8 @@ test('Fig. 5-17 (Example 5-5): 4 × 1.57 = 6.28 μs in order, 4 × 1.29 + 0.28 =
   assert.deepEqual(fig.steps, ['6.28 μs', '5.44 μs', '0.84', '1.29']);
   assert.deepEqual(shown('fig-5-17', { n: '8' }).steps.slice(0, 2), ['12.56 μs', '10.6 μs']);
 });
+
+test('§5.2.4 split reduction: 1,024 → 8,192 tasks, 32 KiB of partials and 4 KiB of scales, 24 MiB → 32.07 MiB, 3 kernels, 2 KiB per segment; one decode row has 1 task', () => {
+  assert.deepEqual(shown('split-reduction'), ['1024', '8192', '32768', '4096', String(24 * MiB), '32.07 MiB', '3', '2048']);
+  assert.deepEqual(shown('split-reduction', { rows: '1' }).slice(0, 2), ['1', '8']);
+});
