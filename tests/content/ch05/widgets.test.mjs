@@ -1,0 +1,244 @@
+// Chapter 5's widgets (content/ch05/widgets/w5N.json): every default request
+// goes through the Node build of the core, each widget is placed on its page
+// in both written editions, the values a reader sees with the defaults are
+// the chapter's printed numbers, and a control change reaches the core.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+
+import { loadEngine, root } from '../../wasm/engine.mjs';
+import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
+import { ask as askCore, defaults, follow, merged as merge } from '../widget-requests.mjs';
+
+const engine = await loadEngine();
+const ask = (op, fields) => askCore(engine, op, fields);
+const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const PAGES = { w51: '5-1.md', w52: '5-2.md', w53: '5-3.md', w54: '5-4.md', w55: '5-5.md', w56: '5-6.md' };
+const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch05/widgets/${f}.json`).widgets]));
+const allWidgets = Object.assign({}, ...Object.values(configs));
+const MiB = 1024 * 1024;
+
+/** What a widget shows for the control values `vars` (its defaults unless given), as the page prints it. */
+function shown(id, changes = {}) {
+  const cfg = allWidgets[id];
+  // Control values are keyed by their field ("$m"), as the page's controls feed them.
+  const vars = { ...defaults(cfg), ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [`$${k}`, v])) };
+  const at = (result, p) => {
+    const v = follow(result, p);
+    assert.notEqual(v, undefined, `${id}: no value at ${p}`);
+    return String(v);
+  };
+  if (cfg.kind === 'steps-chart') {
+    return {
+      steps: cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path)),
+      bars: cfg.data.bars.map((b) => at(ask(b.op, merge(vars, cfg.fields, b.fields)), b.raw)),
+    };
+  }
+  if (cfg.kind === 'core-table' && cfg.table.list) {
+    const l = cfg.table.list;
+    return follow(ask(l.op, merge(vars, l.fields)), l.path).map((row) => [String(row[l.label]), ...cfg.table.columns.map((c) => at(row, c.path))]);
+  }
+  if (cfg.kind === 'steps') return cfg.steps.map((s) => at(ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
+  if (cfg.kind === 'core-table') {
+    const t = cfg.table;
+    return t.rows.map((r) => t.columns.map((c) => at(ask(c.op, merge(vars, t.fields, r.fields, c.fields)), r.path ?? c.path)));
+  }
+  if (cfg.kind === 'stage-stack') {
+    return cfg.data.bars.map((b) => {
+      const answer = ask(b.op, merge(vars, b.fields));
+      return { segments: b.segments.map((s) => at(answer, s.path)), total: b.total ? at(answer, b.total.display) : at(answer, b.segments[0].display) };
+    });
+  }
+  throw new Error(`${id}: no reader for kind ${cfg.kind}`);
+}
+
+test('every chapter-5 widget answers with its defaults and is placed on its page in both editions', () => {
+  for (const [file, widgets] of Object.entries(configs)) {
+    for (const id of Object.keys(widgets)) {
+      assert.ok(shown(id), id);
+      for (const dir of ['content/ch05', 'content/i18n/en/ch05']) {
+        assert.match(readFileSync(path.join(root, dir, PAGES[file]), 'utf8'), new RegExp('```widget ' + id + '\\n'), `${dir}/${PAGES[file]} places ${id}`);
+      }
+    }
+  }
+});
+
+test('the tile explorer at 64×64, k = 32: 24 KiB, A read 192 times, W 16 times, 3,096 MiB, 31.8 per byte, 4 blocks per SM', () => {
+  assert.deepEqual(shown('tile-explorer'), ['24 KiB', '192', '16', '3.023 GiB', '31.8', '4']);
+  // 128×128 (Example 5-3): 80 KiB, 96 and 8 re-reads, 1,560 MiB, 63.0, one block.
+  assert.deepEqual(shown('tile-explorer', { m: '128', n: '128' }), ['80 KiB', '96', '8', '1.523 GiB', '63.0', '1']);
+  // Lab 5-1's 64×128: 44 KiB, two blocks; §5.4.5's double buffers: 32 KiB at 64×64 → 3 blocks, 96 KiB at 128×128 → 1.
+  assert.deepEqual(shown('tile-explorer', { n: '128' }).filter((_, i) => i === 0 || i === 5), ['44 KiB', '2']);
+  assert.deepEqual(shown('tile-explorer', { buf: '2' }).filter((_, i) => i === 0 || i === 5), ['32 KiB', '3']);
+  assert.deepEqual(shown('tile-explorer', { m: '128', n: '128', buf: '2' }).filter((_, i) => i === 0 || i === 5), ['96 KiB', '1']);
+  // A tile larger than the 99 KB a block may use fits nowhere.
+  assert.equal(shown('tile-explorer', { m: '256', n: '256' })[5], '0');
+});
+
+test('Table 5.2.2-a: 6,168 / 3,096 / 1,560 MiB, 15.9 / 31.8 / 63.0, 8 / 24 / 80 KiB, and 11 / 4 / 1 resident blocks (9, 25 and 81 KiB with the reserve in 100 KB)', () => {
+  assert.deepEqual(shown('tab-5-2-2-a'), [
+    ['6.023 GiB', '15.9', '8 KiB', '11'],
+    ['3.023 GiB', '31.8', '24 KiB', '4'],
+    ['1.523 GiB', '63.0', '80 KiB', '1'],
+  ]);
+  const traffic = (m) => ask('gemm_tile_traffic', { tile_m: m, tile_n: m }).traffic_bytes;
+  assert.deepEqual([32, 64, 128].map(traffic), [6168 * MiB, 3096 * MiB, 1560 * MiB]);
+});
+
+test('Fig. 5-8 draws each tile\'s traffic and follows the reader\'s m × n', () => {
+  const bars = shown('fig-5-8');
+  assert.deepEqual(bars.map((b) => Number(b.segments[0]) / MiB), [6168, 3096, 1560, 3096]);
+  assert.deepEqual(shown('fig-5-8', { m: '64', n: '128' })[3].segments.map((v) => Number(v) / MiB), [2328]);
+});
+
+test('Fig. 5-9 splits the working set into A, W and the FP32 accumulator: 4 + 4 + 16 and 8 + 8 + 64 KiB', () => {
+  const bars = shown('fig-5-9');
+  assert.deepEqual(bars.map((b) => b.segments.map((v) => Number(v) / 1024)), [[4, 4, 16], [8, 8, 64], [4, 4, 16]]);
+  assert.deepEqual(bars.map((b) => b.total), ['24 KiB', '80 KiB', '24 KiB']);
+  // The reference line is the RTX PRO 6000's 100 KB per SM, as content/hardware states it.
+  const hw = read('content/hardware/rtx-pro-6000.json');
+  assert.equal(JSON.stringify(hw).includes('"shared_memory_bytes":102400'), true);
+  assert.equal(allWidgets['fig-5-9'].data.lines[0].bytes, '102400');
+});
+
+test('every zh-Hant text of the chapter-5 widgets has its English in the map, and no digit-only key', () => {
+  for (const file of Object.keys(PAGES)) {
+    const texts = translatableStrings(read(`content/ch05/widgets/${file}.json`));
+    const { strings } = read(`content/i18n/en/ch05/widgets/${file}.json`);
+    for (const t of texts) assert.ok(typeof strings[t] === 'string' && strings[t].length > 0, `${file}: no English for "${t}"`);
+    for (const key of Object.keys(strings)) assert.ok(/[^\d\s.,×]/.test(key), `${file}: a digit-only key "${key}"`);
+  }
+});
+
+test('the online softmax of Example 5-6: after block 1 m = 0, ℓ = u = 1; after block 2 r = 1/2, ℓ = 1.5, u = 3.5, 7/3; one block of two gives 7/3 too', () => {
+  assert.deepEqual(shown('online-softmax'), [
+    ['1', 'ln 1', '1', '1', '1', '1'],
+    ['2', 'ln 2', '0.5', '1.5', '3.5', '2.3333'],
+  ]);
+  assert.deepEqual(shown('online-softmax', { blk: '2' }), [['1', 'ln 2', '1', '1.5', '3.5', '2.3333']]);
+});
+
+test('Table 5.3.3-a: b = 1 → 260 MiB, 524,288 updates, a = 128, 64 passes; 64 → 404 MiB, 12,800, 82, 100; 128 → 624 MiB, 9,920, 53, 155', () => {
+  assert.deepEqual(shown('tab-5-3-3-a'), [
+    ['260 MiB', '524288', '128', '64'],
+    ['404 MiB', '12800', '82', '100'],
+    ['624 MiB', '9920', '53', '155'],
+  ]);
+  // Lab 5-3's prefetch slot at b = 64: 66 rows, 125 passes, 504 MiB.
+  assert.deepEqual(shown('tab-5-3-3-a', { pre: '1' })[1], ['504 MiB', '16000', '66', '125']);
+});
+
+test('Fig. 5-20: traffic grows with b (260 … 624 MiB) while the steps follow the reader\'s b; materialising S and P moves 1 GiB', () => {
+  const fig = shown('fig-5-20');
+  assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [260, Number(fig.bars[1]) / MiB, 404, 624, 404]);
+  assert.ok(Number(fig.bars[1]) > 260 * MiB && Number(fig.bars[1]) < 404 * MiB);
+  assert.deepEqual(fig.steps, ['82', '100', '404 MiB', '12800', '1 GiB']);
+  assert.deepEqual(shown('fig-5-20', { b: '1' }).steps, ['128', '64', '260 MiB', '524288', '1 GiB']);
+});
+
+test('Fig. 5-26 (Example 5-10): 4,000 μs in order, 2,020 pipelined; a 5 μs GPU gives 2,005, a 5 μs host as well 505', () => {
+  assert.deepEqual(shown('fig-5-26').steps, ['4,000 μs', '2,020 μs', '1980', '1.98×']);
+  assert.deepEqual(shown('fig-5-26', { dev: '5' }).bars, ['2500', '2005']);
+  assert.deepEqual(shown('fig-5-26', { dev: '5', hostus: '5' }).bars, ['1000', '505']);
+});
+
+test('Fig. 5-33 (Example 5-11): 40 μs plain; 2 MiB replays in about 27.3 μs, 16 MiB in about 43.7; the copy eats the saving at 12.8 MiB; 7.21 MiB on an RTX 4090', () => {
+  const fig = shown('fig-5-33');
+  assert.deepEqual(fig.steps, ['2.3 μs', '40.0 μs', '27.3 μs', '12.817 MiB']);
+  assert.equal(fig.bars[0], '40');
+  // 25 + 4 MiB / 1,792 GB/s and 25 + 32 MiB / 1,792 GB/s, exact.
+  assert.deepEqual(fig.bars.slice(1, 3), [`${25 * 1792000 + 4 * MiB}/1792000`, `${25 * 1792000 + 32 * MiB}/1792000`].map((f) => reduce(f)));
+  assert.equal(shown('fig-5-33', { gpu: 'rtx-4090' }).steps[3], '7.21 MiB');
+});
+
+/** "a/b" in lowest terms, as the core writes a fraction. */
+function reduce(f) {
+  let [a, b] = f.split('/').map(BigInt);
+  const gcd = (x, y) => (y === 0n ? x : gcd(y, x % y));
+  const g = gcd(a, b);
+  [a, b] = [a / g, b / g];
+  return b === 1n ? String(a) : `${a}/${b}`;
+}
+
+test('Example 5-12 over r groups: at 70 the totals are 1.29 / 1.27 / 1.38 s (buckets cheapest); crossings at 64.68, 78.39 and 89.83 groups', () => {
+  const rows = shown('strategies-r');
+  assert.deepEqual(rows[1].map((v) => Number(v).toFixed(2)), ['1.29', '1.27', '1.38']);
+  assert.deepEqual(rows[3], rows[1]);
+  assert.deepEqual(shown('strategies-r', { r: '200' })[3], rows[2]);
+  assert.deepEqual(shown('fig-5-35').map((b) => b.total), ['64.68', '78.39', '89.83']);
+});
+
+test('Fig. 5-13: with truncation −175.2 / −109.2 / −55.2 / −9.2 / −6.2 / −0.2 ULP, a 166 ULP gap, 40,320 orders → 3 values, scale 59 and output 50 ULP apart; round-to-nearest is the other figure', () => {
+  const fig = shown('fig-5-13');
+  assert.deepEqual(fig.steps, ['2,038.1288', '166', '40320', '3', '59', '50']);
+  assert.deepEqual(fig.bars.map((v) => Number(v).toFixed(1)), ['175.2', '109.2', '55.2', '9.2', '6.2', '0.2']);
+  const nearest = shown('fig-5-13', { rnd: 'nearest' });
+  assert.deepEqual([nearest.steps[0], nearest.steps[3]], ['2,048.4798', '2']);
+  assert.deepEqual([nearest.bars[0], nearest.bars[3]].map((v) => Number(v).toFixed(1)), ['64.1', '5.1']);
+});
+
+test('Fig. 5-4 and Table 5.1.5-a: threads 8, registers 2, shared memory 2 (97 KiB each), cap 32 → 2 blocks, 16 warps, 25%; Exercise 5-1\'s 32 KiB at 64 registers → 4 blocks, 50%', () => {
+  const fig = shown('fig-5-4');
+  assert.deepEqual(fig.bars, ['8', '2', '2', '32']);
+  assert.deepEqual(fig.steps, ['2', '16', '25%', '512', '65536', String(233472 - 2 * 97 * 1024)]);
+  // 34 KiB left, as the page says: 233,472 − 2 × 99,328 = 34,816 B.
+  assert.equal(Number(fig.steps[5]), 34 * 1024);
+  const ex = shown('fig-5-4', { reg: '64', smem: '32768' });
+  assert.deepEqual([ex.bars, ex.steps.slice(0, 3)], [['8', '4', '6', '32'], ['4', '32', '50%']]);
+});
+
+test('Fig. 5-24 (Example 5-8): 444 MiB separately against 620 MiB fused with 12 column blocks; +16 and +32 MiB per column block', () => {
+  const fig = shown('fig-5-24');
+  assert.deepEqual(fig.steps, ['12', '444 MiB', '620 MiB', String(16 * MiB), String(32 * MiB)]);
+  assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [444, 620]);
+  // Narrower tiles (64 columns): 24 column blocks, and the fused version falls further behind.
+  const narrow = shown('fig-5-24', { qn: '64' });
+  assert.equal(narrow.steps[0], '24');
+  assert.ok(Number(narrow.bars[1]) - Number(narrow.bars[0]) > Number(fig.bars[1]) - Number(fig.bars[0]));
+});
+
+test('Fig. 5-10: a column takes 32 rounds as stored, 1 with a word of padding (4,224 B, +3.125%) or the XOR swizzle (no extra bytes)', () => {
+  assert.deepEqual(shown('fig-5-10').bars, ['32', '1']);
+  assert.deepEqual(shown('fig-5-10', { lay: 'pad' }).steps, ['1', '1', '4224', '3.125']);
+  assert.deepEqual(shown('fig-5-10', { lay: 'xor' }).steps, ['1', '1', '4096', '0']);
+});
+
+test('Fig. 5-36: 126 μs coarse against 115 μs block by block; 10.988 μs saved = 5 + 12.288 − 6.3', () => {
+  const fig = shown('fig-5-36');
+  assert.deepEqual(fig.steps, ['126 μs', '115 μs', '10.988', '5', '12.288', '6.3']);
+  // A 10 μs launch: the one launch saved is worth 10 μs, the rest of the saving is unchanged.
+  assert.deepEqual(shown('fig-5-36', { lu: '10' }).steps.slice(2, 4), ['15.988', '10']);
+});
+
+test('Fig. 5-38: 80 μs as is, 60 with A at 15 or 40, 110 when B is slowed to 90', () => {
+  assert.deepEqual(shown('fig-5-38').map((b) => b.segments[0]), ['80', '60', '60', '110']);
+});
+
+test('Fig. 5-3 (Example 5-2): 35 μs as is, 20 μs with the kernel 4× faster (1.75×); 15 μs untouched caps it at 7/3', () => {
+  const fig = shown('fig-5-3');
+  assert.deepEqual(fig.bars, ['35', '20']);
+  assert.deepEqual(fig.steps, ['20.000 μs', '1.75', '15.000 μs', '2.33']);
+});
+
+test('Fig. 5-34: 5,632 rows at the actual shapes, 8,192 in buckets; Fig. 5-23: 55/56 with a row scale, 1 with a block scale', () => {
+  assert.deepEqual(shown('fig-5-34').map((b) => b.segments[0]), ['5632', '8192']);
+  assert.deepEqual(shown('fig-5-23').map((b) => b.segments[0]), ['55/56', '1']);
+});
+
+test('Fig. 5-15: 60 MiB fused, 108 MiB cut after SiLU or after the multiply, 156 MiB apart; peaks 72 and 60 MiB', () => {
+  const fig = shown('fig-5-15');
+  assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [60, 108, 108, 156]);
+  assert.deepEqual(fig.steps.map(Number), [4, 96 * MiB, 72 * MiB, 60 * MiB]);
+});
+
+test('Fig. 5-17 (Example 5-5): 4 × 1.57 = 6.28 μs in order, 4 × 1.29 + 0.28 = 5.44 μs with two slots', () => {
+  const fig = shown('fig-5-17');
+  assert.deepEqual(fig.steps, ['6.28 μs', '5.44 μs', '0.84', '1.29']);
+  assert.deepEqual(shown('fig-5-17', { n: '8' }).steps.slice(0, 2), ['12.56 μs', '10.6 μs']);
+});
+
+test('§5.2.4 split reduction: 1,024 → 8,192 tasks, 32 KiB of partials and 4 KiB of scales, 24 MiB → 32.07 MiB, 3 kernels, 2 KiB per segment; one decode row has 1 task', () => {
+  assert.deepEqual(shown('split-reduction'), ['1024', '8192', '32768', '4096', String(24 * MiB), '32.07 MiB', '3', '2048']);
+  assert.deepEqual(shown('split-reduction', { rows: '1' }).slice(0, 2), ['1', '8']);
+});
