@@ -15,7 +15,8 @@ import * as OpenCC from 'opencc-js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const reviewed = JSON.parse(readFileSync(path.join(root, 'content/i18n/zh-Hans/glossary.json'), 'utf8'));
 // The lists are applied alike; they differ only in how they are reviewed (glossary.json's $comment).
-const glossary = { ...reviewed.terms, ...reviewed.standard, ...reviewed.titles };
+const attested = Object.fromEntries(Object.entries(reviewed.attested ?? {}).map(([hant, a]) => [hant, a.hans]));
+const glossary = { ...reviewed.terms, ...reviewed.standard, ...reviewed.titles, ...attested };
 const taiwanTerms = Object.keys(glossary).sort((a, b) => b.length - a.length);
 const openccTwToCn = OpenCC.Converter({ from: 'twp', to: 'cn' });
 const openccTradToSimp = OpenCC.Converter({ from: 't', to: 'cn' });

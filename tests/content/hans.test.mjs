@@ -119,6 +119,13 @@ test('the glossary stays reviewed: every Simplified form is the manuscript\'s wo
     assert.notEqual(theirs, hans, `${hant}: OpenCC already gives ${hans}`);
     assert.ok(!manuscript.includes(theirs), `the manuscript writes ${theirs}, not ${hans}`);
   }
+  // Terms from chapters whose manuscript is not kept here: each quotes the manuscript, at a commit, with the word in it.
+  for (const [hant, a] of Object.entries(reviewed.attested ?? {})) {
+    assert.match(a.source, /^899ms\/ai-infra-book manuscripts\/\S+\.md at [0-9a-f]{12}, /, hant);
+    const quote = /“([^”]+)”/.exec(a.source)?.[1] ?? '';
+    assert.ok(quote.includes(a.hans), `${hant}: the quote does not contain ${a.hans}`);
+    assert.ok(!manuscript.includes(a.hans), `${a.hans} is in the kept manuscript: list ${hant} under terms`);
+  }
   // The book quotes with curly quotes, never corner brackets.
   assert.ok(manuscript.includes('“') && !CORNER_QUOTES.test(manuscript));
 });
