@@ -40,6 +40,8 @@ constexpr Meaning kMeanings[] = {
     {"matrix_flops_per_cycle", msg::ch04_meaning_matrix_flops_per_cycle},
     {"exps_per_cycle", msg::ch04_meaning_exps_per_cycle},
     {"smem_bytes_per_cycle", msg::ch04_meaning_smem_bytes_per_cycle},
+    {"deadline_us", msg::ch04_meaning_deadline_us},
+    {"port_bandwidth", msg::ch04_meaning_port_bandwidth},
 };
 
 constexpr u128 kMaxValue = 1000000000;     // 10^9
