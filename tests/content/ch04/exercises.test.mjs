@@ -12,7 +12,7 @@ import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
 import { assertNamedMistakes, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
-const IDS = ['think-4-1', 'think-4-2', 'lab-4-3', 'think-4-3', 'lab-4-4', 'lab-4-5', 'lab-4-8'];
+const IDS = ['think-4-1', 'lab-4-1', 'think-4-2', 'lab-4-3', 'think-4-3', 'lab-4-4', 'think-4-4', 'lab-4-5', 'lab-4-8'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
 const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch04', IDS);
 
@@ -38,6 +38,10 @@ function sameRational(x, y) {
 const DERIVED = {
   // 60 / 4 + 40, and 30 + 25: a tie, 15 μs each from 70 μs.
   'think-4-1': { a: '55', b: '55' },
+  // A 128 × 256 tile on one B200 SM: 4·128·256·128 = 16,777,216 FLOPs / 8,192 = 2,048 cycles; 32,768 exps / 16
+  // = 2,048; Q 32 KiB + K 64 KiB + V 64 KiB = 160 KiB / 128 B = 1,280. Matrix ×2 leaves the exps at 2,048;
+  // exps ×2 too leaves shared memory at 1,280; all three ×2 gives max(1,024, 640, 1,024) = 1,024.
+  'lab-4-1': { a: '2048', b: '2048', c: '1280', d: '2048', e: '1280', f: '1024' },
   // 147,456 B less 10% is 132,710.4 B per token: 1.087 GB per 8K request, 5.436 GB for five.
   'think-4-2': { a: '1087163596.8', b: '5435817984' },
   // Qwen3-8B on an RTX 4090: 4 requests of 8K; 16.2 ms per step; ⌈1,008 GB/s × 500 ns / 128 B⌉ = 3,938.
@@ -46,6 +50,9 @@ const DERIVED = {
   'think-4-3': { a: '768', b: '704', c: '896', d: '4' },
   // 1 slot 1,280, 2 slots 768; 3 slots reach 704; at 64 ticks a chunk 4 slots reach 448.
   'lab-4-4': { a: '1280', b: '768', c: '3', d: '4' },
+  // H100 NVLink at 450 GB/s per direction and α = 2 μs: 2 + 8,192 B / 450,000 B per μs = 908,192 / 450,000
+  // ≈ 2.0182 μs for one 8 KiB piece, 2 + 32,768 / 450,000 ≈ 2.0728 μs for the four merged.
+  'think-4-4': { a: '908192/450000', b: '932768/450000' },
   // Intensity 2KN·M / 2(KN + MK + MN): 2048/2049 and 2048/9 (227.56); the ridge of 165.2 TFLOP/s over
   // 1,008 GB/s is crossed from 179 rows, at twice the peak from 391, at twice the bandwidth from 86.
   'lab-4-5': { a: '2048/2049', b: '2048/9', c: '179', d: '391', e: '86' },
@@ -70,6 +77,10 @@ test('every answer of the labs and think boxes is the value we derived', () => {
 
 const RIGHT = [
   ['think-4-1', 'a', ['55', '60/4 + 40', '55 μs', '0.055 ms', '55 微秒']],
+  ['lab-4-1', 'a', ['2048', '2,048', '4*128*256*128/8192']],
+  ['lab-4-1', 'c', ['1280', '1,280', '160*1024/128']],
+  ['lab-4-1', 'e', ['1280']],
+  ['lab-4-1', 'f', ['1024', '2048/2']],
   ['think-4-2', 'a', ['1.087 GB', '1.012 GiB', '132710.4 * 8192 B']],
   ['think-4-2', 'b', ['5.436 GB', '5,435,817,984 B', '5 * 1.0872 GB']],
   ['lab-4-3', 'a', ['4', '4 條請求', '4 requests', '4 条请求']],
@@ -78,6 +89,8 @@ const RIGHT = [
   ['think-4-3', 'b', ['704', '320 + 3*128']],
   ['think-4-3', 'd', ['4', '4 個']],
   ['lab-4-4', 'a', ['1280', '1,280']],
+  ['think-4-4', 'a', ['2.02 μs', '2.018', '2 + 8192/450000', '0.00202 ms', '2.02 微秒']],
+  ['think-4-4', 'b', ['2.07 μs', '2.073', '2 + 32768/450000']],
   ['lab-4-5', 'a', ['1.00', '1', '0.9995']],
   ['lab-4-5', 'b', ['228', '227.56', '2048/9']],
   ['lab-4-5', 'c', ['179']],
@@ -101,11 +114,21 @@ test('a right answer is accepted in each of its forms, in every edition', () => 
 // The slips each question invites, named.
 const WRONG = [
   ['think-4-1', 'a', '45', 'from_original'],
+  ['lab-4-1', 'a', '1024', 'base_tile'],
+  ['lab-4-1', 'c', '1024', 'swapped_sides'],
+  ['lab-4-1', 'c', '768', 'base_tile'],
+  ['lab-4-1', 'd', '1024', 'changed_unit_only'],
+  ['lab-4-1', 'e', '2048', 'previous_step'],
+  ['lab-4-1', 'e', '1024', 'changed_unit_only'],
+  ['lab-4-1', 'f', '1280', 'previous_step'],
   ['think-4-2', 'b', '6.04 GB', 'not_reduced'],
   ['think-4-2', 'b', '5.436 GiB', 'gb_vs_gib'],
   ['think-4-3', 'a', '512', 'old_latency'],
   ['think-4-3', 'd', '3', 'old_latency'],
   ['lab-4-4', 'b', '1280', 'one_slot'],
+  ['think-4-4', 'a', '0.0182', 'bytes_only'],
+  ['think-4-4', 'b', '0.0728 μs', 'bytes_only'],
+  ['think-4-4', 'a', '2.02 ms', 'off_by_power_of_ten'],
   ['lab-4-4', 'd', '3', 'old_rate'],
   ['lab-4-8', 'c', '13', 'context_8k'],
   ['lab-4-5', 'd', '179', 'base_card'],
@@ -151,6 +174,16 @@ test('a drawn variant moves the answers: another card, another latency', () => {
   assert.equal(h200.little.in_flight_needed, 18750);
   assert.equal(run('lab-4-3', { gpu: 'rtx-5090' }).cap.requests, 11);
   assert.equal(run('lab-4-3', { gpu: 'h100-sxm' }).little.in_flight_needed, 13086);
+  // Lab 4-1 with the long side on the queries: K and V are read once for 256 queries, so shared memory
+  // needs (256 + 2·128)·256 B / 128 = 1,024 cycles and, with matrix and exps doubled, ties them at 1,024.
+  const tall = run('lab-4-1', { shape: '256x128', q: 256, k: 128, qs: 128, ks: 256 });
+  assert.deepEqual([tall.tile.smem_cycles, tall.mx2exp2.interval_cycles, tall.swapped.smem_cycles], [1024, 1024, 1280]);
+  // A 256 × 256 tile: four times the work of 128 × 128 for 2 times the reads (192 KiB, 1,536 cycles).
+  const square = run('lab-4-1', { shape: '256x256', q: 256, k: 256, qs: 256, ks: 256 });
+  assert.deepEqual([square.tile.matrix_cycles, square.tile.smem_bytes, square.tile.smem_cycles], [4096, 196608, 1536]);
+  // Think 4-4 with α = 4 μs: 4.018 μs for one piece, 4.073 μs merged; the bytes' part does not move.
+  const slowStart = run('think-4-4', { alpha: 4 });
+  assert.deepEqual([slowStart.one.time_display, slowStart.merged.time_display, slowStart.one.transfer_us], ['4.02 μs', '4.07 μs', '512/28125']);
   // Lab 4-4 with 256 ticks of latency: 1 slot ends at 1,792, 2 at 1,024, and 4 slots are needed (think 4-3).
   const slow = run('lab-4-4', { latency: 256 });
   assert.deepEqual([slow.one.finish, slow.two.finish, slow.one.fewest_slots], [1792, 1024, 4]);

@@ -250,3 +250,40 @@ test('Example 4-1 and Fig. 4-11: 1,024 cycles as built, 1,024 with the matrix do
     ['1,024', '768', '1,024', '512', '768', '1,024', '512', '768', '512', '512', '384', '512'],
   );
 });
+
+test('Fig. 4-16: a 128 × 128 BF16 tile of a 4,096-wide matrix reads 32 KiB over 1,040,640 B; whole rows would be 1 MiB', () => {
+  assert.deepEqual(shown('fig-4-16'), [
+    { segments: ['32 KiB', '984.25 KiB'], total: '1,016.25 KiB' },
+    { segments: ['1 MiB'], total: null },
+  ]);
+  assert.equal(ask('strided_tile', {}).span_bytes, 1040640);
+  // Narrow the matrix to the tile's width and the rows touch: nothing is skipped.
+  assert.equal(ask('strided_tile', { tile_cols: 4096 }).skipped_bytes, 0);
+});
+
+test('Fig. 4-27: 32 MiB of BF16 read in 33.29 μs on an RTX 4090 and 18.72 μs on an RTX 5090; MXFP8 9.65 μs, MXFP4 4.97 μs', () => {
+  assert.deepEqual(
+    shown('fig-4-27').map((b) => b.segments[0]),
+    ['33.29 μs', '18.72 μs', '9.65 μs', '4.97 μs'],
+  );
+  // Groups of 16 carry twice the scales: 9 MiB at 1,792 GB/s.
+  assert.equal(ask('quant_bytes', { elements: 16777216, bits: 4, group: 16, gpu: 'rtx-5090' }).read_display, '5.27 μs');
+});
+
+test('Fig. 4-29: Ascend 910 unfolds 392 KiB (0.383 MiB) into 3.445 MiB, writes and reads it back (6.891 MiB, 6.02 μs at 1.2 TB/s)', () => {
+  assert.deepEqual(shown('fig-4-29'), [
+    { segments: ['392 KiB', '3.445 MiB', '3.445 MiB'], total: '7.273 MiB' },
+    { segments: ['392 KiB'], total: null },
+  ]);
+  const r = ask('im2col_traffic', {});
+  assert.deepEqual([r.extra_display, r.extra_us_display, r.matrix_cycles, r.vector_groups, r.flops_display], ['6.891 MiB', '6.02 μs', 28224, 1568, '231.21 MFLOPs']);
+});
+
+test('Fig. 4-31: two hand-offs of a 128 × 128 FP32 tile in 1.024 μs need 256 GB/s outside, 128 GB/s direct, 64 GB/s in BF16; 2.79 μs at 94 GB/s', () => {
+  assert.deepEqual(
+    shown('fig-4-31').map((b) => b.segments[0]),
+    ['256 GB/s', '128 GB/s', '64 GB/s'],
+  );
+  const r = ask('handoff_bandwidth', {});
+  assert.deepEqual([r.outer_display, r.direct_display, r.outer_us_display, r.port_display], ['256 KiB', '128 KiB', '2.79 μs', '94 GB/s']);
+});

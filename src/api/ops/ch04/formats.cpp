@@ -1,13 +1,18 @@
 // Chapter 4's ops about how values are stored and tiled (§4.2.1, §4.2.4,
 // §4.6.1):
-//   quant_bytes     bytes of low-bit values with per-group scales (MX formats)
+//   quant_bytes     bytes of low-bit values with per-group scales (MX formats),
+//                   and with a bandwidth (or a gpu's) the time to read them once
 //   tile_padding    useful share of a matrix product padded to whole tiles
 //   expert_padding  rows a mixture of experts executes once each expert is
 //                   padded to whole tiles (Figures 4-9, 4-10)
 #include "api/ops/ch04/ops.hpp"
 #include "read.hpp"
 
+#include <optional>
+
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
+#include "api/ops/request_readers.hpp"
 #include "core/ch04/padding.hpp"
 #include "core/ch04/quant_bytes.hpp"
 #include "core/format.hpp"
@@ -24,14 +29,14 @@ constexpr u128 kMaxSide = u128{1} << 24;
 constexpr u128 kMaxTile = u128{1} << 20;
 
 std::string percent_text(const Ratio& share) { return fixed(share * Ratio(100), 2) + "%"; }
+std::string us_text(const Ratio& us) { return fixed(us, 2) + " μs"; }
 
 // ---- quant_bytes -----------------------------------------------------------
 
 constexpr FieldDecl kQuantBytesFields[] = {
-    field::integer("elements", 1, kMaxElements),
-    field::integer("bits", 1, 64),
-    field::integer("group", 0, kMaxTile, "32"),
-    field::integer("scale_bytes", 0, 16, "1"),
+    field::integer("elements", 1, kMaxElements),     field::integer("bits", 1, 64),
+    field::integer("group", 0, kMaxTile, "32"),      field::integer("scale_bytes", 0, 16, "1"),
+    field::of_kind("bandwidth", FieldKind::Decimal), fields::kGpu,
 };
 
 Json op_quant_bytes(const Json& req) {
@@ -55,19 +60,51 @@ Json op_quant_bytes(const Json& req) {
     r["bf16_bytes"] = exact_json(q.bf16_bytes);
     r["bf16_over_total"] = exact_json(q.bf16_over_total);
     r["bf16_over_total_display"] = fixed(q.bf16_over_total, 2);
+    // Read once at a memory bandwidth (Fig. 4-27: 32 MiB of BF16 on an RTX 4090
+    // against MXFP4 on an RTX 5090), when the request gives one or a gpu.
+    const std::optional<Ratio> sent =
+        f.has("bandwidth") ? std::optional<Ratio>(ch04_fields::positive(f, "bandwidth")) : std::nullopt;
+    const DeviceRates device = device_rates(f, sent, std::nullopt, "bf16");
+    r["gpu"] = device.gpu ? Json(device.gpu->id) : Json(nullptr);
+    r["bandwidth"] = nullptr;
+    r["read_us"] = nullptr;
+    r["read_display"] = nullptr;
+    r["bf16_read_us"] = nullptr;
+    r["bf16_read_display"] = nullptr;
+    if (sent || device.gpu) {
+        const Ratio bytes_per_us = require_bandwidth(device, ch04_fields::label("bandwidth")) / Ratio(1000000);
+        const Ratio read_us = q.total_bytes / bytes_per_us;
+        const Ratio bf16_read_us = q.bf16_bytes / bytes_per_us;
+        r["bandwidth"] = exact_json(bytes_per_us / Ratio(1000));
+        r["read_us"] = exact_json(read_us);
+        r["read_display"] = us_text(read_us);
+        r["bf16_read_us"] = exact_json(bf16_read_us);
+        r["bf16_read_display"] = us_text(bf16_read_us);
+    }
     return r;
 }
 
 constexpr ResultDecl kQuantBytesResult[] = {
-    result::exact("data_bytes"),        result::exact("scales"),
-    result::exact("scale_bytes_total"), result::exact("total_bytes"),
-    result::display("total_display"),   result::exact("bf16_bytes"),
-    result::exact("bf16_over_total"),   result::display("bf16_over_total_display"),
+    result::exact("data_bytes"),
+    result::exact("scales"),
+    result::exact("scale_bytes_total"),
+    result::exact("total_bytes"),
+    result::display("total_display"),
+    result::exact("bf16_bytes"),
+    result::exact("bf16_over_total"),
+    result::display("bf16_over_total_display"),
+    result::nullable(result::text("gpu")),
+    result::nullable(result::exact("bandwidth")),
+    result::nullable(result::exact("read_us")),
+    result::nullable(result::display("read_display")),
+    result::nullable(result::exact("bf16_read_us")),
+    result::nullable(result::display("bf16_read_display")),
 };
 constexpr const char* kQuantBytesSamples[] = {
     R"({"op":"quant_bytes","elements":16777216,"bits":4})",
     R"({"op":"quant_bytes","elements":16777216,"bits":8,"group":32,"scale_bytes":1})",
     R"({"op":"quant_bytes","elements":100,"bits":16,"group":0,"scale_bytes":0})",
+    R"({"op":"quant_bytes","elements":16777216,"bits":4,"gpu":"rtx-5090"})",
 };
 
 // ---- tile_padding ----------------------------------------------------------

@@ -25,15 +25,17 @@ extern const OpDef kQuantBytesOp, kTilePaddingOp, kExpertPaddingOp;
 extern const OpDef kSpecializationBreakevenOp, kRomSplitOp;
 // attention.cpp
 extern const OpDef kAttentionTileOp;
+// layout.cpp
+extern const OpDef kStridedTileOp, kIm2colTrafficOp, kHandoffBandwidthOp;
 // budget.cpp
 extern const OpDef kDeviceBudgetOp, kDeviceCompareOp, kPowerCapOp, kSramChipsOp;
 
 // In the order the API names them (docs/api.md).
-#define TALLY_CH04_OPS                                                                                                  \
-    &kProjectionOp, &kAttentionTileOp, &kDynamicPowerOp, &kEnergyLedgerOp, &kPowerCapOp, &kHbmStackOp, &kTilePaddingOp, \
-        &kExpertPaddingOp, &kQuantBytesOp, &kLittleBandwidthOp, &kDoubleBufferOp, &kSlotPipelineOp, &kHostUploadOp,     \
-        &kLinkTimeOp, &kDieLocalityOp, &kSramChipsOp, &kRomSplitOp, &kDeviceBudgetOp, &kDeviceCompareOp,                \
-        &kSpecializationBreakevenOp
+#define TALLY_CH04_OPS                                                                                                       \
+    &kProjectionOp, &kAttentionTileOp, &kDynamicPowerOp, &kEnergyLedgerOp, &kPowerCapOp, &kHbmStackOp, &kTilePaddingOp,      \
+        &kExpertPaddingOp, &kQuantBytesOp, &kStridedTileOp, &kLittleBandwidthOp, &kDoubleBufferOp, &kSlotPipelineOp,         \
+        &kHostUploadOp, &kLinkTimeOp, &kIm2colTrafficOp, &kHandoffBandwidthOp, &kDieLocalityOp, &kSramChipsOp, &kRomSplitOp, \
+        &kDeviceBudgetOp, &kDeviceCompareOp, &kSpecializationBreakevenOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch04_field_meanings();

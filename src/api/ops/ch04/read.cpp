@@ -36,6 +36,8 @@ constexpr FieldMeaning kMeanings[] = {
     {"matrix_flops_per_cycle", msg::ch04_meaning_matrix_flops_per_cycle},
     {"exps_per_cycle", msg::ch04_meaning_exps_per_cycle},
     {"smem_bytes_per_cycle", msg::ch04_meaning_smem_bytes_per_cycle},
+    {"deadline_us", msg::ch04_meaning_deadline_us},
+    {"port_bandwidth", msg::ch04_meaning_port_bandwidth},
 };
 
 // Rates, sizes and times of real devices fit well inside 10^9.

@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'attention_tile', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'amortize', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'attention_tile', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'strided_tile', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'im2col_traffic', 'handoff_bandwidth', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'amortize', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -72,12 +72,15 @@ export interface OpRequests {
   hbm_stack: { gpu?: string; pin_gbps?: number | string; pins?: number | string; stacks?: number | string; lang?: string; };
   tile_padding: { rows?: number | string; outputs?: number | string; inputs?: number | string; tile_rows?: number | string; tile_outputs?: number | string; tile_inputs?: number | string; lang?: string; };
   expert_padding: { batch?: number | string; top_k?: number | string; experts?: number | string; tile_rows?: number | string; dispatch?: string; lang?: string; };
-  quant_bytes: { elements?: number | string; bits?: number | string; group?: number | string; scale_bytes?: number | string; lang?: string; };
+  quant_bytes: { elements?: number | string; bits?: number | string; group?: number | string; scale_bytes?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
+  strided_tile: { tile_rows?: number | string; tile_cols?: number | string; matrix_cols?: number | string; dtype?: string; lang?: string; };
   little_bandwidth: { bandwidth?: number | string; latency_ns?: number | string; transaction_bytes?: number | string; in_flight?: number | string; bytes?: number | string; gpu?: string; lang?: string; };
   double_buffer: { blocks?: number | string; load_us?: number | string; compute_us?: number | string; lang?: string; };
   slot_pipeline: { slots?: number | string; chunks?: number | string; transfer_ticks?: number | string; latency_ticks?: number | string; compute_ticks?: number | string; chunk_bytes?: number | string; lang?: string; };
   host_upload: { bytes?: number | string; link_bandwidth?: number | string; bandwidth?: number | string; uses?: number | string; gpu?: string; lang?: string; };
   link_time: { alpha_us?: number | string; link_bandwidth?: number | string; bytes?: number | string; rows?: number | string; row_width?: number | string; dtype?: string; gpu?: string; lang?: string; };
+  im2col_traffic: { input_height?: number | string; input_width?: number | string; in_channels?: number | string; kernel_size?: number | string; out_channels?: number | string; dtype?: string; bandwidth?: number | string; matrix_flops_per_cycle?: number | string; vector_bytes?: number | string; lang?: string; };
+  handoff_bandwidth: { query_rows?: number | string; key_rows?: number | string; dtype?: string; handoffs?: number | string; deadline_us?: number | string; port_bandwidth?: number | string; lang?: string; };
   die_locality: { bytes_per_die?: number | string; exchange_bytes?: number | string; local_bandwidth?: number | string; die_link_bandwidth?: number | string; gpu?: string; lang?: string; };
   sram_chips: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; chip_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
   rom_split: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; tokens_per_second?: number | string; stack_bytes?: number | string; workspace_bytes?: number | string; weight_dtype?: string; kv_dtype?: string; lang?: string; };
@@ -1645,6 +1648,29 @@ export interface QuantBytesResult {
   bf16_bytes: bigint;
   bf16_over_total: bigint;
   bf16_over_total_display: string;
+  gpu: string | null;
+  bandwidth: bigint | null;
+  read_us: bigint | null;
+  read_display: string | null;
+  bf16_read_us: bigint | null;
+  bf16_read_display: string | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface StridedTileResult {
+  row_bytes: bigint;
+  stride_bytes: bigint;
+  payload_bytes: bigint;
+  payload_display: string;
+  span_bytes: bigint;
+  span_display: string;
+  skipped_bytes: bigint;
+  skipped_display: string;
+  payload_share: bigint;
+  payload_share_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -1744,6 +1770,55 @@ export interface LinkTimeResult {
   row_bytes: bigint | null;
   crossover_rows: bigint | null;
   first_bandwidth_bound_rows: bigint | null;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface Im2colTrafficResult {
+  rows: bigint;
+  cols: bigint;
+  input_bytes: bigint;
+  input_display: string;
+  unfolded_bytes: bigint;
+  unfolded_display: string;
+  expansion: bigint;
+  extra_bytes: bigint;
+  extra_display: string;
+  explicit_bytes: bigint;
+  explicit_display: string;
+  bandwidth: bigint;
+  extra_us: bigint;
+  extra_us_display: string;
+  flops: bigint;
+  flops_display: string;
+  matrix_cycles: bigint;
+  output_values: bigint;
+  vector_groups: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface HandoffBandwidthResult {
+  tensor_bytes: bigint;
+  tensor_display: string;
+  outer_bytes: bigint;
+  outer_display: string;
+  direct_bytes: bigint;
+  direct_display: string;
+  deadline_us: bigint;
+  outer_gbps: bigint;
+  outer_gbps_display: string;
+  direct_gbps: bigint;
+  direct_gbps_display: string;
+  port_bandwidth: bigint;
+  port_display: string;
+  outer_us: bigint;
+  outer_us_display: string;
+  outer_over_deadline: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3135,11 +3210,14 @@ export interface OpResults {
   tile_padding: TilePaddingResult;
   expert_padding: ExpertPaddingResult;
   quant_bytes: QuantBytesResult;
+  strided_tile: StridedTileResult;
   little_bandwidth: LittleBandwidthResult;
   double_buffer: DoubleBufferResult;
   slot_pipeline: SlotPipelineResult;
   host_upload: HostUploadResult;
   link_time: LinkTimeResult;
+  im2col_traffic: Im2colTrafficResult;
+  handoff_bandwidth: HandoffBandwidthResult;
   die_locality: DieLocalityResult;
   sram_chips: SramChipsResult;
   rom_split: RomSplitResult;
@@ -3264,12 +3342,15 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   hbm_stack: { stacks: { k: 'exact' }, pin_gbps: { k: 'exact' }, stack_gb_per_second: { k: 'exact' }, total_gb_per_second: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, memory_bytes: { k: 'exact', p: 'nullable' }, stack_bytes: { k: 'exact', p: 'nullable' }, built_bytes: { k: 'exact', p: 'nullable' }, enabled_share: { k: 'exact', p: 'nullable' } },
   tile_padding: { useful: { k: 'exact' }, executed: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
   expert_padding: { dispatches: { k: 'exact' }, experts_used: { k: 'exact' }, executed_rows: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' }, rows_per_expert: { k: 'exact' }, executed_per_expert: { k: 'exact' }, padding_per_expert: { k: 'exact' } },
-  quant_bytes: { data_bytes: { k: 'exact' }, scales: { k: 'exact' }, scale_bytes_total: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, bf16_bytes: { k: 'exact' }, bf16_over_total: { k: 'exact' }, bf16_over_total_display: { k: 'display' } },
+  quant_bytes: { data_bytes: { k: 'exact' }, scales: { k: 'exact' }, scale_bytes_total: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, bf16_bytes: { k: 'exact' }, bf16_over_total: { k: 'exact' }, bf16_over_total_display: { k: 'display' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, read_us: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' }, bf16_read_us: { k: 'exact', p: 'nullable' }, bf16_read_display: { k: 'display', p: 'nullable' } },
+  strided_tile: { row_bytes: { k: 'exact' }, stride_bytes: { k: 'exact' }, payload_bytes: { k: 'exact' }, payload_display: { k: 'display' }, span_bytes: { k: 'exact' }, span_display: { k: 'display' }, skipped_bytes: { k: 'exact' }, skipped_display: { k: 'display' }, payload_share: { k: 'exact' }, payload_share_display: { k: 'display' } },
   little_bandwidth: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, in_flight_needed: { k: 'exact' }, little_gbps: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, effective_display: { k: 'display', p: 'nullable' }, interface_share_percent: { k: 'exact', p: 'nullable' }, bound: { k: 'text', p: 'nullable' }, interface_ms: { k: 'exact', p: 'nullable' }, read_ms: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' } },
   double_buffer: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, step_us: { k: 'exact' }, speedup: { k: 'exact' }, bound: { k: 'text' } },
   slot_pipeline: { chunks: { k: 'list', items: { id: { k: 'text' }, slot: { k: 'exact' }, issue: { k: 'exact' }, ready: { k: 'exact' }, start: { k: 'exact' }, end: { k: 'exact' }, wait: { k: 'exact' } } }, finish: { k: 'exact' }, finish_display: { k: 'display' }, target: { k: 'exact' }, idle: { k: 'exact' }, fewest_slots: { k: 'exact' }, buffer_bytes: { k: 'exact' }, buffer_display: { k: 'display' }, saved_over_one_fewer: { k: 'exact', p: 'nullable' } },
   host_upload: { gpu: { k: 'text', p: 'nullable' }, link_bandwidth: { k: 'exact' }, bandwidth: { k: 'exact' }, upload_us: { k: 'exact' }, upload_display: { k: 'display' }, read_us: { k: 'exact' }, read_display: { k: 'display' }, upload_over_read: { k: 'exact' }, upload_per_use_us: { k: 'exact' }, fewest_uses: { k: 'exact' } },
   link_time: { bytes: { k: 'exact' }, bytes_display: { k: 'display' }, transfer_us: { k: 'exact' }, time_us: { k: 'exact' }, time_display: { k: 'display' }, alpha_share_percent: { k: 'exact' }, bound: { k: 'text' }, crossover_bytes: { k: 'exact' }, crossover_display: { k: 'display' }, row_bytes: { k: 'exact', p: 'nullable' }, crossover_rows: { k: 'exact', p: 'nullable' }, first_bandwidth_bound_rows: { k: 'exact', p: 'nullable' } },
+  im2col_traffic: { rows: { k: 'exact' }, cols: { k: 'exact' }, input_bytes: { k: 'exact' }, input_display: { k: 'display' }, unfolded_bytes: { k: 'exact' }, unfolded_display: { k: 'display' }, expansion: { k: 'exact' }, extra_bytes: { k: 'exact' }, extra_display: { k: 'display' }, explicit_bytes: { k: 'exact' }, explicit_display: { k: 'display' }, bandwidth: { k: 'exact' }, extra_us: { k: 'exact' }, extra_us_display: { k: 'display' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, matrix_cycles: { k: 'exact' }, output_values: { k: 'exact' }, vector_groups: { k: 'exact' } },
+  handoff_bandwidth: { tensor_bytes: { k: 'exact' }, tensor_display: { k: 'display' }, outer_bytes: { k: 'exact' }, outer_display: { k: 'display' }, direct_bytes: { k: 'exact' }, direct_display: { k: 'display' }, deadline_us: { k: 'exact' }, outer_gbps: { k: 'exact' }, outer_gbps_display: { k: 'display' }, direct_gbps: { k: 'exact' }, direct_gbps_display: { k: 'display' }, port_bandwidth: { k: 'exact' }, port_display: { k: 'display' }, outer_us: { k: 'exact' }, outer_us_display: { k: 'display' }, outer_over_deadline: { k: 'exact' } },
   die_locality: { gpu: { k: 'text', p: 'nullable' }, local_bandwidth: { k: 'exact' }, die_link_bandwidth: { k: 'exact' }, local_read_ms: { k: 'exact' }, local_read_display: { k: 'display' }, remote_read_ms: { k: 'exact' }, remote_read_display: { k: 'display' }, remote_bound: { k: 'text' }, gathered_ms: { k: 'exact' }, gathered_display: { k: 'display' }, exchange_ms: { k: 'exact' }, exchange_display: { k: 'display' }, link_over_local: { k: 'exact' }, link_over_local_display: { k: 'display' }, remote_over_local: { k: 'exact' }, remote_over_local_display: { k: 'display' } },
   sram_chips: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, weight_chips_exact: { k: 'exact' }, weight_chips: { k: 'exact' }, kv_chips: { k: 'exact' } },
   rom_split: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, hbm_bytes: { k: 'exact' }, all_bytes: { k: 'exact' }, hbm_reduction: { k: 'exact' }, hbm_reduction_display: { k: 'display' }, crossover_batch: { k: 'exact' }, crossover_batch_display: { k: 'display' }, first_batch_kv_above_weights: { k: 'exact' }, hbm_gb_per_second: { k: 'exact', p: 'nullable' }, requests_per_stack: { k: 'exact' } },
