@@ -147,6 +147,26 @@ TEST_CASE("ch10 pipeline event model: fill-drain 337 ms and 1F1B 347 ms (p = 4, 
     CHECK(b.interleaved_share == Ratio(3, 16));
 }
 
+TEST_CASE("ch10 pipeline links: 3 boundaries, 7 when interleaved, 24 → 56 forward messages, 3 + 3 ms in fill-drain") {
+    const ch10::LinkCounts c = ch10::link_counts(4, 8, 2, 1);
+    CHECK(c.boundaries == 3);
+    CHECK(c.interleaved_boundaries == 7);
+    CHECK(c.forward_messages == 24);
+    CHECK(c.interleaved_forward_messages == 56);
+    CHECK(c.fill_links_ms == Ratio(3));
+    CHECK(c.drain_links_ms == Ratio(3));
+    // 330 + 3 + 3 + 1 = 337: the event model's fill-drain step is the closed form plus both link passes and the update.
+    ch10::PipelineShape s;
+    s.forward_ms = 10;
+    s.backward_ms = 20;
+    s.link_ms = 1;
+    s.update_ms = 1;
+    const ch10::PipelineRun fd = ch10::run_pipeline(s);
+    CHECK(fd.closed_form_ms + c.fill_links_ms + c.drain_links_ms + s.update_ms == fd.completion_ms);
+    // Without interleaving (v = 1) the counts are the plain ones.
+    CHECK(ch10::link_counts(4, 8, 1, 1).interleaved_forward_messages == 24);
+}
+
 TEST_CASE("ch10 capacity factors: Table 10-g and the two-expert toy") {
     const std::vector<ch10::LoadGroup> qwen = {{64, 768}, {64, 256}};
     const ch10::Capacity c1 = ch10::moe_capacity(qwen, 1);
