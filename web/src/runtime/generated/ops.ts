@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'attention_tile', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'amortize', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'attention_tile', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'amortize', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'reshard_rows', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -128,6 +128,7 @@ export interface OpRequests {
   strong_scaling: { base_cards?: number | string; base_step_seconds?: number | string; cards?: number | string; step_seconds?: number | string; lang?: string; };
   moe_capacity: { load_groups?: Json[]; capacity_factors?: Json[]; lang?: string; };
   input_supply: { train_tokens?: number | string; days?: number | string; sequence?: number | string; token_bytes?: number | string; processes?: number | string; per_process_per_second?: number | string; sequences?: number | string; step_seconds?: number | string; paused_processes?: number | string; pause_seconds?: number | string; lang?: string; };
+  reshard_rows: { weight_rows?: number | string; weight_columns?: number | string; weight_bytes?: number | string; state_bytes_per_param?: number | string; old_ways?: number | string; new_ways?: number | string; lang?: string; };
   async_checkpoint: { snapshot_gb?: number | string; checkpoint_gb_per_second?: number | string; captures_seconds?: Json[]; copy_seconds?: number | string; failure_seconds?: number | string; interval_seconds?: number | string; lang?: string; };
   checkpoint_interval: { model?: string | { [key: string]: Json }; checkpoint_bytes_per_param?: number | string; checkpoint_bytes?: number | string; checkpoint_gb_per_second?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; cards?: number | string; recovery_seconds?: number | string; intervals_seconds?: Json[]; spike_every_days?: number | string; extra_per_day?: number | string; lang?: string; };
   straggler: { cards_list?: Json[]; mean_seconds?: number | string; fixed_seconds?: number | string; sigma_percent?: number | string; lang?: string; };
@@ -2871,6 +2872,33 @@ export interface InputSupplyResult {
   values: Record<string, bigint>;
 }
 
+export interface ReshardRowsPiece {
+  id: string;
+  new_shard: bigint;
+  old_shard: bigint;
+  row_start: bigint;
+  old_row_start: bigint;
+  rows: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface ReshardRowsResult {
+  matrix_bytes: bigint;
+  old_rows: bigint;
+  old_shard_bytes: bigint;
+  new_rows: bigint;
+  new_shard_bytes: bigint;
+  state_bytes: bigint;
+  pieces: ReshardRowsPiece[];
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface AsyncCheckpointCommit {
   id: string;
   capture_seconds: bigint;
@@ -3198,6 +3226,7 @@ export interface OpResults {
   strong_scaling: StrongScalingResult;
   moe_capacity: MoeCapacityResult;
   input_supply: InputSupplyResult;
+  reshard_rows: ReshardRowsResult;
   async_checkpoint: AsyncCheckpointResult;
   checkpoint_interval: CheckpointIntervalResult;
   straggler: StragglerResult;
@@ -3328,6 +3357,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
   moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
   input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' } },
+  reshard_rows: { matrix_bytes: { k: 'exact' }, old_rows: { k: 'exact' }, old_shard_bytes: { k: 'exact' }, new_rows: { k: 'exact' }, new_shard_bytes: { k: 'exact' }, state_bytes: { k: 'exact' }, pieces: { k: 'list', items: { id: { k: 'text' }, new_shard: { k: 'exact' }, old_shard: { k: 'exact' }, row_start: { k: 'exact' }, old_row_start: { k: 'exact' }, rows: { k: 'exact' } } } },
   async_checkpoint: { upload_seconds: { k: 'exact' }, demand_gb_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, recovered: { k: 'flag' }, recovery_point_seconds: { k: 'exact' }, redo_seconds: { k: 'exact' }, pause_seconds: { k: 'exact' }, commits: { k: 'list', items: { id: { k: 'text' }, capture_seconds: { k: 'exact' }, commit_seconds: { k: 'exact' } } } },
   checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' } } } },
   straggler: { sigma_seconds: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' } } } },
