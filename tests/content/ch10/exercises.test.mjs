@@ -1,0 +1,199 @@
+// Chapter 10's self-checking exercises (習題 10-1, 10-5, 10-6, 10-7, 10-8)
+// through the Node module: every answer is the value we derived by hand from
+// the chapter's givens (book/ch10-inventory.md, "習題與實驗"), a right answer is
+// accepted in each of its forms, every named mistake is named by its code in
+// every edition, a drawn variant moves the answers, and the English map covers
+// every text.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+
+import { loadEngine } from '../../wasm/engine.mjs';
+import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
+import { assertNamedMistakes, bookGivens, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
+
+const engine = await loadEngine();
+const IDS = ['10-1', '10-5', '10-6', '10-7', '10-8'];
+const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
+const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch10', IDS);
+
+const N = 8190735360n; // Qwen3-8B's parameters
+const GIB = 1073741824n;
+
+// The values we derived from the chapter's givens.
+const DERIVED = {
+  // FP32 gradients: 18 B per parameter; d = 8: (6 + 12/8)N, (2 + 16/8)N, 18N/8; + 6 + 3 + 3 GiB or + 6 + 3 GiB.
+  '10-1': {
+    a: String(18n * N),
+    b: String((15n * N) / 2n),
+    c: String(4n * N),
+    d: String((18n * N) / 8n),
+    e: String((18n * N) / 8n + 12n * GIB),
+    f: String((18n * N) / 8n + 9n * GIB),
+  },
+  // 384 / 52.8 = 80/11 per second; one of four processes paused for 60 s leaves 6 per second:
+  // (80/11 − 6) × 60 = 840/11 ≈ 76.4 → 77 sequences; refilled at 8 − 80/11 = 8/11 per second in 105 s;
+  // 14N B at 7 GB/s = 16.38147072 s.
+  '10-5': { a: '80/11', b: '77', c: '105', d: '16.38147072' },
+  // c = 16.38147072 s, λ = 1/28,440 s (7.9 h): τ* = √(2cλ⁻¹) ≈ 965.29 s; at 900 s
+  // c/τ + λτ/2 + λr = 1.8202 + 1.5823 + 0.4219 % (3.82 %); a daily common stop makes λ = 319/6,825,600 and
+  // τ* ≈ 837.27 s; 48 cards (λ = 1/606,720) plus a spike every 7 days: τ* ≈ 3,150.11 s and 2.869 % at 600 s.
+  '10-6': { a: '965.286514', b: '354054191/92578125', c: '837.271904', d: '3150.113455', e: '25497475379/8887500000' },
+  // min(8, 0.75 × min(12, 6)) = 4.5; verification doubled: min(8, 9) = 8; in turn 1/60 batch per second,
+  // overlapped 0.8 / (max(40, 16) + 4) = 1/55.
+  '10-7': { a: '4.5', b: '8', c: '1/60', d: '1/55' },
+  // 8192 × 48 × 8 ids × 2 B = 6 MiB, × 4 B = 12 MiB.
+  '10-8': { a: '6291456', b: '12582912' },
+};
+
+/** Two exact values ("a/b", integers or decimals) are the same number. */
+function sameRational(x, y) {
+  const frac = (s) => {
+    const [n, d = '1'] = s.split('/');
+    const scale = (t) => (t.includes('.') ? [BigInt(t.replace('.', '')), 10n ** BigInt(t.length - t.indexOf('.') - 1)] : [BigInt(t), 1n]);
+    const [nn, nd] = scale(n);
+    const [dn, dd] = scale(d);
+    return [nn * dd, nd * dn];
+  };
+  const [a, b] = frac(x);
+  const [c, d] = frac(y);
+  return a * d === b * c;
+}
+
+test('every answer of the exercises is the value we derived', () => {
+  for (const id of IDS) {
+    const answers = exercises[id].parts.filter((p) => p.kind === 'answer').map((p) => p.id);
+    assert.deepEqual(answers, Object.keys(DERIVED[id]), `${id}: answer parts`);
+    for (const p of answers) assert.ok(sameRational(valueOf(id, p), DERIVED[id][p]), `${id}${p}: ${valueOf(id, p)} ≠ ${DERIVED[id][p]}`);
+  }
+  // The roundings the chapter's own derivations print: 137.3 GiB, 17.2 GiB, 29.2 and 26.2 GiB.
+  assert.equal(results['10-1'].full.bytes_per_card_display, '137.308 GiB');
+  assert.equal(results['10-1'].z3.bytes_per_card_display, '17.163 GiB');
+  assert.equal(results['10-1'].both.peak_display, '29.163 GiB');
+  assert.equal(results['10-1'].turns.peak_display, '26.163 GiB');
+});
+
+const RIGHT = [
+  ['10-1', 'a', ['137.3 GiB', '147.4 GB', '18 * 8190735360 B']],
+  ['10-1', 'b', ['57.2 GiB', '61.43 GB']],
+  ['10-1', 'd', ['17.16 GiB', '17.2 GiB', '18.43 GB']],
+  ['10-1', 'e', ['29.16 GiB', '17.16 GiB + 12 GiB']],
+  ['10-1', 'f', ['26.16 GiB']],
+  ['10-5', 'a', ['7.27', '384/52.8']],
+  ['10-5', 'b', ['77', '77 條']],
+  ['10-5', 'c', ['105 s', '105 秒', '1.75 min']],
+  ['10-5', 'd', ['16.4 s', '16.38 s']],
+  ['10-6', 'a', ['965 s', '965.3 s', '965 秒']],
+  ['10-6', 'b', ['3.82%', '3.82 %']],
+  ['10-6', 'c', ['837 s']],
+  ['10-6', 'd', ['3150 s', '3,150 s']],
+  ['10-6', 'e', ['2.87%']],
+  ['10-7', 'a', ['4.5', '6 * 0.75']],
+  ['10-7', 'b', ['8']],
+  ['10-7', 'c', ['1/60', '0.0167']],
+  ['10-7', 'd', ['1/55', '0.0182']],
+  ['10-8', 'a', ['6 MiB', '6291456 B', '6,291,456 B']],
+  ['10-8', 'b', ['12 MiB', '12.58 MB']],
+];
+
+test('a right answer is accepted in each of its forms, in every edition', () => {
+  for (const [id, p, forms] of RIGHT) {
+    for (const form of forms) {
+      for (const lang of LANGS) {
+        const v = verdict(id, p, form, lang);
+        assert.ok(v.correct, `${id}${p} ${lang} "${form}": ${v.mistake} ${v.message}`);
+      }
+    }
+  }
+});
+
+// The slips each question invites, named.
+const WRONG = [
+  ['10-1', 'a', '122.1 GiB', 'bf16_gradients'],
+  ['10-1', 'b', '42.0 GiB', 'bf16_gradients'],
+  ['10-1', 'b', '17.16 GiB', 'all_sharded'],
+  ['10-1', 'd', '15.26 GiB', 'bf16_gradients'],
+  ['10-1', 'e', '26.16 GiB', 'one_buffer'],
+  ['10-1', 'f', '29.16 GiB', 'both_buffers'],
+  ['10-5', 'b', '76.36', 'not_rounded_up'],
+  ['10-6', 'b', '1.820', 'save_only'],
+  ['10-6', 'c', '965.3 s', 'rate_unchanged'],
+  ['10-6', 'd', '4458 s', 'no_spikes'],
+  ['10-6', 'e', '2.799%', 'no_spikes'],
+  ['10-7', 'a', '6', 'keep_ignored'],
+  ['10-7', 'b', '4.5', 'generation_doubled'],
+  ['10-7', 'd', '1/60', 'keep_ignored'],
+  ['10-8', 'a', '12 MiB', 'int32_ids'],
+  ['10-8', 'b', '6 MiB', 'uint16_ids'],
+  ['10-1', 'a', '137.3 GB', 'gb_vs_gib'],
+];
+
+test('a named mistake is named, in every edition', () => assertNamedMistakes(verdict, WRONG, LANGS));
+
+test('every listed mistake of every part is named when its value is typed', () => {
+  let named = 0;
+  for (const id of IDS) {
+    for (const p of exercises[id].parts.filter((x) => x.kind === 'answer')) {
+      for (const m of p.mistakes ?? []) {
+        const value = String(follow(results[id][m.call], m.field));
+        if (value === valueOf(id, p.id)) continue;
+        assert.equal(verdict(id, p.id, value).mistake, m.code, `${id}${p.id} typed ${value}`);
+        named += 1;
+      }
+    }
+  }
+  assert.ok(named >= 15, `only ${named} mistakes checked`);
+});
+
+test('a drawn variant moves the answers: other shard counts, pauses, cards, keep shares and lengths', () => {
+  const run = (id, changes) => {
+    const givens = { ...bookGivens(exercises[id]), ...changes };
+    const out = {};
+    for (const [name, call] of Object.entries(exercises[id].calls)) {
+      const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
+      const response = evaluate(request);
+      assert.ok(response.ok, `${id} ${name}: ${JSON.stringify(response.error)}`);
+      out[name] = response.result;
+    }
+    return out;
+  };
+  // d = 16: ZeRO-3 with FP32 gradients is 18N/16.
+  assert.equal(run('10-1', { d: 16 }).z3.bytes_per_card, Number((18n * N) / 16n));
+  // A 120 s pause: (80/11 − 6) × 120 = 1680/11 ≈ 152.7 → 153 sequences, refilled in 210 s.
+  const long = run('10-5', { pause: 120 });
+  assert.deepEqual([long.in.prefetch_sequences, long.in.refill_seconds], [153, 210]);
+  // Twice the cards halves the job's MTBF: τ* shrinks by √2 (965.29 / √2 ≈ 682.56).
+  assert.equal(run('10-6', { cards: 2048 }).base.mtbf_seconds, 14220);
+  assert.ok(sameRational(run('10-6', { cards: 2048 }).base.optimal_interval_seconds, '682.560639'));
+  // Keeping 70 %: 0.7 / 44 = 7/440 batches per second, below the in-turn 1/60.
+  assert.ok(sameRational(run('10-7', { keep: '70' }).base.overlapped_batches_per_second, '7/440'));
+  // 32K tokens: four times the 8K record.
+  assert.equal(run('10-8', { seq: 32768 }).u16.bytes, 4 * 6291456);
+  // Every variant of every given is one the core accepts (the site build checks the same for the pages).
+  for (const id of IDS) {
+    for (const [key, g] of Object.entries(exercises[id].givens ?? {})) {
+      for (const v of g.variants) run(id, { [key]: v.value, ...(v.with ?? {}) });
+    }
+  }
+});
+
+test('every zh-Hant text of every exercise has its English in the map', () => {
+  for (const id of IDS) {
+    const ex = exercises[id];
+    const { strings } = readJson(`content/i18n/en/ch10/exercises/${id}.json`);
+    const texts = [ex.title, ex.intro];
+    for (const g of Object.values(ex.givens ?? {})) {
+      texts.push(g.label, ...(g.suffix ? [g.suffix] : []));
+      for (const v of [g.default, ...g.variants]) if (v.label) texts.push(v.label);
+    }
+    for (const p of ex.parts) {
+      texts.push(p.prompt, p.label, ...p.hints, ...(p.solution ?? []), ...(p.model_answer ?? []));
+      for (const m of p.mistakes ?? []) if (m.message) texts.push(m.message);
+    }
+    for (const t of texts) if (translatableStrings(t).size) assert.ok(t in strings, `${id}: no English for "${t}"`);
+    // Titles keep the book's label 習題 10-k, Exercise 10-k in English.
+    assert.match(ex.title, /^習題 10-\d+/, id);
+    assert.match(strings[ex.title], /^Exercise 10-\d+/, id);
+    // Digit-only strings are not map entries.
+    for (const key of Object.keys(strings)) assert.ok(!/^[\d\s.,%]+$/.test(key), `${id}: "${key}" is not text`);
+  }
+});
