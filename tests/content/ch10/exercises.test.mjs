@@ -1,4 +1,4 @@
-// Chapter 10's self-checking exercises (習題 10-1, 10-5, 10-6, 10-7, 10-8)
+// Chapter 10's self-checking exercises (習題 10-1, 10-4 … 10-8, 10-10)
 // through the Node module: every answer is the value we derived by hand from
 // the chapter's givens (book/ch10-inventory.md, "習題與實驗"), a right answer is
 // accepted in each of its forms, every named mistake is named by its code in
@@ -12,7 +12,7 @@ import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
 import { assertNamedMistakes, bookGivens, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
-const IDS = ['10-1', '10-5', '10-6', '10-7', '10-8'];
+const IDS = ['10-1', '10-4', '10-5', '10-6', '10-7', '10-8', '10-10'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
 const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch10', IDS);
 
@@ -30,6 +30,10 @@ const DERIVED = {
     e: String((18n * N) / 8n + 12n * GIB),
     f: String((18n * N) / 8n + 9n * GIB),
   },
+  // p = 4, m = 8: utilisation 8/11 (72.7 %); fill–drain 11 × 30 = 330 ms + 3 + 3 ms of links + 1 ms update = 337 ms;
+  // ZB-H1 3 × (10 + 10 − 10) = 30 ms; 4 waiting micro-batches × 9 layers × 10 MiB = 360 MiB no longer kept;
+  // one layer of one micro-batch, 10 MiB, as the workspace.
+  '10-4': { a: '800/11', b: '337', c: '30', d: String(360n * 1048576n), e: String(10n * 1048576n) },
   // 384 / 52.8 = 80/11 per second; one of four processes paused for 60 s leaves 6 per second:
   // (80/11 − 6) × 60 = 840/11 ≈ 76.4 → 77 sequences; refilled at 8 − 80/11 = 8/11 per second in 105 s;
   // 14N B at 7 GB/s = 16.38147072 s.
@@ -43,6 +47,10 @@ const DERIVED = {
   '10-7': { a: '4.5', b: '8', c: '1/60', d: '1/55' },
   // 8192 × 48 × 8 ids × 2 B = 6 MiB, × 4 B = 12 MiB.
   '10-8': { a: '6291456', b: '12582912' },
+  // 5T parameters, 20T tokens: 6ND = 6 × 10^26 FLOPs; at 40 % for 90 days (7,776,000 s):
+  // A100 6e26 / (312e12 × 0.4 × 7,776,000) ≈ 618,273.6 → 618,274; H100 (989) ≈ 195,046.8 → 195,047;
+  // B200 (2,250) ≈ 85,733.3 → 85,734; D = 20N = 100T: 3 × 10^27 FLOPs ≈ 428,669.7 → 428,670 B200s.
+  '10-10': { a: '600000000000000000000000000', b: '618274', c: '195047', d: '85734', e: '428670' },
 };
 
 /** Two exact values ("a/b", integers or decimals) are the same number. */
@@ -78,6 +86,16 @@ const RIGHT = [
   ['10-1', 'd', ['17.16 GiB', '17.2 GiB', '18.43 GB']],
   ['10-1', 'e', ['29.16 GiB', '17.16 GiB + 12 GiB']],
   ['10-1', 'f', ['26.16 GiB']],
+  ['10-4', 'a', ['72.7%', '72.73 %', '8/11']],
+  ['10-4', 'b', ['337 ms', '0.337 s']],
+  ['10-4', 'c', ['30 ms', '30 毫秒']],
+  ['10-4', 'd', ['360 MiB', '4 * 9 * 10 MiB', '377.5 MB']],
+  ['10-4', 'e', ['10 MiB', '10485760 B']],
+  ['10-10', 'a', ['6e26 FLOPs', '6 * 5e12 * 2e13 FLOPs']],
+  ['10-10', 'b', ['618274', '618,274']],
+  ['10-10', 'c', ['195047', '195,047']],
+  ['10-10', 'd', ['85734']],
+  ['10-10', 'e', ['428670']],
   ['10-5', 'a', ['7.27', '384/52.8']],
   ['10-5', 'b', ['77', '77 條']],
   ['10-5', 'c', ['105 s', '105 秒', '1.75 min']],
@@ -114,6 +132,14 @@ const WRONG = [
   ['10-1', 'd', '15.26 GiB', 'bf16_gradients'],
   ['10-1', 'e', '26.16 GiB', 'one_buffer'],
   ['10-1', 'f', '29.16 GiB', 'both_buffers'],
+  ['10-4', 'a', '37.5%', 'bubble_share'],
+  ['10-4', 'b', '330 ms', 'no_links'],
+  ['10-4', 'c', '90 ms', 'plain_1f1b'],
+  ['10-4', 'd', '90 MiB', 'one_micro_batch'],
+  ['10-4', 'e', '90 MiB', 'whole_stage'],
+  ['10-10', 'b', '247310', 'efficiency_ignored'],
+  ['10-10', 'd', '195047', 'h100_peak'],
+  ['10-10', 'e', '85734', 'fixed_tokens'],
   ['10-5', 'b', '76.36', 'not_rounded_up'],
   ['10-6', 'b', '1.820', 'save_only'],
   ['10-6', 'c', '965.3 s', 'rate_unchanged'],
@@ -144,7 +170,7 @@ test('every listed mistake of every part is named when its value is typed', () =
   assert.ok(named >= 15, `only ${named} mistakes checked`);
 });
 
-test('a drawn variant moves the answers: other shard counts, pauses, cards, keep shares and lengths', () => {
+test('a drawn variant moves the answers: other shard counts, micro-batches, pauses, cards, keep shares, lengths and model sizes', () => {
   const run = (id, changes) => {
     const givens = { ...bookGivens(exercises[id]), ...changes };
     const out = {};
@@ -166,6 +192,9 @@ test('a drawn variant moves the answers: other shard counts, pauses, cards, keep
   assert.ok(sameRational(run('10-6', { cards: 2048 }).base.optimal_interval_seconds, '682.560639'));
   // Keeping 70 %: 0.7 / 44 = 7/440 batches per second, below the in-turn 1/60.
   assert.ok(sameRational(run('10-7', { keep: '70' }).base.overlapped_batches_per_second, '7/440'));
+  // 16 micro-batches: utilisation 16/19; 1T parameters at 50 % for 180 days need 6,859 B200s (the inventory's grid).
+  assert.ok(sameRational(run('10-4', { m: 16 }).p.utilisation_percent, '1600/19'));
+  assert.equal(run('10-10', { N: 1000000000000, D20N: 20000000000000, eff: '50', days: '180' }).b200.cards_needed, 6859);
   // 32K tokens: four times the 8K record.
   assert.equal(run('10-8', { seq: 32768 }).u16.bytes, 4 * 6291456);
   // Every variant of every given is one the core accepts (the site build checks the same for the pages).
