@@ -96,6 +96,9 @@ TEST_CASE("ch10 RL flow: 4.5 per second until verification doubles (8), and the 
     CHECK(ch10::stage_rates(12, 6, 8, Ratio(3, 4)).effective == Ratio(9, 2));
     CHECK(std::string(ch10::stage_rates(12, 6, 8, Ratio(3, 4)).bottleneck) == "verification");
     CHECK(ch10::stage_rates(24, 6, 8, Ratio(3, 4)).effective == Ratio(9, 2));
+    // Verification doubled: 0.75 × 12 = 9 samples per second reach learning, which takes 8.
+    CHECK(ch10::stage_rates(12, 12, 8, Ratio(3, 4)).verified == Ratio(9));
+    CHECK(ch10::stage_rates(12, 12, 8, Ratio(3, 4)).effective == Ratio(8));
     CHECK(ch10::stage_rates(12, 12, 8, Ratio(3, 4)).effective == Ratio(8));
     CHECK(std::string(ch10::stage_rates(12, 12, 8, Ratio(3, 4)).bottleneck) == "learning");
     const ch10::RlCycles c = ch10::rl_cycles(40, 16, 4, Ratio(4, 5));

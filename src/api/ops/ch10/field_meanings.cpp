@@ -56,6 +56,8 @@ constexpr FieldMeaning kMeanings[] = {
     {"micro_batch_tokens", "tokens in one micro-batch (128)", "1 … 16,777,216"},
     {"ffn_width", "the FFN's inner width (Qwen3-8B: 12288)", "1 … 1,048,576"},
     {"hidden", "the model width (Qwen3-8B: 4096)", "1 … 1,048,576"},
+    {"prefetched_through", "the last batch the loader has handed out (`input_supply`, Fig. 10-30: 108)", "0 … 2^53 − 1"},
+    {"trained_through", "the last batch training has finished (100); at most `prefetched_through`", "0 … 2^53 − 1"},
     {"weight_rows", "rows of the checkpointed weight matrix, the dimension tensor parallelism splits (12288)", "1 … 16,777,216"},
     {"weight_columns", "columns of the checkpointed weight matrix (4096)", "1 … 16,777,216"},
     {"weight_bytes", "bytes per weight value (BF16: 2)", "1 … 8"},

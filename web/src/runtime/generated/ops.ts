@@ -127,7 +127,7 @@ export interface OpRequests {
   bucket_overlap: { gradient_bytes?: number | string; members?: number | string; link_gb_per_second?: number | string; startup_ms?: number | string; buckets?: number | string; gap_ms?: number | string; lang?: string; };
   strong_scaling: { base_cards?: number | string; base_step_seconds?: number | string; cards?: number | string; step_seconds?: number | string; lang?: string; };
   moe_capacity: { load_groups?: Json[]; capacity_factors?: Json[]; lang?: string; };
-  input_supply: { train_tokens?: number | string; days?: number | string; sequence?: number | string; token_bytes?: number | string; processes?: number | string; per_process_per_second?: number | string; sequences?: number | string; step_seconds?: number | string; paused_processes?: number | string; pause_seconds?: number | string; lang?: string; };
+  input_supply: { train_tokens?: number | string; days?: number | string; sequence?: number | string; token_bytes?: number | string; processes?: number | string; per_process_per_second?: number | string; sequences?: number | string; step_seconds?: number | string; paused_processes?: number | string; pause_seconds?: number | string; prefetched_through?: number | string; trained_through?: number | string; lang?: string; };
   reshard_rows: { weight_rows?: number | string; weight_columns?: number | string; weight_bytes?: number | string; state_bytes_per_param?: number | string; old_ways?: number | string; new_ways?: number | string; lang?: string; };
   async_checkpoint: { snapshot_gb?: number | string; checkpoint_gb_per_second?: number | string; captures_seconds?: Json[]; copy_seconds?: number | string; failure_seconds?: number | string; interval_seconds?: number | string; lang?: string; };
   checkpoint_interval: { model?: string | { [key: string]: Json }; checkpoint_bytes_per_param?: number | string; checkpoint_bytes?: number | string; checkpoint_gb_per_second?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; cards?: number | string; recovery_seconds?: number | string; intervals_seconds?: Json[]; spike_every_days?: number | string; extra_per_day?: number | string; lang?: string; };
@@ -2866,6 +2866,9 @@ export interface InputSupplyResult {
   prefetch_sequences_exact: bigint;
   prefetch_sequences: bigint;
   refill_seconds: bigint | null;
+  in_flight_batches: bigint;
+  resume_batch: bigint;
+  resume_after_prefetch_batch: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2977,6 +2980,7 @@ export interface StragglerResult {
 
 export interface RlStagesResult {
   effective_per_second: bigint;
+  verified_per_second: bigint;
   bottleneck: string;
   in_turn_seconds: bigint;
   overlapped_seconds: bigint;
@@ -3356,12 +3360,12 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' } },
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
   moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
-  input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' } },
+  input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' }, in_flight_batches: { k: 'exact' }, resume_batch: { k: 'exact' }, resume_after_prefetch_batch: { k: 'exact' } },
   reshard_rows: { matrix_bytes: { k: 'exact' }, old_rows: { k: 'exact' }, old_shard_bytes: { k: 'exact' }, new_rows: { k: 'exact' }, new_shard_bytes: { k: 'exact' }, state_bytes: { k: 'exact' }, pieces: { k: 'list', items: { id: { k: 'text' }, new_shard: { k: 'exact' }, old_shard: { k: 'exact' }, row_start: { k: 'exact' }, old_row_start: { k: 'exact' }, rows: { k: 'exact' } } } },
   async_checkpoint: { upload_seconds: { k: 'exact' }, demand_gb_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, recovered: { k: 'flag' }, recovery_point_seconds: { k: 'exact' }, redo_seconds: { k: 'exact' }, pause_seconds: { k: 'exact' }, commits: { k: 'list', items: { id: { k: 'text' }, capture_seconds: { k: 'exact' }, commit_seconds: { k: 'exact' } } } },
   checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' } } } },
   straggler: { sigma_seconds: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' } } } },
-  rl_stages: { effective_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' } },
+  rl_stages: { effective_per_second: { k: 'exact' }, verified_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' } },
   switch_peak: { device_bytes: { k: 'exact' }, generation_weight_bytes: { k: 'exact' }, training_alone_bytes: { k: 'exact' }, generation_alone_bytes: { k: 'exact' }, wrong_order_peak_bytes: { k: 'exact' }, wrong_order_fits: { k: 'flag' }, right_order_peak_bytes: { k: 'exact' }, right_order_fits: { k: 'flag' }, after_free_bytes: { k: 'exact' }, after_kv_bytes: { k: 'exact' }, peak_saving_bytes: { k: 'exact' } },
   logprob_ratio: { ratio: { k: 'exact' }, log_gap: { k: 'exact' }, ratio_above_one: { k: 'flag' } },
   routing_record: { ids: { k: 'exact' }, bytes: { k: 'exact' } },
