@@ -60,6 +60,19 @@ TEST_CASE("ch10 stragglers: E[max] of 8, 48, 1024 normals is 1.4236, 2.2331, 3.2
     CHECK(ch10::expected_max_sigmas(1) == Ratio(0));
     CHECK(ch10::expected_max_sigmas(2) == Ratio(5642, 10000));  // 1/√π
     CHECK(ch10::expected_max_sigmas(8) == Ratio(14236, 10000));
+    // One card at μ + 3σ (σ = 1.044 s, 2 % of 52.2 s): the other 7 reach μ + 1.3522σ, so the step waits
+    // 1.6478σ ≈ 1.72 s more; among 1024 the other 1023 already pass μ + 3σ and it waits nothing.
+    const Ratio sigma(1044, 1000);
+    const ch10::SlowCardResponses eight = ch10::slow_card_responses(8, Ratio(522, 10), sigma, 3);
+    CHECK(eight.wait_sigmas == Ratio(3) - ch10::expected_max_sigmas(7));
+    CHECK(fixed(eight.wait_sigmas * sigma, 2) == "1.72");
+    CHECK(ch10::slow_card_responses(1024, Ratio(522, 10), sigma, 3).wait_sigmas == Ratio(0));
+    // Spreading the slow card's work: 52.2 × 8/7 + k_7 σ ≈ 61.07 s of compute, 61.6 s with the 0.58 s fixed part.
+    CHECK(fixed(eight.reallocated_compute_seconds + Ratio(58, 100), 1) == "61.6");
+    CHECK(fixed(ch10::slow_card_responses(48, Ratio(522, 10), sigma, 3).reallocated_compute_seconds + Ratio(58, 100), 1) ==
+          "56.2");
+    // Evicting with τ = 600 s and r = 120 s: 420 s.
+    CHECK(ch10::evict_seconds(600, 120) == Ratio(420));
     CHECK(ch10::expected_max_sigmas(48) == Ratio(22331, 10000));
     CHECK(ch10::expected_max_sigmas(1024) == Ratio(32482, 10000));
 }

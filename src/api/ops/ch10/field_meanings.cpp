@@ -58,6 +58,8 @@ constexpr FieldMeaning kMeanings[] = {
     {"hidden", "the model width (Qwen3-8B: 4096)", "1 … 1,048,576"},
     {"prefetched_through", "the last batch the loader has handed out (`input_supply`, Fig. 10-30: 108)", "0 … 2^53 − 1"},
     {"trained_through", "the last batch training has finished (100); at most `prefetched_through`", "0 … 2^53 − 1"},
+    {"slow_sigmas", "how far above μ, in σ, the one slow card runs (`straggler`: 3)", kDecimal},
+    {"evict_interval_seconds", "the save interval τ behind an eviction's lost work, τ/2 (`straggler`: 600)", kDecimal},
     {"weight_rows", "rows of the checkpointed weight matrix, the dimension tensor parallelism splits (12288)", "1 … 16,777,216"},
     {"weight_columns", "columns of the checkpointed weight matrix (4096)", "1 … 16,777,216"},
     {"weight_bytes", "bytes per weight value (BF16: 2)", "1 … 8"},

@@ -131,7 +131,7 @@ export interface OpRequests {
   reshard_rows: { weight_rows?: number | string; weight_columns?: number | string; weight_bytes?: number | string; state_bytes_per_param?: number | string; old_ways?: number | string; new_ways?: number | string; lang?: string; };
   async_checkpoint: { snapshot_gb?: number | string; checkpoint_gb_per_second?: number | string; captures_seconds?: Json[]; copy_seconds?: number | string; failure_seconds?: number | string; interval_seconds?: number | string; lang?: string; };
   checkpoint_interval: { model?: string | { [key: string]: Json }; checkpoint_bytes_per_param?: number | string; checkpoint_bytes?: number | string; checkpoint_gb_per_second?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; cards?: number | string; recovery_seconds?: number | string; intervals_seconds?: Json[]; spike_every_days?: number | string; extra_per_day?: number | string; lang?: string; };
-  straggler: { cards_list?: Json[]; mean_seconds?: number | string; fixed_seconds?: number | string; sigma_percent?: number | string; lang?: string; };
+  straggler: { cards_list?: Json[]; mean_seconds?: number | string; fixed_seconds?: number | string; sigma_percent?: number | string; slow_sigmas?: number | string; evict_interval_seconds?: number | string; recovery_seconds?: number | string; lang?: string; };
   rl_stages: { generation_per_second?: number | string; verification_per_second?: number | string; learning_per_second?: number | string; keep_percent?: number | string; generation_seconds?: number | string; learning_seconds?: number | string; sync_seconds?: number | string; stale_keep_percent?: number | string; lang?: string; };
   switch_peak: { model?: string | { [key: string]: Json }; gpu?: string; train_gib?: number | string; kv_gib?: number | string; shared_gib?: number | string; lang?: string; };
   logprob_ratio: { recorded_nll?: number | string; actual_nll?: number | string; lang?: string; };
@@ -2963,6 +2963,9 @@ export interface StragglerRow {
   sigmas: bigint;
   wait_seconds: bigint;
   step_seconds: bigint;
+  slow_wait_sigmas: bigint | null;
+  slow_wait_seconds: bigint | null;
+  reallocate_step_seconds: bigint | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2971,6 +2974,8 @@ export interface StragglerRow {
 
 export interface StragglerResult {
   sigma_seconds: bigint;
+  evict_seconds: bigint;
+  evict_steps: bigint;
   rows: StragglerRow[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
@@ -3364,7 +3369,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   reshard_rows: { matrix_bytes: { k: 'exact' }, old_rows: { k: 'exact' }, old_shard_bytes: { k: 'exact' }, new_rows: { k: 'exact' }, new_shard_bytes: { k: 'exact' }, state_bytes: { k: 'exact' }, pieces: { k: 'list', items: { id: { k: 'text' }, new_shard: { k: 'exact' }, old_shard: { k: 'exact' }, row_start: { k: 'exact' }, old_row_start: { k: 'exact' }, rows: { k: 'exact' } } } },
   async_checkpoint: { upload_seconds: { k: 'exact' }, demand_gb_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, recovered: { k: 'flag' }, recovery_point_seconds: { k: 'exact' }, redo_seconds: { k: 'exact' }, pause_seconds: { k: 'exact' }, commits: { k: 'list', items: { id: { k: 'text' }, capture_seconds: { k: 'exact' }, commit_seconds: { k: 'exact' } } } },
   checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' } } } },
-  straggler: { sigma_seconds: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' } } } },
+  straggler: { sigma_seconds: { k: 'exact' }, evict_seconds: { k: 'exact' }, evict_steps: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, slow_wait_sigmas: { k: 'exact', p: 'nullable' }, slow_wait_seconds: { k: 'exact', p: 'nullable' }, reallocate_step_seconds: { k: 'exact', p: 'nullable' } } } },
   rl_stages: { effective_per_second: { k: 'exact' }, verified_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' } },
   switch_peak: { device_bytes: { k: 'exact' }, generation_weight_bytes: { k: 'exact' }, training_alone_bytes: { k: 'exact' }, generation_alone_bytes: { k: 'exact' }, wrong_order_peak_bytes: { k: 'exact' }, wrong_order_fits: { k: 'flag' }, right_order_peak_bytes: { k: 'exact' }, right_order_fits: { k: 'flag' }, after_free_bytes: { k: 'exact' }, after_kv_bytes: { k: 'exact' }, peak_saving_bytes: { k: 'exact' } },
   logprob_ratio: { ratio: { k: 'exact' }, log_gap: { k: 'exact' }, ratio_above_one: { k: 'flag' } },
