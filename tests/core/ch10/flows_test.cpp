@@ -51,6 +51,14 @@ TEST_CASE("ch10 ring all-reduce: 72 MiB over 4 members is 4.55 ms whole and 3 ×
     // 3 ms of reduce under 5 ms of compute on a link busy for 4: 2 ms exposed.
     CHECK(ch10::exposed_reduce(3, 5, 4) == Ratio(2));
     CHECK(ch10::exposed_reduce(3, 5, 0) == Ratio(0));
+    // Fig. 10-26: the link is busy for 4 ms, the 3 ms reduce runs 4–7 ms, 1 ms of it inside the 5 ms of compute.
+    const ch10::BusyLinkReduce busy = ch10::busy_link_reduce(3, 5, 4);
+    CHECK(busy.end == Ratio(7));
+    CHECK(busy.usable == Ratio(1));
+    CHECK(busy.exposed == ch10::exposed_reduce(3, 5, 4));
+    // A link busy past the compute exposes more than the reduce itself.
+    CHECK(ch10::busy_link_reduce(3, 5, 6).exposed == Ratio(4));
+    CHECK(ch10::busy_link_reduce(3, 5, 6).usable == Ratio(0));
     const ch10::Scaling mega = ch10::strong_scaling(3072, Ratio(2366, 100), 12288, Ratio(634, 100));
     CHECK(fixed(mega.efficiency * Ratio(100), 1) == "93.3");
     CHECK(fixed(mega.ideal_step, 1) == "5.9");

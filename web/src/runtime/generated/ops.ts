@@ -124,7 +124,7 @@ export interface OpRequests {
   offload_cast: { matrix_rows?: number | string; matrix_columns?: number | string; link_gb_per_second?: number | string; cpu_gb_per_second?: number | string; gpu?: string; gpu_gb_per_second?: number | string; lang?: string; };
   pipeline_schedule: { stages?: number | string; micro_batches?: number | string; schedule?: string; forward_ms?: number | string; backward_ms?: number | string; weight_grad_ms?: number | string; link_ms?: number | string; update_ms?: number | string; virtual_stages?: number | string; lang?: string; };
   token_mean_loss: { answer_groups?: Json[]; micro_batches?: number | string; lang?: string; };
-  bucket_overlap: { gradient_bytes?: number | string; members?: number | string; link_gb_per_second?: number | string; startup_ms?: number | string; buckets?: number | string; gap_ms?: number | string; lang?: string; };
+  bucket_overlap: { gradient_bytes?: number | string; members?: number | string; link_gb_per_second?: number | string; startup_ms?: number | string; buckets?: number | string; gap_ms?: number | string; reduce_ms?: number | string; compute_ms?: number | string; link_busy_ms?: number | string; lang?: string; };
   strong_scaling: { base_cards?: number | string; base_step_seconds?: number | string; cards?: number | string; step_seconds?: number | string; lang?: string; };
   moe_capacity: { load_groups?: Json[]; capacity_factors?: Json[]; lang?: string; };
   input_supply: { train_tokens?: number | string; days?: number | string; sequence?: number | string; token_bytes?: number | string; processes?: number | string; per_process_per_second?: number | string; sequences?: number | string; step_seconds?: number | string; paused_processes?: number | string; pause_seconds?: number | string; prefetched_through?: number | string; trained_through?: number | string; lang?: string; };
@@ -2812,6 +2812,9 @@ export interface BucketOverlapResult {
   bucket_ms: bigint;
   bucket_fits_gap: boolean;
   buckets_total_ms: bigint;
+  busy_link_reduce_end_ms: bigint;
+  busy_link_usable_ms: bigint;
+  busy_link_exposed_ms: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3362,7 +3365,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' } },
   pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, boundaries: { k: 'exact' }, interleaved_boundaries: { k: 'exact' }, forward_messages: { k: 'exact' }, interleaved_forward_messages: { k: 'exact' }, fill_links_ms: { k: 'exact' }, drain_links_ms: { k: 'exact' }, fill_drain_completion_ms: { k: 'exact' }, longer_than_fill_drain_percent: { k: 'exact' }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
   token_mean_loss: { answers: { k: 'exact' }, tokens: { k: 'exact' }, token_mean_gradient: { k: 'exact' }, answer_mean_gradient: { k: 'exact' }, over_micro_batches_gradient: { k: 'exact' }, longest_token_share_percent: { k: 'exact' } },
-  bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' } },
+  bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' }, busy_link_reduce_end_ms: { k: 'exact' }, busy_link_usable_ms: { k: 'exact' }, busy_link_exposed_ms: { k: 'exact' } },
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
   moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
   input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' }, in_flight_batches: { k: 'exact' }, resume_batch: { k: 'exact' }, resume_after_prefetch_batch: { k: 'exact' } },
