@@ -1,4 +1,4 @@
-// Chapter 10's self-checking exercises (習題 10-1, 10-4 … 10-10)
+// Chapter 10's self-checking exercises (習題 10-1, 10-2, 10-4 … 10-10)
 // through the Node module: every answer is the value we derived by hand from
 // the chapter's givens (book/ch10-inventory.md, "習題與實驗"), a right answer is
 // accepted in each of its forms, every named mistake is named by its code in
@@ -12,7 +12,7 @@ import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
 import { assertNamedMistakes, bookGivens, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
-const IDS = ['10-1', '10-4', '10-5', '10-6', '10-7', '10-8', '10-9', '10-10'];
+const IDS = ['10-1', '10-2', '10-4', '10-5', '10-6', '10-7', '10-8', '10-9', '10-10'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
 const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch10', IDS);
 
@@ -30,6 +30,10 @@ const DERIVED = {
     e: String((18n * N) / 8n + 12n * GIB),
     f: String((18n * N) / 8n + 9n * GIB),
   },
+  // 32 cards: 31,790 steps; 30 × 86,400 / 31,790 and 25 × 86,400 / 31,790 s per step; 3 collectives × 12
+  // micro-batches × 31/32 × 2N = 571,303,791,360 B at 32 GB/s = 17.85324348 s; the design-case file's 46.990 %;
+  // r = 3,145,728 / 2,000,000: ceiling 1 + 1/r = 40201/24576 (1.64), 96 cards weak 15.7 days, r/10: 90413/12288 (7.36).
+  '10-2': { a: '259200/3179', b: '216000/3179', c: '17.85324348', d: '~46.99', e: '40201/24576', f: '~15.7', g: '90413/12288' },
   // p = 4, m = 8: utilisation 8/11 (72.7 %); fill–drain 11 × 30 = 330 ms + 3 + 3 ms of links + 1 ms update = 337 ms;
   // ZB-H1 3 × (10 + 10 − 10) = 30 ms; 4 waiting micro-batches × 9 layers × 10 MiB = 360 MiB no longer kept;
   // one layer of one micro-batch, 10 MiB, as the workspace.
@@ -98,6 +102,13 @@ const RIGHT = [
   ['10-1', 'd', ['17.16 GiB', '17.2 GiB', '18.43 GB']],
   ['10-1', 'e', ['29.16 GiB', '17.16 GiB + 12 GiB']],
   ['10-1', 'f', ['26.16 GiB']],
+  ['10-2', 'a', ['81.5 s', '81.54 秒']],
+  ['10-2', 'b', ['67.9 s', '67.95 s', '25 * 86400 s / 31790']],
+  ['10-2', 'c', ['17.9 s', '17.85 s']],
+  ['10-2', 'd', ['47.0%', '46.99 %']],
+  ['10-2', 'e', ['1.64', '1.636']],
+  ['10-2', 'f', ['15.7 days', '15.65 天']],
+  ['10-2', 'g', ['7.36']],
   ['10-4', 'a', ['72.7%', '72.73 %', '8/11']],
   ['10-4', 'b', ['337 ms', '0.337 s']],
   ['10-4', 'c', ['30 ms', '30 毫秒']],
@@ -148,6 +159,12 @@ const WRONG = [
   ['10-1', 'd', '15.26 GiB', 'bf16_gradients'],
   ['10-1', 'e', '26.16 GiB', 'one_buffer'],
   ['10-1', 'f', '29.16 GiB', 'both_buffers'],
+  ['10-2', 'a', '67.95 s', 'reserve_taken'],
+  ['10-2', 'b', '81.54 s', 'reserve_ignored'],
+  ['10-2', 'c', '1.488 s', 'per_micro_batch'],
+  ['10-2', 'e', '7.36', 'noise_20m'],
+  ['10-2', 'f', '9.82 days', 'strong_scaling'],
+  ['10-2', 'g', '1.636', 'noise_2m'],
   ['10-4', 'a', '37.5%', 'bubble_share'],
   ['10-4', 'b', '330 ms', 'no_links'],
   ['10-4', 'c', '90 ms', 'plain_1f1b'],
@@ -213,6 +230,9 @@ test('a drawn variant moves the answers: other shard counts, micro-batches, paus
   // 16 micro-batches: utilisation 16/19; 1T parameters at 50 % for 180 days need 6,859 B200s (the inventory's grid).
   assert.ok(sameRational(run('10-4', { m: 16 }).p.utilisation_percent, '1600/19'));
   assert.equal(run('10-10', { N: 1000000000000, D20N: 20000000000000, eff: '50', days: '180' }).b200.cards_needed, 6859);
+  // 40 cards: ⌈384 / 40⌉ = 10 micro-batches per card, and the link time follows 3m · (d − 1)/d · 2N at 32 GB/s.
+  const forty = run('10-2', { cards: 40 });
+  assert.equal(forty.d.link_seconds, String(Number((3n * BigInt(forty.d.micro_batches) * 39n * 2n * N) / 40n) / 32e9));
   // Efficiency 35 %: 52.2 × 40/35 s of compute finishes on day 27.4, on time.
   assert.equal(run('10-9', { eff: '35' }).slow.finish_display, '27.4');
   // 32K tokens: four times the 8K record.
