@@ -23,4 +23,13 @@ Scaling strong_scaling(u128 base_cards, const Ratio& base_step, u128 cards, cons
     return s;
 }
 
+BusyLinkReduce busy_link_reduce(const Ratio& reduce, const Ratio& compute, const Ratio& busy) {
+    BusyLinkReduce r;
+    r.end = busy + reduce;
+    const Ratio left = busy < compute ? compute - busy : Ratio(0);
+    r.usable = left < reduce ? left : reduce;
+    r.exposed = compute < r.end ? r.end - compute : Ratio(0);
+    return r;
+}
+
 }  // namespace tally::ch10

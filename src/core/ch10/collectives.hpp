@@ -21,6 +21,17 @@ Ring ring_all_reduce(const Ratio& bytes, u128 members, const Ratio& bytes_per_se
 // max(0, reduce − (compute − busy)), with busy ≤ compute.
 Ratio exposed_reduce(const Ratio& reduce, const Ratio& compute, const Ratio& busy);
 
+// The same reduce on a timeline (Figs. 10-25, 10-26): ready at 0, it waits for
+// the link until `busy`, runs to busy + reduce, and whatever runs past the end
+// of the independent compute is exposed.  Any busy time is allowed here: a
+// link busy past the compute exposes the whole reduce and more.
+struct BusyLinkReduce {
+    Ratio end;      // busy + reduce
+    Ratio usable;   // compute time left for the reduce: min(reduce, max(0, compute − busy))
+    Ratio exposed;  // max(0, end − compute)
+};
+BusyLinkReduce busy_link_reduce(const Ratio& reduce, const Ratio& compute, const Ratio& busy);
+
 struct Scaling {
     Ratio ideal_step;
     Ratio speedup;

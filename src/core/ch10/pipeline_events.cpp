@@ -110,4 +110,15 @@ ClosedFormBubbles closed_form_bubbles(u128 stages, u128 micro_batches, u128 virt
     return b;
 }
 
+LinkCounts link_counts(u128 stages, u128 micro_batches, u128 virtual_stages, const Ratio& link_ms) {
+    LinkCounts c;
+    c.boundaries = stages - 1;
+    c.interleaved_boundaries = mul(virtual_stages, stages) - 1;
+    c.forward_messages = mul(micro_batches, c.boundaries);
+    c.interleaved_forward_messages = mul(micro_batches, c.interleaved_boundaries);
+    c.fill_links_ms = Ratio(c.boundaries) * link_ms;
+    c.drain_links_ms = c.fill_links_ms;
+    return c;
+}
+
 }  // namespace tally::ch10

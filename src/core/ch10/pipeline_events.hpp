@@ -72,4 +72,20 @@ struct ClosedFormBubbles {
 ClosedFormBubbles closed_form_bubbles(u128 stages, u128 micro_batches, u128 virtual_stages, const Ratio& forward_ms,
                                       const Ratio& input_grad_ms, const Ratio& weight_grad_ms);
 
+// What the links cost, counted rather than simulated.  A micro-batch crosses
+// p − 1 stage boundaries on its way forward; interleaving v chunks per card
+// makes it cross v·p − 1.  Fill–drain pays the boundaries once while the
+// first micro-batch fills the pipe and once while the last gradient drains
+// it, which is why its step is the closed form plus 2(p − 1) links and the
+// update.
+struct LinkCounts {
+    u128 boundaries = 0;                    // p − 1
+    u128 interleaved_boundaries = 0;        // v·p − 1
+    u128 forward_messages = 0;              // m (p − 1)
+    u128 interleaved_forward_messages = 0;  // m (v·p − 1)
+    Ratio fill_links_ms;                    // (p − 1) · link
+    Ratio drain_links_ms;                   // (p − 1) · link
+};
+LinkCounts link_counts(u128 stages, u128 micro_batches, u128 virtual_stages, const Ratio& link_ms);
+
 }  // namespace tally::ch10

@@ -6,6 +6,7 @@ StageRates stage_rates(const Ratio& generation, const Ratio& verification, const
     const bool generation_slower = generation <= verification;
     const Ratio fed = keep * (generation_slower ? generation : verification);
     StageRates s;
+    s.verified = fed;
     if (learning < fed) {
         s.effective = learning;
         s.bottleneck = "learning";

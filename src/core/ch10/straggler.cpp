@@ -42,4 +42,17 @@ Ratio expected_max_sigmas(u128 cards) {
     return ch03::rounded_ratio(k, 4);
 }
 
+SlowCardResponses slow_card_responses(u128 cards, const Ratio& mean_seconds, const Ratio& sigma_seconds,
+                                      const Ratio& slow_sigmas) {
+    const Ratio others = expected_max_sigmas(cards - 1);
+    SlowCardResponses r;
+    r.wait_sigmas = others < slow_sigmas ? slow_sigmas - others : Ratio(0);
+    r.reallocated_compute_seconds = mean_seconds * Ratio(cards) / Ratio(cards - 1) + others * sigma_seconds;
+    return r;
+}
+
+Ratio evict_seconds(const Ratio& interval_seconds, const Ratio& recovery_seconds) {
+    return interval_seconds / Ratio(2) + recovery_seconds;
+}
+
 }  // namespace tally::ch10

@@ -10,6 +10,7 @@
 #include "core/ch10/critical_batch.hpp"
 #include "core/ch10/moe_capacity.hpp"
 #include "core/ch10/pipeline_events.hpp"
+#include "core/ch10/reshard.hpp"
 #include "core/ch10/square_root.hpp"
 #include "core/ch10/zero_state.hpp"
 #include "core/format.hpp"
@@ -147,6 +148,26 @@ TEST_CASE("ch10 pipeline event model: fill-drain 337 ms and 1F1B 347 ms (p = 4, 
     CHECK(b.interleaved_share == Ratio(3, 16));
 }
 
+TEST_CASE("ch10 pipeline links: 3 boundaries, 7 when interleaved, 24 → 56 forward messages, 3 + 3 ms in fill-drain") {
+    const ch10::LinkCounts c = ch10::link_counts(4, 8, 2, 1);
+    CHECK(c.boundaries == 3);
+    CHECK(c.interleaved_boundaries == 7);
+    CHECK(c.forward_messages == 24);
+    CHECK(c.interleaved_forward_messages == 56);
+    CHECK(c.fill_links_ms == Ratio(3));
+    CHECK(c.drain_links_ms == Ratio(3));
+    // 330 + 3 + 3 + 1 = 337: the event model's fill-drain step is the closed form plus both link passes and the update.
+    ch10::PipelineShape s;
+    s.forward_ms = 10;
+    s.backward_ms = 20;
+    s.link_ms = 1;
+    s.update_ms = 1;
+    const ch10::PipelineRun fd = ch10::run_pipeline(s);
+    CHECK(fd.closed_form_ms + c.fill_links_ms + c.drain_links_ms + s.update_ms == fd.completion_ms);
+    // Without interleaving (v = 1) the counts are the plain ones.
+    CHECK(ch10::link_counts(4, 8, 1, 1).interleaved_forward_messages == 24);
+}
+
 TEST_CASE("ch10 capacity factors: Table 10-g and the two-expert toy") {
     const std::vector<ch10::LoadGroup> qwen = {{64, 768}, {64, 256}};
     const ch10::Capacity c1 = ch10::moe_capacity(qwen, 1);
@@ -185,4 +206,43 @@ TEST_CASE("ch10 critical batch: S_min 19,434, cap 1.64, and 7.36 at B_noise = 20
     CHECK(fixed(c.step_cap, 2) == "1.64");
     CHECK(fixed(ch10::critical_batch(31790, 3145728, 20000000).step_cap, 2) == "7.36");
     CHECK(ch10::weak_steps(c, 3145728, 2000000, 1) == Ratio(31790));
+}
+
+TEST_CASE("ch10 resharding TP4 → TP8: 96 MiB, 3072 rows / 24 MiB → 1536 rows / 12 MiB, 672 MiB of state") {
+    const ch10::Reshard r = ch10::reshard_rows(ch10::ReshardShape{});
+    const u128 mib = u128{1} << 20;
+    CHECK(r.matrix_bytes == 96 * mib);
+    CHECK(r.old_rows == 3072);
+    CHECK(r.old_shard_bytes == 24 * mib);
+    CHECK(r.new_rows == 1536);
+    CHECK(r.new_shard_bytes == 12 * mib);
+    CHECK(r.state_bytes == 672 * mib);
+    // Each new shard r reads old shard ⌊r/2⌋: the first half when r is even, the second when odd.
+    REQUIRE(r.pieces.size() == 8);
+    for (const ch10::ReshardPiece& p : r.pieces) {
+        CAPTURE(static_cast<unsigned>(p.new_shard));
+        CHECK(p.old_shard == p.new_shard / 2);
+        CHECK(p.old_row_start == (p.new_shard % 2) * 1536);
+        CHECK(p.rows == 1536);
+    }
+    // Going back from 8 to 4 ways, each new shard gathers two old shards.
+    ch10::ReshardShape back;
+    back.old_ways = 8;
+    back.new_ways = 4;
+    const ch10::Reshard b = ch10::reshard_rows(back);
+    REQUIRE(b.pieces.size() == 8);
+    CHECK(b.pieces[0].old_shard == 0);
+    CHECK(b.pieces[1].old_shard == 1);
+    CHECK(b.pieces[1].row_start == 1536);
+    // 6 → 4 ways: a new shard of 3072 rows straddles two old shards of 2048 rows.
+    ch10::ReshardShape odd;
+    odd.old_ways = 6;
+    odd.new_ways = 4;
+    const ch10::Reshard o = ch10::reshard_rows(odd);
+    REQUIRE(o.pieces.size() == 8);
+    CHECK(o.pieces[1].new_shard == 0);
+    CHECK(o.pieces[1].old_shard == 1);
+    CHECK(o.pieces[1].rows == 1024);
+    CHECK(o.pieces[2].new_shard == 1);
+    CHECK(o.pieces[2].old_row_start == 1024);
 }

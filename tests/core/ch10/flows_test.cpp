@@ -51,6 +51,14 @@ TEST_CASE("ch10 ring all-reduce: 72 MiB over 4 members is 4.55 ms whole and 3 ×
     // 3 ms of reduce under 5 ms of compute on a link busy for 4: 2 ms exposed.
     CHECK(ch10::exposed_reduce(3, 5, 4) == Ratio(2));
     CHECK(ch10::exposed_reduce(3, 5, 0) == Ratio(0));
+    // Fig. 10-26: the link is busy for 4 ms, the 3 ms reduce runs 4–7 ms, 1 ms of it inside the 5 ms of compute.
+    const ch10::BusyLinkReduce busy = ch10::busy_link_reduce(3, 5, 4);
+    CHECK(busy.end == Ratio(7));
+    CHECK(busy.usable == Ratio(1));
+    CHECK(busy.exposed == ch10::exposed_reduce(3, 5, 4));
+    // A link busy past the compute exposes more than the reduce itself.
+    CHECK(ch10::busy_link_reduce(3, 5, 6).exposed == Ratio(4));
+    CHECK(ch10::busy_link_reduce(3, 5, 6).usable == Ratio(0));
     const ch10::Scaling mega = ch10::strong_scaling(3072, Ratio(2366, 100), 12288, Ratio(634, 100));
     CHECK(fixed(mega.efficiency * Ratio(100), 1) == "93.3");
     CHECK(fixed(mega.ideal_step, 1) == "5.9");
@@ -60,6 +68,19 @@ TEST_CASE("ch10 stragglers: E[max] of 8, 48, 1024 normals is 1.4236, 2.2331, 3.2
     CHECK(ch10::expected_max_sigmas(1) == Ratio(0));
     CHECK(ch10::expected_max_sigmas(2) == Ratio(5642, 10000));  // 1/√π
     CHECK(ch10::expected_max_sigmas(8) == Ratio(14236, 10000));
+    // One card at μ + 3σ (σ = 1.044 s, 2 % of 52.2 s): the other 7 reach μ + 1.3522σ, so the step waits
+    // 1.6478σ ≈ 1.72 s more; among 1024 the other 1023 already pass μ + 3σ and it waits nothing.
+    const Ratio sigma(1044, 1000);
+    const ch10::SlowCardResponses eight = ch10::slow_card_responses(8, Ratio(522, 10), sigma, 3);
+    CHECK(eight.wait_sigmas == Ratio(3) - ch10::expected_max_sigmas(7));
+    CHECK(fixed(eight.wait_sigmas * sigma, 2) == "1.72");
+    CHECK(ch10::slow_card_responses(1024, Ratio(522, 10), sigma, 3).wait_sigmas == Ratio(0));
+    // Spreading the slow card's work: 52.2 × 8/7 + k_7 σ ≈ 61.07 s of compute, 61.6 s with the 0.58 s fixed part.
+    CHECK(fixed(eight.reallocated_compute_seconds + Ratio(58, 100), 1) == "61.6");
+    CHECK(fixed(ch10::slow_card_responses(48, Ratio(522, 10), sigma, 3).reallocated_compute_seconds + Ratio(58, 100), 1) ==
+          "56.2");
+    // Evicting with τ = 600 s and r = 120 s: 420 s.
+    CHECK(ch10::evict_seconds(600, 120) == Ratio(420));
     CHECK(ch10::expected_max_sigmas(48) == Ratio(22331, 10000));
     CHECK(ch10::expected_max_sigmas(1024) == Ratio(32482, 10000));
 }
@@ -96,6 +117,9 @@ TEST_CASE("ch10 RL flow: 4.5 per second until verification doubles (8), and the 
     CHECK(ch10::stage_rates(12, 6, 8, Ratio(3, 4)).effective == Ratio(9, 2));
     CHECK(std::string(ch10::stage_rates(12, 6, 8, Ratio(3, 4)).bottleneck) == "verification");
     CHECK(ch10::stage_rates(24, 6, 8, Ratio(3, 4)).effective == Ratio(9, 2));
+    // Verification doubled: 0.75 × 12 = 9 samples per second reach learning, which takes 8.
+    CHECK(ch10::stage_rates(12, 12, 8, Ratio(3, 4)).verified == Ratio(9));
+    CHECK(ch10::stage_rates(12, 12, 8, Ratio(3, 4)).effective == Ratio(8));
     CHECK(ch10::stage_rates(12, 12, 8, Ratio(3, 4)).effective == Ratio(8));
     CHECK(std::string(ch10::stage_rates(12, 12, 8, Ratio(3, 4)).bottleneck) == "learning");
     const ch10::RlCycles c = ch10::rl_cycles(40, 16, 4, Ratio(4, 5));

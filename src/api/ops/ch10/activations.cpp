@@ -5,10 +5,14 @@
 //                      stage and the micro-batches waiting for their backward
 //   input_supply       sequences per second the deadline asks of the data
 //                      loaders, what the loaders supply, and the prefetch
-//                      that rides out a paused loader
+//                      that rides out a paused loader, and where a restart
+//                      resumes when batches were prefetched but not trained
 // Both are products and sums of shapes and rates, written out here.
 #include "api/ops/ch10/ops.hpp"
 #include "read.hpp"
+
+#include "api/errors.hpp"
+#include "core/messages.hpp"
 
 #include <algorithm>
 
@@ -83,6 +87,8 @@ constexpr FieldDecl kSupplyFields[] = {
     field::of_kind("step_seconds", FieldKind::Decimal, "52.8"),
     field::integer("paused_processes", 0, 4096, "1"),
     field::of_kind("pause_seconds", FieldKind::Decimal, "60"),
+    field::integer("prefetched_through", 0, kMaxCount, "108"),
+    field::integer("trained_through", 0, kMaxCount, "100"),
 };
 
 Json op_input_supply(const Json& req) {
@@ -102,6 +108,14 @@ Json op_input_supply(const Json& req) {
     const Ratio demand = Ratio(sequences) / step;
     const Ratio reduced = each * Ratio(processes - paused);
     const Ratio deficit = demand <= reduced ? Ratio(0) : (demand - reduced) * pause;
+    // §10.4.1, Fig. 10-30: the loader has handed out batches up to `prefetched_through` while training has
+    // finished `trained_through`.  The batches in between were read but never trained on, so a restart
+    // resumes right after the last trained batch, not after the last prefetched one.
+    const u128 prefetched = f.integer_or("prefetched_through");
+    const u128 trained = f.integer_or("trained_through");
+    if (prefetched < trained)
+        throw FieldError("trained_through", msg::ch10_trained_past_prefetch,
+                         {{"label", ch10_fields::label("trained_through")}});
     Json r;
     r["tokens_per_second"] = exact_json(tokens_per_second);
     r["sequences_per_second_needed"] = exact_json(tokens_per_second / Ratio(sequence));
@@ -113,6 +127,9 @@ Json op_input_supply(const Json& req) {
     r["prefetch_sequences_exact"] = exact_json(deficit);
     r["prefetch_sequences"] = exact_json(deficit.ceil());
     r["refill_seconds"] = demand < supply ? exact_json(deficit / (supply - demand)) : Json(nullptr);
+    r["in_flight_batches"] = exact_json(prefetched - trained);
+    r["resume_batch"] = exact_json(trained + 1);
+    r["resume_after_prefetch_batch"] = exact_json(prefetched + 1);
     return r;
 }
 
@@ -122,6 +139,8 @@ constexpr ResultDecl kSupplyResult[] = {
     result::exact("demand_per_second"),         result::flag("keeps_up"),
     result::exact("paused_supply_per_second"),  result::exact("prefetch_sequences_exact"),
     result::exact("prefetch_sequences"),        result::nullable(result::exact("refill_seconds")),
+    result::exact("in_flight_batches"),         result::exact("resume_batch"),
+    result::exact("resume_after_prefetch_batch"),
 };
 constexpr const char* kSupplySamples[] = {
     R"({"op":"input_supply"})",

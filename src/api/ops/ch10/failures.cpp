@@ -24,6 +24,9 @@ constexpr FieldDecl kStragglerFields[] = {
     field::of_kind("mean_seconds", FieldKind::Decimal, "52.2"),
     field::of_kind("fixed_seconds", FieldKind::Decimal, "0.58"),
     field::of_kind("sigma_percent", FieldKind::Decimal, "2"),
+    field::of_kind("slow_sigmas", FieldKind::Decimal, "3"),
+    field::of_kind("evict_interval_seconds", FieldKind::Decimal, "600"),
+    field::of_kind("recovery_seconds", FieldKind::Decimal, "120"),
 };
 
 Json op_straggler(const Json& req) {
@@ -32,8 +35,13 @@ Json op_straggler(const Json& req) {
     const Ratio fixed_part = ch10_fields::non_negative_or(f, "fixed_seconds", "0.58");
     const Ratio sigma = mean * ch10_fields::positive_or(f, "sigma_percent", "2") / kHundred;
     const std::vector<Ratio> counts = ch10_fields::positive_list_or(f, "cards_list", 16, {"8", "48", "1024"});
+    const Ratio slow = ch10_fields::positive_or(f, "slow_sigmas", "3");
+    const Ratio evict = ch10::evict_seconds(ch10_fields::positive_or(f, "evict_interval_seconds", "600"),
+                                            ch10_fields::non_negative_or(f, "recovery_seconds", "120"));
     Json r;
     r["sigma_seconds"] = exact_json(sigma);
+    r["evict_seconds"] = exact_json(evict);
+    r["evict_steps"] = exact_json(evict / (mean + fixed_part));
     r["rows"] = Json::array();
     for (std::size_t i = 0; i < counts.size(); ++i) {
         const Ratio& n = counts[i];
@@ -42,11 +50,23 @@ Json op_straggler(const Json& req) {
                              {{"label", ch10_fields::label("cards_list")}});
         }
         const Ratio k = ch10::expected_max_sigmas(n.num());
-        r["rows"].push_back({{"id", ch10_fields::row_id(n)},
-                             {"cards", exact_json(n)},
-                             {"sigmas", exact_json(k)},
-                             {"wait_seconds", exact_json(k * sigma)},
-                             {"step_seconds", exact_json(mean + fixed_part + k * sigma)}});
+        Json row = {{"id", ch10_fields::row_id(n)},
+                    {"cards", exact_json(n)},
+                    {"sigmas", exact_json(k)},
+                    {"wait_seconds", exact_json(k * sigma)},
+                    {"step_seconds", exact_json(mean + fixed_part + k * sigma)}};
+        // One card alone has nobody to wait for or to hand its work to.
+        if (n.num() >= 2) {
+            const ch10::SlowCardResponses s = ch10::slow_card_responses(n.num(), mean, sigma, slow);
+            row["slow_wait_sigmas"] = exact_json(s.wait_sigmas);
+            row["slow_wait_seconds"] = exact_json(s.wait_sigmas * sigma);
+            row["reallocate_step_seconds"] = exact_json(s.reallocated_compute_seconds + fixed_part);
+        } else {
+            row["slow_wait_sigmas"] = nullptr;
+            row["slow_wait_seconds"] = nullptr;
+            row["reallocate_step_seconds"] = nullptr;
+        }
+        r["rows"].push_back(row);
     }
     return r;
 }
@@ -57,8 +77,12 @@ constexpr ResultDecl kStragglerRow[] = {
     result::exact("sigmas"),
     result::exact("wait_seconds"),
     result::exact("step_seconds"),
+    result::nullable(result::exact("slow_wait_sigmas")),
+    result::nullable(result::exact("slow_wait_seconds")),
+    result::nullable(result::exact("reallocate_step_seconds")),
 };
-constexpr ResultDecl kStragglerResult[] = {result::exact("sigma_seconds"), result::list("rows", kStragglerRow)};
+constexpr ResultDecl kStragglerResult[] = {result::exact("sigma_seconds"), result::exact("evict_seconds"),
+                                           result::exact("evict_steps"), result::list("rows", kStragglerRow)};
 constexpr const char* kStragglerSamples[] = {
     R"({"op":"straggler"})",
     R"({"op":"straggler","sigma_percent":"5","cards_list":[48]})",

@@ -30,13 +30,15 @@ extern const OpDef kRecomputeSavingsOp, kInputSupplyOp;
 extern const OpDef kTokenMeanLossOp;
 // checkpoint.cpp
 extern const OpDef kCheckpointIntervalOp, kAsyncCheckpointOp;
+// reshard.cpp
+extern const OpDef kReshardRowsOp;
 // rl.cpp
 extern const OpDef kRlStagesOp, kSwitchPeakOp, kRoutingRecordOp, kLogprobRatioOp;
 
 // In the order the API names them (docs/api.md), the chapter's order.
 #define TALLY_CH10_OPS                                                                                                  \
     &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kRecomputeSavingsOp, &kOffloadCastOp, &kPipelineScheduleOp,    \
-        &kTokenMeanLossOp, &kBucketOverlapOp, &kStrongScalingOp, &kMoeCapacityOp, &kInputSupplyOp, &kAsyncCheckpointOp, \
+        &kTokenMeanLossOp, &kBucketOverlapOp, &kStrongScalingOp, &kMoeCapacityOp, &kInputSupplyOp, &kReshardRowsOp, &kAsyncCheckpointOp, \
         &kCheckpointIntervalOp, &kStragglerOp, &kRlStagesOp, &kSwitchPeakOp, &kLogprobRatioOp, &kRoutingRecordOp,       \
         &kTrainingDeadlineOp, &kDenseScaleOp
 

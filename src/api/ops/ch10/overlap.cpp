@@ -3,7 +3,8 @@
 //                    each path's time, the link bandwidth where they cross,
 //                    and the GPU path's peak
 //   bucket_overlap   one ring all-reduce of a gradient against the same bytes
-//                    in k buckets, and whether a reduce fits a compute gap
+//                    in k buckets, whether a reduce fits a compute gap, and a
+//                    reduce that must first wait for a busy link
 //   strong_scaling   ideal step, speedup and efficiency from p₀ to p cards
 //                    (MegaScale's 3,072 → 12,288 GPUs)
 // The closed forms are src/core/ch10/offload_cast.cpp and collectives.cpp.
@@ -92,6 +93,9 @@ constexpr FieldDecl kBucketFields[] = {
     field::of_kind("startup_ms", FieldKind::Decimal, "0.02"),
     field::integer("buckets", 1, 1024, "3"),
     field::of_kind("gap_ms", FieldKind::Decimal, "2"),
+    field::of_kind("reduce_ms", FieldKind::Decimal, "3"),
+    field::of_kind("compute_ms", FieldKind::Decimal, "5"),
+    field::of_kind("link_busy_ms", FieldKind::Decimal, "4"),
 };
 
 Json op_bucket_overlap(const Json& req) {
@@ -113,6 +117,13 @@ Json op_bucket_overlap(const Json& req) {
     r["bucket_ms"] = exact_json(part.seconds * kThousand);
     r["bucket_fits_gap"] = part.seconds <= gap;
     r["buckets_total_ms"] = exact_json(part.seconds * Ratio(buckets) * kThousand);
+    // §10.3.3's smaller example: one reduce behind independent compute on a link another transfer holds first.
+    const ch10::BusyLinkReduce busy = ch10::busy_link_reduce(ch10_fields::positive_or(f, "reduce_ms", "3"),
+                                                             ch10_fields::positive_or(f, "compute_ms", "5"),
+                                                             ch10_fields::non_negative_or(f, "link_busy_ms", "4"));
+    r["busy_link_reduce_end_ms"] = exact_json(busy.end);
+    r["busy_link_usable_ms"] = exact_json(busy.usable);
+    r["busy_link_exposed_ms"] = exact_json(busy.exposed);
     return r;
 }
 
@@ -120,6 +131,7 @@ constexpr ResultDecl kBucketResult[] = {
     result::exact("moved_bytes"),    result::exact("whole_ms"),           result::flag("whole_fits_gap"),
     result::exact("bucket_bytes"),   result::exact("bucket_moved_bytes"), result::exact("bucket_ms"),
     result::flag("bucket_fits_gap"), result::exact("buckets_total_ms"),
+    result::exact("busy_link_reduce_end_ms"), result::exact("busy_link_usable_ms"), result::exact("busy_link_exposed_ms"),
 };
 constexpr const char* kBucketSamples[] = {
     R"({"op":"bucket_overlap"})",

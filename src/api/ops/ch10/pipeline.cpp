@@ -44,6 +44,11 @@ Json op_pipeline_schedule(const Json& req) {
     const ch10::PipelineRun run = ch10::run_pipeline(s);
     const ch10::ClosedFormBubbles b =
         ch10::closed_form_bubbles(s.stages, s.micro_batches, f.integer_or("virtual_stages"), s.forward_ms, input_grad, weight);
+    const ch10::LinkCounts links = ch10::link_counts(s.stages, s.micro_batches, f.integer_or("virtual_stages"), s.link_ms);
+    // The other schedule's step, for the chapter's comparison (1F1B is about 3 % slower than fill–drain here).
+    ch10::PipelineShape fill_drain = s;
+    fill_drain.schedule = ch10::Schedule::FillDrain;
+    const Ratio fill_drain_ms = s.schedule == ch10::Schedule::FillDrain ? run.completion_ms : ch10::run_pipeline(fill_drain).completion_ms;
     const Ratio hundred(100);
     Json r;
     r["schedule"] = s.schedule == ch10::Schedule::FillDrain ? "fill-drain" : "1f1b";
@@ -59,6 +64,15 @@ Json op_pipeline_schedule(const Json& req) {
     r["bubble_zb_h1_ms"] = exact_json(b.zb_h1_ms);
     r["bubble_zb_h2_ms"] = exact_json(b.zb_h2_ms);
     r["bubble_dualpipe_ms"] = exact_json(b.dualpipe_ms);
+    r["boundaries"] = exact_json(links.boundaries);
+    r["interleaved_boundaries"] = exact_json(links.interleaved_boundaries);
+    r["forward_messages"] = exact_json(links.forward_messages);
+    r["interleaved_forward_messages"] = exact_json(links.interleaved_forward_messages);
+    r["fill_links_ms"] = exact_json(links.fill_links_ms);
+    r["drain_links_ms"] = exact_json(links.drain_links_ms);
+    r["fill_drain_completion_ms"] = exact_json(fill_drain_ms);
+    r["longer_than_fill_drain_percent"] =
+        fill_drain_ms < run.completion_ms ? exact_json((run.completion_ms / fill_drain_ms - Ratio(1)) * hundred) : Json(0);
     r["slots"] = Json::array();
     for (const ch10::Slot& slot : run.slots) {
         r["slots"].push_back(
@@ -91,6 +105,14 @@ constexpr ResultDecl kPipelineResult[] = {
     result::exact("bubble_zb_h1_ms"),
     result::exact("bubble_zb_h2_ms"),
     result::exact("bubble_dualpipe_ms"),
+    result::exact("boundaries"),
+    result::exact("interleaved_boundaries"),
+    result::exact("forward_messages"),
+    result::exact("interleaved_forward_messages"),
+    result::exact("fill_links_ms"),
+    result::exact("drain_links_ms"),
+    result::exact("fill_drain_completion_ms"),
+    result::exact("longer_than_fill_drain_percent"),
     result::list("slots", kSlotItem),
 };
 constexpr const char* kPipelineSamples[] = {

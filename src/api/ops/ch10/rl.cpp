@@ -51,6 +51,7 @@ Json op_rl_stages(const Json& req) {
     const ch10::RlCycles c = ch10::rl_cycles(g, l, s, stale_keep);
     Json r;
     r["effective_per_second"] = exact_json(rates.effective);
+    r["verified_per_second"] = exact_json(rates.verified);
     r["bottleneck"] = rates.bottleneck;
     r["in_turn_seconds"] = exact_json(c.in_turn_seconds);
     r["overlapped_seconds"] = exact_json(c.overlapped_seconds);
@@ -67,6 +68,7 @@ Json op_rl_stages(const Json& req) {
 
 constexpr ResultDecl kStagesResult[] = {
     result::exact("effective_per_second"),
+    result::exact("verified_per_second"),
     result::text("bottleneck"),
     result::exact("in_turn_seconds"),
     result::exact("overlapped_seconds"),
