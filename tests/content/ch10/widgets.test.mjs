@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge, substituted } from '
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w102: '10-2.md', w103: '10-3.md', w106: '10-6.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w106: '10-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -101,4 +101,31 @@ test('pipeline schedules (§10.3.2, p = 4, m = 8): fill–drain 337 ms with 96 m
   // Twice the micro-batches: the busy part doubles, the idle part barely moves.
   const m16 = shown('pipeline-schedules', { $m: '16' }).bars;
   assert.deepEqual(m16.map((b) => b.segments[0]), ['480', '480']);
+});
+
+test('Fig. 10-2: five states stack to 131.1 GB, eight BF16 weight copies; FP32 gradients make it 147.4 GB', () => {
+  const [state, weights] = shown('fig-10-2').bars;
+  assert.deepEqual(state.segments, ['16,381,470,720', '16,381,470,720', '32,762,941,440', '32,762,941,440', '32,762,941,440']);
+  assert.equal(state.total, '131.052 GB');
+  assert.deepEqual(weights.segments, ['16,381,470,720']);
+  assert.equal(shown('fig-10-2', { $g: 'fp32' }).bars[0].total, '147.433 GB');
+});
+
+test('Figs. 10-3 … 10-5: at 40 % the RTX 4090 needs 31 cards, the A100 17, the H100 (989 TFLOP/s) 6; at 30 % 41 / 22 / 7, at 50 % 25 / 14 / 5', () => {
+  const cards = (eff) => shown('fig-10-3', eff ? { $eff: eff } : {}).bars.map((b) => b.segments[0]);
+  assert.deepEqual(cards(), ['31', '17', '6']);
+  assert.deepEqual(cards('30'), ['41', '22', '7']);
+  assert.deepEqual(cards('50'), ['25', '14', '5']);
+});
+
+test('Fig. 10-16: 16N/d + 10 GiB is 25.3 GiB at d = 8 (over the 22 GiB line), 17.6 at 16, 13.8 at 32 and 12.5 at 48', () => {
+  const { bars, lines } = shown('fig-10-16');
+  assert.deepEqual(
+    bars.map((b) => b.segments[0]),
+    ['40.513 GiB', '30.342 GiB', '25.256 GiB', '20.171 GiB', '17.628 GiB', '13.814 GiB', '12.543 GiB'],
+  );
+  assert.deepEqual(lines, ['22 GiB']);
+  // The line is 22 GiB in bytes, the same budget the core's zero_state checks against by default.
+  assert.equal(allWidgets['fig-10-16'].data.lines[0].bytes, String(22n * 2n ** 30n));
+  assert.equal(shown('fig-10-16', { $live: '6' }).bars[2].segments[0], '21.256 GiB');
 });
