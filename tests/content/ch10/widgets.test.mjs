@@ -107,7 +107,7 @@ test('Fig. 10-2: five states stack to 131.1 GB, eight BF16 weight copies; FP32 g
   const [state, weights] = shown('fig-10-2').bars;
   assert.deepEqual(state.segments, ['16,381,470,720', '16,381,470,720', '32,762,941,440', '32,762,941,440', '32,762,941,440']);
   assert.equal(state.total, '131.052 GB');
-  assert.deepEqual(weights.segments, ['16,381,470,720']);
+  assert.deepEqual(weights.segments, ['16.381 GB（15.256 GiB）']);
   assert.equal(shown('fig-10-2', { $g: 'fp32' }).bars[0].total, '147.433 GB');
 });
 
