@@ -9,12 +9,12 @@ import path from 'node:path';
 import test from 'node:test';
 
 import { loadEngine, root } from '../../wasm/engine.mjs';
-import { ask as askCore, defaults, follow, merged as merge, substituted } from '../widget-requests.mjs';
+import { ask as askCore, defaults, follow, merged as merge } from '../widget-requests.mjs';
 
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w106: '10-6.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w105: '10-5.md', w106: '10-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -34,10 +34,10 @@ function shown(id, changes = {}) {
   if (cfg.kind === 'steps') return cfg.steps.map((s) => at(id, ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
   if (cfg.kind === 'stage-stack') {
     const bars = cfg.data.bars.map((b) => {
-      const r = ask(b.op, substituted(b.fields, vars));
+      const r = ask(b.op, merge(vars, b.fields)); // top-level "$x" only, as runtime/cells.ts fills them
       return { segments: b.segments.map((s) => at(id, r, s.display)), total: b.total ? at(id, r, b.total.display) : null };
     });
-    const lines = (cfg.data.lines ?? []).map((l) => (l.op ? at(id, ask(l.op, substituted(l.fields ?? {}, vars)), l.display) : l.display));
+    const lines = (cfg.data.lines ?? []).map((l) => (l.op ? at(id, ask(l.op, merge(vars, l.fields)), l.display) : l.display));
     return { bars, lines };
   }
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
@@ -128,4 +128,25 @@ test('Fig. 10-16: 16N/d + 10 GiB is 25.3 GiB at d = 8 (over the 22 GiB line), 17
   // The line is 22 GiB in bytes, the same budget the core's zero_state checks against by default.
   assert.equal(allWidgets['fig-10-16'].data.lines[0].bytes, String(22n * 2n ** 30n));
   assert.equal(shown('fig-10-16', { $live: '6' }).bars[2].segments[0], '21.256 GiB');
+});
+
+test('Figs. 10-28 and 10-29: 4,096 + 4,096 tokens make 16,781,312 causal pairs, 7,168 + 1,024 make 26,218,496', () => {
+  assert.deepEqual(
+    shown('fig-10-28').bars.map((b) => b.segments[0]),
+    ['16,781,312', '26,218,496'],
+  );
+});
+
+test('Figs. 10-38 and 10-39: on an 80 GB H100 the wrong order peaks at 83.256 GiB, the right one at 59.256 GiB, 24 GiB apart', () => {
+  const { bars, lines } = shown('fig-10-38');
+  const bytes = bars.map((b) => BigInt(b.segments[0].replaceAll(',', '')));
+  const GiB = 2n ** 30n;
+  // 83.256 and 59.256 GiB in bytes (the book prints 83.3 and 59.3), 44 and 43.256 GiB alone.
+  assert.deepEqual(bars.map((b) => b.segments[0]), ['47,244,640,256', '46,446,241,792', '89,395,914,752', '63,626,110,976']);
+  assert.equal(bytes[2] - bytes[3], 24n * GiB);
+  assert.equal(bytes[0], 44n * GiB);
+  assert.deepEqual(lines, ['80,000,000,000']);
+  // With a 16 GiB KV pool the two peaks are 16 GiB apart: the gap is always the pool.
+  const small = shown('fig-10-38', { $kv: '16' }).bars.map((b) => BigInt(b.segments[0].replaceAll(',', '')));
+  assert.equal(small[2] - small[3], 16n * GiB);
 });
