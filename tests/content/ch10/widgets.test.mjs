@@ -1,0 +1,152 @@
+// Chapter 10's widgets (content/ch10/widgets/w10k.json): every default request
+// goes through the Node build of the core, each widget is placed on its page
+// in both written editions, and with the defaults the reader sees the
+// chapter's printed numbers (the design case's 34.3 and 24.6 days, Table
+// 10-d's ZeRO stages, the fill–drain and 1F1B timings of §10.3.2).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+
+import { loadEngine, root } from '../../wasm/engine.mjs';
+import { ask as askCore, defaults, follow, merged as merge } from '../widget-requests.mjs';
+
+const engine = await loadEngine();
+const ask = (op, fields) => askCore(engine, op, fields);
+const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w105: '10-5.md', w106: '10-6.md' };
+const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
+const allWidgets = Object.assign({}, ...Object.values(configs));
+
+/** A result value as the page prints it: integers digit-grouped, flags as yes/no, the core's text verbatim. */
+function at(id, result, p) {
+  const v = follow(result, p);
+  assert.notEqual(v, undefined, `${id}: no value at ${p}`);
+  if (v === null) return '—';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  return typeof v === 'number' || /^\d+$/.test(String(v)) ? BigInt(v).toLocaleString('en-US') : String(v);
+}
+
+/** What a widget shows for the control values `changes` over its defaults. */
+function shown(id, changes = {}) {
+  const cfg = allWidgets[id];
+  const vars = { ...defaults(cfg), ...changes };
+  if (cfg.kind === 'steps') return cfg.steps.map((s) => at(id, ask(s.op, merge(vars, cfg.fields, s.fields)), s.path));
+  if (cfg.kind === 'stage-stack') {
+    const bars = cfg.data.bars.map((b) => {
+      const r = ask(b.op, merge(vars, b.fields)); // top-level "$x" only, as runtime/cells.ts fills them
+      return { segments: b.segments.map((s) => at(id, r, s.display)), total: b.total ? at(id, r, b.total.display) : null };
+    });
+    const lines = (cfg.data.lines ?? []).map((l) => (l.op ? at(id, ask(l.op, merge(vars, l.fields)), l.display) : l.display));
+    return { bars, lines };
+  }
+  throw new Error(`${id}: no reader for kind ${cfg.kind}`);
+}
+
+test('every chapter-10 widget answers with its defaults and is placed on its page in both editions', () => {
+  for (const [file, widgets] of Object.entries(configs)) {
+    for (const id of Object.keys(widgets)) {
+      assert.ok(shown(id), id);
+      for (const dir of ['content/ch10', 'content/i18n/en/ch10']) {
+        assert.match(readFileSync(path.join(root, dir, PAGES[file]), 'utf8'), new RegExp('```widget ' + id + '\\n'), `${dir}/${PAGES[file]} places ${id}`);
+      }
+    }
+  }
+});
+
+test('the deadline board: 32 cards finish in 34.3 days, 48 in 24.6, against the 30-day line; the third bar (40 cards by default) follows the slider', () => {
+  const { bars, lines } = shown('deadline-board');
+  assert.deepEqual(
+    bars.map((b) => b.segments[0]),
+    ['34.3', '24.6', '28.5'],
+  );
+  assert.deepEqual(lines, ['30 天']);
+  // Slid to 48 the third bar is the second; at 64 cards (8 hosts) it is shorter still.
+  assert.equal(shown('deadline-board', { $cards: '48' }).bars[2].segments[0], '24.6');
+  assert.equal(shown('deadline-board', { $cards: '64' }).bars[2].segments[0], '19.8');
+  // A lower efficiency pushes the 48-card plan past the deadline too (Exercise 10-2's minimum lies between).
+  assert.deepEqual(
+    shown('deadline-board', { $eff: '30' }).bars.map((b) => b.segments[0]),
+    ['44.0', '31.1', '36.3'],
+  );
+});
+
+test('the plan up close: 6 hosts, 8 micro-batches, 31,790 steps, it fits and is on time at 48 cards; 32 cards fit but are late', () => {
+  assert.deepEqual(shown('deadline-plan'), ['6', '8', '31,790', '13,467,663,360', 'yes', 'yes', '24.6', 'yes']);
+  assert.deepEqual(shown('deadline-plan', { $cards: '32' }), ['4', '12', '31,790', '14,832,785,920', 'yes', 'no', '34.3', 'no']);
+});
+
+test('ZeRO ownership (Table 10-d): 122.1, 42.0, 28.6 and 15.3 GiB per card at d = 8 with BF16 gradients; FP32 gradients add 2 B per parameter', () => {
+  const { bars, lines } = shown('zero-ownership');
+  assert.deepEqual(
+    bars.map((b) => b.total),
+    ['122.051 GiB', '41.955 GiB', '28.606 GiB', '15.256 GiB'],
+  );
+  // Plain DP: 2N weights, 2N gradients, 12N optimizer, N = 8,190,735,360.
+  assert.deepEqual(bars[0].segments, ['16,381,470,720', '16,381,470,720', '98,288,824,320']);
+  // ZeRO-3: every part split eight ways.
+  assert.deepEqual(bars[3].segments, ['2,047,683,840', '2,047,683,840', '12,286,103,040']);
+  assert.deepEqual(lines, ['24 GB']);
+  assert.equal(shown('zero-ownership', { $g: 'fp32' }).bars[0].total, '137.308 GiB');
+  assert.equal(shown('zero-ownership', { $d: '64' }).bars[3].total, '1.907 GiB');
+});
+
+test('pipeline schedules (§10.3.2, p = 4, m = 8): fill–drain 337 ms with 96 ms idle per card, 1F1B 347 ms with 106; bubbles 90 / 30 / 0 / 20 ms', () => {
+  const { bars } = shown('pipeline-schedules');
+  assert.deepEqual(bars.map((b) => b.segments), [
+    ['240', '96'],
+    ['240', '106'],
+  ]);
+  assert.deepEqual(shown('pipeline-bubbles'), ['337', '347', '37.5', '18.75', '90', '30', '0', '20']);
+  // Twice the micro-batches: the busy part doubles, the idle part barely moves.
+  const m16 = shown('pipeline-schedules', { $m: '16' }).bars;
+  assert.deepEqual(m16.map((b) => b.segments[0]), ['480', '480']);
+});
+
+test('Fig. 10-2: five states stack to 131.1 GB, eight BF16 weight copies; FP32 gradients make it 147.4 GB', () => {
+  const [state, weights] = shown('fig-10-2').bars;
+  assert.deepEqual(state.segments, ['16,381,470,720', '16,381,470,720', '32,762,941,440', '32,762,941,440', '32,762,941,440']);
+  assert.equal(state.total, '131.052 GB');
+  assert.deepEqual(weights.segments, ['16.381 GB（15.256 GiB）']);
+  assert.equal(shown('fig-10-2', { $g: 'fp32' }).bars[0].total, '147.433 GB');
+});
+
+test('Figs. 10-3 … 10-5: at 40 % the RTX 4090 needs 31 cards, the A100 17, the H100 (989 TFLOP/s) 6; at 30 % 41 / 22 / 7, at 50 % 25 / 14 / 5', () => {
+  const cards = (eff) => shown('fig-10-3', eff ? { $eff: eff } : {}).bars.map((b) => b.segments[0]);
+  assert.deepEqual(cards(), ['31', '17', '6']);
+  assert.deepEqual(cards('30'), ['41', '22', '7']);
+  assert.deepEqual(cards('50'), ['25', '14', '5']);
+});
+
+test('Fig. 10-16: 16N/d + 10 GiB is 25.3 GiB at d = 8 (over the 22 GiB line), 17.6 at 16, 13.8 at 32 and 12.5 at 48', () => {
+  const { bars, lines } = shown('fig-10-16');
+  assert.deepEqual(
+    bars.map((b) => b.segments[0]),
+    ['40.513 GiB', '30.342 GiB', '25.256 GiB', '20.171 GiB', '17.628 GiB', '13.814 GiB', '12.543 GiB'],
+  );
+  assert.deepEqual(lines, ['22 GiB']);
+  // The line is 22 GiB in bytes, the same budget the core's zero_state checks against by default.
+  assert.equal(allWidgets['fig-10-16'].data.lines[0].bytes, String(22n * 2n ** 30n));
+  assert.equal(shown('fig-10-16', { $live: '6' }).bars[2].segments[0], '21.256 GiB');
+});
+
+test('Figs. 10-28 and 10-29: 4,096 + 4,096 tokens make 16,781,312 causal pairs, 7,168 + 1,024 make 26,218,496', () => {
+  assert.deepEqual(
+    shown('fig-10-28').bars.map((b) => b.segments[0]),
+    ['16,781,312', '26,218,496'],
+  );
+});
+
+test('Figs. 10-38 and 10-39: on an 80 GB H100 the wrong order peaks at 83.256 GiB, the right one at 59.256 GiB, 24 GiB apart', () => {
+  const { bars, lines } = shown('fig-10-38');
+  const bytes = bars.map((b) => BigInt(b.segments[0].replaceAll(',', '')));
+  const GiB = 2n ** 30n;
+  // 83.256 and 59.256 GiB in bytes (the book prints 83.3 and 59.3), 44 and 43.256 GiB alone.
+  assert.deepEqual(bars.map((b) => b.segments[0]), ['47,244,640,256', '46,446,241,792', '89,395,914,752', '63,626,110,976']);
+  assert.equal(bytes[2] - bytes[3], 24n * GiB);
+  assert.equal(bytes[0], 44n * GiB);
+  assert.deepEqual(lines, ['80,000,000,000']);
+  // With a 16 GiB KV pool the two peaks are 16 GiB apart: the gap is always the pool.
+  const small = shown('fig-10-38', { $kv: '16' }).bars.map((b) => BigInt(b.segments[0].replaceAll(',', '')));
+  assert.equal(small[2] - small[3], 16n * GiB);
+});
