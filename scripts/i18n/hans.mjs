@@ -17,7 +17,11 @@ const reviewed = JSON.parse(readFileSync(path.join(root, 'content/i18n/zh-Hans/g
 // The lists are applied alike; they differ only in how they are reviewed (glossary.json's $comment).
 const attested = Object.fromEntries(Object.entries(reviewed.attested ?? {}).map(([hant, a]) => [hant, a.hans]));
 const glossary = { ...reviewed.terms, ...reviewed.standard, ...reviewed.titles, ...attested };
-const taiwanTerms = Object.keys(glossary).sort((a, b) => b.length - a.length);
+// Longest first; between terms of one length a shield (an identity entry such
+// as 列出) goes first, so that in 逐一列出 the shield holds 列出 before the row
+// term 一列 can take its first character.
+const isShield = (term) => glossary[term] === term;
+const taiwanTerms = Object.keys(glossary).sort((a, b) => b.length - a.length || isShield(b) - isShield(a));
 const openccTwToCn = OpenCC.Converter({ from: 'twp', to: 'cn' });
 const openccTradToSimp = OpenCC.Converter({ from: 't', to: 'cn' });
 
