@@ -64,6 +64,14 @@ export function traditionalOnlyCharacters(text) {
 
 /** The glossary's Taiwanese forms that appear in a text (a zh-Hans page must have none). */
 export function taiwaneseTermsIn(text) {
-  // An identity entry (核心 → 核心) only shields a word from OpenCC: it is no Taiwanese form.
-  return taiwanTerms.filter((term) => glossary[term] !== term && text.includes(term));
+  // An identity entry (核心 → 核心) only shields a word from OpenCC: it is no
+  // Taiwanese form, and what it holds is none either (的 before 列表 is no 的列).
+  // In toHans' order, so a shield holds its word before a term of its length.
+  const found = [];
+  let rest = text;
+  for (const term of taiwanTerms) {
+    if (isShield(term)) rest = rest.split(term).join('\u0000');
+    else if (rest.includes(term)) found.push(term);
+  }
+  return found;
 }

@@ -11,7 +11,7 @@ import test from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { catalogFor } from '../../scripts/i18n/catalogs.mjs';
-import { toHans } from '../../scripts/i18n/hans.mjs';
+import { taiwaneseTermsIn, toHans } from '../../scripts/i18n/hans.mjs';
 import { contentJsonFiles, translatableStrings } from '../../scripts/i18n/strings.mjs';
 import { contentMarkdownFiles, transformJson, transformMarkdown } from '../../web/scripts/editions.mjs';
 
@@ -69,6 +69,8 @@ test('the words whose 列 is no row keep it', () => {
   assert.equal(toHans('與 $6ND$ 並列'), '与 $6ND$ 并列');
   assert.equal(toHans('流體佇列'), '流体队列');
   assert.equal(toHans('下表列出 4K 到 1M'), '下表列出 4K 到 1M');
+  assert.deepEqual(taiwaneseTermsIn('最多 8 项的列表'), [], 'the 的 before a shielded 列表 is no Taiwanese 的列');
+  assert.deepEqual(taiwaneseTermsIn('有效的列'), ['的列']);
 });
 
 test('no zh-Hans page, string or message says a row with 列', async () => {
