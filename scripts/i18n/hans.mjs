@@ -17,7 +17,11 @@ const reviewed = JSON.parse(readFileSync(path.join(root, 'content/i18n/zh-Hans/g
 // The lists are applied alike; they differ only in how they are reviewed (glossary.json's $comment).
 const attested = Object.fromEntries(Object.entries(reviewed.attested ?? {}).map(([hant, a]) => [hant, a.hans]));
 const glossary = { ...reviewed.terms, ...reviewed.standard, ...reviewed.titles, ...attested };
-const taiwanTerms = Object.keys(glossary).sort((a, b) => b.length - a.length);
+// Longest first; between terms of one length a shield (an identity entry such
+// as 列出) goes first, so that in 逐一列出 the shield holds 列出 before the row
+// term 一列 can take its first character.
+const isShield = (term) => glossary[term] === term;
+const taiwanTerms = Object.keys(glossary).sort((a, b) => b.length - a.length || isShield(b) - isShield(a));
 const openccTwToCn = OpenCC.Converter({ from: 'twp', to: 'cn' });
 const openccTradToSimp = OpenCC.Converter({ from: 't', to: 'cn' });
 
@@ -60,6 +64,14 @@ export function traditionalOnlyCharacters(text) {
 
 /** The glossary's Taiwanese forms that appear in a text (a zh-Hans page must have none). */
 export function taiwaneseTermsIn(text) {
-  // An identity entry (核心 → 核心) only shields a word from OpenCC: it is no Taiwanese form.
-  return taiwanTerms.filter((term) => glossary[term] !== term && text.includes(term));
+  // An identity entry (核心 → 核心) only shields a word from OpenCC: it is no
+  // Taiwanese form, and what it holds is none either (的 before 列表 is no 的列).
+  // In toHans' order, so a shield holds its word before a term of its length.
+  const found = [];
+  let rest = text;
+  for (const term of taiwanTerms) {
+    if (isShield(term)) rest = rest.split(term).join('\u0000');
+    else if (rest.includes(term)) found.push(term);
+  }
+  return found;
 }
