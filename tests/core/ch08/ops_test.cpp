@@ -200,10 +200,14 @@ TEST_CASE("ch08 weight_offload: Exercise 8-5") {
     CHECK(one["extra_requests"] == 1);
     CHECK(one["copy_bytes_per_step"] == 2717908992ULL);
     CHECK(one["link_gbps"] == 64);
+    CHECK(one["copy_ms_per_step_display"] == "42.5 ms");  // > 26.26 ms of decode: the copy sets the round
+    CHECK(one["copy_seconds_total_display"] == "10.83 s");
     const Json two = ask(R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"buffers":2,"link_gbps":"450"})");
     CHECK(two["freed_bytes"] == 2016 * kMiB);
     CHECK(two["extra_inputs"] == 1);
     CHECK(two["needed_gbps"].is_null());
+    CHECK(two["copy_ms_per_step_display"] == "6.0 ms");  // the same 2.72 GB over NVLink-C2C
+    CHECK(two["copy_seconds_total_display"] == "1.54 s");
 }
 
 TEST_CASE("ch08 batch_plan: §8.1.1's 6.95 s and §8.6.3's B and D") {

@@ -235,7 +235,9 @@ Json op_weight_offload(const Json& req) {
     r["link_gbps"] = exact_json(in.link_bytes_per_second / kGiga);
     r["copy_bytes_per_step"] = exact_json(o.copy_bytes_per_step);
     r["copy_ms_per_step"] = exact_json(o.copy_ms_per_step);
+    r["copy_ms_per_step_display"] = fixed(o.copy_ms_per_step, 1) + " ms";  // 42.5 ms, 6.0 ms as §8.4.2 prints
     r["copy_seconds_total"] = exact_json(o.copy_seconds_total);
+    r["copy_seconds_total_display"] = fixed(o.copy_seconds_total, 2) + " s";  // 10.83 s, 1.54 s (Exercise 8-5)
     r["needed_gbps"] = o.needed_bytes_per_second ? exact_json(*o.needed_bytes_per_second / kGiga) : Json(nullptr);
     return r;
 }
@@ -246,7 +248,9 @@ constexpr ResultDecl kWeightOffloadResult[] = {
     result::exact("complete_state_bytes"), result::exact("extra_inputs"),
     result::exact("extra_requests"),       result::exact("link_gbps"),
     result::exact("copy_bytes_per_step"),  result::exact("copy_ms_per_step"),
-    result::exact("copy_seconds_total"),   result::nullable(result::exact("needed_gbps")),
+    result::display("copy_ms_per_step_display"),
+    result::exact("copy_seconds_total"),   result::display("copy_seconds_total_display"),
+    result::nullable(result::exact("needed_gbps")),
 };
 constexpr const char* kWeightOffloadSamples[] = {
     R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"gpu":"rtx-pro-6000","copy_budget_seconds":"1"})",
