@@ -121,6 +121,8 @@ TEST_CASE("ch08 speculative op: issue 42's shape reproduces Exercise 8-7") {
     CHECK(eight["marginal"]["ms_per_added_token_display"] == "22.2 ms");
     CHECK(eight["marginal"]["added_ms_display"] == "14.4 ms");
     CHECK(eight["marginal"]["added_outputs_display"] == "0.65");
+    CHECK(eight["marginal"]["added_outputs"] == "0.6488800048828125");
+    CHECK(eight["marginal"]["added_outputs_fraction"] == "42525/65536");  // a⁵ + … + a⁸
     const Json up = ask(
         R"({"op":"speculative","acceptance":"0.75","draft":4,"round_ms":"26.3","per_draft_ms":"3.6","from_draft":2})");
     CHECK(up["marginal"]["ms_per_added_token_display"] == "9.8 ms");

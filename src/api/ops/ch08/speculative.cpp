@@ -32,6 +32,7 @@ Json marginal_json(const ch08::Marginal& g) {
     Json m = {{"added_ms", exact_json(g.added_ms)},
               {"added_ms_display", ms_text(g.added_ms, 1)},
               {"added_outputs", exact_json(g.added_outputs)},
+              {"added_outputs_fraction", fraction_json(g.added_outputs)},  // checkable, like E[N]
               {"added_outputs_display", fixed(g.added_outputs, 2)},
               {"ms_per_added_token", g.ms_per_added_token ? exact_json(*g.ms_per_added_token) : Json(nullptr)},
               {"ms_per_added_token_display", g.ms_per_added_token ? Json(ms_text(*g.ms_per_added_token, 1)) : Json(nullptr)},
