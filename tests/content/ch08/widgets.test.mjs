@@ -1,4 +1,4 @@
-// Chapter 8's widgets (content/ch08/widgets/w85, w86.json): every request goes
+// Chapter 8's widgets (content/ch08/widgets/w84, w85, w86.json): every request goes
 // through the Node build of the core with the widget's defaults, each widget is
 // placed on its page in both written editions, the values a reader sees with
 // the defaults are the chapter's printed numbers, a changed control reaches
@@ -16,7 +16,7 @@ import { ask as askCore, defaults, follow, merged } from '../widget-requests.mjs
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w85: '8-5.md', w86: '8-6.md' };
+const PAGES = { w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch08/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -27,6 +27,18 @@ function stepsChart(id, changes = {}) {
   const steps = cfg.steps.map((s) => String(follow(ask(s.op, merged(vars, cfg.fields, s.fields)), s.path)));
   const bars = cfg.data.bars.map((b) => follow(ask(b.op, merged(vars, cfg.fields, b.fields)), b.display));
   return { steps, bars };
+}
+
+/** A stage-stack's bars as the chart reads them: each segment's exact length and display, and the bar's tail. */
+function stageBars(id, changes = {}) {
+  const cfg = allWidgets[id];
+  const vars = { ...defaults(cfg), ...changes };
+  return cfg.data.bars.map((b) => {
+    const r = ask(b.op, merged(vars, b.fields));
+    const segments = b.segments.map((s) => [follow(r, s.path), follow(r, s.display)]);
+    const tail = b.total ? follow(r, b.total.display) : segments[segments.length - 1][1];
+    return { segments, tail, total: b.total ? follow(r, b.total.path) : segments[0][0] };
+  });
 }
 
 /** A stage-stack: each bar's single segment display, the reference line's exact value, and the raw lengths. */
@@ -52,6 +64,8 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
     }
   }
   stepsChart('speculative-calculator');
+  stageBars('fig-8-23');
+  stageStack('fig-8-25');
   stageStack('planner-memory');
   stageStack('planner-time');
 });
@@ -65,6 +79,32 @@ test('speculative calculator: Exercise 8-7 with its defaults (3.05 per round, 40
   assert.deepEqual(stepsChart('speculative-calculator', { $a: '0.9' }).bars.slice(1, 5), ['15.74 ms', '12.36 ms', '9.94 ms', '8.99 ms']);
   // A looked-up draft (no per-position cost) at m = 4: 26.3 / 3.05 = 8.62 ms.
   assert.equal(stepsChart('speculative-calculator', { $per: '0' }).steps[3], '8.62 ms');
+});
+
+test('Figure 8-23: one group of 32 values is 64 B in BF16, 32 + 2 = 34 B in q8_0 and 16 + 2 = 18 B in q4_0; the controls reach the core', () => {
+  const book = stageBars('fig-8-23');
+  assert.deepEqual(book.map((b) => b.tail), ['64 B', '34 B', '18 B']);
+  assert.deepEqual(book.map((b) => b.segments.map(([v]) => v)), [[64], [32, 2], [16, 2]]);
+  assert.deepEqual(book.map((b) => b.total), [64, 34, 18]);
+  // A group of 64 values with a 4 B scale: 128 B, 64 + 4 and 32 + 4.
+  const wide = stageBars('fig-8-23', { $g: '64', $s: '4' });
+  assert.deepEqual(wide.map((b) => b.tail), ['128 B', '68 B', '36 B']);
+  // Without a scale there are no groups to belong to: the core refuses, naming scale_bytes.
+  const refused = JSON.parse(engine.evaluate(JSON.stringify({ op: 'quant_bytes', elements: '32', bits: 8, group: '32', scale_bytes: '0' })));
+  assert.equal(refused.ok, false);
+  assert.equal(refused.error.field, 'scale_bytes');
+});
+
+test('Figure 8-25: 9 host-kept FFNs copy in 42.5 ms a round over PCIe Gen5 (past the 26.26 ms round) and 6.0 ms over NVLink-C2C', () => {
+  const book = stageStack('fig-8-25');
+  assert.deepEqual(book.shown, ['42.5 ms', '6.0 ms']);
+  assert.deepEqual(book.results.map((r) => r.copy_bytes_per_step), [2717908992, 2717908992]);
+  assert.deepEqual(book.results.map((r) => r.copy_ms_per_step), ['42.467328', '6.03979776']);
+  assert.equal(book.line, '26.2600001');
+  assert.equal(follow(ask('step_time', allWidgets['fig-8-25'].data.lines[0].fields), 'step_display'), '26.26 ms');
+  // Five layers copy in 23.6 ms, under the round; eighteen in 84.9 ms.
+  assert.deepEqual(stageStack('fig-8-25', { $layers: '5' }).shown, ['23.6 ms', '3.4 ms']);
+  assert.equal(stageStack('fig-8-25', { $layers: '18' }).shown[0], '84.9 ms');
 });
 
 test('planner, memory: A 19,008 MiB does not fit in 12 GiB; B and E 5.906 GiB, C 9.861 GiB, D 9.02 GiB fit; at 6 GiB only B and E fit', () => {
