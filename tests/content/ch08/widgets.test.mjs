@@ -1,4 +1,4 @@
-// Chapter 8's widgets (content/ch08/widgets/w84, w85, w86.json): every request goes
+// Chapter 8's widgets (content/ch08/widgets/w81, w84, w85, w86.json): every request goes
 // through the Node build of the core with the widget's defaults, each widget is
 // placed on its page in both written editions, the values a reader sees with
 // the defaults are the chapter's printed numbers, a changed control reaches
@@ -16,7 +16,7 @@ import { ask as askCore, defaults, follow, merged } from '../widget-requests.mjs
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
+const PAGES = { w81: '8-1.md', w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch08/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -64,6 +64,7 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
     }
   }
   stepsChart('speculative-calculator');
+  stageBars('fig-8-2');
   stageBars('fig-8-23');
   stageStack('fig-8-25');
   stageStack('planner-memory');
@@ -79,6 +80,23 @@ test('speculative calculator: Exercise 8-7 with its defaults (3.05 per round, 40
   assert.deepEqual(stepsChart('speculative-calculator', { $a: '0.9' }).bars.slice(1, 5), ['15.74 ms', '12.36 ms', '9.94 ms', '8.99 ms']);
   // A looked-up draft (no per-position cost) at m = 4: 26.3 / 3.05 = 8.62 ms.
   assert.equal(stepsChart('speculative-calculator', { $per: '0' }).steps[3], '8.62 ms');
+});
+
+test('Figure 8-2: 0.1 s queueing + 0.096 s prefill + 255 × 26.5 ms = 6.95 s, inside the 7 s line; the controls reach the core', () => {
+  const [bar] = stageBars('fig-8-2');
+  assert.deepEqual(bar.segments.map(([v]) => v), ['0.1', '0.096', '6.7575']);
+  assert.equal(bar.total, '6.9535');
+  assert.equal(bar.tail, '6.95 s');
+  const line = allWidgets['fig-8-2'].data.lines[0];
+  assert.equal(String(follow(ask(line.op, merged(defaults(allWidgets['fig-8-2']), line.fields)), line.path)), '7');
+  const request = (changes) => ask('batch_plan', merged({ ...defaults(allWidgets['fig-8-2']), ...changes }, allWidgets['fig-8-2'].data.bars[0].fields));
+  assert.equal(request({}).on_time, true);
+  // A 28 ms round misses: 0.196 + 255 × 0.028 = 7.336 s.
+  const slow = request({ $round: '28' });
+  assert.equal(slow.total_seconds, '7.336');
+  assert.equal(slow.on_time, false);
+  // 128 outputs: 127 gaps, 3.5615 s.
+  assert.equal(request({ $out: '128' }).total_seconds, '3.5615');
 });
 
 test('Figure 8-23: one group of 32 values is 64 B in BF16, 32 + 2 = 34 B in q8_0 and 16 + 2 = 18 B in q4_0; the controls reach the core', () => {
