@@ -1,4 +1,4 @@
-// Chapter 8's widgets (content/ch08/widgets/w81, w84, w85, w86.json): every request goes
+// Chapter 8's widgets (content/ch08/widgets/w81, w83, w84, w85, w86.json): every request goes
 // through the Node build of the core with the widget's defaults, each widget is
 // placed on its page in both written editions, the values a reader sees with
 // the defaults are the chapter's printed numbers, a changed control reaches
@@ -16,7 +16,7 @@ import { ask as askCore, defaults, follow, merged } from '../widget-requests.mjs
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w81: '8-1.md', w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
+const PAGES = { w81: '8-1.md', w83: '8-3.md', w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch08/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -65,6 +65,7 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
   }
   stepsChart('speculative-calculator');
   stageBars('fig-8-2');
+  stageBars('fig-8-12');
   stageBars('fig-8-23');
   stageStack('fig-8-25');
   stageStack('planner-memory');
@@ -97,6 +98,19 @@ test('Figure 8-2: 0.1 s queueing + 0.096 s prefill + 255 × 26.5 ms = 6.95 s, in
   assert.equal(slow.on_time, false);
   // 128 outputs: 127 gaps, 3.5615 s.
   assert.equal(request({ $out: '128' }).total_seconds, '3.5615');
+});
+
+test('Figure 8-12: pages of 4 give 12 + 16 + 8 + 16 = 52 positions for 42 tokens (10 unused) against 16 each reserved whole', () => {
+  const book = stageBars('fig-8-12');
+  assert.deepEqual(book.map((b) => b.segments.map(([v]) => v)), [[9, 3], [13, 3], [5, 3], [15, 1]]);
+  assert.deepEqual(book.map((b) => b.tail), [12, 16, 8, 16]);
+  const layout = ask('paging_layout', merged(defaults(allWidgets['fig-8-12']), allWidgets['fig-8-12'].data.bars[0].fields));
+  assert.deepEqual([layout.slots, layout.unused, layout.entries], [52, 10, 13]);
+  const line = allWidgets['fig-8-12'].data.lines[0];
+  assert.equal(follow(ask(line.op, line.fields), line.path), 16);
+  // Pages of 8: 16 + 16 + 8 + 16 = 56, 14 unused (Exercise 8-3's variant); pages of 1 waste nothing.
+  assert.deepEqual(stageBars('fig-8-12', { $p: '8' }).map((b) => b.tail), [16, 16, 8, 16]);
+  assert.deepEqual(stageBars('fig-8-12', { $p: '1' }).map((b) => b.segments[1][0]), [0, 0, 0, 0]);
 });
 
 test('Figure 8-23: one group of 32 values is 64 B in BF16, 32 + 2 = 34 B in q8_0 and 16 + 2 = 18 B in q4_0; the controls reach the core', () => {
