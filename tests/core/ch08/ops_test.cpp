@@ -200,10 +200,16 @@ TEST_CASE("ch08 weight_offload: Exercise 8-5") {
     CHECK(one["extra_requests"] == 1);
     CHECK(one["copy_bytes_per_step"] == 2717908992ULL);
     CHECK(one["link_gbps"] == 64);
+    CHECK(one["offloaded_bytes"] == 2592 * kMiB);  // Figure 8-24: nine FFNs leave the card
+    CHECK(one["buffer_bytes"] == 288 * kMiB);
+    CHECK(one["buffer_display"] == "288 MiB");
+    CHECK(one["freed_display"] == "2.25 GiB");
     CHECK(one["copy_ms_per_step_display"] == "42.5 ms");  // > 26.26 ms of decode: the copy sets the round
     CHECK(one["copy_seconds_total_display"] == "10.83 s");
     const Json two = ask(R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"buffers":2,"link_gbps":"450"})");
     CHECK(two["freed_bytes"] == 2016 * kMiB);
+    CHECK(two["buffer_bytes"] == 576 * kMiB);
+    CHECK(exact_of(two["buffer_bytes"]) + exact_of(two["freed_bytes"]) == exact_of(two["offloaded_bytes"]));
     CHECK(two["extra_inputs"] == 1);
     CHECK(two["needed_gbps"].is_null());
     CHECK(two["copy_ms_per_step_display"] == "6.0 ms");  // the same 2.72 GB over NVLink-C2C

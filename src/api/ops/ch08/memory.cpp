@@ -226,6 +226,11 @@ Json op_weight_offload(const Json& req) {
     const ch08::Offload o = ch08::weight_offload(in);
     Json r;
     r["layer_bytes"] = exact_json(in.layer_bytes);
+    // Figure 8-24: what leaves the card (n layers), the buffers that stay, and the net space freed.
+    r["offloaded_bytes"] = exact_json(o.copy_bytes_per_step);
+    r["offloaded_display"] = bytes_binary_text(o.copy_bytes_per_step);
+    r["buffer_bytes"] = exact_json(o.buffer_bytes);
+    r["buffer_display"] = bytes_binary_text(o.buffer_bytes);
     r["freed_bytes"] = exact_json(o.freed_bytes);
     r["freed_display"] = bytes_binary_text(o.freed_bytes);
     r["input_state_bytes"] = exact_json(in.input_state_bytes);
@@ -243,6 +248,8 @@ Json op_weight_offload(const Json& req) {
 }
 
 constexpr ResultDecl kWeightOffloadResult[] = {
+    result::exact("offloaded_bytes"),      result::display("offloaded_display"),
+    result::exact("buffer_bytes"),         result::display("buffer_display"),
     result::exact("layer_bytes"),          result::exact("freed_bytes"),
     result::display("freed_display"),      result::exact("input_state_bytes"),
     result::exact("complete_state_bytes"), result::exact("extra_inputs"),
