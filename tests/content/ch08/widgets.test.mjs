@@ -67,6 +67,7 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
   stageBars('fig-8-2');
   stageBars('fig-8-12');
   stageBars('fig-8-23');
+  stageBars('fig-8-24');
   stageStack('fig-8-25');
   stageStack('planner-memory');
   stageStack('planner-time');
@@ -125,6 +126,18 @@ test('Figure 8-23: one group of 32 values is 64 B in BF16, 32 + 2 = 34 B in q8_0
   const refused = JSON.parse(engine.evaluate(JSON.stringify({ op: 'quant_bytes', elements: '32', bits: 8, group: '32', scale_bytes: '0' })));
   assert.equal(refused.ok, false);
   assert.equal(refused.error.field, 'scale_bytes');
+});
+
+test('Figure 8-24: nine FFNs free 2592 MiB; one 288 MiB buffer leaves 2304 MiB net, two leave 2016 MiB', () => {
+  const MiB = 2 ** 20;
+  const book = stageBars('fig-8-24');
+  assert.deepEqual(book.map((b) => b.segments.map(([v]) => v / MiB)), [[288, 2304], [576, 2016]]);
+  assert.deepEqual(book.map((b) => b.segments.map(([, shown]) => shown)), [['288 MiB', '2.25 GiB'], ['576 MiB', '1.969 GiB']]);
+  const line = allWidgets['fig-8-24'].data.lines[0];
+  const moved = ask(line.op, merged(defaults(allWidgets['fig-8-24']), line.fields));
+  assert.equal(follow(moved, line.path), 2592 * MiB);
+  // Four layers: 1152 MiB out, 864 MiB net with one buffer.
+  assert.equal(stageBars('fig-8-24', { $layers: '4' })[0].segments[1][0], 864 * MiB);
 });
 
 test('Figure 8-25: 9 host-kept FFNs copy in 42.5 ms a round over PCIe Gen5 (past the 26.26 ms round) and 6.0 ms over NVLink-C2C', () => {
