@@ -66,6 +66,7 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
   stepsChart('speculative-calculator');
   stageBars('fig-8-2');
   stageBars('fig-8-12');
+  stageBars('fig-8-22');
   stageBars('fig-8-23');
   stageBars('fig-8-24');
   stageStack('fig-8-25');
@@ -112,6 +113,27 @@ test('Figure 8-12: pages of 4 give 12 + 16 + 8 + 16 = 52 positions for 42 tokens
   // Pages of 8: 16 + 16 + 8 + 16 = 56, 14 unused (Exercise 8-3's variant); pages of 1 waste nothing.
   assert.deepEqual(stageBars('fig-8-12', { $p: '8' }).map((b) => b.tail), [16, 16, 8, 16]);
   assert.deepEqual(stageBars('fig-8-12', { $p: '1' }).map((b) => b.segments[1][0]), [0, 0, 0, 0]);
+});
+
+test("Figure 8-22: one A saves 132.7 ms against the three Bs' 3 × 40.3 = 120.9 ms; over Gen4 111.5 against 99.6 ms; every hit rate offered keeps both gains positive", () => {
+  const book = stageBars('fig-8-22');
+  assert.deepEqual(book.map((b) => b.tail), ['132.7 ms', '120.9 ms']);
+  assert.deepEqual(book[1].segments.map(([, shown]) => shown), ['40.3 ms', '40.3 ms', '40.3 ms']);
+  const gen4 = stageBars('fig-8-22', { $link: '32' });
+  assert.deepEqual(gen4.map((b) => b.tail), ['111.5 ms', '99.6 ms']);
+  // A at 40 % against Bs at 50 %: A saves less and the Bs win (the break-even is 46.0 %).
+  const low = stageBars('fig-8-22', { $pa: '0.4' });
+  assert.equal(low[0].tail, '103.3 ms');
+  assert.equal(low[1].tail, '120.9 ms');
+  const cfg = allWidgets['fig-8-22'];
+  const hits = cfg.controls.find((c) => c.key === 'pa').choices.map((c) => c.value);
+  for (const link of ['64', '32']) {
+    for (const h of hits) {
+      for (const bars of [stageBars('fig-8-22', { $pa: h, $pb: h, $link: link })]) {
+        for (const b of bars) for (const [v] of b.segments) assert.ok(v !== null && Number(String(v).split('/')[0]) > 0, `${h} ${link}`);
+      }
+    }
+  }
 });
 
 test('Figure 8-23: one group of 32 values is 64 B in BF16, 32 + 2 = 34 B in q8_0 and 16 + 2 = 18 B in q4_0; the controls reach the core', () => {
