@@ -4,6 +4,7 @@ namespace tally::ch08 {
 
 Offload weight_offload(const OffloadInput& in) {
     Offload o;
+    o.buffer_bytes = in.layer_bytes * Ratio(in.buffers);
     o.freed_bytes = in.layer_bytes * Ratio(in.layers - in.buffers);
     o.extra_inputs = (o.freed_bytes / in.input_state_bytes).floor();
     o.extra_requests = (o.freed_bytes / in.complete_state_bytes).floor();

@@ -40,8 +40,8 @@ const KEY = {
   '8-5': { a: { exact: String(2304 * MiB) }, b: { exact: String(2016 * MiB) }, c: { key: '42.5' }, d: { key: '10.83' }, e: { key: '1.54' }, f: { key: '693' } },
   // q8_0 / q4_0: 612 / 324 MiB for the 8K input, 631.125 / 334.125 MiB for the complete request.
   '8-6': { a: { exact: String(612 * MiB) }, b: { exact: String(324 * MiB) }, c: { exact: String(631.125 * MiB) }, d: { exact: String(334.125 * MiB) } },
-  // E[N] 2.31; 14.89 ms per token at m = 8 (its E[N], 3.70, is in the solution); 13.34 ms per token at m = 4; 22.2 ms per added token 4 → 8; 16.76 ms grouped at m = 5.
-  '8-7': { a: { key: '2.31' }, b: { key: '14.89' }, c: { key: '13.34' }, d: { key: '22.2' }, e: { key: '16.76' } },
+  // E[N] 2.31 at m = 2 and 3.70 at m = 8 (checked against its exact 242461/65536); 14.89 ms per token at m = 8; 13.34 ms per token at m = 4; 22.2 ms per added token 4 → 8; 16.76 ms grouped at m = 5.
+  '8-7': { a: { key: '2.31' }, g: { exact: '242461/65536' }, b: { key: '14.89' }, c: { key: '13.34' }, d: { key: '22.2' }, e: { key: '16.76' } },
   // 90, 75, 85 s; 70.5 s with 8 s of preparation; break-even preparation 37.5 s.
   '8-8': { a: { exact: '90' }, b: { exact: '75' }, c: { exact: '85' }, d: { exact: '70.5' }, e: { exact: '37.5' } },
   // E: 5.91 GiB, 5.55 s, 0.347 GPU-s per result.
@@ -74,6 +74,13 @@ test('every answer agrees with the book key (manuscripts/ch08/exercise-notes.md)
   assert.equal(asNumber(r['8-4'].pcie4.rival.total_gain_ms).toFixed(1), '99.6');
   assert.equal(asNumber(r['8-4'].rounded.recompute_ms).toFixed(1), '308.9', '62 % instead of 0.622');
   assert.equal(r['8-4'].pcie5.keep, 'prefix');
+  // The solutions print the core's displays at the key's precision.
+  assert.deepEqual(
+    [r['8-4'].pcie5.recompute_ms_display, r['8-4'].pcie5.fetch_ms_display, r['8-4'].pcie5.gain_ms_display, r['8-4'].pcie5.rival.total_gain_ms_display],
+    ['307.9 ms', '14.2 ms', '132.7 ms', '120.9 ms'],
+  );
+  assert.deepEqual([r['8-4'].pcie4.fetch_ms_display, r['8-4'].pcie4.gain_ms_display, r['8-4'].pcie4.rival.total_gain_ms_display], ['28.3 ms', '111.5 ms', '99.6 ms']);
+  assert.equal(r['8-4'].pcie5.flops_display, '96.49 TFLOPs');
   assert.equal(r['8-4'].pcie4.keep, 'prefix');
   assert.deepEqual([r['8-5'].one.extra_inputs, r['8-5'].two.extra_inputs, r['8-5'].one.extra_requests, r['8-5'].two.extra_requests], [2, 1, 1, 1]);
   assert.equal(r['8-5'].one.copy_bytes_per_step, 2717908992);
@@ -81,6 +88,8 @@ test('every answer agrees with the book key (manuscripts/ch08/exercise-notes.md)
   assert.equal(r['8-7'].m4_from2.marginal.ms_per_added_token && asNumber(r['8-7'].m4_from2.marginal.ms_per_added_token).toFixed(1), '9.8');
   assert.equal(r['8-7'].g4.ms_per_token_display, '13.34 ms');
   assert.equal(r['8-7'].m8.expected_outputs_display, '3.70');
+  assert.equal(r['8-7'].m8.marginal.ms_per_added_token_display, '22.2 ms');
+  assert.equal(r['8-7'].m4_from2.marginal.ms_per_added_token_display, '9.8 ms');
   assert.equal(r['8-7'].m4.expected_outputs_display, '3.05');
   assert.equal(asNumber(r['8-7'].g5.marginal.added_outputs).toFixed(2), '0.24');
   assert.equal(r['8-9'].b.total_display, '9.01 s');
@@ -108,6 +117,7 @@ const RIGHT = [
   ['8-6', 'b', ['324 MiB', '339738624 B']],
   ['8-6', 'c', ['631.125 MiB']],
   ['8-7', 'a', ['2.31', '2.3125', '1 + 0.75 + 0.75^2']],
+  ['8-7', 'g', ['3.70', '3.7', '3.6997', '3.6996612548828125']],
   ['8-7', 'c', ['13.34 ms', '13.34']],
   ['8-7', 'e', ['16.76 ms']],
   ['8-8', 'd', ['70.5 s', '70.5 秒', '70.5']],
@@ -147,6 +157,7 @@ const WRONG = [
   ['8-6', 'a', '631.125 MiB', 'complete_for_input'],
   ['8-6', 'a', '1152 MiB', 'bf16'],
   ['8-6', 'c', '612 MiB', 'input_only'],
+  ['8-7', 'g', '0.649', 'added_part_only'],
   ['8-7', 'b', '55.1 ms', 'per_round'],
   ['8-7', 'c', '40.7 ms', 'per_round'],
   ['8-7', 'd', '9.75 ms', 'from_two'],
@@ -198,6 +209,7 @@ test('a drawn variant moves the answers', () => {
   assert.deepEqual([p2.solo.independent_total_bytes / MiB, p8.solo.independent_total_bytes / MiB], [9504, 38016]);
   // 8-7: a = 0.9 makes longer drafts pay; E[N] at m = 8 is (1 − 0.9⁹) / 0.1.
   assert.equal(run('8-7', { a: '0.9' }).m8.expected_outputs, '6.12579511');
+  assert.equal(run('8-7', { a: '0.9' }).m8.expected_outputs_fraction, '612579511/100000000');
   // 8-9 with 16 outputs: B 2.45 s, D 2.37 s, E 2.26 s; 0.153 / 0.148 / 0.141 GPU-s (the key's last sentence).
   const short = run('8-9', { out: 16 });
   assert.deepEqual([short.b.total_display, short.d.total_display, short.e.total_display], ['2.45 s', '2.37 s', '2.26 s']);

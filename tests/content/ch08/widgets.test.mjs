@@ -1,4 +1,4 @@
-// Chapter 8's widgets (content/ch08/widgets/w85, w86.json): every request goes
+// Chapter 8's widgets (content/ch08/widgets/w81, w83, w84, w85, w86.json): every request goes
 // through the Node build of the core with the widget's defaults, each widget is
 // placed on its page in both written editions, the values a reader sees with
 // the defaults are the chapter's printed numbers, a changed control reaches
@@ -16,7 +16,7 @@ import { ask as askCore, defaults, follow, merged } from '../widget-requests.mjs
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w85: '8-5.md', w86: '8-6.md' };
+const PAGES = { w81: '8-1.md', w83: '8-3.md', w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch08/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -27,6 +27,18 @@ function stepsChart(id, changes = {}) {
   const steps = cfg.steps.map((s) => String(follow(ask(s.op, merged(vars, cfg.fields, s.fields)), s.path)));
   const bars = cfg.data.bars.map((b) => follow(ask(b.op, merged(vars, cfg.fields, b.fields)), b.display));
   return { steps, bars };
+}
+
+/** A stage-stack's bars as the chart reads them: each segment's exact length and display, and the bar's tail. */
+function stageBars(id, changes = {}) {
+  const cfg = allWidgets[id];
+  const vars = { ...defaults(cfg), ...changes };
+  return cfg.data.bars.map((b) => {
+    const r = ask(b.op, merged(vars, b.fields));
+    const segments = b.segments.map((s) => [follow(r, s.path), follow(r, s.display)]);
+    const tail = b.total ? follow(r, b.total.display) : segments[segments.length - 1][1];
+    return { segments, tail, total: b.total ? follow(r, b.total.path) : segments[0][0] };
+  });
 }
 
 /** A stage-stack: each bar's single segment display, the reference line's exact value, and the raw lengths. */
@@ -52,6 +64,12 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
     }
   }
   stepsChart('speculative-calculator');
+  stageBars('fig-8-2');
+  stageBars('fig-8-12');
+  stageBars('fig-8-22');
+  stageBars('fig-8-23');
+  stageBars('fig-8-24');
+  stageStack('fig-8-25');
   stageStack('planner-memory');
   stageStack('planner-time');
 });
@@ -65,6 +83,95 @@ test('speculative calculator: Exercise 8-7 with its defaults (3.05 per round, 40
   assert.deepEqual(stepsChart('speculative-calculator', { $a: '0.9' }).bars.slice(1, 5), ['15.74 ms', '12.36 ms', '9.94 ms', '8.99 ms']);
   // A looked-up draft (no per-position cost) at m = 4: 26.3 / 3.05 = 8.62 ms.
   assert.equal(stepsChart('speculative-calculator', { $per: '0' }).steps[3], '8.62 ms');
+});
+
+test('Figure 8-2: 0.1 s queueing + 0.096 s prefill + 255 × 26.5 ms = 6.95 s, inside the 7 s line; the controls reach the core', () => {
+  const [bar] = stageBars('fig-8-2');
+  assert.deepEqual(bar.segments.map(([v]) => v), ['0.1', '0.096', '6.7575']);
+  assert.equal(bar.total, '6.9535');
+  assert.equal(bar.tail, '6.95 s');
+  const line = allWidgets['fig-8-2'].data.lines[0];
+  assert.equal(String(follow(ask(line.op, merged(defaults(allWidgets['fig-8-2']), line.fields)), line.path)), '7');
+  const request = (changes) => ask('batch_plan', merged({ ...defaults(allWidgets['fig-8-2']), ...changes }, allWidgets['fig-8-2'].data.bars[0].fields));
+  assert.equal(request({}).on_time, true);
+  // A 28 ms round misses: 0.196 + 255 × 0.028 = 7.336 s.
+  const slow = request({ $round: '28' });
+  assert.equal(slow.total_seconds, '7.336');
+  assert.equal(slow.on_time, false);
+  // 128 outputs: 127 gaps, 3.5615 s.
+  assert.equal(request({ $out: '128' }).total_seconds, '3.5615');
+});
+
+test('Figure 8-12: pages of 4 give 12 + 16 + 8 + 16 = 52 positions for 42 tokens (10 unused) against 16 each reserved whole', () => {
+  const book = stageBars('fig-8-12');
+  assert.deepEqual(book.map((b) => b.segments.map(([v]) => v)), [[9, 3], [13, 3], [5, 3], [15, 1]]);
+  assert.deepEqual(book.map((b) => b.tail), [12, 16, 8, 16]);
+  const layout = ask('paging_layout', merged(defaults(allWidgets['fig-8-12']), allWidgets['fig-8-12'].data.bars[0].fields));
+  assert.deepEqual([layout.slots, layout.unused, layout.entries], [52, 10, 13]);
+  const line = allWidgets['fig-8-12'].data.lines[0];
+  assert.equal(follow(ask(line.op, line.fields), line.path), 16);
+  // Pages of 8: 16 + 16 + 8 + 16 = 56, 14 unused (Exercise 8-3's variant); pages of 1 waste nothing.
+  assert.deepEqual(stageBars('fig-8-12', { $p: '8' }).map((b) => b.tail), [16, 16, 8, 16]);
+  assert.deepEqual(stageBars('fig-8-12', { $p: '1' }).map((b) => b.segments[1][0]), [0, 0, 0, 0]);
+});
+
+test("Figure 8-22: one A saves 132.7 ms against the three Bs' 3 × 40.3 = 120.9 ms; over Gen4 111.5 against 99.6 ms; every hit rate offered keeps both gains positive", () => {
+  const book = stageBars('fig-8-22');
+  assert.deepEqual(book.map((b) => b.tail), ['132.7 ms', '120.9 ms']);
+  assert.deepEqual(book[1].segments.map(([, shown]) => shown), ['40.3 ms', '40.3 ms', '40.3 ms']);
+  const gen4 = stageBars('fig-8-22', { $link: '32' });
+  assert.deepEqual(gen4.map((b) => b.tail), ['111.5 ms', '99.6 ms']);
+  // A at 40 % against Bs at 50 %: A saves less and the Bs win (the break-even is 46.0 %).
+  const low = stageBars('fig-8-22', { $pa: '0.4' });
+  assert.equal(low[0].tail, '103.3 ms');
+  assert.equal(low[1].tail, '120.9 ms');
+  const cfg = allWidgets['fig-8-22'];
+  const hits = cfg.controls.find((c) => c.key === 'pa').choices.map((c) => c.value);
+  for (const link of ['64', '32']) {
+    for (const h of hits) {
+      for (const bars of [stageBars('fig-8-22', { $pa: h, $pb: h, $link: link })]) {
+        for (const b of bars) for (const [v] of b.segments) assert.ok(v !== null && Number(String(v).split('/')[0]) > 0, `${h} ${link}`);
+      }
+    }
+  }
+});
+
+test('Figure 8-23: one group of 32 values is 64 B in BF16, 32 + 2 = 34 B in q8_0 and 16 + 2 = 18 B in q4_0; the controls reach the core', () => {
+  const book = stageBars('fig-8-23');
+  assert.deepEqual(book.map((b) => b.tail), ['64 B', '34 B', '18 B']);
+  assert.deepEqual(book.map((b) => b.segments.map(([v]) => v)), [[64], [32, 2], [16, 2]]);
+  assert.deepEqual(book.map((b) => b.total), [64, 34, 18]);
+  // A group of 64 values with a 4 B scale: 128 B, 64 + 4 and 32 + 4.
+  const wide = stageBars('fig-8-23', { $g: '64', $s: '4' });
+  assert.deepEqual(wide.map((b) => b.tail), ['128 B', '68 B', '36 B']);
+  // Without a scale there are no groups to belong to: the core refuses, naming scale_bytes.
+  const refused = JSON.parse(engine.evaluate(JSON.stringify({ op: 'quant_bytes', elements: '32', bits: 8, group: '32', scale_bytes: '0' })));
+  assert.equal(refused.ok, false);
+  assert.equal(refused.error.field, 'scale_bytes');
+});
+
+test('Figure 8-24: nine FFNs free 2592 MiB; one 288 MiB buffer leaves 2304 MiB net, two leave 2016 MiB', () => {
+  const MiB = 2 ** 20;
+  const book = stageBars('fig-8-24');
+  assert.deepEqual(book.map((b) => b.segments.map(([v]) => v / MiB)), [[288, 2304], [576, 2016]]);
+  assert.deepEqual(book.map((b) => b.segments.map(([, shown]) => shown)), [['288 MiB', '2.25 GiB'], ['576 MiB', '1.969 GiB']]);
+  const line = allWidgets['fig-8-24'].data.lines[0];
+  const moved = ask(line.op, merged(defaults(allWidgets['fig-8-24']), line.fields));
+  assert.equal(follow(moved, line.path), 2592 * MiB);
+  // Four layers: 1152 MiB out, 864 MiB net with one buffer.
+  assert.equal(stageBars('fig-8-24', { $layers: '4' })[0].segments[1][0], 864 * MiB);
+});
+
+test('Figure 8-25: 9 host-kept FFNs copy in 42.5 ms a round over PCIe Gen5 (past the 26.26 ms round) and 6.0 ms over NVLink-C2C', () => {
+  const book = stageStack('fig-8-25');
+  assert.deepEqual(book.shown, ['42.5 ms', '6.0 ms']);
+  assert.deepEqual(book.results.map((r) => r.copy_bytes_per_step), [2717908992, 2717908992]);
+  assert.deepEqual(book.results.map((r) => r.copy_ms_per_step), ['42.467328', '6.03979776']);
+  assert.equal(book.line, '26.2600001');
+  assert.equal(follow(ask('step_time', allWidgets['fig-8-25'].data.lines[0].fields), 'step_display'), '26.26 ms');
+  // Five layers copy in 23.6 ms, under the round; eighteen in 84.9 ms.
+  assert.deepEqual(stageStack('fig-8-25', { $layers: '5' }).shown, ['23.6 ms', '3.4 ms']);
+  assert.equal(stageStack('fig-8-25', { $layers: '18' }).shown[0], '84.9 ms');
 });
 
 test('planner, memory: A 19,008 MiB does not fit in 12 GiB; B and E 5.906 GiB, C 9.861 GiB, D 9.02 GiB fit; at 6 GiB only B and E fit', () => {

@@ -153,6 +153,20 @@ TEST_CASE("ch08 prefix_cache_value: Exercise 8-4 on PCIe Gen5 and Gen4") {
     CHECK(fixed(exact_of(g5["rival"]["total_gain_ms"]), 1) == "120.9");
     CHECK(g5["keep"] == "prefix");
     CHECK(fixed(exact_of(g5["break_even_hit"]) * Ratio(100), 1) == "46.0");
+    // The displays print what the book prints: 864 MiB, 96.49 TFLOPs, 307.9 / 14.2 ms, 132.7 vs 3 × B 120.9 ms, 46.0 %.
+    CHECK(g5["bytes_display"] == "864 MiB");
+    CHECK(g5["flops_display"] == "96.49 TFLOPs");
+    CHECK(g5["recompute_ms_display"] == "307.9 ms");
+    CHECK(g5["fetch_ms_display"] == "14.2 ms");
+    CHECK(g5["swap_out_ms_display"] == "14.2 ms");
+    CHECK(g5["gain_ms_display"] == "132.7 ms");
+    CHECK(g5["loss_ms_display"].is_null());
+    CHECK(g5["saved_per_hit_ms_display"] == "293.7 ms");
+    CHECK(g5["min_hit_display"] == "4.8%");
+    CHECK(g5["gain_per_mib_ms_display"] == "0.154 ms");
+    CHECK(g5["rival"]["total_gain_ms_display"] == "120.9 ms");
+    CHECK(g5["rival"]["cache_bytes_display"] == "864 MiB");  // three 2K prefixes fill the same space
+    CHECK(g5["break_even_hit_display"] == "46.0%");
     const Json g4 = ask(
         R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"rival_tokens":2048,"rival_copies":3,"gpu":"rtx-pro-6000","link_gbps":"32"})");
     CHECK(fixed(exact_of(g5["min_hit"]) * Ratio(100), 1) == "4.8");  // 14.2 / 293.7
@@ -161,12 +175,20 @@ TEST_CASE("ch08 prefix_cache_value: Exercise 8-4 on PCIe Gen5 and Gen4") {
     CHECK(fixed(exact_of(g4["min_hit"]) * Ratio(100), 1) == "10.1");
     CHECK(fixed(exact_of(g4["gain_ms"]), 1) == "111.5");
     CHECK(fixed(exact_of(g4["rival"]["total_gain_ms"]), 1) == "99.6");
+    CHECK(g4["fetch_ms_display"] == "28.3 ms");
+    CHECK(g4["saved_per_hit_ms_display"] == "279.6 ms");
+    CHECK(g4["min_hit_display"] == "10.1%");
+    CHECK(g4["gain_ms_display"] == "111.5 ms");
+    CHECK(g4["rival"]["total_gain_ms_display"] == "99.6 ms");
     // A prefix too short to be worth its swap-out: a loss, never a negative gain.
     const Json tiny =
         ask(R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":16,"hit":"0.01","peak_tflops":"503.8","link_gbps":"1"})");
     CHECK(tiny["gain_ms"].is_null());
     CHECK(tiny["gain_per_mib_ms"].is_null());
     CHECK_FALSE(tiny["loss_ms"].is_null());
+    CHECK(tiny["gain_ms_display"].is_null());
+    CHECK(tiny["loss_ms_display"] == fixed(exact_of(tiny["loss_ms"]), 1) + " ms");
+    CHECK(tiny["break_even_hit_display"].is_null());  // no rival asked
 }
 
 TEST_CASE("ch08 weight_offload: Exercise 8-5") {
@@ -178,10 +200,20 @@ TEST_CASE("ch08 weight_offload: Exercise 8-5") {
     CHECK(one["extra_requests"] == 1);
     CHECK(one["copy_bytes_per_step"] == 2717908992ULL);
     CHECK(one["link_gbps"] == 64);
+    CHECK(one["offloaded_bytes"] == 2592 * kMiB);  // Figure 8-24: nine FFNs leave the card
+    CHECK(one["buffer_bytes"] == 288 * kMiB);
+    CHECK(one["buffer_display"] == "288 MiB");
+    CHECK(one["freed_display"] == "2.25 GiB");
+    CHECK(one["copy_ms_per_step_display"] == "42.5 ms");  // > 26.26 ms of decode: the copy sets the round
+    CHECK(one["copy_seconds_total_display"] == "10.83 s");
     const Json two = ask(R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"buffers":2,"link_gbps":"450"})");
     CHECK(two["freed_bytes"] == 2016 * kMiB);
+    CHECK(two["buffer_bytes"] == 576 * kMiB);
+    CHECK(exact_of(two["buffer_bytes"]) + exact_of(two["freed_bytes"]) == exact_of(two["offloaded_bytes"]));
     CHECK(two["extra_inputs"] == 1);
     CHECK(two["needed_gbps"].is_null());
+    CHECK(two["copy_ms_per_step_display"] == "6.0 ms");  // the same 2.72 GB over NVLink-C2C
+    CHECK(two["copy_seconds_total_display"] == "1.54 s");
 }
 
 TEST_CASE("ch08 batch_plan: §8.1.1's 6.95 s and §8.6.3's B and D") {

@@ -75,6 +75,17 @@ TEST_CASE("ch08 speculative: §8.5.2's AAAA and BBBB rounds (26.26 ms verify, 0.
     CHECK(fixed(bbbb.expected_outputs, 2) == "3.05");
     CHECK(fixed(bbbb.ms_per_token, 2) == "8.64");
     CHECK(fixed(*bbbb.break_even_query_ms, 1) == "53.9");
+    // The op's displays: §8.5.2's break-even look-up times, and the speedups behind 19.8 and 8.64 ms per token.
+    const Json aaaa_op = ask(R"({"op":"speculative","acceptance":"0.25","draft":4,"round_ms":"26.26","query_ms":"0.1"})");
+    CHECK(aaaa_op["break_even_query_ms_display"] == "8.7 ms");
+    CHECK(aaaa_op["expected_outputs_display"] == "1.33");
+    CHECK(aaaa_op["speedup_display"] == "1.33×");
+    const Json bbbb_op = ask(R"({"op":"speculative","acceptance":"0.75","draft":4,"round_ms":"26.26","query_ms":"0.1"})");
+    CHECK(bbbb_op["break_even_query_ms_display"] == "53.9 ms");
+    CHECK(bbbb_op["speedup_display"] == "3.04×");
+    const Json never = ask(R"({"op":"speculative","acceptance":"0","draft":1,"round_ms":"26","per_draft_ms":"1"})");
+    CHECK(never["break_even_query_ms"].is_null());
+    CHECK(never["break_even_query_ms_display"].is_null());
     // A draft whose positions cost more than they return never pays.
     in.acceptances.assign(1, Ratio(0));
     in.per_draft_ms = Ratio(1);
@@ -107,10 +118,31 @@ TEST_CASE("ch08 speculative op: issue 42's shape reproduces Exercise 8-7") {
         ask(R"({"op":"speculative","acceptance":"0.75","draft":8,"round_ms":"26.3","per_draft_ms":"3.6","from_draft":4})");
     CHECK(at2(eight["marginal"]["ms_per_added_token"]) == "22.19");
     CHECK(eight["marginal"]["worth_it"] == false);
+    CHECK(eight["marginal"]["ms_per_added_token_display"] == "22.2 ms");
+    CHECK(eight["marginal"]["added_ms_display"] == "14.4 ms");
+    CHECK(eight["marginal"]["added_outputs_display"] == "0.65");
+    CHECK(eight["marginal"]["added_outputs"] == "0.6488800048828125");
+    CHECK(eight["marginal"]["added_outputs_fraction"] == "42525/65536");  // a⁵ + … + a⁸
+    const Json up = ask(
+        R"({"op":"speculative","acceptance":"0.75","draft":4,"round_ms":"26.3","per_draft_ms":"3.6","from_draft":2})");
+    CHECK(up["marginal"]["ms_per_added_token_display"] == "9.8 ms");
+    CHECK(up["marginal"]["worth_it"] == true);
+    // E[N] at m = 8 has 16 decimals, past the 12 an answer check reads: the
+    // fraction is the checkable exact value, the display what the book prints.
+    CHECK(eight["expected_outputs"] == "3.6996612548828125");
+    CHECK(eight["expected_outputs_fraction"] == "242461/65536");
+    CHECK(eight["expected_outputs_display"] == "3.70");
+    CHECK(four["expected_outputs_fraction"] == "781/256");
+    CHECK(ask(R"({"op":"speculative","acceptance":"0.5","draft":0,"round_ms":"26"})")["expected_outputs_fraction"] == 1);
+    // Speedup against plain decoding at 26.3 ms per token: 26.3 / 13.34 at m = 4.
+    CHECK(four["speedup_display"] == "1.97×");
+    CHECK(eight["speedup_display"] == "1.77×");
+    CHECK(four["break_even_query_ms_display"] == "39.5 ms");  // 26.3 × 781/256 − 40.7
     // 8.5.3: four serial drafts of 3.57 ms and 3 outputs (1, 1, then 0) → 13.5 ms per token.
     const Json serial = ask(R"({"op":"speculative","acceptances":["1","1","0","0"],"round_ms":"26.26","per_draft_ms":"3.57"})");
     CHECK(serial["expected_outputs"] == 3);
     CHECK(at2(serial["ms_per_token"]) == "13.51");
+    CHECK(serial["expected_outputs_fraction"] == 3);  // a whole number stays a number
 }
 
 TEST_CASE("ch08 speculative op refuses bad input, naming the field") {

@@ -226,6 +226,11 @@ Json op_weight_offload(const Json& req) {
     const ch08::Offload o = ch08::weight_offload(in);
     Json r;
     r["layer_bytes"] = exact_json(in.layer_bytes);
+    // Figure 8-24: what leaves the card (n layers), the buffers that stay, and the net space freed.
+    r["offloaded_bytes"] = exact_json(o.copy_bytes_per_step);
+    r["offloaded_display"] = bytes_binary_text(o.copy_bytes_per_step);
+    r["buffer_bytes"] = exact_json(o.buffer_bytes);
+    r["buffer_display"] = bytes_binary_text(o.buffer_bytes);
     r["freed_bytes"] = exact_json(o.freed_bytes);
     r["freed_display"] = bytes_binary_text(o.freed_bytes);
     r["input_state_bytes"] = exact_json(in.input_state_bytes);
@@ -235,18 +240,24 @@ Json op_weight_offload(const Json& req) {
     r["link_gbps"] = exact_json(in.link_bytes_per_second / kGiga);
     r["copy_bytes_per_step"] = exact_json(o.copy_bytes_per_step);
     r["copy_ms_per_step"] = exact_json(o.copy_ms_per_step);
+    r["copy_ms_per_step_display"] = fixed(o.copy_ms_per_step, 1) + " ms";  // 42.5 ms, 6.0 ms as §8.4.2 prints
     r["copy_seconds_total"] = exact_json(o.copy_seconds_total);
+    r["copy_seconds_total_display"] = fixed(o.copy_seconds_total, 2) + " s";  // 10.83 s, 1.54 s (Exercise 8-5)
     r["needed_gbps"] = o.needed_bytes_per_second ? exact_json(*o.needed_bytes_per_second / kGiga) : Json(nullptr);
     return r;
 }
 
 constexpr ResultDecl kWeightOffloadResult[] = {
+    result::exact("offloaded_bytes"),      result::display("offloaded_display"),
+    result::exact("buffer_bytes"),         result::display("buffer_display"),
     result::exact("layer_bytes"),          result::exact("freed_bytes"),
     result::display("freed_display"),      result::exact("input_state_bytes"),
     result::exact("complete_state_bytes"), result::exact("extra_inputs"),
     result::exact("extra_requests"),       result::exact("link_gbps"),
     result::exact("copy_bytes_per_step"),  result::exact("copy_ms_per_step"),
-    result::exact("copy_seconds_total"),   result::nullable(result::exact("needed_gbps")),
+    result::display("copy_ms_per_step_display"),
+    result::exact("copy_seconds_total"),   result::display("copy_seconds_total_display"),
+    result::nullable(result::exact("needed_gbps")),
 };
 constexpr const char* kWeightOffloadSamples[] = {
     R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"gpu":"rtx-pro-6000","copy_budget_seconds":"1"})",

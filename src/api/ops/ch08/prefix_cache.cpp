@@ -61,23 +61,51 @@ Kept kept(const ModelSpec& m, u128 tokens, const Ratio& hit, const RequestFields
 
 Json optional_ms(const std::optional<Ratio>& v) { return v ? exact_json(*v) : Json(nullptr); }
 
+// Displays at the book's precision: times to 0.1 ms (307.9 ms, 14.2 ms),
+// hit rates to 0.1 % (4.8 %, 46.0 %), the gain per MiB to 0.001 ms.
+std::string ms_text(const Ratio& ms, unsigned places = 1) { return fixed(ms, places) + " ms"; }
+std::string percent_text(const Ratio& share) { return fixed(share * Ratio(100), 1) + "%"; }
+Json optional_text(const std::optional<Ratio>& v, std::string (*text)(const Ratio&)) {
+    return v ? Json(text(*v)) : Json(nullptr);
+}
+std::string ms1(const Ratio& ms) { return ms_text(ms); }
+std::string ms3(const Ratio& ms) { return ms_text(ms, 3); }
+
 Json kept_json(const Kept& k, u128 count) {
     Json r;
     r["flops"] = exact_json(k.flops);
+    r["flops_display"] = flops_text(k.flops);
     r["bytes"] = exact_json(k.bytes);
+    r["bytes_display"] = bytes_binary_text(k.bytes);
     r["cache_bytes"] = exact_json(k.bytes * Ratio(count));
+    r["cache_bytes_display"] = bytes_binary_text(k.bytes * Ratio(count));
     r["recompute_ms"] = exact_json(k.value.recompute_ms);
+    r["recompute_ms_display"] = ms_text(k.value.recompute_ms);
     r["fetch_ms"] = exact_json(k.value.fetch_ms);
+    r["fetch_ms_display"] = ms_text(k.value.fetch_ms);
     r["swap_out_ms"] = exact_json(k.value.swap_out_ms);
+    r["swap_out_ms_display"] = ms_text(k.value.swap_out_ms);
     r["gain_ms"] = optional_ms(k.value.gain_ms);
+    r["gain_ms_display"] = optional_text(k.value.gain_ms, ms1);
     r["loss_ms"] = optional_ms(k.value.loss_ms);
-    r["total_gain_ms"] = k.value.gain_ms ? exact_json(*k.value.gain_ms * Ratio(count)) : Json(nullptr);
+    r["loss_ms_display"] = optional_text(k.value.loss_ms, ms1);
+    std::optional<Ratio> total_gain;
+    if (k.value.gain_ms) total_gain = *k.value.gain_ms * Ratio(count);
+    r["total_gain_ms"] = optional_ms(total_gain);
+    r["total_gain_ms_display"] = optional_text(total_gain, ms1);
     // What one hit saves, the hit rate at which keeping starts to pay (p_h > T_m / (T_r − T_f)),
     // and the gain per MiB of cache; null when a hit saves nothing.
     const std::optional<Ratio> min_hit = ch08::break_even_hit(k.value, Ratio(0));
-    r["saved_per_hit_ms"] = min_hit ? exact_json(k.value.recompute_ms - k.value.fetch_ms) : Json(nullptr);
+    std::optional<Ratio> saved;
+    if (min_hit) saved = k.value.recompute_ms - k.value.fetch_ms;
+    r["saved_per_hit_ms"] = optional_ms(saved);
+    r["saved_per_hit_ms_display"] = optional_text(saved, ms1);
     r["min_hit"] = optional_ms(min_hit);
-    r["gain_per_mib_ms"] = k.value.gain_ms ? exact_json(*k.value.gain_ms / (k.bytes / Ratio(u128{1} << 20))) : Json(nullptr);
+    r["min_hit_display"] = optional_text(min_hit, percent_text);
+    std::optional<Ratio> per_mib;
+    if (k.value.gain_ms) per_mib = *k.value.gain_ms / (k.bytes / Ratio(u128{1} << 20));
+    r["gain_per_mib_ms"] = optional_ms(per_mib);
+    r["gain_per_mib_ms_display"] = optional_text(per_mib, ms3);
     return r;
 }
 
@@ -93,6 +121,7 @@ Json op_prefix_cache_value(const Json& req) {
     r["rival"] = nullptr;
     r["keep"] = nullptr;
     r["break_even_hit"] = nullptr;
+    r["break_even_hit_display"] = nullptr;
     if (!f.has("rival_tokens")) return r;
     const Ratio rival_hit = f.has("rival_hit") ? ch08_fields::share(f, "rival_hit") : hit;
     const Kept rival = kept(m, f.integer("rival_tokens"), rival_hit, f);
@@ -102,27 +131,44 @@ Json op_prefix_cache_value(const Json& req) {
     const Ratio theirs = rival.value.gain_ms ? *rival.value.gain_ms * Ratio(rival_count) : Ratio(0);
     r["keep"] = mine == theirs ? "either" : (theirs < mine ? "prefix" : "rival");
     // The hit rate of this prefix at which the rival's total gain is matched (per copy).
-    if (count == 1) r["break_even_hit"] = optional_ms(ch08::break_even_hit(prefix.value, theirs));
+    if (count == 1) {
+        const std::optional<Ratio> even = ch08::break_even_hit(prefix.value, theirs);
+        r["break_even_hit"] = optional_ms(even);
+        r["break_even_hit_display"] = optional_text(even, percent_text);
+    }
     return r;
 }
 
 constexpr ResultDecl kPrefixCacheResult[] = {
     result::text("model"),
     result::exact("flops"),
+    result::display("flops_display"),
     result::exact("bytes"),
+    result::display("bytes_display"),
     result::exact("cache_bytes"),
+    result::display("cache_bytes_display"),
     result::exact("recompute_ms"),
+    result::display("recompute_ms_display"),
     result::exact("fetch_ms"),
+    result::display("fetch_ms_display"),
     result::exact("swap_out_ms"),
+    result::display("swap_out_ms_display"),
     result::nullable(result::exact("gain_ms")),
+    result::nullable(result::display("gain_ms_display")),
     result::nullable(result::exact("loss_ms")),
+    result::nullable(result::display("loss_ms_display")),
     result::nullable(result::exact("total_gain_ms")),
+    result::nullable(result::display("total_gain_ms_display")),
     result::nullable(result::exact("saved_per_hit_ms")),
+    result::nullable(result::display("saved_per_hit_ms_display")),
     result::nullable(result::exact("min_hit")),
+    result::nullable(result::display("min_hit_display")),
     result::nullable(result::exact("gain_per_mib_ms")),
+    result::nullable(result::display("gain_per_mib_ms_display")),
     result::nullable(result::object("rival")),
     result::nullable(result::text("keep")),
     result::nullable(result::exact("break_even_hit")),
+    result::nullable(result::display("break_even_hit_display")),
 };
 constexpr const char* kPrefixCacheSamples[] = {
     R"({"op":"prefix_cache_value","model":"qwen3-8b","tokens":6144,"gpu":"rtx-pro-6000"})",

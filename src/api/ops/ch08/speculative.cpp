@@ -18,6 +18,28 @@ namespace {
 
 constexpr u128 kMaxDraft = 64;
 
+// E[N] as "num/den" (or a whole number): its exact decimal can run to 2m
+// places, past the 12 an answer check reads, while the fraction is always
+// read exactly (242461/65536 at m = 8, a = 3/4).
+Json fraction_json(const Ratio& r) {
+    if (r.is_integer()) return exact_json(r.num());
+    return Json(to_decimal(r.num()) + "/" + to_decimal(r.den()));
+}
+
+std::string ms_text(const Ratio& ms, unsigned places) { return fixed(ms, places) + " ms"; }
+
+Json marginal_json(const ch08::Marginal& g) {
+    Json m = {{"added_ms", exact_json(g.added_ms)},
+              {"added_ms_display", ms_text(g.added_ms, 1)},
+              {"added_outputs", exact_json(g.added_outputs)},
+              {"added_outputs_fraction", fraction_json(g.added_outputs)},  // checkable, like E[N]
+              {"added_outputs_display", fixed(g.added_outputs, 2)},
+              {"ms_per_added_token", g.ms_per_added_token ? exact_json(*g.ms_per_added_token) : Json(nullptr)},
+              {"ms_per_added_token_display", g.ms_per_added_token ? Json(ms_text(*g.ms_per_added_token, 1)) : Json(nullptr)},
+              {"worth_it", g.worth_it}};
+    return m;
+}
+
 constexpr FieldDecl kSpeculativeFields[] = {
     field::of_kind("acceptance", FieldKind::Decimal),
     field::of_kind("acceptances", FieldKind::List),
@@ -64,17 +86,21 @@ Json op_speculative(const Json& req) {
     Json r;
     r["draft"] = exact_json(Ratio(in.acceptances.size()));
     r["expected_outputs"] = exact_json(s.expected_outputs);
+    r["expected_outputs_fraction"] = fraction_json(s.expected_outputs);
     r["expected_outputs_display"] = fixed(s.expected_outputs, 2);
     r["round_ms"] = exact_json(s.round_ms);
     r["ms_per_token"] = exact_json(s.ms_per_token);
-    r["ms_per_token_display"] = fixed(s.ms_per_token, 2) + " ms";
+    r["ms_per_token_display"] = ms_text(s.ms_per_token, 2);
     r["charged_positions"] = exact_json(Ratio(s.charged_positions));
     r["draft_ms"] = exact_json(in.per_draft_ms * Ratio(s.charged_positions));  // the draft's share of the round
     r["plain_ms_per_token"] = exact_json(in.round_ms);
-    r["speedup"] = exact_json(in.round_ms / s.ms_per_token);
+    const Ratio speedup = in.round_ms / s.ms_per_token;
+    r["speedup"] = exact_json(speedup);
+    r["speedup_display"] = fixed(speedup, 2) + "×";
     // Time saved per output token against plain decoding; null when speculation is slower.
     r["saved_ms_per_token"] = s.ms_per_token <= in.round_ms ? exact_json(in.round_ms - s.ms_per_token) : Json(nullptr);
     r["break_even_query_ms"] = s.break_even_query_ms ? exact_json(*s.break_even_query_ms) : Json(nullptr);
+    r["break_even_query_ms_display"] = s.break_even_query_ms ? Json(ms_text(*s.break_even_query_ms, 1)) : Json(nullptr);
     // Every shorter draft of the same acceptances, for the chart of ms per token against m.
     Json by_draft = Json::array();
     for (std::size_t m = 0; m <= in.acceptances.size(); ++m) {
@@ -95,11 +121,7 @@ Json op_speculative(const Json& req) {
         }
         ch08::SpeculativeInput shorter = in;
         shorter.acceptances.resize(static_cast<std::size_t>(from));
-        const ch08::Marginal g = ch08::marginal(ch08::speculative(shorter), s);
-        marginal = {{"added_ms", exact_json(g.added_ms)},
-                    {"added_outputs", exact_json(g.added_outputs)},
-                    {"ms_per_added_token", g.ms_per_added_token ? exact_json(*g.ms_per_added_token) : Json(nullptr)},
-                    {"worth_it", g.worth_it}};
+        marginal = marginal_json(ch08::marginal(ch08::speculative(shorter), s));
     }
     r["marginal"] = marginal;
     return r;
@@ -110,6 +132,7 @@ constexpr ResultDecl kByDraftItems[] = {result::exact("draft"), result::exact("e
 constexpr ResultDecl kSpeculativeResult[] = {
     result::exact("draft"),
     result::exact("expected_outputs"),
+    result::ratio("expected_outputs_fraction"),
     result::display("expected_outputs_display"),
     result::exact("round_ms"),
     result::exact("ms_per_token"),
@@ -118,8 +141,10 @@ constexpr ResultDecl kSpeculativeResult[] = {
     result::exact("draft_ms"),
     result::exact("plain_ms_per_token"),
     result::exact("speedup"),
+    result::display("speedup_display"),
     result::nullable(result::exact("saved_ms_per_token")),
     result::nullable(result::exact("break_even_query_ms")),
+    result::nullable(result::display("break_even_query_ms_display")),
     result::list("by_draft", kByDraftItems),
     result::nullable(result::object("marginal")),
 };

@@ -2594,20 +2594,33 @@ export interface IterationScheduleResult {
 export interface PrefixCacheValueResult {
   model: string;
   flops: bigint;
+  flops_display: string;
   bytes: bigint;
+  bytes_display: string;
   cache_bytes: bigint;
+  cache_bytes_display: string;
   recompute_ms: bigint;
+  recompute_ms_display: string;
   fetch_ms: bigint;
+  fetch_ms_display: string;
   swap_out_ms: bigint;
+  swap_out_ms_display: string;
   gain_ms: bigint | null;
+  gain_ms_display: string | null;
   loss_ms: bigint | null;
+  loss_ms_display: string | null;
   total_gain_ms: bigint | null;
+  total_gain_ms_display: string | null;
   saved_per_hit_ms: bigint | null;
+  saved_per_hit_ms_display: string | null;
   min_hit: bigint | null;
+  min_hit_display: string | null;
   gain_per_mib_ms: bigint | null;
+  gain_per_mib_ms_display: string | null;
   rival: Json | null;
   keep: string | null;
   break_even_hit: bigint | null;
+  break_even_hit_display: string | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2615,6 +2628,10 @@ export interface PrefixCacheValueResult {
 }
 
 export interface WeightOffloadResult {
+  offloaded_bytes: bigint;
+  offloaded_display: string;
+  buffer_bytes: bigint;
+  buffer_display: string;
   layer_bytes: bigint;
   freed_bytes: bigint;
   freed_display: string;
@@ -2625,7 +2642,9 @@ export interface WeightOffloadResult {
   link_gbps: bigint;
   copy_bytes_per_step: bigint;
   copy_ms_per_step: bigint;
+  copy_ms_per_step_display: string;
   copy_seconds_total: bigint;
+  copy_seconds_total_display: string;
   needed_gbps: bigint | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
@@ -2670,6 +2689,7 @@ export interface SpeculativeByDraft {
 export interface SpeculativeResult {
   draft: bigint;
   expected_outputs: bigint;
+  expected_outputs_fraction: string;
   expected_outputs_display: string;
   round_ms: bigint;
   ms_per_token: bigint;
@@ -2678,8 +2698,10 @@ export interface SpeculativeResult {
   draft_ms: bigint;
   plain_ms_per_token: bigint;
   speedup: bigint;
+  speedup_display: string;
   saved_ms_per_token: bigint | null;
   break_even_query_ms: bigint | null;
+  break_even_query_ms_display: string | null;
   by_draft: SpeculativeByDraft[];
   marginal: Json | null;
   /** Every `…display` string of this object, by key. */
@@ -3434,10 +3456,10 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   lora_bytes: { model: { k: 'text' }, layers: { k: 'exact' }, values_per_layer: { k: 'exact' }, adapter_values: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, all_bytes: { k: 'exact' }, all_display: { k: 'display' } },
   step_time: { new_positions: { k: 'exact' }, pairs: { k: 'exact' }, part_pairs: { k: 'exact_list' }, base_ms: { k: 'exact' }, token_ms: { k: 'exact' }, pair_ms: { k: 'exact' }, step_ms: { k: 'exact' }, step_display: { k: 'display' } },
   iteration_schedule: { total_ms: { k: 'exact' }, total_display: { k: 'display' }, max_gap_ms: { k: 'exact' }, max_gap_display: { k: 'display' }, requests: { k: 'list', items: { id: { k: 'text' }, arrive_ms: { k: 'exact' }, start_ms: { k: 'exact' }, first_token_ms: { k: 'exact' }, finish_ms: { k: 'exact' }, max_gap_ms: { k: 'exact' } } }, iterations: { k: 'list', items: { start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, step_ms: { k: 'exact' }, new_positions: { k: 'exact' }, pairs: { k: 'exact' }, decode: { k: 'text_list' }, prefill: { k: 'text_list' }, prefill_positions: { k: 'exact_list' } } } },
-  prefix_cache_value: { model: { k: 'text' }, flops: { k: 'exact' }, bytes: { k: 'exact' }, cache_bytes: { k: 'exact' }, recompute_ms: { k: 'exact' }, fetch_ms: { k: 'exact' }, swap_out_ms: { k: 'exact' }, gain_ms: { k: 'exact', p: 'nullable' }, loss_ms: { k: 'exact', p: 'nullable' }, total_gain_ms: { k: 'exact', p: 'nullable' }, saved_per_hit_ms: { k: 'exact', p: 'nullable' }, min_hit: { k: 'exact', p: 'nullable' }, gain_per_mib_ms: { k: 'exact', p: 'nullable' }, rival: { k: 'object', p: 'nullable' }, keep: { k: 'text', p: 'nullable' }, break_even_hit: { k: 'exact', p: 'nullable' } },
-  weight_offload: { layer_bytes: { k: 'exact' }, freed_bytes: { k: 'exact' }, freed_display: { k: 'display' }, input_state_bytes: { k: 'exact' }, complete_state_bytes: { k: 'exact' }, extra_inputs: { k: 'exact' }, extra_requests: { k: 'exact' }, link_gbps: { k: 'exact' }, copy_bytes_per_step: { k: 'exact' }, copy_ms_per_step: { k: 'exact' }, copy_seconds_total: { k: 'exact' }, needed_gbps: { k: 'exact', p: 'nullable' } },
+  prefix_cache_value: { model: { k: 'text' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, cache_bytes: { k: 'exact' }, cache_bytes_display: { k: 'display' }, recompute_ms: { k: 'exact' }, recompute_ms_display: { k: 'display' }, fetch_ms: { k: 'exact' }, fetch_ms_display: { k: 'display' }, swap_out_ms: { k: 'exact' }, swap_out_ms_display: { k: 'display' }, gain_ms: { k: 'exact', p: 'nullable' }, gain_ms_display: { k: 'display', p: 'nullable' }, loss_ms: { k: 'exact', p: 'nullable' }, loss_ms_display: { k: 'display', p: 'nullable' }, total_gain_ms: { k: 'exact', p: 'nullable' }, total_gain_ms_display: { k: 'display', p: 'nullable' }, saved_per_hit_ms: { k: 'exact', p: 'nullable' }, saved_per_hit_ms_display: { k: 'display', p: 'nullable' }, min_hit: { k: 'exact', p: 'nullable' }, min_hit_display: { k: 'display', p: 'nullable' }, gain_per_mib_ms: { k: 'exact', p: 'nullable' }, gain_per_mib_ms_display: { k: 'display', p: 'nullable' }, rival: { k: 'object', p: 'nullable' }, keep: { k: 'text', p: 'nullable' }, break_even_hit: { k: 'exact', p: 'nullable' }, break_even_hit_display: { k: 'display', p: 'nullable' } },
+  weight_offload: { offloaded_bytes: { k: 'exact' }, offloaded_display: { k: 'display' }, buffer_bytes: { k: 'exact' }, buffer_display: { k: 'display' }, layer_bytes: { k: 'exact' }, freed_bytes: { k: 'exact' }, freed_display: { k: 'display' }, input_state_bytes: { k: 'exact' }, complete_state_bytes: { k: 'exact' }, extra_inputs: { k: 'exact' }, extra_requests: { k: 'exact' }, link_gbps: { k: 'exact' }, copy_bytes_per_step: { k: 'exact' }, copy_ms_per_step: { k: 'exact' }, copy_ms_per_step_display: { k: 'display' }, copy_seconds_total: { k: 'exact' }, copy_seconds_total_display: { k: 'display' }, needed_gbps: { k: 'exact', p: 'nullable' } },
   acceptance_rule: { symbols: { k: 'list', items: { id: { k: 'text' }, p: { k: 'exact' }, q: { k: 'exact' }, accept: { k: 'exact', p: 'nullable' }, residual: { k: 'exact' }, output: { k: 'exact' } } }, acceptance: { k: 'exact' }, output_matches_target: { k: 'flag' } },
-  speculative: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, expected_outputs_display: { k: 'display' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' }, ms_per_token_display: { k: 'display' }, charged_positions: { k: 'exact' }, draft_ms: { k: 'exact' }, plain_ms_per_token: { k: 'exact' }, speedup: { k: 'exact' }, saved_ms_per_token: { k: 'exact', p: 'nullable' }, break_even_query_ms: { k: 'exact', p: 'nullable' }, by_draft: { k: 'list', items: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' } } }, marginal: { k: 'object', p: 'nullable' } },
+  speculative: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, expected_outputs_fraction: { k: 'ratio' }, expected_outputs_display: { k: 'display' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' }, ms_per_token_display: { k: 'display' }, charged_positions: { k: 'exact' }, draft_ms: { k: 'exact' }, plain_ms_per_token: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, saved_ms_per_token: { k: 'exact', p: 'nullable' }, break_even_query_ms: { k: 'exact', p: 'nullable' }, break_even_query_ms_display: { k: 'display', p: 'nullable' }, by_draft: { k: 'list', items: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' } } }, marginal: { k: 'object', p: 'nullable' } },
   batch_plan: { prefill_flops: { k: 'exact', p: 'nullable' }, prefill_seconds: { k: 'exact' }, rounds: { k: 'exact' }, decode_seconds: { k: 'exact' }, queue_seconds: { k: 'exact' }, first_token_seconds: { k: 'exact' }, total_seconds: { k: 'exact' }, total_display: { k: 'display' }, on_time: { k: 'flag' }, slack_seconds: { k: 'exact', p: 'nullable' }, late_seconds: { k: 'exact', p: 'nullable' }, qualified: { k: 'exact' }, prefill_rate: { k: 'exact' }, decode_rate: { k: 'exact' }, gpu_seconds_per_request: { k: 'exact' }, gpu_seconds_per_result: { k: 'exact', p: 'nullable' }, joules_per_result: { k: 'exact', p: 'nullable' } },
   critical_batch: { steps: { k: 'exact' }, min_steps: { k: 'exact' }, min_tokens: { k: 'exact' }, batch_over_noise: { k: 'exact' }, step_cap: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, multiple: { k: 'exact' }, cards: { k: 'exact' }, batch_tokens: { k: 'exact' }, weak_steps: { k: 'exact' }, weak_days: { k: 'exact' }, strong_step_seconds: { k: 'exact' }, strong_days: { k: 'exact' }, fixed_share: { k: 'exact' } } } },
   zero_state: { model: { k: 'text', p: 'nullable' }, params: { k: 'exact' }, shards: { k: 'exact' }, stage: { k: 'exact' }, bytes_per_param: { k: 'exact' }, bytes_per_card: { k: 'exact' }, bytes_per_card_display: { k: 'display' }, weights: { k: 'exact' }, gradients: { k: 'exact' }, optimizer: { k: 'exact' }, master: { k: 'exact' }, adam_m: { k: 'exact' }, adam_v: { k: 'exact' }, unsharded_bytes: { k: 'exact' }, unsharded_display: { k: 'display' }, unsharded_over_weights: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fits: { k: 'flag', p: 'nullable' }, margin_bytes: { k: 'exact', p: 'nullable' }, over_bytes: { k: 'exact', p: 'nullable' } },
