@@ -47,8 +47,8 @@ TEST_CASE("ch05 fusion_traffic break-even: 96 KiB a row is 54.9 ns at 1,792 GB/s
     CHECK(r["saved_us"] == api::exact_json(Ratio(98304, 1792000)));
     CHECK(r["saved_time_display"] == "54.9 ns");
     CHECK(r["breakeven_rows"] == 92);  // 5 / 0.0549 = 91.1: 91 rows save less than 5 μs
-    // The same from a bandwidth: 96 KiB at 98,304 B/μs is 1 μs a row, so 5 μs is reached, not beaten, at 5 rows.
-    CHECK(ask(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2},{"output":1}],"elements":12288,"overhead_us":"5","bandwidth":"98304"})")
+    // The same from a bandwidth: 96 KiB at 98.304 GB/s (98,304 B/μs) is 1 μs a row, so 5 μs is reached, not beaten, at 5 rows.
+    CHECK(ask(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2},{"output":1}],"elements":12288,"overhead_us":"5","bandwidth":"98.304"})")
               ["breakeven_rows"] == 6);
     // One stage saves nothing: the overhead can never be paid back.
     CHECK(error_of(Json::parse(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2}],"overhead_us":"5","bandwidth":"1792"})"))
