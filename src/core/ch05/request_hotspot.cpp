@@ -27,4 +27,16 @@ RequestHotspot request_hotspot(u128 layers, u128 input_tokens, u128 output_token
     return h;
 }
 
+HotspotProjection project_hotspot(u128 output_tokens, u128 projected_output_tokens, const HotspotTimes& t) {
+    HotspotProjection p;
+    p.decode_steps = projected_output_tokens - 1;
+    const Ratio scale = Ratio(p.decode_steps) / Ratio(output_tokens - 1);
+    const Ratio old_ms = t.prefill_old_ms + t.decode_old_ms * scale;
+    const Ratio new_ms = t.prefill_new_ms + t.decode_new_ms * scale;
+    p.decode_saved_ms = gap(t.decode_old_ms, t.decode_new_ms) * scale;
+    p.slower = old_ms < new_ms;
+    p.saved_ms = gap(old_ms, new_ms);
+    return p;
+}
+
 }  // namespace tally::ch05

@@ -31,4 +31,17 @@ struct RequestHotspot {
 // layers, input_tokens ≥ 1; output_tokens ≥ 2; times > 0.
 RequestHotspot request_hotspot(u128 layers, u128 input_tokens, u128 output_tokens, const HotspotTimes& t);
 
+// Experiment 5-9's projection: the same request with G' output tokens, the
+// prefill unchanged and each of the G' − 1 decode steps taking what a measured
+// step took (the decode times scaled by (G' − 1) / (G − 1)).
+struct HotspotProjection {
+    u128 decode_steps = 0;  // G' − 1
+    Ratio decode_saved_ms;  // |decode change| · (G' − 1) / (G − 1)
+    Ratio saved_ms;         // the whole request's change
+    bool slower = false;
+};
+
+// output_tokens, projected_output_tokens ≥ 2.
+HotspotProjection project_hotspot(u128 output_tokens, u128 projected_output_tokens, const HotspotTimes& t);
+
 }  // namespace tally::ch05

@@ -37,10 +37,12 @@ const DERIVED = {
   // 64×64, K step 64: 8 + 8 + 16 KiB; 233,472 / 33,792 → 6 blocks; registers 65,536 / (256·128) → 2 blocks;
   // 64 registers → 4 blocks, 32 warps, 50%; 32 warps keep 64 KiB in flight against 3.35 TB/s × 600 ns / 132.
   '5-1': { a: String(32 * 1024), b: '6', c: '2', d: '50', e: `${65536 * 132}/${3350 * 600}` },
-  // 64×128, k = 32: 4 + 8 + 32 KiB; A read 96 times (768 MiB); 768 + 1,536 + 24 = 2,328 MiB; 102,400 / 46,080 → 2.
-  'lab-5-1': { a: String(44 * 1024), b: String(768 * MiB), c: String(2328 * MiB), d: '2' },
-  // 48 + 72 + 36 = 156 MiB apart, 24 + 24 + 12 = 60 fused; peaks 72 and 60 MiB; 96 KiB saved per row.
-  'lab-5-2': { a: String(156 * MiB), b: String(60 * MiB), c: String(72 * MiB), d: String(60 * MiB), e: String(96 * 1024) },
+  // 64×128, k = 32: 4 + 8 + 32 KiB; A read 96 times (768 MiB); 768 + 1,536 + 24 = 2,328 MiB; 102,400 / 46,080 → 2;
+  // the same time as 64×64 at 2,328 / 3,096 ≈ 0.752 of its bandwidth.
+  'lab-5-1': { a: String(44 * 1024), b: String(768 * MiB), c: String(2328 * MiB), d: '2', e: '2328/3096' },
+  // 48 + 72 + 36 = 156 MiB apart, 24 + 24 + 12 = 60 fused; peaks 72 and 60 MiB; 96 KiB saved per row;
+  // 98,304 B / 1,792 GB/s = 54.9 ns a row, 5 μs / 54.9 ns = 91.1: 92 rows beat the overhead.
+  'lab-5-2': { a: String(156 * MiB), b: String(60 * MiB), c: String(72 * MiB), d: String(60 * MiB), e: String(96 * 1024), f: '92' },
   // ℓ = 1.5/2 + 1, u = 3.5/2 + 5, 27/7; a = 66, 125 scans, 504 MiB with one 16 KiB prefetch slot.
   'lab-5-3': { a: '1.75', b: '6.75', c: '27/7', d: '66', e: '125', f: String(504 * MiB) },
   // 44 stored for 44.8, restored 44 × 10/448 = 55/56; quantising inside the column loop: 620 MiB.
@@ -51,8 +53,9 @@ const DERIVED = {
   'lab-5-7': { a: '30517578125/226492416', b: '6103515625/63700992', c: '243' },
   // RTX 4090: 2X / 1,008 GB/s = 15 μs → 7.56 MB; 16 MiB: 25 + 2·16 MiB / 1,008 GB/s; a direct write: 25 μs.
   'lab-5-8': { a: '7560000', b: `25 + ${2 * 16 * MiB}/1008000`, c: '25' },
-  // Decode 2.369803 − 0.920376 ms; less the prefill's 0.025707 ms; A at 15 μs: 10 + 40 + 10.
-  'lab-5-9': { b: '1.449427', c: '1.42372', e: '60' },
+  // Decode 2.369803 − 0.920376 ms; less the prefill's 0.025707 ms; 127 decode steps: 1.449427 · 127/31 − 0.025707;
+  // A at 15 μs: 10 + 40 + 10.
+  'lab-5-9': { b: '1.449427', c: '1.42372', d: '22910039/3875000', e: '60' },
 };
 
 /** "25 + a/b" as one rational string. */
@@ -76,6 +79,14 @@ test('every answer of the exercise and the labs is the value we derived', () => 
   assert.equal(results['lab-5-8'].small.breakeven_display, '7.21 MiB');
   // The book's Example 5-11 card, for the named mistake: 12.8 MiB on the RTX PRO 6000 (12.817 as the core shows it).
   assert.equal(results['lab-5-8'].book.breakeven_display, '12.817 MiB');
+  // The book's places for the labs' checked parts and worked answers.
+  assert.equal(results['lab-5-1'].versus.bandwidth_ratio_display, '0.752');
+  assert.equal(results['lab-5-2'].chain.separate_traffic_display, '156 MiB');
+  assert.equal(results['lab-5-2'].chain.fused_peak_display, '60 MiB');
+  assert.equal(results['lab-5-2'].breakeven.saved_time_display, '54.9 ns');
+  assert.equal(results['lab-5-9'].hot.saved_per_step_display, '46.8 μs');
+  assert.equal(results['lab-5-9'].longer.projected_decode_saved_display, '5.94 ms');
+  assert.equal(results['lab-5-9'].longer.projected_saved_display, '5.91 ms');
 });
 
 test('the residency calls take the shared memory part (a) computes', () => {
@@ -94,11 +105,13 @@ const RIGHT = [
   ['lab-5-1', 'b', ['768 MiB', '96 * 8 MiB', '0.75 GiB']],
   ['lab-5-1', 'c', ['2328 MiB', '2.273 GiB', '2.27 GiB', '768 MiB + 1536 MiB + 24 MiB']],
   ['lab-5-1', 'd', ['2']],
+  ['lab-5-1', 'e', ['0.752', '0.75194', '2328/3096']],
   ['lab-5-2', 'a', ['156 MiB', '48 MiB + 72 MiB + 36 MiB']],
   ['lab-5-2', 'b', ['60 MiB', '24 MiB + 24 MiB + 12 MiB']],
   ['lab-5-2', 'c', ['72 MiB']],
   ['lab-5-2', 'd', ['60 MiB']],
   ['lab-5-2', 'e', ['96 KiB', '98304 B', '98304']],
+  ['lab-5-2', 'f', ['92', '92.0']],
   ['lab-5-3', 'a', ['1.75', '7/4', '1.5/2 + 1']],
   ['lab-5-3', 'b', ['6.75', '27/4']],
   ['lab-5-3', 'c', ['27/7', '3.857', '3.8571']],
@@ -119,6 +132,7 @@ const RIGHT = [
   ['lab-5-8', 'c', ['25 μs', '25']],
   ['lab-5-9', 'b', ['1.449427 ms', '2.369803 ms - 0.920376 ms', '1449.427 μs']],
   ['lab-5-9', 'c', ['1.42372 ms', '1.449427 - 0.025707']],
+  ['lab-5-9', 'd', ['5.91 ms', '5.912', '1.449427 * 127 / 31 - 0.025707']],
   ['lab-5-9', 'e', ['60 μs', '60', '10 + 40 + 10']],
 ];
 
@@ -144,10 +158,12 @@ const WRONG = [
   ['lab-5-1', 'b', '1536 MiB', 'old_tile'],
   ['lab-5-1', 'c', '3096 MiB', 'old_tile'],
   ['lab-5-1', 'd', '4', 'old_tile'],
+  ['lab-5-1', 'e', '1.33', 'inverted'],
   ['lab-5-2', 'a', '120 MiB', 'no_quantize'],
   ['lab-5-2', 'b', '108 MiB', 'partial_fusion'],
   ['lab-5-2', 'c', '60 MiB', 'fused_peak'],
   ['lab-5-2', 'e', '96 MiB', 'whole_matrix'],
+  ['lab-5-2', 'f', '183', 'two_stages'],
   ['lab-5-3', 'a', '1.5', 'old_state'],
   ['lab-5-3', 'c', '7/3', 'old_output'],
   ['lab-5-3', 'd', '82', 'no_prefetch'],
@@ -164,6 +180,8 @@ const WRONG = [
   ['lab-5-8', 'c', '29.2 μs', 'with_copy'],
   ['lab-5-9', 'b', '1.42372 ms', 'whole_request'],
   ['lab-5-9', 'c', '1.449427 ms', 'decode_only'],
+  ['lab-5-9', 'd', '5.94 ms', 'prefill_ignored'],
+  ['lab-5-9', 'd', '1.42 ms', 'not_scaled'],
   ['lab-5-9', 'e', '35 μs', 'a_only'],
 ];
 
@@ -209,6 +227,8 @@ test('a drawn variant moves the answers', () => {
   // A 64×256 tile: 4 + 16 + 64 KiB, one resident block; A read 48 times.
   const wide = run('lab-5-1', { n: 256 });
   assert.deepEqual([wide.wide.working_set_bytes, wide.wide.resident_blocks, wide.wide.a_traffic], [84 * 1024, 1, 48 * 8 * MiB]);
+  // 384 + 1,536 + 24 = 1,944 MiB against 3,096: 0.628 of the bandwidth is enough.
+  assert.equal(wide.versus.bandwidth_ratio_display, '0.628');
   // b = 128 with a prefetch slot: less room for Q rows than Table 5.3.3-a's 53.
   const b128 = run('lab-5-3', { b: 128 });
   assert.equal(b128.plain.query_rows, 53);

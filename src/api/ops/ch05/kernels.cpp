@@ -3,10 +3,15 @@
 //   split_reduction    RMSNorm row by row against rows cut into segments (Figure 5-11)
 //   fusion_traffic     an elementwise chain's traffic and peak memory per kernel boundary (Example 5-4, Figure 5-15)
 //   quant_scale_order  an FP8 E4M3 value with a row scale against its block's scale (Example 5-7)
+#include <optional>
+
 #include "api/ops/ch05/ops.hpp"
+#include "display.hpp"
 #include "read.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
+#include "api/ops/request_readers.hpp"
 #include "api/positive_decimal.hpp"
 #include "core/ch05/fusion_chain.hpp"
 #include "core/ch05/memory_layout.hpp"
@@ -17,6 +22,8 @@
 namespace tally::api {
 
 namespace {
+
+using ch05_display::bytes_text;
 
 // ---- bank_conflicts --------------------------------------------------------
 
@@ -93,11 +100,18 @@ Json op_split_reduction(const Json& req) {
     r["reread_bytes"] = exact_json(s.reread_bytes);
     r["handoff_bytes"] = exact_json(s.handoff_bytes);
     r["traffic_split"] = exact_json(s.traffic_split);
-    r["traffic_split_display"] = bytes_binary_text(Ratio(s.traffic_split));
+    r["traffic_split_display"] = bytes_text(s.traffic_split);
+    r["partial_display"] = bytes_text(s.partial_bytes);
+    r["scale_display"] = bytes_text(s.scale_bytes);
+    r["traffic_whole_display"] = bytes_text(s.traffic_whole);
+    r["reread_display"] = bytes_text(s.reread_bytes);
+    r["handoff_display"] = bytes_text(s.handoff_bytes);  // 72 KiB, the book's "about 0.1 MiB"
     r["launches_whole"] = exact_json(s.launches_whole);
     r["launches_split"] = exact_json(s.launches_split);
     r["row_fp32_bytes"] = exact_json(s.row_fp32_bytes);
     r["segment_fp32_bytes"] = exact_json(s.segment_fp32_bytes);
+    r["row_fp32_display"] = bytes_text(s.row_fp32_bytes);
+    r["segment_fp32_display"] = bytes_text(s.segment_fp32_bytes);
     return r;
 }
 
@@ -106,7 +120,9 @@ constexpr ResultDecl kSplitResult[] = {
     result::exact("scale_bytes"),        result::exact("traffic_whole"),  result::exact("reread_bytes"),
     result::exact("handoff_bytes"),      result::exact("traffic_split"),  result::display("traffic_split_display"),
     result::exact("launches_whole"),     result::exact("launches_split"), result::exact("row_fp32_bytes"),
-    result::exact("segment_fp32_bytes"),
+    result::exact("segment_fp32_bytes"), result::display("partial_display"), result::display("scale_display"),
+    result::display("traffic_whole_display"), result::display("reread_display"), result::display("handoff_display"),
+    result::display("row_fp32_display"),  result::display("segment_fp32_display"),
 };
 constexpr const char* kSplitSamples[] = {R"({"op":"split_reduction"})", R"({"op":"split_reduction","rows":1,"segments":16})"};
 
@@ -118,6 +134,9 @@ constexpr FieldDecl kFusionFields[] = {
     field::of_kind("stages", FieldKind::List),
     field::of_kind("cuts", FieldKind::List),
     field::integer("elements", 1, u128{1} << 40, "12582912"),
+    field::of_kind("overhead_us", FieldKind::Decimal),
+    field::of_kind("bandwidth", FieldKind::Decimal),
+    fields::kGpu,
 };
 
 u128 small_bytes(const Json& v, const std::string& path) {
@@ -162,9 +181,33 @@ Json kernels_json(const ch05::ChainPartition& p, u128 elements) {
         kernels.push_back({{"id", std::to_string(k.first + 1) + "-" + std::to_string(k.last + 1)},
                            {"read_bytes", exact_json(mul(k.read_bytes, elements))},
                            {"write_bytes", exact_json(mul(k.write_bytes, elements))},
-                           {"live_bytes", exact_json(mul(k.live_bytes, elements))}});
+                           {"live_bytes", exact_json(mul(k.live_bytes, elements))},
+                           {"read_display", bytes_text(mul(k.read_bytes, elements))},
+                           {"write_display", bytes_text(mul(k.write_bytes, elements))},
+                           {"live_display", bytes_text(mul(k.live_bytes, elements))}});
     }
     return kernels;
+}
+
+// Lab 5-2: a fused kernel that costs a fixed overhead per call pays off once
+// the time its saved traffic takes at the bandwidth exceeds that overhead.
+// `elements` is one unit (one row of the chain); the answer counts units.
+void fusion_breakeven(const RequestFields& f, u128 saved_bytes, Json& r) {
+    const char* keys[] = {"saved_us", "saved_time_display", "breakeven_rows"};
+    if (!f.has("overhead_us")) {
+        for (const char* k : keys) r[k] = nullptr;
+        return;
+    }
+    const Ratio overhead = ch05_fields::positive(f, "overhead_us");
+    const std::optional<Ratio> sent_bw =
+        f.has("bandwidth") ? std::optional<Ratio>(ch05_fields::positive(f, "bandwidth")) : std::nullopt;
+    const DeviceRates device = device_rates(f, sent_bw, std::nullopt, "bf16");
+    const Ratio bytes_per_us = require_bandwidth(device, ch05_fields::label("bandwidth")) / Ratio(1000000);
+    if (saved_bytes == 0) throw FieldError("stages", msg::ch05_fusion_saves_nothing, {{"label", ch05_fields::label("stages")}});
+    const Ratio saved_us = Ratio(saved_bytes) / bytes_per_us;
+    r["saved_us"] = exact_json(saved_us);
+    r["saved_time_display"] = fixed(saved_us * Ratio(1000), 1) + " ns";
+    r["breakeven_rows"] = exact_json((overhead / saved_us).floor() + 1);  // strictly more than the overhead
 }
 
 Json op_fusion_traffic(const Json& req) {
@@ -210,7 +253,9 @@ Json op_fusion_traffic(const Json& req) {
         partitions.push_back({{"id", id.empty() ? "fused" : id},
                               {"kernels", exact_json(u128{p.kernels.size()})},
                               {"traffic_bytes", exact_json(mul(p.traffic_per_element, elements))},
-                              {"peak_bytes", exact_json(mul(p.peak_per_element, elements))}});
+                              {"peak_bytes", exact_json(mul(p.peak_per_element, elements))},
+                              {"traffic_display", bytes_text(mul(p.traffic_per_element, elements))},
+                              {"peak_display", bytes_text(mul(p.peak_per_element, elements))}});
     }
     Json r;
     r["kernels"] = kernels_json(chosen, elements);
@@ -225,22 +270,44 @@ Json op_fusion_traffic(const Json& req) {
     r["separate_over_fused"] = exact_json(Ratio(separate.traffic_per_element, fused.traffic_per_element));
     r["partition_count"] = exact_json(count);
     r["partitions"] = partitions;
+    const u128 saved = mul(separate.traffic_per_element - fused.traffic_per_element, elements);
+    r["traffic_display"] = bytes_text(mul(chosen.traffic_per_element, elements));
+    r["peak_display"] = bytes_text(mul(chosen.peak_per_element, elements));
+    r["separate_traffic_display"] = bytes_text(mul(separate.traffic_per_element, elements));
+    r["separate_peak_display"] = bytes_text(mul(separate.peak_per_element, elements));
+    r["fused_traffic_display"] = bytes_text(mul(fused.traffic_per_element, elements));
+    r["fused_peak_display"] = bytes_text(mul(fused.peak_per_element, elements));
+    r["saved_display"] = bytes_text(saved);
+    r["fused_over_separate_display"] = fixed(Ratio(fused.traffic_per_element, separate.traffic_per_element), 1);
+    r["separate_over_fused_display"] =
+        ch05_display::times_text(Ratio(separate.traffic_per_element, fused.traffic_per_element), 1);
+    fusion_breakeven(f, saved, r);
     return r;
 }
 
-constexpr ResultDecl kKernelItem[] = {result::text("id"), result::exact("read_bytes"), result::exact("write_bytes"),
-                                      result::exact("live_bytes")};
-constexpr ResultDecl kPartitionItem[] = {result::text("id"), result::exact("kernels"), result::exact("traffic_bytes"),
-                                         result::exact("peak_bytes")};
+constexpr ResultDecl kKernelItem[] = {result::text("id"),           result::exact("read_bytes"),
+                                      result::exact("write_bytes"), result::exact("live_bytes"),
+                                      result::display("read_display"), result::display("write_display"),
+                                      result::display("live_display")};
+constexpr ResultDecl kPartitionItem[] = {result::text("id"),         result::exact("kernels"),
+                                         result::exact("traffic_bytes"), result::exact("peak_bytes"),
+                                         result::display("traffic_display"), result::display("peak_display")};
 constexpr ResultDecl kFusionResult[] = {
     result::list("kernels", kKernelItem),    result::exact("traffic_bytes"),       result::exact("peak_bytes"),
     result::exact("separate_traffic_bytes"), result::exact("separate_peak_bytes"), result::exact("fused_traffic_bytes"),
     result::exact("fused_peak_bytes"),       result::exact("saved_bytes"),         result::exact("fused_over_separate"),
     result::exact("separate_over_fused"),    result::exact("partition_count"),     result::list("partitions", kPartitionItem),
+    result::display("traffic_display"),      result::display("peak_display"),      result::display("separate_traffic_display"),
+    result::display("separate_peak_display"), result::display("fused_traffic_display"), result::display("fused_peak_display"),
+    result::display("saved_display"),        result::display("fused_over_separate_display"),
+    result::display("separate_over_fused_display"),
+    result::nullable(result::exact("saved_us")), result::nullable(result::display("saved_time_display")),
+    result::nullable(result::exact("breakeven_rows")),
 };
 constexpr const char* kFusionSamples[] = {
     R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2}]})",
     R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2},{"output":1}],"cuts":[2]})",
+    R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2},{"output":1}],"elements":12288,"overhead_us":"5","gpu":"rtx-pro-6000"})",
 };
 
 // ---- quant_scale_order -----------------------------------------------------

@@ -46,6 +46,8 @@ constexpr FieldMeaning kMeanings[] = {
     {"sms", msg::ch05_meaning_sms},
     {"threads", msg::ch05_meaning_threads},
     {"warps", msg::ch05_meaning_warps},
+    {"overhead_us", msg::ch05_meaning_overhead_us},
+    {"projected_output_tokens", msg::ch05_meaning_projected_output_tokens},
 };
 
 // Times, rates and sizes of the chapter fit well inside 10^9.

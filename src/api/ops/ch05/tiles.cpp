@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "api/ops/ch05/ops.hpp"
+#include "display.hpp"
 #include "read.hpp"
 
 #include "api/catalog.hpp"
@@ -68,8 +69,31 @@ constexpr FieldDecl kGemmTileFields[] = {
     field::integer("smem_per_sm", 1, kMaxBytes),
     field::integer("reserve_bytes", 0, kMaxBytes, "1024"),
     field::integer("block_limit", 0, kMaxBytes, "0"),
+    field::integer("versus_tile_m", 1, 4096),
+    field::integer("versus_tile_n", 1, 4096),
     fields::kGpu,
 };
+
+// Experiment 5-1: against another tile of the same GEMM (same k and buffers),
+// this tile takes no longer when its effective bandwidth is at least its
+// traffic over the other's times the other's bandwidth.
+void versus_tile(const RequestFields& f, ch05::GemmShape s, const ch05::GemmTiles& t, Json& r) {
+    if (!f.has("versus_tile_m") && !f.has("versus_tile_n")) {
+        for (const char* k : {"versus_traffic_bytes", "versus_traffic_display", "bandwidth_ratio_needed",
+                              "bandwidth_ratio_display"}) {
+            r[k] = nullptr;
+        }
+        return;
+    }
+    s.m = f.has("versus_tile_m") ? f.integer("versus_tile_m") : s.m;
+    s.n = f.has("versus_tile_n") ? f.integer("versus_tile_n") : s.n;
+    const ch05::GemmTiles other = ch05::gemm_tiles(s);
+    const Ratio needed(t.traffic_bytes, other.traffic_bytes);
+    r["versus_traffic_bytes"] = exact_json(other.traffic_bytes);
+    r["versus_traffic_display"] = bytes_binary_text(Ratio(other.traffic_bytes));
+    r["bandwidth_ratio_needed"] = exact_json(needed);
+    r["bandwidth_ratio_display"] = fixed(needed, 3);
+}
 
 Json op_gemm_tile_traffic(const Json& req) {
     RequestFields f(req, kGemmTileFields);
@@ -111,6 +135,7 @@ Json op_gemm_tile_traffic(const Json& req) {
     r["flops"] = exact_json(t.flops);
     r["intensity"] = exact_json(t.intensity);
     r["intensity_display"] = fixed(t.intensity, 1);
+    versus_tile(f, s, t, r);
     r["gpu"] = gpu_json(f);
     // The ceiling this traffic sets on the matrix unit: intensity over the
     // device's peak-to-bandwidth ratio (the roofline's ridge), when `gpu` states both.
@@ -157,6 +182,10 @@ constexpr ResultDecl kGemmTileResult[] = {
     result::exact("flops"),
     result::exact("intensity"),
     result::display("intensity_display"),
+    result::nullable(result::exact("versus_traffic_bytes")),
+    result::nullable(result::display("versus_traffic_display")),
+    result::nullable(result::exact("bandwidth_ratio_needed")),
+    result::nullable(result::display("bandwidth_ratio_display")),
     result::nullable(result::text("gpu")),
     result::nullable(result::exact("mfu_ceiling_percent")),
     result::nullable(result::exact("smem_per_sm")),
@@ -166,6 +195,7 @@ constexpr const char* kGemmTileSamples[] = {
     R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":64,"gpu":"rtx-pro-6000"})",
     R"({"op":"gemm_tile_traffic","tile_m":128,"tile_n":128})",
     R"({"op":"gemm_tile_traffic","tile_m":128,"tile_n":128,"buffers":2,"smem_per_sm":102400,"block_limit":101376})",
+    R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":128,"versus_tile_n":64})",
 };
 
 // ---- sm_residency ----------------------------------------------------------
@@ -393,6 +423,21 @@ Json op_sm_share(const Json& req) {
     r["third_copy_us"] = exact_json(s.third_copy_us);
     r["mover_busy_us"] = exact_json(s.mover_busy_us);
     r["compute_busy_percent"] = exact_json(s.compute_busy_share * Ratio(100));
+    // The book's places (§5.1.5, Example 5-5, Figure 5-16): 25.4 GB/s, 7.50 TFLOP/s, μs to 2 places.
+    using ch05_display::us_text;
+    r["gbps_per_sm_display"] = fixed(s.gbps_per_sm, 1) + " GB/s";
+    r["tflops_per_sm_display"] = fixed(s.tflops_per_sm, 2) + " TFLOP/s";
+    r["copy_display"] = us_text(s.copy_us, 2);
+    r["compute_display"] = us_text(s.compute_us, 2);
+    r["copy_over_compute_display"] = ch05_display::times_text(s.copy_over_compute, 1);
+    r["device_ratio_display"] = fixed(s.device_ratio, 0) + " FLOP/byte";
+    r["serial_display"] = us_text(s.serial_us, 2);
+    r["pipelined_display"] = us_text(s.pipelined_us, 2);
+    r["saved_display"] = ch05_display::percent_text((s.serial_us - s.pipelined_us) / s.serial_us * Ratio(100), 0);
+    r["slot_free_display"] = us_text(s.slot_free_us, 2);
+    r["third_copy_display"] = us_text(s.third_copy_us, 2);
+    r["mover_busy_display"] = us_text(s.mover_busy_us, 2);
+    r["compute_busy_display"] = fixed(s.compute_busy_share, 1);  // the book: "about 0.2"
     return r;
 }
 
@@ -413,6 +458,19 @@ constexpr ResultDecl kSmShareResult[] = {
     result::exact("third_copy_us"),
     result::exact("mover_busy_us"),
     result::exact("compute_busy_percent"),
+    result::display("gbps_per_sm_display"),
+    result::display("tflops_per_sm_display"),
+    result::display("copy_display"),
+    result::display("compute_display"),
+    result::display("copy_over_compute_display"),
+    result::display("device_ratio_display"),
+    result::display("serial_display"),
+    result::display("pipelined_display"),
+    result::display("saved_display"),
+    result::display("slot_free_display"),
+    result::display("third_copy_display"),
+    result::display("mover_busy_display"),
+    result::display("compute_busy_display"),
 };
 constexpr const char* kSmShareSamples[] = {
     R"({"op":"sm_share","gpu":"h100-sxm"})",

@@ -92,11 +92,11 @@ export interface OpRequests {
   latency_hiding: { bandwidth?: number | string; latency_ns?: number | string; sms?: number | string; warps?: number | string; loads_per_warp?: number | string; bytes_per_load?: number | string; warps_per_block?: number | string; gpu?: string; lang?: string; };
   mma_count: { tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; mma_m?: number | string; mma_n?: number | string; mma_k?: number | string; warps?: number | string; lang?: string; };
   sm_share: { bandwidth?: number | string; peak_tflops?: number | string; sms?: number | string; copy_bytes?: number | string; block_flops?: number | string; blocks?: number | string; gpu?: string; lang?: string; };
-  gemm_tile_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; in_bytes?: number | string; acc_bytes?: number | string; out_bytes?: number | string; buffers?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
+  gemm_tile_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; tile_k?: number | string; in_bytes?: number | string; acc_bytes?: number | string; out_bytes?: number | string; buffers?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; versus_tile_m?: number | string; versus_tile_n?: number | string; gpu?: string; lang?: string; };
   bank_conflicts: { rows?: number | string; cols?: number | string; banks?: number | string; pad_words?: number | string; layout?: string; lang?: string; };
   split_reduction: { rows?: number | string; width?: number | string; segments?: number | string; in_bytes?: number | string; lang?: string; };
   reduction_order: { width?: number | string; splits?: Json[]; merge_segments?: number | string; rounding?: string; lang?: string; };
-  fusion_traffic: { stages?: Json[]; cuts?: Json[]; elements?: number | string; lang?: string; };
+  fusion_traffic: { stages?: Json[]; cuts?: Json[]; elements?: number | string; overhead_us?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
   relayout_buffer: { slot_bytes?: number | string; queued?: number | string; relayout_bytes?: number | string; resident?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
   attention_materialized: { length?: number | string; head_dim?: number | string; in_bytes?: number | string; score_bytes?: number | string; lang?: string; };
   online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; lang?: string; };
@@ -108,7 +108,7 @@ export interface OpRequests {
   graph_replay: { compute_us?: number | string; host_wait_us?: number | string; graph_prep_us?: number | string; input_bytes?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
   shape_strategies: { rows?: Json[]; counts?: Json[]; buckets?: Json[]; flops_per_row?: number | string; tflops?: Json[]; prepare_ms?: Json[]; groups?: number | string; lang?: string; };
   persistent_tiles: { blocks?: number | string; rows_per_block?: number | string; inputs?: number | string; outputs?: number | string; activation_bytes?: number | string; launch_us?: number | string; schedule_us?: number | string; notify_us?: number | string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
-  request_hotspot: { layers?: number | string; input_tokens?: number | string; output_tokens?: number | string; prefill_old_ms?: number | string; prefill_new_ms?: number | string; decode_old_ms?: number | string; decode_new_ms?: number | string; trace_ms?: number | string; lang?: string; };
+  request_hotspot: { layers?: number | string; input_tokens?: number | string; output_tokens?: number | string; prefill_old_ms?: number | string; prefill_new_ms?: number | string; decode_old_ms?: number | string; decode_new_ms?: number | string; trace_ms?: number | string; projected_output_tokens?: number | string; lang?: string; };
   kv_admission: { model?: string | { [key: string]: Json }; input?: number | string; generated?: number | string; block?: number | string; shared_prefix?: number | string; budget_gib?: number | string; extra_mib?: number | string; requests?: number | string; kv_format?: string; lang?: string; };
   paging_layout: { lengths?: Json[]; page_tokens?: number | string; lang?: string; };
   decode_read: { model?: string | { [key: string]: Json }; batch?: number | string; context?: number | string; kv_format?: string; bandwidth?: number | string; gpu?: string; round_ms?: number | string; measured?: Json[]; lang?: string; };
@@ -2049,6 +2049,19 @@ export interface SmShareResult {
   third_copy_us: bigint;
   mover_busy_us: bigint;
   compute_busy_percent: bigint;
+  gbps_per_sm_display: string;
+  tflops_per_sm_display: string;
+  copy_display: string;
+  compute_display: string;
+  copy_over_compute_display: string;
+  device_ratio_display: string;
+  serial_display: string;
+  pipelined_display: string;
+  saved_display: string;
+  slot_free_display: string;
+  third_copy_display: string;
+  mover_busy_display: string;
+  compute_busy_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2078,6 +2091,10 @@ export interface GemmTileTrafficResult {
   flops: bigint;
   intensity: bigint;
   intensity_display: string;
+  versus_traffic_bytes: bigint | null;
+  versus_traffic_display: string | null;
+  bandwidth_ratio_needed: bigint | null;
+  bandwidth_ratio_display: string | null;
   gpu: string | null;
   mfu_ceiling_percent: bigint | null;
   smem_per_sm: bigint | null;
@@ -2115,6 +2132,13 @@ export interface SplitReductionResult {
   launches_split: bigint;
   row_fp32_bytes: bigint;
   segment_fp32_bytes: bigint;
+  partial_display: string;
+  scale_display: string;
+  traffic_whole_display: string;
+  reread_display: string;
+  handoff_display: string;
+  row_fp32_display: string;
+  segment_fp32_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2167,6 +2191,9 @@ export interface FusionTrafficKernel {
   read_bytes: bigint;
   write_bytes: bigint;
   live_bytes: bigint;
+  read_display: string;
+  write_display: string;
+  live_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2178,6 +2205,8 @@ export interface FusionTrafficPartition {
   kernels: bigint;
   traffic_bytes: bigint;
   peak_bytes: bigint;
+  traffic_display: string;
+  peak_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2197,6 +2226,18 @@ export interface FusionTrafficResult {
   separate_over_fused: bigint;
   partition_count: bigint;
   partitions: FusionTrafficPartition[];
+  traffic_display: string;
+  peak_display: string;
+  separate_traffic_display: string;
+  separate_peak_display: string;
+  fused_traffic_display: string;
+  fused_peak_display: string;
+  saved_display: string;
+  fused_over_separate_display: string;
+  separate_over_fused_display: string;
+  saved_us: bigint | null;
+  saved_time_display: string | null;
+  breakeven_rows: bigint | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2370,6 +2411,8 @@ export interface ShapeStrategiesStrategie {
   prepare_ms: bigint;
   total_ms: bigint;
   total_seconds: bigint;
+  prepare_display: string;
+  total_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2393,6 +2436,7 @@ export interface ShapeStrategiesResult {
   actual_rows: bigint;
   bucket_rows: bigint;
   padding_percent: bigint;
+  padding_display: string;
   strategies: ShapeStrategiesStrategie[];
   crossings: ShapeStrategiesCrossing[];
   cheapest: string;
@@ -2442,6 +2486,20 @@ export interface RequestHotspotResult {
   saved_ms: bigint;
   saved_per_step_us: bigint;
   trace_share_percent: bigint | null;
+  decode_saved_display: string;
+  prefill_change_display: string;
+  old_display: string;
+  new_display: string;
+  saved_display: string;
+  decode_speedup_display: string;
+  saved_per_step_display: string;
+  trace_share_display: string | null;
+  projected_decode_steps: bigint | null;
+  projected_decode_saved_ms: bigint | null;
+  projected_decode_saved_display: string | null;
+  projected_saved_ms: bigint | null;
+  projected_saved_display: string | null;
+  projected_slower: boolean | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3432,12 +3490,12 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   sm_residency: { gpu: { k: 'text', p: 'nullable' }, limits: { k: 'list', items: { id: { k: 'text' }, total: { k: 'exact' }, per_block: { k: 'exact' }, blocks: { k: 'exact' } } }, blocks: { k: 'exact' }, binding: { k: 'text_list' }, warps_per_block: { k: 'exact' }, warps: { k: 'exact' }, max_warps: { k: 'exact' }, occupancy_percent: { k: 'exact' }, occupancy_display: { k: 'display' }, threads_used: { k: 'exact' }, registers_used: { k: 'exact' }, smem_used: { k: 'exact' }, smem_left: { k: 'exact' } },
   latency_hiding: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, sms: { k: 'exact' }, device_bytes: { k: 'exact' }, needed_bytes: { k: 'exact' }, needed_display: { k: 'display' }, bytes_per_warp: { k: 'exact' }, have_bytes: { k: 'exact' }, have_display: { k: 'display' }, coverage: { k: 'exact' }, coverage_display: { k: 'display' }, covered: { k: 'flag' }, warps_needed: { k: 'exact' }, blocks_needed: { k: 'exact' } },
   mma_count: { flops_per_instruction: { k: 'exact' }, instructions: { k: 'exact' }, flops: { k: 'exact' }, output_fragments: { k: 'exact' }, fragments_per_warp: { k: 'exact' }, instructions_per_warp: { k: 'exact' } },
-  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' } },
-  gemm_tile_traffic: { a_slice_bytes: { k: 'exact' }, w_slice_bytes: { k: 'exact' }, acc_bytes: { k: 'exact' }, working_set_bytes: { k: 'exact' }, working_set_display: { k: 'display' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, tiles: { k: 'exact' }, k_steps: { k: 'exact' }, a_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, a_traffic: { k: 'exact' }, w_traffic: { k: 'exact' }, c_traffic: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, once_bytes: { k: 'exact' }, traffic_over_once: { k: 'exact' }, flops: { k: 'exact' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, gpu: { k: 'text', p: 'nullable' }, mfu_ceiling_percent: { k: 'exact', p: 'nullable' }, smem_per_sm: { k: 'exact', p: 'nullable' }, resident_blocks: { k: 'exact', p: 'nullable' } },
+  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' }, gbps_per_sm_display: { k: 'display' }, tflops_per_sm_display: { k: 'display' }, copy_display: { k: 'display' }, compute_display: { k: 'display' }, copy_over_compute_display: { k: 'display' }, device_ratio_display: { k: 'display' }, serial_display: { k: 'display' }, pipelined_display: { k: 'display' }, saved_display: { k: 'display' }, slot_free_display: { k: 'display' }, third_copy_display: { k: 'display' }, mover_busy_display: { k: 'display' }, compute_busy_display: { k: 'display' } },
+  gemm_tile_traffic: { a_slice_bytes: { k: 'exact' }, w_slice_bytes: { k: 'exact' }, acc_bytes: { k: 'exact' }, working_set_bytes: { k: 'exact' }, working_set_display: { k: 'display' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, tiles: { k: 'exact' }, k_steps: { k: 'exact' }, a_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, a_traffic: { k: 'exact' }, w_traffic: { k: 'exact' }, c_traffic: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, once_bytes: { k: 'exact' }, traffic_over_once: { k: 'exact' }, flops: { k: 'exact' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, versus_traffic_bytes: { k: 'exact', p: 'nullable' }, versus_traffic_display: { k: 'display', p: 'nullable' }, bandwidth_ratio_needed: { k: 'exact', p: 'nullable' }, bandwidth_ratio_display: { k: 'display', p: 'nullable' }, gpu: { k: 'text', p: 'nullable' }, mfu_ceiling_percent: { k: 'exact', p: 'nullable' }, smem_per_sm: { k: 'exact', p: 'nullable' }, resident_blocks: { k: 'exact', p: 'nullable' } },
   bank_conflicts: { column_rounds: { k: 'exact' }, row_rounds: { k: 'exact' }, stride_words: { k: 'exact' }, bytes: { k: 'exact' }, stored_bytes: { k: 'exact' }, extra_percent: { k: 'exact' } },
-  split_reduction: { tasks_whole: { k: 'exact' }, tasks_split: { k: 'exact' }, partial_bytes: { k: 'exact' }, scale_bytes: { k: 'exact' }, traffic_whole: { k: 'exact' }, reread_bytes: { k: 'exact' }, handoff_bytes: { k: 'exact' }, traffic_split: { k: 'exact' }, traffic_split_display: { k: 'display' }, launches_whole: { k: 'exact' }, launches_split: { k: 'exact' }, row_fp32_bytes: { k: 'exact' }, segment_fp32_bytes: { k: 'exact' } },
+  split_reduction: { tasks_whole: { k: 'exact' }, tasks_split: { k: 'exact' }, partial_bytes: { k: 'exact' }, scale_bytes: { k: 'exact' }, traffic_whole: { k: 'exact' }, reread_bytes: { k: 'exact' }, handoff_bytes: { k: 'exact' }, traffic_split: { k: 'exact' }, traffic_split_display: { k: 'display' }, launches_whole: { k: 'exact' }, launches_split: { k: 'exact' }, row_fp32_bytes: { k: 'exact' }, segment_fp32_bytes: { k: 'exact' }, partial_display: { k: 'display' }, scale_display: { k: 'display' }, traffic_whole_display: { k: 'display' }, reread_display: { k: 'display' }, handoff_display: { k: 'display' }, row_fp32_display: { k: 'display' }, segment_fp32_display: { k: 'display' } },
   reduction_order: { rounding: { k: 'text' }, book_rounding: { k: 'text' }, exact_sum: { k: 'exact' }, exact_display: { k: 'display' }, ulp: { k: 'exact' }, splits: { k: 'list', items: { id: { k: 'text' }, segment_width: { k: 'exact' }, sum: { k: 'exact' }, distance_ulp: { k: 'exact' }, below: { k: 'flag' }, distance_display: { k: 'display' }, scale: { k: 'exact' }, first_output: { k: 'exact' }, scale_steps_from_first: { k: 'exact' }, output_steps_from_first: { k: 'exact' } } }, gap_ulp: { k: 'exact' }, relative_gap: { k: 'exact' }, scale_gap_steps: { k: 'exact' }, output_gap_steps: { k: 'exact' }, merge_orders: { k: 'exact' }, merge_results: { k: 'exact_list' }, merge_distinct: { k: 'exact' }, merge_spread_steps: { k: 'exact' }, associativity_left: { k: 'exact' }, associativity_right: { k: 'exact' }, associativity_steps: { k: 'exact' } },
-  fusion_traffic: { kernels: { k: 'list', items: { id: { k: 'text' }, read_bytes: { k: 'exact' }, write_bytes: { k: 'exact' }, live_bytes: { k: 'exact' } } }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, separate_traffic_bytes: { k: 'exact' }, separate_peak_bytes: { k: 'exact' }, fused_traffic_bytes: { k: 'exact' }, fused_peak_bytes: { k: 'exact' }, saved_bytes: { k: 'exact' }, fused_over_separate: { k: 'exact' }, separate_over_fused: { k: 'exact' }, partition_count: { k: 'exact' }, partitions: { k: 'list', items: { id: { k: 'text' }, kernels: { k: 'exact' }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' } } } },
+  fusion_traffic: { kernels: { k: 'list', items: { id: { k: 'text' }, read_bytes: { k: 'exact' }, write_bytes: { k: 'exact' }, live_bytes: { k: 'exact' }, read_display: { k: 'display' }, write_display: { k: 'display' }, live_display: { k: 'display' } } }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, separate_traffic_bytes: { k: 'exact' }, separate_peak_bytes: { k: 'exact' }, fused_traffic_bytes: { k: 'exact' }, fused_peak_bytes: { k: 'exact' }, saved_bytes: { k: 'exact' }, fused_over_separate: { k: 'exact' }, separate_over_fused: { k: 'exact' }, partition_count: { k: 'exact' }, partitions: { k: 'list', items: { id: { k: 'text' }, kernels: { k: 'exact' }, traffic_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, peak_display: { k: 'display' } } }, traffic_display: { k: 'display' }, peak_display: { k: 'display' }, separate_traffic_display: { k: 'display' }, separate_peak_display: { k: 'display' }, fused_traffic_display: { k: 'display' }, fused_peak_display: { k: 'display' }, saved_display: { k: 'display' }, fused_over_separate_display: { k: 'display' }, separate_over_fused_display: { k: 'display' }, saved_us: { k: 'exact', p: 'nullable' }, saved_time_display: { k: 'display', p: 'nullable' }, breakeven_rows: { k: 'exact', p: 'nullable' } },
   relayout_buffer: { gpu: { k: 'text', p: 'nullable' }, queue_bytes: { k: 'exact' }, need_bytes: { k: 'exact' }, need_display: { k: 'display' }, fits_alone: { k: 'flag' }, share_bytes: { k: 'exact' }, share_display: { k: 'display' }, slots_left: { k: 'exact' }, backpressure: { k: 'flag' } },
   attention_materialized: { tensor_bytes: { k: 'exact' }, score_bytes: { k: 'exact' }, qkvo_traffic: { k: 'exact' }, score_traffic: { k: 'exact' }, total_traffic: { k: 'exact' }, score_display: { k: 'display' }, score_traffic_display: { k: 'display' } },
   online_softmax: { steps: { k: 'list', items: { id: { k: 'text' }, max_weight: { k: 'exact' }, max_display: { k: 'display' }, rescale: { k: 'exact' }, weight_sum: { k: 'exact' }, weighted: { k: 'exact' }, output: { k: 'exact' }, output_display: { k: 'display' } } }, output: { k: 'exact' }, direct: { k: 'exact' }, agree: { k: 'flag' } },
@@ -3447,9 +3505,9 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   shape_mix: { old_total_us: { k: 'exact' }, new_total_us: { k: 'exact' }, new_faster: { k: 'flag' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, new_over_old: { k: 'exact' }, breakeven_share: { k: 'exact', p: 'nullable' }, new_wins: { k: 'text', p: 'nullable' } },
   host_pipeline: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, bound: { k: 'text' }, device_busy_percent: { k: 'exact' } },
   graph_replay: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, input_display: { k: 'display' }, copy_us: { k: 'exact' }, copy_display: { k: 'display' }, plain_us: { k: 'exact' }, plain_display: { k: 'display' }, graph_us: { k: 'exact' }, graph_display: { k: 'display' }, graph_faster: { k: 'flag' }, difference_us: { k: 'exact' }, breakeven_bytes: { k: 'exact', p: 'nullable' }, breakeven_mib: { k: 'exact', p: 'nullable' }, breakeven_display: { k: 'display', p: 'nullable' } },
-  shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
+  shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, padding_display: { k: 'display' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' }, prepare_display: { k: 'display' }, total_display: { k: 'display' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
   persistent_tiles: { gpu: { k: 'text', p: 'nullable' }, block_flops: { k: 'exact' }, block_bytes: { k: 'exact' }, projection_us: { k: 'exact' }, activation_us: { k: 'exact' }, task_projection_us: { k: 'exact' }, task_activation_us: { k: 'exact' }, coarse_us: { k: 'exact' }, coarse_display: { k: 'display' }, blockwise_us: { k: 'exact' }, blockwise_display: { k: 'display' }, blockwise_faster: { k: 'flag' }, difference_us: { k: 'exact' }, speedup: { k: 'exact' }, launch_saved_us: { k: 'exact' }, hidden_us: { k: 'exact' }, overhead_us: { k: 'exact' } },
-  request_hotspot: { decode_steps: { k: 'exact' }, calls: { k: 'exact' }, prefill_calls: { k: 'exact' }, decode_calls: { k: 'exact' }, prefill_rows: { k: 'exact' }, old_ms: { k: 'exact' }, new_ms: { k: 'exact' }, decode_speedup: { k: 'exact' }, decode_saved_ms: { k: 'exact' }, prefill_slower: { k: 'flag' }, prefill_change_ms: { k: 'exact' }, slower: { k: 'flag' }, saved_ms: { k: 'exact' }, saved_per_step_us: { k: 'exact' }, trace_share_percent: { k: 'exact', p: 'nullable' } },
+  request_hotspot: { decode_steps: { k: 'exact' }, calls: { k: 'exact' }, prefill_calls: { k: 'exact' }, decode_calls: { k: 'exact' }, prefill_rows: { k: 'exact' }, old_ms: { k: 'exact' }, new_ms: { k: 'exact' }, decode_speedup: { k: 'exact' }, decode_saved_ms: { k: 'exact' }, prefill_slower: { k: 'flag' }, prefill_change_ms: { k: 'exact' }, slower: { k: 'flag' }, saved_ms: { k: 'exact' }, saved_per_step_us: { k: 'exact' }, trace_share_percent: { k: 'exact', p: 'nullable' }, decode_saved_display: { k: 'display' }, prefill_change_display: { k: 'display' }, old_display: { k: 'display' }, new_display: { k: 'display' }, saved_display: { k: 'display' }, decode_speedup_display: { k: 'display' }, saved_per_step_display: { k: 'display' }, trace_share_display: { k: 'display', p: 'nullable' }, projected_decode_steps: { k: 'exact', p: 'nullable' }, projected_decode_saved_ms: { k: 'exact', p: 'nullable' }, projected_decode_saved_display: { k: 'display', p: 'nullable' }, projected_saved_ms: { k: 'exact', p: 'nullable' }, projected_saved_display: { k: 'display', p: 'nullable' }, projected_slower: { k: 'flag', p: 'nullable' } },
   kv_admission: { model: { k: 'text' }, kv_format: { k: 'text' }, bytes_per_token: { k: 'exact' }, written_positions: { k: 'exact' }, allocated_positions: { k: 'exact' }, shared_positions: { k: 'exact' }, private_positions: { k: 'exact' }, prefill_bytes: { k: 'exact' }, allocated_bytes: { k: 'exact' }, allocated_display: { k: 'display' }, shared_bytes: { k: 'exact' }, private_bytes: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, independent_total_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, fits: { k: 'flag' }, max_requests: { k: 'exact' }, prefill_sized_requests: { k: 'exact' }, prefill_sized_final_bytes: { k: 'exact' } },
   paging_layout: { sequences: { k: 'list', items: { id: { k: 'text' }, length: { k: 'exact' }, pages: { k: 'exact' }, slots: { k: 'exact' }, unused: { k: 'exact' } } }, slots: { k: 'exact' }, unused: { k: 'exact' }, entries: { k: 'exact' } },
   decode_read: { model: { k: 'text' }, weight_read_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, read_bytes: { k: 'exact' }, read_display: { k: 'display' }, per_token_read_bytes: { k: 'exact' }, weight_share_per_token_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, crossover_batch: { k: 'exact' }, bandwidth_gbps: { k: 'exact' }, read_ms: { k: 'exact' }, weight_read_ms: { k: 'exact' }, bandwidth_efficiency: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, interpolated_round_ms: { k: 'exact', p: 'nullable' } },
