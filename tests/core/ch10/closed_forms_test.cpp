@@ -263,6 +263,11 @@ TEST_CASE("ch10 display text: the design case's step split, overhead and days at
     CHECK(b["finish_display"] == "24.6");
     CHECK(a["late_days_display"] == "4.3");
     CHECK(b["spare_days_display"] == "5.4");
+    // The three stacked parts add up to the finish exactly.
+    CHECK(a["base_days_display"] == "29.0");
+    CHECK(a["overhead_days_display"] == "0.3");
+    CHECK(a["reserve_days_display"] == "5.0");
+    CHECK(b["reserve_days"] == Json(5));
 }
 
 TEST_CASE("ch10 display text: Fig. 10-38's peaks in GiB against the 80 GB card") {

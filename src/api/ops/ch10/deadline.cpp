@@ -192,6 +192,13 @@ Json op_training_deadline(const Json& req) {
     r["training_days_display"] = fixed(d.training_days, 1);
     r["spare_days_display"] = fixed(d.spare_days, 1);
     r["late_days_display"] = fixed(d.late_days, 1);
+    // The finish as three stacked parts: the bare steps, what saves,
+    // failures and recovery add on top, and the reserve.
+    r["overhead_days"] = exact_json(d.training_days - d.base_days);
+    r["reserve_days"] = exact_json(in.reserve_days);
+    r["base_days_display"] = fixed(d.base_days, 1);
+    r["overhead_days_display"] = fixed(d.training_days - d.base_days, 1);
+    r["reserve_days_display"] = fixed(in.reserve_days, 1);
     return r;
 }
 
@@ -263,6 +270,11 @@ constexpr ResultDecl kDeadlineResult[] = {
     result::display("training_days_display"),
     result::display("spare_days_display"),
     result::display("late_days_display"),
+    result::exact("overhead_days"),
+    result::exact("reserve_days"),
+    result::display("base_days_display"),
+    result::display("overhead_days_display"),
+    result::display("reserve_days_display"),
 };
 constexpr const char* kDeadlineSamples[] = {
     R"({"op":"training_deadline","model":"qwen3-8b","cards":32})",
