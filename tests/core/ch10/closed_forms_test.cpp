@@ -276,6 +276,8 @@ TEST_CASE("ch10 display text: Fig. 10-38's peaks in GiB against the 80 GB card")
     CHECK(r["right_order_peak_display"] == "59.256 GiB");
     CHECK(r["peak_saving_display"] == "24 GiB");
     CHECK(r["device_display"] == "80 GB");
+    CHECK(r["training_alone_display"] == "44 GiB");
+    CHECK(r["generation_alone_display"] == "43.256 GiB");
 }
 
 TEST_CASE("ch10 display text: Table 10-h's and Table 10-g's percentages") {
