@@ -246,3 +246,51 @@ TEST_CASE("ch10 resharding TP4 → TP8: 96 MiB, 3072 rows / 24 MiB → 1536 rows
     CHECK(o.pieces[2].new_shard == 1);
     CHECK(o.pieces[2].old_row_start == 1024);
 }
+
+TEST_CASE("ch10 display text: the design case's step split, overhead and days at the book's precision") {
+    const Json a = ask(R"({"op":"training_deadline","model":"qwen3-8b","cards":32})");
+    const Json b = ask(R"({"op":"training_deadline","model":"qwen3-8b","cards":48})");
+    CHECK(a["compute_display"] == "78.3 s");
+    CHECK(b["compute_display"] == "52.2 s");
+    CHECK(a["link_display"] == "17.9 s");
+    CHECK(b["link_display"] == "12.0 s");
+    CHECK(a["exposed_display"] == "0.08 s");
+    CHECK(a["step_display"] == "78.9 s");
+    CHECK(b["step_display"] == "52.8 s");
+    CHECK(a["overhead_display"] == "1.02%");
+    CHECK(b["overhead_display"] == "1.08%");
+    CHECK(a["finish_display"] == "34.3");
+    CHECK(b["finish_display"] == "24.6");
+    CHECK(a["late_days_display"] == "4.3");
+    CHECK(b["spare_days_display"] == "5.4");
+    // The three stacked parts add up to the finish exactly.
+    CHECK(a["base_days_display"] == "29.0");
+    CHECK(a["overhead_days_display"] == "0.3");
+    CHECK(a["reserve_days_display"] == "5.0");
+    CHECK(b["reserve_days"] == Json(5));
+}
+
+TEST_CASE("ch10 display text: Fig. 10-38's peaks in GiB against the 80 GB card") {
+    const Json r = ask(R"({"op":"switch_peak","model":"qwen3-8b"})");
+    CHECK(r["wrong_order_peak_display"] == "83.256 GiB");
+    CHECK(r["right_order_peak_display"] == "59.256 GiB");
+    CHECK(r["peak_saving_display"] == "24 GiB");
+    CHECK(r["device_display"] == "80 GB");
+    CHECK(r["training_alone_display"] == "44 GiB");
+    CHECK(r["generation_alone_display"] == "43.256 GiB");
+}
+
+TEST_CASE("ch10 display text: Table 10-h's and Table 10-g's percentages") {
+    const Json c = ask(R"({"op":"checkpoint_interval","model":"qwen3-8b"})");
+    REQUIRE(c["rows"].size() == 3);
+    CHECK(c["rows"][0]["total_display"] == "6.4%");
+    CHECK(c["rows"][1]["total_display"] == "3.8%");
+    CHECK(c["rows"][2]["redo_display"] == "3.2%");
+    const Json m = ask(R"({"op":"moe_capacity"})");
+    REQUIRE(m["rows"].size() == 4);
+    CHECK(m["rows"][0]["dropped_display"] == "25%");
+    CHECK(m["rows"][0]["padding_display"] == "25%");
+    CHECK(m["rows"][1]["dropped_display"] == "12.5%");
+    CHECK(m["rows"][1]["padding_display"] == "30%");
+    CHECK(m["rows"][3]["padding_display"] == "50%");
+}

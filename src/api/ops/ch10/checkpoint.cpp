@@ -36,6 +36,9 @@ constexpr FieldDecl kIntervalFields[] = {
     field::of_kind("extra_per_day", FieldKind::Decimal),
 };
 
+// Table 10-h prints each loss as a percentage to one decimal (6.4%).
+std::string share_text(const Ratio& share) { return fixed(share * kHundred, 1) + "%"; }
+
 Json op_checkpoint_interval(const Json& req) {
     RequestFields f(req, kIntervalFields);
     Ratio bytes;
@@ -68,7 +71,9 @@ Json op_checkpoint_interval(const Json& req) {
     r["mtbf_seconds"] = exact_json(Ratio(1) / rate);
     r["mtbf_per_card_days"] = exact_json(mtbf * Ratio(mtbf_cards) / kDay);
     r["optimal_interval_seconds"] = exact_json(best);
-    r["optimal_total_percent"] = exact_json(ch10::interval_loss(save, rate, recovery, best).total * kHundred);
+    const Ratio optimal_total = ch10::interval_loss(save, rate, recovery, best).total;
+    r["optimal_total_percent"] = exact_json(optimal_total * kHundred);
+    r["optimal_total_display"] = share_text(optimal_total);
     r["rows"] = Json::array();
     for (const Ratio& tau : intervals) {
         const ch10::IntervalLoss l = ch10::interval_loss(save, rate, recovery, tau);
@@ -77,7 +82,11 @@ Json op_checkpoint_interval(const Json& req) {
                              {"save_percent", exact_json(l.save * kHundred)},
                              {"redo_percent", exact_json(l.redo * kHundred)},
                              {"recovery_percent", exact_json(l.recovery * kHundred)},
-                             {"total_percent", exact_json(l.total * kHundred)}});
+                             {"total_percent", exact_json(l.total * kHundred)},
+                             {"save_display", share_text(l.save)},
+                             {"redo_display", share_text(l.redo)},
+                             {"recovery_display", share_text(l.recovery)},
+                             {"total_display", share_text(l.total)}});
     }
     return r;
 }
@@ -89,12 +98,16 @@ constexpr ResultDecl kIntervalRow[] = {
     result::exact("redo_percent"),
     result::exact("recovery_percent"),
     result::exact("total_percent"),
+    result::display("save_display"),
+    result::display("redo_display"),
+    result::display("recovery_display"),
+    result::display("total_display"),
 };
 constexpr ResultDecl kIntervalResult[] = {
     result::nullable(result::text("model")), result::exact("checkpoint_bytes"),         result::exact("save_seconds"),
     result::exact("rate_per_second"),        result::exact("hardware_rate_per_second"), result::exact("mtbf_seconds"),
     result::exact("mtbf_per_card_days"),     result::exact("optimal_interval_seconds"), result::exact("optimal_total_percent"),
-    result::list("rows", kIntervalRow),
+    result::display("optimal_total_display"), result::list("rows", kIntervalRow),
 };
 constexpr const char* kIntervalSamples[] = {
     R"({"op":"checkpoint_interval","model":"qwen3-8b"})",

@@ -50,6 +50,12 @@ Ratio peak_of(const RequestFields& f, const char* fallback_gpu) {
 
 Json percent(const Ratio& share) { return exact_json(share * kHundred); }
 
+// Display text at the book's printed precision: seconds of a step to one
+// decimal (78.3 s), the sub-second exposed time to two (0.08 s), shares as
+// percentages to two (1.02%), days to one (34.3) like finish_display.
+std::string seconds_text(const Ratio& seconds, unsigned places) { return fixed(seconds, places) + " s"; }
+std::string percent_text(const Ratio& share) { return fixed(share * kHundred, 2) + "%"; }
+
 // ---- training_deadline -----------------------------------------------------
 
 constexpr FieldDecl kDeadlineFields[] = {
@@ -178,6 +184,21 @@ Json op_training_deadline(const Json& req) {
     r["card_hours"] = exact_json(d.card_hours);
     r["card_hours_with_reserve"] = exact_json(d.card_hours_with_reserve);
     r["finish_display"] = fixed(d.finish_days, 1);
+    r["compute_display"] = seconds_text(d.compute_seconds, 1);
+    r["link_display"] = seconds_text(d.link_seconds, 1);
+    r["exposed_display"] = seconds_text(d.exposed_seconds, 2);
+    r["step_display"] = seconds_text(d.step_seconds, 1);
+    r["overhead_display"] = percent_text(d.overhead_share);
+    r["training_days_display"] = fixed(d.training_days, 1);
+    r["spare_days_display"] = fixed(d.spare_days, 1);
+    r["late_days_display"] = fixed(d.late_days, 1);
+    // The finish as three stacked parts: the bare steps, what saves,
+    // failures and recovery add on top, and the reserve.
+    r["overhead_days"] = exact_json(d.training_days - d.base_days);
+    r["reserve_days"] = exact_json(in.reserve_days);
+    r["base_days_display"] = fixed(d.base_days, 1);
+    r["overhead_days_display"] = fixed(d.training_days - d.base_days, 1);
+    r["reserve_days_display"] = fixed(in.reserve_days, 1);
     return r;
 }
 
@@ -241,6 +262,19 @@ constexpr ResultDecl kDeadlineResult[] = {
     result::exact("card_hours"),
     result::exact("card_hours_with_reserve"),
     result::display("finish_display"),
+    result::display("compute_display"),
+    result::display("link_display"),
+    result::display("exposed_display"),
+    result::display("step_display"),
+    result::display("overhead_display"),
+    result::display("training_days_display"),
+    result::display("spare_days_display"),
+    result::display("late_days_display"),
+    result::exact("overhead_days"),
+    result::exact("reserve_days"),
+    result::display("base_days_display"),
+    result::display("overhead_days_display"),
+    result::display("reserve_days_display"),
 };
 constexpr const char* kDeadlineSamples[] = {
     R"({"op":"training_deadline","model":"qwen3-8b","cards":32})",

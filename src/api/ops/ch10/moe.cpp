@@ -6,6 +6,7 @@
 #include "read.hpp"
 
 #include "api/errors.hpp"
+#include "core/format.hpp"
 #include "core/ch10/moe_capacity.hpp"
 #include "core/messages.hpp"
 
@@ -64,7 +65,10 @@ Json op_moe_capacity(const Json& req) {
                              {"dropped", exact_json(cap.dropped)},
                              {"padding", exact_json(cap.padding)},
                              {"dropped_percent", exact_json(cap.dropped_share * hundred)},
-                             {"padding_percent", exact_json(cap.padding_share * hundred)}});
+                             {"padding_percent", exact_json(cap.padding_share * hundred)},
+                             // Table 10-g: 25%, 12.5%, 30% (no trailing zeros).
+                             {"dropped_display", trimmed(cap.dropped_share * hundred, 1) + "%"},
+                             {"padding_display", trimmed(cap.padding_share * hundred, 1) + "%"}});
     }
     return r;
 }
@@ -72,6 +76,7 @@ Json op_moe_capacity(const Json& req) {
 constexpr ResultDecl kMoeRow[] = {
     result::text("id"),       result::exact("capacity_factor"), result::exact("capacity"),        result::exact("dropped"),
     result::exact("padding"), result::exact("dropped_percent"), result::exact("padding_percent"),
+    result::display("dropped_display"), result::display("padding_display"),
 };
 constexpr ResultDecl kMoeResult[] = {
     result::exact("dispatches"),

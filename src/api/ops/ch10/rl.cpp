@@ -14,6 +14,7 @@
 
 #include "api/catalog.hpp"
 #include "api/ops/request_readers.hpp"
+#include "core/format.hpp"
 #include "core/ch03/approximate.hpp"
 #include "core/ch10/rl_flow.hpp"
 #include "core/params.hpp"
@@ -119,6 +120,14 @@ Json op_switch_peak(const Json& req) {
     r["after_free_bytes"] = exact_json(weights + shared);
     r["after_kv_bytes"] = exact_json(weights + shared + kv);
     r["peak_saving_bytes"] = exact_json(wrong - right);
+    // Fig. 10-38 labels the peaks in GiB (83.256 against 59.256) and the
+    // card in decimal GB (80 GB), as its maker sells it.
+    r["device_display"] = bytes_decimal_text(device);
+    r["training_alone_display"] = bytes_binary_text(train + shared);
+    r["generation_alone_display"] = bytes_binary_text(weights + kv + shared);
+    r["wrong_order_peak_display"] = bytes_binary_text(wrong);
+    r["right_order_peak_display"] = bytes_binary_text(right);
+    r["peak_saving_display"] = bytes_binary_text(wrong - right);
     return r;
 }
 
@@ -127,6 +136,9 @@ constexpr ResultDecl kSwitchResult[] = {
     result::exact("generation_alone_bytes"), result::exact("wrong_order_peak_bytes"),  result::flag("wrong_order_fits"),
     result::exact("right_order_peak_bytes"), result::flag("right_order_fits"),         result::exact("after_free_bytes"),
     result::exact("after_kv_bytes"),         result::exact("peak_saving_bytes"),
+    result::display("device_display"),       result::display("training_alone_display"),
+    result::display("generation_alone_display"), result::display("wrong_order_peak_display"),
+    result::display("right_order_peak_display"), result::display("peak_saving_display"),
 };
 constexpr const char* kSwitchSamples[] = {
     R"({"op":"switch_peak","model":"qwen3-8b"})",

@@ -2996,6 +2996,8 @@ export interface MoeCapacityRow {
   padding: bigint;
   dropped_percent: bigint;
   padding_percent: bigint;
+  dropped_display: string;
+  padding_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3092,6 +3094,10 @@ export interface CheckpointIntervalRow {
   redo_percent: bigint;
   recovery_percent: bigint;
   total_percent: bigint;
+  save_display: string;
+  redo_display: string;
+  recovery_display: string;
+  total_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3108,6 +3114,7 @@ export interface CheckpointIntervalResult {
   mtbf_per_card_days: bigint;
   optimal_interval_seconds: bigint;
   optimal_total_percent: bigint;
+  optimal_total_display: string;
   rows: CheckpointIntervalRow[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
@@ -3170,6 +3177,12 @@ export interface SwitchPeakResult {
   after_free_bytes: bigint;
   after_kv_bytes: bigint;
   peak_saving_bytes: bigint;
+  device_display: string;
+  training_alone_display: string;
+  generation_alone_display: string;
+  wrong_order_peak_display: string;
+  right_order_peak_display: string;
+  peak_saving_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3255,6 +3268,19 @@ export interface TrainingDeadlineResult {
   card_hours: bigint;
   card_hours_with_reserve: bigint;
   finish_display: string;
+  compute_display: string;
+  link_display: string;
+  exposed_display: string;
+  step_display: string;
+  overhead_display: string;
+  training_days_display: string;
+  spare_days_display: string;
+  late_days_display: string;
+  overhead_days: bigint;
+  reserve_days: bigint;
+  base_days_display: string;
+  overhead_days_display: string;
+  reserve_days_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3528,16 +3554,16 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   token_mean_loss: { answers: { k: 'exact' }, tokens: { k: 'exact' }, token_mean_gradient: { k: 'exact' }, answer_mean_gradient: { k: 'exact' }, over_micro_batches_gradient: { k: 'exact' }, longest_token_share_percent: { k: 'exact' } },
   bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' }, busy_link_reduce_end_ms: { k: 'exact' }, busy_link_usable_ms: { k: 'exact' }, busy_link_exposed_ms: { k: 'exact' } },
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
-  moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' } } } },
+  moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' }, dropped_display: { k: 'display' }, padding_display: { k: 'display' } } } },
   input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' }, in_flight_batches: { k: 'exact' }, resume_batch: { k: 'exact' }, resume_after_prefetch_batch: { k: 'exact' } },
   reshard_rows: { matrix_bytes: { k: 'exact' }, old_rows: { k: 'exact' }, old_shard_bytes: { k: 'exact' }, new_rows: { k: 'exact' }, new_shard_bytes: { k: 'exact' }, state_bytes: { k: 'exact' }, pieces: { k: 'list', items: { id: { k: 'text' }, new_shard: { k: 'exact' }, old_shard: { k: 'exact' }, row_start: { k: 'exact' }, old_row_start: { k: 'exact' }, rows: { k: 'exact' } } } },
   async_checkpoint: { upload_seconds: { k: 'exact' }, demand_gb_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, recovered: { k: 'flag' }, recovery_point_seconds: { k: 'exact' }, redo_seconds: { k: 'exact' }, pause_seconds: { k: 'exact' }, commits: { k: 'list', items: { id: { k: 'text' }, capture_seconds: { k: 'exact' }, commit_seconds: { k: 'exact' } } } },
-  checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' } } } },
+  checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, optimal_total_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' }, save_display: { k: 'display' }, redo_display: { k: 'display' }, recovery_display: { k: 'display' }, total_display: { k: 'display' } } } },
   straggler: { sigma_seconds: { k: 'exact' }, evict_seconds: { k: 'exact' }, evict_steps: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, slow_wait_sigmas: { k: 'exact', p: 'nullable' }, slow_wait_seconds: { k: 'exact', p: 'nullable' }, reallocate_step_seconds: { k: 'exact', p: 'nullable' } } } },
   rl_stages: { effective_per_second: { k: 'exact' }, verified_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' } },
-  switch_peak: { device_bytes: { k: 'exact' }, generation_weight_bytes: { k: 'exact' }, training_alone_bytes: { k: 'exact' }, generation_alone_bytes: { k: 'exact' }, wrong_order_peak_bytes: { k: 'exact' }, wrong_order_fits: { k: 'flag' }, right_order_peak_bytes: { k: 'exact' }, right_order_fits: { k: 'flag' }, after_free_bytes: { k: 'exact' }, after_kv_bytes: { k: 'exact' }, peak_saving_bytes: { k: 'exact' } },
+  switch_peak: { device_bytes: { k: 'exact' }, generation_weight_bytes: { k: 'exact' }, training_alone_bytes: { k: 'exact' }, generation_alone_bytes: { k: 'exact' }, wrong_order_peak_bytes: { k: 'exact' }, wrong_order_fits: { k: 'flag' }, right_order_peak_bytes: { k: 'exact' }, right_order_fits: { k: 'flag' }, after_free_bytes: { k: 'exact' }, after_kv_bytes: { k: 'exact' }, peak_saving_bytes: { k: 'exact' }, device_display: { k: 'display' }, training_alone_display: { k: 'display' }, generation_alone_display: { k: 'display' }, wrong_order_peak_display: { k: 'display' }, right_order_peak_display: { k: 'display' }, peak_saving_display: { k: 'display' } },
   logprob_ratio: { ratio: { k: 'exact' }, log_gap: { k: 'exact' }, ratio_above_one: { k: 'flag' } },
   routing_record: { ids: { k: 'exact' }, bytes: { k: 'exact' } },
-  training_deadline: { model: { k: 'text' }, params: { k: 'exact' }, embedding_params: { k: 'exact' }, cards: { k: 'exact' }, hosts: { k: 'exact' }, step_tokens: { k: 'exact' }, steps: { k: 'exact' }, micro_batches: { k: 'exact' }, peak_tflops: { k: 'exact' }, flops_per_step: { k: 'exact' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, state_bytes: { k: 'exact' }, embedding_bytes: { k: 'exact' }, layer_bytes: { k: 'exact' }, layer_link_ms: { k: 'exact' }, resident_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, usable_bytes: { k: 'exact' }, fits: { k: 'flag' }, memory_margin_bytes: { k: 'exact' }, compute_seconds: { k: 'exact' }, compute_per_micro_batch_seconds: { k: 'exact' }, collective_bytes: { k: 'exact' }, link_bytes: { k: 'exact' }, link_seconds: { k: 'exact' }, link_per_micro_batch_seconds: { k: 'exact' }, exposed_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, unhidden_step_seconds: { k: 'exact' }, checkpoint_bytes: { k: 'exact' }, checkpoint_seconds: { k: 'exact' }, checkpoint_mb_per_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, overhead_percent: { k: 'exact' }, base_days: { k: 'exact' }, training_days: { k: 'exact' }, finish_days: { k: 'exact' }, on_time: { k: 'flag' }, spare_days: { k: 'exact' }, late_days: { k: 'exact' }, deadline_step_seconds: { k: 'exact' }, raw_step_budget_seconds: { k: 'exact' }, step_budget_seconds: { k: 'exact' }, budget_met: { k: 'flag' }, step_margin_seconds: { k: 'exact' }, compute_margin_seconds: { k: 'exact', p: 'nullable' }, exposed_share_percent: { k: 'exact' }, communication_budget_seconds: { k: 'exact' }, compute_budget_seconds: { k: 'exact' }, minimum_efficiency_percent: { k: 'exact' }, tokens_per_second_deadline: { k: 'exact' }, tokens_per_second_after_reserve: { k: 'exact' }, card_hours: { k: 'exact' }, card_hours_with_reserve: { k: 'exact' }, finish_display: { k: 'display' } },
+  training_deadline: { model: { k: 'text' }, params: { k: 'exact' }, embedding_params: { k: 'exact' }, cards: { k: 'exact' }, hosts: { k: 'exact' }, step_tokens: { k: 'exact' }, steps: { k: 'exact' }, micro_batches: { k: 'exact' }, peak_tflops: { k: 'exact' }, flops_per_step: { k: 'exact' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, state_bytes: { k: 'exact' }, embedding_bytes: { k: 'exact' }, layer_bytes: { k: 'exact' }, layer_link_ms: { k: 'exact' }, resident_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, usable_bytes: { k: 'exact' }, fits: { k: 'flag' }, memory_margin_bytes: { k: 'exact' }, compute_seconds: { k: 'exact' }, compute_per_micro_batch_seconds: { k: 'exact' }, collective_bytes: { k: 'exact' }, link_bytes: { k: 'exact' }, link_seconds: { k: 'exact' }, link_per_micro_batch_seconds: { k: 'exact' }, exposed_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, unhidden_step_seconds: { k: 'exact' }, checkpoint_bytes: { k: 'exact' }, checkpoint_seconds: { k: 'exact' }, checkpoint_mb_per_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, overhead_percent: { k: 'exact' }, base_days: { k: 'exact' }, training_days: { k: 'exact' }, finish_days: { k: 'exact' }, on_time: { k: 'flag' }, spare_days: { k: 'exact' }, late_days: { k: 'exact' }, deadline_step_seconds: { k: 'exact' }, raw_step_budget_seconds: { k: 'exact' }, step_budget_seconds: { k: 'exact' }, budget_met: { k: 'flag' }, step_margin_seconds: { k: 'exact' }, compute_margin_seconds: { k: 'exact', p: 'nullable' }, exposed_share_percent: { k: 'exact' }, communication_budget_seconds: { k: 'exact' }, compute_budget_seconds: { k: 'exact' }, minimum_efficiency_percent: { k: 'exact' }, tokens_per_second_deadline: { k: 'exact' }, tokens_per_second_after_reserve: { k: 'exact' }, card_hours: { k: 'exact' }, card_hours_with_reserve: { k: 'exact' }, finish_display: { k: 'display' }, compute_display: { k: 'display' }, link_display: { k: 'display' }, exposed_display: { k: 'display' }, step_display: { k: 'display' }, overhead_display: { k: 'display' }, training_days_display: { k: 'display' }, spare_days_display: { k: 'display' }, late_days_display: { k: 'display' }, overhead_days: { k: 'exact' }, reserve_days: { k: 'exact' }, base_days_display: { k: 'display' }, overhead_days_display: { k: 'display' }, reserve_days_display: { k: 'display' } },
   dense_scale: { flops: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, spare_days: { k: 'exact', p: 'nullable' }, late_days: { k: 'exact', p: 'nullable' } },
 };
