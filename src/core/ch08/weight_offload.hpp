@@ -26,8 +26,8 @@ struct OffloadInput {
 };
 
 struct Offload {
-    Ratio buffer_bytes;  // b·w: the prefetch buffers that stay on the card
-    Ratio freed_bytes;   // (n − b)·w
+    Ratio buffer_bytes;       // b·w: the prefetch buffers that stay on the card
+    Ratio freed_bytes;        // (n − b)·w
     u128 extra_inputs = 0;    // ⌊freed / input state⌋
     u128 extra_requests = 0;  // ⌊freed / complete state⌋
     Ratio copy_bytes_per_step;

@@ -12,10 +12,10 @@
 namespace tally::ch10 {
 
 struct ReshardShape {
-    u128 rows = 12288;                 // the split dimension (the gate projection's output rows)
+    u128 rows = 12288;  // the split dimension (the gate projection's output rows)
     u128 columns = 4096;
-    u128 weight_bytes = 2;             // bytes per weight value (BF16)
-    u128 state_bytes_per_param = 14;   // BF16 weight + FP32 master + Adam m + v: 2 + 4 + 4 + 4
+    u128 weight_bytes = 2;            // bytes per weight value (BF16)
+    u128 state_bytes_per_param = 14;  // BF16 weight + FP32 master + Adam m + v: 2 + 4 + 4 + 4
     u128 old_ways = 4;
     u128 new_ways = 8;
 };
@@ -31,12 +31,12 @@ struct ReshardPiece {
 };
 
 struct Reshard {
-    u128 matrix_bytes = 0;      // rows · columns · weight_bytes
-    u128 old_rows = 0;          // rows per old shard
+    u128 matrix_bytes = 0;  // rows · columns · weight_bytes
+    u128 old_rows = 0;      // rows per old shard
     u128 old_shard_bytes = 0;
-    u128 new_rows = 0;          // rows per new shard
+    u128 new_rows = 0;  // rows per new shard
     u128 new_shard_bytes = 0;
-    u128 state_bytes = 0;       // every checkpointed state of the matrix: rows · columns · state_bytes_per_param
+    u128 state_bytes = 0;              // every checkpointed state of the matrix: rows · columns · state_bytes_per_param
     std::vector<ReshardPiece> pieces;  // by new shard, then by global row
 };
 

@@ -14,7 +14,7 @@ namespace tally::ch10 {
 
 struct StageRates {
     Ratio effective;
-    Ratio verified;  // kept share × the slower of generation and verification: what reaches learning
+    Ratio verified;               // kept share × the slower of generation and verification: what reaches learning
     const char* bottleneck = "";  // "generation", "verification" or "learning"
 };
 StageRates stage_rates(const Ratio& generation, const Ratio& verification, const Ratio& learning, const Ratio& keep);

@@ -29,10 +29,11 @@ TEST_CASE("ch05 fusion_traffic displays: Example 5-4's 48, 72, 120 MiB, 0.6 and 
     CHECK(r["separate_over_fused_display"] == "1.7×");
     CHECK(r["kernels"][0]["read_display"] == "24 MiB");
     CHECK(r["kernels"][1]["read_display"] == "48 MiB");
-    CHECK(r["partitions"][0]["traffic_display"] == "72 MiB");  // fused
+    CHECK(r["partitions"][0]["traffic_display"] == "72 MiB");   // fused
     CHECK(r["partitions"][1]["traffic_display"] == "120 MiB");  // cut after stage 1
     CHECK(r["breakeven_rows"].is_null());
-    const Json q = ask(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2},{"output":1}],"cuts":[2]})");
+    const Json q =
+        ask(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2},{"output":1}],"cuts":[2]})");
     CHECK(q["traffic_display"] == "108 MiB");
     CHECK(q["separate_traffic_display"] == "156 MiB");
     CHECK(q["separate_peak_display"] == "72 MiB");
@@ -48,13 +49,16 @@ TEST_CASE("ch05 fusion_traffic break-even: 96 KiB a row is 54.9 ns at 1,792 GB/s
     CHECK(r["saved_time_display"] == "54.9 ns");
     CHECK(r["breakeven_rows"] == 92);  // 5 / 0.0549 = 91.1: 91 rows save less than 5 μs
     // The same from a bandwidth: 96 KiB at 98.304 GB/s (98,304 B/μs) is 1 μs a row, so 5 μs is reached, not beaten, at 5 rows.
-    CHECK(ask(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2},{"output":1}],"elements":12288,"overhead_us":"5","bandwidth":"98.304"})")
-              ["breakeven_rows"] == 6);
+    CHECK(
+        ask(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"inputs":[2],"output":2},{"output":1}],"elements":12288,"overhead_us":"5","bandwidth":"98.304"})")
+            ["breakeven_rows"] == 6);
     // One stage saves nothing: the overhead can never be paid back.
-    CHECK(error_of(Json::parse(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2}],"overhead_us":"5","bandwidth":"1792"})"))
-              ["field"] == "stages");
-    CHECK(error_of(Json::parse(R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"output":2}],"overhead_us":"5"})"))
-              ["field"] == "bandwidth");
+    CHECK(error_of(Json::parse(
+              R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2}],"overhead_us":"5","bandwidth":"1792"})"))["field"] ==
+          "stages");
+    CHECK(error_of(Json::parse(
+              R"({"op":"fusion_traffic","stages":[{"inputs":[2],"output":2},{"output":2}],"overhead_us":"5"})"))["field"] ==
+          "bandwidth");
 }
 
 TEST_CASE("ch05 split_reduction displays: §5.2.4's 32 and 4 KiB, 24 and 8 MiB, 72 KiB (about 0.1 MiB), 32.07 MiB, 16 and 2 KiB") {
@@ -63,7 +67,7 @@ TEST_CASE("ch05 split_reduction displays: §5.2.4's 32 and 4 KiB, 24 and 8 MiB, 
     CHECK(r["scale_display"] == "4 KiB");
     CHECK(r["traffic_whole_display"] == "24 MiB");
     CHECK(r["reread_display"] == "8 MiB");
-    CHECK(r["handoff_display"] == "72 KiB");  // the book: about 0.1 MiB
+    CHECK(r["handoff_display"] == "72 KiB");           // the book: about 0.1 MiB
     CHECK(r["traffic_split_display"] == "32.07 MiB");  // the book rounds to 32.1
     CHECK(r["row_fp32_display"] == "16 KiB");
     CHECK(r["segment_fp32_display"] == "2 KiB");
@@ -133,7 +137,8 @@ TEST_CASE("ch05 request_hotspot projection: 127 decode steps save 5.94 ms of dec
           "projected_output_tokens");
 }
 
-TEST_CASE("ch05 gemm_tile_traffic versus: 64 × 128 moves 2,328 MiB against 3,096, so 0.752 of the bandwidth ties (Experiment 5-1)") {
+TEST_CASE(
+    "ch05 gemm_tile_traffic versus: 64 × 128 moves 2,328 MiB against 3,096, so 0.752 of the bandwidth ties (Experiment 5-1)") {
     const Json r = ask(R"({"op":"gemm_tile_traffic","tile_m":64,"tile_n":128,"versus_tile_n":64})");
     CHECK(r["traffic_display"] == "2.273 GiB");
     CHECK(r["traffic_bytes"] == api::exact_json(u128{2328} << 20));

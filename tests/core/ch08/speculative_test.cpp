@@ -123,8 +123,8 @@ TEST_CASE("ch08 speculative op: issue 42's shape reproduces Exercise 8-7") {
     CHECK(eight["marginal"]["added_outputs_display"] == "0.65");
     CHECK(eight["marginal"]["added_outputs"] == "0.6488800048828125");
     CHECK(eight["marginal"]["added_outputs_fraction"] == "42525/65536");  // a⁵ + … + a⁸
-    const Json up = ask(
-        R"({"op":"speculative","acceptance":"0.75","draft":4,"round_ms":"26.3","per_draft_ms":"3.6","from_draft":2})");
+    const Json up =
+        ask(R"({"op":"speculative","acceptance":"0.75","draft":4,"round_ms":"26.3","per_draft_ms":"3.6","from_draft":2})");
     CHECK(up["marginal"]["ms_per_added_token_display"] == "9.8 ms");
     CHECK(up["marginal"]["worth_it"] == true);
     // E[N] at m = 8 has 16 decimals, past the 12 an answer check reads: the

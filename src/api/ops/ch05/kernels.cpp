@@ -116,13 +116,26 @@ Json op_split_reduction(const Json& req) {
 }
 
 constexpr ResultDecl kSplitResult[] = {
-    result::exact("tasks_whole"),        result::exact("tasks_split"),    result::exact("partial_bytes"),
-    result::exact("scale_bytes"),        result::exact("traffic_whole"),  result::exact("reread_bytes"),
-    result::exact("handoff_bytes"),      result::exact("traffic_split"),  result::display("traffic_split_display"),
-    result::exact("launches_whole"),     result::exact("launches_split"), result::exact("row_fp32_bytes"),
-    result::exact("segment_fp32_bytes"), result::display("partial_display"), result::display("scale_display"),
-    result::display("traffic_whole_display"), result::display("reread_display"), result::display("handoff_display"),
-    result::display("row_fp32_display"),  result::display("segment_fp32_display"),
+    result::exact("tasks_whole"),
+    result::exact("tasks_split"),
+    result::exact("partial_bytes"),
+    result::exact("scale_bytes"),
+    result::exact("traffic_whole"),
+    result::exact("reread_bytes"),
+    result::exact("handoff_bytes"),
+    result::exact("traffic_split"),
+    result::display("traffic_split_display"),
+    result::exact("launches_whole"),
+    result::exact("launches_split"),
+    result::exact("row_fp32_bytes"),
+    result::exact("segment_fp32_bytes"),
+    result::display("partial_display"),
+    result::display("scale_display"),
+    result::display("traffic_whole_display"),
+    result::display("reread_display"),
+    result::display("handoff_display"),
+    result::display("row_fp32_display"),
+    result::display("segment_fp32_display"),
 };
 constexpr const char* kSplitSamples[] = {R"({"op":"split_reduction"})", R"({"op":"split_reduction","rows":1,"segments":16})"};
 
@@ -285,23 +298,40 @@ Json op_fusion_traffic(const Json& req) {
     return r;
 }
 
-constexpr ResultDecl kKernelItem[] = {result::text("id"),           result::exact("read_bytes"),
-                                      result::exact("write_bytes"), result::exact("live_bytes"),
-                                      result::display("read_display"), result::display("write_display"),
+constexpr ResultDecl kKernelItem[] = {result::text("id"),
+                                      result::exact("read_bytes"),
+                                      result::exact("write_bytes"),
+                                      result::exact("live_bytes"),
+                                      result::display("read_display"),
+                                      result::display("write_display"),
                                       result::display("live_display")};
-constexpr ResultDecl kPartitionItem[] = {result::text("id"),         result::exact("kernels"),
-                                         result::exact("traffic_bytes"), result::exact("peak_bytes"),
-                                         result::display("traffic_display"), result::display("peak_display")};
+constexpr ResultDecl kPartitionItem[] = {
+    result::text("id"),          result::exact("kernels"),           result::exact("traffic_bytes"),
+    result::exact("peak_bytes"), result::display("traffic_display"), result::display("peak_display")};
 constexpr ResultDecl kFusionResult[] = {
-    result::list("kernels", kKernelItem),    result::exact("traffic_bytes"),       result::exact("peak_bytes"),
-    result::exact("separate_traffic_bytes"), result::exact("separate_peak_bytes"), result::exact("fused_traffic_bytes"),
-    result::exact("fused_peak_bytes"),       result::exact("saved_bytes"),         result::exact("fused_over_separate"),
-    result::exact("separate_over_fused"),    result::exact("partition_count"),     result::list("partitions", kPartitionItem),
-    result::display("traffic_display"),      result::display("peak_display"),      result::display("separate_traffic_display"),
-    result::display("separate_peak_display"), result::display("fused_traffic_display"), result::display("fused_peak_display"),
-    result::display("saved_display"),        result::display("fused_over_separate_display"),
+    result::list("kernels", kKernelItem),
+    result::exact("traffic_bytes"),
+    result::exact("peak_bytes"),
+    result::exact("separate_traffic_bytes"),
+    result::exact("separate_peak_bytes"),
+    result::exact("fused_traffic_bytes"),
+    result::exact("fused_peak_bytes"),
+    result::exact("saved_bytes"),
+    result::exact("fused_over_separate"),
+    result::exact("separate_over_fused"),
+    result::exact("partition_count"),
+    result::list("partitions", kPartitionItem),
+    result::display("traffic_display"),
+    result::display("peak_display"),
+    result::display("separate_traffic_display"),
+    result::display("separate_peak_display"),
+    result::display("fused_traffic_display"),
+    result::display("fused_peak_display"),
+    result::display("saved_display"),
+    result::display("fused_over_separate_display"),
     result::display("separate_over_fused_display"),
-    result::nullable(result::exact("saved_us")), result::nullable(result::display("saved_time_display")),
+    result::nullable(result::exact("saved_us")),
+    result::nullable(result::display("saved_time_display")),
     result::nullable(result::exact("breakeven_rows")),
 };
 constexpr const char* kFusionSamples[] = {

@@ -275,9 +275,15 @@ Json op_shape_strategies(const Json& req) {
 }
 
 constexpr ResultDecl kStrategyItem[] = {
-    result::text("id"),          result::exact("rows"),     result::exact("group_ms"),      result::display("group_display"),
-    result::exact("prepare_ms"), result::exact("total_ms"), result::exact("total_seconds"),
-    result::display("prepare_display"), result::display("total_display"),
+    result::text("id"),
+    result::exact("rows"),
+    result::exact("group_ms"),
+    result::display("group_display"),
+    result::exact("prepare_ms"),
+    result::exact("total_ms"),
+    result::exact("total_seconds"),
+    result::display("prepare_display"),
+    result::display("total_display"),
 };
 constexpr ResultDecl kCrossingItem[] = {
     result::text("id"),

@@ -79,8 +79,8 @@ constexpr FieldDecl kGemmTileFields[] = {
 // traffic over the other's times the other's bandwidth.
 void versus_tile(const RequestFields& f, ch05::GemmShape s, const ch05::GemmTiles& t, Json& r) {
     if (!f.has("versus_tile_m") && !f.has("versus_tile_n")) {
-        for (const char* k : {"versus_traffic_bytes", "versus_traffic_display", "bandwidth_ratio_needed",
-                              "bandwidth_ratio_display"}) {
+        for (const char* k :
+             {"versus_traffic_bytes", "versus_traffic_display", "bandwidth_ratio_needed", "bandwidth_ratio_display"}) {
             r[k] = nullptr;
         }
         return;

@@ -248,15 +248,23 @@ Json op_weight_offload(const Json& req) {
 }
 
 constexpr ResultDecl kWeightOffloadResult[] = {
-    result::exact("offloaded_bytes"),      result::display("offloaded_display"),
-    result::exact("buffer_bytes"),         result::display("buffer_display"),
-    result::exact("layer_bytes"),          result::exact("freed_bytes"),
-    result::display("freed_display"),      result::exact("input_state_bytes"),
-    result::exact("complete_state_bytes"), result::exact("extra_inputs"),
-    result::exact("extra_requests"),       result::exact("link_gbps"),
-    result::exact("copy_bytes_per_step"),  result::exact("copy_ms_per_step"),
+    result::exact("offloaded_bytes"),
+    result::display("offloaded_display"),
+    result::exact("buffer_bytes"),
+    result::display("buffer_display"),
+    result::exact("layer_bytes"),
+    result::exact("freed_bytes"),
+    result::display("freed_display"),
+    result::exact("input_state_bytes"),
+    result::exact("complete_state_bytes"),
+    result::exact("extra_inputs"),
+    result::exact("extra_requests"),
+    result::exact("link_gbps"),
+    result::exact("copy_bytes_per_step"),
+    result::exact("copy_ms_per_step"),
     result::display("copy_ms_per_step_display"),
-    result::exact("copy_seconds_total"),   result::display("copy_seconds_total_display"),
+    result::exact("copy_seconds_total"),
+    result::display("copy_seconds_total_display"),
     result::nullable(result::exact("needed_gbps")),
 };
 constexpr const char* kWeightOffloadSamples[] = {

@@ -114,8 +114,7 @@ Json op_input_supply(const Json& req) {
     const u128 prefetched = f.integer_or("prefetched_through");
     const u128 trained = f.integer_or("trained_through");
     if (prefetched < trained)
-        throw FieldError("trained_through", msg::ch10_trained_past_prefetch,
-                         {{"label", ch10_fields::label("trained_through")}});
+        throw FieldError("trained_through", msg::ch10_trained_past_prefetch, {{"label", ch10_fields::label("trained_through")}});
     Json r;
     r["tokens_per_second"] = exact_json(tokens_per_second);
     r["sequences_per_second_needed"] = exact_json(tokens_per_second / Ratio(sequence));
@@ -134,12 +133,12 @@ Json op_input_supply(const Json& req) {
 }
 
 constexpr ResultDecl kSupplyResult[] = {
-    result::exact("tokens_per_second"),         result::exact("sequences_per_second_needed"),
-    result::exact("token_id_bytes_per_second"), result::exact("supply_per_second"),
-    result::exact("demand_per_second"),         result::flag("keeps_up"),
-    result::exact("paused_supply_per_second"),  result::exact("prefetch_sequences_exact"),
-    result::exact("prefetch_sequences"),        result::nullable(result::exact("refill_seconds")),
-    result::exact("in_flight_batches"),         result::exact("resume_batch"),
+    result::exact("tokens_per_second"),           result::exact("sequences_per_second_needed"),
+    result::exact("token_id_bytes_per_second"),   result::exact("supply_per_second"),
+    result::exact("demand_per_second"),           result::flag("keeps_up"),
+    result::exact("paused_supply_per_second"),    result::exact("prefetch_sequences_exact"),
+    result::exact("prefetch_sequences"),          result::nullable(result::exact("refill_seconds")),
+    result::exact("in_flight_batches"),           result::exact("resume_batch"),
     result::exact("resume_after_prefetch_batch"),
 };
 constexpr const char* kSupplySamples[] = {

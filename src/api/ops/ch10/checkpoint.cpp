@@ -104,9 +104,9 @@ constexpr ResultDecl kIntervalRow[] = {
     result::display("total_display"),
 };
 constexpr ResultDecl kIntervalResult[] = {
-    result::nullable(result::text("model")), result::exact("checkpoint_bytes"),         result::exact("save_seconds"),
-    result::exact("rate_per_second"),        result::exact("hardware_rate_per_second"), result::exact("mtbf_seconds"),
-    result::exact("mtbf_per_card_days"),     result::exact("optimal_interval_seconds"), result::exact("optimal_total_percent"),
+    result::nullable(result::text("model")),  result::exact("checkpoint_bytes"),         result::exact("save_seconds"),
+    result::exact("rate_per_second"),         result::exact("hardware_rate_per_second"), result::exact("mtbf_seconds"),
+    result::exact("mtbf_per_card_days"),      result::exact("optimal_interval_seconds"), result::exact("optimal_total_percent"),
     result::display("optimal_total_display"), result::list("rows", kIntervalRow),
 };
 constexpr const char* kIntervalSamples[] = {

@@ -74,9 +74,15 @@ Json op_moe_capacity(const Json& req) {
 }
 
 constexpr ResultDecl kMoeRow[] = {
-    result::text("id"),       result::exact("capacity_factor"), result::exact("capacity"),        result::exact("dropped"),
-    result::exact("padding"), result::exact("dropped_percent"), result::exact("padding_percent"),
-    result::display("dropped_display"), result::display("padding_display"),
+    result::text("id"),
+    result::exact("capacity_factor"),
+    result::exact("capacity"),
+    result::exact("dropped"),
+    result::exact("padding"),
+    result::exact("dropped_percent"),
+    result::exact("padding_percent"),
+    result::display("dropped_display"),
+    result::display("padding_display"),
 };
 constexpr ResultDecl kMoeResult[] = {
     result::exact("dispatches"),

@@ -36,11 +36,11 @@ extern const OpDef kReshardRowsOp;
 extern const OpDef kRlStagesOp, kSwitchPeakOp, kRoutingRecordOp, kLogprobRatioOp;
 
 // In the order the API names them (docs/api.md), the chapter's order.
-#define TALLY_CH10_OPS                                                                                                  \
-    &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kRecomputeSavingsOp, &kOffloadCastOp, &kPipelineScheduleOp,    \
-        &kTokenMeanLossOp, &kBucketOverlapOp, &kStrongScalingOp, &kMoeCapacityOp, &kInputSupplyOp, &kReshardRowsOp, &kAsyncCheckpointOp, \
-        &kCheckpointIntervalOp, &kStragglerOp, &kRlStagesOp, &kSwitchPeakOp, &kLogprobRatioOp, &kRoutingRecordOp,       \
-        &kTrainingDeadlineOp, &kDenseScaleOp
+#define TALLY_CH10_OPS                                                                                               \
+    &kCriticalBatchOp, &kZeroStateOp, &kComputeFloorOp, &kRecomputeSavingsOp, &kOffloadCastOp, &kPipelineScheduleOp, \
+        &kTokenMeanLossOp, &kBucketOverlapOp, &kStrongScalingOp, &kMoeCapacityOp, &kInputSupplyOp, &kReshardRowsOp,  \
+        &kAsyncCheckpointOp, &kCheckpointIntervalOp, &kStragglerOp, &kRlStagesOp, &kSwitchPeakOp, &kLogprobRatioOp,  \
+        &kRoutingRecordOp, &kTrainingDeadlineOp, &kDenseScaleOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch10_field_meanings();

@@ -118,9 +118,9 @@ Json op_bucket_overlap(const Json& req) {
     r["bucket_fits_gap"] = part.seconds <= gap;
     r["buckets_total_ms"] = exact_json(part.seconds * Ratio(buckets) * kThousand);
     // §10.3.3's smaller example: one reduce behind independent compute on a link another transfer holds first.
-    const ch10::BusyLinkReduce busy = ch10::busy_link_reduce(ch10_fields::positive_or(f, "reduce_ms", "3"),
-                                                             ch10_fields::positive_or(f, "compute_ms", "5"),
-                                                             ch10_fields::non_negative_or(f, "link_busy_ms", "4"));
+    const ch10::BusyLinkReduce busy =
+        ch10::busy_link_reduce(ch10_fields::positive_or(f, "reduce_ms", "3"), ch10_fields::positive_or(f, "compute_ms", "5"),
+                               ch10_fields::non_negative_or(f, "link_busy_ms", "4"));
     r["busy_link_reduce_end_ms"] = exact_json(busy.end);
     r["busy_link_usable_ms"] = exact_json(busy.usable);
     r["busy_link_exposed_ms"] = exact_json(busy.exposed);
@@ -128,10 +128,17 @@ Json op_bucket_overlap(const Json& req) {
 }
 
 constexpr ResultDecl kBucketResult[] = {
-    result::exact("moved_bytes"),    result::exact("whole_ms"),           result::flag("whole_fits_gap"),
-    result::exact("bucket_bytes"),   result::exact("bucket_moved_bytes"), result::exact("bucket_ms"),
-    result::flag("bucket_fits_gap"), result::exact("buckets_total_ms"),
-    result::exact("busy_link_reduce_end_ms"), result::exact("busy_link_usable_ms"), result::exact("busy_link_exposed_ms"),
+    result::exact("moved_bytes"),
+    result::exact("whole_ms"),
+    result::flag("whole_fits_gap"),
+    result::exact("bucket_bytes"),
+    result::exact("bucket_moved_bytes"),
+    result::exact("bucket_ms"),
+    result::flag("bucket_fits_gap"),
+    result::exact("buckets_total_ms"),
+    result::exact("busy_link_reduce_end_ms"),
+    result::exact("busy_link_usable_ms"),
+    result::exact("busy_link_exposed_ms"),
 };
 constexpr const char* kBucketSamples[] = {
     R"({"op":"bucket_overlap"})",

@@ -48,7 +48,8 @@ Json op_pipeline_schedule(const Json& req) {
     // The other schedule's step, for the chapter's comparison (1F1B is about 3 % slower than fill–drain here).
     ch10::PipelineShape fill_drain = s;
     fill_drain.schedule = ch10::Schedule::FillDrain;
-    const Ratio fill_drain_ms = s.schedule == ch10::Schedule::FillDrain ? run.completion_ms : ch10::run_pipeline(fill_drain).completion_ms;
+    const Ratio fill_drain_ms =
+        s.schedule == ch10::Schedule::FillDrain ? run.completion_ms : ch10::run_pipeline(fill_drain).completion_ms;
     const Ratio hundred(100);
     Json r;
     r["schedule"] = s.schedule == ch10::Schedule::FillDrain ? "fill-drain" : "1f1b";

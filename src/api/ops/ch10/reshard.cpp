@@ -35,8 +35,9 @@ Json op_reshard_rows(const Json& req) {
     for (const char* ways : {"old_ways", "new_ways"}) {
         const u128 n = f.integer_or(ways);
         if (s.rows % n != 0)
-            throw FieldError(ways, msg::ch10_rows_split,
-                             {{"label", ch10_fields::label(ways)}, {"rows", std::to_string(static_cast<unsigned long long>(s.rows))}});
+            throw FieldError(
+                ways, msg::ch10_rows_split,
+                {{"label", ch10_fields::label(ways)}, {"rows", std::to_string(static_cast<unsigned long long>(s.rows))}});
     }
     const ch10::Reshard r = ch10::reshard_rows(s);
     Json out;
@@ -60,13 +61,12 @@ Json op_reshard_rows(const Json& req) {
 }
 
 constexpr ResultDecl kPieceItem[] = {
-    result::text("id"),           result::exact("new_shard"),     result::exact("old_shard"),
-    result::exact("row_start"),   result::exact("old_row_start"), result::exact("rows"),
+    result::text("id"),         result::exact("new_shard"),     result::exact("old_shard"),
+    result::exact("row_start"), result::exact("old_row_start"), result::exact("rows"),
 };
 constexpr ResultDecl kReshardResult[] = {
-    result::exact("matrix_bytes"), result::exact("old_rows"),        result::exact("old_shard_bytes"),
-    result::exact("new_rows"),     result::exact("new_shard_bytes"), result::exact("state_bytes"),
-    result::list("pieces", kPieceItem),
+    result::exact("matrix_bytes"),    result::exact("old_rows"),    result::exact("old_shard_bytes"),   result::exact("new_rows"),
+    result::exact("new_shard_bytes"), result::exact("state_bytes"), result::list("pieces", kPieceItem),
 };
 constexpr const char* kReshardSamples[] = {
     R"({"op":"reshard_rows"})",

@@ -132,13 +132,23 @@ Json op_switch_peak(const Json& req) {
 }
 
 constexpr ResultDecl kSwitchResult[] = {
-    result::exact("device_bytes"),           result::exact("generation_weight_bytes"), result::exact("training_alone_bytes"),
-    result::exact("generation_alone_bytes"), result::exact("wrong_order_peak_bytes"),  result::flag("wrong_order_fits"),
-    result::exact("right_order_peak_bytes"), result::flag("right_order_fits"),         result::exact("after_free_bytes"),
-    result::exact("after_kv_bytes"),         result::exact("peak_saving_bytes"),
-    result::display("device_display"),       result::display("training_alone_display"),
-    result::display("generation_alone_display"), result::display("wrong_order_peak_display"),
-    result::display("right_order_peak_display"), result::display("peak_saving_display"),
+    result::exact("device_bytes"),
+    result::exact("generation_weight_bytes"),
+    result::exact("training_alone_bytes"),
+    result::exact("generation_alone_bytes"),
+    result::exact("wrong_order_peak_bytes"),
+    result::flag("wrong_order_fits"),
+    result::exact("right_order_peak_bytes"),
+    result::flag("right_order_fits"),
+    result::exact("after_free_bytes"),
+    result::exact("after_kv_bytes"),
+    result::exact("peak_saving_bytes"),
+    result::display("device_display"),
+    result::display("training_alone_display"),
+    result::display("generation_alone_display"),
+    result::display("wrong_order_peak_display"),
+    result::display("right_order_peak_display"),
+    result::display("peak_saving_display"),
 };
 constexpr const char* kSwitchSamples[] = {
     R"({"op":"switch_peak","model":"qwen3-8b"})",
