@@ -115,13 +115,24 @@ Ratio printed_change(const Json& entry, Ratio value) {
 // names one `request`, or `requests` whose values add up (a sum over the
 // rounds of a conversation: one `turn` call per round); `per` divides the
 // sum, and `less` and `times` turn a ratio into the change the book prints.
-std::string computed_text(const Json& entry) {
+// Many entries of a chapter read the same answer (a design case's one
+// request holds a dozen printed numbers): each request is evaluated once.
+using Answers = std::map<std::string, Json>;
+
+const Json& answer_of(const Json& request, Answers& answers) {
+    const std::string text = request.dump();
+    auto found = answers.find(text);
+    if (found == answers.end()) found = answers.emplace(text, Json::parse(evaluate(text))).first;
+    return found->second;
+}
+
+std::string computed_text(const Json& entry, Answers& answers) {
     Ratio value;
     const bool several = entry.contains("requests");
     const std::size_t count = several ? entry.at("requests").size() : 1;
     for (std::size_t i = 0; i < count; ++i) {
         const Json& request = several ? entry.at("requests")[i] : entry.at("request");
-        const Json response = Json::parse(evaluate(request.dump()));
+        const Json& response = answer_of(request, answers);
         if (!response.value("ok", false))
             return render(msg::ledger_error, {{"message", response["error"]["message"].get<std::string>()}});
         const Json& result = response["result"];
@@ -210,6 +221,7 @@ LedgerReport check_ledger(const Json& entries) { return check_ledger(entries, Js
 
 LedgerReport check_ledger(const Json& entries, const Json& datasets) {
     LedgerReport report;
+    Answers answers;
     for (const auto& entry : entries) {
         LedgerLine line;
         line.id = entry.value("id", "");
@@ -225,7 +237,7 @@ LedgerReport check_ledger(const Json& entries, const Json& datasets) {
         } else if (line.derivable) {
             ++report.derivable;
             try {
-                line.computed = computed_text(entry);
+                line.computed = computed_text(entry, answers);
             } catch (const std::exception& e) {
                 line.computed = render(msg::ledger_error, {{"message", e.what()}});
             }
