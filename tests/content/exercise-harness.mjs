@@ -45,8 +45,8 @@ export function bookGivens(ex) {
  */
 export function exerciseSet(engine, chapter, ids) {
   const evaluate = (request) => JSON.parse(engine.evaluate(JSON.stringify(request)));
-  const resultsOf = (ex) => {
-    const givens = bookGivens(ex);
+  // Every call of `ex` on `givens`, in order (a later call may read an earlier one's result).
+  const callsOn = (ex, givens) => {
     const out = {};
     for (const [name, call] of Object.entries(ex.calls)) {
       const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
@@ -56,6 +56,7 @@ export function exerciseSet(engine, chapter, ids) {
     }
     return out;
   };
+  const resultsOf = (ex) => callsOn(ex, bookGivens(ex));
   const exercises = Object.fromEntries(ids.map((id) => [id, readJson(`content/${chapter}/exercises/${id}.json`)]));
   const results = Object.fromEntries(ids.map((id) => [id, resultsOf(exercises[id])]));
   const part = (id, p) => exercises[id].parts.find((x) => x.id === p);
@@ -77,7 +78,40 @@ export function exerciseSet(engine, chapter, ids) {
     assert.ok(r.ok, `${id}${p} ${answer}: ${JSON.stringify(r.error)}`);
     return r.result;
   };
-  return { evaluate, exercises, results, part, valueOf, checkRequest, verdict };
+  /** Every call of exercise `id` on the givens `givens` (a drawn variant). */
+  const run = (id, givens) => callsOn(exercises[id], givens);
+  /**
+   * Each listed mistake of every answer part of `ids`, typed as its own value,
+   * is named with its code; returns how many were checked (a value equal to
+   * the right answer at the book's givens is skipped).
+   */
+  const namedListedMistakes = (ids) => {
+    let named = 0;
+    for (const id of ids) {
+      for (const p of exercises[id].parts.filter((x) => x.kind === 'answer')) {
+        for (const m of p.mistakes ?? []) {
+          const value = String(follow(results[id][m.call], m.field));
+          if (value === valueOf(id, p.id)) continue;
+          assert.equal(verdict(id, p.id, value).mistake, m.code, `${id}${p.id} typed ${value}`);
+          named += 1;
+        }
+      }
+    }
+    return named;
+  };
+  return { evaluate, exercises, results, part, valueOf, checkRequest, verdict, run, namedListedMistakes };
+}
+
+/** Each [id, part, forms] is right in every form and every edition (a chapter's RIGHT table). */
+export function assertRightForms(verdict, right, langs) {
+  for (const [id, p, forms] of right) {
+    for (const form of forms) {
+      for (const lang of langs) {
+        const v = verdict(id, p, form, lang);
+        assert.ok(v.correct, `${id}${p} ${lang} "${form}": ${v.mistake} ${v.message}`);
+      }
+    }
+  }
 }
 
 /**

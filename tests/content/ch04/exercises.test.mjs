@@ -9,12 +9,12 @@ import test from 'node:test';
 
 import { loadEngine } from '../../wasm/engine.mjs';
 import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
-import { assertNamedMistakes, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
+import { assertNamedMistakes, assertRightForms, exerciseSet, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
 const IDS = ['think-4-1', 'lab-4-1', 'think-4-2', 'lab-4-3', 'think-4-3', 'lab-4-4', 'think-4-4', 'lab-4-5', 'lab-4-8'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
-const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch04', IDS);
+const { exercises, results, valueOf, verdict, run, namedListedMistakes } = exerciseSet(engine, 'ch04', IDS);
 
 // RTX 4090: one 8K step reads 16,344,926,208 B (weights once, the embedding row, the request's KV
 // read and the KV it writes) at 1,008 GB/s; in ms that is 16,344,926,208 / 1,008,000,000.
@@ -101,14 +101,7 @@ const RIGHT = [
 ];
 
 test('a right answer is accepted in each of its forms, in every edition', () => {
-  for (const [id, p, forms] of RIGHT) {
-    for (const form of forms) {
-      for (const lang of LANGS) {
-        const v = verdict(id, p, form, lang);
-        assert.ok(v.correct, `${id}${p} ${lang} "${form}": ${v.mistake} ${v.message}`);
-      }
-    }
-  }
+  assertRightForms(verdict, RIGHT, LANGS);
 });
 
 // The slips each question invites, named.
@@ -143,31 +136,11 @@ const WRONG = [
 test('a named mistake is named, in every edition', () => assertNamedMistakes(verdict, WRONG, LANGS));
 
 test('every listed mistake of every part is named when its value is typed', () => {
-  let named = 0;
-  for (const id of IDS) {
-    for (const p of exercises[id].parts.filter((x) => x.kind === 'answer')) {
-      for (const m of p.mistakes ?? []) {
-        const value = String(follow(results[id][m.call], m.field));
-        if (value === valueOf(id, p.id)) continue;
-        assert.equal(verdict(id, p.id, value).mistake, m.code, `${id}${p.id} typed ${value}`);
-        named += 1;
-      }
-    }
-  }
+  const named = namedListedMistakes(IDS);
   assert.ok(named >= 10, `only ${named} mistakes checked`);
 });
 
 test('a drawn variant moves the answers: another card, another latency', () => {
-  const run = (id, givens) => {
-    const out = {};
-    for (const [name, call] of Object.entries(exercises[id].calls)) {
-      const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
-      const response = evaluate(request);
-      assert.ok(response.ok, `${id} ${name}: ${JSON.stringify(response.error)}`);
-      out[name] = response.result;
-    }
-    return out;
-  };
   // Lab 4-3 on an H200: 101 requests of 8K (inventory: 4 / 11 / 64 / 50 / 101), 18,750 in flight for 4.8 TB/s.
   const h200 = run('lab-4-3', { gpu: 'h200' });
   assert.equal(h200.cap.requests, 101);

@@ -10,12 +10,12 @@ import test from 'node:test';
 
 import { loadEngine } from '../../wasm/engine.mjs';
 import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
-import { assertNamedMistakes, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
+import { assertNamedMistakes, assertRightForms, exerciseSet, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
 const IDS = ['5-1', 'lab-5-1', 'lab-5-2', 'lab-5-3', 'lab-5-4', 'lab-5-6', 'lab-5-7', 'lab-5-8', 'lab-5-9'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
-const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch05', IDS);
+const { exercises, results, valueOf, verdict, run, namedListedMistakes } = exerciseSet(engine, 'ch05', IDS);
 const MiB = 1024 * 1024;
 
 /** Two exact values ("a/b", integers or decimals) are the same number. */
@@ -137,14 +137,7 @@ const RIGHT = [
 ];
 
 test('a right answer is accepted in each of its forms, in every edition', () => {
-  for (const [id, p, forms] of RIGHT) {
-    for (const form of forms) {
-      for (const lang of LANGS) {
-        const v = verdict(id, p, form, lang);
-        assert.ok(v.correct, `${id}${p} ${lang} "${form}": ${v.mistake} ${v.message}`);
-      }
-    }
-  }
+  assertRightForms(verdict, RIGHT, LANGS);
 });
 
 // The slips each question invites, named.
@@ -194,31 +187,9 @@ test('a time typed in the wrong unit is not accepted', () => {
 });
 
 test('every listed mistake of every part is named when its value is typed', () => {
-  let named = 0;
-  for (const id of IDS) {
-    for (const p of exercises[id].parts.filter((x) => x.kind === 'answer')) {
-      for (const m of p.mistakes ?? []) {
-        const value = String(follow(results[id][m.call], m.field));
-        if (value === valueOf(id, p.id)) continue;
-        assert.equal(verdict(id, p.id, value).mistake, m.code, `${id}${p.id} typed ${value}`);
-        named += 1;
-      }
-    }
-  }
+  const named = namedListedMistakes(IDS);
   assert.ok(named >= 25, `only ${named} mistakes checked`);
 });
-
-/** Every call of exercise `id` on the givens `givens`. */
-function run(id, givens) {
-  const out = {};
-  for (const [name, call] of Object.entries(exercises[id].calls)) {
-    const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
-    const response = evaluate(request);
-    assert.ok(response.ok, `${id} ${name}: ${JSON.stringify(response.error)}`);
-    out[name] = response.result;
-  }
-  return out;
-}
 
 test('a drawn variant moves the answers', () => {
   // 32 registers per thread: registers allow 8 blocks, so shared memory binds at 6 (48 warps, 75%).

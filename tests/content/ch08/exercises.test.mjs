@@ -9,12 +9,12 @@ import test from 'node:test';
 
 import { loadEngine } from '../../wasm/engine.mjs';
 import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
-import { assertNamedMistakes, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
+import { assertNamedMistakes, assertRightForms, exerciseSet, follow, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
 const IDS = ['8-1', '8-2', '8-3', '8-4', '8-5', '8-6', '8-7', '8-8', '8-9'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
-const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch08', IDS);
+const { evaluate, exercises, results, valueOf, verdict, run, namedListedMistakes } = exerciseSet(engine, 'ch08', IDS);
 
 const MiB = 2 ** 20;
 const GiB = 2 ** 30;
@@ -128,14 +128,7 @@ const RIGHT = [
 ];
 
 test('a right answer is accepted in each of its forms, in every edition', () => {
-  for (const [id, p, forms] of RIGHT) {
-    for (const form of forms) {
-      for (const lang of LANGS) {
-        const v = verdict(id, p, form, lang);
-        assert.ok(v.correct, `${id}${p} ${lang} "${form}": ${v.mistake} ${v.message}`);
-      }
-    }
-  }
+  assertRightForms(verdict, RIGHT, LANGS);
 });
 
 // The slips each question invites, named.
@@ -171,31 +164,11 @@ const WRONG = [
 test('a named mistake is named, in every edition', () => assertNamedMistakes(verdict, WRONG, LANGS));
 
 test('every listed mistake of every part is named when its value is typed', () => {
-  let named = 0;
-  for (const id of IDS) {
-    for (const p of exercises[id].parts.filter((x) => x.kind === 'answer')) {
-      for (const m of p.mistakes ?? []) {
-        const value = String(follow(results[id][m.call], m.field));
-        if (value === valueOf(id, p.id)) continue;
-        assert.equal(verdict(id, p.id, value).mistake, m.code, `${id}${p.id} typed ${value}`);
-        named += 1;
-      }
-    }
-  }
+  const named = namedListedMistakes(IDS);
   assert.ok(named >= 25, `only ${named} mistakes checked`);
 });
 
 test('a drawn variant moves the answers', () => {
-  const run = (id, givens) => {
-    const out = {};
-    for (const [name, call] of Object.entries(exercises[id].calls)) {
-      const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
-      const response = evaluate(request);
-      assert.ok(response.ok, `${id} ${name}: ${JSON.stringify(response.error)}`);
-      out[name] = response.result;
-    }
-    return out;
-  };
   // 8-1 at batch 64: 0.50 GiB per token at 2K and 1.35 GiB at 8K (the key's last column).
   const b64 = run('8-1', { batch: 64 });
   assert.equal((b64.r2k.per_token_read_bytes / GiB).toFixed(2), '0.50');

@@ -9,12 +9,12 @@ import test from 'node:test';
 
 import { loadEngine } from '../../wasm/engine.mjs';
 import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
-import { assertNamedMistakes, bookGivens, exerciseSet, fieldValue, follow, readJson } from '../exercise-harness.mjs';
+import { assertNamedMistakes, assertRightForms, bookGivens, exerciseSet, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
 const IDS = ['10-1', '10-2', '10-3', '10-4', '10-5', '10-6', '10-7', '10-8', '10-9', '10-10'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
-const { evaluate, exercises, results, valueOf, verdict } = exerciseSet(engine, 'ch10', IDS);
+const { exercises, results, valueOf, verdict, run, namedListedMistakes } = exerciseSet(engine, 'ch10', IDS);
 
 const N = 8190735360n; // Qwen3-8B's parameters
 const GIB = 1073741824n;
@@ -153,14 +153,7 @@ const RIGHT = [
 ];
 
 test('a right answer is accepted in each of its forms, in every edition', () => {
-  for (const [id, p, forms] of RIGHT) {
-    for (const form of forms) {
-      for (const lang of LANGS) {
-        const v = verdict(id, p, form, lang);
-        assert.ok(v.correct, `${id}${p} ${lang} "${form}": ${v.mistake} ${v.message}`);
-      }
-    }
-  }
+  assertRightForms(verdict, RIGHT, LANGS);
 });
 
 // The slips each question invites, named.
@@ -206,58 +199,38 @@ const WRONG = [
 test('a named mistake is named, in every edition', () => assertNamedMistakes(verdict, WRONG, LANGS));
 
 test('every listed mistake of every part is named when its value is typed', () => {
-  let named = 0;
-  for (const id of IDS) {
-    for (const p of exercises[id].parts.filter((x) => x.kind === 'answer')) {
-      for (const m of p.mistakes ?? []) {
-        const value = String(follow(results[id][m.call], m.field));
-        if (value === valueOf(id, p.id)) continue;
-        assert.equal(verdict(id, p.id, value).mistake, m.code, `${id}${p.id} typed ${value}`);
-        named += 1;
-      }
-    }
-  }
+  const named = namedListedMistakes(IDS);
   assert.ok(named >= 15, `only ${named} mistakes checked`);
 });
 
 test('a drawn variant moves the answers: other shard counts, micro-batches, pauses, cards, keep shares, lengths and model sizes', () => {
-  const run = (id, changes) => {
-    const givens = { ...bookGivens(exercises[id]), ...changes };
-    const out = {};
-    for (const [name, call] of Object.entries(exercises[id].calls)) {
-      const request = Object.fromEntries(Object.entries(call).map(([k, v]) => [k, fieldValue(v, givens, out)]));
-      const response = evaluate(request);
-      assert.ok(response.ok, `${id} ${name}: ${JSON.stringify(response.error)}`);
-      out[name] = response.result;
-    }
-    return out;
-  };
+  const variant = (id, changes) => run(id, { ...bookGivens(exercises[id]), ...changes });
   // d = 16: ZeRO-3 with FP32 gradients is 18N/16.
-  assert.equal(run('10-1', { d: 16 }).z3.bytes_per_card, Number((18n * N) / 16n));
+  assert.equal(variant('10-1', { d: 16 }).z3.bytes_per_card, Number((18n * N) / 16n));
   // A 120 s pause: (80/11 − 6) × 120 = 1680/11 ≈ 152.7 → 153 sequences, refilled in 210 s.
-  const long = run('10-5', { pause: 120 });
+  const long = variant('10-5', { pause: 120 });
   assert.deepEqual([long.in.prefetch_sequences, long.in.refill_seconds], [153, 210]);
   // Twice the cards halves the job's MTBF: τ* shrinks by √2 (965.29 / √2 ≈ 682.56).
-  assert.equal(run('10-6', { cards: 2048 }).base.mtbf_seconds, 14220);
-  assert.ok(sameRational(run('10-6', { cards: 2048 }).base.optimal_interval_seconds, '682.560639'));
+  assert.equal(variant('10-6', { cards: 2048 }).base.mtbf_seconds, 14220);
+  assert.ok(sameRational(variant('10-6', { cards: 2048 }).base.optimal_interval_seconds, '682.560639'));
   // Keeping 70 %: 0.7 / 44 = 7/440 batches per second, below the in-turn 1/60.
-  assert.ok(sameRational(run('10-7', { keep: '70' }).base.overlapped_batches_per_second, '7/440'));
+  assert.ok(sameRational(variant('10-7', { keep: '70' }).base.overlapped_batches_per_second, '7/440'));
   // 16 micro-batches: utilisation 16/19; 1T parameters at 50 % for 180 days need 6,859 B200s (the inventory's grid).
-  assert.ok(sameRational(run('10-4', { m: 16 }).p.utilisation_percent, '1600/19'));
-  assert.equal(run('10-10', { N: 1000000000000, D20N: 20000000000000, eff: '50', days: '180' }).b200.cards_needed, 6859);
+  assert.ok(sameRational(variant('10-4', { m: 16 }).p.utilisation_percent, '1600/19'));
+  assert.equal(variant('10-10', { N: 1000000000000, D20N: 20000000000000, eff: '50', days: '180' }).b200.cards_needed, 6859);
   // 40 cards: ⌈384 / 40⌉ = 10 micro-batches per card, and the link time follows 3m · (d − 1)/d · 2N at 32 GB/s.
-  const forty = run('10-2', { cards: 40 });
+  const forty = variant('10-2', { cards: 40 });
   assert.equal(forty.d.link_seconds, String(Number((3n * BigInt(forty.d.micro_batches) * 39n * 2n * N) / 40n) / 32e9));
   // A 15 GiB peak fits on both plans; 25 GiB fits on neither.
-  assert.deepEqual([run('10-3', { live: '15' }).m32.fits, run('10-3', { live: '25' }).m48.fits], [true, false]);
+  assert.deepEqual([variant('10-3', { live: '15' }).m32.fits, variant('10-3', { live: '25' }).m48.fits], [true, false]);
   // Efficiency 35 %: 52.2 × 40/35 s of compute finishes on day 27.4, on time.
-  assert.equal(run('10-9', { eff: '35' }).slow.finish_display, '27.4');
+  assert.equal(variant('10-9', { eff: '35' }).slow.finish_display, '27.4');
   // 32K tokens: four times the 8K record.
-  assert.equal(run('10-8', { seq: 32768 }).u16.bytes, 4 * 6291456);
+  assert.equal(variant('10-8', { seq: 32768 }).u16.bytes, 4 * 6291456);
   // Every variant of every given is one the core accepts (the site build checks the same for the pages).
   for (const id of IDS) {
     for (const [key, g] of Object.entries(exercises[id].givens ?? {})) {
-      for (const v of g.variants) run(id, { [key]: v.value, ...(v.with ?? {}) });
+      for (const v of g.variants) variant(id, { [key]: v.value, ...(v.with ?? {}) });
     }
   }
 });
