@@ -17,7 +17,7 @@
 namespace tally::api {
 
 // A field of the chapter and what it means ("bandwidth" → 記憶體頻寬，GB/s).
-struct FieldMeaning {
+struct FieldWords {
     const char* field;
     MessageId words;
 };
@@ -27,7 +27,7 @@ class ChapterDecimals {
     // `max_value`: the largest value a field takes; every value has at most
     // six decimals. `range_refusal` names the field (label) and what was sent.
     template <std::size_t N>
-    constexpr ChapterDecimals(const FieldMeaning (&meanings)[N], u128 max_value, MessageId range_refusal)
+    constexpr ChapterDecimals(const FieldWords (&meanings)[N], u128 max_value, MessageId range_refusal)
         : meanings_(meanings), count_(N), max_value_(max_value), range_refusal_(range_refusal) {}
 
     // "bandwidth（記憶體頻寬，GB/s）": the field and its meaning, or
@@ -48,7 +48,7 @@ class ChapterDecimals {
   private:
     const Json& required(const RequestFields& f, const std::string& name) const;
 
-    const FieldMeaning* meanings_;
+    const FieldWords* meanings_;
     std::size_t count_;
     u128 max_value_;
     MessageId range_refusal_;

@@ -1,17 +1,14 @@
 #include "core/ch04/energy_ledger.hpp"
+#include "core/ch04/picojoules.hpp"
 
 namespace tally::ch04 {
 
-namespace {
-const Ratio kPico(1, 1000000000000ULL);
-}
-
 EnergyLedger energy_ledger(const StepWork& w, const EnergyPrices& e, u128 batch, const std::optional<Ratio>& bytes_per_second) {
     EnergyLedger l;
-    const Ratio weights_step = w.weight_bytes * e.weight_pj_per_byte * kPico;
+    const Ratio weights_step = w.weight_bytes * e.weight_pj_per_byte * kJoulesPerPicojoule;
     l.weights_j = weights_step / Ratio(batch);
-    l.kv_j = w.kv_bytes * e.kv_pj_per_byte * kPico;
-    l.compute_j = w.flops * e.pj_per_flop * kPico;
+    l.kv_j = w.kv_bytes * e.kv_pj_per_byte * kJoulesPerPicojoule;
+    l.compute_j = w.flops * e.pj_per_flop * kJoulesPerPicojoule;
     l.total_j = l.weights_j + l.kv_j + l.compute_j;
     l.weight_share = l.weights_j / l.total_j;
     l.single_total_j = weights_step + l.kv_j + l.compute_j;

@@ -1,12 +1,7 @@
 #include "core/ch05/quant_scale.hpp"
+#include "core/ch05/power_of_two.hpp"
 
 namespace tally::ch05 {
-
-namespace {
-
-Ratio power_of_two(int e) { return e >= 0 ? Ratio(u128{1} << e) : Ratio(1, u128{1} << -e); }
-
-}  // namespace
 
 Ratio round_e4m3(const Ratio& x) {
     if (x == Ratio(0)) return x;

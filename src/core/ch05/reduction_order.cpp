@@ -1,4 +1,5 @@
 #include "core/ch05/reduction_order.hpp"
+#include "core/ch05/power_of_two.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,8 +30,6 @@ float partial_sum(const std::vector<float>& squares, std::size_t begin, std::siz
     for (std::size_t i = begin; i < end; ++i) acc = add_f32(acc, squares[i]);
     return acc;
 }
-
-Ratio power_of_two(int e) { return e >= 0 ? Ratio(u128{1} << e) : Ratio(1, u128{1} << -e); }
 
 }  // namespace
 

@@ -11,7 +11,7 @@ namespace tally::api::ch04_fields {
 
 namespace {
 
-constexpr FieldMeaning kMeanings[] = {
+constexpr FieldWords kFieldWords[] = {
     {"load_us", msg::ch04_meaning_load_us},
     {"compute_us", msg::ch04_meaning_compute_us},
     {"alpha_us", msg::ch04_meaning_alpha_us},
@@ -41,7 +41,7 @@ constexpr FieldMeaning kMeanings[] = {
 };
 
 // Rates, sizes and times of real devices fit well inside 10^9.
-constexpr ChapterDecimals kDecimals(kMeanings, 1000000000, msg::ch04_decimal_range);
+constexpr ChapterDecimals kDecimals(kFieldWords, 1000000000, msg::ch04_decimal_range);
 
 }  // namespace
 

@@ -9,7 +9,7 @@ namespace tally::api::ch05_fields {
 
 namespace {
 
-constexpr FieldMeaning kMeanings[] = {
+constexpr FieldWords kFieldWords[] = {
     {"host_us", msg::ch05_meaning_host_us},
     {"device_us", msg::ch05_meaning_device_us},
     {"compute_us", msg::ch05_meaning_compute_us},
@@ -51,7 +51,7 @@ constexpr FieldMeaning kMeanings[] = {
 };
 
 // Times, rates and sizes of the chapter fit well inside 10^9.
-constexpr ChapterDecimals kDecimals(kMeanings, 1000000000, msg::ch05_decimal_range);
+constexpr ChapterDecimals kDecimals(kFieldWords, 1000000000, msg::ch05_decimal_range);
 
 const Json& list_or_refuse(const RequestFields& f, const std::string& name, std::size_t max_items) {
     if (!f.has(name)) throw FieldError(name, msg::field_missing, {{"label", label(name)}});

@@ -11,7 +11,7 @@ namespace tally::api::ch08_fields {
 
 namespace {
 
-constexpr FieldMeaning kMeanings[] = {
+constexpr FieldWords kFieldWords[] = {
     {"acceptance", msg::ch08_meaning_acceptance},
     {"acceptances", msg::ch08_meaning_acceptances},
     {"draft", msg::ch08_meaning_draft},
@@ -62,7 +62,7 @@ constexpr FieldMeaning kMeanings[] = {
 };
 
 // Times, rates and shares of one card fit well inside 10^9.
-constexpr ChapterDecimals kDecimals(kMeanings, 1000000000, msg::ch08_decimal_range);
+constexpr ChapterDecimals kDecimals(kFieldWords, 1000000000, msg::ch08_decimal_range);
 
 Ratio parse_positive(const std::string& name, const Json& v) { return kDecimals.decimal(name, name, v, false); }
 

@@ -10,7 +10,7 @@ namespace tally::api::ch10_fields {
 
 namespace {
 
-constexpr FieldMeaning kMeanings[] = {
+constexpr FieldWords kFieldWords[] = {
     {"params", msg::ch10_meaning_params},
     {"shards", msg::ch10_meaning_shards},
     {"stage", msg::ch10_meaning_stage},
@@ -49,7 +49,7 @@ constexpr FieldMeaning kMeanings[] = {
 };
 
 // Sizes, rates and times of a training run fit well inside 10^12.
-constexpr ChapterDecimals kDecimals(kMeanings, 1000000000000ULL, msg::ch10_decimal_range);
+constexpr ChapterDecimals kDecimals(kFieldWords, 1000000000000ULL, msg::ch10_decimal_range);
 
 Ratio parse_or_refuse(const std::string& name, const Json& v) { return kDecimals.decimal(name, name, v, false); }
 
