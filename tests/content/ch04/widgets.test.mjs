@@ -116,6 +116,19 @@ test('Table 4.1.3-b: 5 / 6 / 8 stacks at 670 / 800 / 1,000 GB/s each, pins 5.234
   assert.deepEqual(shown('power-cap'), ['106 W', '593.604', '0.60 pJ', '0.67', '0.87']);
 });
 
+test('the energy-per-batch chart: at B = 32 the weights’ 0.0150 J still match the arithmetic; the flip it marks is the core’s 33 on every tier', () => {
+  const cfg = allWidgets['energy-batch'];
+  assert.equal(cfg.kind, 'line-chart');
+  assert.deepEqual(shown('energy-batch'), ['0.0150 J', '0.0384 J', '0.0150 J']);
+  const base = defaults(cfg);
+  const flip = (tier) => ask('energy_ledger', substituted(cfg.data.request, { ...base, $tier: tier })).first_batch_below_compute;
+  assert.equal(flip('31.76'), 33);
+  // A dearer tier moves the flip to a larger batch: the mark follows the tier select.
+  assert.ok(flip('160') > flip('31.76'), `${flip('160')}`);
+  const at33 = ask('energy_ledger', substituted(cfg.data.request, { ...base, $b: '33' }));
+  assert.deepEqual([at33.weights_j_display, at33.compute_j_display], ['0.0146 J', '0.0150 J']);
+});
+
 test('Fig. 4-7: at e/b = 1.5 the clock keeps 0.67 of its peak with the voltage held and 0.87 when it follows; at most e/b = 1 both keep it all', () => {
   const cfg = allWidgets['fig-4-7'];
   assert.equal(cfg.kind, 'line-chart');

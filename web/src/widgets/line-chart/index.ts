@@ -209,12 +209,14 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     const pos = r.spec.axis === 'x' ? x(r.at) : y(r.at);
     children.push(referenceLine(r.spec.axis, pos, box, r.spec.label, r.text, wide, `rule-mark-${r.spec.id}`));
   });
-  if (d.reader && drawable(spec.x, d.reader.x)) children.push(...readerMarks(d.reader, spec, x, y, box, cfg));
+  // The marker snaps to the x-axis rules (a crossing the core found), and PageUp/PageDown jump to them.
+  const landmarks = d.rules.filter((r) => r.spec.axis === 'x' && drawable(spec.x, r.at)).map((r) => r.at);
+  if (d.reader && drawable(spec.x, d.reader.x)) children.push(...readerMarks(d.reader, spec, x, y, box, cfg, landmarks));
   return { width, height, children };
 }
 
 /** The reader's x on the chart: its point on each line, and the marker that drags it. */
-function readerMarks(r: Reader, spec: Spec, x: NumScale, y: NumScale, box: { top: number; bottom: number }, cfg: WidgetConfig): Mark[] {
+function readerMarks(r: Reader, spec: Spec, x: NumScale, y: NumScale, box: { top: number; bottom: number }, cfg: WidgetConfig, landmarks: number[]): Mark[] {
   const marker = dragMarks({
     control: spec.reader!.control,
     label: text(cfg, 'reader_label'),
@@ -222,7 +224,7 @@ function readerMarks(r: Reader, spec: Spec, x: NumScale, y: NumScale, box: { top
     valueText: r.valueText,
     scale: x,
     log: spec.x.scale === 'log',
-    landmarks: [],
+    landmarks,
     top: box.top,
     bottom: box.bottom,
     step: spec.reader!.step,
