@@ -112,16 +112,16 @@ test('gantt: one bar per slot the core schedules, in its lane, and the marker at
   const answer = ask(cfg.data.op, filled(cfg.data.request, defaults(cfg)));
   assert.equal(byTestId('marker-done'), shown(answer.gradients_done_ms));
   const wide = document.querySelector('svg.is-wide');
-  assert.equal(wide.querySelectorAll('.lane rect').length, answer.slots.length);
+  assert.equal(wide.querySelectorAll('.gantt-lane rect').length, answer.slots.length);
   for (const stage of [0, 3]) {
-    assert.equal(wide.querySelectorAll(`.lane[data-lane="${stage}"] rect`).length, answer.slots.filter((s) => s.stage === stage).length);
+    assert.equal(wide.querySelectorAll(`.gantt-lane[data-lane="${stage}"] rect`).length, answer.slots.filter((s) => s.stage === stage).length);
   }
   // Kinds in the content's colour order: F is series 0, B series 1.
   assert.equal(wide.querySelectorAll('.series-0[data-kind="F"]').length, answer.slots.filter((s) => s.kind === 'F').length);
   assert.equal(wide.querySelectorAll('.series-1[data-kind="B"]').length, answer.slots.filter((s) => s.kind === 'B').length);
   // The readout of a bar names its two core times; the table holds every slot.
   const first = answer.slots[0];
-  assert.equal(wide.querySelector('.lane rect').getAttribute('data-read'), `${shown(first.start_ms)} – ${shown(first.end_ms)} ms`);
+  assert.equal(wide.querySelector('.gantt-lane rect').getAttribute('data-read'), `${shown(first.start_ms)} – ${shown(first.end_ms)} ms`);
   assert.equal(byTestId('cell-0-2'), shown(first.start_ms));
   assert.equal(byTestId(`cell-${answer.slots.length - 1}-3`), shown(answer.slots.at(-1).end_ms));
 });

@@ -139,7 +139,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     children.push(
       el(
         'g',
-        { class: 'lane', 'data-lane': lane.value },
+        { class: 'gantt-lane', 'data-lane': lane.value },
         own.map((i) =>
           el('g', { class: `bar series-${Math.max(0, kindIndex(spec, i.kind))}`, 'data-kind': i.kind }, [
             el('rect', {
