@@ -143,7 +143,8 @@ export function referenceLine(axis: 'x' | 'y', pos: number, box: PlotBox, name: 
   const y = coord(pos);
   return el('g', { class: `marker rule ${cls}`.trim(), 'data-testid': testid }, [
     el('line', { x1: coord(box.left), x2: coord(box.right), y1: y, y2: y }),
-    el('text', { class: 'bar-value', x: coord(box.right - 4), y: coord(pos - 5), 'text-anchor': 'end' }, label),
+    // At the left end, above the line: the right end is where a chart's lines and points usually end.
+    el('text', { class: 'bar-value', x: coord(box.left + 4), y: coord(pos - 5), 'text-anchor': 'start' }, label),
   ]);
 }
 

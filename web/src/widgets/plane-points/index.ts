@@ -146,7 +146,10 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       el('g', { class: `plane-point series ${out ? 'series-1 is-beyond' : 'series-0'}`, 'data-point': p.spec.id, 'data-testid': `point-${p.spec.id}` }, [
         ...(out ? [el('circle', { class: 'ring', cx: coord(cx), cy: coord(cy), r: '8' })] : []),
         el('circle', { class: 'end', cx: coord(cx), cy: coord(cy), r: '4.5', ...readAttrs(p.spec.label, pointValue(p, cfg)) }),
-        el('text', { class: 'label small', x: coord(cx + 9), y: coord(cy - 8) }, p.spec.label),
+        // Right of the point, or left of it in the plot's right half, so a label near the edge stays inside.
+        cx > (box.left + box.right) / 2
+          ? el('text', { class: 'label small', x: coord(cx - 9), y: coord(cy + 16), 'text-anchor': 'end' }, p.spec.label)
+          : el('text', { class: 'label small', x: coord(cx + 9), y: coord(cy - 8) }, p.spec.label),
       ]),
     );
   });
