@@ -40,6 +40,11 @@ function shown(id) {
     });
   }
   if (cfg.kind === 'slot-timeline') return slotTimeline(cfg, vars);
+  // A line chart's readings at the reader's x (docs/widget-kinds.md): each series' display in the one answer.
+  if (cfg.kind === 'line-chart') {
+    const r = ask(cfg.data.op, substituted(cfg.data.request, vars));
+    return cfg.data.series.map((s) => at(r, s.display ?? s.path));
+  }
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
 
@@ -108,7 +113,35 @@ test('Table 4.1.3-b: 5 / 6 / 8 stacks at 670 / 800 / 1,000 GB/s each, pins 5.234
   assert.deepEqual(rows.map((r) => r[0]), ['5', '6', '8']);
   assert.deepEqual(rows.map((r) => r[3]), ['670', '800', '1,000']);
   assert.deepEqual(rows.map((r) => r[4]), ['5.234375', '6.25', '7.8125']);
-  assert.deepEqual(shown('power-cap'), ['106 W', '593.604', '0.60 pJ', '2/3', '0.87358']);
+  assert.deepEqual(shown('power-cap'), ['106 W', '593.604', '0.60 pJ', '0.67', '0.87']);
+});
+
+test('the energy-per-batch chart: at B = 32 the weights’ 0.0150 J still match the arithmetic; the flip it marks is the core’s 33 on every tier', () => {
+  const cfg = allWidgets['energy-batch'];
+  assert.equal(cfg.kind, 'line-chart');
+  assert.deepEqual(shown('energy-batch'), ['0.0150 J', '0.0384 J', '0.0150 J']);
+  const base = defaults(cfg);
+  const flip = (tier) => ask('energy_ledger', substituted(cfg.data.request, { ...base, $tier: tier })).first_batch_below_compute;
+  assert.equal(flip('31.76'), 33);
+  // A dearer tier moves the flip to a larger batch: the mark follows the tier select.
+  assert.ok(flip('160') > flip('31.76'), `${flip('160')}`);
+  const at33 = ask('energy_ledger', substituted(cfg.data.request, { ...base, $b: '33' }));
+  assert.deepEqual([at33.weights_j_display, at33.compute_j_display], ['0.0146 J', '0.0150 J']);
+});
+
+test('Fig. 4-7: at e/b = 1.5 the clock keeps 0.67 of its peak with the voltage held and 0.87 when it follows; at most e/b = 1 both keep it all', () => {
+  const cfg = allWidgets['fig-4-7'];
+  assert.equal(cfg.kind, 'line-chart');
+  assert.deepEqual(shown('fig-4-7'), ['0.67', '0.87']);
+  const at = (eb) => {
+    const r = ask('power_cap', substituted(cfg.data.request, { $eb: eb }));
+    return [r.fixed_voltage_share_display, r.scaled_voltage_share_display];
+  };
+  assert.deepEqual(at('1'), ['1.00', '1.00']);
+  assert.deepEqual(at('0.5'), ['1.00', '1.00']);
+  assert.deepEqual(at('3'), ['0.33', '0.69']);
+  // The curve is sampled from 0.5 to 3, past the book's 1.5 on both sides.
+  assert.deepEqual([cfg.data.x.from, cfg.data.x.to, cfg.data.x.samples], ['0.5', '3', 26]);
 });
 
 test('§4.2: 4,096 executed rows spread vs 512 concentrated; 4-bit g = 32 is 8.5 MiB against 32 MiB of BF16', () => {
