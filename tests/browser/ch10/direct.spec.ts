@@ -211,3 +211,16 @@ test('ZeRO ownership: dragging the shard count moves each stage’s bytes per ca
   for (const bar of ['z0', 'z1', 'z2', 'z3']) await expect(w.getByTestId(`bar-${bar}`)).toHaveText(String(one));
   await expectAt(page, core, 'zero-ownership', { d: '1' });
 });
+
+test('figures 10-12 and 10-13: keeping the products holds 135 MiB per stage, rebuilding 45 MiB; more waiting micro-batches save more', async ({ page, core }) => {
+  const w = await open(page, 'fig-10-12');
+  const saved = (layers: number, waiting: number): Obj => core.ok({ op: 'recompute_savings', stage_layers: layers, waiting_micro_batches: waiting });
+  const book = saved(9, 4);
+  expect([book.stage_before_bytes, book.stage_after_bytes, book.workspace_bytes, book.waiting_saving_bytes]).toEqual([135 * 2 ** 20, 45 * 2 ** 20, 6 * 2 ** 20, 360 * 2 ** 20]);
+  await expect(w.getByTestId('bar-keep')).toHaveText('141,557,760');
+  await expect(w.getByTestId('bar-rebuild')).toHaveText('47,185,920');
+  await w.locator('#fig-10-12-waiting').selectOption('8');
+  await expect(w.getByTestId('bar-waiting')).toHaveText(Number(saved(9, 8).waiting_saving_bytes).toLocaleString('en-US'));
+  await w.locator('#fig-10-12-layers').selectOption('18');
+  await expectAt(page, core, 'fig-10-12', { layers: '18', waiting: '8' });
+});

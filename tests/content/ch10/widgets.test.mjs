@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w105: '10-5.md', w106: '10-6.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -77,9 +77,29 @@ test('the deadline board: 32 cards finish in 34.3 days, 48 in 24.6, against the 
   );
 });
 
-test('the plan up close: 6 hosts, 8 micro-batches, 31,790 steps, it fits and is on time at 48 cards; 32 cards fit but are late', () => {
-  assert.deepEqual(shown('deadline-plan'), ['6', '8', '31,790', '13,467,663,360', 'yes', 'yes', '24.6', 'yes']);
-  assert.deepEqual(shown('deadline-plan', { $cards: '32' }), ['4', '12', '31,790', '14,832,785,920', 'yes', 'no', '34.3', 'no']);
+test('the plan up close: 6 hosts, 8 micro-batches, 31,790 steps, 9.46 GiB to spare, a 52.8 s step and 5.4 days early at 48 cards; 32 cards fit but finish 4.3 days late', () => {
+  assert.deepEqual(shown('deadline-plan'), ['6', '8', '31,790', '13,467,663,360', '10,154,656,768', '52.8 s', '24.6', '5.4', '0.0']);
+  assert.deepEqual(shown('deadline-plan', { $cards: '32' }), ['4', '12', '31,790', '14,832,785,920', '8,789,534,208', '78.9 s', '34.3', '0.0', '4.3']);
+  // Eight cards cannot hold the state: no memory left, and months late.
+  const eight = shown('deadline-plan', { $cards: '8' });
+  assert.equal(eight[4], '0');
+  assert.equal(eight[8], '91.6');
+});
+
+test('Figs. 10-12 and 10-13: a 9-layer stage holds 135 MiB when the products are kept and 45 MiB when they are rebuilt, with a 6 MiB workspace; four waiting micro-batches save 360 MiB', () => {
+  const MiB = (n) => (n * 2 ** 20).toLocaleString('en-US');
+  const { bars } = shown('fig-10-12');
+  assert.deepEqual(
+    bars.map((b) => [b.segments, b.total]),
+    [
+      [[MiB(90), MiB(45)], MiB(135)],
+      [[MiB(45)], null],
+      [[MiB(6)], null],
+      [[MiB(360)], null],
+    ],
+  );
+  assert.equal(shown('fig-10-12', { $waiting: '8' }).bars[3].segments[0], MiB(720));
+  assert.equal(shown('fig-10-12', { $layers: '18' }).bars[0].total, MiB(270));
 });
 
 test('ZeRO ownership (Table 10-d): 122.1, 42.0, 28.6 and 15.3 GiB per card at d = 8 with BF16 gradients; FP32 gradients add 2 B per parameter', () => {
