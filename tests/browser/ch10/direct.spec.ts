@@ -224,3 +224,48 @@ test('figures 10-12 and 10-13: keeping the products holds 135 MiB per stage, reb
   await w.locator('#fig-10-12-layers').selectOption('18');
   await expectAt(page, core, 'fig-10-12', { layers: '18', waiting: '8' });
 });
+
+test('figures 10-17/10-18 as a gantt: dragging m or p moves the last gradient to the core’s event model; the schedule menu swaps 1F1B for fill–drain', async ({ page, core }) => {
+  const w = await open(page, 'fig-10-17');
+  const done = (schedule: string, p: number, m: number): string =>
+    String(core.ok({ op: 'pipeline_schedule', stages: p, micro_batches: m, forward_ms: 10, backward_ms: 20, schedule }).gradients_done_ms);
+  const marker = w.getByTestId('marker-done').first();
+  await expect(marker).toContainText('346');
+  // One block per micro-batch and pass on every stage: 4 × 8 × 2.
+  await expect(w.locator('svg.is-wide [data-kind="F"]')).toHaveCount(32);
+
+  await dragRange(page, w.locator('#fig-10-17-m'), 12);
+  await expect(w.locator('#fig-10-17-m')).toHaveValue('12');
+  await expect(marker).toContainText(done('1f1b', 4, 12));
+  await expect(w.locator('svg.is-wide [data-kind="B"]')).toHaveCount(48);
+
+  const p = w.locator('#fig-10-17-p');
+  await p.focus();
+  await p.press('ArrowRight');
+  await expect(p).toHaveValue('5');
+  await expect(marker).toContainText(done('1f1b', 5, 12));
+  await w.locator('#fig-10-17-sched').selectOption('fill-drain');
+  expect(Number(done('fill-drain', 5, 12))).toBeLessThan(Number(done('1f1b', 5, 12)));
+  await expect(marker).toContainText(done('fill-drain', 5, 12));
+});
+
+test('figure 10-47: dragging the reader along N gives the core’s card count there; the keys reach the axis’ ends', async ({ page, core }) => {
+  const w = await open(page, 'fig-10-47');
+  const cards = (n: string): string => Number(core.ok({ op: 'dense_scale', params: Number(n), train_tokens: 20_000_000_000_000, peak_tflops: '2250', efficiency_percent: '40', days: '90' }).cards_needed).toLocaleString('en-US');
+  const at = w.getByTestId('at-cards').first();
+  await expect(at).toContainText('17,147');
+  const marker = w.locator('svg.is-wide').getByRole('slider');
+  await marker.scrollIntoViewIfNeeded();
+  const handle = (await marker.locator('.drag-handle').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 + 120, handle.y + handle.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const n = await w.locator('#fig-10-47-n').inputValue();
+  expect(Number(n)).toBeGreaterThan(1e12);
+  await expect(at).toContainText(cards(n));
+  await marker.focus();
+  await marker.press('Home');
+  await expect(w.locator('#fig-10-47-n')).toHaveValue('100000000000');
+  await expect(at).toContainText(cards('100000000000'));
+});
