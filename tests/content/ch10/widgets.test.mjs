@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w105: '10-5.md', w106: '10-6.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -39,6 +39,17 @@ function shown(id, changes = {}) {
     });
     const lines = (cfg.data.lines ?? []).map((l) => (l.op ? at(id, ask(l.op, merge(vars, l.fields)), l.display) : l.display));
     return { bars, lines };
+  }
+  if (cfg.kind === 'gantt') {
+    // One answer: its intervals (lane, kind, start, end as the core wrote them) and each marker.
+    const r = ask(cfg.data.op, merge(vars, cfg.data.request));
+    const items = follow(r, cfg.data.items).map((i) => [String(follow(i, cfg.data.lane)), String(follow(i, cfg.data.kind)), at(id, i, cfg.data.start), at(id, i, cfg.data.end)]);
+    return { items, markers: (cfg.data.markers ?? []).map((m) => at(id, r, m.display ?? m.path)) };
+  }
+  if (cfg.kind === 'line-chart') {
+    // The request as written (the reader's x from its control): each series' value there.
+    const r = ask(cfg.data.op, merge(vars, cfg.data.request));
+    return { reader: cfg.data.series.map((s) => at(id, r, s.display ?? s.path)) };
   }
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
@@ -77,9 +88,29 @@ test('the deadline board: 32 cards finish in 34.3 days, 48 in 24.6, against the 
   );
 });
 
-test('the plan up close: 6 hosts, 8 micro-batches, 31,790 steps, it fits and is on time at 48 cards; 32 cards fit but are late', () => {
-  assert.deepEqual(shown('deadline-plan'), ['6', '8', '31,790', '13,467,663,360', 'yes', 'yes', '24.6', 'yes']);
-  assert.deepEqual(shown('deadline-plan', { $cards: '32' }), ['4', '12', '31,790', '14,832,785,920', 'yes', 'no', '34.3', 'no']);
+test('the plan up close: 6 hosts, 8 micro-batches, 31,790 steps, 9.46 GiB to spare, a 52.8 s step and 5.4 days early at 48 cards; 32 cards fit but finish 4.3 days late', () => {
+  assert.deepEqual(shown('deadline-plan'), ['6', '8', '31,790', '13,467,663,360', '10,154,656,768', '52.8 s', '24.6', '5.4', '0.0']);
+  assert.deepEqual(shown('deadline-plan', { $cards: '32' }), ['4', '12', '31,790', '14,832,785,920', '8,789,534,208', '78.9 s', '34.3', '0.0', '4.3']);
+  // Eight cards cannot hold the state: no memory left, and months late.
+  const eight = shown('deadline-plan', { $cards: '8' });
+  assert.equal(eight[4], '0');
+  assert.equal(eight[8], '91.6');
+});
+
+test('Figs. 10-12 and 10-13: a 9-layer stage holds 135 MiB when the products are kept and 45 MiB when they are rebuilt, with a 6 MiB workspace; four waiting micro-batches save 360 MiB', () => {
+  const MiB = (n) => (n * 2 ** 20).toLocaleString('en-US');
+  const { bars } = shown('fig-10-12');
+  assert.deepEqual(
+    bars.map((b) => [b.segments, b.total]),
+    [
+      [[MiB(90), MiB(45)], MiB(135)],
+      [[MiB(45)], null],
+      [[MiB(6)], null],
+      [[MiB(360)], null],
+    ],
+  );
+  assert.equal(shown('fig-10-12', { $waiting: '8' }).bars[3].segments[0], MiB(720));
+  assert.equal(shown('fig-10-12', { $layers: '18' }).bars[0].total, MiB(270));
 });
 
 test('ZeRO ownership (Table 10-d): 122.1, 42.0, 28.6 and 15.3 GiB per card at d = 8 with BF16 gradients; FP32 gradients add 2 B per parameter', () => {
@@ -150,4 +181,39 @@ test('Figs. 10-38 and 10-39: on an 80 GB H100 the wrong order peaks at 83.256 Gi
   assert.deepEqual(lines, ['80 GB']);
   // With a 16 GiB KV pool the wrong order drops by 8 GiB and the right one stays: the gap is always the pool.
   assert.deepEqual(shown('fig-10-38', { $kv: '16' }).bars.map((b) => b.segments[0]), ['44 GiB', '35.256 GiB', '75.256 GiB', '59.256 GiB']);
+});
+
+test('Figs. 10-17/10-18 as a gantt: 1F1B on 4 stages puts 8 forwards and 8 backwards on each, the last gradient at 346 ms; fill–drain at 336 ms', () => {
+  const { items, markers } = shown('fig-10-17');
+  assert.equal(items.length, 64);
+  for (const stage of ['0', '1', '2', '3']) {
+    assert.equal(items.filter(([lane, kind]) => lane === stage && kind === 'F').length, 8);
+    assert.equal(items.filter(([lane, kind]) => lane === stage && kind === 'B').length, 8);
+  }
+  // Stage 0's first backward starts at 106 ms (the book's "first gradient back at 106 ms").
+  assert.deepEqual(items.find(([lane, kind]) => lane === '0' && kind === 'B').slice(2), ['106', '126']);
+  assert.deepEqual(markers, ['346']);
+  assert.deepEqual(shown('fig-10-17', { $sched: 'fill-drain' }).markers, ['336']);
+  assert.equal(shown('fig-10-17', { $m: '16' }).items.length, 128);
+});
+
+test('Figs. 10-33/10-34 as a gantt: the 20 s and 40 s snapshots commit at 36.5 / 56.5 s at 7 GB/s (roll back to 20 s) and 26.1 / 46.1 s at 20 GB/s (roll back to 40 s)', () => {
+  assert.deepEqual(shown('fig-10-33'), {
+    items: [
+      ['20', '20', '20', '36.5'],
+      ['40', '40', '40', '56.5'],
+    ],
+    markers: ['20'],
+  });
+  const fast = shown('fig-10-33', { $bw: '20' });
+  assert.deepEqual(fast.items.map((i) => i[3]), ['26.1', '46.1']);
+  assert.deepEqual(fast.markers, ['40']);
+  // A failure at 60 s comes after both commits even at 7 GB/s.
+  assert.deepEqual(shown('fig-10-33', { $fail: '60' }).markers, ['40']);
+});
+
+test('Fig. 10-47: 17,147 B200 cards make 90 days for 1T parameters on 20T tokens at 40 %; H100 needs 39,010', () => {
+  assert.deepEqual(shown('fig-10-47').reader, ['17,147']);
+  assert.deepEqual(shown('fig-10-47', { $peak: '989' }).reader, ['39,010']);
+  assert.deepEqual(shown('fig-10-47', { $eff: '50' }).reader, ['13,718']);
 });
