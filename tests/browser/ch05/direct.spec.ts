@@ -1,11 +1,13 @@
 // Direct manipulation on chapter 5 (issue 41, "the widgets that teach most"):
 // the tile explorer (§5.2.2: a scrubbable sentence of givens over the tile
-// sizes), FlashAttention's K/V tiling with the online-softmax stepper (§5.3.3)
-// and the runtime trade-offs (§5.5.2–5.5.3: graph replay against the input
-// it copies, strategies against repeat count). A scrub, a key or a typed
-// value sets the widget's control, and every number checked is the Node
-// core's answer for the value the page ended on (tests/content/shown-values.mjs),
-// plus the book's own numbers where the page starts from them.
+// sizes), FlashAttention's K/V tiling with the online-softmax stepper
+// (§5.3.3), the runtime trade-offs (§5.5.2–5.5.3: graph replay against the
+// input it copies, strategies against repeat count), and Fig. 5-25's two
+// lines over the shape share p (§5.4.5, a line chart with a draggable
+// reader). A scrub, a drag, a key or a typed value sets the widget's control,
+// and every number checked is the Node core's answer for the value the page
+// ended on (tests/content/shown-values.mjs), plus the book's own numbers
+// where the page starts from them.
 import type { Locator, Page } from '@playwright/test';
 
 import { pageOfInstance } from '../chapter';
@@ -114,7 +116,13 @@ test('online softmax: stepping block by block gives the core’s running max, su
   ]);
   const rows = w.locator('tbody tr');
   await expect(rows).toHaveCount(2);
-  for (const [r, c] of [[0, 0], [1, 1], [1, 2], [1, 3], [1, 4]] as const) {
+  for (const [r, c] of [
+    [0, 0],
+    [1, 1],
+    [1, 2],
+    [1, 3],
+    [1, 4],
+  ] as const) {
     await expect(w.getByTestId(`online-softmax-r${r}-c${c}`).locator('.cell-value')).toHaveText(tableCell(core, cfg, valuesOf('online-softmax', {}), r, c));
   }
 
@@ -124,7 +132,9 @@ test('online softmax: stepping block by block gives the core’s running max, su
   expect([one.steps.length, String(one.output), String(one.direct)]).toEqual([1, '7/3', '7/3']);
   await expect(rows).toHaveCount(1);
   for (let c = 0; c < cfg.table!.columns.length; c++) {
-    await expect(w.getByTestId(`online-softmax-r0-c${c}`).locator('.cell-value')).toHaveText(tableCell(core, cfg, valuesOf('online-softmax', { blk: '2' }), 0, c));
+    await expect(w.getByTestId(`online-softmax-r0-c${c}`).locator('.cell-value')).toHaveText(
+      tableCell(core, cfg, valuesOf('online-softmax', { blk: '2' }), 0, c),
+    );
   }
 });
 
@@ -132,7 +142,12 @@ test('figure 5-20: a smaller K/V tile reads less but updates the state more ofte
   const w = await open(page, 'fig-5-20');
   const flash = (b: number, pre = 0) => core.ok({ op: 'flash_tile', kv_rows: b, prefetch_slots: pre, length: 8192, head_dim: 128 }) as Obj;
   // Table 5.3.3-a: b = 64 → 82 query rows, 100 scans, 404 MiB, 12,800 updates.
-  expect([flash(64).query_rows, flash(64).scans, flash(64).traffic_bytes, flash(64).updates].map(String)).toEqual(['82', '100', String(404 * 2 ** 20), '12800']);
+  expect([flash(64).query_rows, flash(64).scans, flash(64).traffic_bytes, flash(64).updates].map(String)).toEqual([
+    '82',
+    '100',
+    String(404 * 2 ** 20),
+    '12800',
+  ]);
   await expectAt(page, core, 'fig-5-20', {});
 
   await typeInto(page.locator('#fig-5-20-b'), '1');
@@ -186,7 +201,9 @@ test('strategies over r groups: the reader’s r is the table’s last row, each
   const last = cfg.table!.rows!.length - 1;
   const cells = async (r: string) => {
     for (let c = 0; c < cfg.table!.columns.length; c++) {
-      await expect(w.getByTestId(`strategies-r-r${last}-c${c}`).locator('.cell-value')).toHaveText(tableCell(core, cfg, valuesOf('strategies-r', { r }), last, c));
+      await expect(w.getByTestId(`strategies-r-r${last}-c${c}`).locator('.cell-value')).toHaveText(
+        tableCell(core, cfg, valuesOf('strategies-r', { r }), last, c),
+      );
     }
   };
   await cells('70');
@@ -198,4 +215,61 @@ test('strategies over r groups: the reader’s r is the table’s last row, each
   // r = 0 groups is no run at all: refused with the core's words.
   await typeInto(page.locator('#strategies-r-r'), '0');
   await expect(w.locator('#strategies-r-error')).toBeVisible();
+});
+
+test('figure 5-25: the reader’s p is a marker on the two lines; a drag or the keys move it, the core’s means follow, and the crossing is 2/3', async ({
+  page,
+  core,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const w = await open(page, 'fig-5-25');
+  const mix = (p: number) => core.ok({ op: 'shape_mix', calls: [1, 1], old_us: ['10', '10'], new_us: ['5', '20'], share_percent: p }) as Obj;
+  const line = (p: number) => `p = ${p}%：舊實作 ${mix(p).old_mean_display}，新實作 ${mix(p).new_mean_display}`;
+  const at = async (p: number) => {
+    await expect(w.locator('#fig-5-25-p')).toHaveValue(String(p));
+    await expect(w.getByTestId('at-old')).toHaveText(String(mix(p).old_mean_display));
+    await expect(w.getByTestId('at-new')).toHaveText(String(mix(p).new_mean_display));
+    await expect(w.getByTestId('drag-readout')).toHaveText(line(p));
+  };
+  // Example 5-9 with one call of each shape: 10 against 12.5 μs; the lines cross at p = 200/3 %.
+  expect([mix(50).old_mean_us, mix(50).new_mean_us, mix(50).breakeven_percent, mix(50).breakeven_share]).toEqual([10, '12.5', '200/3', '2/3']);
+  await at(50);
+  await expect(w.getByTestId('rule-even')).toContainText(String(mix(50).breakeven_percent_display));
+
+  // Drag the marker to p = 90 %: the new implementation wins (6.5 against 10 μs).
+  const marker = w.locator('svg.is-wide').getByRole('slider');
+  await marker.scrollIntoViewIfNeeded();
+  const handle = (await marker.locator('.drag-handle').boundingBox())!;
+  const to = await w.locator('svg.is-wide').evaluate((svg: SVGSVGElement, v: number) => {
+    const m = svg.querySelector('.drag-marker')!;
+    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
+    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
+    const box = svg.getBoundingClientRect();
+    return box.left + ((x0 + ((x1 - x0) * (v - lo)) / (hi - lo)) * box.width) / svg.viewBox.baseVal.width;
+  }, 90);
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to, handle.y + handle.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await at(90);
+  expect(mix(90).new_mean_us).toBe('6.5');
+
+  // The keys step one percent; Home is p = 0, where only the slow shape arrives.
+  await marker.focus();
+  await page.keyboard.press('ArrowLeft');
+  await at(89);
+  await page.keyboard.press('Home');
+  await at(0);
+  expect(mix(0).new_mean_us).toBe(20);
+});
+
+test('figure 5-25: a p above 100 % is refused with the core’s message under the reader’s field name', async ({ page, core }) => {
+  const w = await open(page, 'fig-5-25');
+  await typeInto(page.locator('#fig-5-25-p'), '101');
+  const refused = core.error({ op: 'shape_mix', calls: [1, 1], old_us: ['10', '10'], new_us: ['5', '20'], share_percent: 101 });
+  expect(refused.field).toBe('share_percent');
+  const error = w.locator('#fig-5-25-error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('形狀 A 佔呼叫的百分比 p');
+  await expect(error).toContainText(String(refused.detail));
 });
