@@ -273,3 +273,35 @@ test('figure 5-25: a p above 100 % is refused with the core’s message under th
   await expect(error).toContainText('形狀 A 佔呼叫的百分比 p');
   await expect(error).toContainText(String(refused.detail));
 });
+
+test('figure 5-35: the three P + rT lines read the core’s totals at the reader’s r, and the cheapest hands over at the core’s 64.68 and 89.83 groups', async ({
+  page,
+  core,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const w = await open(page, 'fig-5-35');
+  const request = (WIDGETS['fig-5-35'] as unknown as { data: { request: Obj } }).data.request;
+  const at = (r: number) => core.ok({ op: 'shape_strategies', ...request, groups: r }) as Obj;
+  const total = (r: number, id: string) => String(at(r).strategies.find((s: Obj) => s.id === id).total_display);
+  const expectAtR = async (r: number) => {
+    await expect(w.locator('#fig-5-35-r')).toHaveValue(String(r));
+    for (const id of ['general', 'bucket', 'special']) await expect(w.getByTestId(`at-${id}`)).toHaveText(total(r, id));
+  };
+  // The book's 70 groups: 1.29, 1.27 and 1.38 s, bucketing cheapest.
+  expect(['general', 'bucket', 'special'].map((id) => total(70, id))).toEqual(['1.29 s', '1.27 s', '1.38 s']);
+  await expectAtR(70);
+  await expect(w.getByTestId('rule-general-bucket')).toContainText('64.68');
+  await expect(w.getByTestId('rule-bucket-special')).toContainText('89.83');
+
+  const marker = w.locator('svg.is-wide').getByRole('slider');
+  await marker.focus();
+  await page.keyboard.press('ArrowRight');
+  await expectAtR(71);
+  await page.keyboard.press('End');
+  await expectAtR(121);
+  // Past 89.83 groups per-shape specialisation is the cheapest of the three.
+  const [g, b, s] = ['general', 'bucket', 'special'].map((id) => Number(at(121).strategies.find((x: Obj) => x.id === id).total_ms));
+  expect(s).toBeLessThan(b);
+  expect(b).toBeLessThan(g);
+  await expect(w.getByTestId('drag-readout')).toHaveText(`r = 121：通用 ${total(121, 'general')}，分桶 ${total(121, 'bucket')}，特化 ${total(121, 'special')}`);
+});

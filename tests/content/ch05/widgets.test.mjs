@@ -179,7 +179,14 @@ test('Example 5-12 over r groups: at 70 the totals are 1.29 / 1.27 / 1.38 s (buc
   assert.deepEqual(rows[1], ['1.29 s', '1.27 s', '1.38 s']);
   assert.deepEqual(rows[3], rows[1]);
   assert.deepEqual(shown('strategies-r', { r: '200' })[3], rows[2]);
-  assert.deepEqual(shown('fig-5-35').map((b) => b.total), ['64.68', '78.39', '89.83']);
+  // Figure 5-35's three lines at the reader's r = 70, and the two hand-overs that cut the ranges (general → buckets → specialised).
+  assert.deepEqual(shown('fig-5-35'), { series: ['1.29 s', '1.27 s', '1.38 s'], rules: ['64.68', '89.83'] });
+  assert.deepEqual(shown('fig-5-35', { r: '200' }).series, rows[2]);
+  const all = ask('shape_strategies', { ...allWidgets['fig-5-35'].data.request, groups: 70 });
+  assert.deepEqual(
+    all.crossings.map((c) => c.groups_display),
+    ['64.68', '78.39', '89.83'],
+  );
 });
 
 test('Fig. 5-13: with truncation −175.2 / −109.2 / −55.2 / −9.2 / −6.2 / −0.2 ULP, a 166 ULP gap, 40,320 orders → 3 values, scale 59 and output 50 ULP apart; round-to-nearest is the other figure', () => {
