@@ -50,6 +50,12 @@ function shown(id, changes = {}) {
       return { segments: b.segments.map((s) => at(answer, s.path)), total: b.total ? at(answer, b.total.display) : at(answer, b.segments[0].display) };
     });
   }
+  if (cfg.kind === 'line-chart') {
+    // At the reader's x: each line's value there, and the dashed rules the core places.
+    const d = cfg.data;
+    const answer = ask(d.op, merge(vars, d.request));
+    return { series: d.series.map((l) => at(answer, l.display ?? l.path)), rules: (d.rules ?? []).map((r) => at(answer, r.display ?? r.path)) };
+  }
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
 
@@ -74,6 +80,13 @@ test('the tile explorer at 64×64, k = 32: 24 KiB, A read 192 times, W 16 times,
   assert.deepEqual(shown('tile-explorer', { m: '128', n: '128', buf: '2' }).filter((_, i) => i === 0 || i === 5), ['96 KiB', '1']);
   // A tile larger than the 99 KB a block may use fits nowhere.
   assert.equal(shown('tile-explorer', { m: '256', n: '256' })[5], '0');
+});
+
+test('Figure 5-25: 10 against 12.5 μs per call at p = 50 %, 6.5 μs at 90 %, 20 μs at 0, crossing at 66.7 % (2/3)', () => {
+  assert.deepEqual(shown('fig-5-25'), { series: ['10.0 μs', '12.5 μs'], rules: ['66.7%'] });
+  assert.deepEqual(shown('fig-5-25', { p: '90' }).series, ['10.0 μs', '6.5 μs']);
+  assert.deepEqual(shown('fig-5-25', { p: '0' }).series, ['10.0 μs', '20.0 μs']);
+  assert.equal(ask('shape_mix', { calls: [1, 1], old_us: ['10', '10'], new_us: ['5', '20'] }).breakeven_share, '2/3');
 });
 
 test('Table 5.2.2-a: 6,168 / 3,096 / 1,560 MiB, 15.9 / 31.8 / 63.0, 8 / 24 / 80 KiB, and 11 / 4 / 1 resident blocks (9, 25 and 81 KiB with the reserve in 100 KB)', () => {
@@ -166,7 +179,14 @@ test('Example 5-12 over r groups: at 70 the totals are 1.29 / 1.27 / 1.38 s (buc
   assert.deepEqual(rows[1], ['1.29 s', '1.27 s', '1.38 s']);
   assert.deepEqual(rows[3], rows[1]);
   assert.deepEqual(shown('strategies-r', { r: '200' })[3], rows[2]);
-  assert.deepEqual(shown('fig-5-35').map((b) => b.total), ['64.68', '78.39', '89.83']);
+  // Figure 5-35's three lines at the reader's r = 70, and the two hand-overs that cut the ranges (general → buckets → specialised).
+  assert.deepEqual(shown('fig-5-35'), { series: ['1.29 s', '1.27 s', '1.38 s'], rules: ['64.68', '89.83'] });
+  assert.deepEqual(shown('fig-5-35', { r: '200' }).series, rows[2]);
+  const all = ask('shape_strategies', { ...allWidgets['fig-5-35'].data.request, groups: 70 });
+  assert.deepEqual(
+    all.crossings.map((c) => c.groups_display),
+    ['64.68', '78.39', '89.83'],
+  );
 });
 
 test('Fig. 5-13: with truncation −175.2 / −109.2 / −55.2 / −9.2 / −6.2 / −0.2 ULP, a 166 ULP gap, 40,320 orders → 3 values, scale 59 and output 50 ULP apart; round-to-nearest is the other figure', () => {

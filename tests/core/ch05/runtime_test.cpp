@@ -99,6 +99,30 @@ TEST_CASE("ch05 shape_mix: Example 5-9's 20 → 25 μs, 1,010 → 520 μs and p 
           "calls");
 }
 
+TEST_CASE("ch05 shape_mix share_percent: Figure 5-25's two lines, 10 μs flat and 20 − 15p, equal at p = 2/3") {
+    const auto at = [](int percent) {
+        Json req = Json::parse(R"({"op":"shape_mix","calls":[1,1],"old_us":["10","10"],"new_us":["5","20"]})");
+        req["share_percent"] = percent;
+        return result(req);
+    };
+    CHECK(at(0)["new_mean_us"] == 20);
+    CHECK(at(50)["new_mean_us"] == "12.5");  // Lab 5-6: p = 1/2 → 12.5 against 10 μs
+    CHECK(at(50)["old_mean_us"] == 10);
+    CHECK(at(90)["new_mean_us"] == "6.5");
+    CHECK(at(90)["new_mean_display"] == "6.5 μs");
+    CHECK(at(100)["new_mean_us"] == 5);
+    CHECK(at(50)["breakeven_percent"] == "200/3");
+    CHECK(at(50)["breakeven_percent_display"] == "66.7%");
+    // Without a share, or with three shapes, there is no such line; above 100 % is refused under the field's name.
+    CHECK(ask(R"({"op":"shape_mix","calls":[1,1],"old_us":["10","10"],"new_us":["5","20"]})")["new_mean_us"].is_null());
+    CHECK(ask(R"({"op":"shape_mix","calls":[1,1,1],"old_us":["10","10","10"],"new_us":["5","20","9"],"share_percent":50})")
+              ["new_mean_us"]
+                  .is_null());
+    CHECK(error_of(Json::parse(
+              R"({"op":"shape_mix","calls":[1,1],"old_us":["10","10"],"new_us":["5","20"],"share_percent":101})"))["field"] ==
+          "share_percent");
+}
+
 TEST_CASE("ch05 shape_strategies: Example 5-12's 5,632 / 8,192 rows, 17.0 / 12.4 / 6.8 ms, crossings 64.68 and 89.83") {
     const auto b = ch05::bucket_rows({{256, 8}, {1536, 1}, {2048, 1}}, {512, 2048});
     CHECK(b.actual_rows == 5632);

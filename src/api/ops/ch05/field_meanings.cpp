@@ -29,6 +29,10 @@ constexpr FieldMeaning kMeanings[] = {
     {"elements", "`quant_bytes` (chapter 4): n, values of the tensor; `fusion_traffic`: elements of every tensor of the chain",
      ""},
     {"segments", "`host_pipeline`: n, segments the host prepares and the device runs; `split_reduction`: pieces of each row", ""},
+    {"share_percent",
+     "`shape_mix`: p, the first of two shapes' share of the calls, in percent; adds each version's mean μs per call at that "
+     "share (Figure 5-25)",
+     "an integer from 0 to 100"},
     {"host_us", "h, μs the host spends preparing one segment", kDecimal},
     {"device_us", "d, μs the device spends running one segment", kDecimal},
     {"host_wait_us", "μs a call without the graph waits for the host to submit its kernels", kDecimalOrZero},

@@ -146,7 +146,16 @@ constexpr FieldDecl kShapeMixFields[] = {
     field::of_kind("calls", FieldKind::List),
     field::of_kind("old_us", FieldKind::List),
     field::of_kind("new_us", FieldKind::List),
+    field::integer("share_percent", 0, 100),
 };
+
+// Figure 5-25 draws both versions' mean time per call against p, the first
+// of two shapes' share of the calls (in percent, so the reader's p is a whole
+// number): p·t₁ + (1 − p)·t₂ for each version. Other mixes have no such line.
+std::optional<Ratio> share_of(const RequestFields& f, std::size_t shapes) {
+    if (!f.has("share_percent") || shapes != 2) return std::nullopt;
+    return Ratio(f.integer("share_percent")) / Ratio(100);
+}
 
 Json op_shape_mix(const Json& req) {
     RequestFields f(req, kShapeMixFields);
@@ -166,6 +175,7 @@ Json op_shape_mix(const Json& req) {
         total_calls = add(total_calls, calls[i]);
     }
     if (total_calls == 0) throw FieldError("calls", msg::ch05_no_calls, {{"label", ch05_fields::label("calls")}});
+    const std::optional<Ratio> share = share_of(f, shapes.size());
     const ch05::ShapeMix m = ch05::shape_mix(shapes);
     Json r;
     r["old_total_us"] = exact_json(m.old_total_us);
@@ -176,6 +186,20 @@ Json op_shape_mix(const Json& req) {
     r["new_over_old"] = exact_json(Ratio(1) / m.ratio);
     r["breakeven_share"] = m.breakeven_share ? exact_json(*m.breakeven_share) : Json(nullptr);
     r["new_wins"] = m.breakeven_share ? Json(m.new_wins_above ? "above" : "below") : Json(nullptr);
+    r["breakeven_percent"] = m.breakeven_share ? exact_json(*m.breakeven_share * Ratio(100)) : Json(nullptr);
+    r["breakeven_percent_display"] =
+        m.breakeven_share ? Json(ch05_display::percent_text(*m.breakeven_share * Ratio(100), 1)) : Json(nullptr);
+    for (const auto& [key, times] : {std::pair{"old", &old_us}, std::pair{"new", &new_us}}) {
+        const std::string k = key;
+        if (!share) {
+            r[k + "_mean_us"] = nullptr;
+            r[k + "_mean_display"] = nullptr;
+            continue;
+        }
+        const Ratio mean = *share * (*times)[0] + (Ratio(1) - *share) * (*times)[1];
+        r[k + "_mean_us"] = exact_json(mean);
+        r[k + "_mean_display"] = us_text(mean, 1);
+    }
     return r;
 }
 
@@ -188,9 +212,16 @@ constexpr ResultDecl kShapeMixResult[] = {
     result::exact("new_over_old"),
     result::nullable(result::exact("breakeven_share")),
     result::nullable(result::text("new_wins")),
+    result::nullable(result::exact("breakeven_percent")),
+    result::nullable(result::display("breakeven_percent_display")),
+    result::nullable(result::exact("old_mean_us")),
+    result::nullable(result::display("old_mean_display")),
+    result::nullable(result::exact("new_mean_us")),
+    result::nullable(result::display("new_mean_display")),
 };
 constexpr const char* kShapeMixSamples[] = {
     R"({"op":"shape_mix","calls":[1,1],"old_us":["10","10"],"new_us":["5","20"]})",
+    R"({"op":"shape_mix","calls":[1,1],"old_us":["10","10"],"new_us":["5","20"],"share_percent":90})",
     R"({"op":"shape_mix","calls":[100,1],"old_us":["10","10"],"new_us":["5","20"]})",
 };
 

@@ -103,7 +103,7 @@ export interface OpRequests {
   flash_tile: { length?: number | string; head_dim?: number | string; kv_rows?: number | string; prefetch_slots?: number | string; block_limit?: number | string; lang?: string; };
   quant_scale_order: { block_maxima?: Json[]; element?: number | string; element_block?: number | string; lang?: string; };
   quant_fusion_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; in_bytes?: number | string; q_bytes?: number | string; w_bytes?: number | string; out_bytes?: number | string; lang?: string; };
-  shape_mix: { calls?: Json[]; old_us?: Json[]; new_us?: Json[]; lang?: string; };
+  shape_mix: { calls?: Json[]; old_us?: Json[]; new_us?: Json[]; share_percent?: number | string; lang?: string; };
   host_pipeline: { segments?: number | string; host_us?: number | string; device_us?: number | string; lang?: string; };
   graph_replay: { compute_us?: number | string; host_wait_us?: number | string; graph_prep_us?: number | string; input_bytes?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
   shape_strategies: { rows?: Json[]; counts?: Json[]; buckets?: Json[]; flops_per_row?: number | string; tflops?: Json[]; prepare_ms?: Json[]; groups?: number | string; lang?: string; };
@@ -2362,6 +2362,12 @@ export interface ShapeMixResult {
   new_over_old: bigint;
   breakeven_share: bigint | null;
   new_wins: string | null;
+  breakeven_percent: bigint | null;
+  breakeven_percent_display: string | null;
+  old_mean_us: bigint | null;
+  old_mean_display: string | null;
+  new_mean_us: bigint | null;
+  new_mean_display: string | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3530,7 +3536,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   flash_tile: { query_rows: { k: 'exact' }, fixed_bytes: { k: 'exact' }, per_row_bytes: { k: 'exact' }, used_bytes: { k: 'exact' }, scans: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, updates: { k: 'exact' } },
   quant_scale_order: { row_max: { k: 'exact' }, row_scale: { k: 'object' }, block_scale: { k: 'object' }, difference: { k: 'exact' } },
   quant_fusion_traffic: { a_bytes: { k: 'exact' }, quantized_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, apart_rereads: { k: 'exact' }, fused_rereads: { k: 'exact' }, apart_input: { k: 'exact' }, fused_input: { k: 'exact' }, shared_bytes: { k: 'exact' }, apart_total: { k: 'exact' }, fused_total: { k: 'exact' }, apart_display: { k: 'display' }, fused_display: { k: 'display' }, fused_over_apart: { k: 'exact' }, apart_per_column_block: { k: 'exact' }, fused_per_column_block: { k: 'exact' } },
-  shape_mix: { old_total_us: { k: 'exact' }, new_total_us: { k: 'exact' }, new_faster: { k: 'flag' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, new_over_old: { k: 'exact' }, breakeven_share: { k: 'exact', p: 'nullable' }, new_wins: { k: 'text', p: 'nullable' } },
+  shape_mix: { old_total_us: { k: 'exact' }, new_total_us: { k: 'exact' }, new_faster: { k: 'flag' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, new_over_old: { k: 'exact' }, breakeven_share: { k: 'exact', p: 'nullable' }, new_wins: { k: 'text', p: 'nullable' }, breakeven_percent: { k: 'exact', p: 'nullable' }, breakeven_percent_display: { k: 'display', p: 'nullable' }, old_mean_us: { k: 'exact', p: 'nullable' }, old_mean_display: { k: 'display', p: 'nullable' }, new_mean_us: { k: 'exact', p: 'nullable' }, new_mean_display: { k: 'display', p: 'nullable' } },
   host_pipeline: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, bound: { k: 'text' }, device_busy_percent: { k: 'exact' } },
   graph_replay: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, input_display: { k: 'display' }, copy_us: { k: 'exact' }, copy_display: { k: 'display' }, plain_us: { k: 'exact' }, plain_display: { k: 'display' }, graph_us: { k: 'exact' }, graph_display: { k: 'display' }, graph_faster: { k: 'flag' }, difference_us: { k: 'exact' }, breakeven_bytes: { k: 'exact', p: 'nullable' }, breakeven_mib: { k: 'exact', p: 'nullable' }, breakeven_display: { k: 'display', p: 'nullable' } },
   shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, padding_display: { k: 'display' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' }, prepare_display: { k: 'display' }, total_display: { k: 'display' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
