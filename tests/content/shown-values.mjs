@@ -13,7 +13,9 @@
 export const FIGURE_KINDS = new Set(['stage-stack', 'fluid-backlog', 'audio-timeline', 'slot-timeline']);
 /** Kinds that draw a chart over a core-table of the same config: the table's cells are checked as a core-table's. */
 export const TABLE_CHART_KINDS = new Set(['fit-points', 'lifecycle-lines', 'roofline']);
-export const DATA_KINDS = new Set(['core-table', 'steps', 'steps-chart', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS, ...TABLE_CHART_KINDS]);
+/** Kinds configured wholly in content (docs/widget-kinds.md): their readings, marks and data table's ends. */
+export const CONTENT_KINDS = new Set(['line-chart', 'gantt', 'plane-points']);
+export const DATA_KINDS = new Set(['core-table', 'steps', 'steps-chart', 'crossover-curve', 'table-2-1', ...FIGURE_KINDS, ...TABLE_CHART_KINDS, ...CONTENT_KINDS]);
 
 /** The reader's values before any change: control field ("$x") → its default text. */
 export function defaults(cfg) {
@@ -134,6 +136,61 @@ function slotTimelineTexts(answer, cfg, values) {
   return Object.entries(expected).map(([testid, text]) => ({ testid, label: `${cfg.title}: ${testid}`, text: shown(text) }));
 }
 
+/** A line chart's sampled inputs (docs/widget-kinds.md): evenly spaced on the axis's scale, written as typed, duplicates once. */
+function sampleInputs(x) {
+  const from = Number(x.from);
+  const to = Number(x.to);
+  const out = [];
+  for (let k = 0; k < x.samples; k++) {
+    const t = k / (x.samples - 1);
+    const v = x.scale === 'log' ? from * (to / from) ** t : from + (to - from) * t;
+    out.push(x.integer ? Math.round(v) : String(Number(v.toPrecision(12))));
+  }
+  return [...new Map(out.map((v) => [String(v), v])).values()];
+}
+
+/** line-chart: each series at the reader's x, each rule, and the data table's first and last rows. */
+function lineChartTexts(answer, cfg, values) {
+  const d = cfg.data;
+  const request = { op: d.op, ...filled(d.request, values) };
+  const base = answer(request);
+  const out = [];
+  if (d.reader) for (const s of d.series) out.push({ testid: `at-${s.id}`, text: shown(at(base, s.display ?? s.path)) });
+  for (const r of d.rules ?? []) out.push({ testid: `rule-${r.id}`, text: shown(at(base, r.display ?? r.path)) });
+  // Row i, column 1 + k: series k at the i-th x.
+  const rows = d.x.path
+    ? at(base, d.x.path).map((_, i) => (s) => shown(at(base, s.display ?? s.path)[i]))
+    : sampleInputs(d.x).map((v) => (s) => shown(at(answer({ ...request, [d.x.field]: v }), s.display ?? s.path)));
+  for (const i of [0, rows.length - 1]) d.series.forEach((s, k) => out.push({ testid: `cell-${i}-${k + 1}`, text: rows[i](s) }));
+  return out.map((o) => ({ ...o, label: `${cfg.title}: ${o.testid}` }));
+}
+
+/** gantt: each marker, and the first interval's start and the last one's end in the data table. */
+function ganttTexts(answer, cfg, values) {
+  const d = cfg.data;
+  const r = answer({ op: d.op, ...filled(d.request, values) });
+  const items = at(r, d.items);
+  const out = (d.markers ?? []).map((m) => ({ testid: `marker-${m.id}`, text: shown(at(r, m.display ?? m.path)) }));
+  out.push({ testid: 'cell-0-2', text: shown(at(items[0], d.start_display ?? d.start)) });
+  out.push({ testid: `cell-${items.length - 1}-3`, text: shown(at(items[items.length - 1], d.end_display ?? d.end)) });
+  return out.map((o) => ({ ...o, label: `${cfg.title}: ${o.testid}` }));
+}
+
+/** plane-points: each threshold given by a result path, and every point's two values in the data table. */
+function planePointsTexts(answer, cfg, values) {
+  const d = cfg.data;
+  const shared = () => answer({ op: d.op, ...filled(d.request, values) });
+  const out = (d.thresholds ?? [])
+    .filter((t) => t.path)
+    .map((t) => ({ testid: `limit-${t.id}`, text: shown(at(shared(), t.display ?? t.path)) }));
+  for (const p of d.points) {
+    const a = answer({ op: d.op, ...filled({ ...d.request, ...p.fields }, values) });
+    out.push({ testid: `cell-${p.id}-1`, text: shown(at(a, d.x.display ?? d.x.path)) });
+    out.push({ testid: `cell-${p.id}-2`, text: shown(at(a, d.y.display ?? d.y.path)) });
+  }
+  return out.map((o) => ({ ...o, label: `${cfg.title}: ${o.testid}` }));
+}
+
 /**
  * What the widget `instance` shows for `values`: a list of { testid, within
  * (a selector inside that element, or none), label, text }, each element found
@@ -159,6 +216,9 @@ export function shownTexts(answer, cfg, instance, values) {
     if (cfg.kind === 'slot-timeline') return [...steps, ...slotTimelineTexts(answer, cfg, values)];
     return [...steps, ...audioTimelineTexts(answer, cfg, values)];
   }
+  if (cfg.kind === 'line-chart') return lineChartTexts(answer, cfg, values);
+  if (cfg.kind === 'gantt') return ganttTexts(answer, cfg, values);
+  if (cfg.kind === 'plane-points') return planePointsTexts(answer, cfg, values);
   if (cfg.kind === 'table-2-1') {
     const req = { op: 'forward', ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, Number(values[c.field] ?? c.default)])) };
     return [{ testid: 'total', label: instance, text: answer(req).display }];

@@ -40,6 +40,11 @@ function shown(id) {
     });
   }
   if (cfg.kind === 'slot-timeline') return slotTimeline(cfg, vars);
+  // A line chart's readings at the reader's x (docs/widget-kinds.md): each series' display in the one answer.
+  if (cfg.kind === 'line-chart') {
+    const r = ask(cfg.data.op, substituted(cfg.data.request, vars));
+    return cfg.data.series.map((s) => at(r, s.display ?? s.path));
+  }
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
 
@@ -108,7 +113,22 @@ test('Table 4.1.3-b: 5 / 6 / 8 stacks at 670 / 800 / 1,000 GB/s each, pins 5.234
   assert.deepEqual(rows.map((r) => r[0]), ['5', '6', '8']);
   assert.deepEqual(rows.map((r) => r[3]), ['670', '800', '1,000']);
   assert.deepEqual(rows.map((r) => r[4]), ['5.234375', '6.25', '7.8125']);
-  assert.deepEqual(shown('power-cap'), ['106 W', '593.604', '0.60 pJ', '2/3', '0.87358']);
+  assert.deepEqual(shown('power-cap'), ['106 W', '593.604', '0.60 pJ', '0.67', '0.87']);
+});
+
+test('Fig. 4-7: at e/b = 1.5 the clock keeps 0.67 of its peak with the voltage held and 0.87 when it follows; at most e/b = 1 both keep it all', () => {
+  const cfg = allWidgets['fig-4-7'];
+  assert.equal(cfg.kind, 'line-chart');
+  assert.deepEqual(shown('fig-4-7'), ['0.67', '0.87']);
+  const at = (eb) => {
+    const r = ask('power_cap', substituted(cfg.data.request, { $eb: eb }));
+    return [r.fixed_voltage_share_display, r.scaled_voltage_share_display];
+  };
+  assert.deepEqual(at('1'), ['1.00', '1.00']);
+  assert.deepEqual(at('0.5'), ['1.00', '1.00']);
+  assert.deepEqual(at('3'), ['0.33', '0.69']);
+  // The curve is sampled from 0.5 to 3, past the book's 1.5 on both sides.
+  assert.deepEqual([cfg.data.x.from, cfg.data.x.to, cfg.data.x.samples], ['0.5', '3', 26]);
 });
 
 test('§4.2: 4,096 executed rows spread vs 512 concentrated; 4-bit g = 32 is 8.5 MiB against 32 MiB of BF16', () => {

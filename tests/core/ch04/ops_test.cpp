@@ -236,12 +236,15 @@ TEST_CASE("ch04 power_cap: H100's 106 W of memory, 0.60 pJ per FLOP, 0.67 and 0.
     CHECK(text(r["pj_per_flop_display"]) == "0.60 pJ");
     CHECK(r["fixed_voltage_share"] == "2/3");
     CHECK(r["scaled_voltage_share"] == "0.87358");  // (2/3)^(1/3) rounded down to 10^-6
+    CHECK(text(r["fixed_voltage_share_display"]) == "0.67");
+    CHECK(text(r["scaled_voltage_share_display"]) == "0.87");
     CHECK(ch04::cube_root_floor_micro(Ratio(1, 8)) == Ratio(1, 2));
     CHECK(ch04::cube_root_floor_micro(Ratio(1)) == Ratio(1));
     // Memory alone past the TDP leaves nothing for compute, and says so.
     const Json over = ask(R"({"op":"power_cap","tdp_watts":"100","bandwidth":"8000","peak_tflops":"1000","e_over_b":"0.5"})");
     CHECK(over["compute_watts"].is_null());
     CHECK(over["fixed_voltage_share"] == 1);
+    CHECK(text(over["fixed_voltage_share_display"]) == "1.00");
     const Json mac = error_of(Json::parse(R"({"op":"power_cap","gpu":"m4-max"})"));
     CHECK(mac["field"] == "gpu");
 }

@@ -327,3 +327,16 @@ export { bookContents } from './book-contents';
 export { checkExercises } from '../exercises/check';
 export { checkSliders } from '../runtime/slider-check';
 export { buildArticles } from './articles';
+
+/**
+ * One widget config prerendered as a page prerenders it, in an edition's
+ * language: for the Node tests of the kinds configured wholly in content
+ * (tests/content/widget-kinds.test.mjs), which draw configs of their own.
+ */
+export async function prerenderConfig(module: TallyModule, instance: string, raw: Record<string, unknown>, lang = 'zh-Hant'): Promise<string> {
+  const cfg = { fixed: {}, text: {}, ...raw } as unknown as Parameters<typeof prerenderWidget>[1]['cfg'];
+  const def = widgetDef(cfg.kind);
+  if (!def) throw new Error(`no widget kind ${cfg.kind}`);
+  const engine = withLang(makeEngine(module), lang);
+  return prerenderWidget(def, { instance, cfg }, engine, await engine('catalog'), siteWidgets.status.prerendered);
+}

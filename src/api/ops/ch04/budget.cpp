@@ -202,6 +202,9 @@ Json op_power_cap(const Json& req) {
     r["pj_per_flop_display"] = p.pj_per_flop ? Json(fixed(*p.pj_per_flop, 2) + " pJ") : Json(nullptr);
     r["fixed_voltage_share"] = exact_json(p.fixed_voltage_share);
     r["scaled_voltage_share"] = exact_json(p.scaled_voltage_share);
+    // The shares as Figure 4-7 prints them (0.67, 0.87): two places.
+    r["fixed_voltage_share_display"] = fixed(p.fixed_voltage_share, 2);
+    r["scaled_voltage_share_display"] = fixed(p.scaled_voltage_share, 2);
     return r;
 }
 
@@ -215,6 +218,8 @@ constexpr ResultDecl kPowerCapResult[] = {
     result::nullable(result::display("pj_per_flop_display")),
     result::exact("fixed_voltage_share"),
     result::exact("scaled_voltage_share"),
+    result::display("fixed_voltage_share_display"),
+    result::display("scaled_voltage_share_display"),
 };
 constexpr const char* kPowerCapSamples[] = {
     R"({"op":"power_cap","gpu":"h100-sxm"})",

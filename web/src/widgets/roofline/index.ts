@@ -33,6 +33,7 @@ import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, axisLeft, dot, svgFrame, tickLabel, WIDE, type Drawing, type NumScale } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { exactCoord } from '../../figures/plot';
 import coreTable, { tableSpec } from '../core-table';
 
 type TableData = Awaited<ReturnType<typeof coreTable.compute>>;
@@ -81,12 +82,7 @@ const PAD = { left: 64, right: 16, top: 28, bottom: 52 };
 const timeTick = (v: number): string => Number(v.toPrecision(2)).toLocaleString('en-US');
 
 /** An exact value as the core sent it ("125.7", "7/3", 42) → a coordinate. */
-function position(v: Json | undefined): number {
-  if (typeof v === 'number') return v;
-  if (typeof v !== 'string') return NaN;
-  const [a, b] = v.split('/');
-  return b === undefined ? Number(a) : Number(a) / Number(b);
-}
+const position = exactCoord;
 
 async function computeLines(engine: Parameters<typeof coreTable.compute>[0], vars: Parameters<typeof coreTable.compute>[1], cfg: WidgetConfig) {
   const spec = tableSpec(cfg);

@@ -1,0 +1,149 @@
+// The kinds configured wholly in content (line-chart, gantt, plane-points):
+// every example of docs/widget-kinds.md passes the widget schema and is
+// prerendered by the site build's own code (.cache/site-ssr, written by
+// `npm run build:site`) through the Node core, and what it shows is the
+// core's: the readings at the reader's x, the reference lines, the markers,
+// the thresholds and the data table's cells, recomputed here from the
+// example's JSON and the core. So the page a chapter helper copies from
+// stays true, and each kind's prerender is held to its documented rules.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+import Ajv from 'ajv';
+import { parseHTML } from 'linkedom';
+
+import { loadEngine, root } from '../wasm/engine.mjs';
+import { at, defaults, shown } from './shown-values.mjs';
+
+const ssrFile = path.join(root, '.cache/site-ssr/zh-Hant/build.mjs');
+const engine = await loadEngine();
+const ssr = existsSync(ssrFile) ? await import(pathToFileURL(ssrFile).href) : null;
+
+/** The examples: ```json widget-kind-example <instance> blocks of docs/widget-kinds.md. */
+const doc = readFileSync(path.join(root, 'docs/widget-kinds.md'), 'utf8');
+const examples = Object.fromEntries([...doc.matchAll(/```json widget-kind-example ([\w-]+)\n([\s\S]*?)\n```/g)].map((m) => [m[1], JSON.parse(m[2])]));
+
+/** The core's answer to a request, zh-Hant. */
+function ask(op, fields) {
+  const response = JSON.parse(engine.evaluate(JSON.stringify({ op, ...fields })));
+  assert.ok(response.ok, `${op} ${JSON.stringify(fields)}: ${JSON.stringify(response.error)}`);
+  return response.result;
+}
+
+/** A request template with "$x" replaced by the control's default (digits as numbers, as the page sends them). */
+function filled(template, values) {
+  if (typeof template === 'string' && template.startsWith('$')) return /^\d+$/.test(values[template]) ? Number(values[template]) : values[template];
+  if (Array.isArray(template)) return template.map((v) => filled(v, values));
+  if (template && typeof template === 'object') return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, filled(v, values)]));
+  return template;
+}
+
+/** The prerendered widget, parsed; `byTestId(id)` is its one element with that test id (text, whitespace collapsed). */
+async function prerendered(instance) {
+  assert.ok(ssr, `${ssrFile} is missing: run \`npm run build:site\` first`);
+  const html = await ssr.prerenderConfig(engine, instance, examples[instance]);
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const byTestId = (id) => {
+    const found = document.querySelectorAll(`[data-testid="${id}"]`);
+    assert.equal(found.length, 1, `${instance}: one element with data-testid ${id}`);
+    const value = found[0].querySelector('.cell-value') ?? found[0];
+    return value.textContent.replace(/\s+/g, ' ').trim();
+  };
+  return { document, byTestId };
+}
+
+test('docs/widget-kinds.md has an example of each kind, and each passes the widget schema', () => {
+  assert.deepEqual([...new Set(Object.values(examples).map((e) => e.kind))].sort(), ['gantt', 'line-chart', 'plane-points']);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  for (const f of ['path.schema.json', 'widgets.schema.json']) ajv.addSchema(JSON.parse(readFileSync(path.join(root, 'content/schemas', f), 'utf8')));
+  const validate = ajv.getSchema('widgets.schema.json');
+  assert.ok(validate({ widgets: examples }), JSON.stringify(validate.errors));
+  // Not vacuous: a data member the kind does not know is refused.
+  const wrong = structuredClone(examples['fig-4-7']);
+  wrong.data.series[0].colour = 'red';
+  assert.equal(validate({ widgets: { wrong } }), false);
+});
+
+test('line-chart, sampled x (Fig. 4-7): the readings at e/b = 1.5 are the core’s 0.67 and 0.87, and the table holds every sample', async () => {
+  const cfg = examples['fig-4-7'];
+  const { document, byTestId } = await prerendered('fig-4-7');
+  const request = filled(cfg.data.request, defaults(cfg));
+  const answer = ask(cfg.data.op, request);
+  assert.equal(byTestId('at-fixed'), '0.67');
+  assert.equal(byTestId('at-scaled'), '0.87');
+  assert.equal(byTestId('at-fixed'), shown(at(answer, 'fixed_voltage_share_display')));
+  // 26 samples from 0.5 to 3: 0.5, 0.6 … 3; the first and the last row are the core's at those inputs.
+  assert.equal(document.querySelectorAll('[data-testid="figure-data"] tbody tr').length, 26);
+  for (const [row, x] of [
+    [0, '0.5'],
+    [25, '3'],
+  ]) {
+    const there = ask(cfg.data.op, { ...request, e_over_b: x });
+    assert.equal(byTestId(`cell-${row}-1`), shown(there.fixed_voltage_share_display), `row ${row}`);
+    assert.equal(byTestId(`cell-${row}-2`), shown(there.scaled_voltage_share_display), `row ${row}`);
+  }
+  // One drawn line per series, and the reader is a slider at the control's value.
+  assert.ok(byTestId('line-fixed') !== null && byTestId('line-scaled') !== null);
+  const marker = document.querySelector('[data-testid="drag-marker"]');
+  assert.equal(marker.getAttribute('role'), 'slider');
+  assert.equal(marker.getAttribute('aria-valuenow'), '1.5');
+  assert.equal(byTestId('drag-readout'), 'e/b = 1.5：電壓固定 0.67，電壓跟著降 0.87');
+});
+
+test('line-chart, x from an array: one row per batch the core returns, and the rule at its crossover B*', async () => {
+  const cfg = examples['crossover-lines'];
+  const { document, byTestId } = await prerendered('crossover-lines');
+  const answer = ask(cfg.data.op, filled(cfg.data.request, defaults(cfg)));
+  assert.equal(byTestId('rule-crossover'), answer.crossover_display);
+  assert.match(byTestId('rule-mark-crossover'), new RegExp(answer.crossover_display.replace('*', '\\*')));
+  const rows = document.querySelectorAll('[data-testid="figure-data"] tbody tr');
+  assert.equal(rows.length, answer.batches.length);
+  const last = answer.batches.length - 1;
+  assert.equal(byTestId(`cell-${last}-1`), answer.weight_read_display[last]);
+  assert.equal(byTestId(`cell-${last}-2`), answer.kv_read_display[last]);
+});
+
+test('gantt: one bar per slot the core schedules, in its lane, and the marker at the core’s time', async () => {
+  const cfg = examples['pipeline-gantt'];
+  const { document, byTestId } = await prerendered('pipeline-gantt');
+  const answer = ask(cfg.data.op, filled(cfg.data.request, defaults(cfg)));
+  assert.equal(byTestId('marker-done'), shown(answer.gradients_done_ms));
+  const wide = document.querySelector('svg.is-wide');
+  assert.equal(wide.querySelectorAll('.lane rect').length, answer.slots.length);
+  for (const stage of [0, 3]) {
+    assert.equal(wide.querySelectorAll(`.lane[data-lane="${stage}"] rect`).length, answer.slots.filter((s) => s.stage === stage).length);
+  }
+  // Kinds in the content's colour order: F is series 0, B series 1.
+  assert.equal(wide.querySelectorAll('.series-0[data-kind="F"]').length, answer.slots.filter((s) => s.kind === 'F').length);
+  assert.equal(wide.querySelectorAll('.series-1[data-kind="B"]').length, answer.slots.filter((s) => s.kind === 'B').length);
+  // The readout of a bar names its two core times; the table holds every slot.
+  const first = answer.slots[0];
+  assert.equal(wide.querySelector('.lane rect').getAttribute('data-read'), `${shown(first.start_ms)} – ${shown(first.end_ms)} ms`);
+  assert.equal(byTestId('cell-0-2'), shown(first.start_ms));
+  assert.equal(byTestId(`cell-${answer.slots.length - 1}-3`), shown(answer.slots.at(-1).end_ms));
+});
+
+test('plane-points: each configuration at the core’s values, the thresholds at the core’s, and a point beyond one marked so', async () => {
+  const cfg = examples['deadline-plane'];
+  const { document, byTestId } = await prerendered('deadline-plane');
+  const values = defaults(cfg);
+  const base = ask(cfg.data.op, filled(cfg.data.request, values));
+  assert.equal(byTestId('limit-memory'), shown(base.usable_bytes));
+  assert.equal(byTestId('limit-step'), shown(base.deadline_step_seconds));
+  const coordinate = (v) => (typeof v === 'string' && v.includes('/') ? Number(v.split('/')[0]) / Number(v.split('/')[1]) : Number(v));
+  let beyond = 0;
+  for (const p of cfg.data.points) {
+    const a = ask(cfg.data.op, filled({ ...cfg.data.request, ...p.fields }, values));
+    assert.equal(byTestId(`cell-${p.id}-1`), shown(a.peak_bytes), p.id);
+    assert.equal(byTestId(`cell-${p.id}-2`), shown(a.step_display), p.id);
+    const out = coordinate(a.peak_bytes) > coordinate(base.usable_bytes) || coordinate(a.step_seconds) > coordinate(base.deadline_step_seconds);
+    beyond += out ? 1 : 0;
+    assert.equal(byTestId(`cell-${p.id}-3`), out ? cfg.text.beyond : cfg.text.within, p.id);
+    assert.equal(document.querySelector(`svg.is-wide [data-point="${p.id}"]`).classList.contains('is-beyond'), out, p.id);
+  }
+  // Not vacuous: the example has points on both sides of the step-time line.
+  assert.ok(beyond > 0 && beyond < cfg.data.points.length, `${beyond} of ${cfg.data.points.length} beyond`);
+});

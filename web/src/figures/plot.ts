@@ -1,0 +1,157 @@
+// Pieces the content-configured x–y kinds share (widgets/line-chart, gantt,
+// plane-points; roofline reads its exact values here too): asking the core
+// with a request template, reading an exact value as a coordinate, a value
+// axis declared in content (linear or log, tick style), reference lines whose
+// values are the core's, and the series legend. Nothing here computes a
+// figure: positions are the core's values, labels are its displays.
+
+import { format as d3format } from 'd3-format';
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { text, type WidgetConfig } from '../runtime/config';
+import type { Engine, Fields, Json } from '../runtime/engine';
+import { coord } from '../runtime/format';
+import { tickLabel, type NumScale, type TickStyle } from './chart';
+import { el, type Mark } from './marks';
+import { blameControl, fillRequest } from './request-template';
+
+/** An exact value as the core sent it (125.7, "125.7", "7/3", 42) → a coordinate; NaN for anything else. */
+export function exactCoord(v: Json | undefined): number {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return NaN;
+  const [a, b] = v.split('/');
+  return b === undefined ? Number(a) : Number(a) / Number(b);
+}
+
+/**
+ * Asks the core for one op with a content request template ("$name" is the
+ * control whose field is "$name", anywhere inside it) and `extra` fields on
+ * top (a sampled x). Answers are kept per request within one recomputation,
+ * and a refusal names the control that filled the refused field.
+ */
+export class TemplateAsker {
+  private readonly memo = new Map<string, Promise<Json>>();
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly vars: Fields,
+  ) {}
+
+  /** The filled request (without `extra`), as the core will see it. */
+  request(template: Fields): Fields {
+    return fillRequest(template, this.vars).fields;
+  }
+
+  ask(op: string, template: Fields, extra: Fields = {}): Promise<Json> {
+    const { fields, origin } = fillRequest(template, this.vars);
+    for (const k of Object.keys(extra)) origin.delete(k);
+    const request = { ...fields, ...extra };
+    const key = `${op} ${JSON.stringify(request)}`;
+    let pending = this.memo.get(key);
+    if (!pending) {
+      pending = this.engine.raw(op, request).then(
+        (r) => r as Json,
+        (err: unknown) => {
+          throw blameControl(err, origin);
+        },
+      );
+      this.memo.set(key, pending);
+    }
+    return pending;
+  }
+}
+
+/** A value axis as content declares it. */
+export interface AxisSpec {
+  /** "linear" (default) or "log". */
+  scale?: 'linear' | 'log';
+  /** Tick labels: "plain" (default: three significant digits, grouped), or a chart.ts style. */
+  ticks?: TickStyle | 'plain';
+  /** A linear axis starts at 0 (default true for y, false for x). */
+  zero?: boolean;
+}
+
+/** Values worth an axis: finite, and positive on a log axis. */
+export function drawable(axis: AxisSpec | undefined, v: number): boolean {
+  return Number.isFinite(v) && (axis?.scale !== 'log' || v > 0);
+}
+
+/** The d3 scale of a declared axis over the values it must hold; `nice` rounds its ends outwards (not for a sampled x, which ends where the samples do). */
+export function axisScale(axis: AxisSpec | undefined, values: number[], range: [number, number], zeroByDefault: boolean, nice = true): NumScale {
+  const vs = values.filter((v) => drawable(axis, v));
+  if (axis?.scale === 'log') {
+    const lo = vs.length ? Math.min(...vs) : 1;
+    const hi = vs.length ? Math.max(...vs) : 10;
+    const log = scaleLog()
+      .domain([lo, hi > lo ? hi : lo * 10])
+      .range(range);
+    return nice ? log.nice() : log;
+  }
+  const zero = axis?.zero ?? zeroByDefault;
+  let lo = vs.length ? Math.min(...vs) : 0;
+  let hi = vs.length ? Math.max(...vs) : 1;
+  if (zero) {
+    lo = Math.min(0, lo);
+    hi = Math.max(0, hi);
+  }
+  if (hi === lo) hi = lo + 1;
+  const linear = scaleLinear().domain([lo, hi]).range(range);
+  return nice ? linear.nice() : linear;
+}
+
+const plain = d3format(',.3~r');
+
+/** A tick label of a declared axis (round values d3 chose; never a value the reader compares). */
+export function axisTicks(axis: AxisSpec | undefined): (v: number) => string {
+  const style = axis?.ticks ?? 'plain';
+  return style === 'plain' ? (v) => plain(v) : tickLabel(style);
+}
+
+/** "{x}", "{lane}" … in a content string → the values given; unknown names stay as written. */
+export function fillWords(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([\w-]+)\}/g, (whole, k: string) => values[k] ?? whole);
+}
+
+/** A content string that may be absent (an optional text key). */
+export function optionalText(cfg: WidgetConfig, key: string): string | undefined {
+  return cfg.text[key] === undefined ? undefined : text(cfg, key);
+}
+
+/** Where a plot's drawing area lies, in SVG units. */
+export interface PlotBox {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * A reference line across the plot at a core value: vertical at x = `at`
+ * (axis "x") or horizontal at y = `at` (axis "y"), dashed, with its name and
+ * the core's display at its end. `wide` names it in full; a phone's
+ * drawing shows the value only.
+ */
+export function referenceLine(axis: 'x' | 'y', pos: number, box: PlotBox, name: string, value: string, wide: boolean, testid: string, cls = ''): Mark {
+  const label = wide ? `${name} ${value}` : value;
+  if (axis === 'x') {
+    const x = coord(pos);
+    const rightHalf = pos > (box.left + box.right) / 2;
+    return el('g', { class: `marker rule ${cls}`.trim(), 'data-testid': testid }, [
+      el('line', { x1: x, x2: x, y1: coord(box.top), y2: coord(box.bottom) }),
+      el('text', { class: 'bar-value', x: coord(pos + (rightHalf ? -4 : 4)), y: coord(box.top - 6), 'text-anchor': rightHalf ? 'end' : 'start' }, label),
+    ]);
+  }
+  const y = coord(pos);
+  return el('g', { class: `marker rule ${cls}`.trim(), 'data-testid': testid }, [
+    el('line', { x1: coord(box.left), x2: coord(box.right), y1: y, y2: y }),
+    el('text', { class: 'bar-value', x: coord(box.right - 4), y: coord(pos - 5), 'text-anchor': 'end' }, label),
+  ]);
+}
+
+/** The legend of a figure's series or kinds: a swatch in series k's colour and its name. */
+export function seriesLegend(labels: string[]): Mark {
+  return el(
+    'ul',
+    { class: 'fig-legend' },
+    labels.map((label, k) => el('li', { class: `series-${k}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, label)])),
+  );
+}

@@ -1,0 +1,192 @@
+// A Gantt chart configured in content: lanes × intervals read from one core
+// answer's array of objects (chapter 10's pipeline_schedule `slots`, chapter
+// 8's iteration_schedule …). Each element names its lane, start, end and
+// kind at declared paths; kinds are coloured in the content's order and
+// named in the legend; vertical marker lines stand at result values (a
+// deadline, a failure time). Every time drawn is the core's; the readout of
+// an interval names its two times as the core wrote them, never a
+// difference. The data table under the chart lists every interval.
+// (slot-timeline is chapter 4's own Gantt with its wait and idle marks; this
+// one is the general kind.)
+//
+// The instance's JSON is documented in docs/widget-kinds.md; in short:
+//   data.op, data.request (with "$variables"), data.items (path of the array),
+//   data.lane, data.start, data.end, data.kind (paths inside an element),
+//   data.label? (an element's name), data.start_display?, data.end_display?,
+//   data.lanes? [{ value, label }] (order and names; default: as they come, text.lane "{lane}"),
+//   data.kinds [{ value, label }] (colours and legend),
+//   data.markers? [{ id, label, path, display? }],
+//   data.time? { ticks?, zero? } (the time axis; linear),
+//   text.chart_title, chart_desc, x_axis (with its unit), span ("{start} – {end} ms"), table_summary,
+//   col_lane, col_kind, col_start, col_end, and without data.lanes text.lane ("階段 {lane}").
+
+import { displayText, follow } from '../../runtime/cells';
+import { text, type WidgetConfig } from '../../runtime/config';
+import type { Engine, Fields, Json } from '../../runtime/engine';
+import { coord } from '../../runtime/format';
+import type { WidgetDef } from '../../runtime/widget';
+import { axisBottom, dataTable, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../../figures/chart';
+import { dataOf } from '../../figures/content';
+import { joined } from '../../figures/joins';
+import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { axisScale, axisTicks, exactCoord, fillWords, referenceLine, seriesLegend, TemplateAsker, type AxisSpec } from '../../figures/plot';
+
+interface Named {
+  value: string;
+  label: string;
+}
+interface MarkerSpec {
+  id: string;
+  label: string;
+  path: string;
+  display?: string;
+}
+interface Spec {
+  op: string;
+  request: Fields;
+  items: string;
+  lane: string;
+  start: string;
+  end: string;
+  kind: string;
+  label?: string;
+  start_display?: string;
+  end_display?: string;
+  lanes?: Named[];
+  kinds: Named[];
+  markers?: MarkerSpec[];
+  time?: AxisSpec;
+}
+interface Interval {
+  lane: string;
+  kind: string;
+  name: string;
+  start: number;
+  end: number;
+  startText: string;
+  endText: string;
+}
+interface Marker {
+  spec: MarkerSpec;
+  at: number;
+  text: string;
+}
+interface Data {
+  intervals: Interval[];
+  markers: Marker[];
+}
+
+const PAD = { left: 84, right: 20, top: 30, bottom: 46 };
+const NARROW_LEFT = 44;
+const ROW_H = 26;
+
+function specOf(cfg: WidgetConfig): Spec {
+  const d = cfg.data as Partial<Spec> | undefined;
+  for (const k of ['op', 'request', 'items', 'lane', 'start', 'end', 'kind', 'kinds'] as const) dataOf(cfg, k);
+  return d as Spec;
+}
+
+async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<Data> {
+  const spec = specOf(cfg);
+  const answer = await new TemplateAsker(engine, vars).ask(spec.op, spec.request);
+  const items = (follow(answer, spec.items) as Json[] | undefined) ?? [];
+  const intervals = items.map((it) => ({
+    lane: String(follow(it, spec.lane)),
+    kind: String(follow(it, spec.kind)),
+    name: spec.label ? displayText(follow(it, spec.label)) : '',
+    start: exactCoord(follow(it, spec.start)),
+    end: exactCoord(follow(it, spec.end)),
+    startText: displayText(follow(it, spec.start_display ?? spec.start)),
+    endText: displayText(follow(it, spec.end_display ?? spec.end)),
+  }));
+  const markers = (spec.markers ?? []).map((m) => ({
+    spec: m,
+    at: exactCoord(follow(answer, m.path)),
+    text: displayText(follow(answer, m.display ?? m.path)),
+  }));
+  return { intervals, markers };
+}
+
+/** The lanes in drawing order with their names: the content's list, else as the answer brings them. */
+function lanesOf(d: Data, spec: Spec, cfg: WidgetConfig): Named[] {
+  if (spec.lanes) return spec.lanes;
+  return [...new Set(d.intervals.map((i) => i.lane))].map((value) => ({ value, label: fillWords(text(cfg, 'lane'), { lane: value }) }));
+}
+
+const kindIndex = (spec: Spec, kind: string): number => spec.kinds.findIndex((k) => k.value === kind);
+const kindName = (spec: Spec, kind: string): string => spec.kinds.find((k) => k.value === kind)?.label ?? kind;
+
+/** "0 – 10 ms": an interval's two times as the core wrote them, with the content's unit. */
+const span = (i: Interval, cfg: WidgetConfig): string => fillWords(text(cfg, 'span'), { start: i.startText, end: i.endText });
+
+function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
+  const spec = specOf(cfg);
+  const wide = width === WIDE;
+  const lanes = lanesOf(d, spec, cfg);
+  const left = wide ? PAD.left : NARROW_LEFT;
+  const top = PAD.top;
+  const bottom = top + lanes.length * ROW_H;
+  const height = bottom + PAD.bottom;
+  const box = { left, right: width - PAD.right, top: top - 6, bottom };
+  const times = [...d.intervals.flatMap((i) => [i.start, i.end]), ...d.markers.map((m) => m.at)];
+  const x = axisScale(spec.time, times, [box.left, box.right], true);
+  const children: Mark[] = [axisBottom(x, bottom, wide ? 8 : 4, axisTicks(spec.time), text(cfg, 'x_axis'), top - 6)];
+  lanes.forEach((lane, row) => {
+    const y = top + row * ROW_H;
+    // A phone's drawing names a lane by its value ("0"), the wide one in full ("階段 0").
+    children.push(el('text', { class: 'bar-label', x: coord(left - 8), y: coord(y + ROW_H / 2 + 4), 'text-anchor': 'end' }, wide ? lane.label : lane.value));
+    const own = d.intervals.filter((i) => i.lane === lane.value && Number.isFinite(i.start) && Number.isFinite(i.end));
+    children.push(
+      el(
+        'g',
+        { class: 'lane', 'data-lane': lane.value },
+        own.map((i) =>
+          el('g', { class: `bar series-${Math.max(0, kindIndex(spec, i.kind))}`, 'data-kind': i.kind }, [
+            el('rect', {
+              x: coord(x(i.start)),
+              y: coord(y + 3),
+              width: coord(Math.max(x(i.end) - x(i.start), 0.5)),
+              height: coord(ROW_H - 6),
+              ...readAttrs(joined(lane.label, [kindName(spec, i.kind), i.name].filter(Boolean).join(' ')), span(i, cfg)),
+            }),
+          ]),
+        ),
+      ),
+    );
+  });
+  d.markers.forEach((m) => {
+    if (Number.isFinite(m.at)) children.push(referenceLine('x', x(m.at), box, m.spec.label, m.text, wide, `marker-line-${m.spec.id}`));
+  });
+  return { width, height, children };
+}
+
+export const gantt: WidgetDef<Data> = {
+  compute: (engine, vars, ctx) => compute(engine, vars, ctx.cfg),
+
+  view(data, ctx) {
+    const cfg = ctx.cfg;
+    const spec = specOf(cfg);
+    const lanes = new Map(lanesOf(data, spec, cfg).map((l) => [l.value, l.label]));
+    const frame = svgFrame(`${ctx.instance}-chart`, text(cfg, 'chart_title'), text(cfg, 'chart_desc'), (w) => drawing(data, w, cfg));
+    const marks: Mark[] = [];
+    if (data.markers.length) marks.push(summary(data.markers.map((m) => ({ label: m.spec.label, value: m.text, testid: `marker-${m.spec.id}` }))));
+    marks.push(frame, seriesLegend(spec.kinds.map((k) => k.label)));
+    const head = [text(cfg, 'col_lane'), text(cfg, 'col_kind'), text(cfg, 'col_start'), text(cfg, 'col_end')];
+    marks.push(
+      dataTable(
+        text(cfg, 'table_summary'),
+        text(cfg, 'chart_title'),
+        head,
+        data.intervals.map((i, n) => ({
+          id: String(n),
+          cells: [lanes.get(i.lane) ?? i.lane, [kindName(spec, i.kind), i.name].filter(Boolean).join(' '), i.startText, i.endText],
+        })),
+      ),
+    );
+    return marksView(marks);
+  },
+
+  renderOutput: (view) => marksMarkup(view),
+};
+
+export default gantt;
