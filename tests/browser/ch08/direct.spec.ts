@@ -1,11 +1,13 @@
 // Direct manipulation on chapter 8 (issue 42, "the widgets that teach most"):
 // the speculative-decoding calculator's draft length is a slider a reader
-// drags, and the memory × deadline planner's memory and output count have
-// the shared sliders (runtime/slider.ts) beside their fields. A drag or the
-// keys set the control, and every number checked is the Node core's answer
-// for the value the page ended on (tests/content/shown-values.mjs); the
-// planner's flips (D no longer fits in 6 GiB; at 16 outputs E finishes
-// first) are read from the core, not from the drawing.
+// drags; the scheduler timeline (Figs. 8-5 … 8-7, a gantt) switches policy
+// and scrubs r2's input; the memory × deadline planner (Fig. 8-35's plane and
+// its two bar charts) has the shared sliders (runtime/slider.ts) beside its
+// memory and output fields. A drag or the keys set the control, and every
+// number checked is the Node core's answer for the value the page ended on
+// (tests/content/shown-values.mjs); the planner's flips (at 6 GiB only E
+// fits in time; at 16 outputs E finishes first) are read from the core, not
+// from the drawing.
 import type { Locator, Page } from '@playwright/test';
 
 import { pageOfInstance } from '../chapter';
@@ -145,4 +147,77 @@ test('planner: outputs of 0 are refused with the core’s message under the read
   const error = w.locator(`#${TIME}-error`);
   await expect(error).toBeVisible();
   await expect(error).toContainText('每條的輸出（token）');
+});
+
+const SCHEDULE = 'fig-8-5';
+const schedule = (core: Core, fields: Obj) => {
+  const cfg = WIDGETS[SCHEDULE]! as unknown as { data: { request: Obj } };
+  const request = JSON.parse(JSON.stringify(cfg.data.request)) as Obj;
+  request.arrivals[2].input = fields.long ?? 8192;
+  return core.ok({ op: 'iteration_schedule', ...request, policy: fields.policy ?? 'fixed', chunk: fields.chunk ?? '2048' }) as Obj;
+};
+
+test('scheduler timeline: fixed, continuous and chunked give the core’s 870, 766 and 844 ms; r2’s input slider moves them', async ({ page, core }) => {
+  const w = await open(page, SCHEDULE);
+  // §8.2.2's table: all done at about 870 / 766 / 844 ms, the longest output gap about 26 / 376 / 133 ms.
+  const book = ['fixed', 'continuous', 'chunked'].map((policy) => schedule(core, { policy }));
+  expect(book.map((r) => r.total_display)).toEqual(['870 ms', '766 ms', '844 ms']);
+  expect(book.map((r) => r.max_gap_display)).toEqual(['26 ms', '376 ms', '133 ms']);
+  await expectAt(page, core, SCHEDULE, {});
+  await expect(w.getByTestId('marker-done')).toHaveText('870 ms');
+  const policy = w.locator(`#${SCHEDULE}-policy`);
+  await policy.selectOption('continuous');
+  await expectAt(page, core, SCHEDULE, { policy: 'continuous' });
+  await expect(w.getByTestId('marker-done')).toHaveText('766 ms');
+  await policy.selectOption('chunked');
+  await expectAt(page, core, SCHEDULE, { policy: 'chunked' });
+  await expect(w.getByTestId('marker-done')).toHaveText('844 ms');
+
+  // r2's input to the next landmark, 32K: its prefill takes longer, and so does the whole run.
+  const slider = w.getByRole('slider', { name: 'r2 輸入 滑桿' });
+  await slider.focus();
+  await slider.press('PageUp');
+  await expectAt(page, core, SCHEDULE, { policy: 'chunked', long: '32768' });
+  const longer = schedule(core, { policy: 'chunked', long: 32768 });
+  await expect(w.getByTestId('marker-done')).toHaveText(longer.total_display);
+  expect(ratio(longer.total_ms)).toBeGreaterThan(ratio(book[2].total_ms));
+  await expect(page).toHaveURL(new RegExp(`#${SCHEDULE}:.*long=32768`));
+});
+
+test('scheduler timeline: an input of 0 tokens for r2 is refused under the reader’s field name', async ({ page }) => {
+  const w = await open(page, SCHEDULE);
+  await typeInto(w.locator(`#${SCHEDULE}-long`), '0');
+  const error = w.locator(`#${SCHEDULE}-error`);
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('r2 的輸入（token）');
+});
+
+const PLANE = 'fig-8-35';
+const plan = (core: Core, id: string, fields: Obj) => {
+  const cfg = WIDGETS[PLANE]! as unknown as { data: { request: Obj; points: Array<{ id: string; fields: Obj }> } };
+  const given: Obj = { $budget: '12', $out: 256, $deadline: '7', $t: 3, $draft: '3188', ...fields };
+  const fill = (o: Obj) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' && v in given ? given[v] : v]));
+  return core.ok({ op: 'batch_plan', ...fill(cfg.data.request), ...fill(cfg.data.points.find((p) => p.id === id)!.fields) }) as Obj;
+};
+const feasible = (r: Obj) => r.fits === true && r.on_time === true;
+
+test('planner plane: of A–D only D is inside 12 GiB and 7 s (E too); at 6 GiB only E (no draft model) is left, and 16 outputs reorder B, D and E', async ({ page, core }) => {
+  const w = await open(page, PLANE);
+  const ids = ['A', 'B', 'C', 'D', 'E'];
+  expect(ids.filter((id) => feasible(plan(core, id, {})))).toEqual(['D', 'E']);
+  expect(plan(core, 'D', {}).memory_display).toBe('9.02 GiB');
+  await expectAt(page, core, PLANE, {});
+
+  const slider = w.getByRole('slider', { name: '記憶體 滑桿' });
+  await dragRange(page, slider, 5); // the sixth stop: 6 GiB
+  await expectAt(page, core, PLANE, { budget: '6' });
+  expect(ids.filter((id) => feasible(plan(core, id, { $budget: '6' })))).toEqual(['E']);
+
+  const outputs = w.getByRole('slider', { name: '輸出數 滑桿' });
+  await outputs.focus();
+  for (let i = 0; i < 16; i++) await outputs.press('ArrowLeft'); // 256 → 16
+  await expectAt(page, core, PLANE, { budget: '6', out: '16' });
+  // At 16 outputs: B 2.45 s, D 2.37 s, E 2.26 s (Exercise 8-9's last case).
+  expect(['B', 'D', 'E'].map((id) => plan(core, id, { $budget: '12', $out: 16 }).total_display)).toEqual(['2.45 s', '2.37 s', '2.26 s']);
+  await expect(w.getByTestId('cell-E-2')).toHaveText('2.26 s');
 });
