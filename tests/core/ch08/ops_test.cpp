@@ -251,7 +251,7 @@ TEST_CASE("ch08 batch_plan: §8.1.1's 6.95 s and §8.6.3's B and D") {
         ask(R"({"op":"batch_plan","model":"qwen3-8b","compute_efficiency":"0.578","gpu":"rtx-pro-6000","round_ms":"29.63"})");
     CHECK(exact_of(a["prefill_flops"]) == Ratio(2137509173657600ULL));  // chapter 2's forward, 16 × 8192
     CHECK(a["total_display"] == "14.90 s");
-    CHECK(a["memory_bytes"] == nullptr);  // no budget given: no memory asked for
+    CHECK(a["memory_bytes"].is_null());  // no budget given: no memory asked for
 }
 
 TEST_CASE("ch08 batch_plan with a budget: Figure 8-35's points, memory and time from one answer") {
@@ -266,7 +266,7 @@ TEST_CASE("ch08 batch_plan with a budget: Figure 8-35's points, memory and time 
     // §8.6.3: A 19,008 MiB, B 6,048 MiB ≈ 5.91 GiB, C ≈ 9.86 GiB, D 6,048 + 3,188 = 9,236 MiB ≈ 9.02 GiB.
     CHECK(exact_of(a["memory_bytes"]) == Ratio(19008) * Ratio(1 << 20));
     CHECK(exact_of(b["memory_bytes"]) == Ratio(6048) * Ratio(1 << 20));
-    CHECK(c["memory_display"] == "9.86 GiB");
+    CHECK(c["memory_display"] == "9.861 GiB");
     CHECK(exact_of(d["memory_bytes"]) == Ratio(9236) * Ratio(1 << 20));
     CHECK(d["memory_display"] == "9.02 GiB");
     CHECK(exact_of(d["memory_gib"]) == Ratio(9236, 1024));

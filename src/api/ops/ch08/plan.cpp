@@ -215,18 +215,21 @@ void memory_of(const RequestFields& f, u128 requests, u128 input, u128 context, 
     r["memory_display"] = nullptr;
     r["budget_bytes"] = nullptr;
     r["fits"] = nullptr;
+    // The memory fields are checked whether or not a budget asks for the memory.
+    const u128 block = f.integer_or("block");
+    const std::string format = ch08_kv::format_of(f);
+    const Ratio extra = ch08_fields::nonnegative_or(f, "extra_mib", "0") * kMiB;
     if (!f.has("budget_gib")) return;
     if (!f.has("model")) throw FieldError("model", msg::field_missing, {{"label", ch08_fields::label("model")}});
     const ModelSpec m = model_of(f);
     ch08::KvAdmissionInput in;
     in.input = context + input;
     in.outputs = outputs;
-    in.block = f.integer_or("block");
+    in.block = block;
     in.shared_prefix = context;
     in.requests = requests;
     in.budget_bytes = ch08_fields::positive(f, "budget_gib") * kGiB;
-    in.extra_bytes = ch08_fields::nonnegative_or(f, "extra_mib", "0") * kMiB;
-    const std::string format = ch08_kv::format_of(f);
+    in.extra_bytes = extra;
     in.bytes_per_token = ch08_kv::bytes_per_position(m, format);
     const ch08::KvAdmission a = ch08::kv_admission(in);
     r["memory_bytes"] = exact_json(a.total_bytes);
