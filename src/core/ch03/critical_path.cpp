@@ -22,16 +22,16 @@ CriticalPath critical_path(const std::vector<Stage>& stages) {
     return out;
 }
 
-Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup) {
+Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup, const Ratio& added) {
     Amdahl a;
     a.rest = total - part;
-    a.total_after = a.rest + part / speedup;
+    a.total_after = a.rest + part / speedup + added;
     a.slower = total < a.total_after;
     a.saved = a.slower ? a.total_after - total : total - a.total_after;
     a.speedup = total / a.total_after;
     a.share = part / total;
     a.saved_share = a.saved / total;
-    if (a.rest != Ratio(0)) a.limit_speedup = total / a.rest;
+    if (a.rest + added != Ratio(0)) a.limit_speedup = total / (a.rest + added);
     return a;
 }
 

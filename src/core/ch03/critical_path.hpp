@@ -30,6 +30,9 @@ struct CriticalPath {
 CriticalPath critical_path(const std::vector<Stage>& stages);
 
 // T' = T − f·T·(1 − 1/s), written with the part's own time f·T = part.
+// `added` is serial time the change brings with it (Exercise 8-8's draft
+// preparation before decode): T' = T − part + part / s + added.  With none
+// the law is the book's as it stands.
 // A "speed-up" s below 1 slows the part down and T − T' is negative (the
 // chapter's formula read as it stands, as the book's calculator does):
 // `saved` holds its size and `slower` its sign.
@@ -41,11 +44,11 @@ struct Amdahl {
     Ratio share;          // f = part / T
     Ratio saved_share;    // |T − T'| / T, with the sign of `slower`
     Ratio rest;           // T − part, untouched
-    // T / (T − part): the speed-up as the part's time goes to zero; empty
-    // when the part is the whole task (no limit).
+    // T / (T − part + added): the speed-up as the part's time goes to zero;
+    // empty when nothing else is left (no limit).
     std::optional<Ratio> limit_speedup;
 };
-// 0 < part ≤ total, speedup > 0.
-Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup);
+// 0 < part ≤ total, speedup > 0, added ≥ 0.
+Amdahl amdahl(const Ratio& total, const Ratio& part, const Ratio& speedup, const Ratio& added = Ratio(0));
 
 }  // namespace tally::ch03

@@ -1,4 +1,4 @@
-// Chapter 8's widgets (content/ch08/widgets/w81, w83, w84, w85, w86.json): every request goes
+// Chapter 8's widgets (content/ch08/widgets/w81 … w86.json): every request goes
 // through the Node build of the core with the widget's defaults, each widget is
 // placed on its page in both written editions, the values a reader sees with
 // the defaults are the chapter's printed numbers, a changed control reaches
@@ -11,12 +11,13 @@ import test from 'node:test';
 
 import { loadEngine, root } from '../../wasm/engine.mjs';
 import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
-import { ask as askCore, defaults, follow, merged } from '../widget-requests.mjs';
+import { ask as askCore, defaults, follow, merged, substituted } from '../widget-requests.mjs';
+import { asInteger } from '../shown-values.mjs';
 
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w81: '8-1.md', w83: '8-3.md', w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
+const PAGES = { w81: '8-1.md', w82: '8-2.md', w83: '8-3.md', w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch08/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -72,6 +73,86 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
   stageStack('fig-8-25');
   stageStack('planner-memory');
   stageStack('planner-time');
+  kindAnswer('fig-8-3');
+  kindAnswer('fig-8-5');
+  kindAnswer('fig-8-32');
+  kindAnswer('fig-8-36');
+  planePoints('fig-8-35');
+});
+
+/** A content-kind widget's one request (gantt, line-chart at the reader's x) for control values `changes` over the defaults. */
+function kindAnswer(id, changes = {}) {
+  const cfg = allWidgets[id];
+  return ask(cfg.data.op, substituted(cfg.data.request, controlValues(cfg, changes)));
+}
+
+/** The controls' values as the page sends them: digits as a number (a count inside a list must be one). */
+function controlValues(cfg, changes) {
+  return Object.fromEntries(Object.entries({ ...defaults(cfg), ...changes }).map(([k, v]) => [k, asInteger(v)]));
+}
+
+/** A plane-points widget: each point's answer, by point id. */
+function planePoints(id, changes = {}) {
+  const cfg = allWidgets[id];
+  const vars = controlValues(cfg, changes);
+  return Object.fromEntries(cfg.data.points.map((p) => [p.id, ask(cfg.data.op, substituted({ ...cfg.data.request, ...p.fields }, vars))]));
+}
+
+test('Figure 8-3: at batch 16 and 2K a token reads 1,248,040,576 B (0.88 GiB of weights + 288 MiB of KV); the weights meet the KV at batch 51 (2K) and 13 (8K)', () => {
+  const two = kindAnswer('fig-8-3');
+  assert.deepEqual([two.per_token_read_bytes, two.weight_share_per_token_bytes, two.kv_bytes_per_request], [1248040576, 946050688, 301989888]);
+  assert.equal(two.crossover_batch, 51);
+  assert.equal(kindAnswer('fig-8-3', { $ctx: '8192' }).crossover_batch, 13);
+  // Batch 64 at 2K: about 0.50 GiB per token (Exercise 8-1's last column).
+  assert.equal((kindAnswer('fig-8-3', { $B: '64' }).per_token_read_bytes / 2 ** 30).toFixed(2), '0.50');
+});
+
+test('Figures 8-5 … 8-7: the four requests all done at 870 / 766 / 844 ms, longest gap 26 / 376 / 133 ms; one band per request and iteration', () => {
+  const runs = ['fixed', 'continuous', 'chunked'].map((policy) => kindAnswer('fig-8-5', { $policy: policy }));
+  assert.deepEqual(runs.map((r) => r.total_display), ['870 ms', '766 ms', '844 ms']);
+  assert.deepEqual(runs.map((r) => r.max_gap_display), ['26 ms', '376 ms', '133 ms']);
+  for (const r of runs) {
+    const work = r.iterations.reduce((n, it) => n + it.prefill.length + it.decode.length, 0);
+    const waits = r.requests.filter((q) => String(q.arrive_ms) !== String(q.start_ms)).length;
+    assert.equal(r.bands.length, work + waits);
+    assert.equal(String(r.bands[r.bands.length - 1].end_ms), String(r.total_ms));
+  }
+  // Chunked: r2's 8,192 tokens go in as four 2,048-token chunks.
+  assert.equal(runs[2].bands.filter((b) => b.request === 'r2' && b.kind === 'prefill').length, 4);
+  // A longer r2 takes longer under every policy.
+  const longer = kindAnswer('fig-8-5', { $policy: 'chunked', $long: '32768' });
+  assert.ok(Number(longer.total_ms) > Number(runs[2].total_ms));
+});
+
+test('Figure 8-32: the lookup break-even is 8.7 ms for AAAA (a = 1/4) and 53.9 ms for BBBB (a = 3/4); 19.79 and 8.64 ms per token at 0.1 ms', () => {
+  const aaaa = kindAnswer('fig-8-32');
+  const bbbb = kindAnswer('fig-8-32', { $a: '0.75' });
+  assert.deepEqual([aaaa.break_even_query_ms_display, bbbb.break_even_query_ms_display], ['8.7 ms', '53.9 ms']);
+  assert.deepEqual([aaaa.ms_per_token_display, bbbb.ms_per_token_display], ['19.79 ms', '8.64 ms']);
+  assert.equal(aaaa.plain_ms_per_token, '26.26');
+});
+
+test('Figure 8-36: decode four times faster makes the 100 s task 1.60 times faster at f = 50 %, 1.18 at 20 %; the ceilings 2 and 1.25', () => {
+  const half = kindAnswer('fig-8-36');
+  const fifth = kindAnswer('fig-8-36', { $part: '20' });
+  assert.deepEqual([String(half.total_after), half.speedup_display, half.limit_speedup_display], ['62.5', '1.60', '2.00']);
+  assert.deepEqual([String(fifth.total_after), fifth.speedup_display, fifth.limit_speedup_display], ['85', '1.18', '1.25']);
+  assert.equal(kindAnswer('fig-8-36', { $part: '80' }).speedup_display, '2.50');
+});
+
+test('Figure 8-35: of A–D only D is inside 12 GiB and 7 s (and Exercise 8-9’s E); at 6 GiB only E; at 16 outputs B, D and E, E first', () => {
+  const feasible = (points) => Object.entries(points).filter(([, r]) => r.fits && r.on_time).map(([id]) => id);
+  const book = planePoints('fig-8-35');
+  assert.deepEqual(
+    Object.values(book).map((r) => r.memory_display),
+    ['18.562 GiB', '5.906 GiB', '9.861 GiB', '9.02 GiB', '5.906 GiB'],
+  );
+  assert.deepEqual(Object.values(book).map((r) => r.total_display), ['14.90 s', '9.01 s', '14.55 s', '4.56 s', '5.55 s']);
+  assert.deepEqual(feasible(book), ['D', 'E']);
+  assert.deepEqual(feasible(planePoints('fig-8-35', { $budget: '6' })), ['E']);
+  const short = planePoints('fig-8-35', { $out: '16' });
+  assert.deepEqual(feasible(short), ['B', 'D', 'E']);
+  assert.deepEqual(['B', 'D', 'E'].map((id) => short[id].total_display), ['2.45 s', '2.37 s', '2.26 s']);
 });
 
 test('speculative calculator: Exercise 8-7 with its defaults (3.05 per round, 40.7 ms, 13.34 ms; bars 26.30 / 17.09 / 14.49 / 13.34 / 14.89 ms)', () => {

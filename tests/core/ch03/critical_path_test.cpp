@@ -70,6 +70,24 @@ TEST_CASE("ch03 Amdahl: a speed-up below 1 slows the task, and the saving is neg
     CHECK(same.saved == Ratio(0));
 }
 
+TEST_CASE("Amdahl with added serial time: Exercise 8-8's decode ÷ 4 plus 8 s of preparation, 70.5 s and 1.42 times") {
+    // 100 s task, decode 50 s run four times faster, 8 s of draft
+    // preparation on the critical path: 50 + 12.5 + 8 = 70.5 s.
+    const auto prep = ch03::amdahl(100, 50, 4, 8);
+    CHECK(prep.total_after == Ratio(141, 2));
+    CHECK(prep.speedup == Ratio(200, 141));
+    CHECK(fixed(prep.speedup, 2) == "1.42");
+    CHECK(prep.saved == Ratio(59, 2));
+    CHECK(prep.limit_speedup == Ratio(100, 58));
+    // 37.5 s of preparation eats the whole saving: back to 100 s, not slower.
+    const auto even = ch03::amdahl(100, 50, 4, Ratio(75, 2));
+    CHECK(even.total_after == Ratio(100));
+    CHECK_FALSE(even.slower);
+    CHECK(ch03::amdahl(100, 50, 4, 40).slower);
+    // No added time is the law as before.
+    CHECK(ch03::amdahl(100, 50, 4, 0).total_after == ch03::amdahl(100, 50, 4).total_after);
+}
+
 TEST_CASE("ch03 critical_path and amdahl ops") {
     const Json r = result(Json::parse(
         R"({"op":"critical_path","stages":[{"kind":"model","seconds":["2"]},{"kind":"tool","seconds":["6","10"]},{"kind":"model","seconds":["3"]}],"state_bytes":"1073741824"})"));
@@ -101,4 +119,15 @@ TEST_CASE("ch03 critical_path and amdahl ops") {
     CHECK(over["code"] == "flow_part_exceeds_total");
     CHECK(over["field"] == "part");
     CHECK(error_of(Json::parse(R"({"op":"amdahl","total":"10","part":"1","speedup":"0"})"))["field"] == "speedup");
+    const Json prep = result(Json::parse(R"({"op":"amdahl","total":"100","part":"50","speedup":"4","added":"8"})"));
+    CHECK(prep["total_after"] == "70.5");
+    CHECK(prep["total_after_display"] == "70.500 秒");
+    CHECK(prep["speedup_display"] == "1.42");
+    CHECK(prep["saved"] == "29.5");
+    // Omitting `added` and sending "0" give the same answer.
+    CHECK(result(Json::parse(R"({"op":"amdahl","total":"100","part":"50","speedup":"4","added":"0"})")) ==
+          result(Json::parse(R"({"op":"amdahl","total":"100","part":"50","speedup":"4"})")));
+    const Json minus = error_of(Json::parse(R"({"op":"amdahl","total":"100","part":"50","speedup":"4","added":"-1"})"));
+    CHECK(minus["field"] == "added");
+    CHECK(error_of(Json::parse(R"({"op":"amdahl","total":"100","part":"50","speedup":"4","added":"x"})"))["field"] == "added");
 }

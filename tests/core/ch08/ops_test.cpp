@@ -18,6 +18,7 @@ using namespace tally::test;
 namespace {
 
 Json ask(const char* request) { return result(Json::parse(request)); }
+Json ask(const std::string& request) { return result(Json::parse(request)); }
 
 const std::uint64_t kMiB = 1048576;
 
@@ -250,6 +251,37 @@ TEST_CASE("ch08 batch_plan: §8.1.1's 6.95 s and §8.6.3's B and D") {
         ask(R"({"op":"batch_plan","model":"qwen3-8b","compute_efficiency":"0.578","gpu":"rtx-pro-6000","round_ms":"29.63"})");
     CHECK(exact_of(a["prefill_flops"]) == Ratio(2137509173657600ULL));  // chapter 2's forward, 16 × 8192
     CHECK(a["total_display"] == "14.90 s");
+    CHECK(a["memory_bytes"].is_null());  // no budget given: no memory asked for
+}
+
+TEST_CASE("ch08 batch_plan with a budget: Figure 8-35's points, memory and time from one answer") {
+    const std::string shared = R"("model":"qwen3-8b","budget_gib":"12","gpu":"rtx-pro-6000",)";
+    const std::string prefix = R"("input":2048,"context":6144,"prefill_seconds":"2.0405","round_ms":"27.35")";
+    const Json a = ask(R"({"op":"batch_plan",)" + shared + R"("compute_efficiency":"0.578","round_ms":"29.63"})");
+    const Json b = ask(R"({"op":"batch_plan",)" + shared + prefix + "}");
+    const Json c =
+        ask(R"({"op":"batch_plan",)" + shared + R"("kv_format":"q8_0","compute_efficiency":"0.578","round_ms":"28.26125"})");
+    const Json d = ask(R"({"op":"batch_plan",)" + shared + prefix +
+                       R"(,"extra_mib":"3188","per_round":3,"ttft_before_ms":"129.4","ttft_after_ms":"141.6"})");
+    // §8.6.3: A 19,008 MiB, B 6,048 MiB ≈ 5.91 GiB, C ≈ 9.86 GiB, D 6,048 + 3,188 = 9,236 MiB ≈ 9.02 GiB.
+    CHECK(exact_of(a["memory_bytes"]) == Ratio(19008) * Ratio(1 << 20));
+    CHECK(exact_of(b["memory_bytes"]) == Ratio(6048) * Ratio(1 << 20));
+    CHECK(c["memory_display"] == "9.861 GiB");
+    CHECK(exact_of(d["memory_bytes"]) == Ratio(9236) * Ratio(1 << 20));
+    CHECK(d["memory_display"] == "9.02 GiB");
+    CHECK(exact_of(d["memory_gib"]) == Ratio(9236, 1024));
+    CHECK(a["fits"] == false);
+    CHECK(b["fits"] == true);
+    CHECK(d["fits"] == true);
+    CHECK(exact_of(b["budget_bytes"]) == Ratio(12) * Ratio(1 << 30));
+    // Only D is inside both lines: 12 GiB and 7 s.
+    CHECK(d["total_display"] == "4.56 s");
+    CHECK(d["on_time"] == true);
+    CHECK(b["on_time"] == false);
+    // Exercise 8-9's 6 GiB: D no longer fits.
+    CHECK(ask(R"({"op":"batch_plan","model":"qwen3-8b","budget_gib":"6","extra_mib":"3188",)" + prefix + "}")["fits"] == false);
+    // A budget needs the model whose KV it counts.
+    CHECK(error_of(Json::parse(R"({"op":"batch_plan","budget_gib":"12",)" + prefix + "}"))["field"] == "model");
 }
 
 TEST_CASE("ch08 ops refuse bad input, naming the field") {

@@ -70,6 +70,23 @@ TEST_CASE("ch08 iteration_schedule op: the book's case and refusals") {
     CHECK(r["requests"][2]["id"] == "r2");
     CHECK(r["iterations"][2]["prefill"][0] == "r2");
     CHECK(r["iterations"][2]["decode"][0] == "r0");
+    // The timeline by request: a wait for each request admitted after it arrived, then one band per iteration it is in.
+    const Json& bands = r["bands"];
+    std::size_t waits = 0, work = 0;
+    for (const Json& q : r["requests"]) waits += q["arrive_ms"] != q["start_ms"] ? 1 : 0;
+    for (const Json& it : r["iterations"]) work += it["prefill"].size() + it["decode"].size();
+    CHECK(waits == 2);
+    CHECK(bands.size() == waits + work);
+    CHECK(bands[0]["request"] == "r2");
+    CHECK(bands[0]["kind"] == "wait");
+    CHECK(bands[0]["start_ms"] == 20);
+    CHECK(bands[0]["end_ms"] == r["requests"][2]["start_ms"]);
+    CHECK(bands[0]["start_display"] == "20.0");
+    CHECK(bands[waits]["request"] == "r0");
+    CHECK(bands[waits]["kind"] == "prefill");
+    CHECK(bands[waits]["end_ms"] == r["iterations"][0]["end_ms"]);
+    CHECK(bands[bands.size() - 1]["kind"] == "decode");
+    CHECK(bands[bands.size() - 1]["end_ms"] == r["total_ms"]);
     CHECK(error_of(Json::parse(
               R"({"op":"iteration_schedule","policy":"greedy","arrivals":[{"input":16,"generated":1}]})"))["field"] == "policy");
     CHECK(error_of(Json::parse(R"({"op":"iteration_schedule","arrivals":[]})"))["field"] == "arrivals");

@@ -35,6 +35,8 @@ constexpr FieldMeaning kMeanings[] = {
     {"total", "T, the whole task's seconds", "a positive decimal"},
     {"part", "f·T, seconds of the part sped up", "a positive decimal ≤ total"},
     {"speedup", "s, how many times faster the part runs", "a positive decimal"},
+    {"added", "`amdahl`: time the change adds outside the part, in the unit of total (Exercise 8-8's preparation)",
+     "a non-negative decimal, default 0"},
     {"prefix", "H0, tokens of the prefix the branches share", ""},
     {"tails", "h_i, tokens each branch adds after the prefix", "1 … 256 non-negative integers"},
     {"encoder_layers", "CED encoder layers every prompt token passes", ""},

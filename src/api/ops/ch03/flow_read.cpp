@@ -42,6 +42,7 @@ constexpr Meaning kMeanings[] = {
     {"total", msg::flow_meaning_total},
     {"part", msg::flow_meaning_part},
     {"speedup", msg::flow_meaning_speedup},
+    {"added", msg::flow_meaning_added},
     {"bytes_per_token", msg::flow_meaning_bytes_per_token},
     {"tails", msg::flow_meaning_tails},
     {"late", msg::flow_meaning_late},

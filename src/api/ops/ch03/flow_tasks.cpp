@@ -304,9 +304,8 @@ constexpr const char* kCriticalPathSamples[] = {
 // ---- amdahl ---------------------------------------------------------------
 
 constexpr FieldDecl kAmdahlFields[] = {
-    field::of_kind("total", FieldKind::Decimal),
-    field::of_kind("part", FieldKind::Decimal),
-    field::of_kind("speedup", FieldKind::Decimal),
+    field::of_kind("total", FieldKind::Decimal),       field::of_kind("part", FieldKind::Decimal),
+    field::of_kind("speedup", FieldKind::Decimal),     field::of_kind("added", FieldKind::Decimal, "0"),
     field::of_kind("time_unit", FieldKind::Text, "s"),
 };
 
@@ -324,7 +323,10 @@ Json op_amdahl(const Json& req) {
     if (total < part) {
         throw FieldError("part", msg::flow_part_exceeds_total, {{"part", trimmed(part, 6)}, {"total", trimmed(total, 6)}});
     }
-    const ch03::Amdahl a = ch03::amdahl(total, part, top_decimal(req, "speedup", Range::Positive));
+    const Ratio speedup = top_decimal(req, "speedup", Range::Positive);
+    // Serial time the change brings (Exercise 8-8's draft preparation); none by default.
+    const Ratio added = top_decimal_or(req, "added", Range::NonNegative, Ratio(0));
+    const ch03::Amdahl a = ch03::amdahl(total, part, speedup, added);
     const std::string unit = f.text_or("time_unit");
     if (unit != "s" && unit != "ms" && unit != "us") {
         throw FieldError("time_unit", msg::flow_time_unit, {{"received", received_text(f.raw("time_unit"))}});
@@ -381,6 +383,7 @@ constexpr const char* kAmdahlSamples[] = {
     R"({"op":"amdahl","total":"76.510","part":"36.375","speedup":"4"})",
     R"({"op":"amdahl","total":"76.510","part":"36.375","speedup":"0.5"})",
     R"({"op":"amdahl","total":"35","part":"20","speedup":"4","time_unit":"us"})",
+    R"({"op":"amdahl","total":"100","part":"50","speedup":"4","added":"8"})",
 };
 
 // ---- branch_state ---------------------------------------------------------

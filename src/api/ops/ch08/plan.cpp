@@ -4,7 +4,9 @@
 //                reaches (Table 8.6.3-a's MBU), and a round interpolated between two measured ones
 //   batch_plan   a batch that prefills together and decodes in rounds: total time against a
 //                deadline, r_P, r_D, GPU seconds and energy per qualified result (Table 8.6.3-b,
-//                Figure 8-35, Exercise 8-9)
+//                Figure 8-35, Exercise 8-9); with `budget_gib`, also the batch's KV and
+//                auxiliary memory as kv_admission counts it, so one answer places a
+//                configuration on Figure 8-35's memory × time plane
 #include "api/ops/ch08/ops.hpp"
 #include "kv_bytes.hpp"
 #include "rates.hpp"
@@ -15,6 +17,7 @@
 #include "api/ops/request_readers.hpp"
 #include "core/capacity.hpp"
 #include "core/ch08/batch_plan.hpp"
+#include "core/ch08/kv_admission.hpp"
 #include "core/forward.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
@@ -27,6 +30,8 @@ constexpr u128 kMaxPositions = u128{1} << 24;
 constexpr u128 kMaxRequests = u128{1} << 20;
 const Ratio kGiga(1000000000);
 const Ratio kThousand(1000);
+const Ratio kGiB(u128{1} << 30);
+const Ratio kMiB(u128{1} << 20);
 
 Json optional_exact(const std::optional<Ratio>& v) { return v ? exact_json(*v) : Json(nullptr); }
 
@@ -148,6 +153,10 @@ constexpr FieldDecl kBatchPlanFields[] = {
     field::of_kind("deadline_seconds", FieldKind::Decimal, "7"),
     field::of_kind("power_w", FieldKind::Decimal),
     fields::kGpu,
+    field::of_kind("budget_gib", FieldKind::Decimal),
+    field::of_kind("kv_format", FieldKind::Text, "bf16"),
+    field::of_kind("extra_mib", FieldKind::Decimal, "0"),
+    field::integer("block", 1, 1 << 16, "16"),
 };
 
 // The batch's prefill: measured (`prefill_seconds`), or chapter 2's forward FLOPs
@@ -196,6 +205,40 @@ std::optional<Ratio> power_of(const RequestFields& f) {
     return g.tdp_watts;
 }
 
+// The batch's memory for Figure 8-35's x axis, when the request gives a
+// budget: every request holds context + input positions and its outputs,
+// the `context` already cached being the prefix the requests share (B, D,
+// E; none for A and C), counted as kv_admission counts it.
+void memory_of(const RequestFields& f, u128 requests, u128 input, u128 context, u128 outputs, Json& r) {
+    r["memory_bytes"] = nullptr;
+    r["memory_gib"] = nullptr;
+    r["memory_display"] = nullptr;
+    r["budget_bytes"] = nullptr;
+    r["fits"] = nullptr;
+    // The memory fields are checked whether or not a budget asks for the memory.
+    const u128 block = f.integer_or("block");
+    const std::string format = ch08_kv::format_of(f);
+    const Ratio extra = ch08_fields::nonnegative_or(f, "extra_mib", "0") * kMiB;
+    if (!f.has("budget_gib")) return;
+    if (!f.has("model")) throw FieldError("model", msg::field_missing, {{"label", ch08_fields::label("model")}});
+    const ModelSpec m = model_of(f);
+    ch08::KvAdmissionInput in;
+    in.input = context + input;
+    in.outputs = outputs;
+    in.block = block;
+    in.shared_prefix = context;
+    in.requests = requests;
+    in.budget_bytes = ch08_fields::positive(f, "budget_gib") * kGiB;
+    in.extra_bytes = extra;
+    in.bytes_per_token = ch08_kv::bytes_per_position(m, format);
+    const ch08::KvAdmission a = ch08::kv_admission(in);
+    r["memory_bytes"] = exact_json(a.total_bytes);
+    r["memory_gib"] = exact_json(a.total_bytes / kGiB);  // on a GiB axis, where the budget is a field's value
+    r["memory_display"] = bytes_binary_text(a.total_bytes);
+    r["budget_bytes"] = exact_json(in.budget_bytes);
+    r["fits"] = a.fits;
+}
+
 Json op_batch_plan(const Json& req) {
     RequestFields f(req, kBatchPlanFields);
     ch08::BatchPlanInput in;
@@ -227,6 +270,7 @@ Json op_batch_plan(const Json& req) {
     r["gpu_seconds_per_request"] = exact_json(p.gpu_seconds_per_request);
     r["gpu_seconds_per_result"] = optional_exact(p.gpu_seconds_per_result);
     r["joules_per_result"] = optional_exact(p.joules_per_result);
+    memory_of(f, in.requests, in.input, f.integer_or("context"), in.outputs, r);
     return r;
 }
 
@@ -248,6 +292,11 @@ constexpr ResultDecl kBatchPlanResult[] = {
     result::exact("gpu_seconds_per_request"),
     result::nullable(result::exact("gpu_seconds_per_result")),
     result::nullable(result::exact("joules_per_result")),
+    result::nullable(result::exact("memory_bytes")),
+    result::nullable(result::exact("memory_gib")),
+    result::nullable(result::display("memory_display")),
+    result::nullable(result::exact("budget_bytes")),
+    result::nullable(result::flag("fits")),
 };
 constexpr const char* kBatchPlanSamples[] = {
     R"({"op":"batch_plan","input":2048,"context":6144,"prefill_seconds":"2.0405","round_ms":"27.35"})",
@@ -255,6 +304,7 @@ constexpr const char* kBatchPlanSamples[] = {
     R"({"op":"batch_plan","model":"qwen3-8b","compute_efficiency":"0.578","gpu":"rtx-pro-6000","round_ms":"29.63"})",
     R"({"op":"batch_plan","input":2048,"context":6144,"prefill_seconds":"2.0405","ttft_before_ms":"129.4","ttft_after_ms":"141.6","per_round":3,"round_ms":"27.35","gpu":"rtx-pro-6000"})",
     R"({"op":"batch_plan","input":2048,"context":6144,"prefill_seconds":"2.0405","per_round":2,"round_ms":"27.35","query_ms":"0.1","generated":16})",
+    R"({"op":"batch_plan","model":"qwen3-8b","input":2048,"context":6144,"prefill_seconds":"2.0405","round_ms":"27.35","budget_gib":"12","extra_mib":"3188"})",
 };
 
 }  // namespace

@@ -158,6 +158,24 @@ Json op_iteration_schedule(const Json& req) {
     in.fit = fit_of(f);
     const ch08::Schedule s = ch08::iteration_schedule(in);
     Json iterations = Json::array();
+    // One band per request per stretch of its life, for a timeline drawn by
+    // request (Figures 8-5 … 8-7): waiting from arrival to admission, then
+    // each iteration's prefill (a whole input or a chunk) or decode position.
+    Json bands = Json::array();
+    const auto band = [&bands](std::size_t request, const char* kind, const Ratio& start, const Ratio& end) {
+        bands.push_back({{"request", request_id(request)},
+                         {"kind", kind},
+                         {"start_ms", exact_json(start)},
+                         {"end_ms", exact_json(end)},
+                         {"start_display", fixed(start, 1)},
+                         {"end_display", fixed(end, 1)}});
+    };
+    for (std::size_t i = 0; i < s.requests.size(); ++i) {
+        if (in.arrivals[i].arrive_ms < s.requests[i].start_ms) band(i, "wait", in.arrivals[i].arrive_ms, s.requests[i].start_ms);
+    }
+    for (const ch08::Iteration& it : s.iterations) {
+        for (const ch08::IterationWork& w : it.work) band(w.request, w.prefill ? "prefill" : "decode", it.start_ms, it.end_ms);
+    }
     for (const ch08::Iteration& it : s.iterations) {
         Json decode = Json::array();
         Json prefill = Json::array();
@@ -196,6 +214,7 @@ Json op_iteration_schedule(const Json& req) {
     r["max_gap_display"] = fixed(s.max_gap_ms, 0) + " ms";
     r["requests"] = requests;
     r["iterations"] = iterations;
+    r["bands"] = bands;
     return r;
 }
 
@@ -207,6 +226,10 @@ constexpr ResultDecl kScheduleIterationItems[] = {
     result::exact("start_ms"), result::exact("end_ms"),     result::exact("step_ms"),     result::exact("new_positions"),
     result::exact("pairs"),    result::text_list("decode"), result::text_list("prefill"), result::exact_list("prefill_positions"),
 };
+constexpr ResultDecl kScheduleBandItems[] = {
+    result::text("request"),          result::text("kind"),           result::exact("start_ms"), result::exact("end_ms"),
+    result::display("start_display"), result::display("end_display"),
+};
 constexpr ResultDecl kScheduleResult[] = {
     result::exact("total_ms"),
     result::display("total_display"),
@@ -214,6 +237,7 @@ constexpr ResultDecl kScheduleResult[] = {
     result::display("max_gap_display"),
     result::list("requests", kScheduleRequestItems),
     result::list("iterations", kScheduleIterationItems),
+    result::list("bands", kScheduleBandItems),
 };
 constexpr const char* kScheduleSamples[] = {
     R"({"op":"iteration_schedule","policy":"fixed","arrivals":[{"input":2048,"generated":8},{"input":2048,"generated":2},{"arrive_ms":"20","input":8192,"generated":2},{"arrive_ms":"30","input":2048,"generated":4}],"base_ms":"26.22","per_token_us":"30.4"})",

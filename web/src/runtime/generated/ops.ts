@@ -42,7 +42,7 @@ export interface OpRequests {
   success_cost: { cost?: number | string; success?: number | string; new_cost?: number | string; new_success?: number | string; lang?: string; };
   handoff_cost: { decision_cost?: number | string; llm_cost?: number | string; handoff?: number | string; lang?: string; };
   critical_path: { stages?: Json[]; state_bytes?: number | string; lang?: string; };
-  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; time_unit?: string; lang?: string; };
+  amdahl: { total?: number | string; part?: number | string; speedup?: number | string; added?: number | string; time_unit?: string; lang?: string; };
   branch_state: { bytes_per_token?: number | string; prefix?: number | string; tails?: Json[]; lang?: string; };
   ced_expert_layers: { input?: number | string; encoder_layers?: number | string; decoder_layers?: number | string; window?: number | string; lang?: string; };
   vision_tokens: { height?: number | string; width?: number | string; patch?: number | string; merge?: number | string; feature_width?: number | string; feature_groups?: number | string; value_bytes?: number | string; kv_bytes_per_token?: number | string; images?: number | string; text_tokens?: number | string; encoder_layers?: number | string; encoder_hidden?: number | string; encoder_intermediate?: number | string; encoder_input_width?: number | string; lang?: string; };
@@ -119,7 +119,7 @@ export interface OpRequests {
   weight_offload: { model?: string | { [key: string]: Json }; layers?: number | string; buffers?: number | string; link_gbps?: number | string; gpu?: string; decode_steps?: number | string; copy_budget_seconds?: number | string; input?: number | string; generated?: number | string; block?: number | string; lang?: string; };
   acceptance_rule: { target_p?: Json[]; draft_q?: Json[]; lang?: string; };
   speculative: { acceptance?: number | string; acceptances?: Json[]; draft?: number | string; round_ms?: number | string; per_draft_ms?: number | string; query_ms?: number | string; draft_group?: number | string; from_draft?: number | string; lang?: string; };
-  batch_plan: { requests?: number | string; input?: number | string; context?: number | string; generated?: number | string; per_round?: number | string; queue_seconds?: number | string; prefill_seconds?: number | string; model?: string | { [key: string]: Json }; compute_efficiency?: number | string; peak_tflops?: number | string; ttft_before_ms?: number | string; ttft_after_ms?: number | string; round_ms?: number | string; query_ms?: number | string; deadline_seconds?: number | string; power_w?: number | string; gpu?: string; lang?: string; };
+  batch_plan: { requests?: number | string; input?: number | string; context?: number | string; generated?: number | string; per_round?: number | string; queue_seconds?: number | string; prefill_seconds?: number | string; model?: string | { [key: string]: Json }; compute_efficiency?: number | string; peak_tflops?: number | string; ttft_before_ms?: number | string; ttft_after_ms?: number | string; round_ms?: number | string; query_ms?: number | string; deadline_seconds?: number | string; power_w?: number | string; gpu?: string; budget_gib?: number | string; kv_format?: string; extra_mib?: number | string; block?: number | string; lang?: string; };
   critical_batch: { train_tokens?: number | string; batch_tokens?: number | string; noise_tokens?: number | string; base_cards?: number | string; step_seconds?: number | string; compute_seconds?: number | string; fixed_seconds?: number | string; multiples?: Json[]; lang?: string; };
   zero_state: { model?: string | { [key: string]: Json }; params?: number | string; shards?: number | string; stage?: number | string; gradients?: string; live_gib?: number | string; usable_gib?: number | string; lang?: string; };
   compute_floor: { model?: string | { [key: string]: Json }; sequence?: number | string; train_tokens?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
@@ -2644,6 +2644,19 @@ export interface IterationScheduleIteration {
   values: Record<string, bigint>;
 }
 
+export interface IterationScheduleBand {
+  request: string;
+  kind: string;
+  start_ms: bigint;
+  end_ms: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface IterationScheduleResult {
   total_ms: bigint;
   total_display: string;
@@ -2651,6 +2664,7 @@ export interface IterationScheduleResult {
   max_gap_display: string;
   requests: IterationScheduleRequest[];
   iterations: IterationScheduleIteration[];
+  bands: IterationScheduleBand[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2794,6 +2808,11 @@ export interface BatchPlanResult {
   gpu_seconds_per_request: bigint;
   gpu_seconds_per_result: bigint | null;
   joules_per_result: bigint | null;
+  memory_bytes: bigint | null;
+  memory_gib: bigint | null;
+  memory_display: string | null;
+  budget_bytes: bigint | null;
+  fits: boolean | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3547,12 +3566,12 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   decode_read: { model: { k: 'text' }, weight_read_bytes: { k: 'exact' }, kv_read_bytes: { k: 'exact' }, read_bytes: { k: 'exact' }, read_display: { k: 'display' }, per_token_read_bytes: { k: 'exact' }, weight_share_per_token_bytes: { k: 'exact' }, kv_bytes_per_request: { k: 'exact' }, crossover_batch: { k: 'exact' }, bandwidth_gbps: { k: 'exact' }, read_ms: { k: 'exact' }, weight_read_ms: { k: 'exact' }, bandwidth_efficiency: { k: 'exact', p: 'nullable' }, effective_gbps: { k: 'exact', p: 'nullable' }, interpolated_round_ms: { k: 'exact', p: 'nullable' } },
   lora_bytes: { model: { k: 'text' }, layers: { k: 'exact' }, values_per_layer: { k: 'exact' }, adapter_values: { k: 'exact' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, all_bytes: { k: 'exact' }, all_display: { k: 'display' } },
   step_time: { new_positions: { k: 'exact' }, pairs: { k: 'exact' }, part_pairs: { k: 'exact_list' }, base_ms: { k: 'exact' }, token_ms: { k: 'exact' }, pair_ms: { k: 'exact' }, step_ms: { k: 'exact' }, step_display: { k: 'display' } },
-  iteration_schedule: { total_ms: { k: 'exact' }, total_display: { k: 'display' }, max_gap_ms: { k: 'exact' }, max_gap_display: { k: 'display' }, requests: { k: 'list', items: { id: { k: 'text' }, arrive_ms: { k: 'exact' }, start_ms: { k: 'exact' }, first_token_ms: { k: 'exact' }, finish_ms: { k: 'exact' }, max_gap_ms: { k: 'exact' } } }, iterations: { k: 'list', items: { start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, step_ms: { k: 'exact' }, new_positions: { k: 'exact' }, pairs: { k: 'exact' }, decode: { k: 'text_list' }, prefill: { k: 'text_list' }, prefill_positions: { k: 'exact_list' } } } },
+  iteration_schedule: { total_ms: { k: 'exact' }, total_display: { k: 'display' }, max_gap_ms: { k: 'exact' }, max_gap_display: { k: 'display' }, requests: { k: 'list', items: { id: { k: 'text' }, arrive_ms: { k: 'exact' }, start_ms: { k: 'exact' }, first_token_ms: { k: 'exact' }, finish_ms: { k: 'exact' }, max_gap_ms: { k: 'exact' } } }, iterations: { k: 'list', items: { start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, step_ms: { k: 'exact' }, new_positions: { k: 'exact' }, pairs: { k: 'exact' }, decode: { k: 'text_list' }, prefill: { k: 'text_list' }, prefill_positions: { k: 'exact_list' } } }, bands: { k: 'list', items: { request: { k: 'text' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } } },
   prefix_cache_value: { model: { k: 'text' }, flops: { k: 'exact' }, flops_display: { k: 'display' }, bytes: { k: 'exact' }, bytes_display: { k: 'display' }, cache_bytes: { k: 'exact' }, cache_bytes_display: { k: 'display' }, recompute_ms: { k: 'exact' }, recompute_ms_display: { k: 'display' }, fetch_ms: { k: 'exact' }, fetch_ms_display: { k: 'display' }, swap_out_ms: { k: 'exact' }, swap_out_ms_display: { k: 'display' }, gain_ms: { k: 'exact', p: 'nullable' }, gain_ms_display: { k: 'display', p: 'nullable' }, loss_ms: { k: 'exact', p: 'nullable' }, loss_ms_display: { k: 'display', p: 'nullable' }, total_gain_ms: { k: 'exact', p: 'nullable' }, total_gain_ms_display: { k: 'display', p: 'nullable' }, saved_per_hit_ms: { k: 'exact', p: 'nullable' }, saved_per_hit_ms_display: { k: 'display', p: 'nullable' }, min_hit: { k: 'exact', p: 'nullable' }, min_hit_display: { k: 'display', p: 'nullable' }, gain_per_mib_ms: { k: 'exact', p: 'nullable' }, gain_per_mib_ms_display: { k: 'display', p: 'nullable' }, rival: { k: 'object', p: 'nullable' }, keep: { k: 'text', p: 'nullable' }, break_even_hit: { k: 'exact', p: 'nullable' }, break_even_hit_display: { k: 'display', p: 'nullable' } },
   weight_offload: { offloaded_bytes: { k: 'exact' }, offloaded_display: { k: 'display' }, buffer_bytes: { k: 'exact' }, buffer_display: { k: 'display' }, layer_bytes: { k: 'exact' }, freed_bytes: { k: 'exact' }, freed_display: { k: 'display' }, input_state_bytes: { k: 'exact' }, complete_state_bytes: { k: 'exact' }, extra_inputs: { k: 'exact' }, extra_requests: { k: 'exact' }, link_gbps: { k: 'exact' }, copy_bytes_per_step: { k: 'exact' }, copy_ms_per_step: { k: 'exact' }, copy_ms_per_step_display: { k: 'display' }, copy_seconds_total: { k: 'exact' }, copy_seconds_total_display: { k: 'display' }, needed_gbps: { k: 'exact', p: 'nullable' } },
   acceptance_rule: { symbols: { k: 'list', items: { id: { k: 'text' }, p: { k: 'exact' }, q: { k: 'exact' }, accept: { k: 'exact', p: 'nullable' }, residual: { k: 'exact' }, output: { k: 'exact' } } }, acceptance: { k: 'exact' }, output_matches_target: { k: 'flag' } },
   speculative: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, expected_outputs_fraction: { k: 'ratio' }, expected_outputs_display: { k: 'display' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' }, ms_per_token_display: { k: 'display' }, charged_positions: { k: 'exact' }, draft_ms: { k: 'exact' }, plain_ms_per_token: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, saved_ms_per_token: { k: 'exact', p: 'nullable' }, break_even_query_ms: { k: 'exact', p: 'nullable' }, break_even_query_ms_display: { k: 'display', p: 'nullable' }, by_draft: { k: 'list', items: { draft: { k: 'exact' }, expected_outputs: { k: 'exact' }, round_ms: { k: 'exact' }, ms_per_token: { k: 'exact' } } }, marginal: { k: 'object', p: 'nullable' } },
-  batch_plan: { prefill_flops: { k: 'exact', p: 'nullable' }, prefill_seconds: { k: 'exact' }, rounds: { k: 'exact' }, decode_seconds: { k: 'exact' }, queue_seconds: { k: 'exact' }, first_token_seconds: { k: 'exact' }, total_seconds: { k: 'exact' }, total_display: { k: 'display' }, on_time: { k: 'flag' }, slack_seconds: { k: 'exact', p: 'nullable' }, late_seconds: { k: 'exact', p: 'nullable' }, qualified: { k: 'exact' }, prefill_rate: { k: 'exact' }, decode_rate: { k: 'exact' }, gpu_seconds_per_request: { k: 'exact' }, gpu_seconds_per_result: { k: 'exact', p: 'nullable' }, joules_per_result: { k: 'exact', p: 'nullable' } },
+  batch_plan: { prefill_flops: { k: 'exact', p: 'nullable' }, prefill_seconds: { k: 'exact' }, rounds: { k: 'exact' }, decode_seconds: { k: 'exact' }, queue_seconds: { k: 'exact' }, first_token_seconds: { k: 'exact' }, total_seconds: { k: 'exact' }, total_display: { k: 'display' }, on_time: { k: 'flag' }, slack_seconds: { k: 'exact', p: 'nullable' }, late_seconds: { k: 'exact', p: 'nullable' }, qualified: { k: 'exact' }, prefill_rate: { k: 'exact' }, decode_rate: { k: 'exact' }, gpu_seconds_per_request: { k: 'exact' }, gpu_seconds_per_result: { k: 'exact', p: 'nullable' }, joules_per_result: { k: 'exact', p: 'nullable' }, memory_bytes: { k: 'exact', p: 'nullable' }, memory_gib: { k: 'exact', p: 'nullable' }, memory_display: { k: 'display', p: 'nullable' }, budget_bytes: { k: 'exact', p: 'nullable' }, fits: { k: 'flag', p: 'nullable' } },
   critical_batch: { steps: { k: 'exact' }, min_steps: { k: 'exact' }, min_tokens: { k: 'exact' }, batch_over_noise: { k: 'exact' }, step_cap: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, multiple: { k: 'exact' }, cards: { k: 'exact' }, batch_tokens: { k: 'exact' }, weak_steps: { k: 'exact' }, weak_days: { k: 'exact' }, strong_step_seconds: { k: 'exact' }, strong_days: { k: 'exact' }, fixed_share: { k: 'exact' } } } },
   zero_state: { model: { k: 'text', p: 'nullable' }, params: { k: 'exact' }, shards: { k: 'exact' }, stage: { k: 'exact' }, bytes_per_param: { k: 'exact' }, bytes_per_card: { k: 'exact' }, bytes_per_card_display: { k: 'display' }, weights: { k: 'exact' }, gradients: { k: 'exact' }, optimizer: { k: 'exact' }, master: { k: 'exact' }, adam_m: { k: 'exact' }, adam_v: { k: 'exact' }, unsharded_bytes: { k: 'exact' }, unsharded_display: { k: 'display' }, unsharded_over_weights: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fits: { k: 'flag', p: 'nullable' }, margin_bytes: { k: 'exact', p: 'nullable' }, over_bytes: { k: 'exact', p: 'nullable' } },
   compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
