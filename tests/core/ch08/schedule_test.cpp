@@ -73,8 +73,8 @@ TEST_CASE("ch08 iteration_schedule op: the book's case and refusals") {
     // The timeline by request: a wait for each request admitted after it arrived, then one band per iteration it is in.
     const Json& bands = r["bands"];
     std::size_t waits = 0, work = 0;
-    for (const Json& q : r["requests"]) waits += q["arrive_ms"] != q["start_ms"] ? 1 : 0;
-    for (const Json& it : r["iterations"]) work += it["prefill"].size() + it["decode"].size();
+    for (const auto& q : r["requests"]) waits += q["arrive_ms"] != q["start_ms"] ? 1 : 0;
+    for (const auto& it : r["iterations"]) work += it["prefill"].size() + it["decode"].size();
     CHECK(waits == 2);
     CHECK(bands.size() == waits + work);
     CHECK(bands[0]["request"] == "r2");
