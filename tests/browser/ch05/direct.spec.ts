@@ -300,7 +300,7 @@ test('figure 5-35: the three P + rT lines read the core’s totals at the reader
   await page.keyboard.press('End');
   await expectAtR(121);
   // Past 89.83 groups per-shape specialisation is the cheapest of the three.
-  const [g, b, s] = ['general', 'bucket', 'special'].map((id) => Number(at(121).strategies.find((x: Obj) => x.id === id).total_ms));
+  const [g, b, s] = ['general', 'bucket', 'special'].map((id) => Number(at(121).strategies.find((x: Obj) => x.id === id).total_ms)) as [number, number, number];
   expect(s).toBeLessThan(b);
   expect(b).toBeLessThan(g);
   await expect(w.getByTestId('drag-readout')).toHaveText(`r = 121：通用 ${total(121, 'general')}，分桶 ${total(121, 'bucket')}，特化 ${total(121, 'special')}`);

@@ -37,7 +37,11 @@ async function expectAt(page: Page, core: Core, instance: string, changes: Recor
 }
 
 /** An exact value of the core ("26.3", "598/35") as a number, only to compare two of them. */
-const ratio = (v: string): number => v.split('/').map(Number).reduce((n, d) => n / d);
+const ratio = (v: string): number =>
+  v
+    .split('/')
+    .map(Number)
+    .reduce((n, d) => n / d);
 
 /** Drag a range input's thumb from where it sits to the stop `stop` (its own value, counted from its min). */
 async function dragRange(page: Page, range: Locator, stop: number): Promise<void> {
@@ -180,7 +184,7 @@ test('scheduler timeline: fixed, continuous and chunked give the core’s 870, 7
   await expectAt(page, core, SCHEDULE, { policy: 'chunked', long: '32768' });
   const longer = schedule(core, { policy: 'chunked', long: 32768 });
   await expect(w.getByTestId('marker-done')).toHaveText(longer.total_display);
-  expect(ratio(longer.total_ms)).toBeGreaterThan(ratio(book[2].total_ms));
+  expect(ratio(longer.total_ms)).toBeGreaterThan(ratio(book[2]!.total_ms));
   await expect(page).toHaveURL(new RegExp(`#${SCHEDULE}:.*long=32768`));
 });
 
@@ -201,7 +205,10 @@ const plan = (core: Core, id: string, fields: Obj) => {
 };
 const feasible = (r: Obj) => r.fits === true && r.on_time === true;
 
-test('planner plane: of A–D only D is inside 12 GiB and 7 s (E too); at 6 GiB only E (no draft model) is left, and 16 outputs reorder B, D and E', async ({ page, core }) => {
+test('planner plane: of A–D only D is inside 12 GiB and 7 s (E too); at 6 GiB only E (no draft model) is left, and 16 outputs reorder B, D and E', async ({
+  page,
+  core,
+}) => {
   const w = await open(page, PLANE);
   const ids = ['A', 'B', 'C', 'D', 'E'];
   expect(ids.filter((id) => feasible(plan(core, id, {})))).toEqual(['D', 'E']);

@@ -60,7 +60,10 @@ async function scrub(page: Page, given: Locator, dx: number): Promise<void> {
 
 const deadline = (core: Core, cards: number | string): Obj => core.ok({ op: 'training_deadline', model: 'qwen3-8b', gpu: 'rtx-4090', cards: Number(cards) });
 
-test('deadline board: dragging the card slider moves the third bar to the core’s finish day; the book’s 32 and 48 cards stay at 34.3 and 24.6', async ({ page, core }) => {
+test('deadline board: dragging the card slider moves the third bar to the core’s finish day; the book’s 32 and 48 cards stay at 34.3 and 24.6', async ({
+  page,
+  core,
+}) => {
   const w = await open(page, 'deadline-board');
   await expect(w.getByTestId('bar-c32')).toHaveText('34.3');
   await expect(w.getByTestId('bar-c48')).toHaveText('24.6');
@@ -212,11 +215,19 @@ test('ZeRO ownership: dragging the shard count moves each stage’s bytes per ca
   await expectAt(page, core, 'zero-ownership', { d: '1' });
 });
 
-test('figures 10-12 and 10-13: keeping the products holds 135 MiB per stage, rebuilding 45 MiB; more waiting micro-batches save more', async ({ page, core }) => {
+test('figures 10-12 and 10-13: keeping the products holds 135 MiB per stage, rebuilding 45 MiB; more waiting micro-batches save more', async ({
+  page,
+  core,
+}) => {
   const w = await open(page, 'fig-10-12');
   const saved = (layers: number, waiting: number): Obj => core.ok({ op: 'recompute_savings', stage_layers: layers, waiting_micro_batches: waiting });
   const book = saved(9, 4);
-  expect([book.stage_before_bytes, book.stage_after_bytes, book.workspace_bytes, book.waiting_saving_bytes]).toEqual([135 * 2 ** 20, 45 * 2 ** 20, 6 * 2 ** 20, 360 * 2 ** 20]);
+  expect([book.stage_before_bytes, book.stage_after_bytes, book.workspace_bytes, book.waiting_saving_bytes]).toEqual([
+    135 * 2 ** 20,
+    45 * 2 ** 20,
+    6 * 2 ** 20,
+    360 * 2 ** 20,
+  ]);
   await expect(w.getByTestId('bar-keep')).toHaveText('141,557,760');
   await expect(w.getByTestId('bar-rebuild')).toHaveText('47,185,920');
   await w.locator('#fig-10-12-waiting').selectOption('8');
@@ -225,7 +236,10 @@ test('figures 10-12 and 10-13: keeping the products holds 135 MiB per stage, reb
   await expectAt(page, core, 'fig-10-12', { layers: '18', waiting: '8' });
 });
 
-test('figures 10-17/10-18 as a gantt: dragging m or p moves the last gradient to the core’s event model; the schedule menu swaps 1F1B for fill–drain', async ({ page, core }) => {
+test('figures 10-17/10-18 as a gantt: dragging m or p moves the last gradient to the core’s event model; the schedule menu swaps 1F1B for fill–drain', async ({
+  page,
+  core,
+}) => {
   const w = await open(page, 'fig-10-17');
   const done = (schedule: string, p: number, m: number): string =>
     String(core.ok({ op: 'pipeline_schedule', stages: p, micro_batches: m, forward_ms: 10, backward_ms: 20, schedule }).gradients_done_ms);
@@ -251,7 +265,11 @@ test('figures 10-17/10-18 as a gantt: dragging m or p moves the last gradient to
 
 test('figure 10-47: dragging the reader along N gives the core’s card count there; the keys reach the axis’ ends', async ({ page, core }) => {
   const w = await open(page, 'fig-10-47');
-  const cards = (n: string): string => Number(core.ok({ op: 'dense_scale', params: Number(n), train_tokens: 20_000_000_000_000, peak_tflops: '2250', efficiency_percent: '40', days: '90' }).cards_needed).toLocaleString('en-US');
+  const cards = (n: string): string =>
+    Number(
+      core.ok({ op: 'dense_scale', params: Number(n), train_tokens: 20_000_000_000_000, peak_tflops: '2250', efficiency_percent: '40', days: '90' })
+        .cards_needed,
+    ).toLocaleString('en-US');
   const at = w.getByTestId('at-cards').first();
   await expect(at).toContainText('17,147');
   const marker = w.locator('svg.is-wide').getByRole('slider');
