@@ -24,8 +24,6 @@ inline ExpectedAnswer expect(const std::string& value, AnswerUnit unit, unsigned
     return e;
 }
 
-inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 // Right in every edition's request, read as `parsed` (any value inside the
 // tolerance when `parsed` is empty).
 inline void right_everywhere(const std::string& answer, const ExpectedAnswer& expected, const std::string& parsed) {

@@ -75,8 +75,6 @@ void check_all(const std::vector<Case>& cases) {
     for (const auto& c : cases) check(c);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 }  // namespace
 
 TEST_CASE("c_KV = 147,456 B per token (exact bytes)") {
@@ -627,12 +625,6 @@ namespace {
 
 Json answer_request(const Json& answer, const Json& expected) {
     return {{"op", "check_answer"}, {"answer", answer}, {"expected", expected}};
-}
-
-std::string error_field(const Json& request) {
-    Json r = call(request);
-    REQUIRE_FALSE(r["ok"].get<bool>());
-    return r["error"]["field"].get<std::string>();
 }
 
 }  // namespace

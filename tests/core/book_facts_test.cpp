@@ -17,7 +17,7 @@ namespace {
 const char* const kV41 = "deepseek-v4.1-flash";
 const char* const kQwen36 = "qwen3.6-35b-a3b";
 
-CallShape call(u128 s, u128 p) { return CallShape{1, s, p, 1}; }
+CallShape facts_call(u128 s, u128 p) { return CallShape{1, s, p, 1}; }
 
 // A value at the printed precision, digits only ("551.57").
 std::string printed(const Ratio& value, u128 unit, unsigned places) {
@@ -70,7 +70,7 @@ TEST_CASE("V4.1 Flash parameters as the checkpoint holds them: 748,494,684,784, 
     CHECK(q["architecture"]["backbone_params"] == q["total"]);
 
     // Lookups are not matrix FLOPs; the projections are.
-    const ForwardResult f = forward(m, call(0, 8192));
+    const ForwardResult f = forward(m, facts_call(0, 8192));
     CHECK(item_named(f.items, "enc_engram_lookup").value == Ratio(0));
     CHECK(item_named(f.items, "enc_engram_kv").value == Ratio(u128{2} * 8192 * 314572800));
 }
@@ -111,7 +111,7 @@ TEST_CASE("Kimi K3 Table 2-B row: other 5.333 with the calculator's vectors, tot
 
 TEST_CASE("One-token prompt on V4.1: no indexer until a compressed key exists (32,235,036,672 FLOPs)") {
     const ModelSpec& m = model(kV41);
-    const ForwardResult one = forward(m, call(0, 1));
+    const ForwardResult one = forward(m, facts_call(0, 1));
     CHECK(one.total == Ratio(u128{32235036672}));
     // The three 2:1 owners skip their indexer (⌊1/2⌋ = 0); the 1:1 decoder
     // layers already hold a key and run theirs.
@@ -124,7 +124,7 @@ TEST_CASE("One-token prompt on V4.1: no indexer until a compressed key exists (3
     CHECK(decoder_indexer);
     // Two positions complete the first 2:1 entry: the owners' indexer runs,
     // whether the positions arrive together or one after the other.
-    for (const CallShape& c : {call(0, 2), call(1, 1)}) {
+    for (const CallShape& c : {facts_call(0, 2), facts_call(1, 1)}) {
         bool encoder_indexer = false;
         for (const auto& it : forward(m, c).items) encoder_indexer = encoder_indexer || it.id == "enc_index_query";
         CHECK(encoder_indexer);
@@ -133,11 +133,11 @@ TEST_CASE("One-token prompt on V4.1: no indexer until a compressed key exists (3
 
 TEST_CASE("One-token prompt on Qwen3.6: the chunked path from an empty state, the recurrent one with a cache") {
     const ModelSpec& m = model(kQwen36);
-    const ForwardResult prompt = forward(m, call(0, 1));
+    const ForwardResult prompt = forward(m, facts_call(0, 1));
     CHECK(prompt.total == Ratio(u128{14950891520}));
     // One padded chunk of 64 per v-head: 32 × 9,437,184, in each of 30 layers.
     CHECK(item_named(prompt.items, "lin_recurrence").value == Ratio(u128{30} * 32 * 9437184));
-    CHECK(item_named(forward(m, call(5, 1)).items, "lin_recurrence").value == Ratio(u128{30} * 32 * 6 * 128 * 128));
+    CHECK(item_named(forward(m, facts_call(5, 1)).items, "lin_recurrence").value == Ratio(u128{30} * 32 * 6 * 128 * 128));
     // The book's calculator prints 14,964,162,752: the 13,271,232 between
     // are its padded convolution products and RoPE outer product, which
     // Tally does not count (docs/api.md, "Where Tally differs …").
@@ -151,7 +151,7 @@ TEST_CASE("Decode from an empty state equals a loop of one-token calls (V4.1, Qw
             CAPTURE(id);
             CAPTURE(dec(n));
             Ratio loop;
-            for (u128 j = 0; j < n; ++j) loop = loop + forward(m, call(j, 1)).total;
+            for (u128 j = 0; j < n; ++j) loop = loop + forward(m, facts_call(j, 1)).total;
             CHECK(decode_flops_sum(m, 1, 0, n) == loop);
         }
     }
@@ -161,7 +161,7 @@ TEST_CASE("Decode from an empty state equals a loop of one-token calls (V4.1, Qw
         CAPTURE(dec(n));
         Ratio loop;
         for (u128 j = 0; j < n; ++j) {
-            CallShape c = call(j, 1);
+            CallShape c = facts_call(j, 1);
             c.execution = "reference";
             loop = loop + forward(v41, c).total;
         }

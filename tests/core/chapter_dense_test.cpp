@@ -28,7 +28,7 @@ std::string printed(const Ratio& value, u128 unit, unsigned places) {
     return out;
 }
 
-CallShape call(u128 b, u128 s, u128 p, u128 m_out) { return CallShape{b, s, p, m_out}; }
+CallShape dense_call(u128 b, u128 s, u128 p, u128 m_out) { return CallShape{b, s, p, m_out}; }
 
 StateOptions bf16_state() { return StateOptions{dtype("bf16")}; }
 
@@ -55,7 +55,7 @@ TEST_CASE("Qwen3-8B parameters: 8,190,735,360 (footnote 2) and Table 2-B") {
 TEST_CASE("Example 2-1: one layer's projections and FFN, 385,875,968·m") {
     const ModelSpec& m = model("qwen3-8b");
     u128 per_layer = 0;
-    for (const auto& it : forward(m, call(1, 0, 1, 0)).items) {
+    for (const auto& it : forward(m, dense_call(1, 0, 1, 0)).items) {
         if (it.id == "q_proj" || it.id == "kv_proj" || it.id == "o_proj" || it.id == "ffn") per_layer += it.per_call.num();
     }
     CHECK(dec(per_layer) == "385875968");
@@ -80,24 +80,24 @@ TEST_CASE("Qwen3-8B weights: 16.38 GB = 15.26 GiB, FFN 288 MiB per layer") {
 
 TEST_CASE("Table 2-1 totals: 133.59 TFLOPs for the 8K prefill, 20.0 GFLOPs for the 8K decode") {
     const ModelSpec& m = model("qwen3-8b");
-    const ForwardResult prefill = forward(m, call(1, 0, 8192, 1));
+    const ForwardResult prefill = forward(m, dense_call(1, 0, 8192, 1));
     CHECK(dec(prefill.n_pair) == "33558528");
     CHECK(dec(prefill.total.num()) == "133594323353600");
     CHECK(printed(prefill.total, 1000000000000ULL, 2) == "133.59");
     CHECK(printed(prefill.total, 1000000000000ULL, 1) == "133.6");
 
-    const ForwardResult decode = forward(m, call(1, 8192, 1, 1));
+    const ForwardResult decode = forward(m, dense_call(1, 8192, 1, 1));
     CHECK(dec(decode.total.num()) == "19968622592");
     CHECK(printed(decode.total, 1000000000, 1) == "20.0");
 
     // Table 2-E: the interaction alone, 8K and "1M" (S = 1,048,575).
     CHECK(printed(decode.interaction, 1000000000, 2) == "4.83");
-    CHECK(printed(forward(m, call(1, 1048575, 1, 1)).interaction, 1000000000, 2) == "618.48");
+    CHECK(printed(forward(m, dense_call(1, 1048575, 1, 1)).interaction, 1000000000, 2) == "618.48");
 }
 
 TEST_CASE("Table 2-1 rows follow the formulas with N_pair = B(PS + P(P+1)/2)") {
     const ModelSpec& m = model("qwen3-8b");
-    const ForwardResult r = forward(m, call(4, 4096, 1024, 4));  // Exercise 2-2
+    const ForwardResult r = forward(m, dense_call(4, 4096, 1024, 4));  // Exercise 2-2
     CHECK(dec(r.n_pair) == dec(4 * (1024ULL * 4096 + 1024ULL * 1025 / 2)));
     const u128 mrows = 4096;
     CHECK(item_named(r.items, "q_proj").per_call == Ratio(2 * mrows * 4096 * 4096));
@@ -112,7 +112,7 @@ TEST_CASE("Table 2-1 rows follow the formulas with N_pair = B(PS + P(P+1)/2)") {
         if (it.id != "lm_head" && it.id != "embedding") CHECK(it.layers == 36);
     }
     // Same B·P, longer P: identical projections, four times the interaction.
-    const ForwardResult one = forward(m, call(1, 4096, 4096, 1));
+    const ForwardResult one = forward(m, dense_call(1, 4096, 4096, 1));
     CHECK(one.rows == r.rows);
     CHECK(one.n_pair > r.n_pair);
 }
@@ -155,14 +155,14 @@ TEST_CASE("A request's FLOPs are the prefill plus each decode call") {
     const ModelSpec& m = model("qwen3-8b");
     const RequestShape shape{2, 100, 37, 9};
     const RequestResult r = request(m, bf16_state(), shape);
-    Ratio expected = forward(m, call(2, 100, 37, 2)).total;
-    for (u128 j = 0; j < 8; ++j) expected = expected + forward(m, call(2, 137 + j, 1, 2)).total;
+    Ratio expected = forward(m, dense_call(2, 100, 37, 2)).total;
+    for (u128 j = 0; j < 8; ++j) expected = expected + forward(m, dense_call(2, 137 + j, 1, 2)).total;
     CHECK(r.total == expected);
     CHECK(r.decode_steps == 8);
     // G = 1: prefill only.
     const RequestResult single = request(m, bf16_state(), RequestShape{1, 0, 128, 1});
     CHECK(single.decode_steps == 0);
-    CHECK(single.total == forward(m, call(1, 0, 128, 1)).total);
+    CHECK(single.total == forward(m, dense_call(1, 0, 128, 1)).total);
     CHECK(single.kv_read_tokens == 0);
 }
 

@@ -26,7 +26,7 @@ namespace {
 
 const char* const kId = "deepseek-v4.1-flash";
 
-CallShape call(u128 b, u128 s, u128 p, const std::string& execution = "") {
+CallShape v41_call(u128 b, u128 s, u128 p, const std::string& execution = "") {
     CallShape c{b, s, p, b};
     c.execution = execution;
     return c;
@@ -223,8 +223,8 @@ TEST_CASE("V4.1 parameters: Table 2-A backbone, Table 2-B categories, Table 2-C 
 
 TEST_CASE("V4.1 Table 2-D: the 8K prefill on the reference and CED paths") {
     const ModelSpec& m = model(kId);
-    const ForwardResult ref = forward(m, call(1, 0, 8192, "reference"));
-    const ForwardResult ced = forward(m, call(1, 0, 8192, "ced"));
+    const ForwardResult ref = forward(m, v41_call(1, 0, 8192, "reference"));
+    const ForwardResult ced = forward(m, v41_call(1, 0, 8192, "ced"));
     const Stages r = stages(ref, 8192, 8192), c = stages(ced, 8192, 128);
     CHECK(dec(r.encoder.num()) == "142138889207808");
     CHECK(dec(r.decoder_kv.num()) == "44023414784");
@@ -239,7 +239,7 @@ TEST_CASE("V4.1 Table 2-D: the 8K prefill on the reference and CED paths") {
     CHECK(dec(ced.total.num()) == "143946626891776");  // Table 2-C 143.95
     CHECK(c.total() == ced.total);
     // The default path of a CED model is "ced".
-    CHECK(forward(m, call(1, 0, 8192)).total == ced.total);
+    CHECK(forward(m, v41_call(1, 0, 8192)).total == ced.total);
     // Rows of each stage: the CED decoder runs the last 128 positions but
     // projects global KV and index keys for all 8192.
     CHECK(item_per_call(ced, "dec_global_kv") == Ratio(2ULL * 8192 * 5120 * 512));
@@ -265,7 +265,7 @@ TEST_CASE("V4.1 interaction equals a per-token loop on both paths") {
             CAPTURE(dec(S));
             CAPTURE(dec(P));
             CAPTURE(reference);
-            const ForwardResult f = forward(m, call(1, S, P, reference ? "reference" : "ced"));
+            const ForwardResult f = forward(m, v41_call(1, S, P, reference ? "reference" : "ced"));
             Ratio attention, scan;
             for (const auto& it : f.items) {
                 if (!it.interaction) continue;
@@ -285,24 +285,24 @@ TEST_CASE("V4.1 interaction equals a per-token loop on both paths") {
 
 TEST_CASE("V4.1 decode steps: Table 2-E interaction and section 2.6.1 full steps") {
     const ModelSpec& m = model(kId);
-    const ForwardResult d8k = forward(m, call(1, 8192, 1));
+    const ForwardResult d8k = forward(m, v41_call(1, 8192, 1));
     CHECK(dec(d8k.interaction.num()) == "3657474048");  // 3.66 GFLOPs
     CHECK(dec(d8k.total.num()) == "35917045760");       // Figure 2-29
-    const ForwardResult d200k = forward(m, call(1, 204800, 1));
+    const ForwardResult d200k = forward(m, v41_call(1, 204800, 1));
     CHECK(dec(d200k.total.num()) == "40211980288");  // 40.21 GFLOPs
-    const ForwardResult d1m = forward(m, call(1, 1048575, 1));
+    const ForwardResult d1m = forward(m, v41_call(1, 1048575, 1));
     CHECK(dec(d1m.interaction.num()) == "25232932864");  // 25.23 GFLOPs
     CHECK(dec(d1m.total.num()) == "57492897792");        // 57.49 GFLOPs
     // One decode query: the paths coincide while the Reindex cap is not
     // reached; past it the reference rectangle scans the whole cache.
     for (u128 S : {0, 1, 100, 8192, 16383}) {
-        CHECK(forward(m, call(1, S, 1, "reference")).total == forward(m, call(1, S, 1, "ced")).total);
+        CHECK(forward(m, v41_call(1, S, 1, "reference")).total == forward(m, v41_call(1, S, 1, "ced")).total);
     }
-    CHECK(forward(m, call(1, 16384, 1, "reference")).total != forward(m, call(1, 16384, 1, "ced")).total);
-    CHECK(dec(forward(m, call(1, 1048575, 1, "reference")).total.num()) == "91315765248");
+    CHECK(forward(m, v41_call(1, 16384, 1, "reference")).total != forward(m, v41_call(1, 16384, 1, "ced")).total);
+    CHECK(dec(forward(m, v41_call(1, 1048575, 1, "reference")).total.num()) == "91315765248");
     // B requests: B times the work of one (head on B rows).
-    CHECK(forward(m, call(3, 8192, 1)).total == d8k.total * Ratio(3));
-    CHECK(forward(m, call(2, 0, 300)).total == forward(m, call(1, 0, 300)).total * Ratio(2));
+    CHECK(forward(m, v41_call(3, 8192, 1)).total == d8k.total * Ratio(3));
+    CHECK(forward(m, v41_call(2, 0, 300)).total == forward(m, v41_call(1, 0, 300)).total * Ratio(2));
 }
 
 TEST_CASE("V4.1 section 2.6.3 request: S=0, P=128, G=4 is 4.14 TFLOPs") {
@@ -311,11 +311,11 @@ TEST_CASE("V4.1 section 2.6.3 request: S=0, P=128, G=4 is 4.14 TFLOPs") {
     r.input = 128;
     r.generated = 4;
     const RequestResult ced = request(m, layout("reference"), r);
-    CHECK(dec(forward(m, call(1, 0, 128)).total.num()) == "4036154621952");
+    CHECK(dec(forward(m, v41_call(1, 0, 128)).total.num()) == "4036154621952");
     CHECK(dec(ced.total.num()) == "4136447803392");
-    CHECK(dec(forward(m, call(1, 128, 1)).total.num()) == "33426677760");
-    CHECK(dec(forward(m, call(1, 129, 1)).total.num()) == "33432117248");
-    CHECK(dec(forward(m, call(1, 130, 1)).total.num()) == "33434386432");
+    CHECK(dec(forward(m, v41_call(1, 128, 1)).total.num()) == "33426677760");
+    CHECK(dec(forward(m, v41_call(1, 129, 1)).total.num()) == "33432117248");
+    CHECK(dec(forward(m, v41_call(1, 130, 1)).total.num()) == "33434386432");
     r.execution = "reference";
     CHECK(dec(request(m, layout("reference"), r).total.num()) == "4136881389568");
 }
@@ -329,8 +329,8 @@ TEST_CASE("V4.1 decode_growth equals the loop of forward() differences") {
                 CAPTURE(dec(H));
                 CAPTURE(dec(n));
                 Ratio loop;
-                for (u128 j = 0; j < n; ++j) loop = loop + forward(m, call(B, H + j, 1)).total;
-                const Ratio first = forward(m, call(B, H, 1)).total * Ratio(n);
+                for (u128 j = 0; j < n; ++j) loop = loop + forward(m, v41_call(B, H + j, 1)).total;
+                const Ratio first = forward(m, v41_call(B, H, 1)).total * Ratio(n);
                 // The signed closed form is exact everywhere.
                 const v41::DecodeGrowth parts = v41::decode_growth_parts(m, B, H, n);
                 CHECK(first + parts.plus - parts.minus == loop);
@@ -354,7 +354,7 @@ TEST_CASE("V4.1 decode sums follow the execution path: the reference path's scan
                 CAPTURE(dec(H));
                 CAPTURE(dec(n));
                 Ratio loop;
-                for (u128 j = 0; j < n; ++j) loop = loop + forward(m, call(2, H + j, 1, execution)).total;
+                for (u128 j = 0; j < n; ++j) loop = loop + forward(m, v41_call(2, H + j, 1, execution)).total;
                 CHECK(decode_flops_sum(m, 2, H, n, execution) == loop);
             }
         }
@@ -424,14 +424,14 @@ TEST_CASE("V4.1 section 2.3.6: the candidate pool example") {
     // A query facing 131,072 decoder entries: the Full layer scans them
     // all, each Reindex layer only the 16,384 candidates, and every global
     // layer reads 512.
-    const ForwardResult f = forward(m, call(1, 131071, 1));
+    const ForwardResult f = forward(m, v41_call(1, 131071, 1));
     CHECK(item_per_call(f, "dec_index_scan") == Ratio(8192ULL * 131072));
     CHECK(item_per_call(f, "dec_reindex_scan") == Ratio(8192ULL * 16384));
     CHECK(item_per_call(f, "dec_attn_global") == Ratio(131072ULL * 512));
 }
 
 TEST_CASE("V4.1 DSpark / MTP is named, not silently zero") {
-    CallShape c = call(1, 8192, 1);
+    CallShape c = v41_call(1, 8192, 1);
     c.mtp_steps = 1;
     const ForwardResult f = forward(model(kId), c);
     bool found = false;
@@ -443,7 +443,7 @@ TEST_CASE("V4.1 DSpark / MTP is named, not silently zero") {
         }
     }
     CHECK(found);
-    CHECK(f.total == forward(model(kId), call(1, 8192, 1)).total);
+    CHECK(f.total == forward(model(kId), v41_call(1, 8192, 1)).total);
 }
 
 TEST_CASE("V4.1 spec validation names the JSON path") {

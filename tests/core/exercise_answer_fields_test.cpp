@@ -25,12 +25,6 @@ Json verdict(const std::string& answer, const Json& expected) {
     return result({{"op", "check_answer"}, {"answer", answer}, {"expected", expected}});
 }
 
-std::string error_field(const Json& request) {
-    Json r = call(request);
-    REQUIRE_FALSE(r["ok"].get<bool>());
-    return r["error"]["field"].get<std::string>();
-}
-
 bool contains(const Json& text, const std::string& part) { return text.get<std::string>().find(part) != std::string::npos; }
 
 }  // namespace

@@ -8,12 +8,6 @@ using namespace tally::test;
 
 namespace {
 
-std::string error_field(const Json& request) {
-    Json r = call(request);
-    REQUIRE_FALSE(r["ok"].get<bool>());
-    return r["error"]["field"].is_null() ? "" : r["error"]["field"].get<std::string>();
-}
-
 Json item(const Json& result, const std::string& id) {
     for (const auto& it : result["items"]) {
         if (it["id"] == id) return it;

@@ -33,7 +33,7 @@ std::string printed(const Ratio& value, u128 unit, unsigned places) {
     return out;
 }
 
-CallShape call(u128 b, u128 s, u128 p) { return CallShape{b, s, p, b}; }
+CallShape kimi_call(u128 b, u128 s, u128 p) { return CallShape{b, s, p, b}; }
 StateOptions bf16() { return StateOptions{dtype("bf16")}; }
 
 Ratio item_value(const Items& items, const std::string& id) {
@@ -130,7 +130,7 @@ u128 chunk_by_enumeration(u128 c, u128 dk, u128 dv) {
 TEST_CASE("MLA rows on a small case: compact absorbs the up-projections, expanded caches every head") {
     const ModelSpec compact = tiny(tiny_mla(MlaPath::Compact));
     const ModelSpec expanded = tiny(tiny_mla(MlaPath::Expanded));
-    const CallShape c = call(2, 3, 5);  // m = 10 rows, N_pair = 2·(5·3 + 15) = 60
+    const CallShape c = kimi_call(2, 3, 5);  // m = 10 rows, N_pair = 2·(5·3 + 15) = 60
     const Items ic = forward(compact, c).items, ie = forward(expanded, c).items;
     CHECK(item_value(ic, "mla_q_down") == Ratio(2 * 2 * 10 * 16 * 4));
     CHECK(item_value(ic, "mla_q_up") == Ratio(2 * 2 * 10 * 4 * (2 * 6)));
@@ -178,13 +178,13 @@ TEST_CASE("Kimi K3 MLA paths: 27,648 vs 1,474,560 B/token, 216 MiB vs 11.25 GiB 
     // Same parameters and per-row FLOPs; only interaction and cache differ.
     const ModelSpec plain = without_attn_res(k3), plain_expanded = with_mla_path(plain, MlaPath::Expanded);
     CHECK(total_params(k3) == total_params(expanded));
-    const ForwardResult dc = forward(plain, call(1, 8192, 1)), de = forward(plain_expanded, call(1, 8192, 1));
+    const ForwardResult dc = forward(plain, kimi_call(1, 8192, 1)), de = forward(plain_expanded, kimi_call(1, 8192, 1));
     CHECK(dc.interaction == Ratio(5013504) * Ratio(8193));
     CHECK(de.interaction == Ratio(1474560) * Ratio(8193));
     CHECK(dc.total - dc.interaction == de.total - de.interaction);
     CHECK(de.total == Ratio(u128{220429254656}));
-    CHECK(forward(plain_expanded, call(1, kOneM, 1)).total == Ratio(u128{1754536411136}));
-    CHECK(forward(plain_expanded, call(1, 0, 8192)).total == Ratio(u128{1744583335608320}));
+    CHECK(forward(plain_expanded, kimi_call(1, kOneM, 1)).total == Ratio(u128{1754536411136}));
+    CHECK(forward(plain_expanded, kimi_call(1, 0, 8192)).total == Ratio(u128{1744583335608320}));
 }
 
 TEST_CASE("KDA chunk FLOPs: COUNTING's 8,904,704 for a full chunk, partial tail chunks, S does not enter") {
@@ -209,14 +209,14 @@ TEST_CASE("KDA chunk FLOPs: COUNTING's 8,904,704 for a full chunk, partial tail 
             CAPTURE(dec(s));
             u128 walk = 0;
             for (u128 start = 0; start < p; start += 4) walk += chunk_by_enumeration(std::min<u128>(4, p - start), 3, 5);
-            const ForwardResult r = forward(m, call(2, s, p));  // keep the items alive
+            const ForwardResult r = forward(m, kimi_call(2, s, p));  // keep the items alive
             const LineItem* rec = find_item(r.items, "kda_recurrence");
             REQUIRE(rec != nullptr);
             CHECK(rec->value == Ratio(3 * 2 * 2 * walk));  // layers × B × heads × chunks
         }
     }
     // Decode is the recurrent path: scalar work, as is the short convolution.
-    const Items decode = forward(m, call(2, 9, 1)).items;
+    const Items decode = forward(m, kimi_call(2, 9, 1)).items;
     CHECK(find_item(decode, "kda_recurrence")->value == Ratio(0));
     CHECK(find_item(decode, "kda_conv")->value == Ratio(0));
     // Separate Q/K and V rows when d_k ≠ d_v.
@@ -244,14 +244,14 @@ TEST_CASE("KDA state: 6 MiB per layer, 414 MiB, 828 MiB read+write, 19.4 MiB con
 TEST_CASE("Kimi K3 exact totals without AttnRes (docs §5) and with the book's calculator's AttnRes") {
     const ModelSpec& k3 = model("kimi-k3");
     const ModelSpec plain = without_attn_res(k3);
-    CHECK(forward(plain, call(1, 0, 100)).total == Ratio(u128{20715494850560}));
-    CHECK(forward(plain, call(1, 4096, 4096)).total == Ratio(u128{973730037628928}));
-    CHECK(forward(plain, call(4, 1000, 65)).total == Ratio(u128{55154316738560}));
-    CHECK(forward(plain, call(2, 8192, 1)).total == Ratio(u128{498847645696}));
+    CHECK(forward(plain, kimi_call(1, 0, 100)).total == Ratio(u128{20715494850560}));
+    CHECK(forward(plain, kimi_call(1, 4096, 4096)).total == Ratio(u128{973730037628928}));
+    CHECK(forward(plain, kimi_call(4, 1000, 65)).total == Ratio(u128{55154316738560}));
+    CHECK(forward(plain, kimi_call(2, 8192, 1)).total == Ratio(u128{498847645696}));
 
     // Without AttnRes the chapter's 1863.46 and 5465.40 are one digit off.
-    const Ratio prefill = forward(plain, call(1, 0, 8192)).total;
-    const Ratio decode = forward(plain, call(1, kOneM, 1)).total;
+    const Ratio prefill = forward(plain, kimi_call(1, 0, 8192)).total;
+    const Ratio decode = forward(plain, kimi_call(1, kOneM, 1)).total;
     CHECK(prefill == Ratio(u128{1863345086922752}));
     CHECK(printed(prefill, 1000000000000ULL, 2) == "1863.35");
     CHECK(decode == Ratio(u128{5465388154880}));
@@ -259,8 +259,8 @@ TEST_CASE("Kimi K3 exact totals without AttnRes (docs §5) and with the book's c
 
     // AttnRes per sublayer (the book's calculator): 2·7168·1,002 =
     // 14,364,672 FLOPs per token position give the printed 1863.46 and 5465.40.
-    const Ratio prefill_x = forward(k3, call(1, 0, 8192)).total;
-    const Ratio decode_x = forward(k3, call(1, kOneM, 1)).total;
+    const Ratio prefill_x = forward(k3, kimi_call(1, 0, 8192)).total;
+    const Ratio decode_x = forward(k3, kimi_call(1, kOneM, 1)).total;
     CHECK(prefill_x - prefill == Ratio(u128{8192} * 14364672));
     CHECK(prefill_x == Ratio(u128{1863462762315776}));
     CHECK(printed(prefill_x, 1000000000000ULL, 2) == "1863.46");
@@ -269,8 +269,8 @@ TEST_CASE("Kimi K3 exact totals without AttnRes (docs §5) and with the book's c
     CHECK(printed(decode_x, 1000000000, 2) == "5465.40");
 
     // Interaction (Table 2-E): compact MLA only; 41.08 and 5257.04 GFLOPs.
-    CHECK(forward(k3, call(1, 8192, 1)).interaction == Ratio(u128{41075638272}));
-    CHECK(forward(k3, call(1, kOneM, 1)).interaction == Ratio(u128{5257039970304}));
+    CHECK(forward(k3, kimi_call(1, 8192, 1)).interaction == Ratio(u128{41075638272}));
+    CHECK(forward(k3, kimi_call(1, kOneM, 1)).interaction == Ratio(u128{5257039970304}));
 
     // §2.6.3: 27.16 TFLOPs with or without the AttnRes term.
     const RequestShape r{1, 0, 128, 4};
@@ -335,12 +335,13 @@ TEST_CASE("AttnRes per sublayer: 186 mixings over 1,002 candidates, one row for 
 
     // Three groups (1 + 68 + 24 layers) give one row of 1,002 candidates, the
     // same as one group of 93 layers: 2·d per candidate and row.
-    const Items items = forward(model("kimi-k3"), call(1, 0, 8)).items;
+    const Items items = forward(model("kimi-k3"), kimi_call(1, 0, 8)).items;
     const LineItem* row = find_item(items, "attn_res");
     REQUIRE(row != nullptr);
     CHECK(row->layers == 1002);
     CHECK(row->per_call == Ratio(2 * 8 * 7168));
-    CHECK(forward(model("kimi-k3"), call(1, 0, 1)).total - forward(without_attn_res(model("kimi-k3")), call(1, 0, 1)).total ==
+    CHECK(forward(model("kimi-k3"), kimi_call(1, 0, 1)).total -
+              forward(without_attn_res(model("kimi-k3")), kimi_call(1, 0, 1)).total ==
           Ratio(14364672));
     size_t rows = 0;
     for (const auto& it : items) rows += it.id.rfind("attn_res", 0) == 0 ? 1 : 0;
@@ -348,7 +349,7 @@ TEST_CASE("AttnRes per sublayer: 186 mixings over 1,002 candidates, one row for 
     ModelSpec one = tiny(tiny_kda(), 93);
     one.hidden = 7168;
     one.groups[0].connection = twelve;
-    CHECK(item_value(forward(one, call(1, 0, 8)).items, "attn_res") == row->value);
+    CHECK(item_value(forward(one, kimi_call(1, 0, 8)).items, "attn_res") == row->value);
     // Parameters: a query and a candidate norm before each sublayer, and one
     // pair before the output: (4·93 + 2)·7168 = 2,680,832.
     u128 attn_res_params = 0;
@@ -373,7 +374,7 @@ TEST_CASE("decode_flops_sum equals an explicit loop of forward() calls") {
                     CAPTURE(dec(H));
                     CAPTURE(dec(n));
                     Ratio loop;
-                    for (u128 j = 0; j < n; ++j) loop = loop + forward(*m, call(batch, H + j, 1)).total;
+                    for (u128 j = 0; j < n; ++j) loop = loop + forward(*m, kimi_call(batch, H + j, 1)).total;
                     CHECK(decode_flops_sum(*m, batch, H, n) == loop);
                 }
             }
@@ -381,9 +382,9 @@ TEST_CASE("decode_flops_sum equals an explicit loop of forward() calls") {
     }
     // The MLA module alone: Σ_{j<n} [F(H+j) − F(H)] of its attention row.
     const MlaAttention& mla = std::get<MlaAttention>(k3.groups[2].attention);
-    const Ratio f0 = item_value(forward(k3, call(2, 100, 1)).items, "mla_attn");
+    const Ratio f0 = item_value(forward(k3, kimi_call(2, 100, 1)).items, "mla_attn");
     Ratio growth;
-    for (u128 j = 0; j < 6; ++j) growth = growth + item_value(forward(k3, call(2, 100 + j, 1)).items, "mla_attn") - f0;
+    for (u128 j = 0; j < 6; ++j) growth = growth + item_value(forward(k3, kimi_call(2, 100 + j, 1)).items, "mla_attn") - f0;
     CHECK(mech::decode_growth(mla, k3, 2, 100, 6, 24) == growth);
 }
 
@@ -428,7 +429,7 @@ TEST_CASE("Kimi K3 state growth: 0.634 / 27.423 GiB, H* = 49,312/3, Exercise 2-5
 TEST_CASE("DeepSeek-V3 (Table 2-3): expanded MLA widths, 81,920 FLOPs per pair and layer") {
     const ModelSpec& v3 = model("deepseek-v3");
     CHECK(v3.total_layers() == 61);
-    const Items items = forward(v3, call(1, 0, 1)).items;  // m = 1, N_pair = 1
+    const Items items = forward(v3, kimi_call(1, 0, 1)).items;  // m = 1, N_pair = 1
     CHECK(find_item(items, "mla_attn")->per_call == Ratio(2 * 128 * (192 + 128)));
     CHECK(find_item(items, "mla_kv_up")->per_call == Ratio(2 * 512 * 32768));
     CHECK(find_item(items, "mla_q_up")->per_call == Ratio(2 * 1536 * 24576));

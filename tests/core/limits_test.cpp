@@ -15,8 +15,6 @@ namespace {
 
 using tally::test::Json;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 Json evaluated(const std::string& request) { return Json::parse(tally::api::evaluate(request)); }
 
 std::string fixture(const std::string& name) {

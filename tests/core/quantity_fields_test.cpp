@@ -15,8 +15,6 @@ using namespace tally::test;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 u128 read_ok(const std::string& text, QuantityKind kind) {
     CAPTURE(text);
     const QuantityReading q = read_quantity(text, kind);

@@ -76,6 +76,17 @@ inline Json error_of(const Json& request) {
     return r["error"];
 }
 
+// The field a refused request names ("" when the error names none).
+inline std::string error_field(const Json& request) {
+    const Json error = error_of(request);
+    return error["field"].is_null() ? "" : error["field"].get<std::string>();
+}
+
+// The result of a request written as JSON text (a chapter's test reads as the book's request does).
+inline Json ask(const std::string& request) { return result(Json::parse(request)); }
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 inline std::string dec(u128 v) { return to_decimal(v); }
 
 // The {name} parameters a message template names.

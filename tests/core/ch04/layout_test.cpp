@@ -13,12 +13,6 @@
 using namespace tally;
 using namespace tally::test;
 
-namespace {
-
-Json ask(const char* request) { return result(Json::parse(request)); }
-
-}  // namespace
-
 TEST_CASE("ch04 strided tile: 128 rows of 256 B, 8,192 B apart, read 32 KiB over 127 × 8,192 + 256 = 1,040,640 B") {
     const auto t = ch04::strided_tile(128, 128, 4096, Ratio(2));
     CHECK(t.row_bytes == Ratio(256));

@@ -17,8 +17,6 @@ using namespace tally::test;
 
 namespace {
 
-Json ask(const char* request) { return result(Json::parse(request)); }
-
 std::string text(const Json& v) { return v.get<std::string>(); }
 
 }  // namespace

@@ -12,8 +12,6 @@ using namespace tally::test;
 
 namespace {
 
-Json ask(const char* request) { return result(Json::parse(request)); }
-
 constexpr const char* kHotspot =
     R"("op":"request_hotspot","prefill_old_ms":"11.218659","prefill_new_ms":"11.244366","decode_old_ms":"2.369803","decode_new_ms":"0.920376")";
 

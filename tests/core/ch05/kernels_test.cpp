@@ -10,17 +10,10 @@
 #include "core/ch05/quant_scale.hpp"
 #include "core/format.hpp"
 #include "../support.hpp"
+#include "binary_sizes.hpp"
 
 using namespace tally;
 using namespace tally::test;
-
-namespace {
-
-Json ask(const char* request) { return result(Json::parse(request)); }
-
-constexpr u128 kMiB = u128{1} << 20, kKiB = 1024;
-
-}  // namespace
 
 TEST_CASE("ch05 banks: a column takes 32 rounds, 1 with a padded stride of 33 (4,224 B) or with c ⊕ r") {
     const auto plain = ch05::bank_rounds(32, 32, 4, 32, 32, 0, false);

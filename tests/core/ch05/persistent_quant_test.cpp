@@ -7,15 +7,10 @@
 #include "core/ch05/quant_traffic.hpp"
 #include "core/format.hpp"
 #include "../support.hpp"
+#include "binary_sizes.hpp"
 
 using namespace tally;
 using namespace tally::test;
-
-namespace {
-
-constexpr u128 kMiB = u128{1} << 20;
-
-}  // namespace
 
 TEST_CASE("ch05 quantisation traffic: Example 5-8's 240 + 204 = 444 MiB apart, 416 + 204 = 620 MiB fused (+40 %)") {
     const auto t = ch05::quant_traffic({});

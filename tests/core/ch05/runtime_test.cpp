@@ -12,12 +12,6 @@
 using namespace tally;
 using namespace tally::test;
 
-namespace {
-
-Json ask(const char* request) { return result(Json::parse(request)); }
-
-}  // namespace
-
 TEST_CASE("ch05 host_pipeline: Example 5-10's 4000, 2020, 2005 and 505 μs") {
     const auto even = ch05::host_pipeline(100, 20, 20);
     CHECK(even.serial_us == Ratio(4000));

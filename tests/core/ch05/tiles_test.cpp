@@ -8,13 +8,12 @@
 #include "core/ch05/sm_residency.hpp"
 #include "core/format.hpp"
 #include "../support.hpp"
+#include "binary_sizes.hpp"
 
 using namespace tally;
 using namespace tally::test;
 
 namespace {
-
-Json ask(const char* request) { return result(Json::parse(request)); }
 
 ch05::GemmTiles tiles(u128 m, u128 n, u128 buffers = 1) {
     ch05::GemmShape s;
@@ -27,8 +26,6 @@ ch05::GemmTiles tiles(u128 m, u128 n, u128 buffers = 1) {
     s.buffers = buffers;
     return ch05::gemm_tiles(s);
 }
-
-constexpr u128 kMiB = u128{1} << 20, kKiB = 1024;
 
 }  // namespace
 

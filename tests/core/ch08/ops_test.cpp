@@ -17,9 +17,6 @@ using namespace tally::test;
 
 namespace {
 
-Json ask(const char* request) { return result(Json::parse(request)); }
-Json ask(const std::string& request) { return result(Json::parse(request)); }
-
 const std::uint64_t kMiB = 1048576;
 
 }  // namespace

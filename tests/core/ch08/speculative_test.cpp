@@ -12,8 +12,6 @@ using namespace tally::test;
 
 namespace {
 
-Json ask(const char* request) { return result(Json::parse(request)); }
-
 std::string at2(const Json& exact) { return fixed(exact_of(exact), 2); }
 
 ch08::Speculative uniform(const Ratio& a, std::size_t m, const Ratio& per_draft, u128 group = 1) {

@@ -26,8 +26,6 @@ const Ratio kGiB(u128{1} << 30);
 
 std::string gib(const Ratio& bytes, unsigned places) { return fixed(bytes / kGiB, places); }
 
-Json ask(const char* request) { return result(Json::parse(request)); }
-
 }  // namespace
 
 TEST_CASE("ch10 zero_state: Table 10-d at d = 8 (122.1, 42.0, 28.6, 15.3 GiB) with BF16 gradients") {
