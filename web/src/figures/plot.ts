@@ -7,6 +7,7 @@
 
 import { format as d3format } from 'd3-format';
 import { scaleLinear, scaleLog } from 'd3-scale';
+import { displayText, follow } from '../runtime/cells';
 import { text, type WidgetConfig } from '../runtime/config';
 import type { Engine, Fields, Json } from '../runtime/engine';
 import { coord } from '../runtime/format';
@@ -20,6 +21,54 @@ export function exactCoord(v: Json | undefined): number {
   if (typeof v !== 'string') return NaN;
   const [a, b] = v.split('/');
   return b === undefined ? Number(a) : Number(a) / Number(b);
+}
+
+/**
+ * The values at a path that may step through every element of a list once:
+ * "rows[*].interval_seconds" is each row's interval_seconds, in the rows'
+ * order (one answer's rows become one series). A path without "[*]" must
+ * lead to a list itself ("batches"). Undefined when the list is not there.
+ */
+export function followEach(answer: Json | undefined, path: string): Json[] | undefined {
+  const star = path.indexOf('[*]');
+  if (star < 0) {
+    const list = follow(answer, path);
+    return Array.isArray(list) ? list : undefined;
+  }
+  const list = follow(answer, path.slice(0, star));
+  if (!Array.isArray(list)) return undefined;
+  const rest = path.slice(star + 3).replace(/^\./, '');
+  return list.map((row) => (rest ? follow(row, rest) : row) as Json);
+}
+
+/**
+ * Where a reference line or marker stands, as content declares it: at a
+ * result `path` (its `display`, or the value, is the text), at a request
+ * `field` as the controls filled it, or at a constant `value` written in the
+ * content (a 7 s deadline, a 20 ms budget). `format` words the text:
+ * "{v} ms".
+ */
+export interface LevelSource {
+  path?: string;
+  display?: string;
+  field?: string;
+  value?: string | number;
+  format?: string;
+}
+
+/** A level's coordinate and text, read from the answer (for a path) or the filled request (for a field). */
+export function levelOf(source: LevelSource, answer: Json | undefined, request: Fields): { at: number; text: string } {
+  let raw: Json | undefined;
+  let shown: Json | undefined;
+  if (source.path !== undefined) {
+    raw = follow(answer, source.path);
+    shown = source.display === undefined ? raw : follow(answer, source.display);
+  } else if (source.field !== undefined) {
+    raw = shown = request[source.field] as Json | undefined;
+  } else {
+    raw = shown = source.value;
+  }
+  return { at: exactCoord(raw), text: fillWords(source.format ?? '{v}', { v: displayText(shown) }) };
 }
 
 /**

@@ -2,8 +2,9 @@
 // answer's array of objects (chapter 10's pipeline_schedule `slots`, chapter
 // 8's iteration_schedule …). Each element names its lane, start, end and
 // kind at declared paths; kinds are coloured in the content's order and
-// named in the legend; vertical marker lines stand at result values (a
-// deadline, a failure time). Every time drawn is the core's; the readout of
+// named in the legend; vertical marker lines stand at a result value, a
+// request field or a constant (a deadline, a failure time), worded with
+// their unit. Every time drawn is the core's; the readout of
 // an interval names its two times as the core wrote them, never a
 // difference. The data table under the chart lists every interval.
 // (slot-timeline is chapter 4's own Gantt with its wait and idle marks; this
@@ -15,7 +16,7 @@
 //   data.label? (an element's name), data.start_display?, data.end_display?,
 //   data.lanes? [{ value, label }] (order and names; default: as they come, text.lane "{lane}"),
 //   data.kinds [{ value, label }] (colours and legend),
-//   data.markers? [{ id, label, path, display? }],
+//   data.markers? [{ id, label, path | field | value, display?, format? ("{v} ms") }],
 //   data.time? { ticks?, zero? } (the time axis; linear),
 //   text.chart_title, chart_desc, x_axis (with its unit), span ("{start} – {end} ms"), table_summary,
 //   col_lane, col_kind, col_start, col_end, and without data.lanes text.lane ("階段 {lane}").
@@ -29,17 +30,26 @@ import { axisBottom, dataTable, readAttrs, summary, svgFrame, WIDE, type Drawing
 import { dataOf } from '../../figures/content';
 import { joined } from '../../figures/joins';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { axisScale, axisTicks, exactCoord, fillWords, referenceLine, seriesLegend, TemplateAsker, type AxisSpec } from '../../figures/plot';
+import {
+  axisScale,
+  axisTicks,
+  exactCoord,
+  fillWords,
+  levelOf,
+  referenceLine,
+  seriesLegend,
+  TemplateAsker,
+  type AxisSpec,
+  type LevelSource,
+} from '../../figures/plot';
 
 interface Named {
   value: string;
   label: string;
 }
-interface MarkerSpec {
+interface MarkerSpec extends LevelSource {
   id: string;
   label: string;
-  path: string;
-  display?: string;
 }
 interface Spec {
   op: string;
@@ -88,7 +98,8 @@ function specOf(cfg: WidgetConfig): Spec {
 
 async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<Data> {
   const spec = specOf(cfg);
-  const answer = await new TemplateAsker(engine, vars).ask(spec.op, spec.request);
+  const core = new TemplateAsker(engine, vars);
+  const answer = await core.ask(spec.op, spec.request);
   const items = (follow(answer, spec.items) as Json[] | undefined) ?? [];
   const intervals = items.map((it) => ({
     lane: String(follow(it, spec.lane)),
@@ -99,11 +110,7 @@ async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise
     startText: displayText(follow(it, spec.start_display ?? spec.start)),
     endText: displayText(follow(it, spec.end_display ?? spec.end)),
   }));
-  const markers = (spec.markers ?? []).map((m) => ({
-    spec: m,
-    at: exactCoord(follow(answer, m.path)),
-    text: displayText(follow(answer, m.display ?? m.path)),
-  }));
+  const markers = (spec.markers ?? []).map((m) => ({ spec: m, ...levelOf(m, answer, core.request(spec.request)) }));
   return { intervals, markers };
 }
 
