@@ -35,9 +35,9 @@ async function prerendered(cfg: Obj): Promise<string> {
   return ssr.prerenderConfig(await loadEngine(), HOST, cfg);
 }
 
-/** Opens the host page with the example in the host figure's place. */
-async function openWith(page: Page, name: string): Promise<Locator> {
-  const cfg = { fixed: {}, ...examples[name]! };
+/** Opens the host page with an example (a doc example by name, or a config) in the host figure's place. */
+async function openWith(page: Page, example: string | Obj, width = 1280): Promise<Locator> {
+  const cfg = { fixed: {}, ...(typeof example === 'string' ? examples[example]! : example) };
   const html = await prerendered(cfg);
   await page.route(`**/${PAGE}`, async (route) => {
     const response = await route.fetch();
@@ -52,7 +52,7 @@ async function openWith(page: Page, name: string): Promise<Locator> {
     if (configs.widgets[HOST]) configs.widgets[HOST] = cfg;
     await route.fulfill({ response, json: configs });
   });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize({ width, height: 900 });
   await page.goto(`./${PAGE}#${HOST}`);
   await allReady(page);
   return page.locator(`[data-instance="${HOST}"]`);
@@ -101,3 +101,94 @@ test('rows of a list: a faster write moves the best interval and every row’s l
   // Not vacuous: the new write rate changed the answer.
   expect(answer('20').optimal_interval_seconds).not.toBe(answer('7').optimal_interval_seconds);
 });
+
+interface Box {
+  name: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Boxes on screen of the drawing's texts that `selector` picks in the drawing shown at this width. */
+async function boxes(w: Locator, selector: string): Promise<Box[]> {
+  return w.locator('svg.fig-svg').evaluateAll(
+    (svgs, sel) =>
+      svgs
+        .filter((svg) => svg.getBoundingClientRect().width > 0)
+        .flatMap((svg) =>
+          [...svg.querySelectorAll(sel)].map((t) => {
+            const r = t.getBoundingClientRect();
+            return { name: t.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+          }),
+        ),
+    selector,
+  );
+}
+
+const apart = (a: Box, b: Box): boolean => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+
+/** No two of the boxes overlap. */
+function expectApart(found: Box[]): void {
+  for (const [i, a] of found.entries()) for (const b of found.slice(i + 1)) expect(apart(a, b), `"${a.name}" overlaps "${b.name}"`).toBe(true);
+}
+
+for (const width of [1280, 360]) {
+  test(`reference lines at ${width} px: two rules a little apart and a budget at the top of the axis keep their labels apart and off the y axis’s title`, async ({
+    page,
+  }) => {
+    const cfg = structuredClone(examples['cards-lines']!);
+    // A second x rule just left of the reader's context: the two labels would meet in the row above the plot.
+    cfg.data.rules.push({ id: 'near', axis: 'x', label: '另一個上下文', value: 24576, format: '{v} tokens' });
+    const w = await openWith(page, cfg, width);
+    await expect(w.getByTestId('rule-near')).toHaveText('24,576 tokens');
+    const labels = await boxes(w, '.marker.rule text, .axis-title');
+    expect(labels.length).toBe(5); // three rules, two axis titles
+    expectApart(labels);
+    // The budget (20 ms) is the axis's top, so its label went below its line, out of the title's way.
+    // (The phone's drawing carries no test ids: the rule is found by its text.)
+    const lines = await boxes(w, '.marker.rule line');
+    const texts = await boxes(w, '.marker.rule text');
+    const k = texts.findIndex((t) => t.name.endsWith('20 ms'));
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(texts[k]!.top).toBeGreaterThan(lines[k]!.top);
+  });
+}
+
+test('gantt: a lane name too long for its column is shortened and keeps its full name as a tooltip; the marker says its unit', async ({ page, core }) => {
+  const cfg = structuredClone(examples['pipeline-gantt']!);
+  const long = '第一段：詞嵌入與前九個 Transformer 區塊的前向和反向';
+  cfg.data.lanes = [0, 1, 2, 3].map((k) => ({ value: String(k), label: k === 0 ? long : `階段 ${k}` }));
+  const w = await openWith(page, cfg);
+  const r = core.ok({ op: 'pipeline_schedule', stages: 4, micro_batches: 8 });
+  await expect(w.getByTestId('marker-done')).toHaveText(`${r.gradients_done_ms} ms`);
+  await expect(w.locator('svg.is-wide [data-testid="marker-line-done"] text')).toHaveText(`梯度算完 ${r.gradients_done_ms} ms`);
+  const name = w.locator('svg.is-wide text.bar-label[data-full]');
+  await expect(name).toHaveCount(1);
+  await expect(name.locator('title')).toHaveText(long);
+  await expect(name.locator('tspan')).toHaveText(/…$/);
+  // Every lane name lies inside the drawing, and the short ones are whole.
+  const drawing = (await w.locator('svg.is-wide').boundingBox())!;
+  for (const b of await boxes(w, 'text.bar-label')) expect(b.left, b.name).toBeGreaterThanOrEqual(drawing.x);
+  await expect(w.locator('svg.is-wide text.bar-label', { hasText: '階段 3' })).toHaveCount(1);
+  // The data table names the lane in full.
+  await expect(w.locator('[data-testid="figure-data"] tbody th').first()).toHaveText(long);
+});
+
+for (const width of [1280, 360]) {
+  test(`plane-points at ${width} px: every point's name stays inside the plot, and the threshold labels keep off the y axis’s title`, async ({ page }) => {
+    const cfg = structuredClone(examples['deadline-plane']!);
+    // Long names, so the ones near the right edge would run out of the plot if drawn to the right.
+    for (const p of cfg.data.points) p.label = `${p.label}（建議配置）`;
+    const w = await openWith(page, cfg, width);
+    const [plot] = await boxes(w, '.axis-x .domain');
+    const [yAxis] = await boxes(w, '.axis-y .domain');
+    const names = await boxes(w, '.plane-point text');
+    expect(names.length).toBe(cfg.data.points.length);
+    for (const n of names) {
+      expect(n.right, n.name).toBeLessThanOrEqual(plot!.right + 1);
+      expect(n.left, n.name).toBeGreaterThanOrEqual(yAxis!.left - 1);
+    }
+    expectApart(await boxes(w, '.marker.rule text, .axis-title'));
+  });
+}

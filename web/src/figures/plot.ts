@@ -11,7 +11,7 @@ import { displayText, follow } from '../runtime/cells';
 import { text, type WidgetConfig } from '../runtime/config';
 import type { Engine, Fields, Json } from '../runtime/engine';
 import { coord } from '../runtime/format';
-import { tickLabel, type NumScale, type TickStyle } from './chart';
+import { labelWidth, tickLabel, type NumScale, type TickStyle } from './chart';
 import { el, type Mark } from './marks';
 import { blameControl, fillRequest } from './request-template';
 
@@ -130,8 +130,11 @@ export function axisScale(axis: AxisSpec | undefined, values: number[], range: [
   if (axis?.scale === 'log') {
     const lo = vs.length ? Math.min(...vs) : 1;
     const hi = vs.length ? Math.max(...vs) : 10;
+    // Byte and token ticks are powers of two ("8 GiB", "4K"): the scale's ticks must be too, or a tick at 10^9 would read "1 GiB".
+    const base = axis.ticks === 'bytes' || axis.ticks === 'tokens' ? 2 : 10;
     const log = scaleLog()
-      .domain([lo, hi > lo ? hi : lo * 10])
+      .base(base)
+      .domain([lo, hi > lo ? hi : lo * base])
       .range(range);
     return nice ? log.nice() : log;
   }
@@ -173,28 +176,110 @@ export interface PlotBox {
   bottom: number;
 }
 
+/** One reference line to draw: where it stands (in SVG units), its name and the core's display. */
+export interface RuleMark {
+  axis: 'x' | 'y';
+  pos: number;
+  name: string;
+  value: string;
+  testid: string;
+  cls?: string;
+}
+
+interface Rect {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+const RULE_TEXT = 12; // .bar-value's size (styles/figures.css)
+const overlaps = (a: Rect, b: Rect): boolean => a.x0 < b.x1 + 3 && b.x0 < a.x1 + 3 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** A label's box for a baseline at (x, y) with an anchor. */
+function labelRect(label: string, x: number, y: number, anchor: 'start' | 'end'): Rect {
+  const w = labelWidth(label);
+  const x0 = anchor === 'start' ? x : x - w;
+  // A line box of the text (glyphs of a CJK face rise about an em above the baseline and drop a third below).
+  return { x0, x1: x0 + w, y0: y - RULE_TEXT - 1, y1: y + 4 };
+}
+
+/** Where a label may go, in order of preference: beside an x rule near the top (then lower), or at either end of a y rule (above it, then below). */
+function labelSpots(r: RuleMark, box: PlotBox): Array<{ x: number; y: number; anchor: 'start' | 'end' }> {
+  if (r.axis === 'x') {
+    const rightHalf = r.pos > (box.left + box.right) / 2;
+    const near = rightHalf ? { x: r.pos - 4, anchor: 'end' as const } : { x: r.pos + 4, anchor: 'start' as const };
+    const far = rightHalf ? { x: r.pos + 4, anchor: 'start' as const } : { x: r.pos - 4, anchor: 'end' as const };
+    // The row above the plot first, then rows inside it from the top down.
+    const rows = [box.top - 6, ...[1, 2, 3, 4, 5].map((k) => box.top + k * (RULE_TEXT + 6))];
+    return rows.flatMap((y) => [
+      { ...near, y },
+      { ...far, y },
+    ]);
+  }
+  // At the left end above the line (the right end is where a chart's lines and points usually end), then below it, then the right end.
+  const left = box.left + 4;
+  const right = box.right - 4;
+  return [
+    { x: left, y: r.pos - 5, anchor: 'start' },
+    { x: left, y: r.pos + RULE_TEXT + 3, anchor: 'start' },
+    { x: right, y: r.pos - 5, anchor: 'end' },
+    { x: right, y: r.pos + RULE_TEXT + 3, anchor: 'end' },
+  ];
+}
+
+/**
+ * Reference lines across a plot (see referenceLine), their labels placed so
+ * they neither overlap one another nor the y axis's title above the plot
+ * (`yTitle`): each label takes the first free spot of its line's
+ * preferences. A label with no free spot takes the first (a reader can still
+ * read it in the summary).
+ */
+export function referenceLines(rules: RuleMark[], box: PlotBox, wide: boolean, yTitle = ''): Mark[] {
+  // The y axis's title: 11 units, its baseline 12 above the plot (chart.ts axisLeft).
+  const taken: Rect[] = yTitle ? [{ x0: box.left, x1: box.left + labelWidth(yTitle), y0: box.top - 12 - 12, y1: box.top - 12 + 4 }] : [];
+  // The x rules first (their labels sit in the row above the plot), left to right; then the y rules, top down.
+  const order = [...rules.keys()].sort((i, j) => {
+    const a = rules[i]!;
+    const b = rules[j]!;
+    return a.axis === b.axis ? a.pos - b.pos : a.axis === 'x' ? -1 : 1;
+  });
+  const out: Mark[] = new Array<Mark>(rules.length);
+  for (const i of order) {
+    const r = rules[i]!;
+    const label = wide ? `${r.name} ${r.value}` : r.value;
+    const spots = labelSpots(r, box);
+    const inside = (rect: Rect) => rect.x0 >= 0 && rect.x1 <= box.right + 16 && rect.y0 >= 0 && rect.y1 <= box.bottom + 2;
+    const spot =
+      spots.find((s) => {
+        const rect = labelRect(label, s.x, s.y, s.anchor);
+        return inside(rect) && !taken.some((t) => overlaps(t, rect));
+      }) ?? spots[0]!;
+    taken.push(labelRect(label, spot.x, spot.y, spot.anchor));
+    out[i] = ruleMark(r, box, label, spot);
+  }
+  return out;
+}
+
+function ruleMark(r: RuleMark, box: PlotBox, label: string, spot: { x: number; y: number; anchor: 'start' | 'end' }): Mark {
+  const line =
+    r.axis === 'x'
+      ? el('line', { x1: coord(r.pos), x2: coord(r.pos), y1: coord(box.top), y2: coord(box.bottom) })
+      : el('line', { x1: coord(box.left), x2: coord(box.right), y1: coord(r.pos), y2: coord(r.pos) });
+  return el('g', { class: `marker rule ${r.cls ?? ''}`.trim(), 'data-testid': r.testid }, [
+    line,
+    el('text', { class: 'bar-value', x: coord(spot.x), y: coord(spot.y), 'text-anchor': spot.anchor }, label),
+  ]);
+}
+
 /**
  * A reference line across the plot at a core value: vertical at x = `at`
  * (axis "x") or horizontal at y = `at` (axis "y"), dashed, with its name and
  * the core's display at its end. `wide` names it in full; a phone's
- * drawing shows the value only.
+ * drawing shows the value only. (One line alone; referenceLines places
+ * several so their labels avoid each other.)
  */
 export function referenceLine(axis: 'x' | 'y', pos: number, box: PlotBox, name: string, value: string, wide: boolean, testid: string, cls = ''): Mark {
-  const label = wide ? `${name} ${value}` : value;
-  if (axis === 'x') {
-    const x = coord(pos);
-    const rightHalf = pos > (box.left + box.right) / 2;
-    return el('g', { class: `marker rule ${cls}`.trim(), 'data-testid': testid }, [
-      el('line', { x1: x, x2: x, y1: coord(box.top), y2: coord(box.bottom) }),
-      el('text', { class: 'bar-value', x: coord(pos + (rightHalf ? -4 : 4)), y: coord(box.top - 6), 'text-anchor': rightHalf ? 'end' : 'start' }, label),
-    ]);
-  }
-  const y = coord(pos);
-  return el('g', { class: `marker rule ${cls}`.trim(), 'data-testid': testid }, [
-    el('line', { x1: coord(box.left), x2: coord(box.right), y1: y, y2: y }),
-    // At the left end, above the line: the right end is where a chart's lines and points usually end.
-    el('text', { class: 'bar-value', x: coord(box.left + 4), y: coord(pos - 5), 'text-anchor': 'start' }, label),
-  ]);
+  return referenceLines([{ axis, pos, name, value, testid, cls }], box, wide)[0]!;
 }
 
 /** The legend of a figure's series or kinds: a swatch in series k's colour and its name. */

@@ -26,7 +26,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, Json } from '../../runtime/engine';
 import { coord } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, dataTable, labelWidth, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { joined } from '../../figures/joins';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
@@ -36,7 +36,7 @@ import {
   exactCoord,
   fillWords,
   levelOf,
-  referenceLine,
+  referenceLines,
   seriesLegend,
   TemplateAsker,
   type AxisSpec,
@@ -130,7 +130,11 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
   const spec = specOf(cfg);
   const wide = width === WIDE;
   const lanes = lanesOf(d, spec, cfg);
-  const left = wide ? PAD.left : NARROW_LEFT;
+  // A phone's drawing names a lane by its value ("0"), the wide one in full ("階段 0").
+  const laneText = (lane: Named) => (wide ? lane.label : lane.value);
+  // The lane names' column widens for long names, up to a share of the drawing; a name longer still is shortened (laneName).
+  const longest = Math.max(0, ...lanes.map((l) => labelWidth(laneText(l))));
+  const left = Math.min(Math.max(wide ? PAD.left : NARROW_LEFT, Math.ceil(longest) + 14), Math.round(width * (wide ? 0.3 : 0.25)));
   const top = PAD.top;
   const bottom = top + lanes.length * ROW_H;
   const height = bottom + PAD.bottom;
@@ -140,8 +144,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
   const children: Mark[] = [axisBottom(x, bottom, wide ? 8 : 4, axisTicks(spec.time), text(cfg, 'x_axis'), top - 6)];
   lanes.forEach((lane, row) => {
     const y = top + row * ROW_H;
-    // A phone's drawing names a lane by its value ("0"), the wide one in full ("階段 0").
-    children.push(el('text', { class: 'bar-label', x: coord(left - 8), y: coord(y + ROW_H / 2 + 4), 'text-anchor': 'end' }, wide ? lane.label : lane.value));
+    children.push(laneName(laneText(lane), left - 8, y + ROW_H / 2 + 4, left - 12));
     const own = d.intervals.filter((i) => i.lane === lane.value && Number.isFinite(i.start) && Number.isFinite(i.end));
     children.push(
       el(
@@ -161,10 +164,28 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       ),
     );
   });
-  d.markers.forEach((m) => {
-    if (Number.isFinite(m.at)) children.push(referenceLine('x', x(m.at), box, m.spec.label, m.text, wide, `marker-line-${m.spec.id}`));
-  });
+  const drawn = d.markers.filter((m) => Number.isFinite(m.at));
+  children.push(
+    ...referenceLines(
+      drawn.map((m) => ({ axis: 'x' as const, pos: x(m.at), name: m.spec.label, value: m.text, testid: `marker-line-${m.spec.id}` })),
+      box,
+      wide,
+    ),
+  );
   return { width, height, children };
+}
+
+/**
+ * A lane's name, right-aligned at (x, y). A name wider than `room` is cut
+ * to fit with an ellipsis and keeps its full text as the mark's title (a
+ * tooltip); the data table names the lane in full either way.
+ */
+function laneName(name: string, x: number, y: number, room: number): Mark {
+  const at = { class: 'bar-label', x: coord(x), y: coord(y), 'text-anchor': 'end' };
+  if (labelWidth(name) <= room) return el('text', at, name);
+  const chars = [...name];
+  while (chars.length > 1 && labelWidth(`${chars.join('')}…`) > room) chars.pop();
+  return el('text', { ...at, 'data-full': name }, [el('title', {}, name), el('tspan', {}, `${chars.join('')}…`)]);
 }
 
 export const gantt: WidgetDef<Data> = {

@@ -43,7 +43,7 @@ import {
   fillWords,
   followEach,
   levelOf,
-  referenceLine,
+  referenceLines,
   seriesLegend,
   TemplateAsker,
   type AxisSpec,
@@ -292,11 +292,21 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       ]),
     );
   });
-  d.rules.forEach((r) => {
-    if (!drawable(r.spec.axis === 'x' ? spec.x : spec.y, r.at)) return;
-    const pos = r.spec.axis === 'x' ? x(r.at) : y(r.at);
-    children.push(referenceLine(r.spec.axis, pos, box, r.spec.label, r.text, wide, `rule-mark-${r.spec.id}`));
-  });
+  const drawn = d.rules.filter((r) => drawable(r.spec.axis === 'x' ? spec.x : spec.y, r.at));
+  children.push(
+    ...referenceLines(
+      drawn.map((r) => ({
+        axis: r.spec.axis,
+        pos: r.spec.axis === 'x' ? x(r.at) : y(r.at),
+        name: r.spec.label,
+        value: r.text,
+        testid: `rule-mark-${r.spec.id}`,
+      })),
+      box,
+      wide,
+      text(cfg, 'y_axis'),
+    ),
+  );
   // The marker snaps to the x-axis rules (a crossing the core found), and PageUp/PageDown jump to them.
   const landmarks = d.rules.filter((r) => r.spec.axis === 'x' && drawable(spec.x, r.at)).map((r) => r.at);
   if (d.reader && drawable(spec.x, d.reader.x)) children.push(...readerMarks(d.reader, spec, x, y, box, cfg, landmarks));
