@@ -178,8 +178,9 @@ test('gantt: a lane name too long for its column is shortened and keeps its full
 for (const width of [1280, 360]) {
   test(`plane-points at ${width} px: every point's name stays inside the plot, and the threshold labels keep off the y axis’s title`, async ({ page }) => {
     const cfg = structuredClone(examples['deadline-plane']!);
-    // Long names, so the ones near the right edge would run out of the plot if drawn to the right.
-    for (const p of cfg.data.points) p.label = `${p.label}（建議配置）`;
+    // Names longer than half the phone's plot (but shorter than all of it): drawn right of a point they would leave the plot, drawn left of it
+    // (the old rule for the right half) they would cross the y axis.
+    for (const p of cfg.data.points) p.label = `${p.label}（建議配置之一）`;
     const w = await openWith(page, cfg, width);
     const [plot] = await boxes(w, '.axis-x .domain');
     const [yAxis] = await boxes(w, '.axis-y .domain');
