@@ -149,18 +149,60 @@ function sampleInputs(x) {
   return [...new Map(out.map((v) => [String(v), v])).values()];
 }
 
+/** A list at a path, or one member of each row of a list ("rows[*].total_percent"). */
+export function eachAt(value, p) {
+  const star = p.indexOf('[*]');
+  if (star < 0) return at(value, p);
+  const rest = p.slice(star + 3).replace(/^\./, '');
+  return at(value, p.slice(0, star))?.map((row) => (rest ? at(row, rest) : row));
+}
+
+/** An exact value ("7/3", "1.5", 42) as a number, to order and match x values. */
+function coordinate(v) {
+  if (typeof v === 'string' && v.includes('/')) return Number(v.split('/')[0]) / Number(v.split('/')[1]);
+  return Number(v);
+}
+
+/** The text of a reference line or marker: a result path, a request field or a constant, worded by `format` ("{v} ms"). */
+export function levelText(level, result, request) {
+  let v;
+  if (level.path !== undefined) v = at(result, level.display ?? level.path);
+  else if (level.field !== undefined) v = request[level.field];
+  else v = level.value;
+  return (level.format ?? '{v}').replaceAll('{v}', shown(v));
+}
+
 /** line-chart: each series at the reader's x, each rule, and the data table's first and last rows. */
 function lineChartTexts(answer, cfg, values) {
   const d = cfg.data;
-  const request = { op: d.op, ...filled(d.request, values) };
-  const base = answer(request);
+  // A series or rule reads the shared request, or a data.requests entry (the shared one with its fields on top).
+  const requestOf = (id) => {
+    const more = id === undefined ? undefined : d.requests.find((q) => q.id === id);
+    return { op: more?.op ?? d.op, ...filled({ ...d.request, ...(more?.fields ?? {}) }, values) };
+  };
   const out = [];
-  if (d.reader) for (const s of d.series) out.push({ testid: `at-${s.id}`, text: shown(at(base, s.display ?? s.path)) });
-  for (const r of d.rules ?? []) out.push({ testid: `rule-${r.id}`, text: shown(at(base, r.display ?? r.path)) });
-  // Row i, column 1 + k: series k at the i-th x.
-  const rows = d.x.path
-    ? at(base, d.x.path).map((_, i) => (s) => shown(at(base, s.display ?? s.path)[i]))
-    : sampleInputs(d.x).map((v) => (s) => shown(at(answer({ ...request, [d.x.field]: v }), s.display ?? s.path)));
+  if (d.reader) for (const s of d.series) out.push({ testid: `at-${s.id}`, text: shown(at(answer(requestOf(s.request)), s.display ?? s.path)) });
+  for (const r of d.rules ?? []) {
+    const request = requestOf(r.request);
+    out.push({ testid: `rule-${r.id}`, text: levelText(r, r.path === undefined ? undefined : answer(request), request) });
+  }
+  // Row i, column 1 + k: series k at the i-th x ('—' where its list lacks that x).
+  let rows;
+  if (d.x.path && new Set(d.series.map((s) => s.request)).size === 1) {
+    const base = answer(requestOf(d.series[0].request));
+    rows = eachAt(base, d.x.path).map((_, i) => (s) => shown(eachAt(base, s.display ?? s.path)[i]));
+  } else if (d.x.path) {
+    // Lines from several requests meet at equal x values, in ascending order.
+    const byX = new Map();
+    for (const s of d.series) {
+      const r = answer(requestOf(s.request));
+      const ys = eachAt(r, s.display ?? s.path);
+      eachAt(r, d.x.path).forEach((x, i) => byX.set(coordinate(x), { ...byX.get(coordinate(x)), [s.id]: shown(ys[i]) }));
+    }
+    rows = [...byX.keys()].sort((a, b) => a - b).map((x) => (s) => byX.get(x)[s.id] ?? '—');
+  } else {
+    rows = sampleInputs(d.x).map((v) => (s) => shown(at(answer({ ...requestOf(s.request), [d.x.field]: v }), s.display ?? s.path)));
+  }
   for (const i of [0, rows.length - 1]) d.series.forEach((s, k) => out.push({ testid: `cell-${i}-${k + 1}`, text: rows[i](s) }));
   return out.map((o) => ({ ...o, label: `${cfg.title}: ${o.testid}` }));
 }
@@ -168,9 +210,10 @@ function lineChartTexts(answer, cfg, values) {
 /** gantt: each marker, and the first interval's start and the last one's end in the data table. */
 function ganttTexts(answer, cfg, values) {
   const d = cfg.data;
-  const r = answer({ op: d.op, ...filled(d.request, values) });
+  const request = { op: d.op, ...filled(d.request, values) };
+  const r = answer(request);
   const items = at(r, d.items);
-  const out = (d.markers ?? []).map((m) => ({ testid: `marker-${m.id}`, text: shown(at(r, m.display ?? m.path)) }));
+  const out = (d.markers ?? []).map((m) => ({ testid: `marker-${m.id}`, text: levelText(m, r, request) }));
   out.push({ testid: 'cell-0-2', text: shown(at(items[0], d.start_display ?? d.start)) });
   out.push({ testid: `cell-${items.length - 1}-3`, text: shown(at(items[items.length - 1], d.end_display ?? d.end)) });
   return out.map((o) => ({ ...o, label: `${cfg.title}: ${o.testid}` }));

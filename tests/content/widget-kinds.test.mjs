@@ -16,7 +16,7 @@ import Ajv from 'ajv';
 import { parseHTML } from 'linkedom';
 
 import { loadEngine, root } from '../wasm/engine.mjs';
-import { at, defaults, shown } from './shown-values.mjs';
+import { at, defaults, eachAt, shown } from './shown-values.mjs';
 
 const ssrFile = path.join(root, '.cache/site-ssr/zh-Hant/build.mjs');
 const engine = await loadEngine();
@@ -106,11 +106,61 @@ test('line-chart, x from an array: one row per batch the core returns, and the r
   assert.equal(byTestId(`cell-${last}-2`), answer.kv_read_display[last]);
 });
 
+test('line-chart, one line per request: each card’s step times are the core’s for that card, the card that cannot hold the model stops, and the two rules are the content’s budget and the reader’s context', async () => {
+  const cfg = examples['cards-lines'];
+  const { document, byTestId } = await prerendered('cards-lines');
+  const values = defaults(cfg);
+  const shared = filled(cfg.data.request, values);
+  // Each series asks its own request: the shared one with that card's gpu on top.
+  const xs = [1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072];
+  assert.equal(document.querySelectorAll('[data-testid="figure-data"] tbody tr').length, xs.length);
+  let missing = 0;
+  xs.forEach((context, row) => {
+    cfg.data.series.forEach((s, k) => {
+      const fields = cfg.data.requests.find((r) => r.id === s.request).fields;
+      const there = ask(cfg.data.op, { ...shared, ...fields, context });
+      assert.equal(byTestId(`cell-${row}-${k + 1}`), shown(there.step_ms_display), `${s.id} at ${context}`);
+      missing += there.step_ms === null ? 1 : 0;
+    });
+  });
+  // Not vacuous: the lines differ (three cards, three values at one context), and one card runs out of memory.
+  assert.equal(new Set(cfg.data.series.map((_, k) => byTestId(`cell-0-${k + 1}`))).size, 3);
+  assert.ok(missing > 0 && missing < xs.length, `${missing} cells without a step time`);
+  // A line per card; the one that stops has fewer points than samples.
+  const wide = document.querySelector('svg.is-wide');
+  const points = (id) => wide.querySelectorAll(`[data-testid="line-${id}"] circle`).length;
+  assert.equal(points('h200'), xs.length);
+  assert.ok(points('rtx4090') < xs.length);
+  // The rules: a constant and a request field, each worded with its unit.
+  assert.equal(byTestId('rule-budget'), '20 ms');
+  assert.equal(byTestId('rule-mine'), `${shown(shared.context)} tokens`);
+  assert.match(wide.querySelector('[data-testid="rule-mark-budget"]').textContent, /每步預算 20 ms/);
+});
+
+test('line-chart, x and y from the members of a list’s rows: one point per row the core returns, and the rule at its best interval', async () => {
+  const cfg = examples['interval-rows'];
+  const { document, byTestId } = await prerendered('interval-rows');
+  const answer = ask(cfg.data.op, filled(cfg.data.request, defaults(cfg)));
+  const rows = document.querySelectorAll('[data-testid="figure-data"] tbody tr');
+  assert.equal(rows.length, answer.rows.length);
+  answer.rows.forEach((row, i) => {
+    assert.equal(rows[i].querySelector('th').textContent.trim(), shown(row.interval_seconds), `row ${i}`);
+    assert.equal(byTestId(`cell-${i}-4`), row.total_display, `row ${i}`);
+  });
+  assert.deepEqual(eachAt(answer, 'rows[*].save_display'), answer.rows.map((r) => r.save_display));
+  assert.equal(byTestId(`cell-${answer.rows.length - 1}-1`), answer.rows.at(-1).save_display);
+  assert.equal(byTestId('rule-best'), `${shown(answer.optimal_interval_seconds)} s`);
+  // Each line has a point per row.
+  const wide = document.querySelector('svg.is-wide');
+  for (const s of cfg.data.series) assert.equal(wide.querySelectorAll(`[data-testid="line-${s.id}"] circle`).length, answer.rows.length, s.id);
+});
+
 test('gantt: one bar per slot the core schedules, in its lane, and the marker at the core’s time', async () => {
   const cfg = examples['pipeline-gantt'];
   const { document, byTestId } = await prerendered('pipeline-gantt');
   const answer = ask(cfg.data.op, filled(cfg.data.request, defaults(cfg)));
-  assert.equal(byTestId('marker-done'), shown(answer.gradients_done_ms));
+  // The marker is worded with its unit (format "{v} ms").
+  assert.equal(byTestId('marker-done'), `${shown(answer.gradients_done_ms)} ms`);
   const wide = document.querySelector('svg.is-wide');
   assert.equal(wide.querySelectorAll('.gantt-lane rect').length, answer.slots.length);
   for (const stage of [0, 3]) {

@@ -40,6 +40,8 @@ function shown(id) {
     });
   }
   if (cfg.kind === 'slot-timeline') return slotTimeline(cfg, vars);
+  // Measured bars ask the core nothing: each bar is its dataset's value, printed as the cell says.
+  if (cfg.kind === 'measured-bars') return cfg.data.groups.map((g) => g.cells.map((c) => c.v));
   // A line chart's readings at the reader's x (docs/widget-kinds.md): each series' display in the one answer.
   if (cfg.kind === 'line-chart') {
     const r = ask(cfg.data.op, substituted(cfg.data.request, vars));
@@ -319,4 +321,36 @@ test('Fig. 4-31: two hand-offs of a 128 × 128 FP32 tile in 1.024 μs need 256 G
   );
   const r = ask('handoff_bandwidth', {});
   assert.deepEqual([r.outer_display, r.direct_display, r.outer_us_display, r.port_display], ['256 KiB', '128 KiB', '2.79 μs', '94 GB/s']);
+});
+
+/** A dataset value printed as a measured cell asks: grouped digits for digits 0, else that many decimals. */
+function ch04PrintedMeasure(dataset, cell) {
+  const v = follow(dataset, cell.path);
+  assert.equal(typeof v, 'number', cell.path);
+  return cell.digits === 0 ? v.toLocaleString('en-US') : v.toFixed(cell.digits);
+}
+
+test('Figures 4-37 and 4-38: experiment 4-6’s RTX times (42.9 / 51.9 and 32.6 / 33.5 μs) and DRAM reads, each bar its dataset’s value', () => {
+  assert.deepEqual(shown('fig-4-37'), [
+    ['42.9', '51.9'],
+    ['32.6', '33.5'],
+  ]);
+  assert.deepEqual(shown('fig-4-38'), [
+    ['33,554,688', '33,554,688'],
+    ['256', '33,607,936'],
+  ]);
+  for (const id of ['fig-4-37', 'fig-4-38']) {
+    const cfg = allWidgets[id];
+    const dataset = read(`content/ch04/data/${cfg.data.dataset}.json`);
+    assert.equal(dataset.kind, 'measured');
+    assert.ok(dataset.shown_in.includes(id), `${cfg.data.dataset} names ${id}`);
+    assert.match(cfg.data.source, new RegExp(dataset.source.path.replace('experiments/ch04/04-06/', '').replace(/[.]/g, '\\.')), id);
+    for (const g of cfg.data.groups) for (const c of g.cells) assert.equal(c.v, ch04PrintedMeasure(dataset, c), `${id} ${g.label} ${c.path}`);
+  }
+  // The bars are the RTX rows of each file: the timing rows the figure reads are CUDA's, and the two files name the same four conditions.
+  const timing = read('content/ch04/data/projection-timing.json').values.rows;
+  const traffic = read('content/ch04/data/projection-traffic.json').values.rows;
+  const conditions = (rows) => rows.map((r) => `${r.m}/${r.mode}`);
+  assert.deepEqual(conditions(timing.slice(4)), conditions(traffic));
+  assert.ok(timing.slice(4).every((r) => r.device === 'cuda'));
 });

@@ -118,6 +118,20 @@ TEST_CASE("ch04 HBM stacks: Table 4.1.3-b's per-stack bandwidth and pin rates, H
     CHECK(b200["stack_gb_per_second"] == 1000);
     CHECK(b200["pin_gbps"] == "7.8125");
     CHECK(ask(R"({"op":"hbm_stack","gpu":"h100-sxm"})")["stack_gb_per_second"] == 670);
+    // Figure 4-6's labels: the package's rates and capacities as displays, in decimal GB.
+    CHECK(b200["pin_display"] == "7.81 Gb/s");
+    CHECK(b200["stack_bandwidth_display"] == "1,000 GB/s");
+    CHECK(b200["total_bandwidth_display"] == "8,000 GB/s");
+    CHECK(b200["stack_display"] == "24 GB");
+    CHECK(b200["built_display"] == "192 GB");
+    CHECK(b200["memory_display"] == "180 GB");
+    CHECK(b200["enabled_display"] == "93.8%");
+    CHECK(h200["built_display"] == "144 GB");
+    CHECK(h200["enabled_display"] == "97.9%");
+    const Json pins = ask(R"({"op":"hbm_stack","pin_gbps":"9.6","stacks":6})");
+    CHECK(pins["stack_bandwidth_display"] == "1,228.8 GB/s");
+    CHECK(pins["total_bandwidth_display"] == "7,372.8 GB/s");
+    CHECK(pins["built_display"].is_null());
     // One way only, and a device whose stacks the catalog does not state.
     CHECK(error_of(Json::parse(R"({"op":"hbm_stack"})"))["code"] == "ch04_hbm_one_way");
     CHECK(error_of(Json::parse(R"({"op":"hbm_stack","gpu":"h200","pin_gbps":"6"})"))["field"] == "pin_gbps");

@@ -7,10 +7,11 @@
 
 import { format as d3format } from 'd3-format';
 import { scaleLinear, scaleLog } from 'd3-scale';
+import { displayText, follow } from '../runtime/cells';
 import { text, type WidgetConfig } from '../runtime/config';
 import type { Engine, Fields, Json } from '../runtime/engine';
 import { coord } from '../runtime/format';
-import { tickLabel, type NumScale, type TickStyle } from './chart';
+import { labelWidth, tickLabel, type NumScale, type TickStyle } from './chart';
 import { el, type Mark } from './marks';
 import { blameControl, fillRequest } from './request-template';
 
@@ -20,6 +21,54 @@ export function exactCoord(v: Json | undefined): number {
   if (typeof v !== 'string') return NaN;
   const [a, b] = v.split('/');
   return b === undefined ? Number(a) : Number(a) / Number(b);
+}
+
+/**
+ * The values at a path that may step through every element of a list once:
+ * "rows[*].interval_seconds" is each row's interval_seconds, in the rows'
+ * order (one answer's rows become one series). A path without "[*]" must
+ * lead to a list itself ("batches"). Undefined when the list is not there.
+ */
+export function followEach(answer: Json | undefined, path: string): Json[] | undefined {
+  const star = path.indexOf('[*]');
+  if (star < 0) {
+    const list = follow(answer, path);
+    return Array.isArray(list) ? list : undefined;
+  }
+  const list = follow(answer, path.slice(0, star));
+  if (!Array.isArray(list)) return undefined;
+  const rest = path.slice(star + 3).replace(/^\./, '');
+  return list.map((row) => (rest ? follow(row, rest) : row) as Json);
+}
+
+/**
+ * Where a reference line or marker stands, as content declares it: at a
+ * result `path` (its `display`, or the value, is the text), at a request
+ * `field` as the controls filled it, or at a constant `value` written in the
+ * content (a 7 s deadline, a 20 ms budget). `format` words the text:
+ * "{v} ms".
+ */
+export interface LevelSource {
+  path?: string;
+  display?: string;
+  field?: string;
+  value?: string | number;
+  format?: string;
+}
+
+/** A level's coordinate and text, read from the answer (for a path) or the filled request (for a field). */
+export function levelOf(source: LevelSource, answer: Json | undefined, request: Fields): { at: number; text: string } {
+  let raw: Json | undefined;
+  let shown: Json | undefined;
+  if (source.path !== undefined) {
+    raw = follow(answer, source.path);
+    shown = source.display === undefined ? raw : follow(answer, source.display);
+  } else if (source.field !== undefined) {
+    raw = shown = request[source.field] as Json | undefined;
+  } else {
+    raw = shown = source.value;
+  }
+  return { at: exactCoord(raw), text: fillWords(source.format ?? '{v}', { v: displayText(shown) }) };
 }
 
 /**
@@ -81,8 +130,11 @@ export function axisScale(axis: AxisSpec | undefined, values: number[], range: [
   if (axis?.scale === 'log') {
     const lo = vs.length ? Math.min(...vs) : 1;
     const hi = vs.length ? Math.max(...vs) : 10;
+    // Byte and token ticks are powers of two ("8 GiB", "4K"): the scale's ticks must be too, or a tick at 10^9 would read "1 GiB".
+    const base = axis.ticks === 'bytes' || axis.ticks === 'tokens' ? 2 : 10;
     const log = scaleLog()
-      .domain([lo, hi > lo ? hi : lo * 10])
+      .base(base)
+      .domain([lo, hi > lo ? hi : lo * base])
       .range(range);
     return nice ? log.nice() : log;
   }
@@ -124,28 +176,110 @@ export interface PlotBox {
   bottom: number;
 }
 
+/** One reference line to draw: where it stands (in SVG units), its name and the core's display. */
+export interface RuleMark {
+  axis: 'x' | 'y';
+  pos: number;
+  name: string;
+  value: string;
+  testid: string;
+  cls?: string;
+}
+
+interface Rect {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+const RULE_TEXT = 12; // .bar-value's size (styles/figures.css)
+const overlaps = (a: Rect, b: Rect): boolean => a.x0 < b.x1 + 3 && b.x0 < a.x1 + 3 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** A label's box for a baseline at (x, y) with an anchor. */
+function labelRect(label: string, x: number, y: number, anchor: 'start' | 'end'): Rect {
+  const w = labelWidth(label);
+  const x0 = anchor === 'start' ? x : x - w;
+  // A line box of the text (glyphs of a CJK face rise about an em above the baseline and drop a third below).
+  return { x0, x1: x0 + w, y0: y - RULE_TEXT - 1, y1: y + 4 };
+}
+
+/** Where a label may go, in order of preference: beside an x rule near the top (then lower), or at either end of a y rule (above it, then below). */
+function labelSpots(r: RuleMark, box: PlotBox): Array<{ x: number; y: number; anchor: 'start' | 'end' }> {
+  if (r.axis === 'x') {
+    const rightHalf = r.pos > (box.left + box.right) / 2;
+    const near = rightHalf ? { x: r.pos - 4, anchor: 'end' as const } : { x: r.pos + 4, anchor: 'start' as const };
+    const far = rightHalf ? { x: r.pos + 4, anchor: 'start' as const } : { x: r.pos - 4, anchor: 'end' as const };
+    // The row above the plot first, then rows inside it from the top down.
+    const rows = [box.top - 6, ...[1, 2, 3, 4, 5].map((k) => box.top + k * (RULE_TEXT + 6))];
+    return rows.flatMap((y) => [
+      { ...near, y },
+      { ...far, y },
+    ]);
+  }
+  // At the left end above the line (the right end is where a chart's lines and points usually end), then below it, then the right end.
+  const left = box.left + 4;
+  const right = box.right - 4;
+  return [
+    { x: left, y: r.pos - 5, anchor: 'start' },
+    { x: left, y: r.pos + RULE_TEXT + 3, anchor: 'start' },
+    { x: right, y: r.pos - 5, anchor: 'end' },
+    { x: right, y: r.pos + RULE_TEXT + 3, anchor: 'end' },
+  ];
+}
+
+/**
+ * Reference lines across a plot (see referenceLine), their labels placed so
+ * they neither overlap one another nor the y axis's title above the plot
+ * (`yTitle`): each label takes the first free spot of its line's
+ * preferences. A label with no free spot takes the first (a reader can still
+ * read it in the summary).
+ */
+export function referenceLines(rules: RuleMark[], box: PlotBox, wide: boolean, yTitle = ''): Mark[] {
+  // The y axis's title: 11 units, its baseline 12 above the plot (chart.ts axisLeft).
+  const taken: Rect[] = yTitle ? [{ x0: box.left, x1: box.left + labelWidth(yTitle), y0: box.top - 12 - 12, y1: box.top - 12 + 4 }] : [];
+  // The x rules first (their labels sit in the row above the plot), left to right; then the y rules, top down.
+  const order = [...rules.keys()].sort((i, j) => {
+    const a = rules[i]!;
+    const b = rules[j]!;
+    return a.axis === b.axis ? a.pos - b.pos : a.axis === 'x' ? -1 : 1;
+  });
+  const out: Mark[] = new Array<Mark>(rules.length);
+  for (const i of order) {
+    const r = rules[i]!;
+    const label = wide ? `${r.name} ${r.value}` : r.value;
+    const spots = labelSpots(r, box);
+    const inside = (rect: Rect) => rect.x0 >= 0 && rect.x1 <= box.right + 16 && rect.y0 >= 0 && rect.y1 <= box.bottom + 2;
+    const spot =
+      spots.find((s) => {
+        const rect = labelRect(label, s.x, s.y, s.anchor);
+        return inside(rect) && !taken.some((t) => overlaps(t, rect));
+      }) ?? spots[0]!;
+    taken.push(labelRect(label, spot.x, spot.y, spot.anchor));
+    out[i] = ruleMark(r, box, label, spot);
+  }
+  return out;
+}
+
+function ruleMark(r: RuleMark, box: PlotBox, label: string, spot: { x: number; y: number; anchor: 'start' | 'end' }): Mark {
+  const line =
+    r.axis === 'x'
+      ? el('line', { x1: coord(r.pos), x2: coord(r.pos), y1: coord(box.top), y2: coord(box.bottom) })
+      : el('line', { x1: coord(box.left), x2: coord(box.right), y1: coord(r.pos), y2: coord(r.pos) });
+  return el('g', { class: `marker rule ${r.cls ?? ''}`.trim(), 'data-testid': r.testid }, [
+    line,
+    el('text', { class: 'bar-value', x: coord(spot.x), y: coord(spot.y), 'text-anchor': spot.anchor }, label),
+  ]);
+}
+
 /**
  * A reference line across the plot at a core value: vertical at x = `at`
  * (axis "x") or horizontal at y = `at` (axis "y"), dashed, with its name and
  * the core's display at its end. `wide` names it in full; a phone's
- * drawing shows the value only.
+ * drawing shows the value only. (One line alone; referenceLines places
+ * several so their labels avoid each other.)
  */
 export function referenceLine(axis: 'x' | 'y', pos: number, box: PlotBox, name: string, value: string, wide: boolean, testid: string, cls = ''): Mark {
-  const label = wide ? `${name} ${value}` : value;
-  if (axis === 'x') {
-    const x = coord(pos);
-    const rightHalf = pos > (box.left + box.right) / 2;
-    return el('g', { class: `marker rule ${cls}`.trim(), 'data-testid': testid }, [
-      el('line', { x1: x, x2: x, y1: coord(box.top), y2: coord(box.bottom) }),
-      el('text', { class: 'bar-value', x: coord(pos + (rightHalf ? -4 : 4)), y: coord(box.top - 6), 'text-anchor': rightHalf ? 'end' : 'start' }, label),
-    ]);
-  }
-  const y = coord(pos);
-  return el('g', { class: `marker rule ${cls}`.trim(), 'data-testid': testid }, [
-    el('line', { x1: coord(box.left), x2: coord(box.right), y1: y, y2: y }),
-    // At the left end, above the line: the right end is where a chart's lines and points usually end.
-    el('text', { class: 'bar-value', x: coord(box.left + 4), y: coord(pos - 5), 'text-anchor': 'start' }, label),
-  ]);
+  return referenceLines([{ axis, pos, name, value, testid, cls }], box, wide)[0]!;
 }
 
 /** The legend of a figure's series or kinds: a swatch in series k's colour and its name. */

@@ -185,7 +185,17 @@ constexpr FieldDecl kHbmStackFields[] = {
     field::integer("stacks", 1, 1024, "1"),
 };
 
-constexpr const char* kHbmDeviceKeys[] = {"gpu", "bandwidth", "memory_bytes", "stack_bytes", "built_bytes", "enabled_share"};
+constexpr const char* kHbmDeviceKeys[] = {"gpu",           "bandwidth",      "memory_bytes",  "stack_bytes",   "built_bytes",
+                                          "enabled_share", "memory_display", "stack_display", "built_display", "enabled_display"};
+
+// The displays a drawing of the package labels its parts with (Figure 4-6):
+// rates as the chapter prints them ("7.81 Gb/s", "1,000 GB/s"), capacities in
+// decimal GB ("24 GB", "192 GB").
+void put_hbm_rates(Json& r, const Ratio& pin, const Ratio& per_stack, const Ratio& total) {
+    r["pin_display"] = trimmed(pin, 2) + " Gb/s";
+    r["stack_bandwidth_display"] = trimmed(per_stack, 1) + " GB/s";
+    r["total_bandwidth_display"] = trimmed(total, 1) + " GB/s";
+}
 
 Json op_hbm_stack(const Json& req) {
     RequestFields f(req, kHbmStackFields);
@@ -203,6 +213,7 @@ Json op_hbm_stack(const Json& req) {
         r["pin_gbps"] = exact_json(pin);
         r["stack_gb_per_second"] = exact_json(per_stack);
         r["total_gb_per_second"] = exact_json(per_stack * Ratio(stacks));
+        put_hbm_rates(r, pin, per_stack, per_stack * Ratio(stacks));
         for (const char* key : kHbmDeviceKeys) r[key] = nullptr;
         return r;
     }
@@ -223,6 +234,13 @@ Json op_hbm_stack(const Json& req) {
     r["stack_bytes"] = g.stack_bytes ? exact_json(g.stack_bytes) : Json(nullptr);
     r["built_bytes"] = g.stack_bytes ? exact_json(mul(g.stack_bytes, g.hbm_stacks)) : Json(nullptr);
     r["enabled_share"] = g.stack_bytes ? exact_json(Ratio(g.memory_bytes, mul(g.stack_bytes, g.hbm_stacks))) : Json(nullptr);
+    put_hbm_rates(r, s.pin_gbps, s.gb_per_second, bandwidth);
+    r["memory_display"] = bytes_decimal_text(Ratio(g.memory_bytes));
+    r["stack_display"] = g.stack_bytes ? Json(bytes_decimal_text(Ratio(g.stack_bytes))) : Json(nullptr);
+    r["built_display"] = g.stack_bytes ? Json(bytes_decimal_text(Ratio(mul(g.stack_bytes, g.hbm_stacks)))) : Json(nullptr);
+    r["enabled_display"] = g.stack_bytes
+                               ? Json(trimmed(Ratio(g.memory_bytes, mul(g.stack_bytes, g.hbm_stacks)) * Ratio(100), 1) + "%")
+                               : Json(nullptr);
     return r;
 }
 
@@ -237,6 +255,13 @@ constexpr ResultDecl kHbmStackResult[] = {
     result::nullable(result::exact("stack_bytes")),
     result::nullable(result::exact("built_bytes")),
     result::nullable(result::exact("enabled_share")),
+    result::display("pin_display"),
+    result::display("stack_bandwidth_display"),
+    result::display("total_bandwidth_display"),
+    result::nullable(result::display("memory_display")),
+    result::nullable(result::display("stack_display")),
+    result::nullable(result::display("built_display")),
+    result::nullable(result::display("enabled_display")),
 };
 constexpr const char* kHbmStackSamples[] = {
     R"({"op":"hbm_stack","pin_gbps":"9.6"})",

@@ -1610,6 +1610,13 @@ export interface HbmStackResult {
   stack_bytes: bigint | null;
   built_bytes: bigint | null;
   enabled_share: bigint | null;
+  pin_display: string;
+  stack_bandwidth_display: string;
+  total_bandwidth_display: string;
+  memory_display: string | null;
+  stack_display: string | null;
+  built_display: string | null;
+  enabled_display: string | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3521,7 +3528,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   dynamic_power: { voltage_squared: { k: 'exact' }, voltage_squared_display: { k: 'display' }, with_clock: { k: 'exact', p: 'nullable' }, density: { k: 'exact', p: 'nullable' }, density_rise_percent: { k: 'exact', p: 'nullable' }, density_rises: { k: 'flag', p: 'nullable' } },
   energy_ledger: { model: { k: 'text' }, weight_bytes: { k: 'exact' }, kv_bytes: { k: 'exact' }, step_bytes: { k: 'exact' }, flops: { k: 'exact' }, weights_j: { k: 'exact' }, weights_j_display: { k: 'display' }, kv_j: { k: 'exact' }, kv_j_display: { k: 'display' }, compute_j: { k: 'exact' }, compute_j_display: { k: 'display' }, total_j: { k: 'exact' }, total_j_display: { k: 'display' }, single_total_j: { k: 'exact' }, single_total_j_display: { k: 'display' }, weight_share: { k: 'exact' }, weight_share_display: { k: 'display' }, breakeven_batch: { k: 'exact' }, breakeven_batch_display: { k: 'display' }, first_batch_below_compute: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, step_ms: { k: 'exact', p: 'nullable' }, watts: { k: 'exact', p: 'nullable' }, watts_display: { k: 'display', p: 'nullable' } },
   power_cap: { gpu: { k: 'text', p: 'nullable' }, tdp_watts: { k: 'exact' }, memory_watts: { k: 'exact' }, memory_watts_display: { k: 'display' }, compute_watts: { k: 'exact', p: 'nullable' }, pj_per_flop: { k: 'exact', p: 'nullable' }, pj_per_flop_display: { k: 'display', p: 'nullable' }, fixed_voltage_share: { k: 'exact' }, scaled_voltage_share: { k: 'exact' }, fixed_voltage_share_display: { k: 'display' }, scaled_voltage_share_display: { k: 'display' } },
-  hbm_stack: { stacks: { k: 'exact' }, pin_gbps: { k: 'exact' }, stack_gb_per_second: { k: 'exact' }, total_gb_per_second: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, memory_bytes: { k: 'exact', p: 'nullable' }, stack_bytes: { k: 'exact', p: 'nullable' }, built_bytes: { k: 'exact', p: 'nullable' }, enabled_share: { k: 'exact', p: 'nullable' } },
+  hbm_stack: { stacks: { k: 'exact' }, pin_gbps: { k: 'exact' }, stack_gb_per_second: { k: 'exact' }, total_gb_per_second: { k: 'exact' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, memory_bytes: { k: 'exact', p: 'nullable' }, stack_bytes: { k: 'exact', p: 'nullable' }, built_bytes: { k: 'exact', p: 'nullable' }, enabled_share: { k: 'exact', p: 'nullable' }, pin_display: { k: 'display' }, stack_bandwidth_display: { k: 'display' }, total_bandwidth_display: { k: 'display' }, memory_display: { k: 'display', p: 'nullable' }, stack_display: { k: 'display', p: 'nullable' }, built_display: { k: 'display', p: 'nullable' }, enabled_display: { k: 'display', p: 'nullable' } },
   tile_padding: { useful: { k: 'exact' }, executed: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' } },
   expert_padding: { dispatches: { k: 'exact' }, experts_used: { k: 'exact' }, executed_rows: { k: 'exact' }, efficiency: { k: 'exact' }, efficiency_display: { k: 'display' }, rows_per_expert: { k: 'exact' }, executed_per_expert: { k: 'exact' }, padding_per_expert: { k: 'exact' } },
   quant_bytes: { data_bytes: { k: 'exact' }, scales: { k: 'exact' }, scale_bytes_total: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, bf16_bytes: { k: 'exact' }, bf16_over_total: { k: 'exact' }, bf16_over_total_display: { k: 'display' }, gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact', p: 'nullable' }, read_us: { k: 'exact', p: 'nullable' }, read_display: { k: 'display', p: 'nullable' }, bf16_read_us: { k: 'exact', p: 'nullable' }, bf16_read_display: { k: 'display', p: 'nullable' } },

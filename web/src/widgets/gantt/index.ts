@@ -2,8 +2,9 @@
 // answer's array of objects (chapter 10's pipeline_schedule `slots`, chapter
 // 8's iteration_schedule …). Each element names its lane, start, end and
 // kind at declared paths; kinds are coloured in the content's order and
-// named in the legend; vertical marker lines stand at result values (a
-// deadline, a failure time). Every time drawn is the core's; the readout of
+// named in the legend; vertical marker lines stand at a result value, a
+// request field or a constant (a deadline, a failure time), worded with
+// their unit. Every time drawn is the core's; the readout of
 // an interval names its two times as the core wrote them, never a
 // difference. The data table under the chart lists every interval.
 // (slot-timeline is chapter 4's own Gantt with its wait and idle marks; this
@@ -15,7 +16,7 @@
 //   data.label? (an element's name), data.start_display?, data.end_display?,
 //   data.lanes? [{ value, label }] (order and names; default: as they come, text.lane "{lane}"),
 //   data.kinds [{ value, label }] (colours and legend),
-//   data.markers? [{ id, label, path, display? }],
+//   data.markers? [{ id, label, path | field | value, display?, format? ("{v} ms") }],
 //   data.time? { ticks?, zero? } (the time axis; linear),
 //   text.chart_title, chart_desc, x_axis (with its unit), span ("{start} – {end} ms"), table_summary,
 //   col_lane, col_kind, col_start, col_end, and without data.lanes text.lane ("階段 {lane}").
@@ -25,21 +26,30 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields, Json } from '../../runtime/engine';
 import { coord } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, dataTable, labelWidth, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { joined } from '../../figures/joins';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { axisScale, axisTicks, exactCoord, fillWords, referenceLine, seriesLegend, TemplateAsker, type AxisSpec } from '../../figures/plot';
+import {
+  axisScale,
+  axisTicks,
+  exactCoord,
+  fillWords,
+  levelOf,
+  referenceLines,
+  seriesLegend,
+  TemplateAsker,
+  type AxisSpec,
+  type LevelSource,
+} from '../../figures/plot';
 
 interface Named {
   value: string;
   label: string;
 }
-interface MarkerSpec {
+interface MarkerSpec extends LevelSource {
   id: string;
   label: string;
-  path: string;
-  display?: string;
 }
 interface Spec {
   op: string;
@@ -88,7 +98,8 @@ function specOf(cfg: WidgetConfig): Spec {
 
 async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<Data> {
   const spec = specOf(cfg);
-  const answer = await new TemplateAsker(engine, vars).ask(spec.op, spec.request);
+  const core = new TemplateAsker(engine, vars);
+  const answer = await core.ask(spec.op, spec.request);
   const items = (follow(answer, spec.items) as Json[] | undefined) ?? [];
   const intervals = items.map((it) => ({
     lane: String(follow(it, spec.lane)),
@@ -99,11 +110,7 @@ async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise
     startText: displayText(follow(it, spec.start_display ?? spec.start)),
     endText: displayText(follow(it, spec.end_display ?? spec.end)),
   }));
-  const markers = (spec.markers ?? []).map((m) => ({
-    spec: m,
-    at: exactCoord(follow(answer, m.path)),
-    text: displayText(follow(answer, m.display ?? m.path)),
-  }));
+  const markers = (spec.markers ?? []).map((m) => ({ spec: m, ...levelOf(m, answer, core.request(spec.request)) }));
   return { intervals, markers };
 }
 
@@ -123,7 +130,11 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
   const spec = specOf(cfg);
   const wide = width === WIDE;
   const lanes = lanesOf(d, spec, cfg);
-  const left = wide ? PAD.left : NARROW_LEFT;
+  // A phone's drawing names a lane by its value ("0"), the wide one in full ("階段 0").
+  const laneText = (lane: Named) => (wide ? lane.label : lane.value);
+  // The lane names' column widens for long names, up to a share of the drawing; a name longer still is shortened (laneName).
+  const longest = Math.max(0, ...lanes.map((l) => labelWidth(laneText(l))));
+  const left = Math.min(Math.max(wide ? PAD.left : NARROW_LEFT, Math.ceil(longest) + 14), Math.round(width * (wide ? 0.3 : 0.25)));
   const top = PAD.top;
   const bottom = top + lanes.length * ROW_H;
   const height = bottom + PAD.bottom;
@@ -133,8 +144,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
   const children: Mark[] = [axisBottom(x, bottom, wide ? 8 : 4, axisTicks(spec.time), text(cfg, 'x_axis'), top - 6)];
   lanes.forEach((lane, row) => {
     const y = top + row * ROW_H;
-    // A phone's drawing names a lane by its value ("0"), the wide one in full ("階段 0").
-    children.push(el('text', { class: 'bar-label', x: coord(left - 8), y: coord(y + ROW_H / 2 + 4), 'text-anchor': 'end' }, wide ? lane.label : lane.value));
+    children.push(laneName(laneText(lane), left - 8, y + ROW_H / 2 + 4, left - 12));
     const own = d.intervals.filter((i) => i.lane === lane.value && Number.isFinite(i.start) && Number.isFinite(i.end));
     children.push(
       el(
@@ -154,10 +164,28 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       ),
     );
   });
-  d.markers.forEach((m) => {
-    if (Number.isFinite(m.at)) children.push(referenceLine('x', x(m.at), box, m.spec.label, m.text, wide, `marker-line-${m.spec.id}`));
-  });
+  const drawn = d.markers.filter((m) => Number.isFinite(m.at));
+  children.push(
+    ...referenceLines(
+      drawn.map((m) => ({ axis: 'x' as const, pos: x(m.at), name: m.spec.label, value: m.text, testid: `marker-line-${m.spec.id}` })),
+      box,
+      wide,
+    ),
+  );
   return { width, height, children };
+}
+
+/**
+ * A lane's name, right-aligned at (x, y). A name wider than `room` is cut
+ * to fit with an ellipsis and keeps its full text as the mark's title (a
+ * tooltip); the data table names the lane in full either way.
+ */
+function laneName(name: string, x: number, y: number, room: number): Mark {
+  const at = { class: 'bar-label', x: coord(x), y: coord(y), 'text-anchor': 'end' };
+  if (labelWidth(name) <= room) return el('text', at, name);
+  const chars = [...name];
+  while (chars.length > 1 && labelWidth(`${chars.join('')}…`) > room) chars.pop();
+  return el('text', { ...at, 'data-full': name }, [el('title', {}, name), el('tspan', {}, `${chars.join('')}…`)]);
 }
 
 export const gantt: WidgetDef<Data> = {

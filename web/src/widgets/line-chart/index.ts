@@ -1,19 +1,25 @@
-// A line chart configured in content: one or more x–y series from one core
-// op. The x values are either a request field sampled over a declared range
-// (one request per sample: the samples are inputs the core validates, like a
-// table's rows) or an array the op returns (one request); each series' y is a
-// result path, its readout the core's display at that path. Optional:
-// reference lines at result values (a crossing the core finds), and a reader
-// x the reader drags (figures/drag-marker.ts) that asks the core at that x,
-// as roofline's M does. The data table under the chart is the text
-// alternative and holds every sampled point.
+// A line chart configured in content: one or more x–y series from core
+// answers. The x values are either a request field sampled over a declared
+// range (one request per sample: the samples are inputs the core validates,
+// like a table's rows) or a list the op returns (one request; "rows[*].x"
+// reads a member of each row); each series' y is a result path, its readout
+// the core's display at that path. A series may read its own request (one
+// line per model or per card: data.requests, each the shared request with
+// its own fields on top). Optional: reference lines at a result value (a
+// crossing the core finds), a request field or a constant the content
+// states (a deadline, a budget), and a reader x the reader drags
+// (figures/drag-marker.ts) that asks the core at that x, as roofline's M
+// does. The data table under the chart is the text alternative and holds
+// every sampled point.
 //
 // The instance's JSON is documented in docs/widget-kinds.md; in short:
 //   data.op, data.request (with "$variables"),
+//   data.requests? [{ id, fields?, op? }] (more requests: the shared one with fields on top),
 //   data.x  { field, from, to, samples, scale?, integer? } | { path, display? } (+ ticks, zero),
 //   data.y  { scale?, ticks?, zero? },
-//   data.series [{ id, label, path, display? }],
-//   data.rules? [{ id, axis: "x" | "y", label, path, display? }] (read from the request as written),
+//   data.series [{ id, label, path, display?, request? }],
+//   data.rules? [{ id, axis: "x" | "y", label, path | field | value, display?, format?, request? }]
+//     (read from the request as written),
 //   data.reader? { control, step? } (the control holding x; data.request[x.field] is its "$variable"),
 //   text.chart_title, chart_desc, x_axis, y_axis, x_point ("e/b = {x}"),
 //   and with a reader text.reader_label and text.reader_text ("{x}", each series' "{id}").
@@ -29,7 +35,20 @@ import { dataOf } from '../../figures/content';
 import { dragMarks, enhanceDragMarkers, readoutMark, withHoverPoints, withSliderRole } from '../../figures/drag-marker';
 import { joined } from '../../figures/joins';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { axisScale, axisTicks, drawable, exactCoord, fillWords, referenceLine, seriesLegend, TemplateAsker, type AxisSpec } from '../../figures/plot';
+import {
+  axisScale,
+  axisTicks,
+  drawable,
+  exactCoord,
+  fillWords,
+  followEach,
+  levelOf,
+  referenceLines,
+  seriesLegend,
+  TemplateAsker,
+  type AxisSpec,
+  type LevelSource,
+} from '../../figures/plot';
 
 interface SampledX extends AxisSpec {
   field: string;
@@ -44,18 +63,26 @@ interface ArrayX extends AxisSpec {
   display?: string;
 }
 type XSpec = SampledX | ArrayX;
+/** Another request: the shared one with `fields` on top, to `op` (default data.op). */
+interface RequestSpec {
+  id: string;
+  fields?: Fields;
+  op?: string;
+}
 interface SeriesSpec {
   id: string;
   label: string;
   path: string;
   display?: string;
+  /** The id of the data.requests entry this series reads; default the shared request. */
+  request?: string;
 }
-interface RuleSpec {
+interface RuleSpec extends LevelSource {
   id: string;
   axis: 'x' | 'y';
   label: string;
-  path: string;
-  display?: string;
+  /** For a path: the request whose answer holds it (default the shared request). */
+  request?: string;
 }
 interface ReaderSpec {
   control: string;
@@ -64,6 +91,7 @@ interface ReaderSpec {
 interface Spec {
   op: string;
   request: Fields;
+  requests?: RequestSpec[];
   x: XSpec;
   y?: AxisSpec;
   series: SeriesSpec[];
@@ -76,11 +104,11 @@ interface Point {
   y: number;
   text: string;
 }
-/** One sampled x: where it stands, how it is written, and each series' value there. */
+/** One sampled x: where it stands, how it is written, and each series' value there (none where a series' list lacks that x). */
 interface Sample {
   x: number;
   xText: string;
-  ys: Point[];
+  ys: (Point | undefined)[];
 }
 interface Rule {
   spec: RuleSpec;
@@ -113,7 +141,20 @@ function specOf(cfg: WidgetConfig): Spec {
   if (!('path' in spec.x) && !(spec.x.field && spec.x.samples >= 2))
     throw new Error(`${cfg.title}: data.x needs a path, or a field with from, to and samples ≥ 2`);
   if (data.reader && !('field' in spec.x)) throw new Error(`${cfg.title}: a reader needs a sampled x (data.x.field)`);
-  return { ...spec, y: data.y, rules: data.rules, reader: data.reader };
+  const known = new Set((data.requests ?? []).map((r) => r.id));
+  for (const named of [...spec.series, ...(data.rules ?? [])]) {
+    if (named.request !== undefined && !known.has(named.request))
+      throw new Error(`${cfg.title}: ${named.id} reads request "${named.request}", which data.requests does not list`);
+  }
+  if (!('path' in spec.x) && spec.series.some((s) => s.path.includes('[*]')))
+    throw new Error(`${cfg.title}: a "[*]" path reads a list's rows, so it needs an x the op returns (data.x.path)`);
+  return { ...spec, requests: data.requests, y: data.y, rules: data.rules, reader: data.reader };
+}
+
+/** The op and request template a series or rule reads: the shared one, or a data.requests entry on top of it. */
+function requestOf(spec: Spec, id: string | undefined): { op: string; template: Fields } {
+  const r = id === undefined ? undefined : spec.requests?.find((q) => q.id === id);
+  return r ? { op: r.op ?? spec.op, template: { ...spec.request, ...(r.fields ?? {}) } } : { op: spec.op, template: spec.request };
 }
 
 /**
@@ -134,44 +175,88 @@ export function sampleInputs(x: SampledX): Json[] {
   return [...new Map(out.map((v) => [String(v), v])).values()];
 }
 
-const valueAt = (s: SeriesSpec, answer: Json, x: number, index?: number): Point => {
-  const pick = (path: string) => (index === undefined ? follow(answer, path) : (follow(answer, path) as Json[] | undefined)?.[index]);
-  return { x, y: exactCoord(pick(s.path)), text: displayText(pick(s.display ?? s.path)) };
-};
+const valueAt = (s: SeriesSpec, answer: Json, x: number): Point => ({
+  x,
+  y: exactCoord(follow(answer, s.path)),
+  text: displayText(follow(answer, s.display ?? s.path)),
+});
 
 /** "e/b = 1.5：電壓固定 2/3、電壓跟著降 0.87358": the core's values at one x, in the content's words. */
-function readerText(cfg: WidgetConfig, spec: Spec, xText: string, ys: Point[]): string {
-  return fillWords(text(cfg, 'reader_text'), { x: xText, ...Object.fromEntries(spec.series.map((s, k) => [s.id, ys[k]!.text])) });
+function readerText(cfg: WidgetConfig, spec: Spec, xText: string, ys: (Point | undefined)[]): string {
+  return fillWords(text(cfg, 'reader_text'), { x: xText, ...Object.fromEntries(spec.series.map((s, k) => [s.id, ys[k]?.text ?? '—'])) });
+}
+
+/**
+ * An x the op returns: each series' points from its own answer's lists (x
+ * and y by index). With one request they keep the list's order; series from
+ * several requests meet at equal x values, in ascending order.
+ */
+async function listedSamples(spec: Spec & { x: ArrayX }, core: TemplateAsker): Promise<Sample[]> {
+  const x = spec.x;
+  const perSeries = await Promise.all(
+    spec.series.map(async (s) => {
+      const { op, template } = requestOf(spec, s.request);
+      const answer = await core.ask(op, template);
+      const xs = followEach(answer, x.path) ?? [];
+      const xTexts = x.display ? followEach(answer, x.display) : xs;
+      const ys = followEach(answer, s.path) ?? [];
+      const shown = s.display ? followEach(answer, s.display) : ys;
+      return xs.map((raw, i) => ({ x: exactCoord(raw), xText: displayText(xTexts?.[i]), y: exactCoord(ys[i]), text: displayText(shown?.[i]) }));
+    }),
+  );
+  const oneRequest = new Set(spec.series.map((s) => s.request)).size === 1;
+  if (oneRequest) {
+    return perSeries[0]!.map((p, i) => ({
+      x: p.x,
+      xText: p.xText,
+      ys: perSeries.map((pts) => (pts[i] ? { x: p.x, y: pts[i]!.y, text: pts[i]!.text } : undefined)),
+    }));
+  }
+  const byX = new Map<number, Sample>();
+  perSeries.forEach((pts, k) => {
+    for (const p of pts) {
+      const sample = byX.get(p.x) ?? { x: p.x, xText: p.xText, ys: spec.series.map(() => undefined) };
+      sample.ys[k] = { x: p.x, y: p.y, text: p.text };
+      byX.set(p.x, sample);
+    }
+  });
+  return [...byX.values()].sort((a, b) => a.x - b.x);
 }
 
 async function compute(engine: Engine, vars: Fields, cfg: WidgetConfig): Promise<Data> {
   const spec = specOf(cfg);
   const core = new TemplateAsker(engine, vars);
-  const base = core.ask(spec.op, spec.request);
+  const answerOf = (id: string | undefined, extra: Fields = {}) => {
+    const { op, template } = requestOf(spec, id);
+    return core.ask(op, template, extra);
+  };
   let samples: Sample[];
   if ('path' in spec.x) {
-    const answer = await base;
-    const xs = (follow(answer, spec.x.path) as Json[] | undefined) ?? [];
-    const xDisplay = spec.x.display;
-    samples = xs.map((raw, i) => {
-      const x = exactCoord(raw);
-      const xText = displayText(xDisplay ? (follow(answer, xDisplay) as Json[] | undefined)?.[i] : raw);
-      return { x, xText, ys: spec.series.map((s) => valueAt(s, answer, x, i)) };
-    });
+    samples = await listedSamples(spec as Spec & { x: ArrayX }, core);
   } else {
     const field = spec.x.field;
     const inputs = sampleInputs(spec.x);
-    const answers = await Promise.all(inputs.map((v) => core.ask(spec.op, spec.request, { [field]: v })));
-    samples = inputs.map((v, i) => ({ x: exactCoord(v), xText: displayText(v), ys: spec.series.map((s) => valueAt(s, answers[i]!, exactCoord(v))) }));
+    samples = await Promise.all(
+      inputs.map(async (v) => {
+        const x = exactCoord(v);
+        const answers = await Promise.all(spec.series.map((s) => answerOf(s.request, { [field]: v })));
+        return { x, xText: displayText(v), ys: spec.series.map((s, k) => valueAt(s, answers[k]!, x)) };
+      }),
+    );
   }
-  const answer = await base;
-  const rules = (spec.rules ?? []).map((r) => ({ spec: r, at: exactCoord(follow(answer, r.path)), text: displayText(follow(answer, r.display ?? r.path)) }));
+  const rules = await Promise.all(
+    (spec.rules ?? []).map(async (r) => {
+      const { template } = requestOf(spec, r.request);
+      return { spec: r, ...levelOf(r, r.path === undefined ? undefined : await answerOf(r.request), core.request(template)) };
+    }),
+  );
   let reader: Reader | null = null;
   if (spec.reader && 'field' in spec.x) {
     // The reader's x is the request's own value (the control's), as the core accepted it.
     const input = core.request(spec.request)[spec.x.field];
     const x = exactCoord(input);
-    const ys = spec.series.map((s) => valueAt(s, answer, x));
+    const answers = await Promise.all(spec.series.map((s) => answerOf(s.request)));
+    const ys = spec.series.map((s, k) => valueAt(s, answers[k]!, x));
     reader = { x, xText: displayText(input), ys, valueText: readerText(cfg, spec, displayText(input), ys) };
   }
   return { samples, rules, reader };
@@ -182,7 +267,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
   const wide = width === WIDE;
   const height = wide ? 320 : 280;
   const box = { left: PAD.left, right: width - PAD.right, top: PAD.top, bottom: height - PAD.bottom };
-  const points = d.samples.flatMap((s) => s.ys);
+  const points = d.samples.flatMap((s) => s.ys.filter((p): p is Point => p !== undefined));
   const xValues = [...d.samples.map((s) => s.x), ...(d.reader ? [d.reader.x] : []), ...d.rules.filter((r) => r.spec.axis === 'x').map((r) => r.at)];
   const yValues = [...points.map((p) => p.y), ...(d.reader ? d.reader.ys.map((p) => p.y) : []), ...d.rules.filter((r) => r.spec.axis === 'y').map((r) => r.at)];
   const x = axisScale(spec.x, xValues, [box.left, box.right], false, false);
@@ -196,7 +281,10 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     .y((p) => Number(coord(y(p.y))));
   const ok = (p: Point) => drawable(spec.x, p.x) && drawable(spec.y, p.y);
   spec.series.forEach((s, k) => {
-    const pts = d.samples.map((sample) => ({ sample, p: sample.ys[k]! })).filter(({ p }) => ok(p));
+    const pts = d.samples.flatMap((sample) => {
+      const p = sample.ys[k];
+      return p && ok(p) ? [{ sample, p }] : [];
+    });
     children.push(
       el('g', { class: `series series-${k}`, 'data-series': s.id, 'data-testid': `line-${s.id}` }, [
         el('path', { class: 'line', d: path(pts.map(({ p }) => p)) ?? '' }),
@@ -204,11 +292,21 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       ]),
     );
   });
-  d.rules.forEach((r) => {
-    if (!drawable(r.spec.axis === 'x' ? spec.x : spec.y, r.at)) return;
-    const pos = r.spec.axis === 'x' ? x(r.at) : y(r.at);
-    children.push(referenceLine(r.spec.axis, pos, box, r.spec.label, r.text, wide, `rule-mark-${r.spec.id}`));
-  });
+  const drawn = d.rules.filter((r) => drawable(r.spec.axis === 'x' ? spec.x : spec.y, r.at));
+  children.push(
+    ...referenceLines(
+      drawn.map((r) => ({
+        axis: r.spec.axis,
+        pos: r.spec.axis === 'x' ? x(r.at) : y(r.at),
+        name: r.spec.label,
+        value: r.text,
+        testid: `rule-mark-${r.spec.id}`,
+      })),
+      box,
+      wide,
+      text(cfg, 'y_axis'),
+    ),
+  );
   // The marker snaps to the x-axis rules (a crossing the core found), and PageUp/PageDown jump to them.
   const landmarks = d.rules.filter((r) => r.spec.axis === 'x' && drawable(spec.x, r.at)).map((r) => r.at);
   if (d.reader && drawable(spec.x, d.reader.x)) children.push(...readerMarks(d.reader, spec, x, y, box, cfg, landmarks));
@@ -267,7 +365,7 @@ export const lineChart: WidgetDef<Data> = {
       text(cfg, 'table_summary'),
       text(cfg, 'chart_title'),
       [text(cfg, 'x_axis'), ...spec.series.map((s) => s.label)],
-      data.samples.map((s, i) => ({ id: String(i), cells: [s.xText, ...s.ys.map((p) => p.text)] })),
+      data.samples.map((s, i) => ({ id: String(i), cells: [s.xText, ...s.ys.map((p) => p?.text ?? '—')] })),
     );
     const marks = [
       ...readings(data, spec, cfg),

@@ -7,13 +7,16 @@
 // Config: data.dataset, data.source, data.series (one label per bar of a
 // group), data.groups [{ label, cells: [{ v, path, digits? }] }], optional
 // data.extra (one more row shown under the chart, e.g. counts in another unit,
-// worded by text.extra_line "{label}…{values}" with values joined by text.extra_sep).
+// worded by text.extra_line "{label}…{values}" with values joined by text.extra_sep),
+// optional data.ticks (the value axis's tick labels, chart.ts styles: "si" for
+// byte counts in the tens of millions). A value may carry thousands
+// separators ("33,554,688"), as a grouped integer is printed.
 
 import { scaleLinear } from 'd3-scale';
 import { SHAPE, type View } from '../../runtime/bind';
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, hbars, svgFrame, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, dataTable, hbars, svgFrame, tickLabel, WIDE, type Drawing, type TickStyle } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { datasetSourceUrl } from '../../figures/dataset-sources';
 import { ui } from '../../i18n/ui';
@@ -31,6 +34,9 @@ interface Group {
 }
 
 const PAD = { left: 12, right: 70, top: 4, bottom: 40 };
+
+/** A printed value as a length: "33,554,688" → 33554688. */
+const amount = (c: Cell): number => Number(c.v.replace(/,/g, ''));
 const ROW_H = 40;
 
 function groups(cfg: WidgetConfig): Group[] {
@@ -41,19 +47,20 @@ function groups(cfg: WidgetConfig): Group[] {
 
 function drawing(gs: Group[], series: string[], width: number, cfg: WidgetConfig): Drawing {
   const x = scaleLinear()
-    .domain([0, Math.max(1, ...gs.flatMap((g) => g.cells.map((c) => Number(c.v))))])
+    .domain([0, Math.max(1, ...gs.flatMap((g) => g.cells.map(amount)))])
     .nice()
     .range([PAD.left, width - PAD.right]);
   const children: Mark[] = [];
   let top = PAD.top;
   gs.forEach((g, i) => {
     children.push(el('text', { class: 'axis-title', x: String(PAD.left), y: String(top + 12) }, g.label));
-    const bars = g.cells.map((c, k) => ({ id: `g${i}-${k}`, label: series[k] ?? '', value: Number(c.v), display: c.v, cls: `series-${k}` }));
+    const bars = g.cells.map((c, k) => ({ id: `g${i}-${k}`, label: series[k] ?? '', value: amount(c), display: c.v, cls: `series-${k}` }));
     children.push(...hbars(bars, x, top + 16, ROW_H));
     top += 16 + bars.length * ROW_H + 10;
   });
   const height = top + PAD.bottom;
-  children.push(axisBottom(x, height - PAD.bottom + 6, width === WIDE ? 6 : 3, String, text(cfg, 'x_axis')));
+  const ticks = (cfg.data as { ticks?: TickStyle } | undefined)?.ticks;
+  children.push(axisBottom(x, height - PAD.bottom + 6, width === WIDE ? 6 : 3, ticks ? tickLabel(ticks) : String, text(cfg, 'x_axis')));
   return { width, height, children };
 }
 

@@ -19,11 +19,11 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { Engine, Fields } from '../../runtime/engine';
 import { coord } from '../../runtime/format';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, axisLeft, dataTable, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../../figures/chart';
+import { axisBottom, axisLeft, dataTable, labelWidth, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { joined } from '../../figures/joins';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { axisScale, axisTicks, drawable, exactCoord, fillWords, referenceLine, TemplateAsker, type AxisSpec } from '../../figures/plot';
+import { axisScale, axisTicks, drawable, exactCoord, fillWords, referenceLines, TemplateAsker, type AxisSpec } from '../../figures/plot';
 
 interface PointSpec {
   id: string;
@@ -132,10 +132,21 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     axisLeft(y, box.left, box.right - box.left, wide ? 5 : 4, axisTicks(spec.y), text(cfg, 'y_axis')),
     axisBottom(x, box.bottom, wide ? 6 : 4, axisTicks(spec.x), text(cfg, 'x_axis')),
   ];
-  d.thresholds.forEach((t) => {
-    if (!drawable(t.spec.axis === 'x' ? spec.x : spec.y, t.at)) return;
-    children.push(referenceLine(t.spec.axis, t.spec.axis === 'x' ? x(t.at) : y(t.at), box, t.spec.label, t.text, wide, `threshold-${t.spec.id}`));
-  });
+  const drawn = d.thresholds.filter((t) => drawable(t.spec.axis === 'x' ? spec.x : spec.y, t.at));
+  children.push(
+    ...referenceLines(
+      drawn.map((t) => ({
+        axis: t.spec.axis,
+        pos: t.spec.axis === 'x' ? x(t.at) : y(t.at),
+        name: t.spec.label,
+        value: t.text,
+        testid: `threshold-${t.spec.id}`,
+      })),
+      box,
+      wide,
+      text(cfg, 'y_axis'),
+    ),
+  );
   d.points.forEach((p) => {
     if (!drawable(spec.x, p.x) || !drawable(spec.y, p.y)) return;
     const cx = x(p.x);
@@ -146,14 +157,26 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       el('g', { class: `plane-point series ${out ? 'series-1 is-beyond' : 'series-0'}`, 'data-point': p.spec.id, 'data-testid': `point-${p.spec.id}` }, [
         ...(out ? [el('circle', { class: 'ring', cx: coord(cx), cy: coord(cy), r: '8' })] : []),
         el('circle', { class: 'end', cx: coord(cx), cy: coord(cy), r: '4.5', ...readAttrs(p.spec.label, pointValue(p, cfg)) }),
-        // Right of the point, or left of it in the plot's right half, so a label near the edge stays inside.
-        cx > (box.left + box.right) / 2
-          ? el('text', { class: 'label small', x: coord(cx - 9), y: coord(cy + 16), 'text-anchor': 'end' }, p.spec.label)
-          : el('text', { class: 'label small', x: coord(cx + 9), y: coord(cy - 8) }, p.spec.label),
+        pointLabel(p.spec.label, cx, cy, box),
       ]),
     );
   });
   return { width, height, children };
+}
+
+/**
+ * A point's name beside it, inside the plot: right of the point and above
+ * it, or left of it where the name would pass the plot's right edge (a point
+ * near the edge), and below it where it would rise above the plot's top.
+ */
+function pointLabel(label: string, cx: number, cy: number, box: { left: number; right: number; top: number; bottom: number }): Mark {
+  const w = labelWidth(label);
+  const right = cx + 9 + w <= box.right;
+  const above = cy - 8 - 12 >= box.top;
+  const y = above ? cy - 8 : cy + 16;
+  return right
+    ? el('text', { class: 'label small', x: coord(cx + 9), y: coord(y) }, label)
+    : el('text', { class: 'label small', x: coord(Math.max(cx - 9, box.left + w)), y: coord(y), 'text-anchor': 'end' }, label);
 }
 
 export const planePoints: WidgetDef<Data> = {
