@@ -244,3 +244,16 @@ test('exercise 8-8 f: the core’s 1.42× is accepted; 1.6× is named as the pre
   await expect(wrong).toHaveAttribute('data-mistake', 'prep_left_out');
   await expect(wrong).toContainText('沒有準備時間的倍數');
 });
+
+// Figure 8-13's block size reaches the core: with blocks of 2 the shared prefix is four whole blocks,
+// and the totals become 8 + 2 + 6 + 6 + 16 = 38 positions shared against 46 paged alone.
+test('Figure 8-13: blocks of 2 instead of 4 give the core’s 38 positions with sharing and 46 without', async ({ page, core }) => {
+  const w = await open(page, 'fig-8-13');
+  await expectAt(page, core, 'fig-8-13', {});
+  await w.locator('#fig-8-13-p').selectOption('2');
+  await expectAt(page, core, 'fig-8-13', { p: '2' });
+  const slots = (lengths: number[]) => core.ok({ op: 'paging_layout', lengths, page_tokens: 2 }).slots;
+  expect([slots([8, 1, 5, 5, 15]), slots([9, 13, 5, 15])]).toEqual([38, 46]);
+  await expect(w).toContainText('38');
+  await expect(w).toContainText('46');
+});
