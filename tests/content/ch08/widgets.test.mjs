@@ -79,7 +79,7 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
   kindAnswer('fig-8-36');
   planePoints('fig-8-35');
   kindAnswer('fig-8-4');
-  for (const id of ['fig-8-11', 'fig-8-13', 'fig-8-30', 'fig-8-31']) stageBars(id);
+  for (const id of ['fig-8-11', 'fig-8-13', 'fig-8-19', 'fig-8-30', 'fig-8-31']) stageBars(id);
 });
 
 /** A content-kind widget's one request (gantt, line-chart at the reader's x) for control values `changes` over the defaults. */
@@ -364,4 +364,13 @@ test('Figures 8-18, 8-33 and 8-34: every bar is its dataset’s value at its dig
   );
   const windows = service.groups.flatMap((g) => g.windows);
   assert.deepEqual([windows.length * 16, windows.reduce((n, w) => n + w.correct, 0), windows.reduce((n, w) => n + w.qualified, 0)], [336, 294, 155]);
+});
+
+test('Figure 8-19: matched through 10,752 and restored from the snapshot at 8,192, 2,560 tokens are recomputed; from 4,096, 6,656; with none, all 10,752', () => {
+  const [chosen, alone, none] = stageBars('fig-8-19');
+  assert.deepEqual(chosen.segments.map((s) => s[0]), [8192, 2560]);
+  assert.equal(chosen.total, 10752);
+  assert.equal(alone.tail, 2560);
+  assert.deepEqual(none.segments.map((s) => s[0]), [0, 10752]);
+  assert.deepEqual(stageBars('fig-8-19', { $s: '4096' })[0].segments.map((s) => s[0]), [4096, 6656]);
 });
