@@ -13,6 +13,7 @@ import type { Locator, Page } from '@playwright/test';
 import { pageOfInstance } from '../chapter';
 import { widgetsIn } from '../editions';
 import { allReady, expect, test, typeInto, type Core } from '../fixtures';
+import { answerExercise } from '../learner';
 import { checkWidget, defaults } from '../widget-values';
 
 const INSTANCE_PAGE = pageOfInstance('ch08');
@@ -227,4 +228,32 @@ test('planner plane: of A–D only D is inside 12 GiB and 7 s (E too); at 6 GiB 
   // At 16 outputs: B 2.45 s, D 2.37 s, E 2.26 s (Exercise 8-9's last case).
   expect(['B', 'D', 'E'].map((id) => plan(core, id, { $budget: '12', $out: 16 }).total_display)).toEqual(['2.45 s', '2.37 s', '2.26 s']);
   await expect(w.getByTestId('cell-E-2')).toHaveText('2.26 s');
+});
+
+// Exercise 8-8's last part is a ratio: the page must accept the core's 1.42 (100 s ÷ 70.5 s, the
+// preparation on the critical path) and name 1.6 (decode a quarter, preparation left out) as that mistake.
+test('exercise 8-8 f: the core’s 1.42× is accepted; 1.6× is named as the preparation left out', async ({ page, core }) => {
+  const prepared = core.ok({ op: 'amdahl', total: '100', part: '50', speedup: '4', added: '8' });
+  const quarter = core.ok({ op: 'amdahl', total: '100', part: '50', speedup: '4' });
+  expect([prepared.speedup_display, quarter.speedup_display]).toEqual(['1.42', '1.60']);
+  await page.goto(`./${INSTANCE_PAGE['fig-8-36']}#exercise-8-8`);
+  const right = await answerExercise(page, '8-8', 'f', prepared.speedup_display as string);
+  await expect(right).toHaveAttribute('data-verdict', 'correct');
+  const wrong = await answerExercise(page, '8-8', 'f', '1.6');
+  await expect(wrong).toHaveAttribute('data-verdict', 'wrong');
+  await expect(wrong).toHaveAttribute('data-mistake', 'prep_left_out');
+  await expect(wrong).toContainText('沒有準備時間的倍數');
+});
+
+// Figure 8-13's block size reaches the core: with blocks of 2 the shared prefix is four whole blocks,
+// and the totals become 8 + 2 + 6 + 6 + 16 = 38 positions shared against 46 paged alone.
+test('Figure 8-13: blocks of 2 instead of 4 give the core’s 38 positions with sharing and 46 without', async ({ page, core }) => {
+  const w = await open(page, 'fig-8-13');
+  await expectAt(page, core, 'fig-8-13', {});
+  await w.locator('#fig-8-13-p').selectOption('2');
+  await expectAt(page, core, 'fig-8-13', { p: '2' });
+  const slots = (lengths: number[]) => core.ok({ op: 'paging_layout', lengths, page_tokens: 2 }).slots;
+  expect([slots([8, 1, 5, 5, 15]), slots([9, 13, 5, 15])]).toEqual([38, 46]);
+  await expect(w).toContainText('38');
+  await expect(w).toContainText('46');
 });

@@ -1,4 +1,4 @@
-// Chapter 8's widgets (content/ch08/widgets/w81 … w86.json): every request goes
+// Chapter 8's widgets (content/ch08/widgets/w81 … w810.json): every request goes
 // through the Node build of the core with the widget's defaults, each widget is
 // placed on its page in both written editions, the values a reader sees with
 // the defaults are the chapter's printed numbers, a changed control reaches
@@ -17,7 +17,7 @@ import { asInteger } from '../shown-values.mjs';
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w81: '8-1.md', w82: '8-2.md', w83: '8-3.md', w84: '8-4.md', w85: '8-5.md', w86: '8-6.md' };
+const PAGES = { w81: '8-1.md', w82: '8-2.md', w83: '8-3.md', w84: '8-4.md', w85: '8-5.md', w86: '8-6.md', w87: '8-2.md', w88: '8-3.md', w89: '8-5.md', w810: '8-6.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch08/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -78,6 +78,8 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
   kindAnswer('fig-8-32');
   kindAnswer('fig-8-36');
   planePoints('fig-8-35');
+  kindAnswer('fig-8-4');
+  for (const id of ['fig-8-11', 'fig-8-13', 'fig-8-19', 'fig-8-30', 'fig-8-31']) stageBars(id);
 });
 
 /** A content-kind widget's one request (gantt, line-chart at the reader's x) for control values `changes` over the defaults. */
@@ -302,4 +304,73 @@ test('every zh-Hant text of the chapter-8 widgets has its English in the map', (
     assert.ok(n >= 20, `${file}: only ${n} texts`);
     for (const key of Object.keys(strings)) assert.ok(translatableStrings(key).size, `${file}: "${key}" has no words to translate`);
   }
+});
+
+test('Figure 8-4: at 8K and batch 16 a token reads W/16 + K = 2,154,010,240 B from HBM, K alone 1,207,959,552 B; the gap is the weight share', () => {
+  const r = kindAnswer('fig-8-4');
+  assert.deepEqual([r.per_token_read_bytes, r.kv_bytes_per_request], [2154010240, 1207959552]);
+  assert.equal(r.per_token_read_bytes - r.kv_bytes_per_request, r.weight_share_per_token_bytes);
+  const one = kindAnswer('fig-8-4', { $B: '128' });
+  assert.ok(one.per_token_read_bytes - one.kv_bytes_per_request < r.weight_share_per_token_bytes / 4);
+});
+
+test('Figures 8-8 and 8-9: 4 new tokens make 1 + 2 + 3 + 4 = 10 pairs alone and 32 + 10 = 42 after 8 earlier tokens', () => {
+  const pairs = (id) => {
+    const cfg = allWidgets[id];
+    return ask('forward', { ...cfg.fixed, ...Object.fromEntries(cfg.controls.map((c) => [c.field, Number(c.default)])) }).n_pair;
+  };
+  assert.deepEqual([pairs('fig-8-8'), pairs('fig-8-9')], [10, 42]);
+});
+
+test('Figures 8-11 and 8-13: reserved whole the four requests hold 16 each, 64 with 22 unused; sharing A and B’s first 8 tokens brings 52 down to 44', () => {
+  const reserved = stageBars('fig-8-11');
+  assert.deepEqual(reserved.slice(0, 4).map((b) => b.total), [16, 16, 16, 16]);
+  assert.deepEqual(reserved.slice(0, 4).map((b) => b.segments[1][0]), [7, 3, 11, 1]);
+  assert.equal(reserved[4].total, 64);
+  const shared = stageBars('fig-8-13');
+  assert.deepEqual(shared.map((b) => b.total), [8, 4, 8, 8, 16, 44, 52]);
+  // Blocks of 2: the prefix is still four whole blocks; 8 + 2 + 6 + 6 + 16 = 38 against 10 + 14 + 6 + 16 = 46 unshared.
+  assert.deepEqual(stageBars('fig-8-13', { $p: '2' }).slice(5).map((b) => b.total), [38, 46]);
+});
+
+test('Figures 8-30 and 8-31: a draft of A is kept 1/4 of the time and B is sampled 3/4; a draft of B is kept 3/4 and A sampled 1/4; both give p = (1/4, 3/4)', () => {
+  const [a, pa] = stageBars('fig-8-30');
+  assert.deepEqual(a.segments.map((s) => s[1]), ['0.25', '0.75']);
+  assert.deepEqual(pa.segments.map((s) => s[1]), ['0.25', '0.75']);
+  const [b, pb] = stageBars('fig-8-31');
+  assert.deepEqual(b.segments.map((s) => s[1]), ['0.25', '0.75']); // A sampled after a rejection, then B kept
+  assert.deepEqual(pb.segments.map((s) => s[1]), ['0.25', '0.75']);
+  assert.deepEqual([a.tail, b.tail], [1, 1]);
+});
+
+test('Figures 8-18, 8-33 and 8-34: every bar is its dataset’s value at its digits; the medians of the windows are the text’s 1.22, 2.33, 2.38 and 0.31, 1.02, 0.60 req/s', () => {
+  for (const [id, dataset] of [['fig-8-18', 'prefix-rounds'], ['fig-8-33', 'service'], ['fig-8-34', 'service']]) {
+    const data = read(`content/ch08/data/${dataset}.json`);
+    assert.equal(allWidgets[id].data.dataset, dataset);
+    for (const g of allWidgets[id].data.groups) {
+      for (const c of g.cells) assert.equal(c.v, Number(follow(data, c.path)).toFixed(c.digits), `${id} ${c.path}`);
+    }
+  }
+  const service = read('content/ch08/data/service.json').values;
+  const median = (g, key) => g.windows.map((w) => w[key]).sort((x, y) => x - y)[1].toFixed(2);
+  const at = (svc, rate) => service.groups.find((g) => g.service === svc && g.rate === rate);
+  assert.deepEqual(
+    [at('serial', 4), at('continuous', 4), at('continuous', 16)].map((g) => median(g, 'completed_per_s')),
+    ['1.22', '2.33', '2.38'],
+  );
+  assert.deepEqual(
+    [at('serial', 4), at('continuous', 4), at('continuous', 16)].map((g) => median(g, 'slo_goodput_per_s')),
+    ['0.31', '1.02', '0.60'],
+  );
+  const windows = service.groups.flatMap((g) => g.windows);
+  assert.deepEqual([windows.length * 16, windows.reduce((n, w) => n + w.correct, 0), windows.reduce((n, w) => n + w.qualified, 0)], [336, 294, 155]);
+});
+
+test('Figure 8-19: matched through 10,752 and restored from the snapshot at 8,192, 2,560 tokens are recomputed; from 4,096, 6,656; with none, all 10,752', () => {
+  const [chosen, alone, none] = stageBars('fig-8-19');
+  assert.deepEqual(chosen.segments.map((s) => s[0]), [8192, 2560]);
+  assert.equal(chosen.total, 10752);
+  assert.equal(alone.tail, 2560);
+  assert.deepEqual(none.segments.map((s) => s[0]), [0, 10752]);
+  assert.deepEqual(stageBars('fig-8-19', { $s: '4096' })[0].segments.map((s) => s[0]), [4096, 6656]);
 });
