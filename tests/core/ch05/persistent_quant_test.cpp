@@ -62,6 +62,33 @@ TEST_CASE("ch05 persistent tiles: 6.44 GFLOPs and 12.8 / 1.76 μs per block, 126
     const Json r = result(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000"})"));
     CHECK(r["coarse_display"] == "126 μs");
     CHECK(r["blockwise_display"] == "115 μs");
+    // Figure 5-37: one launch, projections back to back from 5 μs, each activation right after its projection.
+    CHECK(r["schedule_blocks"] == 8);
+    const Json& tasks = r["blockwise_tasks"];
+    REQUIRE(tasks.size() == 17);
+    CHECK(tasks[0]["kind"] == "launch");
+    CHECK(tasks[0]["block"].is_null());
+    CHECK(tasks[1]["lane"] == "matrix");
+    CHECK(tasks[1]["start_display"] == "5.00");
+    CHECK(tasks[2]["lane"] == "vector");
+    CHECK(tasks[2]["start_us"] == tasks[1]["end_us"]);
+    CHECK(tasks[16]["label"] == "7");
+    CHECK(tasks[16]["end_us"] == r["blockwise_us"]);
+    // Figure 5-36: two launches, the second when the eighth projection ends, 10 + 8 · 12.8 ≈ 112.5 μs.
+    const Json& coarse = r["coarse_tasks"];
+    REQUIRE(coarse.size() == 18);
+    CHECK(coarse[9]["kind"] == "launch");
+    CHECK(coarse[9]["start_us"] == coarse[8]["end_us"]);
+    CHECK(coarse[17]["end_us"] == r["coarse_us"]);
+    const auto bw = ch05::blockwise_schedule(8, p, a, 5, Ratio(7, 10));
+    CHECK(bw.back().end_us == t.blockwise_us);
+    CHECK(fixed(bw[1].end_us, 1) == "18.5");  // 5 + 13.5
+    CHECK(ch05::coarse_schedule(8, p, a, 5).back().end_us == t.coarse_us);
+    // Activation slower than projection: activations run back to back after the first projection.
+    const auto slow = ch05::blockwise_schedule(3, 1, 4, 2, 0);
+    CHECK(slow.back().end_us == Ratio(2 + 1 + 3 * 4));
+    CHECK(result(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000","blocks":4096})"))["blockwise_tasks"].size() ==
+          129);
     CHECK(error_of(Json::parse(R"({"op":"persistent_tiles"})"))["field"] == "peak_tflops");
     CHECK(error_of(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000","launch_us":"0"})"))["field"] == "launch_us");
 }
