@@ -2034,6 +2034,22 @@ export interface MmaCountResult {
   values: Record<string, bigint>;
 }
 
+export interface SmShareSchedule {
+  block: bigint;
+  label: string;
+  slot: string;
+  unit: string;
+  phase: string;
+  start_us: bigint;
+  end_us: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface SmShareResult {
   gpu: string | null;
   sms: bigint;
@@ -2064,6 +2080,8 @@ export interface SmShareResult {
   third_copy_display: string;
   mover_busy_display: string;
   compute_busy_display: string;
+  schedule_blocks: bigint;
+  schedule: SmShareSchedule[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2454,6 +2472,36 @@ export interface ShapeStrategiesResult {
   values: Record<string, bigint>;
 }
 
+export interface PersistentTilesCoarseTask {
+  lane: string;
+  kind: string;
+  block: bigint | null;
+  label: string;
+  start_us: bigint;
+  end_us: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PersistentTilesBlockwiseTask {
+  lane: string;
+  kind: string;
+  block: bigint | null;
+  label: string;
+  start_us: bigint;
+  end_us: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface PersistentTilesResult {
   gpu: string | null;
   block_flops: bigint;
@@ -2472,6 +2520,9 @@ export interface PersistentTilesResult {
   launch_saved_us: bigint;
   hidden_us: bigint;
   overhead_us: bigint;
+  schedule_blocks: bigint;
+  coarse_tasks: PersistentTilesCoarseTask[];
+  blockwise_tasks: PersistentTilesBlockwiseTask[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3543,7 +3594,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   sm_residency: { gpu: { k: 'text', p: 'nullable' }, limits: { k: 'list', items: { id: { k: 'text' }, total: { k: 'exact' }, per_block: { k: 'exact' }, blocks: { k: 'exact' } } }, blocks: { k: 'exact' }, binding: { k: 'text_list' }, warps_per_block: { k: 'exact' }, warps: { k: 'exact' }, max_warps: { k: 'exact' }, occupancy_percent: { k: 'exact' }, occupancy_display: { k: 'display' }, threads_used: { k: 'exact' }, registers_used: { k: 'exact' }, smem_used: { k: 'exact' }, smem_left: { k: 'exact' } },
   latency_hiding: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, sms: { k: 'exact' }, device_bytes: { k: 'exact' }, needed_bytes: { k: 'exact' }, needed_display: { k: 'display' }, bytes_per_warp: { k: 'exact' }, have_bytes: { k: 'exact' }, have_display: { k: 'display' }, coverage: { k: 'exact' }, coverage_display: { k: 'display' }, covered: { k: 'flag' }, warps_needed: { k: 'exact' }, blocks_needed: { k: 'exact' } },
   mma_count: { flops_per_instruction: { k: 'exact' }, instructions: { k: 'exact' }, flops: { k: 'exact' }, output_fragments: { k: 'exact' }, fragments_per_warp: { k: 'exact' }, instructions_per_warp: { k: 'exact' } },
-  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' }, gbps_per_sm_display: { k: 'display' }, tflops_per_sm_display: { k: 'display' }, copy_display: { k: 'display' }, compute_display: { k: 'display' }, copy_over_compute_display: { k: 'display' }, device_ratio_display: { k: 'display' }, serial_display: { k: 'display' }, pipelined_display: { k: 'display' }, saved_display: { k: 'display' }, slot_free_display: { k: 'display' }, third_copy_display: { k: 'display' }, mover_busy_display: { k: 'display' }, compute_busy_display: { k: 'display' } },
+  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' }, gbps_per_sm_display: { k: 'display' }, tflops_per_sm_display: { k: 'display' }, copy_display: { k: 'display' }, compute_display: { k: 'display' }, copy_over_compute_display: { k: 'display' }, device_ratio_display: { k: 'display' }, serial_display: { k: 'display' }, pipelined_display: { k: 'display' }, saved_display: { k: 'display' }, slot_free_display: { k: 'display' }, third_copy_display: { k: 'display' }, mover_busy_display: { k: 'display' }, compute_busy_display: { k: 'display' }, schedule_blocks: { k: 'exact' }, schedule: { k: 'list', items: { block: { k: 'exact' }, label: { k: 'text' }, slot: { k: 'text' }, unit: { k: 'text' }, phase: { k: 'text' }, start_us: { k: 'exact' }, end_us: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } } },
   gemm_tile_traffic: { a_slice_bytes: { k: 'exact' }, w_slice_bytes: { k: 'exact' }, acc_bytes: { k: 'exact' }, working_set_bytes: { k: 'exact' }, working_set_display: { k: 'display' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, tiles: { k: 'exact' }, k_steps: { k: 'exact' }, a_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, a_traffic: { k: 'exact' }, w_traffic: { k: 'exact' }, c_traffic: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, once_bytes: { k: 'exact' }, traffic_over_once: { k: 'exact' }, flops: { k: 'exact' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, versus_traffic_bytes: { k: 'exact', p: 'nullable' }, versus_traffic_display: { k: 'display', p: 'nullable' }, bandwidth_ratio_needed: { k: 'exact', p: 'nullable' }, bandwidth_ratio_display: { k: 'display', p: 'nullable' }, gpu: { k: 'text', p: 'nullable' }, mfu_ceiling_percent: { k: 'exact', p: 'nullable' }, smem_per_sm: { k: 'exact', p: 'nullable' }, resident_blocks: { k: 'exact', p: 'nullable' } },
   bank_conflicts: { column_rounds: { k: 'exact' }, row_rounds: { k: 'exact' }, stride_words: { k: 'exact' }, bytes: { k: 'exact' }, stored_bytes: { k: 'exact' }, extra_percent: { k: 'exact' } },
   split_reduction: { tasks_whole: { k: 'exact' }, tasks_split: { k: 'exact' }, partial_bytes: { k: 'exact' }, scale_bytes: { k: 'exact' }, traffic_whole: { k: 'exact' }, reread_bytes: { k: 'exact' }, handoff_bytes: { k: 'exact' }, traffic_split: { k: 'exact' }, traffic_split_display: { k: 'display' }, launches_whole: { k: 'exact' }, launches_split: { k: 'exact' }, row_fp32_bytes: { k: 'exact' }, segment_fp32_bytes: { k: 'exact' }, partial_display: { k: 'display' }, scale_display: { k: 'display' }, traffic_whole_display: { k: 'display' }, reread_display: { k: 'display' }, handoff_display: { k: 'display' }, row_fp32_display: { k: 'display' }, segment_fp32_display: { k: 'display' } },
@@ -3559,7 +3610,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   host_pipeline: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, bound: { k: 'text' }, device_busy_percent: { k: 'exact' } },
   graph_replay: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, input_display: { k: 'display' }, copy_us: { k: 'exact' }, copy_display: { k: 'display' }, plain_us: { k: 'exact' }, plain_display: { k: 'display' }, graph_us: { k: 'exact' }, graph_display: { k: 'display' }, graph_faster: { k: 'flag' }, difference_us: { k: 'exact' }, breakeven_bytes: { k: 'exact', p: 'nullable' }, breakeven_mib: { k: 'exact', p: 'nullable' }, breakeven_display: { k: 'display', p: 'nullable' } },
   shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, padding_display: { k: 'display' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' }, prepare_display: { k: 'display' }, total_display: { k: 'display' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
-  persistent_tiles: { gpu: { k: 'text', p: 'nullable' }, block_flops: { k: 'exact' }, block_bytes: { k: 'exact' }, projection_us: { k: 'exact' }, activation_us: { k: 'exact' }, task_projection_us: { k: 'exact' }, task_activation_us: { k: 'exact' }, coarse_us: { k: 'exact' }, coarse_display: { k: 'display' }, blockwise_us: { k: 'exact' }, blockwise_display: { k: 'display' }, blockwise_faster: { k: 'flag' }, difference_us: { k: 'exact' }, speedup: { k: 'exact' }, launch_saved_us: { k: 'exact' }, hidden_us: { k: 'exact' }, overhead_us: { k: 'exact' } },
+  persistent_tiles: { gpu: { k: 'text', p: 'nullable' }, block_flops: { k: 'exact' }, block_bytes: { k: 'exact' }, projection_us: { k: 'exact' }, activation_us: { k: 'exact' }, task_projection_us: { k: 'exact' }, task_activation_us: { k: 'exact' }, coarse_us: { k: 'exact' }, coarse_display: { k: 'display' }, blockwise_us: { k: 'exact' }, blockwise_display: { k: 'display' }, blockwise_faster: { k: 'flag' }, difference_us: { k: 'exact' }, speedup: { k: 'exact' }, launch_saved_us: { k: 'exact' }, hidden_us: { k: 'exact' }, overhead_us: { k: 'exact' }, schedule_blocks: { k: 'exact' }, coarse_tasks: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, block: { k: 'exact', p: 'nullable' }, label: { k: 'text' }, start_us: { k: 'exact' }, end_us: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } }, blockwise_tasks: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, block: { k: 'exact', p: 'nullable' }, label: { k: 'text' }, start_us: { k: 'exact' }, end_us: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } } },
   request_hotspot: { decode_steps: { k: 'exact' }, calls: { k: 'exact' }, prefill_calls: { k: 'exact' }, decode_calls: { k: 'exact' }, prefill_rows: { k: 'exact' }, old_ms: { k: 'exact' }, new_ms: { k: 'exact' }, decode_speedup: { k: 'exact' }, decode_saved_ms: { k: 'exact' }, prefill_slower: { k: 'flag' }, prefill_change_ms: { k: 'exact' }, slower: { k: 'flag' }, saved_ms: { k: 'exact' }, saved_per_step_us: { k: 'exact' }, trace_share_percent: { k: 'exact', p: 'nullable' }, decode_saved_display: { k: 'display' }, prefill_change_display: { k: 'display' }, old_display: { k: 'display' }, new_display: { k: 'display' }, saved_display: { k: 'display' }, decode_speedup_display: { k: 'display' }, saved_per_step_display: { k: 'display' }, trace_share_display: { k: 'display', p: 'nullable' }, projected_decode_steps: { k: 'exact', p: 'nullable' }, projected_decode_saved_ms: { k: 'exact', p: 'nullable' }, projected_decode_saved_display: { k: 'display', p: 'nullable' }, projected_saved_ms: { k: 'exact', p: 'nullable' }, projected_saved_display: { k: 'display', p: 'nullable' }, projected_slower: { k: 'flag', p: 'nullable' } },
   kv_admission: { model: { k: 'text' }, kv_format: { k: 'text' }, bytes_per_token: { k: 'exact' }, written_positions: { k: 'exact' }, allocated_positions: { k: 'exact' }, shared_positions: { k: 'exact' }, private_positions: { k: 'exact' }, prefill_bytes: { k: 'exact' }, allocated_bytes: { k: 'exact' }, allocated_display: { k: 'display' }, shared_bytes: { k: 'exact' }, private_bytes: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, independent_total_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, fits: { k: 'flag' }, max_requests: { k: 'exact' }, prefill_sized_requests: { k: 'exact' }, prefill_sized_final_bytes: { k: 'exact' } },
   paging_layout: { sequences: { k: 'list', items: { id: { k: 'text' }, length: { k: 'exact' }, pages: { k: 'exact' }, slots: { k: 'exact' }, unused: { k: 'exact' } } }, slots: { k: 'exact' }, unused: { k: 'exact' }, entries: { k: 'exact' } },
