@@ -3,6 +3,7 @@
 // (126 against 115 μs on the RTX PRO 6000, the 11.0 μs saving's parts).
 #include <doctest/doctest.h>
 
+#include "core/ch05/activation_order.hpp"
 #include "core/ch05/persistent_tiles.hpp"
 #include "core/ch05/quant_traffic.hpp"
 #include "core/format.hpp"
@@ -91,4 +92,18 @@ TEST_CASE("ch05 persistent tiles: 6.44 GFLOPs and 12.8 / 1.76 μs per block, 126
           129);
     CHECK(error_of(Json::parse(R"({"op":"persistent_tiles"})"))["field"] == "peak_tflops");
     CHECK(error_of(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000","launch_us":"0"})"))["field"] == "launch_us");
+}
+
+TEST_CASE("ch05 activation order: SiLU(1 + (−1)) = 0 against SiLU(1) + SiLU(−1) ≈ 0.4621 (§5.4.3, Figure 5-22)") {
+    const auto o = ch05::activation_order(1, 6);
+    CHECK(o.sum_then_silu == Ratio(0));
+    CHECK(o.silu_then_sum == Ratio(462117, 1000000));  // 0.731059 − 0.268941
+    CHECK(ch05::activation_order(0, 6).silu_then_sum == Ratio(0));
+    // Far out, SiLU(−a) vanishes and SiLU(a) → a: the gap is a itself.
+    CHECK(ch05::activation_order(100, 6).silu_then_sum == Ratio(100));
+    const Json r = result(Json::parse(R"({"op":"activation_order"})"));
+    CHECK(r["sum_then_silu_display"] == "0.0000");
+    CHECK(r["silu_then_sum_display"] == "0.4621");
+    CHECK(result(Json::parse(R"({"op":"activation_order","partial":"3"})"))["silu_then_sum_display"] == "2.7154");
+    CHECK(error_of(Json::parse(R"({"op":"activation_order","partial":"-1"})"))["field"] == "partial");
 }
