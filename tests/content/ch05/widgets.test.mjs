@@ -108,6 +108,11 @@ test('Figures 5-18 and 5-39 at the book\'s points: 1 GiB of S and P against 404 
   assert.deepEqual(shown('fig-5-39').series, ['439.281 MiB', '111.25 MiB', '65.085 MiB', '33.422 MiB']);
 });
 
+test('Figure 5-22: adding first gives SiLU(0) = 0, activating first about 0.4621 at a = 1 and 2.7154 at a = 3', () => {
+  assert.deepEqual(shown('fig-5-22'), { steps: ['0.0000', '0.4621'], bars: ['0', '0.462117'] });
+  assert.deepEqual(shown('fig-5-22', { ap: '3' }).steps, ['0.0000', '2.7154']);
+});
+
 test('the tile explorer at 64×64, k = 32: 24 KiB, A read 192 times, W 16 times, 3,096 MiB, 31.8 per byte, 4 blocks per SM', () => {
   assert.deepEqual(shown('tile-explorer'), ['24 KiB', '192', '16', '3.023 GiB', '31.8', '4']);
   // 128×128 (Example 5-3): 80 KiB, 96 and 8 re-reads, 1,560 MiB, 63.0, one block.
