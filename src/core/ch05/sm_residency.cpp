@@ -75,4 +75,19 @@ SmShare sm_share(const Ratio& gbps, const Ratio& tflops, u128 sms, u128 copy_byt
     return s;
 }
 
+std::vector<SlotSpan> two_slot_schedule(u128 blocks, const Ratio& copy_us, const Ratio& compute_us) {
+    std::vector<SlotSpan> spans;
+    std::vector<Ratio> computed;  // when each block's compute ends
+    Ratio copied(0);              // when the producer is free
+    for (u128 b = 0; b < blocks; ++b) {
+        const Ratio copy_start = b >= 2 ? std::max(copied, computed[b - 2]) : copied;
+        copied = copy_start + copy_us;
+        spans.push_back({b, b % 2, true, copy_start, copied});
+        const Ratio compute_start = b >= 1 ? std::max(copied, computed[b - 1]) : copied;
+        computed.push_back(compute_start + compute_us);
+        spans.push_back({b, b % 2, false, compute_start, computed.back()});
+    }
+    return spans;
+}
+
 }  // namespace tally::ch05

@@ -84,4 +84,20 @@ struct SmShare {
 
 SmShare sm_share(const Ratio& gbps, const Ratio& tflops, u128 sms, u128 copy_bytes, u128 flops, u128 blocks);
 
+// One bar of the two-slot pipeline (Figures 5-5 and 5-16): block b (from 0)
+// is copied into slot b mod 2 by the producer, then computed from it by the
+// consumer.
+struct SlotSpan {
+    u128 block = 0;
+    u128 slot = 0;     // 0 = A, 1 = B
+    bool copy = true;  // false: compute
+    Ratio start_us, end_us;
+};
+
+// The first `blocks` blocks' copies and computes, t_m and t_c each: a copy
+// starts when the previous copy is done and its slot's last reader (block
+// b − 2) has finished; a compute starts when its copy and the previous
+// compute are done. The last compute ends at SmShare::pipelined_us.
+std::vector<SlotSpan> two_slot_schedule(u128 blocks, const Ratio& copy_us, const Ratio& compute_us);
+
 }  // namespace tally::ch05

@@ -51,10 +51,22 @@ function shown(id, changes = {}) {
     });
   }
   if (cfg.kind === 'line-chart') {
-    // At the reader's x: each line's value there, and the dashed rules the core places.
+    // At the reader's x: each line's value there (in its own request's answer), and the dashed rules the core places.
     const d = cfg.data;
     const answer = ask(d.op, merge(vars, d.request));
-    return { series: d.series.map((l) => at(answer, l.display ?? l.path)), rules: (d.rules ?? []).map((r) => at(answer, r.display ?? r.path)) };
+    const answerOf = (l) => {
+      if (!l.request) return answer;
+      const r = d.requests.find((q) => q.id === l.request);
+      return ask(r.op ?? d.op, merge(vars, d.request, r.fields));
+    };
+    return { series: d.series.map((l) => at(answerOf(l), l.display ?? l.path)), rules: (d.rules ?? []).map((r) => at(answer, r.display ?? r.path)) };
+  }
+  if (cfg.kind === 'gantt') {
+    // The bars (lane, kind, start – end as displayed) and the dashed markers.
+    const d = cfg.data;
+    const answer = ask(d.op, merge(vars, d.request));
+    const bars = follow(answer, d.items).map((i) => [String(follow(i, d.lane)), String(follow(i, d.kind)), `${at(i, d.start_display ?? d.start)}–${at(i, d.end_display ?? d.end)}`]);
+    return { bars, markers: (d.markers ?? []).map((m) => at(answer, m.display ?? m.path)) };
   }
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
@@ -68,6 +80,37 @@ test('every chapter-5 widget answers with its defaults and is placed on its page
       }
     }
   }
+});
+
+test('Figures 5-5 and 5-16: block 0 copied 0–1.29 into slot A and computed 1.29–1.57, block 2 copied from 2.58 μs; a 4 KiB copy makes the consumer the pace', () => {
+  const g = shown('fig-5-5');
+  assert.deepEqual(g.markers, ['1.57 μs', '2.58 μs']);
+  assert.deepEqual(g.bars.slice(0, 2), [['producer', 'A', '0.00–1.29'], ['consumer', 'A', '1.29–1.57']]);
+  assert.deepEqual(g.bars[4], ['producer', 'A', '2.58–3.87']);
+  assert.deepEqual(shown('fig-5-16').bars[4], ['A', 'copy', '2.58–3.87']);
+  // 4 KiB: 0.16 μs to copy against 0.28 to compute; the computes run back to back from the first copy's end.
+  const fast = shown('fig-5-5', { cb: '4096' }).bars.filter((b) => b[0] === 'consumer');
+  assert.deepEqual(fast.map((b) => b[2]), ['0.16–0.44', '0.44–0.72', '0.72–1.00', '1.00–1.28']);
+});
+
+test('Figure 5-37: one launch 0–5 μs, projections 5–18.49 … back to back, each activation after its projection, done at 115 μs', () => {
+  const g = shown('fig-5-37');
+  assert.deepEqual(g.markers, ['115 μs']);
+  assert.equal(g.bars.length, 17);
+  assert.deepEqual(g.bars.slice(0, 3), [['host', 'launch', '0.00–5.00'], ['matrix', 'projection', '5.00–18.49'], ['vector', 'activation', '18.49–20.94']]);
+  assert.equal(g.bars[16][2].split('–')[1], '115.36');
+  // Without scheduling cost each task is 0.2 μs shorter: 5 + 8 × 12.99 + 1.96.
+  assert.equal(shown('fig-5-37', { ps: '0' }).markers[0], '111 μs');
+});
+
+test('Figures 5-18 and 5-39 at the book\'s points: 1 GiB of S and P against 404 MiB tiled at L = 8,192; 65.085 against 33.422 MiB read per step at 128K', () => {
+  assert.deepEqual(shown('fig-5-18').series.slice(0, 2), ['1 GiB', '404 MiB']);
+  assert.deepEqual(shown('fig-5-39').series, ['439.281 MiB', '111.25 MiB', '65.085 MiB', '33.422 MiB']);
+});
+
+test('Figure 5-22: adding first gives SiLU(0) = 0, activating first about 0.4621 at a = 1 and 2.7154 at a = 3', () => {
+  assert.deepEqual(shown('fig-5-22'), { steps: ['0.0000', '0.4621'], bars: ['0', '0.462117'] });
+  assert.deepEqual(shown('fig-5-22', { ap: '3' }).steps, ['0.0000', '2.7154']);
 });
 
 test('the tile explorer at 64×64, k = 32: 24 KiB, A read 192 times, W 16 times, 3,096 MiB, 31.8 per byte, 4 blocks per SM', () => {

@@ -3,6 +3,7 @@
 // (126 against 115 μs on the RTX PRO 6000, the 11.0 μs saving's parts).
 #include <doctest/doctest.h>
 
+#include "core/ch05/activation_order.hpp"
 #include "core/ch05/persistent_tiles.hpp"
 #include "core/ch05/quant_traffic.hpp"
 #include "core/format.hpp"
@@ -57,6 +58,47 @@ TEST_CASE("ch05 persistent tiles: 6.44 GFLOPs and 12.8 / 1.76 μs per block, 126
     const Json r = result(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000"})"));
     CHECK(r["coarse_display"] == "126 μs");
     CHECK(r["blockwise_display"] == "115 μs");
+    // Figure 5-37: one launch, projections back to back from 5 μs, each activation right after its projection.
+    CHECK(r["schedule_blocks"] == 8);
+    const Json& tasks = r["blockwise_tasks"];
+    REQUIRE(tasks.size() == 17);
+    CHECK(tasks[0]["kind"] == "launch");
+    CHECK(tasks[0]["block"].is_null());
+    CHECK(tasks[1]["lane"] == "matrix");
+    CHECK(tasks[1]["start_display"] == "5.00");
+    CHECK(tasks[2]["lane"] == "vector");
+    CHECK(tasks[2]["start_us"] == tasks[1]["end_us"]);
+    CHECK(tasks[16]["label"] == "7");
+    CHECK(tasks[16]["end_us"] == r["blockwise_us"]);
+    // Figure 5-36: two launches, the second when the eighth projection ends, 10 + 8 · 12.8 ≈ 112.5 μs.
+    const Json& coarse = r["coarse_tasks"];
+    REQUIRE(coarse.size() == 18);
+    CHECK(coarse[9]["kind"] == "launch");
+    CHECK(coarse[9]["start_us"] == coarse[8]["end_us"]);
+    CHECK(coarse[17]["end_us"] == r["coarse_us"]);
+    const auto bw = ch05::blockwise_schedule(8, p, a, 5, Ratio(7, 10));
+    CHECK(bw.back().end_us == t.blockwise_us);
+    CHECK(fixed(bw[1].end_us, 1) == "18.5");  // 5 + 13.5
+    CHECK(ch05::coarse_schedule(8, p, a, 5).back().end_us == t.coarse_us);
+    // Activation slower than projection: activations run back to back after the first projection.
+    const auto slow = ch05::blockwise_schedule(3, 1, 4, 2, 0);
+    CHECK(slow.back().end_us == Ratio(2 + 1 + 3 * 4));
+    CHECK(result(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000","blocks":4096})"))["blockwise_tasks"].size() ==
+          129);
     CHECK(error_of(Json::parse(R"({"op":"persistent_tiles"})"))["field"] == "peak_tflops");
     CHECK(error_of(Json::parse(R"({"op":"persistent_tiles","gpu":"rtx-pro-6000","launch_us":"0"})"))["field"] == "launch_us");
+}
+
+TEST_CASE("ch05 activation order: SiLU(1 + (−1)) = 0 against SiLU(1) + SiLU(−1) ≈ 0.4621 (§5.4.3, Figure 5-22)") {
+    const auto o = ch05::activation_order(1, 6);
+    CHECK(o.sum_then_silu == Ratio(0));
+    CHECK(o.silu_then_sum == Ratio(462117, 1000000));  // 0.731059 − 0.268941
+    CHECK(ch05::activation_order(0, 6).silu_then_sum == Ratio(0));
+    // Far out, SiLU(−a) vanishes and SiLU(a) → a: the gap is a itself.
+    CHECK(ch05::activation_order(100, 6).silu_then_sum == Ratio(100));
+    const Json r = result(Json::parse(R"({"op":"activation_order"})"));
+    CHECK(r["sum_then_silu_display"] == "0.0000");
+    CHECK(r["silu_then_sum_display"] == "0.4621");
+    CHECK(result(Json::parse(R"({"op":"activation_order","partial":"3"})"))["silu_then_sum_display"] == "2.7154");
+    CHECK(error_of(Json::parse(R"({"op":"activation_order","partial":"-1"})"))["field"] == "partial");
 }

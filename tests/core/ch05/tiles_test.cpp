@@ -104,6 +104,40 @@ TEST_CASE("ch05 MMA count and per-SM share: 512 instructions, 1.29 / 0.28 μs, 6
     CHECK(error_of(Json::parse(R"({"op":"mma_count","warps":7})"))["field"] == "warps");
 }
 
+TEST_CASE("ch05 two-slot schedule: Figures 5-5 and 5-16 (slot A free at 1.57 μs, block 2 copied from 2.58 μs)") {
+    const auto s = ch05::sm_share(3350, Ratio(9894, 10), 132, 32768, 2097152, 4);
+    const auto spans = ch05::two_slot_schedule(4, s.copy_us, s.compute_us);
+    REQUIRE(spans.size() == 8);
+    // Block 0: copied 0 – 1.29 into slot A, computed 1.29 – 1.57; block 2 goes back into slot A.
+    CHECK(spans[0].copy);
+    CHECK(spans[0].slot == 0);
+    CHECK(spans[0].start_us == Ratio(0));
+    CHECK(fixed(spans[0].end_us, 2) == "1.29");
+    CHECK_FALSE(spans[1].copy);
+    CHECK(fixed(spans[1].start_us, 2) == "1.29");
+    CHECK(spans[1].end_us == s.slot_free_us);
+    CHECK(spans[2].slot == 1);
+    CHECK(spans[4].block == 2);
+    CHECK(spans[4].slot == 0);
+    CHECK(spans[4].start_us == s.third_copy_us);
+    // Copy-bound: the copies run back to back and the last compute ends at the pipelined time.
+    CHECK(spans[6].start_us == Ratio(3) * s.copy_us);
+    CHECK(spans[7].end_us == s.pipelined_us);
+    // Compute-bound (t_c > t_m): block 2's copy waits for block 0's compute to free slot A.
+    const auto slow = ch05::two_slot_schedule(3, 1, 3);
+    CHECK(slow[4].start_us == Ratio(4));
+    CHECK(slow.back().end_us == Ratio(1 + 3 * 3));
+    const Json r = result(Json::parse(R"({"op":"sm_share","gpu":"h100-sxm"})"));
+    CHECK(r["schedule_blocks"] == 4);
+    CHECK(r["schedule"].size() == 8);
+    CHECK(r["schedule"][4]["slot"] == "A");
+    CHECK(r["schedule"][4]["unit"] == "producer");
+    CHECK(r["schedule"][4]["start_display"] == "2.58");
+    CHECK(r["schedule"][1]["phase"] == "compute");
+    CHECK(r["schedule"][1]["end_display"] == "1.57");
+    CHECK(result(Json::parse(R"({"op":"sm_share","gpu":"h100-sxm","blocks":1000})"))["schedule"].size() == 64);
+}
+
 TEST_CASE("ch05 GEMM tiles: Example 5-3 and Table 5.2.2-a (8 / 24 / 80 KiB, 6,168 / 3,096 / 1,560 MiB)") {
     const auto t32 = tiles(32, 32), t64 = tiles(64, 64), t128 = tiles(128, 128);
     CHECK(t32.working_set_bytes == 8 * kKiB);

@@ -1,7 +1,11 @@
 // quant_fusion_traffic (§5.4.4, Example 5-8, Figure 5-24): quantising the
 // input apart from the matrix multiply, or inside every column block.
+// activation_order (§5.4.3, Figure 5-22): SiLU after the sum of two partial
+// sums a and −a, or on each before the sum.
 #include "api/ops/ch05/ops.hpp"
+#include "read.hpp"
 
+#include "core/ch05/activation_order.hpp"
 #include "core/ch05/quant_traffic.hpp"
 #include "core/format.hpp"
 
@@ -79,8 +83,41 @@ constexpr const char* kQuantFusionSamples[] = {
     R"({"op":"quant_fusion_traffic","tile_n":1536})",
 };
 
+// ---- activation_order ------------------------------------------------------
+
+constexpr unsigned kActivationPlaces = 6;
+
+constexpr FieldDecl kActivationOrderFields[] = {
+    field::of_kind("partial", FieldKind::Decimal, "1"),
+};
+
+Json op_activation_order(const Json& req) {
+    RequestFields f(req, kActivationOrderFields);
+    const Ratio a = ch05_fields::non_negative_or(f, "partial", "1");
+    const ch05::ActivationOrder o = ch05::activation_order(a, kActivationPlaces);
+    Json r;
+    r["sum_then_silu"] = exact_json(o.sum_then_silu);
+    r["sum_then_silu_display"] = fixed(o.sum_then_silu, 4);
+    r["silu_then_sum"] = exact_json(o.silu_then_sum);
+    r["silu_then_sum_display"] = fixed(o.silu_then_sum, 4);  // the book's "about 0.4621"
+    return r;
+}
+
+constexpr ResultDecl kActivationOrderResult[] = {
+    result::exact("sum_then_silu"),
+    result::display("sum_then_silu_display"),
+    result::exact("silu_then_sum"),
+    result::display("silu_then_sum_display"),
+};
+constexpr const char* kActivationOrderSamples[] = {
+    R"({"op":"activation_order"})",
+    R"({"op":"activation_order","partial":"3"})",
+};
+
 }  // namespace
 
+const OpDef kActivationOrderOp = {"activation_order", op_activation_order, kActivationOrderFields, kActivationOrderResult,
+                                  kActivationOrderSamples};
 const OpDef kQuantFusionTrafficOp = {"quant_fusion_traffic", op_quant_fusion_traffic, kQuantFusionFields, kQuantFusionResult,
                                      kQuantFusionSamples};
 

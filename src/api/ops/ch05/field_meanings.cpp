@@ -80,6 +80,7 @@ constexpr FieldMeaning kMeanings[] = {
     {"w_bytes", "`quant_fusion_traffic`: bytes per weight (FP8: 1)", ""},
     {"rows_per_block", "`persistent_tiles`: tokens per data block", ""},
     {"activation_bytes", "`persistent_tiles`: bytes the activation reads and writes per element (BF16 in and out: 4)", ""},
+    {"partial", "`activation_order`: a, the size of one output's two partial sums a and −a", "a decimal ≥ 0; default 1"},
     {"launch_us", "`persistent_tiles`: μs per kernel launch", "a positive decimal; default 5"},
     {"schedule_us", "`persistent_tiles`: μs each task spends being scheduled", "a decimal ≥ 0; default 0.5"},
     {"notify_us", "`persistent_tiles`: μs each task spends signalling completion", "a decimal ≥ 0; default 0.2"},

@@ -16,7 +16,7 @@ extern const OpDef kBankConflictsOp, kSplitReductionOp, kFusionTrafficOp, kQuant
 // reduction.cpp
 extern const OpDef kReductionOrderOp;
 // compiler.cpp
-extern const OpDef kQuantFusionTrafficOp;
+extern const OpDef kQuantFusionTrafficOp, kActivationOrderOp;
 // attention.cpp
 extern const OpDef kAttentionMaterializedOp, kFlashTileOp, kOnlineSoftmaxOp;
 // runtime.cpp
@@ -24,11 +24,11 @@ extern const OpDef kShapeMixOp, kHostPipelineOp, kGraphReplayOp, kShapeStrategie
     kAmortizeOp;
 
 // In the order the API names them (docs/api.md): the chapter's order.
-#define TALLY_CH05_OPS                                                                                                   \
-    &kAmortizeOp, &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp, \
-        &kSplitReductionOp, &kReductionOrderOp, &kFusionTrafficOp, &kRelayoutBufferOp, &kAttentionMaterializedOp,        \
-        &kOnlineSoftmaxOp, &kFlashTileOp, &kQuantScaleOrderOp, &kQuantFusionTrafficOp, &kShapeMixOp, &kHostPipelineOp,   \
-        &kGraphReplayOp, &kShapeStrategiesOp, &kPersistentTilesOp, &kRequestHotspotOp
+#define TALLY_CH05_OPS                                                                                                    \
+    &kAmortizeOp, &kSmResidencyOp, &kLatencyHidingOp, &kMmaCountOp, &kSmShareOp, &kGemmTileTrafficOp, &kBankConflictsOp,  \
+        &kSplitReductionOp, &kReductionOrderOp, &kFusionTrafficOp, &kRelayoutBufferOp, &kAttentionMaterializedOp,         \
+        &kOnlineSoftmaxOp, &kFlashTileOp, &kActivationOrderOp, &kQuantScaleOrderOp, &kQuantFusionTrafficOp, &kShapeMixOp, \
+        &kHostPipelineOp, &kGraphReplayOp, &kShapeStrategiesOp, &kPersistentTilesOp, &kRequestHotspotOp
 
 // What this chapter's own request fields mean (field_meanings.cpp).
 DeclList<FieldMeaning> ch05_field_meanings();

@@ -11,6 +11,7 @@ namespace {
 
 constexpr FieldWords kFieldWords[] = {
     {"host_us", msg::ch05_meaning_host_us},
+    {"partial", msg::ch05_meaning_partial},
     {"device_us", msg::ch05_meaning_device_us},
     {"compute_us", msg::ch05_meaning_compute_us},
     {"host_wait_us", msg::ch05_meaning_host_wait_us},

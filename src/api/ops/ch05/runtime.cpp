@@ -6,7 +6,10 @@
 //   persistent_tiles  two kernels against block-wise tasks in one persistent kernel (§5.5.4)
 //   request_hotspot   one operator's change across a whole request's prefill and decode (§5.6.3)
 //   amortize          a one-off preparation spread over calls (§5.1.4)
+#include <algorithm>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "api/ops/ch05/ops.hpp"
 #include "display.hpp"
@@ -354,6 +357,24 @@ constexpr FieldDecl kPersistentFields[] = {
     fields::kGpu,
 };
 
+constexpr u128 kPersistentDrawnBlocks = 64;
+
+Json persistent_spans_json(const std::vector<ch05::PersistentSpan>& spans) {
+    Json list = Json::array();
+    for (const ch05::PersistentSpan& s : spans) {
+        const bool launch = s.kind == "launch";
+        list.push_back({{"lane", s.lane},
+                        {"kind", s.kind},
+                        {"block", launch ? Json(nullptr) : exact_json(s.block)},
+                        {"label", launch ? std::string() : std::to_string(static_cast<unsigned long long>(s.block))},
+                        {"start_us", exact_json(s.start_us)},
+                        {"end_us", exact_json(s.end_us)},
+                        {"start_display", fixed(s.start_us, 2)},
+                        {"end_display", fixed(s.end_us, 2)}});
+    }
+    return list;
+}
+
 Json op_persistent_tiles(const Json& req) {
     RequestFields f(req, kPersistentFields);
     const u128 blocks = f.integer_or("blocks");
@@ -393,19 +414,40 @@ Json op_persistent_tiles(const Json& req) {
     r["launch_saved_us"] = exact_json(launch);
     r["hidden_us"] = exact_json(t.hidden_us);
     r["overhead_us"] = exact_json(t.overhead_us);
+    // The two schedules as bars (Figures 5-36 and 5-37), for the first blocks only: a Gantt of thousands of blocks shows nothing.
+    const u128 drawn = std::min<u128>(blocks, kPersistentDrawnBlocks);
+    r["schedule_blocks"] = exact_json(drawn);
+    r["coarse_tasks"] = persistent_spans_json(ch05::coarse_schedule(drawn, t.projection_us, t.activation_us, launch));
+    r["blockwise_tasks"] =
+        persistent_spans_json(ch05::blockwise_schedule(drawn, t.projection_us, t.activation_us, launch, schedule + notify));
     return r;
 }
 
+constexpr ResultDecl kPersistentSpanItem[] = {
+    result::text("lane"),      result::text("kind"),    result::nullable(result::exact("block")), result::text("label"),
+    result::exact("start_us"), result::exact("end_us"), result::display("start_display"),         result::display("end_display"),
+};
 constexpr ResultDecl kPersistentResult[] = {
-    result::nullable(result::text("gpu")), result::exact("block_flops"),
-    result::exact("block_bytes"),          result::exact("projection_us"),
-    result::exact("activation_us"),        result::exact("task_projection_us"),
-    result::exact("task_activation_us"),   result::exact("coarse_us"),
-    result::display("coarse_display"),     result::exact("blockwise_us"),
-    result::display("blockwise_display"),  result::flag("blockwise_faster"),
-    result::exact("difference_us"),        result::exact("speedup"),
-    result::exact("launch_saved_us"),      result::exact("hidden_us"),
+    result::nullable(result::text("gpu")),
+    result::exact("block_flops"),
+    result::exact("block_bytes"),
+    result::exact("projection_us"),
+    result::exact("activation_us"),
+    result::exact("task_projection_us"),
+    result::exact("task_activation_us"),
+    result::exact("coarse_us"),
+    result::display("coarse_display"),
+    result::exact("blockwise_us"),
+    result::display("blockwise_display"),
+    result::flag("blockwise_faster"),
+    result::exact("difference_us"),
+    result::exact("speedup"),
+    result::exact("launch_saved_us"),
+    result::exact("hidden_us"),
     result::exact("overhead_us"),
+    result::exact("schedule_blocks"),
+    result::list("coarse_tasks", kPersistentSpanItem),
+    result::list("blockwise_tasks", kPersistentSpanItem),
 };
 constexpr const char* kPersistentSamples[] = {
     R"({"op":"persistent_tiles","gpu":"rtx-pro-6000"})",

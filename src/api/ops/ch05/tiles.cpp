@@ -5,7 +5,9 @@
 //   mma_count          matrix instructions of a tile and their split over warps (§5.1.5)
 //   sm_share           a device's bandwidth and peak per SM: copy and compute time of one K step, two-slot pipeline (Example 5-5)
 //   relayout_buffer    queue slots left beside a relayout area when blocks share an SM (§5.3.2, backpressure)
+#include <algorithm>
 #include <optional>
+#include <string>
 
 #include "api/ops/ch05/ops.hpp"
 #include "display.hpp"
@@ -392,6 +394,8 @@ constexpr FieldDecl kSmShareFields[] = {
     fields::kGpu,
 };
 
+constexpr u128 kSmShareDrawnBlocks = 32;
+
 Json op_sm_share(const Json& req) {
     RequestFields f(req, kSmShareFields);
     const std::optional<Ratio> sent_bw =
@@ -438,9 +442,29 @@ Json op_sm_share(const Json& req) {
     r["third_copy_display"] = us_text(s.third_copy_us, 2);
     r["mover_busy_display"] = us_text(s.mover_busy_us, 2);
     r["compute_busy_display"] = fixed(s.compute_busy_share, 1);  // the book: "about 0.2"
+    // Each block's copy and compute as bars (Figures 5-5 and 5-16), for the first blocks only.
+    const u128 drawn = std::min<u128>(blocks, kSmShareDrawnBlocks);
+    r["schedule_blocks"] = exact_json(drawn);
+    r["schedule"] = Json::array();
+    for (const ch05::SlotSpan& span : ch05::two_slot_schedule(drawn, s.copy_us, s.compute_us)) {
+        r["schedule"].push_back({{"block", exact_json(span.block)},
+                                 {"label", std::to_string(static_cast<unsigned long long>(span.block))},
+                                 {"slot", span.slot == 0 ? "A" : "B"},
+                                 {"unit", span.copy ? "producer" : "consumer"},
+                                 {"phase", span.copy ? "copy" : "compute"},
+                                 {"start_us", exact_json(span.start_us)},
+                                 {"end_us", exact_json(span.end_us)},
+                                 {"start_display", fixed(span.start_us, 2)},
+                                 {"end_display", fixed(span.end_us, 2)}});
+    }
     return r;
 }
 
+constexpr ResultDecl kSlotSpanItem[] = {
+    result::exact("block"),         result::text("label"),     result::text("slot"),    result::text("unit"),
+    result::text("phase"),          result::exact("start_us"), result::exact("end_us"), result::display("start_display"),
+    result::display("end_display"),
+};
 constexpr ResultDecl kSmShareResult[] = {
     result::nullable(result::text("gpu")),
     result::exact("sms"),
@@ -471,6 +495,8 @@ constexpr ResultDecl kSmShareResult[] = {
     result::display("third_copy_display"),
     result::display("mover_busy_display"),
     result::display("compute_busy_display"),
+    result::exact("schedule_blocks"),
+    result::list("schedule", kSlotSpanItem),
 };
 constexpr const char* kSmShareSamples[] = {
     R"({"op":"sm_share","gpu":"h100-sxm"})",

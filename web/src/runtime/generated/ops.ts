@@ -2,7 +2,7 @@
 import type { Json, Shape } from '../result-reader';
 
 /** Every op, in the order the API names them. */
-export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'attention_tile', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'strided_tile', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'im2col_traffic', 'handoff_bandwidth', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'amortize', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'reshard_rows', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
+export const OPS = ['catalog', 'params', 'forward', 'kv', 'state', 'state_curve', 'request', 'turn', 'dependency_chain', 'check_answer', 'read_quantity', 'import_hf_config', 'routing', 'compare', 'crossover', 'capacity', 'param_budget', 'kv_footprint', 'replay_window', 'effort_scale', 'candidate_pool', 'crossover_curve', 'routing_curve', 'fluid_backlog', 'workload_mix', 'percentile', 'state_time', 'steady_state', 'success_cost', 'handoff_cost', 'critical_path', 'amdahl', 'branch_state', 'ced_expert_layers', 'vision_tokens', 'audio_playout', 'audio_interrupt', 'buffer_depletion', 'media_work', 'training_budget', 'training_calendar', 'gpu_hour_factor', 'break_even_tasks', 'lifecycle_cost', 'chinchilla_alloc', 'scaling_fit', 'training', 'packing', 'update_tokens', 'decode_step_rate', 'rl_cycle', 'decision_request', 'moe_training', 'projection', 'attention_tile', 'dynamic_power', 'energy_ledger', 'power_cap', 'hbm_stack', 'tile_padding', 'expert_padding', 'quant_bytes', 'strided_tile', 'little_bandwidth', 'double_buffer', 'slot_pipeline', 'host_upload', 'link_time', 'im2col_traffic', 'handoff_bandwidth', 'die_locality', 'sram_chips', 'rom_split', 'device_budget', 'device_compare', 'specialization_breakeven', 'amortize', 'sm_residency', 'latency_hiding', 'mma_count', 'sm_share', 'gemm_tile_traffic', 'bank_conflicts', 'split_reduction', 'reduction_order', 'fusion_traffic', 'relayout_buffer', 'attention_materialized', 'online_softmax', 'flash_tile', 'activation_order', 'quant_scale_order', 'quant_fusion_traffic', 'shape_mix', 'host_pipeline', 'graph_replay', 'shape_strategies', 'persistent_tiles', 'request_hotspot', 'kv_admission', 'paging_layout', 'decode_read', 'lora_bytes', 'step_time', 'iteration_schedule', 'prefix_cache_value', 'weight_offload', 'acceptance_rule', 'speculative', 'batch_plan', 'critical_batch', 'zero_state', 'compute_floor', 'recompute_savings', 'offload_cast', 'pipeline_schedule', 'token_mean_loss', 'bucket_overlap', 'strong_scaling', 'moe_capacity', 'input_supply', 'reshard_rows', 'async_checkpoint', 'checkpoint_interval', 'straggler', 'rl_stages', 'switch_peak', 'logprob_ratio', 'routing_record', 'training_deadline', 'dense_scale'] as const;
 export type Op = (typeof OPS)[number];
 
 /** Ops that add `how` when asked with explain: true. */
@@ -101,6 +101,7 @@ export interface OpRequests {
   attention_materialized: { length?: number | string; head_dim?: number | string; in_bytes?: number | string; score_bytes?: number | string; lang?: string; };
   online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; lang?: string; };
   flash_tile: { length?: number | string; head_dim?: number | string; kv_rows?: number | string; prefetch_slots?: number | string; block_limit?: number | string; lang?: string; };
+  activation_order: { partial?: number | string; lang?: string; };
   quant_scale_order: { block_maxima?: Json[]; element?: number | string; element_block?: number | string; lang?: string; };
   quant_fusion_traffic: { rows?: number | string; inputs?: number | string; outputs?: number | string; tile_m?: number | string; tile_n?: number | string; in_bytes?: number | string; q_bytes?: number | string; w_bytes?: number | string; out_bytes?: number | string; lang?: string; };
   shape_mix: { calls?: Json[]; old_us?: Json[]; new_us?: Json[]; share_percent?: number | string; lang?: string; };
@@ -2041,6 +2042,22 @@ export interface MmaCountResult {
   values: Record<string, bigint>;
 }
 
+export interface SmShareSchedule {
+  block: bigint;
+  label: string;
+  slot: string;
+  unit: string;
+  phase: string;
+  start_us: bigint;
+  end_us: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface SmShareResult {
   gpu: string | null;
   sms: bigint;
@@ -2071,6 +2088,8 @@ export interface SmShareResult {
   third_copy_display: string;
   mover_busy_display: string;
   compute_busy_display: string;
+  schedule_blocks: bigint;
+  schedule: SmShareSchedule[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -2324,6 +2343,17 @@ export interface FlashTileResult {
   values: Record<string, bigint>;
 }
 
+export interface ActivationOrderResult {
+  sum_then_silu: bigint;
+  sum_then_silu_display: string;
+  silu_then_sum: bigint;
+  silu_then_sum_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface QuantScaleOrderResult {
   row_max: bigint;
   row_scale: Json;
@@ -2461,6 +2491,36 @@ export interface ShapeStrategiesResult {
   values: Record<string, bigint>;
 }
 
+export interface PersistentTilesCoarseTask {
+  lane: string;
+  kind: string;
+  block: bigint | null;
+  label: string;
+  start_us: bigint;
+  end_us: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
+export interface PersistentTilesBlockwiseTask {
+  lane: string;
+  kind: string;
+  block: bigint | null;
+  label: string;
+  start_us: bigint;
+  end_us: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface PersistentTilesResult {
   gpu: string | null;
   block_flops: bigint;
@@ -2479,6 +2539,9 @@ export interface PersistentTilesResult {
   launch_saved_us: bigint;
   hidden_us: bigint;
   overhead_us: bigint;
+  schedule_blocks: bigint;
+  coarse_tasks: PersistentTilesCoarseTask[];
+  blockwise_tasks: PersistentTilesBlockwiseTask[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3426,6 +3489,7 @@ export interface OpResults {
   attention_materialized: AttentionMaterializedResult;
   online_softmax: OnlineSoftmaxResult;
   flash_tile: FlashTileResult;
+  activation_order: ActivationOrderResult;
   quant_scale_order: QuantScaleOrderResult;
   quant_fusion_traffic: QuantFusionTrafficResult;
   shape_mix: ShapeMixResult;
@@ -3550,7 +3614,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   sm_residency: { gpu: { k: 'text', p: 'nullable' }, limits: { k: 'list', items: { id: { k: 'text' }, total: { k: 'exact' }, per_block: { k: 'exact' }, blocks: { k: 'exact' } } }, blocks: { k: 'exact' }, binding: { k: 'text_list' }, warps_per_block: { k: 'exact' }, warps: { k: 'exact' }, max_warps: { k: 'exact' }, occupancy_percent: { k: 'exact' }, occupancy_display: { k: 'display' }, threads_used: { k: 'exact' }, registers_used: { k: 'exact' }, smem_used: { k: 'exact' }, smem_left: { k: 'exact' } },
   latency_hiding: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, sms: { k: 'exact' }, device_bytes: { k: 'exact' }, needed_bytes: { k: 'exact' }, needed_display: { k: 'display' }, bytes_per_warp: { k: 'exact' }, have_bytes: { k: 'exact' }, have_display: { k: 'display' }, coverage: { k: 'exact' }, coverage_display: { k: 'display' }, covered: { k: 'flag' }, warps_needed: { k: 'exact' }, blocks_needed: { k: 'exact' } },
   mma_count: { flops_per_instruction: { k: 'exact' }, instructions: { k: 'exact' }, flops: { k: 'exact' }, output_fragments: { k: 'exact' }, fragments_per_warp: { k: 'exact' }, instructions_per_warp: { k: 'exact' } },
-  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' }, gbps_per_sm_display: { k: 'display' }, tflops_per_sm_display: { k: 'display' }, copy_display: { k: 'display' }, compute_display: { k: 'display' }, copy_over_compute_display: { k: 'display' }, device_ratio_display: { k: 'display' }, serial_display: { k: 'display' }, pipelined_display: { k: 'display' }, saved_display: { k: 'display' }, slot_free_display: { k: 'display' }, third_copy_display: { k: 'display' }, mover_busy_display: { k: 'display' }, compute_busy_display: { k: 'display' } },
+  sm_share: { gpu: { k: 'text', p: 'nullable' }, sms: { k: 'exact' }, gbps_per_sm: { k: 'exact' }, tflops_per_sm: { k: 'exact' }, copy_us: { k: 'exact' }, compute_us: { k: 'exact' }, copy_over_compute: { k: 'exact' }, intensity: { k: 'exact' }, device_ratio: { k: 'exact' }, serial_us: { k: 'exact' }, pipelined_us: { k: 'exact' }, saved_percent: { k: 'exact' }, slot_free_us: { k: 'exact' }, third_copy_us: { k: 'exact' }, mover_busy_us: { k: 'exact' }, compute_busy_percent: { k: 'exact' }, gbps_per_sm_display: { k: 'display' }, tflops_per_sm_display: { k: 'display' }, copy_display: { k: 'display' }, compute_display: { k: 'display' }, copy_over_compute_display: { k: 'display' }, device_ratio_display: { k: 'display' }, serial_display: { k: 'display' }, pipelined_display: { k: 'display' }, saved_display: { k: 'display' }, slot_free_display: { k: 'display' }, third_copy_display: { k: 'display' }, mover_busy_display: { k: 'display' }, compute_busy_display: { k: 'display' }, schedule_blocks: { k: 'exact' }, schedule: { k: 'list', items: { block: { k: 'exact' }, label: { k: 'text' }, slot: { k: 'text' }, unit: { k: 'text' }, phase: { k: 'text' }, start_us: { k: 'exact' }, end_us: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } } },
   gemm_tile_traffic: { a_slice_bytes: { k: 'exact' }, w_slice_bytes: { k: 'exact' }, acc_bytes: { k: 'exact' }, working_set_bytes: { k: 'exact' }, working_set_display: { k: 'display' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, tiles: { k: 'exact' }, k_steps: { k: 'exact' }, a_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, a_traffic: { k: 'exact' }, w_traffic: { k: 'exact' }, c_traffic: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, once_bytes: { k: 'exact' }, traffic_over_once: { k: 'exact' }, flops: { k: 'exact' }, intensity: { k: 'exact' }, intensity_display: { k: 'display' }, versus_traffic_bytes: { k: 'exact', p: 'nullable' }, versus_traffic_display: { k: 'display', p: 'nullable' }, bandwidth_ratio_needed: { k: 'exact', p: 'nullable' }, bandwidth_ratio_display: { k: 'display', p: 'nullable' }, gpu: { k: 'text', p: 'nullable' }, mfu_ceiling_percent: { k: 'exact', p: 'nullable' }, smem_per_sm: { k: 'exact', p: 'nullable' }, resident_blocks: { k: 'exact', p: 'nullable' } },
   bank_conflicts: { column_rounds: { k: 'exact' }, row_rounds: { k: 'exact' }, stride_words: { k: 'exact' }, bytes: { k: 'exact' }, stored_bytes: { k: 'exact' }, extra_percent: { k: 'exact' } },
   split_reduction: { tasks_whole: { k: 'exact' }, tasks_split: { k: 'exact' }, partial_bytes: { k: 'exact' }, scale_bytes: { k: 'exact' }, traffic_whole: { k: 'exact' }, reread_bytes: { k: 'exact' }, handoff_bytes: { k: 'exact' }, traffic_split: { k: 'exact' }, traffic_split_display: { k: 'display' }, launches_whole: { k: 'exact' }, launches_split: { k: 'exact' }, row_fp32_bytes: { k: 'exact' }, segment_fp32_bytes: { k: 'exact' }, partial_display: { k: 'display' }, scale_display: { k: 'display' }, traffic_whole_display: { k: 'display' }, reread_display: { k: 'display' }, handoff_display: { k: 'display' }, row_fp32_display: { k: 'display' }, segment_fp32_display: { k: 'display' } },
@@ -3560,13 +3624,14 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   attention_materialized: { tensor_bytes: { k: 'exact' }, score_bytes: { k: 'exact' }, qkvo_traffic: { k: 'exact' }, score_traffic: { k: 'exact' }, total_traffic: { k: 'exact' }, score_display: { k: 'display' }, score_traffic_display: { k: 'display' } },
   online_softmax: { steps: { k: 'list', items: { id: { k: 'text' }, max_weight: { k: 'exact' }, max_display: { k: 'display' }, rescale: { k: 'exact' }, weight_sum: { k: 'exact' }, weighted: { k: 'exact' }, output: { k: 'exact' }, output_display: { k: 'display' } } }, output: { k: 'exact' }, direct: { k: 'exact' }, agree: { k: 'flag' } },
   flash_tile: { query_rows: { k: 'exact' }, fixed_bytes: { k: 'exact' }, per_row_bytes: { k: 'exact' }, used_bytes: { k: 'exact' }, scans: { k: 'exact' }, traffic_bytes: { k: 'exact' }, traffic_display: { k: 'display' }, updates: { k: 'exact' } },
+  activation_order: { sum_then_silu: { k: 'exact' }, sum_then_silu_display: { k: 'display' }, silu_then_sum: { k: 'exact' }, silu_then_sum_display: { k: 'display' } },
   quant_scale_order: { row_max: { k: 'exact' }, row_scale: { k: 'object' }, block_scale: { k: 'object' }, difference: { k: 'exact' } },
   quant_fusion_traffic: { a_bytes: { k: 'exact' }, quantized_bytes: { k: 'exact' }, w_bytes: { k: 'exact' }, c_bytes: { k: 'exact' }, row_blocks: { k: 'exact' }, column_blocks: { k: 'exact' }, apart_rereads: { k: 'exact' }, fused_rereads: { k: 'exact' }, apart_input: { k: 'exact' }, fused_input: { k: 'exact' }, shared_bytes: { k: 'exact' }, apart_total: { k: 'exact' }, fused_total: { k: 'exact' }, apart_display: { k: 'display' }, fused_display: { k: 'display' }, fused_over_apart: { k: 'exact' }, apart_per_column_block: { k: 'exact' }, fused_per_column_block: { k: 'exact' } },
   shape_mix: { old_total_us: { k: 'exact' }, new_total_us: { k: 'exact' }, new_faster: { k: 'flag' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, new_over_old: { k: 'exact' }, breakeven_share: { k: 'exact', p: 'nullable' }, new_wins: { k: 'text', p: 'nullable' }, breakeven_percent: { k: 'exact', p: 'nullable' }, breakeven_percent_display: { k: 'display', p: 'nullable' }, old_mean_us: { k: 'exact', p: 'nullable' }, old_mean_display: { k: 'display', p: 'nullable' }, new_mean_us: { k: 'exact', p: 'nullable' }, new_mean_display: { k: 'display', p: 'nullable' } },
   host_pipeline: { serial_us: { k: 'exact' }, serial_display: { k: 'display' }, pipelined_us: { k: 'exact' }, pipelined_display: { k: 'display' }, saved_us: { k: 'exact' }, speedup: { k: 'exact' }, speedup_display: { k: 'display' }, bound: { k: 'text' }, device_busy_percent: { k: 'exact' } },
   graph_replay: { gpu: { k: 'text', p: 'nullable' }, bandwidth: { k: 'exact' }, input_display: { k: 'display' }, copy_us: { k: 'exact' }, copy_display: { k: 'display' }, plain_us: { k: 'exact' }, plain_display: { k: 'display' }, graph_us: { k: 'exact' }, graph_display: { k: 'display' }, graph_faster: { k: 'flag' }, difference_us: { k: 'exact' }, breakeven_bytes: { k: 'exact', p: 'nullable' }, breakeven_mib: { k: 'exact', p: 'nullable' }, breakeven_display: { k: 'display', p: 'nullable' } },
   shape_strategies: { actual_rows: { k: 'exact' }, bucket_rows: { k: 'exact' }, padding_percent: { k: 'exact' }, padding_display: { k: 'display' }, strategies: { k: 'list', items: { id: { k: 'text' }, rows: { k: 'exact' }, group_ms: { k: 'exact' }, group_display: { k: 'display' }, prepare_ms: { k: 'exact' }, total_ms: { k: 'exact' }, total_seconds: { k: 'exact' }, prepare_display: { k: 'display' }, total_display: { k: 'display' } } }, crossings: { k: 'list', items: { id: { k: 'text' }, from: { k: 'text' }, to: { k: 'text' }, groups: { k: 'exact' }, groups_display: { k: 'display' }, first_group: { k: 'exact' } } }, cheapest: { k: 'text' } },
-  persistent_tiles: { gpu: { k: 'text', p: 'nullable' }, block_flops: { k: 'exact' }, block_bytes: { k: 'exact' }, projection_us: { k: 'exact' }, activation_us: { k: 'exact' }, task_projection_us: { k: 'exact' }, task_activation_us: { k: 'exact' }, coarse_us: { k: 'exact' }, coarse_display: { k: 'display' }, blockwise_us: { k: 'exact' }, blockwise_display: { k: 'display' }, blockwise_faster: { k: 'flag' }, difference_us: { k: 'exact' }, speedup: { k: 'exact' }, launch_saved_us: { k: 'exact' }, hidden_us: { k: 'exact' }, overhead_us: { k: 'exact' } },
+  persistent_tiles: { gpu: { k: 'text', p: 'nullable' }, block_flops: { k: 'exact' }, block_bytes: { k: 'exact' }, projection_us: { k: 'exact' }, activation_us: { k: 'exact' }, task_projection_us: { k: 'exact' }, task_activation_us: { k: 'exact' }, coarse_us: { k: 'exact' }, coarse_display: { k: 'display' }, blockwise_us: { k: 'exact' }, blockwise_display: { k: 'display' }, blockwise_faster: { k: 'flag' }, difference_us: { k: 'exact' }, speedup: { k: 'exact' }, launch_saved_us: { k: 'exact' }, hidden_us: { k: 'exact' }, overhead_us: { k: 'exact' }, schedule_blocks: { k: 'exact' }, coarse_tasks: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, block: { k: 'exact', p: 'nullable' }, label: { k: 'text' }, start_us: { k: 'exact' }, end_us: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } }, blockwise_tasks: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, block: { k: 'exact', p: 'nullable' }, label: { k: 'text' }, start_us: { k: 'exact' }, end_us: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } } },
   request_hotspot: { decode_steps: { k: 'exact' }, calls: { k: 'exact' }, prefill_calls: { k: 'exact' }, decode_calls: { k: 'exact' }, prefill_rows: { k: 'exact' }, old_ms: { k: 'exact' }, new_ms: { k: 'exact' }, decode_speedup: { k: 'exact' }, decode_saved_ms: { k: 'exact' }, prefill_slower: { k: 'flag' }, prefill_change_ms: { k: 'exact' }, slower: { k: 'flag' }, saved_ms: { k: 'exact' }, saved_per_step_us: { k: 'exact' }, trace_share_percent: { k: 'exact', p: 'nullable' }, decode_saved_display: { k: 'display' }, prefill_change_display: { k: 'display' }, old_display: { k: 'display' }, new_display: { k: 'display' }, saved_display: { k: 'display' }, decode_speedup_display: { k: 'display' }, saved_per_step_display: { k: 'display' }, trace_share_display: { k: 'display', p: 'nullable' }, projected_decode_steps: { k: 'exact', p: 'nullable' }, projected_decode_saved_ms: { k: 'exact', p: 'nullable' }, projected_decode_saved_display: { k: 'display', p: 'nullable' }, projected_saved_ms: { k: 'exact', p: 'nullable' }, projected_saved_display: { k: 'display', p: 'nullable' }, projected_slower: { k: 'flag', p: 'nullable' } },
   kv_admission: { model: { k: 'text' }, kv_format: { k: 'text' }, bytes_per_token: { k: 'exact' }, written_positions: { k: 'exact' }, allocated_positions: { k: 'exact' }, shared_positions: { k: 'exact' }, private_positions: { k: 'exact' }, prefill_bytes: { k: 'exact' }, allocated_bytes: { k: 'exact' }, allocated_display: { k: 'display' }, shared_bytes: { k: 'exact' }, private_bytes: { k: 'exact' }, total_bytes: { k: 'exact' }, total_display: { k: 'display' }, independent_total_bytes: { k: 'exact' }, budget_bytes: { k: 'exact' }, fits: { k: 'flag' }, max_requests: { k: 'exact' }, prefill_sized_requests: { k: 'exact' }, prefill_sized_final_bytes: { k: 'exact' } },
   paging_layout: { sequences: { k: 'list', items: { id: { k: 'text' }, length: { k: 'exact' }, pages: { k: 'exact' }, slots: { k: 'exact' }, unused: { k: 'exact' } } }, slots: { k: 'exact' }, unused: { k: 'exact' }, entries: { k: 'exact' } },
