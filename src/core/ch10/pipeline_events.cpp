@@ -121,4 +121,61 @@ LinkCounts link_counts(u128 stages, u128 micro_batches, u128 virtual_stages, con
     return c;
 }
 
+namespace {
+
+struct PipelineHold {
+    Ratio at;
+    bool release;
+    Ratio bytes;
+};
+
+// Adds bytes held on [from, to); an empty interval holds nothing.
+void pipeline_hold(std::vector<PipelineHold>& holds, const Ratio& from, const Ratio& to, const Ratio& bytes) {
+    if (!(from < to)) return;
+    holds.push_back({from, false, bytes});
+    holds.push_back({to, true, bytes});
+}
+
+Ratio pipeline_peak_of(std::vector<PipelineHold>& holds) {
+    std::sort(holds.begin(), holds.end(), [](const PipelineHold& a, const PipelineHold& b) {
+        if (a.at != b.at) return a.at < b.at;
+        return a.release && !b.release;
+    });
+    Ratio live, peak;
+    for (const PipelineHold& h : holds) {
+        live = h.release ? live - h.bytes : live + h.bytes;
+        if (peak < live) peak = live;
+    }
+    return peak;
+}
+
+}  // namespace
+
+std::vector<Ratio> activation_peaks(const PipelineRun& run, const PipelineShape& s, const std::vector<u128>& saved_bytes,
+                                    u128 activation_message, u128 gradient_message) {
+    const u128 p = s.stages, m = s.micro_batches;
+    std::vector<std::vector<const Slot*>> fwd(p, std::vector<const Slot*>(m)), bwd(p, std::vector<const Slot*>(m));
+    for (const Slot& slot : run.slots) (slot.forward ? fwd : bwd)[slot.stage][slot.micro_batch] = &slot;
+    std::vector<std::vector<PipelineHold>> holds(p);
+    const Ratio act(activation_message), grad(gradient_message);
+    for (u128 st = 0; st < p; ++st) {
+        for (u128 i = 0; i < m; ++i) {
+            pipeline_hold(holds[st], fwd[st][i]->start_ms, bwd[st][i]->end_ms, Ratio(saved_bytes[st]));
+            if (st + 1 < p) {  // the forward message to the next stage
+                const Ratio sent = fwd[st][i]->end_ms;
+                pipeline_hold(holds[st], sent, sent + s.link_ms, act);
+                pipeline_hold(holds[st + 1], sent, fwd[st + 1][i]->start_ms, act);
+            }
+            if (st > 0) {  // the gradient back to the previous stage
+                const Ratio sent = bwd[st][i]->end_ms;
+                pipeline_hold(holds[st], sent, sent + s.link_ms, grad);
+                pipeline_hold(holds[st - 1], sent, bwd[st - 1][i]->start_ms, grad);
+            }
+        }
+    }
+    std::vector<Ratio> peaks;
+    for (auto& stage : holds) peaks.push_back(pipeline_peak_of(stage));
+    return peaks;
+}
+
 }  // namespace tally::ch10

@@ -88,4 +88,18 @@ struct LinkCounts {
 };
 LinkCounts link_counts(u128 stages, u128 micro_batches, u128 virtual_stages, const Ratio& link_ms);
 
+// The activation memory a run keeps live on each stage, as the book's
+// calculator reserves it (training_pipeline_schedule.py, `_peaks`):
+//   saved     a micro-batch's saved bytes, from its forward's start to its
+//             backward's end on that stage
+//   send      a message's bytes on the sender, from the producing slot's end
+//             until the link has carried it
+//   receive   the same bytes on the receiver, from the moment the link starts
+//             carrying it until the consuming slot starts
+// Forward messages carry `activation_message` bytes, backward ones
+// `gradient_message`.  At one instant, releases count before new holds.
+// Returns each stage's peak of live bytes.
+std::vector<Ratio> activation_peaks(const PipelineRun& run, const PipelineShape& s, const std::vector<u128>& saved_bytes,
+                                    u128 activation_message, u128 gradient_message);
+
 }  // namespace tally::ch10
