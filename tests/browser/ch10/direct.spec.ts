@@ -263,15 +263,16 @@ test('figures 10-17/10-18 as a gantt: dragging m or p moves the last gradient to
   await expect(marker).toContainText(done('fill-drain', 5, 12));
 });
 
-test('figure 10-47: dragging the reader along N gives the core’s card count there; the keys reach the axis’ ends', async ({ page, core }) => {
+test('figure 10-47: dragging the reader along N gives the core’s card count there on the B200 40 % line; the keys reach the axis’ ends', async ({ page, core }) => {
   const w = await open(page, 'fig-10-47');
   const cards = (n: string): string =>
     Number(
       core.ok({ op: 'dense_scale', params: Number(n), train_tokens: 20_000_000_000_000, peak_tflops: '2250', efficiency_percent: '40', days: '90' })
         .cards_needed,
     ).toLocaleString('en-US');
-  const at = w.getByTestId('at-cards').first();
+  const at = w.getByTestId('at-b20040').first();
   await expect(at).toContainText('17,147');
+  await expect(w.getByTestId('at-a10040').first()).toContainText('123,655');
   const marker = w.locator('svg.is-wide').getByRole('slider');
   await marker.scrollIntoViewIfNeeded();
   const handle = (await marker.locator('.drag-handle').boundingBox())!;
