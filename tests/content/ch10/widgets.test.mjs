@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md', w111: '10-3.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -235,6 +235,12 @@ test('Fig. 10-35: Table 10-h\'s 6.4 / 3.8 / 4.5 % at 300 / 900 / 1800 s lie on t
   assert.deepEqual(rules, ['965']);
   // 20 GB/s writes a save in a third of the time: the best interval shrinks by √(20/7).
   assert.deepEqual(shown('fig-10-35', { $bw: '20' }).rules, ['571']);
+});
+
+test('Fig. 10-20: fill–drain holds 1,840 MiB on stage 0 and 2,448 on stage 3, 1F1B 921 and 308 MiB (Table 10-f)', () => {
+  const { bars } = shown('fig-10-20');
+  const mib = bars.map((b) => Math.round(Number(b.segments[0].replaceAll(',', '')) / 2 ** 20));
+  assert.deepEqual(mib, [1840, 1840, 1840, 2448, 921, 692, 463, 308]);
 });
 
 test('Fig. 10-46: halving a resource that takes 5 % of the step gives 105 %, one that takes 50 % gives 150 % (§10.6.3)', () => {

@@ -208,6 +208,41 @@ TEST_CASE("ch10 pipeline activation peaks: Table 10-f's 1,840 / 2,448 and 921 / 
     CHECK(r["stages"][3]["peak_bytes"] == api::exact_json(ob[3]));
 }
 
+TEST_CASE(
+    "ch10 ZB-H1 event model: 283 ms, 42 ms idle (30 without links), stage 0 at 921 MiB and stage 3 at 1,226; 523 ms at m = 16") {
+    ch10::PipelineShape s;
+    s.forward_ms = 10;
+    s.backward_ms = 20;
+    s.weight_ms = 10;
+    s.link_ms = 1;
+    s.update_ms = 1;
+    s.schedule = ch10::Schedule::ZeroBubbleH1;
+    const ch10::PipelineRun zb = ch10::run_pipeline(s);
+    CHECK(zb.completion_ms == Ratio(283));
+    CHECK(zb.idle_ms == Ratio(42));
+    CHECK(zb.slots.size() == 96);
+    // Stage 1 runs W of micro-batch 0 right after B of micro-batch 1 (the paper's Fig. 3).
+    std::vector<std::string> stage1;
+    for (const ch10::Slot& slot : zb.slots)
+        if (slot.stage == 1 && stage1.size() < 6)
+            stage1.push_back((slot.kind == ch10::SlotKind::Forward  ? "F"
+                              : slot.kind == ch10::SlotKind::Weight ? "W"
+                                                                    : "B") +
+                             std::to_string(static_cast<unsigned>(slot.micro_batch)));
+    CHECK(stage1 == std::vector<std::string>{"F0", "F1", "F2", "B0", "F3", "B1"});
+    const ch10::SavedActivations saved = ch10::saved_activations(ch10::DenseShape{}, 128, 4);
+    const std::vector<Ratio> peaks =
+        ch10::activation_peaks(zb, s, saved.stage_bytes, saved.activation_message_bytes, saved.gradient_message_bytes);
+    const Ratio mib(u128{1} << 20);
+    CHECK(fixed(peaks[0] / mib, 0) == "921");
+    CHECK(fixed(peaks[3] / mib, 0) == "1226");
+    s.link_ms = 0;
+    CHECK(ch10::run_pipeline(s).idle_ms == Ratio(30));  // the (p − 1)(T_F + T_B − T_W) bound
+    s.link_ms = 1;
+    s.micro_batches = 16;
+    CHECK(ch10::run_pipeline(s).completion_ms == Ratio(523));
+}
+
 TEST_CASE("ch10 capacity factors: Table 10-g and the two-expert toy") {
     const std::vector<ch10::LoadGroup> qwen = {{64, 768}, {64, 256}};
     const ch10::Capacity c1 = ch10::moe_capacity(qwen, 1);

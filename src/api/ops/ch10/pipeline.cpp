@@ -85,8 +85,10 @@ Json op_pipeline_schedule(const Json& req) {
     ch10::PipelineShape s;
     s.stages = f.integer_or("stages");
     s.micro_batches = f.integer_or("micro_batches");
-    s.schedule = ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b"}, "1f1b") == "fill-drain" ? ch10::Schedule::FillDrain
-                                                                                                       : ch10::Schedule::OneFOneB;
+    const std::string schedule = ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b", "zb-h1"}, "1f1b");
+    s.schedule = schedule == "fill-drain" ? ch10::Schedule::FillDrain
+                 : schedule == "zb-h1"    ? ch10::Schedule::ZeroBubbleH1
+                                          : ch10::Schedule::OneFOneB;
     s.forward_ms = ch10_fields::positive_or(f, "forward_ms", "10");
     s.backward_ms = ch10_fields::positive_or(f, "backward_ms", "20");
     s.link_ms = ch10_fields::non_negative_or(f, "link_ms", "1");
@@ -94,6 +96,7 @@ Json op_pipeline_schedule(const Json& req) {
     // The closed forms split the backward into T_B (input gradient) and T_W
     // (weight gradient): T_B = backward − T_W.
     const Ratio weight = ch10_fields::non_negative_or(f, "weight_grad_ms", "10");
+    s.weight_ms = weight;
     const Ratio input_grad = weight < s.backward_ms ? s.backward_ms - weight : Ratio(0);
     const ch10::PipelineRun run = ch10::run_pipeline(s);
     const ch10::ClosedFormBubbles b =
@@ -104,17 +107,22 @@ Json op_pipeline_schedule(const Json& req) {
     fill_drain.schedule = ch10::Schedule::FillDrain;
     const ch10::PipelineRun fill_drain_run = s.schedule == ch10::Schedule::FillDrain ? run : ch10::run_pipeline(fill_drain);
     const Ratio fill_drain_ms = fill_drain_run.completion_ms;
+    // What the links add to each stage's idle time: the same orders with no link delay.
+    ch10::PipelineShape no_links = s;
+    no_links.link_ms = 0;
+    const Ratio idle_no_links = ch10::run_pipeline(no_links).idle_ms;
     const ch10::SavedActivations saved =
         ch10::saved_activations(pipeline_dense_shape(f), f.integer_or("micro_batch_tokens"), s.stages);
     const PipelinePeaks peaks = pipeline_peaks(run, s, saved);
     const PipelinePeaks fill_drain_peaks = pipeline_peaks(fill_drain_run, fill_drain, saved);
     const Ratio hundred(100);
     Json r;
-    r["schedule"] = s.schedule == ch10::Schedule::FillDrain ? "fill-drain" : "1f1b";
+    r["schedule"] = schedule;
     r["gradients_done_ms"] = exact_json(run.gradients_done_ms);
     r["completion_ms"] = exact_json(run.completion_ms);
     r["busy_ms"] = exact_json(run.busy_ms);
     r["idle_ms"] = exact_json(run.idle_ms);
+    r["idle_from_links_ms"] = exact_json(run.idle_ms - idle_no_links);
     r["closed_form_ms"] = exact_json(run.closed_form_ms);
     r["utilisation_percent"] = exact_json(run.utilisation * hundred);
     r["bubble_percent"] = exact_json(run.bubble_share * hundred);
@@ -153,14 +161,14 @@ Json op_pipeline_schedule(const Json& req) {
     }
     r["slots"] = Json::array();
     for (const ch10::Slot& slot : run.slots) {
-        r["slots"].push_back(
-            {{"id", (slot.forward ? "F" : "B") + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
-                        std::to_string(static_cast<unsigned long long>(slot.stage))},
-             {"stage", exact_json(slot.stage)},
-             {"micro_batch", exact_json(slot.micro_batch)},
-             {"kind", slot.forward ? "F" : "B"},
-             {"start_ms", exact_json(slot.start_ms)},
-             {"end_ms", exact_json(slot.end_ms)}});
+        const std::string kind = slot.kind == ch10::SlotKind::Forward ? "F" : slot.kind == ch10::SlotKind::Weight ? "W" : "B";
+        r["slots"].push_back({{"id", kind + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
+                                         std::to_string(static_cast<unsigned long long>(slot.stage))},
+                              {"stage", exact_json(slot.stage)},
+                              {"micro_batch", exact_json(slot.micro_batch)},
+                              {"kind", kind},
+                              {"start_ms", exact_json(slot.start_ms)},
+                              {"end_ms", exact_json(slot.end_ms)}});
     }
     return r;
 }
@@ -179,6 +187,7 @@ constexpr ResultDecl kPipelineResult[] = {
     result::exact("completion_ms"),
     result::exact("busy_ms"),
     result::exact("idle_ms"),
+    result::exact("idle_from_links_ms"),
     result::exact("closed_form_ms"),
     result::exact("utilisation_percent"),
     result::exact("bubble_percent"),
@@ -209,6 +218,7 @@ constexpr ResultDecl kPipelineResult[] = {
 constexpr const char* kPipelineSamples[] = {
     R"({"op":"pipeline_schedule","schedule":"fill-drain"})",
     R"({"op":"pipeline_schedule","schedule":"1f1b","micro_batches":16})",
+    R"({"op":"pipeline_schedule","schedule":"zb-h1"})",
 };
 
 }  // namespace
