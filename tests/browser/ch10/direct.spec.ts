@@ -263,7 +263,10 @@ test('figures 10-17/10-18 as a gantt: dragging m or p moves the last gradient to
   await expect(marker).toContainText(done('fill-drain', 5, 12));
 });
 
-test('figure 10-47: dragging the reader along N gives the core’s card count there on the B200 40 % line; the keys reach the axis’ ends', async ({ page, core }) => {
+test('figure 10-47: dragging the reader along N gives the core’s card count there on the B200 40 % line; the keys reach the axis’ ends', async ({
+  page,
+  core,
+}) => {
   const w = await open(page, 'fig-10-47');
   const cards = (n: string): string =>
     Number(

@@ -239,8 +239,10 @@ test('Fig. 10-35: Table 10-h\'s 6.4 / 3.8 / 4.5 % at 300 / 900 / 1800 s lie on t
 
 test('Fig. 10-20: fill–drain holds 1,840 MiB on stage 0 and 2,448 on stage 3, 1F1B 921 and 308 MiB (Table 10-f)', () => {
   const { bars } = shown('fig-10-20');
-  const mib = bars.map((b) => Math.round(Number(b.segments[0].replaceAll(',', '')) / 2 ** 20));
-  assert.deepEqual(mib, [1840, 1840, 1840, 2448, 921, 692, 463, 308]);
+  assert.deepEqual(
+    bars.map((b) => b.segments[0]),
+    ['1,840 MiB', '1,840 MiB', '1,840 MiB', '2,448 MiB', '921 MiB', '692 MiB', '463 MiB', '308 MiB'],
+  );
 });
 
 test('Fig. 10-46: halving a resource that takes 5 % of the step gives 105 %, one that takes 50 % gives 150 % (§10.6.3)', () => {

@@ -63,6 +63,9 @@ ch10::DenseShape pipeline_dense_shape(const RequestFields& f) {
     return sh;
 }
 
+// Whole MiB, as Table 10-f prints a stage's peak.
+std::string pipeline_mib_text(const Ratio& bytes) { return fixed(bytes / Ratio(u128{1} << 20), 0) + " MiB"; }
+
 // Each stage's peak under `run`, and the largest of them.
 struct PipelinePeaks {
     std::vector<Ratio> stages;
@@ -157,6 +160,7 @@ Json op_pipeline_schedule(const Json& req) {
                                {"layers", exact_json(saved.layers[st])},
                                {"saved_bytes", exact_json(saved.stage_bytes[st])},
                                {"peak_bytes", exact_json(peaks.stages[st])},
+                               {"peak_display", pipeline_mib_text(peaks.stages[st])},
                                {"fill_drain_peak_bytes", exact_json(fill_drain_peaks.stages[st])}});
     }
     r["slots"] = Json::array();
@@ -178,8 +182,13 @@ constexpr ResultDecl kSlotItem[] = {
     result::text("kind"), result::exact("start_ms"), result::exact("end_ms"),
 };
 constexpr ResultDecl kStageItem[] = {
-    result::text("id"),           result::exact("stage"),      result::exact("layers"),
-    result::exact("saved_bytes"), result::exact("peak_bytes"), result::exact("fill_drain_peak_bytes"),
+    result::text("id"),
+    result::exact("stage"),
+    result::exact("layers"),
+    result::exact("saved_bytes"),
+    result::exact("peak_bytes"),
+    result::display("peak_display"),
+    result::exact("fill_drain_peak_bytes"),
 };
 constexpr ResultDecl kPipelineResult[] = {
     result::text("schedule"),
