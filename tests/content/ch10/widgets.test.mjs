@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md', w111: '10-3.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md', w111: '10-3.md', w112: '10-3.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -243,6 +243,14 @@ test('Fig. 10-20: fill–drain holds 1,840 MiB on stage 0 and 2,448 on stage 3, 
     bars.map((b) => b.segments[0]),
     ['1,840 MiB', '1,840 MiB', '1,840 MiB', '2,448 MiB', '921 MiB', '692 MiB', '463 MiB', '308 MiB'],
   );
+});
+
+test('Fig. 10-27: Table 10-g on the two lines — dropped 25 / 12.5 / 0 / 0 %, padded 25 / 30 / 33.3 / 50 % at c = 1, 1.25, 1.5, 2', () => {
+  const [dropped, padded] = shown('fig-10-27').reader;
+  const cs = allWidgets['fig-10-27'].data.request.capacity_factors;
+  const book = ['1', '1.25', '1.5', '2'].map((c) => cs.indexOf(c));
+  assert.deepEqual(book.map((i) => dropped[i]), ['25%', '12.5%', '0%', '0%']);
+  assert.deepEqual(book.map((i) => padded[i]), ['25%', '30%', '33.3%', '50%']);
 });
 
 test('Fig. 10-46: halving a resource that takes 5 % of the step gives 105 %, one that takes 50 % gives 150 % (§10.6.3)', () => {
