@@ -189,8 +189,8 @@ TEST_CASE("ch10 pipeline activation peaks: Table 10-f's 1,840 / 2,448 and 921 / 
     s.schedule = ch10::Schedule::FillDrain;
     const std::vector<Ratio> fd = ch10::activation_peaks(ch10::run_pipeline(s), s, saved.stage_bytes,
                                                          saved.activation_message_bytes, saved.gradient_message_bytes);
-    CHECK(fixed(fd[0] / mib, 0) == "1840");
-    CHECK(fixed(fd[3] / mib, 0) == "2448");
+    CHECK(fixed(fd[0] / mib, 0) == "1,840");
+    CHECK(fixed(fd[3] / mib, 0) == "2,448");
     CHECK(fixed(fd[3] / gb, 2) == "2.57");
     s.schedule = ch10::Schedule::OneFOneB;
     const std::vector<Ratio> ob = ch10::activation_peaks(ch10::run_pipeline(s), s, saved.stage_bytes,
@@ -235,7 +235,7 @@ TEST_CASE(
         ch10::activation_peaks(zb, s, saved.stage_bytes, saved.activation_message_bytes, saved.gradient_message_bytes);
     const Ratio mib(u128{1} << 20);
     CHECK(fixed(peaks[0] / mib, 0) == "921");
-    CHECK(fixed(peaks[3] / mib, 0) == "1226");
+    CHECK(fixed(peaks[3] / mib, 0) == "1,226");
     s.link_ms = 0;
     CHECK(ch10::run_pipeline(s).idle_ms == Ratio(30));  // the (p − 1)(T_F + T_B − T_W) bound
     s.link_ms = 1;

@@ -14,8 +14,14 @@ using namespace tally::test;
 TEST_CASE("ledger ch10: every derivable printed number of chapter 10 is reproduced") {
     const Json entries = ledger_entries("ch10");
     const api::LedgerReport report = api::check_ledger(entries);
+    std::size_t missing = 0;
     for (const auto& line : report.lines) {
         CAPTURE(line.id);
+        if (!line.derivable) {
+            ++missing;
+            CHECK_FALSE(line.missing.empty());  // says which slot order the chapter does not print
+            continue;
+        }
         CHECK_MESSAGE(line.reproduced, line.id << " (" << line.where << "): printed " << line.printed << " " << line.unit
                                                << ", computed " << line.computed);
     }
@@ -28,6 +34,7 @@ TEST_CASE("ledger ch10: every derivable printed number of chapter 10 is reproduc
     // DualPipe, need slot orders the chapter does not print).
     CHECK(report.total == 549);
     CHECK(report.derivable == 530);
+    CHECK(missing == 19);
     CHECK(report.reproduced == report.derivable);
 }
 
