@@ -8,6 +8,14 @@
 //   fill-drain (GPipe)  all forwards, then all backwards in the same order
 //   1f1b                p−s−1 forwards to warm up, then one forward and one
 //                       backward in turn, then the remaining backwards
+//   zb-h1               the zero-bubble paper's ZB-H1 (Fig. 3, top): the
+//                       backward split into the input gradient B (on the
+//                       critical path, sent upstream) and the weight
+//                       gradient W; B runs in 1F1B's places and stage s puts
+//                       W of micro-batch i right after B of i + s, the last
+//                       s W's after the final B.  The chapter names the paper
+//                       for this slot order; the book's calculator encodes the
+//                       same rule (training_pipeline_schedule.py).
 // Both orders are the textbook ones; nothing is fitted to the chapter's 337
 // and 347 ms, which come out of these rules.
 #pragma once
@@ -18,22 +26,26 @@
 
 namespace tally::ch10 {
 
-enum class Schedule { FillDrain, OneFOneB };
+enum class Schedule { FillDrain, OneFOneB, ZeroBubbleH1 };
 
 struct PipelineShape {
     u128 stages = 4;         // p
     u128 micro_batches = 8;  // m
     Ratio forward_ms;        // t_f per stage and micro-batch
-    Ratio backward_ms;       // t_b per stage and micro-batch
+    Ratio backward_ms;       // t_b per stage and micro-batch (B + W when split)
+    Ratio weight_ms;         // T_W, the weight-gradient part of t_b (zb-h1 only)
     Ratio link_ms;           // one boundary crossing, either direction
     Ratio update_ms;         // the optimizer step after the last gradient
     Schedule schedule = Schedule::FillDrain;
 };
 
+enum class SlotKind { Forward, Backward, Weight };
+
 struct Slot {
     u128 stage = 0;
     u128 micro_batch = 0;
     bool forward = true;
+    SlotKind kind = SlotKind::Forward;  // Backward is the whole backward, or only B when split
     Ratio start_ms;
     Ratio end_ms;
 };
@@ -50,7 +62,7 @@ struct PipelineRun {
     Ratio bubble_share;  // (p − 1) / m
 };
 
-// The caller bounds stages and micro-batches (the slot list has 2pm entries).
+// The caller bounds stages and micro-batches (the slot list has 2pm entries, 3pm split).
 PipelineRun run_pipeline(const PipelineShape& s);
 
 // The chapter's closed-form bubbles per stage (ms), from the split of the
@@ -87,5 +99,20 @@ struct LinkCounts {
     Ratio drain_links_ms;                   // (p − 1) · link
 };
 LinkCounts link_counts(u128 stages, u128 micro_batches, u128 virtual_stages, const Ratio& link_ms);
+
+// The activation memory a run keeps live on each stage, as the book's
+// calculator reserves it (training_pipeline_schedule.py, `_peaks`):
+//   saved     a micro-batch's saved bytes, from its forward's start to its
+//             backward's end on that stage (its W's end when split: the
+//             calculator keeps the whole copy until the weight gradient)
+//   send      a message's bytes on the sender, from the producing slot's end
+//             until the link has carried it
+//   receive   the same bytes on the receiver, from the moment the link starts
+//             carrying it until the consuming slot starts
+// Forward messages carry `activation_message` bytes, backward ones
+// `gradient_message`.  At one instant, releases count before new holds.
+// Returns each stage's peak of live bytes.
+std::vector<Ratio> activation_peaks(const PipelineRun& run, const PipelineShape& s, const std::vector<u128>& saved_bytes,
+                                    u128 activation_message, u128 gradient_message);
 
 }  // namespace tally::ch10

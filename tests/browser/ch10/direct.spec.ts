@@ -263,15 +263,19 @@ test('figures 10-17/10-18 as a gantt: dragging m or p moves the last gradient to
   await expect(marker).toContainText(done('fill-drain', 5, 12));
 });
 
-test('figure 10-47: dragging the reader along N gives the core’s card count there; the keys reach the axis’ ends', async ({ page, core }) => {
+test('figure 10-47: dragging the reader along N gives the core’s card count there on the B200 40 % line; the keys reach the axis’ ends', async ({
+  page,
+  core,
+}) => {
   const w = await open(page, 'fig-10-47');
   const cards = (n: string): string =>
     Number(
       core.ok({ op: 'dense_scale', params: Number(n), train_tokens: 20_000_000_000_000, peak_tflops: '2250', efficiency_percent: '40', days: '90' })
         .cards_needed,
     ).toLocaleString('en-US');
-  const at = w.getByTestId('at-cards').first();
+  const at = w.getByTestId('at-b20040').first();
   await expect(at).toContainText('17,147');
+  await expect(w.getByTestId('at-a10040').first()).toContainText('123,655');
   const marker = w.locator('svg.is-wide').getByRole('slider');
   await marker.scrollIntoViewIfNeeded();
   const handle = (await marker.locator('.drag-handle').boundingBox())!;
@@ -286,4 +290,29 @@ test('figure 10-47: dragging the reader along N gives the core’s card count th
   await marker.press('Home');
   await expect(w.locator('#fig-10-47-n')).toHaveValue('100000000000');
   await expect(at).toContainText(cards('100000000000'));
+});
+
+test('figure 10-35: faster checkpoint writes pull the best save interval in, to the core’s √(2c/λ)', async ({ page, core }) => {
+  const w = await open(page, 'fig-10-35');
+  const best = (bw: string): string =>
+    String(
+      core.ok({ op: 'checkpoint_interval', model: 'qwen3-8b', checkpoint_gb_per_second: bw, job_mtbf_hours: '7.9', recovery_seconds: '120' })
+        .optimal_interval_display,
+    );
+  expect(best('7')).toBe('965');
+  await expect(w.getByTestId('rule-best')).toContainText('965');
+  await w.locator('#fig-10-35-bw').selectOption('20');
+  await expect(w.getByTestId('rule-best')).toContainText(best('20'));
+  await expectAt(page, core, 'fig-10-35', { bw: '20' });
+});
+
+test('figure 10-20: fill–drain holds 2,448 MiB on stage 3, 1F1B 921 MiB on stage 0; more micro-batches raise fill–drain only', async ({ page, core }) => {
+  const w = await open(page, 'fig-10-20');
+  await expect(w.getByTestId('bar-fd3')).toHaveText('2,448 MiB');
+  await expect(w.getByTestId('bar-ob0')).toHaveText('921 MiB');
+  await w.locator('#fig-10-20-m').selectOption('16');
+  const stage0 = (schedule: string): string => String((core.ok({ op: 'pipeline_schedule', schedule, micro_batches: 16 }) as Obj).stages[0].peak_display);
+  await expect(w.getByTestId('bar-fd0')).toHaveText(stage0('fill-drain'));
+  await expect(w.getByTestId('bar-ob0')).toHaveText(stage0('1f1b'));
+  expect(stage0('1f1b')).toBe('921 MiB');
 });

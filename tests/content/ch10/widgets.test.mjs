@@ -14,12 +14,15 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md', w111: '10-3.md', w112: '10-3.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
 /** A result value as the page prints it: integers digit-grouped, flags as yes/no, the core's text verbatim. */
 function at(id, result, p) {
+  // A row-member path (rows[*].x): the member of every row, in row order.
+  const star = p.indexOf('[*].');
+  if (star >= 0) return follow(result, p.slice(0, star)).map((row) => at(id, row, p.slice(star + 4)));
   const v = follow(result, p);
   assert.notEqual(v, undefined, `${id}: no value at ${p}`);
   if (v === null) return '—';
@@ -47,9 +50,14 @@ function shown(id, changes = {}) {
     return { items, markers: (cfg.data.markers ?? []).map((m) => at(id, r, m.display ?? m.path)) };
   }
   if (cfg.kind === 'line-chart') {
-    // The request as written (the reader's x from its control): each series' value there.
+    // The request as written (the reader's x from its control), with a series' own request's fields on top: each series' value there.
+    const own = Object.fromEntries((cfg.data.requests ?? []).map((q) => [q.id, q.fields ?? {}]));
+    const answer = (s) => ask(cfg.data.op, merge(vars, { ...cfg.data.request, ...(s.request ? own[s.request] : {}) }));
     const r = ask(cfg.data.op, merge(vars, cfg.data.request));
-    return { reader: cfg.data.series.map((s) => at(id, r, s.display ?? s.path)) };
+    return {
+      reader: cfg.data.series.map((s) => at(id, answer(s), s.display ?? s.path)),
+      rules: (cfg.data.rules ?? []).filter((u) => u.path).map((u) => at(id, r, u.display ?? u.path)),
+    };
   }
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
@@ -212,8 +220,41 @@ test('Figs. 10-33/10-34 as a gantt: the 20 s and 40 s snapshots commit at 36.5 /
   assert.deepEqual(shown('fig-10-33', { $fail: '60' }).markers, ['40']);
 });
 
-test('Fig. 10-47: 17,147 B200 cards make 90 days for 1T parameters on 20T tokens at 40 %; H100 needs 39,010', () => {
-  assert.deepEqual(shown('fig-10-47').reader, ['17,147']);
-  assert.deepEqual(shown('fig-10-47', { $peak: '989' }).reader, ['39,010']);
-  assert.deepEqual(shown('fig-10-47', { $eff: '50' }).reader, ['13,718']);
+test('Fig. 10-47: at 1T parameters and 20T tokens in 90 days, six lines read Exercise 10-10\'s 123,655 / 98,924 (A100), 39,010 / 31,208 (H100) and 17,147 / 13,718 (B200) cards', () => {
+  assert.deepEqual(shown('fig-10-47').reader, ['123,655', '98,924', '39,010', '31,208', '17,147', '13,718']);
+  // 180 days halve every line (rounded up).
+  assert.deepEqual(shown('fig-10-47', { $days: '180' }).reader, ['61,828', '49,462', '19,505', '15,604', '8,574', '6,859']);
+});
+
+test('Fig. 10-35: Table 10-h\'s 6.4 / 3.8 / 4.5 % at 300 / 900 / 1800 s lie on the total line, the best interval is 965 s, and faster writes move it', () => {
+  const { reader, rules } = shown('fig-10-35');
+  const intervals = allWidgets['fig-10-35'].data.request.intervals_seconds;
+  const total = reader[2];
+  assert.deepEqual(['300', '900', '1800'].map((t) => total[intervals.indexOf(t)]), ['6.4%', '3.8%', '4.5%']);
+  assert.deepEqual(['300', '900', '1800'].map((t) => reader[0][intervals.indexOf(t)]), ['5.5%', '1.8%', '0.9%']);
+  assert.deepEqual(rules, ['965']);
+  // 20 GB/s writes a save in a third of the time: the best interval shrinks by √(20/7).
+  assert.deepEqual(shown('fig-10-35', { $bw: '20' }).rules, ['571']);
+});
+
+test('Fig. 10-20: fill–drain holds 1,840 MiB on stage 0 and 2,448 on stage 3, 1F1B 921 and 308 MiB (Table 10-f)', () => {
+  const { bars } = shown('fig-10-20');
+  assert.deepEqual(
+    bars.map((b) => b.segments[0]),
+    ['1,840 MiB', '1,840 MiB', '1,840 MiB', '2,448 MiB', '921 MiB', '692 MiB', '463 MiB', '308 MiB'],
+  );
+});
+
+test('Fig. 10-27: Table 10-g on the two lines — dropped 25 / 12.5 / 0 / 0 %, padded 25 / 30 / 33.3 / 50 % at c = 1, 1.25, 1.5, 2', () => {
+  const [dropped, padded] = shown('fig-10-27').reader;
+  const cs = allWidgets['fig-10-27'].data.request.capacity_factors;
+  const book = ['1', '1.25', '1.5', '2'].map((c) => cs.indexOf(c));
+  assert.deepEqual(book.map((i) => dropped[i]), ['25%', '12.5%', '0%', '0%']);
+  assert.deepEqual(book.map((i) => padded[i]), ['25%', '30%', '33.3%', '50%']);
+});
+
+test('Fig. 10-46: halving a resource that takes 5 % of the step gives 105 %, one that takes 50 % gives 150 % (§10.6.3)', () => {
+  const cfg = allWidgets['fig-10-46'];
+  const at05 = Object.fromEntries(cfg.data.requests.map((q) => [q.id, ask(cfg.data.op, { ...cfg.data.request, ...q.fields, speedup: '0.5' }).total_after]));
+  assert.deepEqual(at05, { f5: 105, f20: 120, f50: 150, f80: 180 });
 });

@@ -5,12 +5,14 @@
 // (Table 10-a).
 #include <doctest/doctest.h>
 
+#include "api/json_out.hpp"
 #include "core/answer.hpp"
 #include "core/ch10/checkpoint_interval.hpp"
 #include "core/ch10/critical_batch.hpp"
 #include "core/ch10/moe_capacity.hpp"
 #include "core/ch10/pipeline_events.hpp"
 #include "core/ch10/reshard.hpp"
+#include "core/ch10/saved_activations.hpp"
 #include "core/ch10/square_root.hpp"
 #include "core/ch10/zero_state.hpp"
 #include "core/format.hpp"
@@ -164,6 +166,79 @@ TEST_CASE("ch10 pipeline links: 3 boundaries, 7 when interleaved, 24 → 56 forw
     CHECK(fd.closed_form_ms + c.fill_links_ms + c.drain_links_ms + s.update_ms == fd.completion_ms);
     // Without interleaving (v = 1) the counts are the plain ones.
     CHECK(ch10::link_counts(4, 8, 1, 1).interleaved_forward_messages == 24);
+}
+
+TEST_CASE("ch10 pipeline activation peaks: Table 10-f's 1,840 / 2,448 and 921 / 308 MiB, Fig. 10-20's 2.57 → 0.97 GB (−62 %)") {
+    // The saved objects of one 128-token micro-batch of Qwen3-8B: the book's
+    // calculator lists 1,043,550,720 B over the 36 layers and the head.
+    const ch10::SavedActivations saved = ch10::saved_activations(ch10::DenseShape{}, 128, 4);
+    CHECK(saved.per_layer_bytes == 26768384);
+    CHECK(36 * saved.per_layer_bytes + saved.final_bytes == 1043550720);
+    CHECK(saved.stage_bytes[0] == 9 * saved.per_layer_bytes);
+    CHECK(saved.stage_bytes[3] == saved.stage_bytes[0] + saved.final_bytes);
+    CHECK(saved.activation_message_bytes == 1048576);
+    CHECK(saved.gradient_message_bytes == 2097152);
+    ch10::PipelineShape s;
+    s.forward_ms = 10;
+    s.backward_ms = 20;
+    s.link_ms = 1;
+    s.update_ms = 1;
+    const Ratio mib(u128{1} << 20), gb(1000000000);
+    s.schedule = ch10::Schedule::FillDrain;
+    const std::vector<Ratio> fd = ch10::activation_peaks(ch10::run_pipeline(s), s, saved.stage_bytes,
+                                                         saved.activation_message_bytes, saved.gradient_message_bytes);
+    CHECK(fixed(fd[0] / mib, 0) == "1,840");
+    CHECK(fixed(fd[3] / mib, 0) == "2,448");
+    CHECK(fixed(fd[3] / gb, 2) == "2.57");
+    s.schedule = ch10::Schedule::OneFOneB;
+    const std::vector<Ratio> ob = ch10::activation_peaks(ch10::run_pipeline(s), s, saved.stage_bytes,
+                                                         saved.activation_message_bytes, saved.gradient_message_bytes);
+    CHECK(fixed(ob[0] / mib, 0) == "921");
+    CHECK(fixed(ob[3] / mib, 0) == "308");
+    CHECK(fixed(ob[0] / gb, 2) == "0.97");
+    CHECK(fixed((Ratio(1) - ob[0] / fd[3]) * Ratio(100), 0) == "62");
+    // Four forwards wait on stage 0 under 1F1B, all eight under fill-drain.
+    CHECK(ob[0] == Ratio(4 * saved.stage_bytes[0] + saved.gradient_message_bytes));
+    // The op gives the same numbers.
+    const Json r = ask(R"({"op":"pipeline_schedule","schedule":"1f1b"})");
+    CHECK(r["peak_bytes"] == api::exact_json(ob[0]));
+    CHECK(r["fill_drain_peak_bytes"] == api::exact_json(fd[3]));
+    CHECK(r["stages"][3]["peak_bytes"] == api::exact_json(ob[3]));
+}
+
+TEST_CASE(
+    "ch10 ZB-H1 event model: 283 ms, 42 ms idle (30 without links), stage 0 at 921 MiB and stage 3 at 1,226; 523 ms at m = 16") {
+    ch10::PipelineShape s;
+    s.forward_ms = 10;
+    s.backward_ms = 20;
+    s.weight_ms = 10;
+    s.link_ms = 1;
+    s.update_ms = 1;
+    s.schedule = ch10::Schedule::ZeroBubbleH1;
+    const ch10::PipelineRun zb = ch10::run_pipeline(s);
+    CHECK(zb.completion_ms == Ratio(283));
+    CHECK(zb.idle_ms == Ratio(42));
+    CHECK(zb.slots.size() == 96);
+    // Stage 1 runs W of micro-batch 0 right after B of micro-batch 1 (the paper's Fig. 3).
+    std::vector<std::string> stage1;
+    for (const ch10::Slot& slot : zb.slots)
+        if (slot.stage == 1 && stage1.size() < 6)
+            stage1.push_back((slot.kind == ch10::SlotKind::Forward  ? "F"
+                              : slot.kind == ch10::SlotKind::Weight ? "W"
+                                                                    : "B") +
+                             std::to_string(static_cast<unsigned>(slot.micro_batch)));
+    CHECK(stage1 == std::vector<std::string>{"F0", "F1", "F2", "B0", "F3", "B1"});
+    const ch10::SavedActivations saved = ch10::saved_activations(ch10::DenseShape{}, 128, 4);
+    const std::vector<Ratio> peaks =
+        ch10::activation_peaks(zb, s, saved.stage_bytes, saved.activation_message_bytes, saved.gradient_message_bytes);
+    const Ratio mib(u128{1} << 20);
+    CHECK(fixed(peaks[0] / mib, 0) == "921");
+    CHECK(fixed(peaks[3] / mib, 0) == "1,226");
+    s.link_ms = 0;
+    CHECK(ch10::run_pipeline(s).idle_ms == Ratio(30));  // the (p − 1)(T_F + T_B − T_W) bound
+    s.link_ms = 1;
+    s.micro_batches = 16;
+    CHECK(ch10::run_pipeline(s).completion_ms == Ratio(523));
 }
 
 TEST_CASE("ch10 capacity factors: Table 10-g and the two-expert toy") {

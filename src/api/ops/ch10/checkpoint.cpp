@@ -71,6 +71,8 @@ Json op_checkpoint_interval(const Json& req) {
     r["mtbf_seconds"] = exact_json(Ratio(1) / rate);
     r["mtbf_per_card_days"] = exact_json(mtbf * Ratio(mtbf_cards) / kDay);
     r["optimal_interval_seconds"] = exact_json(best);
+    // Whole seconds, as the chapter prints τ* ≈ 965 s (a figure's rule reads it).
+    r["optimal_interval_display"] = fixed(best, 0);
     const Ratio optimal_total = ch10::interval_loss(save, rate, recovery, best).total;
     r["optimal_total_percent"] = exact_json(optimal_total * kHundred);
     r["optimal_total_display"] = share_text(optimal_total);
@@ -104,10 +106,18 @@ constexpr ResultDecl kIntervalRow[] = {
     result::display("total_display"),
 };
 constexpr ResultDecl kIntervalResult[] = {
-    result::nullable(result::text("model")),  result::exact("checkpoint_bytes"),         result::exact("save_seconds"),
-    result::exact("rate_per_second"),         result::exact("hardware_rate_per_second"), result::exact("mtbf_seconds"),
-    result::exact("mtbf_per_card_days"),      result::exact("optimal_interval_seconds"), result::exact("optimal_total_percent"),
-    result::display("optimal_total_display"), result::list("rows", kIntervalRow),
+    result::nullable(result::text("model")),
+    result::exact("checkpoint_bytes"),
+    result::exact("save_seconds"),
+    result::exact("rate_per_second"),
+    result::exact("hardware_rate_per_second"),
+    result::exact("mtbf_seconds"),
+    result::exact("mtbf_per_card_days"),
+    result::exact("optimal_interval_seconds"),
+    result::display("optimal_interval_display"),
+    result::exact("optimal_total_percent"),
+    result::display("optimal_total_display"),
+    result::list("rows", kIntervalRow),
 };
 constexpr const char* kIntervalSamples[] = {
     R"({"op":"checkpoint_interval","model":"qwen3-8b"})",

@@ -109,7 +109,10 @@ constexpr FieldMeaning kMeanings[] = {
     {"reserve_days", "days of the deadline kept for start-up, evaluation and planned stops",
      "0 or a decimal below deadline_days"},
     {"stages", "p, pipeline stages", "2 … 64"},
-    {"schedule", "pipeline order: fill-drain (all forwards, then all backwards) or 1f1b", "fill-drain, 1f1b"},
+    {"schedule",
+     "pipeline order: fill-drain (all forwards, then all backwards), 1f1b, or zb-h1 (the backward split into B and W, "
+     "W deferred into the gaps)",
+     "fill-drain, 1f1b, zb-h1"},
     {"forward_ms", "T_F, ms one stage takes for one micro-batch's forward", kDecimal},
     {"backward_ms", "ms one stage takes for one micro-batch's whole backward", kDecimal},
     {"weight_grad_ms", "T_W, the weight-gradient part of the backward, ms (the rest is T_B)", "0 or a positive decimal"},

@@ -3,12 +3,21 @@
 // src/core/ch10/pipeline_events.cpp — every slot's start and end, when the
 // last gradient lands, the step with its update, the idle time per stage —
 // and the chapter's closed-form bubbles of 1F1B, zero-bubble (ZB-H1, ZB-H2),
-// DualPipe and interleaved 1F1B from the split of the backward.
+// DualPipe and interleaved 1F1B from the split of the backward; and the
+// activation memory each stage holds at its peak (Fig. 10-20, Table 10-f's
+// peak column) from the model's shape and the micro-batch's tokens.
 #include "api/ops/ch10/ops.hpp"
 #include "read.hpp"
 
+#include <variant>
+
+#include "api/catalog.hpp"
+#include "api/errors.hpp"
+#include "api/ops/request_readers.hpp"
 #include "core/ch10/pipeline_events.hpp"
+#include "core/ch10/saved_activations.hpp"
 #include "core/format.hpp"
+#include "core/messages.hpp"
 
 namespace tally::api {
 
@@ -24,15 +33,65 @@ constexpr FieldDecl kPipelineFields[] = {
     field::of_kind("link_ms", FieldKind::Decimal, "1"),
     field::of_kind("update_ms", FieldKind::Decimal, "1"),
     field::integer("virtual_stages", 1, 64, "2"),
+    field::of_kind("model", FieldKind::Model, "qwen3-8b"),
+    field::integer("micro_batch_tokens", 1, u128{1} << 24, "128"),
 };
+
+// The dense GQA shape the saved-activation ledger reads (Qwen3-8B by default).
+ch10::DenseShape pipeline_dense_shape(const RequestFields& f) {
+    const ModelSpec m = f.has("model") ? model_of(f) : find_model("model", "qwen3-8b");
+    ch10::DenseShape sh;
+    sh.layers = m.total_layers();
+    sh.hidden = m.hidden;
+    sh.vocab = m.vocab;
+    bool dense_gqa = !m.groups.empty();
+    for (const LayerGroup& g : m.groups) {
+        const auto* a = std::get_if<GqaAttention>(&g.attention);
+        const auto* ffn = std::get_if<DenseFfn>(&g.ffn);
+        if (!a || !ffn) {
+            dense_gqa = false;
+            break;
+        }
+        sh.query_heads = a->q_heads;
+        sh.kv_heads = a->kv_heads;
+        sh.head_dim = a->head_dim;
+        sh.ffn = ffn->intermediate;
+    }
+    if (!dense_gqa)
+        throw FieldError("model", msg::field_needs_layer_kind,
+                         {{"field", std::string("model")}, {"kind", std::string("dense GQA")}, {"model", m.name}});
+    return sh;
+}
+
+// Whole MiB, as Table 10-f prints a stage's peak.
+std::string pipeline_mib_text(const Ratio& bytes) { return fixed(bytes / Ratio(u128{1} << 20), 0) + " MiB"; }
+
+// Each stage's peak under `run`, and the largest of them.
+struct PipelinePeaks {
+    std::vector<Ratio> stages;
+    Ratio largest;
+    u128 largest_stage = 0;
+};
+PipelinePeaks pipeline_peaks(const ch10::PipelineRun& run, const ch10::PipelineShape& s, const ch10::SavedActivations& saved) {
+    PipelinePeaks out;
+    out.stages = ch10::activation_peaks(run, s, saved.stage_bytes, saved.activation_message_bytes, saved.gradient_message_bytes);
+    for (std::size_t i = 0; i < out.stages.size(); ++i)
+        if (out.largest < out.stages[i]) {
+            out.largest = out.stages[i];
+            out.largest_stage = i;
+        }
+    return out;
+}
 
 Json op_pipeline_schedule(const Json& req) {
     RequestFields f(req, kPipelineFields);
     ch10::PipelineShape s;
     s.stages = f.integer_or("stages");
     s.micro_batches = f.integer_or("micro_batches");
-    s.schedule = ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b"}, "1f1b") == "fill-drain" ? ch10::Schedule::FillDrain
-                                                                                                       : ch10::Schedule::OneFOneB;
+    const std::string schedule = ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b", "zb-h1"}, "1f1b");
+    s.schedule = schedule == "fill-drain" ? ch10::Schedule::FillDrain
+                 : schedule == "zb-h1"    ? ch10::Schedule::ZeroBubbleH1
+                                          : ch10::Schedule::OneFOneB;
     s.forward_ms = ch10_fields::positive_or(f, "forward_ms", "10");
     s.backward_ms = ch10_fields::positive_or(f, "backward_ms", "20");
     s.link_ms = ch10_fields::non_negative_or(f, "link_ms", "1");
@@ -40,6 +99,7 @@ Json op_pipeline_schedule(const Json& req) {
     // The closed forms split the backward into T_B (input gradient) and T_W
     // (weight gradient): T_B = backward − T_W.
     const Ratio weight = ch10_fields::non_negative_or(f, "weight_grad_ms", "10");
+    s.weight_ms = weight;
     const Ratio input_grad = weight < s.backward_ms ? s.backward_ms - weight : Ratio(0);
     const ch10::PipelineRun run = ch10::run_pipeline(s);
     const ch10::ClosedFormBubbles b =
@@ -48,15 +108,24 @@ Json op_pipeline_schedule(const Json& req) {
     // The other schedule's step, for the chapter's comparison (1F1B is about 3 % slower than fill–drain here).
     ch10::PipelineShape fill_drain = s;
     fill_drain.schedule = ch10::Schedule::FillDrain;
-    const Ratio fill_drain_ms =
-        s.schedule == ch10::Schedule::FillDrain ? run.completion_ms : ch10::run_pipeline(fill_drain).completion_ms;
+    const ch10::PipelineRun fill_drain_run = s.schedule == ch10::Schedule::FillDrain ? run : ch10::run_pipeline(fill_drain);
+    const Ratio fill_drain_ms = fill_drain_run.completion_ms;
+    // What the links add to each stage's idle time: the same orders with no link delay.
+    ch10::PipelineShape no_links = s;
+    no_links.link_ms = 0;
+    const Ratio idle_no_links = ch10::run_pipeline(no_links).idle_ms;
+    const ch10::SavedActivations saved =
+        ch10::saved_activations(pipeline_dense_shape(f), f.integer_or("micro_batch_tokens"), s.stages);
+    const PipelinePeaks peaks = pipeline_peaks(run, s, saved);
+    const PipelinePeaks fill_drain_peaks = pipeline_peaks(fill_drain_run, fill_drain, saved);
     const Ratio hundred(100);
     Json r;
-    r["schedule"] = s.schedule == ch10::Schedule::FillDrain ? "fill-drain" : "1f1b";
+    r["schedule"] = schedule;
     r["gradients_done_ms"] = exact_json(run.gradients_done_ms);
     r["completion_ms"] = exact_json(run.completion_ms);
     r["busy_ms"] = exact_json(run.busy_ms);
     r["idle_ms"] = exact_json(run.idle_ms);
+    r["idle_from_links_ms"] = exact_json(run.idle_ms - idle_no_links);
     r["closed_form_ms"] = exact_json(run.closed_form_ms);
     r["utilisation_percent"] = exact_json(run.utilisation * hundred);
     r["bubble_percent"] = exact_json(run.bubble_share * hundred);
@@ -74,16 +143,36 @@ Json op_pipeline_schedule(const Json& req) {
     r["fill_drain_completion_ms"] = exact_json(fill_drain_ms);
     r["longer_than_fill_drain_percent"] =
         fill_drain_ms < run.completion_ms ? exact_json((run.completion_ms / fill_drain_ms - Ratio(1)) * hundred) : Json(0);
+    r["saved_per_layer_bytes"] = exact_json(saved.per_layer_bytes);
+    r["saved_final_bytes"] = exact_json(saved.final_bytes);
+    r["activation_message_bytes"] = exact_json(saved.activation_message_bytes);
+    r["gradient_message_bytes"] = exact_json(saved.gradient_message_bytes);
+    r["peak_bytes"] = exact_json(peaks.largest);
+    r["peak_stage"] = exact_json(peaks.largest_stage);
+    r["fill_drain_peak_bytes"] = exact_json(fill_drain_peaks.largest);
+    r["peak_below_fill_drain_percent"] = peaks.largest < fill_drain_peaks.largest
+                                             ? exact_json((Ratio(1) - peaks.largest / fill_drain_peaks.largest) * hundred)
+                                             : Json(0);
+    r["stages"] = Json::array();
+    for (u128 st = 0; st < s.stages; ++st) {
+        r["stages"].push_back({{"id", "s" + std::to_string(static_cast<unsigned long long>(st))},
+                               {"stage", exact_json(st)},
+                               {"layers", exact_json(saved.layers[st])},
+                               {"saved_bytes", exact_json(saved.stage_bytes[st])},
+                               {"peak_bytes", exact_json(peaks.stages[st])},
+                               {"peak_display", pipeline_mib_text(peaks.stages[st])},
+                               {"fill_drain_peak_bytes", exact_json(fill_drain_peaks.stages[st])}});
+    }
     r["slots"] = Json::array();
     for (const ch10::Slot& slot : run.slots) {
-        r["slots"].push_back(
-            {{"id", (slot.forward ? "F" : "B") + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
-                        std::to_string(static_cast<unsigned long long>(slot.stage))},
-             {"stage", exact_json(slot.stage)},
-             {"micro_batch", exact_json(slot.micro_batch)},
-             {"kind", slot.forward ? "F" : "B"},
-             {"start_ms", exact_json(slot.start_ms)},
-             {"end_ms", exact_json(slot.end_ms)}});
+        const std::string kind = slot.kind == ch10::SlotKind::Forward ? "F" : slot.kind == ch10::SlotKind::Weight ? "W" : "B";
+        r["slots"].push_back({{"id", kind + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
+                                         std::to_string(static_cast<unsigned long long>(slot.stage))},
+                              {"stage", exact_json(slot.stage)},
+                              {"micro_batch", exact_json(slot.micro_batch)},
+                              {"kind", kind},
+                              {"start_ms", exact_json(slot.start_ms)},
+                              {"end_ms", exact_json(slot.end_ms)}});
     }
     return r;
 }
@@ -92,12 +181,22 @@ constexpr ResultDecl kSlotItem[] = {
     result::text("id"),   result::exact("stage"),    result::exact("micro_batch"),
     result::text("kind"), result::exact("start_ms"), result::exact("end_ms"),
 };
+constexpr ResultDecl kStageItem[] = {
+    result::text("id"),
+    result::exact("stage"),
+    result::exact("layers"),
+    result::exact("saved_bytes"),
+    result::exact("peak_bytes"),
+    result::display("peak_display"),
+    result::exact("fill_drain_peak_bytes"),
+};
 constexpr ResultDecl kPipelineResult[] = {
     result::text("schedule"),
     result::exact("gradients_done_ms"),
     result::exact("completion_ms"),
     result::exact("busy_ms"),
     result::exact("idle_ms"),
+    result::exact("idle_from_links_ms"),
     result::exact("closed_form_ms"),
     result::exact("utilisation_percent"),
     result::exact("bubble_percent"),
@@ -114,11 +213,21 @@ constexpr ResultDecl kPipelineResult[] = {
     result::exact("drain_links_ms"),
     result::exact("fill_drain_completion_ms"),
     result::exact("longer_than_fill_drain_percent"),
+    result::exact("saved_per_layer_bytes"),
+    result::exact("saved_final_bytes"),
+    result::exact("activation_message_bytes"),
+    result::exact("gradient_message_bytes"),
+    result::exact("peak_bytes"),
+    result::exact("peak_stage"),
+    result::exact("fill_drain_peak_bytes"),
+    result::exact("peak_below_fill_drain_percent"),
+    result::list("stages", kStageItem),
     result::list("slots", kSlotItem),
 };
 constexpr const char* kPipelineSamples[] = {
     R"({"op":"pipeline_schedule","schedule":"fill-drain"})",
     R"({"op":"pipeline_schedule","schedule":"1f1b","micro_batches":16})",
+    R"({"op":"pipeline_schedule","schedule":"zb-h1"})",
 };
 
 }  // namespace

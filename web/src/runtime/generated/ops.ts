@@ -126,7 +126,7 @@ export interface OpRequests {
   compute_floor: { model?: string | { [key: string]: Json }; sequence?: number | string; train_tokens?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
   recompute_savings: { micro_batch_tokens?: number | string; ffn_width?: number | string; hidden?: number | string; value_bytes?: number | string; stage_layers?: number | string; waiting_micro_batches?: number | string; other_saved_mib?: number | string; lang?: string; };
   offload_cast: { matrix_rows?: number | string; matrix_columns?: number | string; link_gb_per_second?: number | string; cpu_gb_per_second?: number | string; gpu?: string; gpu_gb_per_second?: number | string; lang?: string; };
-  pipeline_schedule: { stages?: number | string; micro_batches?: number | string; schedule?: string; forward_ms?: number | string; backward_ms?: number | string; weight_grad_ms?: number | string; link_ms?: number | string; update_ms?: number | string; virtual_stages?: number | string; lang?: string; };
+  pipeline_schedule: { stages?: number | string; micro_batches?: number | string; schedule?: string; forward_ms?: number | string; backward_ms?: number | string; weight_grad_ms?: number | string; link_ms?: number | string; update_ms?: number | string; virtual_stages?: number | string; model?: string | { [key: string]: Json }; micro_batch_tokens?: number | string; lang?: string; };
   token_mean_loss: { answer_groups?: Json[]; micro_batches?: number | string; lang?: string; };
   bucket_overlap: { gradient_bytes?: number | string; members?: number | string; link_gb_per_second?: number | string; startup_ms?: number | string; buckets?: number | string; gap_ms?: number | string; reduce_ms?: number | string; compute_ms?: number | string; link_busy_ms?: number | string; lang?: string; };
   strong_scaling: { base_cards?: number | string; base_step_seconds?: number | string; cards?: number | string; step_seconds?: number | string; lang?: string; };
@@ -3000,6 +3000,20 @@ export interface OffloadCastResult {
   values: Record<string, bigint>;
 }
 
+export interface PipelineScheduleStage {
+  id: string;
+  stage: bigint;
+  layers: bigint;
+  saved_bytes: bigint;
+  peak_bytes: bigint;
+  peak_display: string;
+  fill_drain_peak_bytes: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface PipelineScheduleSlot {
   id: string;
   stage: bigint;
@@ -3019,6 +3033,7 @@ export interface PipelineScheduleResult {
   completion_ms: bigint;
   busy_ms: bigint;
   idle_ms: bigint;
+  idle_from_links_ms: bigint;
   closed_form_ms: bigint;
   utilisation_percent: bigint;
   bubble_percent: bigint;
@@ -3035,6 +3050,15 @@ export interface PipelineScheduleResult {
   drain_links_ms: bigint;
   fill_drain_completion_ms: bigint;
   longer_than_fill_drain_percent: bigint;
+  saved_per_layer_bytes: bigint;
+  saved_final_bytes: bigint;
+  activation_message_bytes: bigint;
+  gradient_message_bytes: bigint;
+  peak_bytes: bigint;
+  peak_stage: bigint;
+  fill_drain_peak_bytes: bigint;
+  peak_below_fill_drain_percent: bigint;
+  stages: PipelineScheduleStage[];
   slots: PipelineScheduleSlot[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
@@ -3210,6 +3234,7 @@ export interface CheckpointIntervalResult {
   mtbf_seconds: bigint;
   mtbf_per_card_days: bigint;
   optimal_interval_seconds: bigint;
+  optimal_interval_display: string;
   optimal_total_percent: bigint;
   optimal_total_display: string;
   rows: CheckpointIntervalRow[];
@@ -3649,7 +3674,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
   recompute_savings: { product_bytes: { k: 'exact' }, multiplies: { k: 'exact' }, normalized_bytes: { k: 'exact' }, rebuilt_per_layer_bytes: { k: 'exact' }, stage_rebuilt_bytes: { k: 'exact' }, saved_per_layer_before_bytes: { k: 'exact' }, stage_before_bytes: { k: 'exact' }, stage_after_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, waiting_saving_bytes: { k: 'exact' } },
   offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' } },
-  pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, boundaries: { k: 'exact' }, interleaved_boundaries: { k: 'exact' }, forward_messages: { k: 'exact' }, interleaved_forward_messages: { k: 'exact' }, fill_links_ms: { k: 'exact' }, drain_links_ms: { k: 'exact' }, fill_drain_completion_ms: { k: 'exact' }, longer_than_fill_drain_percent: { k: 'exact' }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
+  pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, idle_from_links_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, boundaries: { k: 'exact' }, interleaved_boundaries: { k: 'exact' }, forward_messages: { k: 'exact' }, interleaved_forward_messages: { k: 'exact' }, fill_links_ms: { k: 'exact' }, drain_links_ms: { k: 'exact' }, fill_drain_completion_ms: { k: 'exact' }, longer_than_fill_drain_percent: { k: 'exact' }, saved_per_layer_bytes: { k: 'exact' }, saved_final_bytes: { k: 'exact' }, activation_message_bytes: { k: 'exact' }, gradient_message_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_stage: { k: 'exact' }, fill_drain_peak_bytes: { k: 'exact' }, peak_below_fill_drain_percent: { k: 'exact' }, stages: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, layers: { k: 'exact' }, saved_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fill_drain_peak_bytes: { k: 'exact' } } }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
   token_mean_loss: { answers: { k: 'exact' }, tokens: { k: 'exact' }, token_mean_gradient: { k: 'exact' }, answer_mean_gradient: { k: 'exact' }, over_micro_batches_gradient: { k: 'exact' }, longest_token_share_percent: { k: 'exact' } },
   bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' }, busy_link_reduce_end_ms: { k: 'exact' }, busy_link_usable_ms: { k: 'exact' }, busy_link_exposed_ms: { k: 'exact' } },
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
@@ -3657,7 +3682,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' }, in_flight_batches: { k: 'exact' }, resume_batch: { k: 'exact' }, resume_after_prefetch_batch: { k: 'exact' } },
   reshard_rows: { matrix_bytes: { k: 'exact' }, old_rows: { k: 'exact' }, old_shard_bytes: { k: 'exact' }, new_rows: { k: 'exact' }, new_shard_bytes: { k: 'exact' }, state_bytes: { k: 'exact' }, pieces: { k: 'list', items: { id: { k: 'text' }, new_shard: { k: 'exact' }, old_shard: { k: 'exact' }, row_start: { k: 'exact' }, old_row_start: { k: 'exact' }, rows: { k: 'exact' } } } },
   async_checkpoint: { upload_seconds: { k: 'exact' }, demand_gb_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, recovered: { k: 'flag' }, recovery_point_seconds: { k: 'exact' }, redo_seconds: { k: 'exact' }, pause_seconds: { k: 'exact' }, commits: { k: 'list', items: { id: { k: 'text' }, capture_seconds: { k: 'exact' }, commit_seconds: { k: 'exact' } } } },
-  checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_total_percent: { k: 'exact' }, optimal_total_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' }, save_display: { k: 'display' }, redo_display: { k: 'display' }, recovery_display: { k: 'display' }, total_display: { k: 'display' } } } },
+  checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_interval_display: { k: 'display' }, optimal_total_percent: { k: 'exact' }, optimal_total_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' }, save_display: { k: 'display' }, redo_display: { k: 'display' }, recovery_display: { k: 'display' }, total_display: { k: 'display' } } } },
   straggler: { sigma_seconds: { k: 'exact' }, evict_seconds: { k: 'exact' }, evict_steps: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, slow_wait_sigmas: { k: 'exact', p: 'nullable' }, slow_wait_seconds: { k: 'exact', p: 'nullable' }, reallocate_step_seconds: { k: 'exact', p: 'nullable' } } } },
   rl_stages: { effective_per_second: { k: 'exact' }, verified_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' } },
   switch_peak: { device_bytes: { k: 'exact' }, generation_weight_bytes: { k: 'exact' }, training_alone_bytes: { k: 'exact' }, generation_alone_bytes: { k: 'exact' }, wrong_order_peak_bytes: { k: 'exact' }, wrong_order_fits: { k: 'flag' }, right_order_peak_bytes: { k: 'exact' }, right_order_fits: { k: 'flag' }, after_free_bytes: { k: 'exact' }, after_kv_bytes: { k: 'exact' }, peak_saving_bytes: { k: 'exact' }, device_display: { k: 'display' }, training_alone_display: { k: 'display' }, generation_alone_display: { k: 'display' }, wrong_order_peak_display: { k: 'display' }, right_order_peak_display: { k: 'display' }, peak_saving_display: { k: 'display' } },
