@@ -114,8 +114,8 @@ Json op_pipeline_schedule(const Json& req) {
     ch10::PipelineShape no_links = s;
     no_links.link_ms = 0;
     const Ratio idle_no_links = ch10::run_pipeline(no_links).idle_ms;
-    const ch10::SavedActivations saved =
-        ch10::saved_activations(pipeline_dense_shape(f), f.integer_or("micro_batch_tokens"), s.stages);
+    const auto dense_shape = pipeline_dense_shape(f);  // read before the token count: fields are read in order
+    const ch10::SavedActivations saved = ch10::saved_activations(dense_shape, f.integer_or("micro_batch_tokens"), s.stages);
     const PipelinePeaks peaks = pipeline_peaks(run, s, saved);
     const PipelinePeaks fill_drain_peaks = pipeline_peaks(fill_drain_run, fill_drain, saved);
     const Ratio hundred(100);
