@@ -227,8 +227,8 @@ function legend(bars: BarData[]): Mark[] {
       entries.set(`${colour}\u0000${s.label}`, { label: s.label, colour });
     });
   }
-  // A legend tells colours apart: one colour (each bar a single segment of the same kind) needs none.
-  if (new Set([...entries.values()].map((e) => e.colour)).size < 2) return [];
+  // Bars of one segment each are named by their own labels: a legend is for telling the parts of a bar apart.
+  if (!bars.some((b) => b.segments.length > 1)) return [];
   return [
     el(
       'ul',
