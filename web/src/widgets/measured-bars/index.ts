@@ -63,7 +63,9 @@ function drawing(gs: Group[], series: string[], width: number, cfg: WidgetConfig
   });
   const height = top + PAD.bottom;
   const ticks = (cfg.data as { ticks?: TickStyle } | undefined)?.ticks;
-  children.push(axisBottom(x, height - PAD.bottom + 6, width === WIDE ? 6 : 3, ticks ? tickLabel(ticks) : (v: number) => groupCoreDigits(String(v)), text(cfg, 'x_axis')));
+  children.push(
+    axisBottom(x, height - PAD.bottom + 6, width === WIDE ? 6 : 3, ticks ? tickLabel(ticks) : (v: number) => groupCoreDigits(String(v)), text(cfg, 'x_axis')),
+  );
   return { width, height, children };
 }
 
