@@ -197,3 +197,86 @@ test('plane-points: each configuration at the core’s values, the thresholds at
   // Not vacuous: the example has points on both sides of the step-time line.
   assert.ok(beyond > 0 && beyond < cfg.data.points.length, `${beyond} of ${cfg.data.points.length} beyond`);
 });
+
+/** The words every chapter's widgets share (content/book.json) and a data widget's status line, for configs written here. */
+const kindsSharedText = {
+  ...JSON.parse(readFileSync(path.join(root, 'content/book.json'), 'utf8')).widget_text,
+  data_status: JSON.parse(readFileSync(path.join(root, 'content/ch04/widgets/w48.json'), 'utf8')).text.data_status,
+};
+
+/** A byte tick's label as bytes: "1.5 GiB" → 1.5 × 2^30, "0 B" → 0. */
+function kindsTickBytes(label) {
+  const m = /^(-?[\d,.]+) (B|KiB|MiB|GiB|TiB|PiB)$/.exec(label);
+  assert.ok(m, `a byte tick reads a number and a unit: ${label}`);
+  return Number(m[1].replace(/,/g, '')) * 1024 ** ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'].indexOf(m[2]);
+}
+
+test('line-chart, bytes ticks on a linear axis: 0 reads 0 B and every label states the value where its tick stands', async () => {
+  const cfg = structuredClone(examples['crossover-lines']);
+  cfg.data.y = { ticks: 'bytes' };
+  const html = await ssr.prerenderConfig(engine, 'linear-bytes', cfg);
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const ticks = [...document.querySelectorAll('svg.is-wide .axis-y .tick')].map((t) => ({
+    y: Number(/translate\([^,]+,([^)]+)\)/.exec(t.getAttribute('transform'))[1]),
+    label: t.querySelector('text').textContent,
+  }));
+  assert.ok(ticks.length >= 3, `${ticks.length} ticks`);
+  assert.ok(ticks.every((t) => !t.label.includes('NaN')), ticks.map((t) => t.label).join(' | '));
+  assert.equal(ticks[0].label, '0 B');
+  // Linear: the labelled values grow in step with the ticks' positions (a power-of-two label would not).
+  const bytes = ticks.map((t) => kindsTickBytes(t.label));
+  const perUnit = (bytes[1] - bytes[0]) / (ticks[1].y - ticks[0].y);
+  ticks.forEach((t, i) => assert.ok(Math.abs(bytes[i] - bytes[0] - perUnit * (t.y - ticks[0].y)) <= Math.abs(perUnit) * 0.5, `${t.label} at ${t.y}`));
+  // The axis reaches the largest value drawn.
+  const answer = ask(cfg.data.op, filled(cfg.data.request, defaults(cfg)));
+  const top = Math.max(...answer.weight_read_bytes.map(Number), ...answer.kv_read_bytes.map(Number));
+  assert.ok(bytes.at(-1) * 1.5 >= top && bytes.at(-1) <= top * 2, `${ticks.at(-1).label} against ${top} B`);
+});
+
+test('measured-bars: a whole number of four digits or more reads grouped (1,234) on its bar and in the table', async () => {
+  const cfg = {
+    kind: 'measured-bars',
+    controls: [],
+    title: '分組測試',
+    data: {
+      dataset: 'projection-traffic',
+      source: '測試資料',
+      series: ['甲', '乙'],
+      groups: [{ label: '一組', cells: [{ v: '1234' }, { v: '56789012' }] }],
+    },
+    text: { ...kindsSharedText, chart_title: '圖', chart_desc: '說明', x_axis: '次數', table_summary: '表', col_measure: '量' },
+  };
+  const html = await ssr.prerenderConfig(engine, 'grouped-bars', cfg);
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const cell = (id) => document.querySelector(`[data-testid="${id}"]`).textContent.replace(/\s+/g, ' ').trim();
+  assert.equal(cell('cell-g0-1'), '1,234');
+  assert.equal(cell('cell-g0-2'), '56,789,012');
+  const drawn = [...document.querySelectorAll('svg.is-wide text')].map((t) => t.textContent);
+  assert.ok(drawn.includes('1,234') && drawn.includes('56,789,012'), drawn.join(' | '));
+  assert.ok(!drawn.some((t) => /\d{4}/.test(t)), drawn.join(' | '));
+});
+
+test('stage-stack: the legend lists every distinct segment across the bars, even when the first bar has one', async () => {
+  const tile = (cols) => ({ tile_rows: 128, tile_cols: cols, matrix_cols: 4096, dtype: 'bf16' });
+  const read = { id: 'read', label: '讀到的資料', path: 'payload_bytes', display: 'payload_display', series: 0 };
+  const cfg = {
+    kind: 'stage-stack',
+    controls: [],
+    title: '圖例測試',
+    data: {
+      unit: 'B',
+      bars: [
+        { id: 'whole', label: '整列', op: 'strided_tile', fields: tile(4096), segments: [read] },
+        { id: 'span', label: '子塊', op: 'strided_tile', fields: tile(128), segments: [read, { id: 'skipped', label: '跳過的位址', path: 'skipped_bytes', display: 'skipped_display', series: 1 }] },
+      ],
+    },
+    text: { ...kindsSharedText, chart_title: '圖', chart_desc: '說明', x_axis: '位元組', col_value: '值', table_summary: '表', col_bar: '長條', col_segment: '部分', total: '合計' },
+  };
+  const html = await ssr.prerenderConfig(engine, 'legend-stack', cfg);
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const items = [...document.querySelectorAll('.fig-legend li')].map((li) => [li.querySelector('.swatch').getAttribute('class'), li.textContent.trim()]);
+  assert.deepEqual(items, [
+    ['swatch series-0', '讀到的資料'],
+    ['swatch series-1', '跳過的位址'],
+  ]);
+});

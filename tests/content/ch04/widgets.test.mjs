@@ -40,6 +40,10 @@ function shown(id) {
     });
   }
   if (cfg.kind === 'slot-timeline') return slotTimeline(cfg, vars);
+  // A diagram's labels: each placeholder's value, read from its request's answer.
+  if (cfg.kind === 'diagram') {
+    return Object.fromEntries(Object.entries(cfg.data.values).map(([name, v]) => [name, at(ask(cfg.data.requests[v.request].op, merge(vars, cfg.data.requests[v.request].fields)), v.path)]));
+  }
   // Measured bars ask the core nothing: each bar is its dataset's value, printed as the cell says.
   if (cfg.kind === 'measured-bars') return cfg.data.groups.map((g) => g.cells.map((c) => c.v));
   // A line chart's readings at the reader's x (docs/widget-kinds.md): each series' display in the one answer.
@@ -116,6 +120,29 @@ test('Table 4.1.3-b: 5 / 6 / 8 stacks at 670 / 800 / 1,000 GB/s each, pins 5.234
   assert.deepEqual(rows.map((r) => r[3]), ['670', '800', '1,000']);
   assert.deepEqual(rows.map((r) => r[4]), ['5.234375', '6.25', '7.8125']);
   assert.deepEqual(shown('power-cap'), ['106 W', '593.604', '0.60 pJ', '0.67', '0.87']);
+});
+
+test('Fig. 4-6: the B200 package labels 8 stacks of 24 GB (192 GB built, 180 GB enabled) at 7.81 Gb/s per pin, 1,000 GB/s per stack, 8,000 GB/s in all', () => {
+  const cfg = allWidgets['fig-4-6'];
+  assert.equal(cfg.kind, 'diagram');
+  const core = ask('hbm_stack', { gpu: 'b200' });
+  assert.deepEqual(shown('fig-4-6'), {
+    stacks: String(core.stacks),
+    stack: core.stack_display,
+    built: core.built_display,
+    memory: core.memory_display,
+    pin: core.pin_display,
+    sbw: core.stack_bandwidth_display,
+    tbw: core.total_bandwidth_display,
+  });
+  assert.deepEqual(Object.values(shown('fig-4-6')), ['8', '24 GB', '192 GB', '180 GB', '7.81 Gb/s', '1,000 GB/s', '8,000 GB/s']);
+  // The drawing has as many stack boxes as the core counts stacks, on the wide and the phone drawing alike.
+  const stackBoxes = cfg.data.diagram.shapes.filter((s) => s.label === 'HBM 疊');
+  assert.equal(stackBoxes.length, core.stacks);
+  // Every placeholder in a label names a value, and every value is shown somewhere in the drawing.
+  const labels = [...cfg.data.diagram.shapes.map((s) => s.label ?? ''), ...Object.values(cfg.data.diagram.narrow.overrides).map((o) => o.label ?? '')].join('\n');
+  const named = new Set([...labels.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+  assert.deepEqual([...named].sort(), Object.keys(cfg.data.values).sort());
 });
 
 test('the energy-per-batch chart: at B = 32 the weights’ 0.0150 J still match the arithmetic; the flip it marks is the core’s 33 on every tier', () => {

@@ -50,3 +50,27 @@ export function byteAxis(hi: number, range: [number, number], family: ByteFamily
   const f = d3format('~r');
   return { scale, ticks: inUnits.ticks(count).map((t) => [t * unit, t === 0 ? '0' : `${f(t)} ${name}`]) };
 }
+
+/**
+ * A linear byte axis over [lo, hi] whose ticks are round in one binary unit
+ * (0, 0.5 GiB, 1 GiB …), so their labels can state the true value; `nice`
+ * rounds its ends outwards in that unit.
+ */
+export function binaryLinearScale(lo: number, hi: number, range: [number, number], nice: boolean): ScaleLinear<number, number> {
+  const [unit] = binaryUnit(Math.max(Math.abs(lo), Math.abs(hi)));
+  const inUnits = scaleLinear().domain([lo / unit, hi / unit]);
+  if (nice) inUnits.nice();
+  const scale = scaleLinear()
+    .domain(inUnits.domain().map((v) => v * unit))
+    .range(range);
+  // The axis asks scale.ticks(count): round numbers of the unit, not of bytes.
+  scale.ticks = (count?: number) => inUnits.ticks(count).map((t) => t * unit);
+  return scale;
+}
+
+/** A byte count as its true value in the largest binary unit it reaches: 0 → "0 B", 1.5 × 2^30 → "1.5 GiB". */
+export function binaryBytesLabel(v: number): string {
+  if (v === 0) return '0 B';
+  const [unit, name] = binaryUnit(Math.abs(v));
+  return `${d3format(',.3~r')(v / unit)} ${name}`;
+}

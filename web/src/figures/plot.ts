@@ -11,6 +11,7 @@ import { displayText, follow } from '../runtime/cells';
 import { text, type WidgetConfig } from '../runtime/config';
 import type { Engine, Fields, Json } from '../runtime/engine';
 import { coord } from '../runtime/format';
+import { binaryBytesLabel, binaryLinearScale } from './byte-ticks';
 import { labelWidth, tickLabel, type NumScale, type TickStyle } from './chart';
 import { el, type Mark } from './marks';
 import { blameControl, fillRequest } from './request-template';
@@ -146,6 +147,8 @@ export function axisScale(axis: AxisSpec | undefined, values: number[], range: [
     hi = Math.max(0, hi);
   }
   if (hi === lo) hi = lo + 1;
+  // Byte ticks on a linear axis: round numbers of one binary unit, labelled with their true values (axisTicks).
+  if (axis?.ticks === 'bytes') return binaryLinearScale(lo, hi, range, nice);
   const linear = scaleLinear().domain([lo, hi]).range(range);
   return nice ? linear.nice() : linear;
 }
@@ -155,6 +158,8 @@ const plain = d3format(',.3~r');
 /** A tick label of a declared axis (round values d3 chose; never a value the reader compares). */
 export function axisTicks(axis: AxisSpec | undefined): (v: number) => string {
   const style = axis?.ticks ?? 'plain';
+  // tickLabel's byte style spells powers of two (a log axis's ticks); a linear axis's ticks are any multiple of a unit.
+  if (style === 'bytes' && axis?.scale !== 'log') return binaryBytesLabel;
   return style === 'plain' ? (v) => plain(v) : tickLabel(style);
 }
 

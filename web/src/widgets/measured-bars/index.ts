@@ -18,6 +18,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, hbars, svgFrame, tickLabel, WIDE, type Drawing, type TickStyle } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
+import { groupCoreDigits } from '../../runtime/format';
 import { datasetSourceUrl } from '../../figures/dataset-sources';
 import { ui } from '../../i18n/ui';
 import { dataStatus } from '../../figures/data-status';
@@ -35,6 +36,8 @@ interface Group {
 
 const PAD = { left: 12, right: 70, top: 4, bottom: 40 };
 
+/** A printed value as the site shows numbers: "33554688" → "33,554,688" (integer parts of four digits or more grouped, as the core's are). */
+const shown = (c: Cell): string => groupCoreDigits(c.v);
 /** A printed value as a length: "33,554,688" → 33554688. */
 const amount = (c: Cell): number => Number(c.v.replace(/,/g, ''));
 const ROW_H = 40;
@@ -54,13 +57,15 @@ function drawing(gs: Group[], series: string[], width: number, cfg: WidgetConfig
   let top = PAD.top;
   gs.forEach((g, i) => {
     children.push(el('text', { class: 'axis-title', x: String(PAD.left), y: String(top + 12) }, g.label));
-    const bars = g.cells.map((c, k) => ({ id: `g${i}-${k}`, label: series[k] ?? '', value: amount(c), display: c.v, cls: `series-${k}` }));
+    const bars = g.cells.map((c, k) => ({ id: `g${i}-${k}`, label: series[k] ?? '', value: amount(c), display: shown(c), cls: `series-${k}` }));
     children.push(...hbars(bars, x, top + 16, ROW_H));
     top += 16 + bars.length * ROW_H + 10;
   });
   const height = top + PAD.bottom;
   const ticks = (cfg.data as { ticks?: TickStyle } | undefined)?.ticks;
-  children.push(axisBottom(x, height - PAD.bottom + 6, width === WIDE ? 6 : 3, ticks ? tickLabel(ticks) : String, text(cfg, 'x_axis')));
+  children.push(
+    axisBottom(x, height - PAD.bottom + 6, width === WIDE ? 6 : 3, ticks ? tickLabel(ticks) : (v: number) => groupCoreDigits(String(v)), text(cfg, 'x_axis')),
+  );
   return { width, height, children };
 }
 
@@ -74,10 +79,10 @@ function marks(cfg: WidgetConfig, instance: string): Mark[] {
     { class: 'fig-legend' },
     series.map((s, k) => el('li', { class: `series-${k}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, s)])),
   );
-  const rows = [...gs, ...(extra ? [extra] : [])].map((g, i) => ({ id: `g${i}`, cells: [g.label, ...g.cells.map((c) => c.v)] }));
+  const rows = [...gs, ...(extra ? [extra] : [])].map((g, i) => ({ id: `g${i}`, cells: [g.label, ...g.cells.map(shown)] }));
   const table = dataTable(text(cfg, 'table_summary'), text(cfg, 'chart_title'), [text(cfg, 'col_measure'), ...series], rows);
   // "搶佔次數：均勻混合 62，…": the line's words and punctuation are content's (text.extra_line, text.extra_sep).
-  const extraValues = (g: Group) => g.cells.map((c, k) => `${series[k] ?? ''} ${c.v}`).join(text(cfg, 'extra_sep'));
+  const extraValues = (g: Group) => g.cells.map((c, k) => `${series[k] ?? ''} ${shown(c)}`).join(text(cfg, 'extra_sep'));
   const extraLine = extra
     ? [
         el(

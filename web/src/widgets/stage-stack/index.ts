@@ -218,14 +218,22 @@ function barMark(b: BarData, scale: NumScale, y: number): Mark {
   return el('g', { class: 'stack', 'data-bar': b.id }, [el('text', { class: 'bar-label', x: String(x0), y: String(y + 12) }, b.label), ...rects]);
 }
 
+/** Every distinct segment across the bars (its name in its colour), in order of first appearance. */
 function legend(bars: BarData[]): Mark[] {
-  const segments = bars[0]?.segments ?? [];
-  if (segments.length < 2) return [];
+  const entries = new Map<string, { label: string; colour: number }>();
+  for (const b of bars) {
+    b.segments.forEach((s, i) => {
+      const colour = (s.series ?? i) % 5;
+      entries.set(`${colour}\u0000${s.label}`, { label: s.label, colour });
+    });
+  }
+  // Bars of one segment each are named by their own labels: a legend is for telling the parts of a bar apart.
+  if (!bars.some((b) => b.segments.length > 1)) return [];
   return [
     el(
       'ul',
       { class: 'tally-legend fig-legend' },
-      segments.map((s, i) => el('li', {}, [el('span', { class: `swatch series-${(s.series ?? i) % 5}`, 'aria-hidden': 'true' }, ''), el('span', {}, s.label)])),
+      [...entries.values()].map((e) => el('li', {}, [el('span', { class: `swatch series-${e.colour}`, 'aria-hidden': 'true' }, ''), el('span', {}, e.label)])),
     ),
   ];
 }
