@@ -20,14 +20,16 @@
 
 namespace tally::ch10 {
 
+// A dense GQA model's shape; src/api/ops/ch10/dense_shape.hpp reads it from
+// the catalog (content/models/).
 struct DenseShape {
-    u128 layers = 36;
-    u128 hidden = 4096;
-    u128 query_heads = 32;
-    u128 kv_heads = 8;
-    u128 head_dim = 128;
-    u128 ffn = 12288;
-    u128 vocab = 151936;
+    u128 layers = 0;
+    u128 hidden = 0;
+    u128 query_heads = 0;
+    u128 kv_heads = 0;
+    u128 head_dim = 0;
+    u128 ffn = 0;
+    u128 vocab = 0;
 };
 
 struct SavedActivations {

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "api/json_out.hpp"
+#include "api/ops/ch10/dense_shape.hpp"
 #include "core/answer.hpp"
 #include "core/ch10/checkpoint_interval.hpp"
 #include "core/ch10/critical_batch.hpp"
@@ -25,6 +26,9 @@ namespace {
 
 constexpr u128 kQwen8b = 8190735360;  // N as the chapter prints it
 const Ratio kGiB(u128{1} << 30);
+
+// Qwen3-8B's shape from content/models/, as the op reads it.
+ch10::DenseShape qwen3_8b_shape() { return api::dense_shape_of(api::find_model("model", "qwen3-8b")); }
 
 std::string gib(const Ratio& bytes, unsigned places) { return fixed(bytes / kGiB, places); }
 
@@ -171,7 +175,7 @@ TEST_CASE("ch10 pipeline links: 3 boundaries, 7 when interleaved, 24 → 56 forw
 TEST_CASE("ch10 pipeline activation peaks: Table 10-f's 1,840 / 2,448 and 921 / 308 MiB, Fig. 10-20's 2.57 → 0.97 GB (−62 %)") {
     // The saved objects of one 128-token micro-batch of Qwen3-8B: the book's
     // calculator lists 1,043,550,720 B over the 36 layers and the head.
-    const ch10::SavedActivations saved = ch10::saved_activations(ch10::DenseShape{}, 128, 4);
+    const ch10::SavedActivations saved = ch10::saved_activations(qwen3_8b_shape(), 128, 4);
     CHECK(saved.per_layer_bytes == 26768384);
     CHECK(36 * saved.per_layer_bytes + saved.final_bytes == 1043550720);
     CHECK(saved.stage_bytes[0] == 9 * saved.per_layer_bytes);
@@ -228,7 +232,7 @@ TEST_CASE(
                                                                     : "B") +
                              std::to_string(static_cast<unsigned>(slot.micro_batch)));
     CHECK(stage1 == std::vector<std::string>{"F0", "F1", "F2", "B0", "F3", "B1"});
-    const ch10::SavedActivations saved = ch10::saved_activations(ch10::DenseShape{}, 128, 4);
+    const ch10::SavedActivations saved = ch10::saved_activations(qwen3_8b_shape(), 128, 4);
     const std::vector<Ratio> peaks =
         ch10::activation_peaks(zb, s, saved.stage_bytes, saved.activation_message_bytes, saved.gradient_message_bytes);
     const Ratio mib(u128{1} << 20);

@@ -287,6 +287,36 @@ export function referenceLine(axis: 'x' | 'y', pos: number, box: PlotBox, name: 
   return referenceLines([{ axis, pos, name, value, testid, cls }], box, wide)[0]!;
 }
 
+/** A line at a core value on one axis, as figure data declares it: the core's value and its display. */
+export interface AxisLevel {
+  spec: { axis: 'x' | 'y'; label: string; id: string };
+  at: number;
+  text: string;
+}
+
+/**
+ * Reference lines for declared levels (a line chart's rules, a plane's
+ * thresholds), those the axes can draw, each labelled with its name and the
+ * core's display, with test ids `${testidPrefix}${id}`.
+ */
+export function levelLines(
+  levels: AxisLevel[],
+  axes: { x?: AxisSpec; y?: AxisSpec },
+  scales: { x: NumScale; y: NumScale },
+  box: PlotBox,
+  wide: boolean,
+  yTitle: string,
+  testidPrefix: string,
+): Mark[] {
+  const drawn = levels.filter((l) => drawable(axes[l.spec.axis], l.at));
+  return referenceLines(
+    drawn.map((l) => ({ axis: l.spec.axis, pos: scales[l.spec.axis](l.at), name: l.spec.label, value: l.text, testid: `${testidPrefix}${l.spec.id}` })),
+    box,
+    wide,
+    yTitle,
+  );
+}
+
 /** The legend of a figure's series or kinds: a swatch in series k's colour and its name. */
 export function seriesLegend(labels: string[]): Mark {
   return el(

@@ -9,15 +9,12 @@
 #include "api/ops/ch10/ops.hpp"
 #include "read.hpp"
 
-#include <variant>
-
 #include "api/catalog.hpp"
-#include "api/errors.hpp"
+#include "api/ops/ch10/dense_shape.hpp"
 #include "api/ops/request_readers.hpp"
 #include "core/ch10/pipeline_events.hpp"
 #include "core/ch10/saved_activations.hpp"
 #include "core/format.hpp"
-#include "core/messages.hpp"
 
 namespace tally::api {
 
@@ -36,32 +33,6 @@ constexpr FieldDecl kPipelineFields[] = {
     field::of_kind("model", FieldKind::Model, "qwen3-8b"),
     field::integer("micro_batch_tokens", 1, u128{1} << 24, "128"),
 };
-
-// The dense GQA shape the saved-activation ledger reads (Qwen3-8B by default).
-ch10::DenseShape pipeline_dense_shape(const RequestFields& f) {
-    const ModelSpec m = f.has("model") ? model_of(f) : find_model("model", "qwen3-8b");
-    ch10::DenseShape sh;
-    sh.layers = m.total_layers();
-    sh.hidden = m.hidden;
-    sh.vocab = m.vocab;
-    bool dense_gqa = !m.groups.empty();
-    for (const LayerGroup& g : m.groups) {
-        const auto* a = std::get_if<GqaAttention>(&g.attention);
-        const auto* ffn = std::get_if<DenseFfn>(&g.ffn);
-        if (!a || !ffn) {
-            dense_gqa = false;
-            break;
-        }
-        sh.query_heads = a->q_heads;
-        sh.kv_heads = a->kv_heads;
-        sh.head_dim = a->head_dim;
-        sh.ffn = ffn->intermediate;
-    }
-    if (!dense_gqa)
-        throw FieldError("model", msg::field_needs_layer_kind,
-                         {{"field", std::string("model")}, {"kind", std::string("dense GQA")}, {"model", m.name}});
-    return sh;
-}
 
 // Whole MiB, as Table 10-f prints a stage's peak.
 std::string pipeline_mib_text(const Ratio& bytes) { return fixed(bytes / Ratio(u128{1} << 20), 0) + " MiB"; }
@@ -114,7 +85,8 @@ Json op_pipeline_schedule(const Json& req) {
     ch10::PipelineShape no_links = s;
     no_links.link_ms = 0;
     const Ratio idle_no_links = ch10::run_pipeline(no_links).idle_ms;
-    const auto dense_shape = pipeline_dense_shape(f);  // read before the token count: fields are read in order
+    const auto dense_shape = dense_shape_of(
+        f.has("model") ? model_of(f) : find_model("model", "qwen3-8b"));  // read before the token count: fields are read in order
     const ch10::SavedActivations saved = ch10::saved_activations(dense_shape, f.integer_or("micro_batch_tokens"), s.stages);
     const PipelinePeaks peaks = pipeline_peaks(run, s, saved);
     const PipelinePeaks fill_drain_peaks = pipeline_peaks(fill_drain_run, fill_drain, saved);

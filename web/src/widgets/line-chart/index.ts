@@ -42,8 +42,8 @@ import {
   exactCoord,
   fillWords,
   followEach,
+  levelLines,
   levelOf,
-  referenceLines,
   seriesLegend,
   TemplateAsker,
   type AxisSpec,
@@ -292,21 +292,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
       ]),
     );
   });
-  const drawn = d.rules.filter((r) => drawable(r.spec.axis === 'x' ? spec.x : spec.y, r.at));
-  children.push(
-    ...referenceLines(
-      drawn.map((r) => ({
-        axis: r.spec.axis,
-        pos: r.spec.axis === 'x' ? x(r.at) : y(r.at),
-        name: r.spec.label,
-        value: r.text,
-        testid: `rule-mark-${r.spec.id}`,
-      })),
-      box,
-      wide,
-      text(cfg, 'y_axis'),
-    ),
-  );
+  children.push(...levelLines(d.rules, spec, { x, y }, box, wide, text(cfg, 'y_axis'), 'rule-mark-'));
   // The marker snaps to the x-axis rules (a crossing the core found), and PageUp/PageDown jump to them.
   const landmarks = d.rules.filter((r) => r.spec.axis === 'x' && drawable(spec.x, r.at)).map((r) => r.at);
   if (d.reader && drawable(spec.x, d.reader.x)) children.push(...readerMarks(d.reader, spec, x, y, box, cfg, landmarks));

@@ -23,7 +23,7 @@ import { axisBottom, axisLeft, dataTable, labelWidth, readAttrs, summary, svgFra
 import { dataOf } from '../../figures/content';
 import { joined } from '../../figures/joins';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { axisScale, axisTicks, drawable, exactCoord, fillWords, referenceLines, TemplateAsker, type AxisSpec } from '../../figures/plot';
+import { axisScale, axisTicks, drawable, exactCoord, fillWords, levelLines, TemplateAsker, type AxisSpec } from '../../figures/plot';
 
 interface PointSpec {
   id: string;
@@ -132,21 +132,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     axisLeft(y, box.left, box.right - box.left, wide ? 5 : 4, axisTicks(spec.y), text(cfg, 'y_axis')),
     axisBottom(x, box.bottom, wide ? 6 : 4, axisTicks(spec.x), text(cfg, 'x_axis')),
   ];
-  const drawn = d.thresholds.filter((t) => drawable(t.spec.axis === 'x' ? spec.x : spec.y, t.at));
-  children.push(
-    ...referenceLines(
-      drawn.map((t) => ({
-        axis: t.spec.axis,
-        pos: t.spec.axis === 'x' ? x(t.at) : y(t.at),
-        name: t.spec.label,
-        value: t.text,
-        testid: `threshold-${t.spec.id}`,
-      })),
-      box,
-      wide,
-      text(cfg, 'y_axis'),
-    ),
-  );
+  children.push(...levelLines(d.thresholds, spec, { x, y }, box, wide, text(cfg, 'y_axis'), 'threshold-'));
   d.points.forEach((p) => {
     if (!drawable(spec.x, p.x) || !drawable(spec.y, p.y)) return;
     const cx = x(p.x);
