@@ -7,15 +7,14 @@
 // phrase, the glossary must map the word, or list it under "kept" with why
 // OpenCC's word is right for our sense.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import * as OpenCC from 'opencc-js';
-import TWPhrasesRev from 'opencc-js/dict/TWPhrasesRev';
-import TWVariantsRevPhrases from 'opencc-js/dict/TWVariantsRevPhrases';
 
+import { bookWords, taiwanPhrases } from '../../scripts/i18n/book-words.mjs';
 import { toHans } from '../../scripts/i18n/hans.mjs';
 import { messageFiles } from '../../scripts/messages-catalog.mjs';
 import { contentJsonFiles, translatableStrings } from '../../scripts/i18n/strings.mjs';
@@ -24,8 +23,8 @@ import { contentMarkdownFiles } from '../../web/scripts/editions.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
 const reviewed = JSON.parse(read('content/i18n/zh-Hans/glossary.json'));
-const MANUSCRIPT = ['ch02.zh-Hans.md', 'ch03.zh-Hans.md'].map((f) => path.join(root, '../shared/book', f));
-const noManuscript = !MANUSCRIPT.every((f) => existsSync(f)) && 'the manuscript (../shared/book) is not on this machine';
+// How often the book's zh-Hans chapters 2 and 3 write a word: a fixture made from ../shared/book (scripts/i18n/book-words.mjs).
+const { count } = bookWords();
 
 /** Every Traditional text the zh-Hans edition is made from: pages, content strings, the core's messages. */
 async function traditionalText() {
@@ -43,28 +42,21 @@ function outsideGlossary(text) {
   return words.reduce((left, word) => left.split(word).join('\n'), text);
 }
 
-const occurrences = (text, word) => text.split(word).length - 1;
 
-/** OpenCC's Taiwan phrases (Taiwanese form → mainland form). */
-function taiwanPhrases() {
-  return [TWPhrasesRev, TWVariantsRevPhrases].flatMap((table) => table.split('|').map((pair) => pair.split(' ')[0]));
-}
-
-test('every OpenCC Taiwan phrase in our text that the book writes otherwise is mapped or kept with a reason', { skip: noManuscript }, async () => {
-  const manuscript = MANUSCRIPT.map((f) => readFileSync(f, 'utf8')).join('\n');
+test('every OpenCC Taiwan phrase in our text that the book writes otherwise is mapped or kept with a reason', async () => {
   const plain = OpenCC.Converter({ from: 't', to: 'cn' });
   const left = outsideGlossary(await traditionalText());
   const found = taiwanPhrases().filter((phrase) => left.includes(phrase));
   assert.ok(found.length > 50, `only ${found.length} Taiwan phrases found: is the text read?`);
   const unreviewed = found
     .map((phrase) => ({ phrase, ours: toHans(phrase), plain: plain(phrase) }))
-    .filter(({ ours, plain: p }) => ours !== p && occurrences(manuscript, p) > occurrences(manuscript, ours))
+    .filter(({ ours, plain: p }) => ours !== p && count(p) > count(ours))
     .filter(({ phrase }) => !(phrase in reviewed.kept))
-    .map(({ phrase, ours, plain: p }) => `${phrase}: OpenCC ${ours} (book ×${occurrences(manuscript, ours)}), plain ${p} (book ×${occurrences(manuscript, p)})`);
+    .map(({ phrase, ours, plain: p }) => `${phrase}: OpenCC ${ours} (book ×${count(ours)}), plain ${p} (book ×${count(p)})`);
   assert.deepEqual(unreviewed, []);
 });
 
-test('each kept phrase is still in our text and still differs from the book, and says why', { skip: noManuscript }, async () => {
+test('each kept phrase is still in our text and still differs from the book, and says why', async () => {
   const left = outsideGlossary(await traditionalText());
   for (const [phrase, why] of Object.entries(reviewed.kept)) {
     assert.ok(left.includes(phrase), `${phrase} is no longer in the text: drop it from "kept"`);
