@@ -43,10 +43,21 @@ const minutes = (seconds) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-/** The table of every timed step, and the total. */
-export function timingTable() {
-  const width = Math.max(...rows.map((r) => r.label.length), 5);
-  const line = (label, wall, cpu) => `  ${label.padEnd(width)}  ${minutes(wall).padStart(6)} wall  ${cpu.toFixed(1).padStart(7)} s CPU`;
-  const total = rows.reduce((sum, r) => ({ wall: sum.wall + r.wall, cpu: sum.cpu + r.cpu }), { wall: 0, cpu: 0 });
-  return [...rows.map((r) => line(r.label, r.wall, r.cpu)), line('total', total.wall, total.cpu)].join('\n');
+/** The steps timed in this process so far: { label, wall, cpu } (seconds). */
+export function timingRows() {
+  return rows.map((r) => ({ ...r }));
+}
+
+/**
+ * The table of timed steps, in groups (a heading, then its rows), and the
+ * total: CPU summed over every row, wall the whole run's (`wall`, seconds),
+ * since steps of two lanes ran at the same time.
+ */
+export function timingTable(groups, wall) {
+  const all = groups.flatMap((g) => g.rows);
+  const width = Math.max(...all.map((r) => r.label.length), 5);
+  const line = (label, seconds, cpu) => `  ${label.padEnd(width)}  ${minutes(seconds).padStart(6)} wall  ${cpu.toFixed(1).padStart(7)} s CPU`;
+  const cpu = all.reduce((sum, r) => sum + r.cpu, 0);
+  const body = groups.flatMap((g) => [...(g.title ? [`  ${g.title}`] : []), ...g.rows.map((r) => line(r.label, r.wall, r.cpu))]);
+  return [...body, line('total', wall, cpu)].join('\n');
 }
