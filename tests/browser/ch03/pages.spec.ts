@@ -7,10 +7,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { sitePages } from './chapter';
-import { allReady, expect, test } from './fixtures';
+import { sitePages } from '../chapter';
+import { allReady, expect, test } from '../fixtures';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const dist = path.join(root, 'dist');
 const EDITIONS = [
   { lang: 'zh-Hant', dir: '' },

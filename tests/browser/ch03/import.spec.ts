@@ -7,15 +7,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 
-import { allReady, expect, test, type Core } from './fixtures';
-import { builtVersion, startHost, type HostServer } from './embed-host';
-import { seedStorageOnce } from './learner';
+import { allReady, expect, test, type Core } from '../fixtures';
+import { builtVersion, startHost, type HostServer } from '../embed-host';
+import { seedStorageOnce } from '../learner';
 
 // Several page loads per test on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
 const KEY = 'tally.models.v1';
-const configText = readFileSync(path.resolve(import.meta.dirname, '../fixtures/hf/qwen2-7b.json'), 'utf8');
+const configText = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/hf/qwen2-7b.json'), 'utf8');
 /** The book's one binary (tally_web.<hash>.wasm). */
 const BOOK_WASM = /\/tally_web\.[0-9a-f]+\.wasm$/;
 type Obj = ReturnType<Core['ok']>;

@@ -4,9 +4,9 @@
 // core did not compute (item 3: a target loss of 10^12 in figure 3-29's link
 // showed "D 0, 0 FLOPs, 不交叉"). The fixture fails a test on any console
 // error or uncaught exception.
-import { pageOfInstance } from './chapter';
-import { widgetsIn } from './editions';
-import { allReady, expect, test } from './fixtures';
+import { pageOfInstance } from '../chapter';
+import { widgetsIn } from '../editions';
+import { allReady, expect, test } from '../fixtures';
 
 test('example 3-1 with N=abc in its link shows the refusal and nothing escapes to the console', async ({ page }) => {
   await page.goto('./3-1.html#example-3-1:N=abc');

@@ -5,11 +5,11 @@
 // (tests/browser/chapters.spec.ts). Here: the chapter still places its data
 // widgets on its section pages, and the widgets whose inputs need more than
 // a first control's change.
-import { checkWidget, dataWidgetsByPage, defaults, setControl } from './widget-values';
-import { pageOfInstance } from './chapter';
-import { BUILT, widgetsIn } from './editions';
-import { allReady, expect, test } from './fixtures';
-import { answerExercise } from './learner';
+import { checkWidget, dataWidgetsByPage, defaults, setControl } from '../widget-values';
+import { pageOfInstance } from '../chapter';
+import { BUILT, widgetsIn } from '../editions';
+import { allReady, expect, test } from '../fixtures';
+import { answerExercise } from '../learner';
 
 const INSTANCE_PAGE = pageOfInstance('ch03');
 

@@ -7,9 +7,9 @@
 // chrome differs (the page offers the embed snippet, an embed the importer).
 import type { Locator } from '@playwright/test';
 
-import { pageOfInstance } from './chapter';
-import { builtVersion, startHost, type HostServer } from './embed-host';
-import { allReady, expect, test } from './fixtures';
+import { pageOfInstance } from '../chapter';
+import { builtVersion, startHost, type HostServer } from '../embed-host';
+import { allReady, expect, test } from '../fixtures';
 
 let host: HostServer;
 test.beforeAll(async () => {
