@@ -3,13 +3,11 @@
 #include "api/catalog.hpp"
 #include "api/errors.hpp"
 #include "core/messages.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
-namespace {
-const Ratio kGiga(1000000000);
-const Ratio kTera(1000000000000ULL);
-}  // namespace
+namespace {}  // namespace
 
 DeviceRates device_rates(const RequestFields& f, const std::optional<Ratio>& sent_gb_per_second,
                          const std::optional<Ratio>& sent_tflops, const std::string& format) {

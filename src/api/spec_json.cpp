@@ -9,6 +9,7 @@
 #include "errors.hpp"
 #include "object_reader.hpp"
 #include "spec_families.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
@@ -227,8 +228,6 @@ std::optional<Ratio> hardware_decimal_or(const ObjectReader& r, const std::strin
     return hardware_decimal(r, key, unit);
 }
 
-const Ratio kGiga(1000000000);
-const Ratio kTera(1000000000000ULL);
 constexpr const char* kPeakFormats[] = {"bf16", "fp16", "fp16_fp16_accumulate", "fp8", "fp4", "fp32"};
 
 void parse_gpu_rates(const ObjectReader& top, Gpu& g) {

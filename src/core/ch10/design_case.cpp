@@ -1,12 +1,11 @@
 #include "design_case.hpp"
 
 #include "checkpoint_interval.hpp"
+#include "core/units.hpp"
 
 namespace tally::ch10 {
 
 namespace {
-
-const Ratio kDay(86400);
 
 // a − b, or 0 when b ≥ a (sizes here are never negative).
 Ratio less_or_zero(const Ratio& a, const Ratio& b) { return b < a ? a - b : Ratio(0); }

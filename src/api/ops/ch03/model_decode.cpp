@@ -12,6 +12,7 @@
 #include "core/ch03/decode_rate.hpp"
 #include "core/format.hpp"
 #include "api/ops/request_readers.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
@@ -50,8 +51,6 @@ constexpr const char* kRateKeys[] = {"memory_seconds",
                                      "steps_per_second_all",
                                      "steps_per_second_all_display",
                                      "bound"};
-
-const Ratio kGiga(1000000000);
 
 Json op_decode_step_rate(const Json& req) {
     RequestFields f(req, kDecodeStepRateFields);

@@ -13,12 +13,12 @@ namespace tally::api {
 
 namespace {
 
-constexpr u128 kMaxSide = u128{1} << 16;
+constexpr u128 kMaxAttentionSide = u128{1} << 16;
 
 constexpr FieldDecl kAttentionTileFields[] = {
-    field::integer("query_rows", 1, kMaxSide, "128"),
-    field::integer("key_rows", 1, kMaxSide, "128"),
-    field::integer("head_dim", 1, kMaxSide, "128"),
+    field::integer("query_rows", 1, kMaxAttentionSide, "128"),
+    field::integer("key_rows", 1, kMaxAttentionSide, "128"),
+    field::integer("head_dim", 1, kMaxAttentionSide, "128"),
     field::of_kind("dtype", FieldKind::Text, "bf16"),
     field::of_kind("matrix_flops_per_cycle", FieldKind::Decimal, "8192"),
     field::of_kind("exps_per_cycle", FieldKind::Decimal, "16"),

@@ -26,12 +26,11 @@
 #include "core/messages.hpp"
 #include "core/params.hpp"
 #include "core/state.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
-
-const Ratio kGiga(1000000000), kTera(1000000000000ULL), kThousand(1000);
 
 // ---- device_budget ---------------------------------------------------------
 

@@ -21,12 +21,11 @@
 #include "core/format.hpp"
 #include "core/forward.hpp"
 #include "core/messages.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
-
-const Ratio kGiga(1000000000);
 
 // ---- energy_ledger ---------------------------------------------------------
 

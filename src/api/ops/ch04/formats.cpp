@@ -17,6 +17,7 @@
 #include "core/ch04/quant_bytes.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
+#include "api/ops/unit_texts.hpp"
 
 namespace tally::api {
 
@@ -25,11 +26,9 @@ namespace {
 // Tensors up to 2^40 values, tiles and groups up to 2^20: every product
 // stays far inside 128 bits.
 constexpr u128 kMaxElements = u128{1} << 40;
-constexpr u128 kMaxSide = u128{1} << 24;
 constexpr u128 kMaxTile = u128{1} << 20;
 
 std::string percent_text(const Ratio& share) { return fixed(share * Ratio(100), 2) + "%"; }
-std::string us_text(const Ratio& us) { return fixed(us, 2) + " μs"; }
 
 // ---- quant_bytes -----------------------------------------------------------
 
@@ -77,9 +76,9 @@ Json op_quant_bytes(const Json& req) {
         const Ratio bf16_read_us = q.bf16_bytes / bytes_per_us;
         r["bandwidth"] = exact_json(bytes_per_us / Ratio(1000));
         r["read_us"] = exact_json(read_us);
-        r["read_display"] = us_text(read_us);
+        r["read_display"] = us_text(read_us, 2);
         r["bf16_read_us"] = exact_json(bf16_read_us);
-        r["bf16_read_display"] = us_text(bf16_read_us);
+        r["bf16_read_display"] = us_text(bf16_read_us, 2);
     }
     return r;
 }

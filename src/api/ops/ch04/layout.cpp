@@ -13,15 +13,14 @@
 #include "core/ch04/strided_tile.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
+#include "api/ops/unit_texts.hpp"
 
 namespace tally::api {
 
 namespace {
 
-constexpr u128 kMaxSide = u128{1} << 24;
 constexpr u128 kMaxImage = u128{1} << 16;
 
-std::string us_text(const Ratio& us) { return fixed(us, 2) + " μs"; }
 std::string gbps_text(const Ratio& gbps) { return trimmed(gbps, 1) + " GB/s"; }
 
 // ---- strided_tile ----------------------------------------------------------
@@ -110,7 +109,7 @@ Json op_im2col_traffic(const Json& req) {
     r["explicit_display"] = bytes_binary_text(t.input_bytes + t.extra_bytes);
     r["bandwidth"] = exact_json(bandwidth);
     r["extra_us"] = exact_json(t.extra_us);
-    r["extra_us_display"] = us_text(t.extra_us);
+    r["extra_us_display"] = us_text(t.extra_us, 2);
     r["flops"] = exact_json(t.flops);
     r["flops_display"] = flops_text(Ratio(t.flops));
     r["matrix_cycles"] = exact_json(t.matrix_cycles);
@@ -177,7 +176,7 @@ Json op_handoff_bandwidth(const Json& req) {
     r["port_bandwidth"] = exact_json(port);
     r["port_display"] = gbps_text(port);
     r["outer_us"] = exact_json(h.outer_us);
-    r["outer_us_display"] = us_text(h.outer_us);
+    r["outer_us_display"] = us_text(h.outer_us, 2);
     r["outer_over_deadline"] = exact_json(h.outer_over_deadline);
     return r;
 }

@@ -18,13 +18,13 @@
 #include "core/ch04/little_bandwidth.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
+#include "api/ops/unit_texts.hpp"
 
 namespace tally::api {
 
 namespace {
 
-std::string us_text(const Ratio& us, unsigned places) { return trimmed(us, places) + " μs"; }
-std::string ms_text(const Ratio& ms, unsigned places) { return fixed(ms, places) + " ms"; }
+std::string us_trimmed_text(const Ratio& us, unsigned places) { return trimmed(us, places) + " μs"; }
 std::string gbps_text(const Ratio& gbps, unsigned places) { return trimmed(gbps, places) + " GB/s"; }
 
 // ---- double_buffer ---------------------------------------------------------
@@ -43,9 +43,9 @@ Json op_double_buffer(const Json& req) {
     const ch04::DoubleBuffer d = ch04::double_buffer(blocks, load, compute);
     Json r;
     r["serial_us"] = exact_json(d.serial);
-    r["serial_display"] = us_text(d.serial, 3);
+    r["serial_display"] = us_trimmed_text(d.serial, 3);
     r["pipelined_us"] = exact_json(d.pipelined);
-    r["pipelined_display"] = us_text(d.pipelined, 3);
+    r["pipelined_display"] = us_trimmed_text(d.pipelined, 3);
     r["saved_us"] = exact_json(d.saved);
     r["step_us"] = exact_json(d.step);
     r["speedup"] = exact_json(d.serial / d.pipelined);
@@ -78,12 +78,12 @@ constexpr FieldDecl kLinkTimeFields[] = {
 
 // The message: `bytes`, or `rows` rows of `row_width` values of `dtype`
 // (then its row size too).  Exactly one of the two forms.
-struct Message {
+struct LinkMessage {
     Ratio bytes;
     std::optional<Ratio> row_bytes;
 };
 
-Message message_of(const RequestFields& f) {
+LinkMessage message_of(const RequestFields& f) {
     // Each integer's own range first, so an out-of-range value is named as such.
     const u128 bytes = f.has("bytes") ? f.integer("bytes") : 0;
     const u128 rows = f.has("rows") ? f.integer("rows") : 0;
@@ -118,7 +118,7 @@ Json op_link_time(const Json& req) {
     RequestFields f(req, kLinkTimeFields);
     const Ratio alpha = ch04_fields::positive(f, "alpha_us");
     const Ratio gbps = link_gbps(f);
-    const Message m = message_of(f);
+    const LinkMessage m = message_of(f);
     const ch04::LinkTime t = ch04::link_time(m.bytes, alpha, gbps);
     Json r;
     r["bytes"] = exact_json(m.bytes);
@@ -272,7 +272,7 @@ Json op_host_upload(const Json& req) {
     r["upload_us"] = exact_json(h.upload_us);
     r["upload_display"] = ms_text(h.upload_us / Ratio(1000), 2);
     r["read_us"] = exact_json(h.read_us);
-    r["read_display"] = us_text(h.read_us, 2);
+    r["read_display"] = us_trimmed_text(h.read_us, 2);
     r["upload_over_read"] = exact_json(h.upload_over_read);
     r["upload_per_use_us"] = exact_json(h.upload_per_use_us);
     r["fewest_uses"] = exact_json(h.fewest_uses);

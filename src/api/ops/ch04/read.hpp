@@ -26,3 +26,10 @@ Ratio positive_or(const RequestFields& f, const std::string& name, const char* f
 Ratio value_bytes(const RequestFields& f);
 
 }  // namespace tally::api::ch04_fields
+
+namespace tally::api {
+
+// The largest matrix side chapter 4's layout and format ops take (2^24).
+inline constexpr u128 kMaxSide = u128{1} << 24;
+
+}  // namespace tally::api

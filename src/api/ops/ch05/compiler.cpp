@@ -13,8 +13,6 @@ namespace tally::api {
 
 namespace {
 
-constexpr u128 kMaxDim = u128{1} << 24;
-
 constexpr FieldDecl kQuantFusionFields[] = {
     field::integer("rows", 1, kMaxDim, "4096"),    field::integer("inputs", 1, kMaxDim, "4096"),
     field::integer("outputs", 1, kMaxDim, "1536"), field::integer("tile_m", 1, 4096, "128"),

@@ -6,15 +6,16 @@
 #include <string>
 
 #include "core/exact.hpp"
+#include "api/ops/unit_texts.hpp"
 #include "core/format.hpp"
 
 namespace tally::api::ch05_display {
 
-inline std::string us_text(const Ratio& us, unsigned places) { return fixed(us, places) + " μs"; }
-inline std::string ms_text(const Ratio& ms, unsigned places) { return fixed(ms, places) + " ms"; }
-inline std::string seconds_text(const Ratio& s, unsigned places) { return fixed(s, places) + " s"; }
-inline std::string times_text(const Ratio& r, unsigned places) { return fixed(r, places) + "×"; }
-inline std::string percent_text(const Ratio& percent, unsigned places) { return fixed(percent, places) + "%"; }
+using api::ms_text;
+using api::percent_text;
+using api::seconds_text;
+using api::times_text;
+using api::us_text;
 // In the largest binary unit that keeps the value ≥ 1 ("24 MiB", "32 KiB", "32.1 MiB").
 inline std::string bytes_text(u128 bytes) { return bytes_binary_text(Ratio(bytes)); }
 

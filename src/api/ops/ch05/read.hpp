@@ -33,3 +33,10 @@ std::vector<Ratio> decimal_list(const RequestFields& f, const std::string& name,
 std::vector<u128> integer_list(const RequestFields& f, const std::string& name, std::size_t max_items, u128 lo, u128 hi);
 
 }  // namespace tally::api::ch05_fields
+
+namespace tally::api {
+
+// The largest GEMM dimension chapter 5's tile and compiler ops take (2^24).
+inline constexpr u128 kMaxDim = u128{1} << 24;
+
+}  // namespace tally::api

@@ -27,7 +27,6 @@ namespace tally::api {
 
 namespace {
 
-constexpr u128 kMaxDim = u128{1} << 24;
 constexpr u128 kMaxBytes = u128{1} << 40;
 
 // The shared memory of one SM: sent, or the catalog's for `gpu`.

@@ -21,17 +21,11 @@
 #include "core/forward.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
-
-constexpr u128 kMaxPositions = u128{1} << 24;
-constexpr u128 kMaxRequests = u128{1} << 20;
-const Ratio kGiga(1000000000);
-const Ratio kThousand(1000);
-const Ratio kGiB(u128{1} << 30);
-const Ratio kMiB(u128{1} << 20);
 
 Json optional_exact(const std::optional<Ratio>& v) { return v ? exact_json(*v) : Json(nullptr); }
 

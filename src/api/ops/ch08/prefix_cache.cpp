@@ -15,12 +15,11 @@
 #include "core/forward.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
+#include "api/ops/unit_texts.hpp"
 
 namespace tally::api {
 
 namespace {
-
-constexpr u128 kMaxPositions = u128{1} << 24;
 
 constexpr FieldDecl kPrefixCacheFields[] = {
     fields::kModel,
@@ -63,12 +62,11 @@ Json optional_ms(const std::optional<Ratio>& v) { return v ? exact_json(*v) : Js
 
 // Displays at the book's precision: times to 0.1 ms (307.9 ms, 14.2 ms),
 // hit rates to 0.1 % (4.8 %, 46.0 %), the gain per MiB to 0.001 ms.
-std::string ms_text(const Ratio& ms, unsigned places = 1) { return fixed(ms, places) + " ms"; }
 std::string percent_text(const Ratio& share) { return fixed(share * Ratio(100), 1) + "%"; }
 Json optional_text(const std::optional<Ratio>& v, std::string (*text)(const Ratio&)) {
     return v ? Json(text(*v)) : Json(nullptr);
 }
-std::string ms1(const Ratio& ms) { return ms_text(ms); }
+std::string ms1(const Ratio& ms) { return ms_text(ms, 1); }
 std::string ms3(const Ratio& ms) { return ms_text(ms, 3); }
 
 Json kept_json(const Kept& k, u128 count) {
@@ -80,11 +78,11 @@ Json kept_json(const Kept& k, u128 count) {
     r["cache_bytes"] = exact_json(k.bytes * Ratio(count));
     r["cache_bytes_display"] = bytes_binary_text(k.bytes * Ratio(count));
     r["recompute_ms"] = exact_json(k.value.recompute_ms);
-    r["recompute_ms_display"] = ms_text(k.value.recompute_ms);
+    r["recompute_ms_display"] = ms_text(k.value.recompute_ms, 1);
     r["fetch_ms"] = exact_json(k.value.fetch_ms);
-    r["fetch_ms_display"] = ms_text(k.value.fetch_ms);
+    r["fetch_ms_display"] = ms_text(k.value.fetch_ms, 1);
     r["swap_out_ms"] = exact_json(k.value.swap_out_ms);
-    r["swap_out_ms_display"] = ms_text(k.value.swap_out_ms);
+    r["swap_out_ms_display"] = ms_text(k.value.swap_out_ms, 1);
     r["gain_ms"] = optional_ms(k.value.gain_ms);
     r["gain_ms_display"] = optional_text(k.value.gain_ms, ms1);
     r["loss_ms"] = optional_ms(k.value.loss_ms);

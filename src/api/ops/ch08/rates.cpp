@@ -4,13 +4,11 @@
 #include "api/catalog.hpp"
 #include "api/errors.hpp"
 #include "core/messages.hpp"
+#include "core/units.hpp"
 
 namespace tally::api::ch08_rates {
 
 namespace {
-
-const Ratio kGiga(1000000000);
-const Ratio kTera(1000000000000ULL);
 
 const Gpu* gpu_of(const RequestFields& f) { return f.has("gpu") ? &find_gpu("gpu", f.text("gpu")) : nullptr; }
 

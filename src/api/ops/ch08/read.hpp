@@ -40,3 +40,11 @@ Ratio nonnegative_in(const Json& item, const std::string& key, const std::string
 u128 count_in(const Json& item, const std::string& key, const std::string& path, u128 lo, u128 hi);
 
 }  // namespace tally::api::ch08_fields
+
+namespace tally::api {
+
+// The largest token count and request count chapter 8's ops take.
+inline constexpr u128 kMaxPositions = u128{1} << 24;
+inline constexpr u128 kMaxRequests = u128{1} << 20;
+
+}  // namespace tally::api

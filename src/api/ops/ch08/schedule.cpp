@@ -20,7 +20,6 @@ namespace tally::api {
 namespace {
 
 constexpr std::size_t kMaxParts = 1024;
-constexpr u128 kMaxPositions = u128{1} << 24;
 
 constexpr FieldDecl kStepTimeFields[] = {
     field::of_kind("parts", FieldKind::List),

@@ -11,6 +11,7 @@
 #include "core/ch08/speculative.hpp"
 #include "core/format.hpp"
 #include "core/messages.hpp"
+#include "api/ops/unit_texts.hpp"
 
 namespace tally::api {
 
@@ -25,8 +26,6 @@ Json fraction_json(const Ratio& r) {
     if (r.is_integer()) return exact_json(r.num());
     return Json(to_decimal(r.num()) + "/" + to_decimal(r.den()));
 }
-
-std::string ms_text(const Ratio& ms, unsigned places) { return fixed(ms, places) + " ms"; }
 
 Json marginal_json(const ch08::Marginal& g) {
     Json m = {{"added_ms", exact_json(g.added_ms)},

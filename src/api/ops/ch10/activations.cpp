@@ -13,14 +13,13 @@
 
 #include "api/errors.hpp"
 #include "core/messages.hpp"
+#include "core/units.hpp"
 
 #include <algorithm>
 
 namespace tally::api {
 
 namespace {
-
-const Ratio kMiB(u128{1} << 20), kDay(86400);
 
 // ---- recompute_savings -----------------------------------------------------
 

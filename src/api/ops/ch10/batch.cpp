@@ -8,12 +8,12 @@
 #include "read.hpp"
 
 #include "core/ch10/critical_batch.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
 
-const Ratio kDay(86400);
 constexpr std::size_t kMaxMultiples = 32;
 
 constexpr FieldDecl kBatchFields[] = {

@@ -14,12 +14,12 @@
 #include "core/ch10/checkpoint_interval.hpp"
 #include "core/format.hpp"
 #include "core/params.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
 
-const Ratio kGiga(1000000000), kHundred(100), kHour(3600), kDay(86400);
 constexpr std::size_t kMaxIntervals = 64;
 
 constexpr FieldDecl kIntervalFields[] = {

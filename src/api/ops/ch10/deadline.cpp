@@ -23,12 +23,11 @@
 #include "core/format.hpp"
 #include "core/messages.hpp"
 #include "core/params.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
-
-const Ratio kGiB(u128{1} << 30), kGiga(1000000000), kTera(1000000000000ULL), kHundred(100), kHour(3600), kDay(86400);
 
 // The training FLOPs of `sequences` sequences of `sequence` tokens, every
 // position with a loss (chapter 3's training step).

@@ -10,12 +10,11 @@
 #include "core/ch10/compute_floor.hpp"
 #include "core/messages.hpp"
 #include "core/ch10/straggler.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
-
-const Ratio kHundred(100), kTera(1000000000000ULL), kDay(86400);
 
 // ---- straggler -------------------------------------------------------------
 

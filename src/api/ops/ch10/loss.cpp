@@ -38,7 +38,7 @@ Ratio slope_of(const Json& group) {
     return ch10_fields::positive_or(one, "slope", "1");
 }
 
-std::vector<AnswerGroup> groups_of(const RequestFields& f) {
+std::vector<AnswerGroup> answer_groups_of(const RequestFields& f) {
     if (!f.has("answer_groups")) return {{4, 2, Ratio(1, 5)}, {4, 3, Ratio(2, 5)}};
     const Json& list = f.raw("answer_groups");
     const std::string label = ch10_fields::label("answer_groups");
@@ -62,7 +62,7 @@ std::vector<AnswerGroup> groups_of(const RequestFields& f) {
 
 Json op_token_mean_loss(const Json& req) {
     RequestFields f(req, kLossFields);
-    const std::vector<AnswerGroup> groups = groups_of(f);
+    const std::vector<AnswerGroup> groups = answer_groups_of(f);
     const u128 micro_batches = f.integer_or("micro_batches");
     u128 answers = 0, tokens = 0, longest = 0;
     Ratio token_sum, answer_sum;

@@ -25,7 +25,7 @@ constexpr FieldDecl kMoeFields[] = {
 // [{"experts": 64, "load": 768}, …]; the default is the chapter's
 // Qwen3-235B-shaped case (8192 tokens × top-8 over 128 experts, half of them
 // at 1.5× the mean and half at 0.5×).
-std::vector<ch10::LoadGroup> groups_of(const RequestFields& f) {
+std::vector<ch10::LoadGroup> load_groups_of(const RequestFields& f) {
     if (!f.has("load_groups")) return {{64, 768}, {64, 256}};
     const Json& list = f.raw("load_groups");
     const std::string label = ch10_fields::label("load_groups");
@@ -48,7 +48,7 @@ std::vector<ch10::LoadGroup> groups_of(const RequestFields& f) {
 
 Json op_moe_capacity(const Json& req) {
     RequestFields f(req, kMoeFields);
-    const std::vector<ch10::LoadGroup> groups = groups_of(f);
+    const std::vector<ch10::LoadGroup> groups = load_groups_of(f);
     const std::vector<Ratio> factors =
         ch10_fields::positive_list_or(f, "capacity_factors", kMaxFactors, {"1", "1.25", "1.5", "2"});
     const Ratio hundred(100);

@@ -15,12 +15,11 @@
 #include "api/ops/request_readers.hpp"
 #include "core/ch10/collectives.hpp"
 #include "core/ch10/offload_cast.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
-
-const Ratio kGiga(1000000000), kThousand(1000), kHundred(100);
 
 // ---- offload_cast ----------------------------------------------------------
 

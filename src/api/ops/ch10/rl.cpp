@@ -18,12 +18,11 @@
 #include "core/ch03/approximate.hpp"
 #include "core/ch10/rl_flow.hpp"
 #include "core/params.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
-
-const Ratio kGiB(u128{1} << 30), kHundred(100);
 
 // ---- rl_stages -------------------------------------------------------------
 

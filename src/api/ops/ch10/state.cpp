@@ -12,12 +12,11 @@
 #include "core/format.hpp"
 #include "core/messages.hpp"
 #include "core/params.hpp"
+#include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
-
-const Ratio kGiB(u128{1} << 30);
 
 constexpr FieldDecl kZeroStateFields[] = {
     fields::kModel,
