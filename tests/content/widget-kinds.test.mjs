@@ -256,6 +256,48 @@ test('measured-bars: a whole number of four digits or more reads grouped (1,234)
   assert.ok(!drawn.some((t) => /\d{4}/.test(t)), drawn.join(' | '));
 });
 
+test('measured-bars: a negative value draws left of a zero line with a minus sign; a rule stands at its value and in the summary', async () => {
+  const cfg = {
+    kind: 'measured-bars',
+    controls: [],
+    title: '正負測試',
+    data: {
+      dataset: 'replacement-pairs',
+      source: '測試資料',
+      series: ['差值'],
+      groups: [
+        { label: '甲', cells: [{ v: '2.5' }] },
+        { label: '乙', cells: [{ v: '-1.25' }] },
+      ],
+      rules: [{ id: 'median', label: '中位數', v: '1.34' }],
+    },
+    text: { ...kindsSharedText, chart_title: '圖', chart_desc: '說明', x_axis: 'ms', table_summary: '表', col_measure: '量' },
+  };
+  const html = await ssr.prerenderConfig(engine, 'signed-bars', cfg);
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const svg = document.querySelector('svg.is-wide');
+  const zero = Number(svg.querySelector('.zero-line line').getAttribute('x1'));
+  const rect = (id) => svg.querySelector(`[data-bar="${id}"] rect`);
+  const span = (r) => [Number(r.getAttribute('x')), Number(r.getAttribute('x')) + Number(r.getAttribute('width'))];
+  // The positive bar starts at zero and goes right; the negative one ends at zero and goes left, half as long.
+  const [p0, p1] = span(rect('g0-0'));
+  const [n0, n1] = span(rect('g1-0'));
+  assert.ok(Math.abs(p0 - zero) < 0.01 && p1 > zero, `${p0}–${p1} against zero at ${zero}`);
+  assert.ok(Math.abs(n1 - zero) < 0.01 && n0 < zero, `${n0}–${n1} against zero at ${zero}`);
+  assert.ok(Math.abs((n1 - n0) * 2 - (p1 - p0)) < 0.05, `${n1 - n0} against ${p1 - p0}`);
+  // The negative value reads with a minus sign, just right of the zero it hangs from; the table says the same.
+  const value = svg.querySelector('[data-testid="bar-g1-0"]');
+  assert.equal(value.textContent, '\u22121.25');
+  assert.ok(Number(value.getAttribute('x')) > zero, value.getAttribute('x'));
+  assert.equal(document.querySelector('[data-testid="cell-g1-1"]').textContent.trim(), '\u22121.25');
+  // The axis reaches below zero, its ticks signed the same way.
+  assert.ok([...svg.querySelectorAll('.axis text')].some((t) => t.textContent.startsWith('\u2212')));
+  // The rule: a dashed line between zero and the positive bar's end, and its value in the summary.
+  const rule = Number(svg.querySelector('[data-testid="rule-line-median"] line').getAttribute('x1'));
+  assert.ok(rule > zero && rule < p1, `${rule}`);
+  assert.equal(document.querySelector('[data-testid="rule-median"]').textContent.trim(), '1.34');
+});
+
 test('stage-stack: the legend lists every distinct segment across the bars, even when the first bar has one', async () => {
   const tile = (cols) => ({ tile_rows: 128, tile_cols: cols, matrix_cols: 4096, dtype: 'bf16' });
   const read = { id: 'read', label: '讀到的資料', path: 'payload_bytes', display: 'payload_display', series: 0 };

@@ -68,6 +68,8 @@ function shown(id, changes = {}) {
     const bars = follow(answer, d.items).map((i) => [String(follow(i, d.lane)), String(follow(i, d.kind)), `${at(i, d.start_display ?? d.start)}–${at(i, d.end_display ?? d.end)}`]);
     return { bars, markers: (d.markers ?? []).map((m) => at(answer, m.display ?? m.path)) };
   }
+  // Measured bars ask the core nothing: each bar is its dataset's value as printed (tested below against the dataset).
+  if (cfg.kind === 'measured-bars') return cfg.data.groups.map((g) => g.cells.map((c) => c.v));
   throw new Error(`${id}: no reader for kind ${cfg.kind}`);
 }
 
@@ -305,4 +307,33 @@ test('Fig. 5-17 (Example 5-5): 4 × 1.57 = 6.28 μs in order, 4 × 1.29 + 0.28 =
 test('§5.2.4 split reduction: 1,024 → 8,192 tasks, 32 KiB of partials and 4 KiB of scales, 24 MiB → 32.07 MiB, 3 kernels, 2 KiB per segment; one decode row has 1 task', () => {
   assert.deepEqual(shown('split-reduction'), ['1024', '8192', '32 KiB', '4 KiB', '24 MiB', '8 MiB', '72 KiB', '32.07 MiB', '3', '16 KiB', '2 KiB']);
   assert.deepEqual(shown('split-reduction', { rows: '1' }).slice(0, 2), ['1', '8']);
+});
+
+test('Figures 5-28 to 5-31 (Experiment 5-8): every bar is launch-trace\'s value at its digits; launches 18, 15, 3, 3 against kernels 18, 15, 18, 15', () => {
+  const data = read('content/ch05/data/launch-trace.json');
+  const cells = (id) => [...allWidgets[id].data.groups, allWidgets[id].data.extra].flatMap((g) => g.cells);
+  for (const id of ['fig-5-28', 'fig-5-29', 'fig-5-30', 'fig-5-31']) {
+    assert.equal(allWidgets[id].data.dataset, 'launch-trace');
+    for (const c of cells(id)) assert.equal(c.v, Number(follow(data, c.path)).toFixed(c.digits), `${id} ${c.path}`);
+  }
+  // Each figure's own run is its last series; the first three beside plain submission.
+  const own = (id) => allWidgets[id].data.groups.map((g) => g.cells.at(-1).v);
+  assert.deepEqual(['fig-5-28', 'fig-5-29', 'fig-5-30', 'fig-5-31'].map(own), [['18', '18'], ['15', '15'], ['3', '18'], ['3', '15']]);
+  assert.deepEqual(allWidgets['fig-5-30'].data.extra.cells.map((c) => c.v), ['661.8', '607.5']);
+  assert.deepEqual(data.values.ranges.map((r) => r.label), ['eager', 'fused', 'graph', 'fused_graph']);
+});
+
+test('Figure 5-40 (Experiment 5-9): 11 rounds from replacement-pairs, 9 above zero and 2 below (−2.45, −0.54 ms), the dashed median 1.34 ms', () => {
+  const data = read('content/ch05/data/replacement-pairs.json');
+  const cfg = allWidgets['fig-5-40'];
+  assert.equal(cfg.data.dataset, 'replacement-pairs');
+  const cells = cfg.data.groups.flatMap((g) => g.cells);
+  for (const c of [...cells, ...cfg.data.rules]) assert.equal(c.v, Number(follow(data, c.path)).toFixed(c.digits), c.path);
+  assert.equal(cells.length, 11);
+  assert.deepEqual(cells.filter((c) => Number(c.v) < 0).map((c) => c.v), ['-2.45', '-0.54']);
+  assert.equal(cells.filter((c) => Number(c.v) > 0).length, data.values.positive_latency_pairs);
+  // The printed median is the middle of the 11 differences.
+  const sorted = data.values.pairs.map((p) => p.latency_saving_ms).sort((a, b) => a - b);
+  assert.equal(sorted[5], data.values.paired_median_latency_saving_ms);
+  assert.equal(cfg.data.rules[0].v, '1.34');
 });

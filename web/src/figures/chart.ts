@@ -388,20 +388,30 @@ export function dot(cls: string, cx: number, cy: number, label: string, value: s
 
 /**
  * Labelled horizontal bars on one scale (model comparisons, variants).
- * Labels sit above each bar so long zh-Hant names fit at 360 px.
+ * Labels sit above each bar so long zh-Hant names fit at 360 px. A bar
+ * starts at `base` (the plot's left edge unless the axis runs below zero,
+ * where it is the zero's x); a negative value draws leftwards from it, so a
+ * loss reads as a loss.
  */
-export function hbars(bars: Bar[], scale: NumScale, top: number, rowH: number): Mark[] {
+export function hbars(bars: Bar[], scale: NumScale, top: number, rowH: number, base?: number): Mark[] {
   const [x0] = scale.range() as [number, number];
+  const from = base ?? x0;
   const out: Mark[] = [];
   bars.forEach((b, i) => {
     const y = top + i * rowH;
-    const x1 = b.value > 0 ? scale(b.value) : x0;
-    const w = Math.max(0, x1 - x0);
+    // Without a base, a bar cannot go below the left edge (as before); with one, a negative value goes left of it.
+    const end = b.value > 0 ? Math.max(scale(b.value), from) : base !== undefined && b.value < 0 ? scale(b.value) : from;
+    const left = Math.min(from, end);
+    const w = Math.abs(end - from);
+    const below = end < from;
+    // A negative value is written just right of the zero it hangs from: its minus sign says which way the bar goes, and
+    // the text never runs off the plot's left edge.
+    const valueAt: Record<string, string> = { x: coord(below ? from + 6 : left + w + 6) };
     out.push(
       el('g', { class: `bar ${b.cls ?? ''}`.trim(), 'data-bar': b.id }, [
         el('text', { class: 'bar-label', x: coord(x0), y: coord(y + 12) }, b.label),
-        el('rect', { x: coord(x0), y: coord(y + 18), width: coord(w), height: coord(rowH - 30), ...readAttrs(b.label, b.display) }),
-        el('text', valueLabel({ class: 'bar-value num', x: coord(x0 + w + 6), y: coord(y + rowH - 16), 'data-testid': `bar-${b.id}` }, b.how), b.display),
+        el('rect', { x: coord(left), y: coord(y + 18), width: coord(w), height: coord(rowH - 30), ...readAttrs(b.label, b.display) }),
+        el('text', valueLabel({ class: 'bar-value num', ...valueAt, y: coord(y + rowH - 16), 'data-testid': `bar-${b.id}` }, b.how), b.display),
       ]),
     );
   });

@@ -10,19 +10,26 @@
 // worded by text.extra_line "{label}…{values}" with values joined by text.extra_sep),
 // optional data.ticks (the value axis's tick labels, chart.ts styles: "si" for
 // byte counts in the tens of millions). A value may carry thousands
-// separators ("33,554,688"), as a grouped integer is printed.
+// separators ("33,554,688"), as a grouped integer is printed. A value may be
+// negative ("-2.45", a paired difference): the axis then runs below zero, a
+// solid line stands at zero and the bar goes left of it, shown with a minus
+// sign (−2.45). Optional data.rules [{ id, label, v, path?, digits? }] are
+// dashed lines at printed values (a median), named above the plot and in a
+// summary (testid rule-<id>). With a single series each group is one bar
+// named by its group (the legend names the series).
 
 import { scaleLinear } from 'd3-scale';
 import { SHAPE, type View } from '../../runtime/bind';
 import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
-import { axisBottom, dataTable, hbars, svgFrame, tickLabel, WIDE, type Drawing, type TickStyle } from '../../figures/chart';
+import { axisBottom, dataTable, hbars, summary, svgFrame, tickLabel, WIDE, type Drawing, type TickStyle } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
-import { groupCoreDigits } from '../../runtime/format';
+import { coord, groupCoreDigits } from '../../runtime/format';
 import { datasetSourceUrl } from '../../figures/dataset-sources';
 import { ui } from '../../i18n/ui';
 import { dataStatus } from '../../figures/data-status';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
+import { referenceLines } from '../../figures/plot';
 
 interface Cell {
   v: string;
@@ -33,14 +40,21 @@ interface Group {
   label: string;
   cells: Cell[];
 }
+interface Rule extends Cell {
+  id: string;
+  label: string;
+}
 
 const PAD = { left: 12, right: 70, top: 4, bottom: 40 };
 
+/** A number's text with a minus sign, not a hyphen: "-2.45" → "−2.45". */
+const minus = (t: string): string => t.replace(/^-/, '\u2212');
 /** A printed value as the site shows numbers: "33554688" → "33,554,688" (integer parts of four digits or more grouped, as the core's are). */
-const shown = (c: Cell): string => groupCoreDigits(c.v);
+const shown = (c: Cell): string => minus(groupCoreDigits(c.v));
 /** A printed value as a length: "33,554,688" → 33554688. */
 const amount = (c: Cell): number => Number(c.v.replace(/,/g, ''));
 const ROW_H = 40;
+const RULE_ROW = 20;
 
 function groups(cfg: WidgetConfig): Group[] {
   const g = dataOf<Group[]>(cfg, 'groups');
@@ -48,24 +62,55 @@ function groups(cfg: WidgetConfig): Group[] {
   return g;
 }
 
+const rulesOf = (cfg: WidgetConfig): Rule[] => (cfg.data as { rules?: Rule[] } | undefined)?.rules ?? [];
+
 function drawing(gs: Group[], series: string[], width: number, cfg: WidgetConfig): Drawing {
+  const rules = rulesOf(cfg);
+  const values = [...gs.flatMap((g) => g.cells.map(amount)), ...rules.map(amount)];
+  const low = Math.min(0, ...values);
   const x = scaleLinear()
-    .domain([0, Math.max(1, ...gs.flatMap((g) => g.cells.map(amount)))])
+    .domain([low, Math.max(1, ...values)])
     .nice()
     .range([PAD.left, width - PAD.right]);
+  // Bars start at zero; only an axis that runs below zero moves it off the left edge.
+  const base = low < 0 ? x(0) : undefined;
   const children: Mark[] = [];
-  let top = PAD.top;
+  // A rule's name sits in a row above the plot.
+  const plotTop = rules.length ? PAD.top + RULE_ROW : PAD.top;
+  let top = plotTop;
   gs.forEach((g, i) => {
-    children.push(el('text', { class: 'axis-title', x: String(PAD.left), y: String(top + 12) }, g.label));
-    const bars = g.cells.map((c, k) => ({ id: `g${i}-${k}`, label: series[k] ?? '', value: amount(c), display: shown(c), cls: `series-${k}` }));
-    children.push(...hbars(bars, x, top + 16, ROW_H));
-    top += 16 + bars.length * ROW_H + 10;
+    // One series (the legend names it): each group is one bar named by the group, without a title row of its own.
+    const single = series.length === 1;
+    if (!single) children.push(el('text', { class: 'axis-title', x: String(PAD.left), y: String(top + 12) }, g.label));
+    const label = (k: number) => (single ? g.label : (series[k] ?? ''));
+    const bars = g.cells.map((c, k) => ({ id: `g${i}-${k}`, label: label(k), value: amount(c), display: shown(c), cls: `series-${k}` }));
+    const head = single ? 0 : 16;
+    children.push(...hbars(bars, x, top + head, ROW_H, base));
+    top += head + bars.length * ROW_H + (single ? 0 : 10);
   });
   const height = top + PAD.bottom;
+  const box = { left: PAD.left, right: width - PAD.right, top: plotTop, bottom: top };
+  children.push(
+    ...referenceLines(
+      rules.map((r) => ({ axis: 'x' as const, pos: x(amount(r)), name: r.label, value: shown(r), testid: `rule-line-${r.id}` })),
+      box,
+      width === WIDE,
+    ),
+  );
   const ticks = (cfg.data as { ticks?: TickStyle } | undefined)?.ticks;
   children.push(
-    axisBottom(x, height - PAD.bottom + 6, width === WIDE ? 6 : 3, ticks ? tickLabel(ticks) : (v: number) => groupCoreDigits(String(v)), text(cfg, 'x_axis')),
+    axisBottom(
+      x,
+      height - PAD.bottom + 6,
+      width === WIDE ? 6 : 3,
+      ticks ? tickLabel(ticks) : (v: number) => minus(groupCoreDigits(String(v))),
+      text(cfg, 'x_axis'),
+    ),
   );
+  // The zero line last, over the axis's grid, so it reads as the bars' origin.
+  if (base !== undefined) {
+    children.push(el('g', { class: 'axis zero-line' }, [el('line', { x1: coord(base), x2: coord(base), y1: coord(plotTop), y2: coord(top) })]));
+  }
   return { width, height, children };
 }
 
@@ -98,7 +143,9 @@ function marks(cfg: WidgetConfig, instance: string): Mark[] {
     el('span', {}, `${dataOf<string>(cfg, 'source')} `),
     ...(href ? [el('a', { href, rel: 'external', class: 'dataset-source' }, ui.source.dataset_link)] : []),
   ]);
-  return [chart, legend, ...extraLine, source, table];
+  const rules = rulesOf(cfg);
+  const ruleSummary = rules.length ? [summary(rules.map((r) => ({ label: r.label, value: shown(r), testid: `rule-${r.id}` })))] : [];
+  return [...ruleSummary, chart, legend, ...extraLine, source, table];
 }
 
 export const measuredBars: WidgetDef<null> = {
