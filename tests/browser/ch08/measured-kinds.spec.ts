@@ -18,6 +18,8 @@ type Obj = Record<string, any>;
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataset = (id: string): Obj => JSON.parse(readFileSync(path.join(root, 'content/ch08/data', `${id}.json`), 'utf8'));
 const PAGE = pageOfInstance('ch08');
+/** The edition's chapter-8 widget configs, with each kind's own data and texts. */
+const configs = (lang: Edition['lang']): Record<string, Obj> => widgetsIn(lang, 'ch08') as unknown as Record<string, Obj>;
 const COMMIT = '023cf31fcc8f4b978863a26d14cee6f6e98200c4';
 
 /** The value at a dataset path ("values.tree[3].depth", "values.edges[0][2]"). */
@@ -41,7 +43,7 @@ for (const e of BUILT) {
     page,
   }) => {
     const data = dataset('prefix-rounds');
-    const cfg = widgetsIn(e.lang, 'ch08')['fig-8-17']!;
+    const cfg = configs(e.lang)['fig-8-17']!;
     const w = await open(page, e, 'fig-8-17');
     const svg = w.locator('svg.is-wide');
     const nodes = cfg.data.nodes as Obj[];
@@ -71,7 +73,7 @@ for (const e of BUILT) {
 
   test(`${e.lang}: Figures 8-26 … 8-28 show each run's recorded outcome: 28, 26 and 28 of 32 right, task 5 and task 6 trading places`, async ({ page }) => {
     const data = dataset('kv-quality');
-    const widgets = widgetsIn(e.lang, 'ch08');
+    const widgets = configs(e.lang);
     const rowsSeen: string[][] = [];
     for (const [k, id] of ['fig-8-26', 'fig-8-27', 'fig-8-28'].entries()) {
       const cfg = widgets[id]!;
@@ -106,7 +108,7 @@ for (const e of BUILT) {
 }
 
 test('zh-Hant: a grid mark reads out its task, its run and its outcome from the keyboard', async ({ page }) => {
-  const cfg = widgetsIn('zh-Hant', 'ch08')['fig-8-26']!;
+  const cfg = configs('zh-Hant')['fig-8-26']!;
   const w = await open(page, BUILT[0]!, 'fig-8-26');
   await w.locator('.fig-scroll').focus();
   const readout = w.getByTestId('readout');
