@@ -374,3 +374,73 @@ test('Figure 8-19: matched through 10,752 and restored from the snapshot at 8,19
   assert.deepEqual(none.segments.map((s) => s[0]), [0, 10752]);
   assert.deepEqual(stageBars('fig-8-19', { $s: '4096' })[0].segments.map((s) => s[0]), [4096, 6656]);
 });
+
+test('Figure 8-17: every node’s position, lane and edge is its dataset’s value; the edges from the root add up to each round’s input length, and the root is the 206 shared tokens', () => {
+  const data = read('content/ch08/data/prefix-rounds.json');
+  const cfg = allWidgets['fig-8-17'];
+  assert.equal(cfg.kind, 'measured-tree');
+  assert.equal(cfg.data.dataset, 'prefix-rounds');
+  const nodes = cfg.data.nodes;
+  assert.equal(nodes.length, data.values.tree.length);
+  nodes.forEach((n, i) => {
+    for (const key of ['at', 'lane', 'edge']) assert.equal(n[key].v, String(follow(data, n[key].path)), `${n.id}.${key}`);
+    // The node is the dataset's node i, under the dataset's parent, and its edge is the one into it.
+    assert.equal(n.at.path, `values.tree[${i}].depth`);
+    const parent = data.values.tree[i].parent;
+    assert.equal(n.parent, parent === null ? null : `n${parent}`);
+    const k = /^values\.edges\[(\d+)\]\[2\]$/.exec(n.edge.path);
+    if (parent === null) assert.equal(n.edge.path, n.at.path);
+    else assert.deepEqual(data.values.edges[Number(k[1])].slice(0, 2), [parent, i]);
+  });
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const pathSum = (n) => Number(n.edge.v) + (n.parent === null ? 0 : pathSum(byId.get(n.parent)));
+  const leaves = nodes.filter((n) => n.leaf);
+  assert.deepEqual(
+    leaves.map((n) => n.name),
+    ['第 1 輪', '第 2 輪', '第 3 輪', '第 4 輪'],
+  );
+  assert.deepEqual(leaves.map(pathSum), data.values.input_lengths.slice(0, 4));
+  assert.deepEqual(leaves.map((n) => Number(n.at.v)), [210, 316, 670, 884]);
+  assert.equal(nodes[0].at.v, '206');
+  assert.equal(nodes[0].at.v, String(data.values.adjacent_lcp[1]));
+});
+
+test('Figures 8-26 … 8-28: every cell is its dataset’s outcome; 28, 26 and 28 of 32 right, and tasks 5 and 6 swap between BF16 KV and FP8 KV with BF16 Q', () => {
+  const data = read('content/ch08/data/kv-quality.json');
+  const grids = ['fig-8-26', 'fig-8-27', 'fig-8-28'].map((id, k) => {
+    const cfg = allWidgets[id];
+    assert.equal(cfg.kind, 'outcome-grid');
+    assert.equal(cfg.data.dataset, 'kv-quality');
+    assert.equal(cfg.data.rows.length, 8);
+    cfg.data.rows.forEach((r, i) => {
+      assert.ok(r.label.includes(data.values.task_ids[i]), r.label);
+      r.cells.forEach((c, j) => {
+        assert.equal(c.path, `values.correct_by_task[${k}][${i}][${j}]`);
+        assert.equal(c.v, String(follow(data, c.path)), `${id} ${c.path}`);
+      });
+    });
+    for (const t of cfg.data.totals) assert.equal(t.v, String(follow(data, t.path)), `${id} ${t.path}`);
+    const right = cfg.data.rows.flatMap((r) => r.cells).filter((c) => c.v === '1').length;
+    assert.equal(String(right), cfg.data.totals[0].v);
+    return cfg.data.rows.map((r) => r.cells.map((c) => c.v).join(''));
+  });
+  assert.deepEqual(
+    allWidgets['fig-8-26'].data.totals.map((t) => t.v),
+    ['28', '32'],
+  );
+  assert.deepEqual(
+    grids.map((g) => g.filter((row) => row === '1111').length),
+    [7, 6, 7],
+  );
+  // Task 5 (n512-r0) wrong every time with BF16 KV, right every time with FP8 KV + BF16 Q; task 6 (n512-r1) the reverse.
+  assert.deepEqual([grids[0][4], grids[2][4], grids[0][5], grids[2][5]], ['0000', '1111', '1111', '0000']);
+  // The original FP8: task 5 right at concurrency 1, wrong at 4.
+  assert.equal(grids[1][4], '1100');
+  // The columns are the dataset's concurrency and run.
+  assert.deepEqual(data.values.columns, [
+    [1, 0],
+    [1, 1],
+    [4, 0],
+    [4, 1],
+  ]);
+});

@@ -1,0 +1,19 @@
+// The source line of a widget that shows a dataset (content/<chapter>/data/*.json):
+// the content's words for what and where, then a link to the file at the commit
+// read (figures/dataset-sources.ts). measured-bars writes the same line inline;
+// the kinds that draw measured data share this one.
+
+import type { WidgetConfig } from '../../runtime/config';
+import { dataOf } from '../../figures/content';
+import { datasetSourceUrl } from '../../figures/dataset-sources';
+import { ui } from '../../i18n/ui';
+import { el, type Mark } from '../../figures/marks';
+
+export function sourceLine(cfg: WidgetConfig): Mark {
+  const dataset = dataOf<string>(cfg, 'dataset');
+  const href = datasetSourceUrl(dataset);
+  return el('p', { class: 'tally-notes measured-source', 'data-dataset': dataset }, [
+    el('span', {}, `${dataOf<string>(cfg, 'source')} `),
+    ...(href ? [el('a', { href, rel: 'external', class: 'dataset-source' }, ui.source.dataset_link)] : []),
+  ]);
+}
