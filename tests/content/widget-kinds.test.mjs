@@ -322,3 +322,23 @@ test('stage-stack: the legend lists every distinct segment across the bars, even
     ['swatch series-1', '跳過的位址'],
   ]);
 });
+
+test('line-chart: token ticks spell powers of two on a log axis ("4K") and grouped integers on a linear one', async () => {
+  const axisLabels = async (cfg) => {
+    const html = await ssr.prerenderConfig(engine, 'cards-lines', cfg);
+    const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+    // The wide drawing's x axis (the phone's repeats it with fewer ticks).
+    return [...document.querySelector('svg .axis-x').querySelectorAll('.tick text')].map((t) => t.textContent);
+  };
+  assert.ok(ssr, `${ssrFile} is missing: run \`npm run build:site\` first`);
+  const log = examples['cards-lines'];
+  assert.equal(log.data.x.scale, 'log');
+  const logLabels = await axisLabels(log);
+  assert.ok(logLabels.includes('4K') && logLabels.every((l) => /^\d+[KM]?$/.test(l)), logLabels.join(' '));
+  const linear = { ...log, data: { ...log.data, x: { ...log.data.x, scale: 'linear' } } };
+  const linearLabels = await axisLabels(linear);
+  assert.ok(linearLabels.length >= 3, linearLabels.join(' '));
+  // Round decimal ticks with their own values: 20,000 is not "16K".
+  for (const label of linearLabels) assert.match(label, /^\d{1,3}(,\d{3})*$/, linearLabels.join(' '));
+  assert.ok(linearLabels.includes('20,000') || linearLabels.includes('50,000') || linearLabels.includes('100,000'), linearLabels.join(' '));
+});

@@ -160,6 +160,9 @@ export function axisTicks(axis: AxisSpec | undefined): (v: number) => string {
   const style = axis?.ticks ?? 'plain';
   // tickLabel's byte style spells powers of two (a log axis's ticks); a linear axis's ticks are any multiple of a unit.
   if (style === 'bytes' && axis?.scale !== 'log') return binaryBytesLabel;
+  // Token ticks spell powers of two ("4K"): right on a log axis of base 2, wrong for a linear axis's round
+  // decimal ticks (6,000 would read "4K"), which read as grouped integers instead.
+  if (style === 'tokens' && axis?.scale !== 'log') return tickLabel('int');
   return style === 'plain' ? (v) => plain(v) : tickLabel(style);
 }
 
