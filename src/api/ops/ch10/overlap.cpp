@@ -26,7 +26,9 @@ const Ratio kGiga(1000000000), kThousand(1000), kHundred(100);
 
 // One interval of a timeline a Gantt figure draws (Figs. 10-14/10-15,
 // 10-25/10-26): its lane, what runs, and when, in ms; `places` rounds the
-// displays (a cast path's 0.2996 ms reads 0.3, as the book's 0.30).
+// displays (a cast path's 0.2996 ms reads 0.3, as the book's 0.30).  Lanes
+// are short ids a phone's drawing shows as they are ("CPU", "1"); the figure
+// names them in full.
 Json interval_json(const char* lane, const char* kind, const Ratio& start_ms, const Ratio& end_ms, unsigned places) {
     return {{"lane", lane},
             {"kind", kind},
@@ -88,8 +90,8 @@ Json op_offload_cast(const Json& req) {
     const Ratio cpu_link = c.cpu_link_seconds * kThousand, cpu_end = c.cpu_path_seconds * kThousand;
     const Ratio gpu_cast = c.gpu_cast_seconds * kThousand, gpu_end = c.gpu_path_seconds * kThousand;
     r["steps"] =
-        Json::array({interval_json("cpu", "link", Ratio(0), cpu_link, 2), interval_json("cpu", "cast", cpu_link, cpu_end, 2),
-                     interval_json("gpu", "cast", Ratio(0), gpu_cast, 2), interval_json("gpu", "link", gpu_cast, gpu_end, 2)});
+        Json::array({interval_json("CPU", "link", Ratio(0), cpu_link, 2), interval_json("CPU", "cast", cpu_link, cpu_end, 2),
+                     interval_json("GPU", "cast", Ratio(0), gpu_cast, 2), interval_json("GPU", "link", gpu_cast, gpu_end, 2)});
     r["cpu_path_display"] = trimmed(cpu_end, 2);
     r["gpu_path_display"] = trimmed(gpu_end, 2);
     r["crossover_display"] = c.has_crossover ? Json(trimmed(c.crossover_bytes_per_second / kGiga, 1)) : Json(nullptr);
@@ -160,12 +162,13 @@ Json op_bucket_overlap(const Json& req) {
     r["busy_link_reduce_end_ms"] = exact_json(busy.end);
     r["busy_link_usable_ms"] = exact_json(busy.usable);
     r["busy_link_exposed_ms"] = exact_json(busy.exposed);
-    // Figs. 10-25/10-26 as one timeline: the compute, the reduce on an idle
-    // link, and the same reduce behind the other transfer on a busy one.
-    r["busy_link_timeline"] = Json::array(
-        {interval_json("compute", "compute", Ratio(0), compute, 3), interval_json("idle_link", "reduce", Ratio(0), reduce, 3)});
-    if (Ratio(0) < busy_ms) r["busy_link_timeline"].push_back(interval_json("busy_link", "other", Ratio(0), busy_ms, 3));
-    r["busy_link_timeline"].push_back(interval_json("busy_link", "reduce", busy_ms, busy.end, 3));
+    // Figs. 10-25/10-26 as one timeline: the compute (lane 1), the reduce on
+    // an idle link (2), and the same reduce behind the other transfer on a
+    // busy one (3).
+    r["busy_link_timeline"] =
+        Json::array({interval_json("1", "compute", Ratio(0), compute, 3), interval_json("2", "reduce", Ratio(0), reduce, 3)});
+    if (Ratio(0) < busy_ms) r["busy_link_timeline"].push_back(interval_json("3", "other", Ratio(0), busy_ms, 3));
+    r["busy_link_timeline"].push_back(interval_json("3", "reduce", busy_ms, busy.end, 3));
     return r;
 }
 

@@ -46,6 +46,8 @@ constexpr FieldDecl kStagesFields[] = {
 // generation, learning and the sync follow one another; overlapped, the
 // next batch's generation and the last batch's learning start together and
 // the sync waits for both.  The sync holds both sides, so it shows on both.
+// Lanes 1 and 2 are the in-turn generator and learner, 3 and 4 the
+// overlapped ones (short ids a phone's drawing shows as they are).
 Json cycle_timeline(const Ratio& g, const Ratio& l, const Ratio& s) {
     Json items = Json::array();
     const auto add = [&items](const std::string& lane, const char* kind, const Ratio& start, const Ratio& end) {
@@ -54,15 +56,15 @@ Json cycle_timeline(const Ratio& g, const Ratio& l, const Ratio& s) {
                 {{"lane", lane}, {"kind", kind}, {"start_seconds", exact_json(start)}, {"end_seconds", exact_json(end)}});
     };
     const Ratio in_turn_sync = g + l;
-    add("in_turn_generation", "generation", Ratio(0), g);
-    add("in_turn_generation", "sync", in_turn_sync, in_turn_sync + s);
-    add("in_turn_learning", "learning", g, in_turn_sync);
-    add("in_turn_learning", "sync", in_turn_sync, in_turn_sync + s);
+    add("1", "generation", Ratio(0), g);
+    add("1", "sync", in_turn_sync, in_turn_sync + s);
+    add("2", "learning", g, in_turn_sync);
+    add("2", "sync", in_turn_sync, in_turn_sync + s);
     const Ratio overlapped_sync = l < g ? g : l;
-    add("overlapped_generation", "generation", Ratio(0), g);
-    add("overlapped_generation", "sync", overlapped_sync, overlapped_sync + s);
-    add("overlapped_learning", "learning", Ratio(0), l);
-    add("overlapped_learning", "sync", overlapped_sync, overlapped_sync + s);
+    add("3", "generation", Ratio(0), g);
+    add("3", "sync", overlapped_sync, overlapped_sync + s);
+    add("4", "learning", Ratio(0), l);
+    add("4", "sync", overlapped_sync, overlapped_sync + s);
     return items;
 }
 
