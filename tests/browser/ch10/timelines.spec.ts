@@ -103,3 +103,54 @@ test('figures 10-42/10-43: 60 s a batch in turn, 44 s overlapped; learning longe
   await expect(w.getByTestId('marker-overlapped')).toContainText(String(r.overlapped_seconds));
   await expectAt(page, core, 'fig-10-42', { learn: '48' });
 });
+
+interface Box {
+  name: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** On-screen boxes of the shown drawing's reference-line labels, axis titles and lane names. */
+async function labelBoxes(w: Locator): Promise<Box[]> {
+  return w.locator('svg.fig-svg').evaluateAll((svgs) =>
+    svgs
+      .filter((svg) => svg.getBoundingClientRect().width > 0)
+      .flatMap((svg) =>
+        [...svg.querySelectorAll('.marker.rule text, .axis-title, .bar-label')].map((t) => {
+          const r = t.getBoundingClientRect();
+          return { name: t.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }),
+      ),
+  );
+}
+
+const apart = (a: Box, b: Box): boolean => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+
+// Chapter 10's figures with vertical rules or markers, at every value of their menus: on a phone a rule's label keeps
+// off the y axis's title, the other labels and the lane names (figures/plot.ts referenceLines).
+const RULED: Array<[string, string]> = [
+  ['fig-10-27', ''],
+  ['fig-10-35', 'bw'],
+  ['fig-10-46', ''],
+  ['fig-10-14', 'link'],
+  ['fig-10-25', 'busy'],
+  ['fig-10-42', 'learn'],
+];
+for (const [instance, control] of RULED) {
+  test(`${instance} at 360 px: rule labels keep off the y axis’s title, each other and the lane names at every menu value`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const w = await open(page, instance);
+    const values = control ? await w.locator(`#${instance}-${control} option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)) : [''];
+    for (const v of values) {
+      if (control) await w.locator(`#${instance}-${control}`).selectOption(v);
+      await allReady(page);
+      const found = await labelBoxes(w);
+      // Not vacuous: the phone's drawing is the one measured, and it has a rule's label.
+      expect(found.some((b) => /\d/.test(b.name))).toBe(true);
+      for (const [i, a] of found.entries())
+        for (const b of found.slice(i + 1)) expect(apart(a, b), `${instance} ${v}: "${a.name}" overlaps "${b.name}"`).toBe(true);
+    }
+  });
+}
