@@ -106,6 +106,36 @@ test('line-chart, x from an array: one row per batch the core returns, and the r
   assert.equal(byTestId(`cell-${last}-2`), answer.kv_read_display[last]);
 });
 
+test('line-chart, a declared stroke: a series says solid or dashed (which line is measured), its line and legend swatch carry it, and any other stroke is refused', async () => {
+  const cfg = structuredClone(examples['crossover-lines']);
+  cfg.data.series[0].stroke = 'solid';
+  cfg.data.series[1].stroke = 'dashed';
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  for (const f of ['path.schema.json', 'widgets.schema.json']) ajv.addSchema(JSON.parse(readFileSync(path.join(root, 'content/schemas', f), 'utf8')));
+  const validate = ajv.getSchema('widgets.schema.json');
+  assert.ok(validate({ widgets: { cfg } }), JSON.stringify(validate.errors));
+  const dotted = structuredClone(cfg);
+  dotted.data.series[1].stroke = 'dotted';
+  assert.equal(validate({ widgets: { dotted } }), false);
+  await assert.rejects(ssr.prerenderConfig(engine, 'stroked', dotted), /stroke "dotted"; a stroke is "solid" or "dashed"/);
+
+  const html = await ssr.prerenderConfig(engine, 'stroked', cfg);
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  // Both drawings (wide and phone) carry it.
+  const svgs = document.querySelectorAll('svg.fig-svg');
+  assert.equal(svgs.length, 2);
+  for (const svg of svgs) {
+    assert.equal(svg.querySelector('[data-series="weights"] path.line').getAttribute('class'), 'line stroke-solid');
+    assert.equal(svg.querySelector('[data-series="context"] path.line').getAttribute('class'), 'line stroke-dashed');
+  }
+  const legend = [...document.querySelectorAll('.fig-legend li')].map((li) => li.getAttribute('class'));
+  assert.deepEqual(legend, ['series-0 stroke-solid', 'series-1 stroke-dashed']);
+  // Without a stroke the series keeps its own dash (no class added): the documented example as it stands.
+  const { document: plain } = await prerendered('crossover-lines');
+  assert.equal(plain.querySelector('svg.is-wide [data-series="context"] path.line').getAttribute('class'), 'line');
+  assert.equal(plain.querySelector('.fig-legend li').getAttribute('class'), 'series-0');
+});
+
 test('line-chart, one line per request: each card’s step times are the core’s for that card, the card that cannot hold the model stops, and the two rules are the content’s budget and the reader’s context', async () => {
   const cfg = examples['cards-lines'];
   const { document, byTestId } = await prerendered('cards-lines');

@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md', w111: '10-3.md', w112: '10-3.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md', w111: '10-3.md', w112: '10-3.md', w113: '10-2.md', w114: '10-3.md', w115: '10-4.md', w116: '10-5.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -45,9 +45,12 @@ function shown(id, changes = {}) {
   }
   if (cfg.kind === 'gantt') {
     // One answer: its intervals (lane, kind, start, end as the core wrote them) and each marker.
-    const r = ask(cfg.data.op, merge(vars, cfg.data.request));
-    const items = follow(r, cfg.data.items).map((i) => [String(follow(i, cfg.data.lane)), String(follow(i, cfg.data.kind)), at(id, i, cfg.data.start), at(id, i, cfg.data.end)]);
-    return { items, markers: (cfg.data.markers ?? []).map((m) => at(id, r, m.display ?? m.path)) };
+    // Times as the page writes them (the core's displays where the figure names them); a marker at a request field reads the field as filled.
+    const request = merge(vars, cfg.data.request);
+    const r = ask(cfg.data.op, request);
+    const d = cfg.data;
+    const items = follow(r, d.items).map((i) => [String(follow(i, d.lane)), String(follow(i, d.kind)), at(id, i, d.start_display ?? d.start), at(id, i, d.end_display ?? d.end)]);
+    return { items, markers: (d.markers ?? []).map((m) => (m.path ? at(id, r, m.display ?? m.path) : String(m.field ? request[m.field] : m.value))) };
   }
   if (cfg.kind === 'line-chart') {
     // The request as written (the reader's x from its control), with a series' own request's fields on top: each series' value there.
@@ -257,4 +260,90 @@ test('Fig. 10-46: halving a resource that takes 5 % of the step gives 105 %, one
   const cfg = allWidgets['fig-10-46'];
   const at05 = Object.fromEntries(cfg.data.requests.map((q) => [q.id, ask(cfg.data.op, { ...cfg.data.request, ...q.fields, speedup: '0.5' }).total_after]));
   assert.deepEqual(at05, { f5: 105, f20: 120, f50: 150, f80: 180 });
+});
+
+test('Figs. 10-14/10-15 as a gantt: over PCIe 4.0 the CPU path is 3.15 + 0.98 = 4.13 ms and the GPU path 0.30 + 6.29 = 6.59 ms; over NVLink-C2C 1.21 against 0.75 ms', () => {
+  assert.deepEqual(shown('fig-10-14'), {
+    items: [
+      ['CPU', 'link', '0', '3.15'],
+      ['CPU', 'cast', '3.15', '4.13'],
+      ['GPU', 'cast', '0', '0.3'],
+      ['GPU', 'link', '0.3', '6.59'],
+    ],
+    markers: ['4.13', '6.59'],
+  });
+  assert.deepEqual(shown('fig-10-14', { $link: '450' }).markers, ['1.21', '0.75']);
+  // The crossover the intro names (≈ 147 GB/s) is the core's.
+  assert.equal(ask('offload_cast', {}).crossover_display, '147.3');
+});
+
+test('Figs. 10-25/10-26 as a gantt: the 3 ms reduce ends at 3 ms on an idle link, inside the 5 ms of compute; behind 4 ms of other traffic it runs 4 – 7 ms', () => {
+  assert.deepEqual(shown('fig-10-25'), {
+    items: [
+      ['1', 'compute', '0', '5'],
+      ['2', 'reduce', '0', '3'],
+      ['3', 'other', '0', '4'],
+      ['3', 'reduce', '4', '7'],
+    ],
+    markers: ['5', '7'],
+  });
+  // An idle link leaves no other transfer to draw, and the reduce ends with the idle one.
+  assert.deepEqual(shown('fig-10-25', { $busy: '0' }).items.slice(2), [['3', 'reduce', '0', '3']]);
+  assert.deepEqual(shown('fig-10-25', { $busy: '2', $reduce: '4' }).markers, ['5', '6']);
+});
+
+test('Fig. 10-30 as a gantt: loader through batch 108, training through 100, 8 in flight; a restart resumes at 101', () => {
+  assert.deepEqual(shown('fig-10-30'), {
+    items: [
+      ['1', 'prefetched', '0', '108'],
+      ['2', 'trained', '0', '100'],
+      ['2', 'in_flight', '100', '108'],
+    ],
+    markers: ['101'],
+  });
+  const caughtUp = shown('fig-10-30', { $trained: '108' });
+  assert.equal(caughtUp.items.length, 2);
+  assert.deepEqual(caughtUp.markers, ['109']);
+});
+
+test('Fig. 10-31 as a gantt: four shards of 3072 rows become eight of 1536, new shard r reading old shard ⌊r/2⌋; from three ways one new shard spans two old ones', () => {
+  const { items } = shown('fig-10-31');
+  assert.equal(items.length, 8);
+  items.forEach(([lane, kind, start, end], r) => {
+    assert.deepEqual([lane, kind], [String(r), String(Math.floor(r / 2))]);
+    assert.deepEqual([start, end], [(1536 * r).toLocaleString('en-US'), (1536 * (r + 1)).toLocaleString('en-US')]);
+  });
+  // 672 MiB of checkpointed state for this matrix (96 MiB × 7), the core's.
+  assert.equal(ask('reshard_rows', {}).state_bytes, 672 * 2 ** 20);
+  const fromThree = shown('fig-10-31', { $old: '3' }).items;
+  assert.deepEqual(fromThree.filter(([lane]) => lane === '2'), [
+    ['2', '0', '3,072', '4,096'],
+    ['2', '1', '4,096', '4,608'],
+  ]);
+});
+
+test('Fig. 10-37: 12, 6 and 8 a second with 75 % kept put 4.5 into learning; doubling verification makes it 8, learning\'s rate', () => {
+  const book = shown('fig-10-37');
+  assert.deepEqual(book.bars.map((b) => b.segments[0]), ['12', '6', '4.5', '8']);
+  assert.deepEqual(book.lines, ['4.5']);
+  assert.deepEqual(shown('fig-10-37', { $gen: '24' }).lines, ['4.5']);
+  const doubled = shown('fig-10-37', { $ver: '12' });
+  assert.deepEqual(doubled.bars.map((b) => b.segments[0]), ['12', '12', '9', '8']);
+  assert.deepEqual(doubled.lines, ['8']);
+});
+
+test('Figs. 10-42/10-43 as a gantt: in turn 40 + 16 + 4 = 60 s a batch, overlapped max(40, 16) + 4 = 44 s; longer learning moves the bottleneck', () => {
+  const { items, markers } = shown('fig-10-42');
+  assert.deepEqual(markers, ['60', '44']);
+  assert.deepEqual(items.filter(([lane]) => lane === '2'), [
+    ['2', 'learning', '40', '56'],
+    ['2', 'sync', '56', '60'],
+  ]);
+  assert.deepEqual(items.filter(([lane]) => lane === '3'), [
+    ['3', 'generation', '0', '40'],
+    ['3', 'sync', '40', '44'],
+  ]);
+  assert.deepEqual(shown('fig-10-42', { $learn: '48' }).markers, ['92', '52']);
+  // The 11/15 threshold the intro names is the core's.
+  assert.equal(ask('rl_stages', {}).keep_threshold_percent, '220/3');
 });

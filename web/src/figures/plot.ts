@@ -320,11 +320,20 @@ export function levelLines(
   );
 }
 
-/** The legend of a figure's series or kinds: a swatch in series k's colour and its name. */
-export function seriesLegend(labels: string[]): Mark {
+/**
+ * The legend of a figure's series or kinds: a swatch in series k's colour and
+ * its name; a series that declares its stroke ("solid", "dashed") shows it
+ * in its swatch too, so the legend says which line is which without colour.
+ */
+export function seriesLegend(labels: string[], strokes: ReadonlyArray<string | undefined> = []): Mark {
   return el(
     'ul',
     { class: 'fig-legend' },
-    labels.map((label, k) => el('li', { class: `series-${k}` }, [el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''), el('span', {}, label)])),
+    labels.map((label, k) =>
+      el('li', { class: strokes[k] ? `series-${k} stroke-${strokes[k]}` : `series-${k}` }, [
+        el('span', { class: 'swatch', 'aria-hidden': 'true' }, ''),
+        el('span', {}, label),
+      ]),
+    ),
   );
 }

@@ -90,6 +90,17 @@ constexpr FieldDecl kSupplyFields[] = {
     field::integer("trained_through", 0, kMaxCount, "100"),
 };
 
+// Batches (start, end]: an interval of the batch numbers a lane of Fig. 10-30 covers.
+Json queue_json(const char* lane, const char* kind, u128 after, u128 through) {
+    return {{"lane", lane}, {"kind", kind}, {"after_batch", exact_json(after)}, {"through_batch", exact_json(through)}};
+}
+constexpr ResultDecl kQueueItem[] = {
+    result::text("lane"),
+    result::text("kind"),
+    result::exact("after_batch"),
+    result::exact("through_batch"),
+};
+
 Json op_input_supply(const Json& req) {
     RequestFields f(req, kSupplyFields);
     const u128 tokens = f.integer_or("train_tokens");
@@ -128,17 +139,31 @@ Json op_input_supply(const Json& req) {
     r["in_flight_batches"] = exact_json(prefetched - trained);
     r["resume_batch"] = exact_json(trained + 1);
     r["resume_after_prefetch_batch"] = exact_json(prefetched + 1);
+    // Fig. 10-30 as two lanes over the batch numbers: what the loader has
+    // handed out (lane 1), and what training has finished (2), the rest in
+    // flight; a restart picks up right after `trained_through`.
+    r["trained_through_batch"] = exact_json(trained);
+    r["queue"] = Json::array({queue_json("1", "prefetched", 0, prefetched), queue_json("2", "trained", 0, trained)});
+    if (trained < prefetched) r["queue"].push_back(queue_json("2", "in_flight", trained, prefetched));
     return r;
 }
 
 constexpr ResultDecl kSupplyResult[] = {
-    result::exact("tokens_per_second"),           result::exact("sequences_per_second_needed"),
-    result::exact("token_id_bytes_per_second"),   result::exact("supply_per_second"),
-    result::exact("demand_per_second"),           result::flag("keeps_up"),
-    result::exact("paused_supply_per_second"),    result::exact("prefetch_sequences_exact"),
-    result::exact("prefetch_sequences"),          result::nullable(result::exact("refill_seconds")),
-    result::exact("in_flight_batches"),           result::exact("resume_batch"),
+    result::exact("tokens_per_second"),
+    result::exact("sequences_per_second_needed"),
+    result::exact("token_id_bytes_per_second"),
+    result::exact("supply_per_second"),
+    result::exact("demand_per_second"),
+    result::flag("keeps_up"),
+    result::exact("paused_supply_per_second"),
+    result::exact("prefetch_sequences_exact"),
+    result::exact("prefetch_sequences"),
+    result::nullable(result::exact("refill_seconds")),
+    result::exact("in_flight_batches"),
+    result::exact("resume_batch"),
     result::exact("resume_after_prefetch_batch"),
+    result::exact("trained_through_batch"),
+    result::list("queue", kQueueItem),
 };
 constexpr const char* kSupplySamples[] = {
     R"({"op":"input_supply"})",

@@ -1,10 +1,11 @@
 // Moving gradients (§10.2.3, §10.3.3, §10.3.4):
 //   offload_cast     casting a BF16 gradient to FP32 on the CPU or the GPU,
-//                    each path's time, the link bandwidth where they cross,
-//                    and the GPU path's peak
+//                    each path's time and steps (Figs. 10-14/10-15), the link
+//                    bandwidth where they cross, and the GPU path's peak
 //   bucket_overlap   one ring all-reduce of a gradient against the same bytes
 //                    in k buckets, whether a reduce fits a compute gap, and a
-//                    reduce that must first wait for a busy link
+//                    reduce that must first wait for a busy link, also as a
+//                    timeline (Figs. 10-25/10-26)
 //   strong_scaling   ideal step, speedup and efficiency from p₀ to p cards
 //                    (MegaScale's 3,072 → 12,288 GPUs)
 // The closed forms are src/core/ch10/offload_cast.cpp and collectives.cpp.
@@ -15,11 +16,34 @@
 #include "api/ops/request_readers.hpp"
 #include "core/ch10/collectives.hpp"
 #include "core/ch10/offload_cast.hpp"
+#include "core/format.hpp"
 #include "core/units.hpp"
 
 namespace tally::api {
 
 namespace {
+
+// One interval of a timeline a Gantt figure draws (Figs. 10-14/10-15,
+// 10-25/10-26): its lane, what runs, and when, in ms; `places` rounds the
+// displays (a cast path's 0.2996 ms reads 0.3, as the book's 0.30).  Lanes
+// are short ids a phone's drawing shows as they are ("CPU", "1"); the figure
+// names them in full.
+Json interval_json(const char* lane, const char* kind, const Ratio& start_ms, const Ratio& end_ms, unsigned places) {
+    return {{"lane", lane},
+            {"kind", kind},
+            {"start_ms", exact_json(start_ms)},
+            {"end_ms", exact_json(end_ms)},
+            {"start_display", trimmed(start_ms, places)},
+            {"end_display", trimmed(end_ms, places)}};
+}
+constexpr ResultDecl kIntervalItem[] = {
+    result::text("lane"),
+    result::text("kind"),
+    result::exact("start_ms"),
+    result::exact("end_ms"),
+    result::display("start_display"),
+    result::display("end_display"),
+};
 
 // ---- offload_cast ----------------------------------------------------------
 
@@ -61,6 +85,15 @@ Json op_offload_cast(const Json& req) {
     r["faster_path"] = c.gpu_path_seconds < c.cpu_path_seconds ? "gpu" : "cpu";
     r["crossover_gb_per_second"] = c.has_crossover ? exact_json(c.crossover_bytes_per_second / kGiga) : Json(nullptr);
     r["gpu_peak_bytes"] = exact_json(c.gpu_peak_bytes);
+    // Figs. 10-14/10-15 as one timeline: each path's transfer and cast in the order they run.
+    const Ratio cpu_link = c.cpu_link_seconds * kThousand, cpu_end = c.cpu_path_seconds * kThousand;
+    const Ratio gpu_cast = c.gpu_cast_seconds * kThousand, gpu_end = c.gpu_path_seconds * kThousand;
+    r["steps"] =
+        Json::array({interval_json("CPU", "link", Ratio(0), cpu_link, 2), interval_json("CPU", "cast", cpu_link, cpu_end, 2),
+                     interval_json("GPU", "cast", Ratio(0), gpu_cast, 2), interval_json("GPU", "link", gpu_cast, gpu_end, 2)});
+    r["cpu_path_display"] = trimmed(cpu_end, 2);
+    r["gpu_path_display"] = trimmed(gpu_end, 2);
+    r["crossover_display"] = c.has_crossover ? Json(trimmed(c.crossover_bytes_per_second / kGiga, 1)) : Json(nullptr);
     return r;
 }
 
@@ -77,6 +110,10 @@ constexpr ResultDecl kCastResult[] = {
     result::text("faster_path"),
     result::nullable(result::exact("crossover_gb_per_second")),
     result::exact("gpu_peak_bytes"),
+    result::list("steps", kIntervalItem),
+    result::display("cpu_path_display"),
+    result::display("gpu_path_display"),
+    result::nullable(result::display("crossover_display")),
 };
 constexpr const char* kCastSamples[] = {
     R"({"op":"offload_cast"})",
@@ -117,12 +154,20 @@ Json op_bucket_overlap(const Json& req) {
     r["bucket_fits_gap"] = part.seconds <= gap;
     r["buckets_total_ms"] = exact_json(part.seconds * Ratio(buckets) * kThousand);
     // §10.3.3's smaller example: one reduce behind independent compute on a link another transfer holds first.
-    const ch10::BusyLinkReduce busy =
-        ch10::busy_link_reduce(ch10_fields::positive_or(f, "reduce_ms", "3"), ch10_fields::positive_or(f, "compute_ms", "5"),
-                               ch10_fields::non_negative_or(f, "link_busy_ms", "4"));
+    const Ratio reduce = ch10_fields::positive_or(f, "reduce_ms", "3");
+    const Ratio compute = ch10_fields::positive_or(f, "compute_ms", "5");
+    const Ratio busy_ms = ch10_fields::non_negative_or(f, "link_busy_ms", "4");
+    const ch10::BusyLinkReduce busy = ch10::busy_link_reduce(reduce, compute, busy_ms);
     r["busy_link_reduce_end_ms"] = exact_json(busy.end);
     r["busy_link_usable_ms"] = exact_json(busy.usable);
     r["busy_link_exposed_ms"] = exact_json(busy.exposed);
+    // Figs. 10-25/10-26 as one timeline: the compute (lane 1), the reduce on
+    // an idle link (2), and the same reduce behind the other transfer on a
+    // busy one (3).
+    r["busy_link_timeline"] =
+        Json::array({interval_json("1", "compute", Ratio(0), compute, 3), interval_json("2", "reduce", Ratio(0), reduce, 3)});
+    if (Ratio(0) < busy_ms) r["busy_link_timeline"].push_back(interval_json("3", "other", Ratio(0), busy_ms, 3));
+    r["busy_link_timeline"].push_back(interval_json("3", "reduce", busy_ms, busy.end, 3));
     return r;
 }
 
@@ -138,6 +183,7 @@ constexpr ResultDecl kBucketResult[] = {
     result::exact("busy_link_reduce_end_ms"),
     result::exact("busy_link_usable_ms"),
     result::exact("busy_link_exposed_ms"),
+    result::list("busy_link_timeline", kIntervalItem),
 };
 constexpr const char* kBucketSamples[] = {
     R"({"op":"bucket_overlap"})",

@@ -54,6 +54,7 @@ Json op_reshard_rows(const Json& req) {
                                  {"new_shard", exact_json(p.new_shard)},
                                  {"old_shard", exact_json(p.old_shard)},
                                  {"row_start", exact_json(p.row_start)},
+                                 {"row_end", exact_json(p.row_start + p.rows)},
                                  {"old_row_start", exact_json(p.old_row_start)},
                                  {"rows", exact_json(p.rows)}});
     }
@@ -61,8 +62,8 @@ Json op_reshard_rows(const Json& req) {
 }
 
 constexpr ResultDecl kPieceItem[] = {
-    result::text("id"),         result::exact("new_shard"),     result::exact("old_shard"),
-    result::exact("row_start"), result::exact("old_row_start"), result::exact("rows"),
+    result::text("id"),       result::exact("new_shard"),     result::exact("old_shard"), result::exact("row_start"),
+    result::exact("row_end"), result::exact("old_row_start"), result::exact("rows"),
 };
 constexpr ResultDecl kReshardResult[] = {
     result::exact("matrix_bytes"),    result::exact("old_rows"),    result::exact("old_shard_bytes"),   result::exact("new_rows"),

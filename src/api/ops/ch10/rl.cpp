@@ -1,7 +1,8 @@
 // RL training (§10.5.2–§10.5.4, Exercises 10-7 and 10-8):
 //   rl_stages       the rate a generation–verification–learning flow reaches
 //                   and its bottleneck, and in-turn against overlapped cycles
-//                   with the stale share they must keep (73.3 %)
+//                   with the stale share they must keep (73.3 %), and the
+//                   two cycles as a timeline (Figs. 10-42/10-43)
 //   switch_peak     one card switching from training to generation: the
 //                   memory peak when the new weights and KV are allocated
 //                   before the training state is freed, and when only the
@@ -10,6 +11,9 @@
 // The closed forms are src/core/ch10/rl_flow.cpp; switch_peak and
 // routing_record are sums and products written out here.
 #include "api/ops/ch10/ops.hpp"
+
+#include <string>
+
 #include "read.hpp"
 
 #include "api/catalog.hpp"
@@ -37,6 +41,32 @@ constexpr FieldDecl kStagesFields[] = {
     field::of_kind("stale_keep_percent", FieldKind::Decimal, "80"),
 };
 
+// Figs. 10-42/10-43 as one timeline, a lane per side and cycle: in turn,
+// generation, learning and the sync follow one another; overlapped, the
+// next batch's generation and the last batch's learning start together and
+// the sync waits for both.  The sync holds both sides, so it shows on both.
+// Lanes 1 and 2 are the in-turn generator and learner, 3 and 4 the
+// overlapped ones (short ids a phone's drawing shows as they are).
+Json cycle_timeline(const Ratio& g, const Ratio& l, const Ratio& s) {
+    Json items = Json::array();
+    const auto add = [&items](const std::string& lane, const char* kind, const Ratio& start, const Ratio& end) {
+        if (start < end)
+            items.push_back(
+                {{"lane", lane}, {"kind", kind}, {"start_seconds", exact_json(start)}, {"end_seconds", exact_json(end)}});
+    };
+    const Ratio in_turn_sync = g + l;
+    add("1", "generation", Ratio(0), g);
+    add("1", "sync", in_turn_sync, in_turn_sync + s);
+    add("2", "learning", g, in_turn_sync);
+    add("2", "sync", in_turn_sync, in_turn_sync + s);
+    const Ratio overlapped_sync = l < g ? g : l;
+    add("3", "generation", Ratio(0), g);
+    add("3", "sync", overlapped_sync, overlapped_sync + s);
+    add("4", "learning", Ratio(0), l);
+    add("4", "sync", overlapped_sync, overlapped_sync + s);
+    return items;
+}
+
 Json op_rl_stages(const Json& req) {
     RequestFields f(req, kStagesFields);
     const Ratio gen = ch10_fields::positive_or(f, "generation_per_second", "12");
@@ -63,9 +93,20 @@ Json op_rl_stages(const Json& req) {
         one <= c.overlapped_over_in_turn ? exact_json((c.overlapped_over_in_turn - one) * kHundred) : Json(nullptr);
     r["overlap_loss_percent"] =
         c.overlapped_over_in_turn < one ? exact_json((one - c.overlapped_over_in_turn) * kHundred) : Json(nullptr);
+    // Fig. 10-37's three stages side by side with what reaches learning.
+    r["generation_per_second"] = exact_json(gen);
+    r["verification_per_second"] = exact_json(ver);
+    r["learning_per_second"] = exact_json(learn);
+    r["cycles"] = cycle_timeline(g, l, s);
     return r;
 }
 
+constexpr ResultDecl kCycleItem[] = {
+    result::text("lane"),
+    result::text("kind"),
+    result::exact("start_seconds"),
+    result::exact("end_seconds"),
+};
 constexpr ResultDecl kStagesResult[] = {
     result::exact("effective_per_second"),
     result::exact("verified_per_second"),
@@ -77,6 +118,10 @@ constexpr ResultDecl kStagesResult[] = {
     result::exact("overlapped_batches_per_second"),
     result::nullable(result::exact("overlap_gain_percent")),
     result::nullable(result::exact("overlap_loss_percent")),
+    result::exact("generation_per_second"),
+    result::exact("verification_per_second"),
+    result::exact("learning_per_second"),
+    result::list("cycles", kCycleItem),
 };
 constexpr const char* kStagesSamples[] = {
     R"({"op":"rl_stages"})",

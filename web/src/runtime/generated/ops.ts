@@ -2981,6 +2981,19 @@ export interface RecomputeSavingsResult {
   values: Record<string, bigint>;
 }
 
+export interface OffloadCastStep {
+  lane: string;
+  kind: string;
+  start_ms: bigint;
+  end_ms: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface OffloadCastResult {
   bf16_bytes: bigint;
   fp32_bytes: bigint;
@@ -2994,6 +3007,10 @@ export interface OffloadCastResult {
   faster_path: string;
   crossover_gb_per_second: bigint | null;
   gpu_peak_bytes: bigint;
+  steps: OffloadCastStep[];
+  cpu_path_display: string;
+  gpu_path_display: string;
+  crossover_display: string | null;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3079,6 +3096,19 @@ export interface TokenMeanLossResult {
   values: Record<string, bigint>;
 }
 
+export interface BucketOverlapBusyLinkTimeline {
+  lane: string;
+  kind: string;
+  start_ms: bigint;
+  end_ms: bigint;
+  start_display: string;
+  end_display: string;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface BucketOverlapResult {
   moved_bytes: bigint;
   whole_ms: bigint;
@@ -3091,6 +3121,7 @@ export interface BucketOverlapResult {
   busy_link_reduce_end_ms: bigint;
   busy_link_usable_ms: bigint;
   busy_link_exposed_ms: bigint;
+  busy_link_timeline: BucketOverlapBusyLinkTimeline[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3136,6 +3167,17 @@ export interface MoeCapacityResult {
   values: Record<string, bigint>;
 }
 
+export interface InputSupplyQueue {
+  lane: string;
+  kind: string;
+  after_batch: bigint;
+  through_batch: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface InputSupplyResult {
   tokens_per_second: bigint;
   sequences_per_second_needed: bigint;
@@ -3150,6 +3192,8 @@ export interface InputSupplyResult {
   in_flight_batches: bigint;
   resume_batch: bigint;
   resume_after_prefetch_batch: bigint;
+  trained_through_batch: bigint;
+  queue: InputSupplyQueue[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3161,6 +3205,7 @@ export interface ReshardRowsPiece {
   new_shard: bigint;
   old_shard: bigint;
   row_start: bigint;
+  row_end: bigint;
   old_row_start: bigint;
   rows: bigint;
   /** Every `…display` string of this object, by key. */
@@ -3270,6 +3315,17 @@ export interface StragglerResult {
   values: Record<string, bigint>;
 }
 
+export interface RlStagesCycle {
+  lane: string;
+  kind: string;
+  start_seconds: bigint;
+  end_seconds: bigint;
+  /** Every `…display` string of this object, by key. */
+  displays: Record<string, string>;
+  /** Every exact value of this object, by key. */
+  values: Record<string, bigint>;
+}
+
 export interface RlStagesResult {
   effective_per_second: bigint;
   verified_per_second: bigint;
@@ -3281,6 +3337,10 @@ export interface RlStagesResult {
   overlapped_batches_per_second: bigint;
   overlap_gain_percent: bigint | null;
   overlap_loss_percent: bigint | null;
+  generation_per_second: bigint;
+  verification_per_second: bigint;
+  learning_per_second: bigint;
+  cycles: RlStagesCycle[];
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3673,18 +3733,18 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   zero_state: { model: { k: 'text', p: 'nullable' }, params: { k: 'exact' }, shards: { k: 'exact' }, stage: { k: 'exact' }, bytes_per_param: { k: 'exact' }, bytes_per_card: { k: 'exact' }, bytes_per_card_display: { k: 'display' }, weights: { k: 'exact' }, gradients: { k: 'exact' }, optimizer: { k: 'exact' }, master: { k: 'exact' }, adam_m: { k: 'exact' }, adam_v: { k: 'exact' }, unsharded_bytes: { k: 'exact' }, unsharded_display: { k: 'display' }, unsharded_over_weights: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fits: { k: 'flag', p: 'nullable' }, margin_bytes: { k: 'exact', p: 'nullable' }, over_bytes: { k: 'exact', p: 'nullable' } },
   compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
   recompute_savings: { product_bytes: { k: 'exact' }, multiplies: { k: 'exact' }, normalized_bytes: { k: 'exact' }, rebuilt_per_layer_bytes: { k: 'exact' }, stage_rebuilt_bytes: { k: 'exact' }, saved_per_layer_before_bytes: { k: 'exact' }, stage_before_bytes: { k: 'exact' }, stage_after_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, waiting_saving_bytes: { k: 'exact' } },
-  offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' } },
+  offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' }, steps: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } }, cpu_path_display: { k: 'display' }, gpu_path_display: { k: 'display' }, crossover_display: { k: 'display', p: 'nullable' } },
   pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, idle_from_links_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, boundaries: { k: 'exact' }, interleaved_boundaries: { k: 'exact' }, forward_messages: { k: 'exact' }, interleaved_forward_messages: { k: 'exact' }, fill_links_ms: { k: 'exact' }, drain_links_ms: { k: 'exact' }, fill_drain_completion_ms: { k: 'exact' }, longer_than_fill_drain_percent: { k: 'exact' }, saved_per_layer_bytes: { k: 'exact' }, saved_final_bytes: { k: 'exact' }, activation_message_bytes: { k: 'exact' }, gradient_message_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_stage: { k: 'exact' }, fill_drain_peak_bytes: { k: 'exact' }, peak_below_fill_drain_percent: { k: 'exact' }, stages: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, layers: { k: 'exact' }, saved_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fill_drain_peak_bytes: { k: 'exact' } } }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
   token_mean_loss: { answers: { k: 'exact' }, tokens: { k: 'exact' }, token_mean_gradient: { k: 'exact' }, answer_mean_gradient: { k: 'exact' }, over_micro_batches_gradient: { k: 'exact' }, longest_token_share_percent: { k: 'exact' } },
-  bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' }, busy_link_reduce_end_ms: { k: 'exact' }, busy_link_usable_ms: { k: 'exact' }, busy_link_exposed_ms: { k: 'exact' } },
+  bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' }, busy_link_reduce_end_ms: { k: 'exact' }, busy_link_usable_ms: { k: 'exact' }, busy_link_exposed_ms: { k: 'exact' }, busy_link_timeline: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } } },
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
   moe_capacity: { dispatches: { k: 'exact' }, experts: { k: 'exact' }, mean_load: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, capacity_factor: { k: 'exact' }, capacity: { k: 'exact' }, dropped: { k: 'exact' }, padding: { k: 'exact' }, dropped_percent: { k: 'exact' }, padding_percent: { k: 'exact' }, dropped_display: { k: 'display' }, padding_display: { k: 'display' } } } },
-  input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' }, in_flight_batches: { k: 'exact' }, resume_batch: { k: 'exact' }, resume_after_prefetch_batch: { k: 'exact' } },
-  reshard_rows: { matrix_bytes: { k: 'exact' }, old_rows: { k: 'exact' }, old_shard_bytes: { k: 'exact' }, new_rows: { k: 'exact' }, new_shard_bytes: { k: 'exact' }, state_bytes: { k: 'exact' }, pieces: { k: 'list', items: { id: { k: 'text' }, new_shard: { k: 'exact' }, old_shard: { k: 'exact' }, row_start: { k: 'exact' }, old_row_start: { k: 'exact' }, rows: { k: 'exact' } } } },
+  input_supply: { tokens_per_second: { k: 'exact' }, sequences_per_second_needed: { k: 'exact' }, token_id_bytes_per_second: { k: 'exact' }, supply_per_second: { k: 'exact' }, demand_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, paused_supply_per_second: { k: 'exact' }, prefetch_sequences_exact: { k: 'exact' }, prefetch_sequences: { k: 'exact' }, refill_seconds: { k: 'exact', p: 'nullable' }, in_flight_batches: { k: 'exact' }, resume_batch: { k: 'exact' }, resume_after_prefetch_batch: { k: 'exact' }, trained_through_batch: { k: 'exact' }, queue: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, after_batch: { k: 'exact' }, through_batch: { k: 'exact' } } } },
+  reshard_rows: { matrix_bytes: { k: 'exact' }, old_rows: { k: 'exact' }, old_shard_bytes: { k: 'exact' }, new_rows: { k: 'exact' }, new_shard_bytes: { k: 'exact' }, state_bytes: { k: 'exact' }, pieces: { k: 'list', items: { id: { k: 'text' }, new_shard: { k: 'exact' }, old_shard: { k: 'exact' }, row_start: { k: 'exact' }, row_end: { k: 'exact' }, old_row_start: { k: 'exact' }, rows: { k: 'exact' } } } },
   async_checkpoint: { upload_seconds: { k: 'exact' }, demand_gb_per_second: { k: 'exact' }, keeps_up: { k: 'flag' }, recovered: { k: 'flag' }, recovery_point_seconds: { k: 'exact' }, redo_seconds: { k: 'exact' }, pause_seconds: { k: 'exact' }, commits: { k: 'list', items: { id: { k: 'text' }, capture_seconds: { k: 'exact' }, commit_seconds: { k: 'exact' } } } },
   checkpoint_interval: { model: { k: 'text', p: 'nullable' }, checkpoint_bytes: { k: 'exact' }, save_seconds: { k: 'exact' }, rate_per_second: { k: 'exact' }, hardware_rate_per_second: { k: 'exact' }, mtbf_seconds: { k: 'exact' }, mtbf_per_card_days: { k: 'exact' }, optimal_interval_seconds: { k: 'exact' }, optimal_interval_display: { k: 'display' }, optimal_total_percent: { k: 'exact' }, optimal_total_display: { k: 'display' }, rows: { k: 'list', items: { id: { k: 'text' }, interval_seconds: { k: 'exact' }, save_percent: { k: 'exact' }, redo_percent: { k: 'exact' }, recovery_percent: { k: 'exact' }, total_percent: { k: 'exact' }, save_display: { k: 'display' }, redo_display: { k: 'display' }, recovery_display: { k: 'display' }, total_display: { k: 'display' } } } },
   straggler: { sigma_seconds: { k: 'exact' }, evict_seconds: { k: 'exact' }, evict_steps: { k: 'exact' }, rows: { k: 'list', items: { id: { k: 'text' }, cards: { k: 'exact' }, sigmas: { k: 'exact' }, wait_seconds: { k: 'exact' }, step_seconds: { k: 'exact' }, slow_wait_sigmas: { k: 'exact', p: 'nullable' }, slow_wait_seconds: { k: 'exact', p: 'nullable' }, reallocate_step_seconds: { k: 'exact', p: 'nullable' } } } },
-  rl_stages: { effective_per_second: { k: 'exact' }, verified_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' } },
+  rl_stages: { effective_per_second: { k: 'exact' }, verified_per_second: { k: 'exact' }, bottleneck: { k: 'text' }, in_turn_seconds: { k: 'exact' }, overlapped_seconds: { k: 'exact' }, keep_threshold_percent: { k: 'exact' }, in_turn_batches_per_second: { k: 'exact' }, overlapped_batches_per_second: { k: 'exact' }, overlap_gain_percent: { k: 'exact', p: 'nullable' }, overlap_loss_percent: { k: 'exact', p: 'nullable' }, generation_per_second: { k: 'exact' }, verification_per_second: { k: 'exact' }, learning_per_second: { k: 'exact' }, cycles: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, start_seconds: { k: 'exact' }, end_seconds: { k: 'exact' } } } },
   switch_peak: { device_bytes: { k: 'exact' }, generation_weight_bytes: { k: 'exact' }, training_alone_bytes: { k: 'exact' }, generation_alone_bytes: { k: 'exact' }, wrong_order_peak_bytes: { k: 'exact' }, wrong_order_fits: { k: 'flag' }, right_order_peak_bytes: { k: 'exact' }, right_order_fits: { k: 'flag' }, after_free_bytes: { k: 'exact' }, after_kv_bytes: { k: 'exact' }, peak_saving_bytes: { k: 'exact' }, device_display: { k: 'display' }, training_alone_display: { k: 'display' }, generation_alone_display: { k: 'display' }, wrong_order_peak_display: { k: 'display' }, right_order_peak_display: { k: 'display' }, peak_saving_display: { k: 'display' } },
   logprob_ratio: { ratio: { k: 'exact' }, log_gap: { k: 'exact' }, ratio_above_one: { k: 'flag' } },
   routing_record: { ids: { k: 'exact' }, bytes: { k: 'exact' } },

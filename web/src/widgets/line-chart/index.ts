@@ -17,7 +17,7 @@
 //   data.requests? [{ id, fields?, op? }] (more requests: the shared one with fields on top),
 //   data.x  { field, from, to, samples, scale?, integer? } | { path, display? } (+ ticks, zero),
 //   data.y  { scale?, ticks?, zero? },
-//   data.series [{ id, label, path, display?, request? }],
+//   data.series [{ id, label, path, display?, request?, stroke? ("solid" | "dashed") }],
 //   data.rules? [{ id, axis: "x" | "y", label, path | field | value, display?, format?, request? }]
 //     (read from the request as written),
 //   data.reader? { control, step? } (the control holding x; data.request[x.field] is its "$variable"),
@@ -63,6 +63,8 @@ interface ArrayX extends AxisSpec {
   display?: string;
 }
 type XSpec = SampledX | ArrayX;
+const STROKES = ['solid', 'dashed'] as const;
+type Stroke = (typeof STROKES)[number];
 /** Another request: the shared one with `fields` on top, to `op` (default data.op). */
 interface RequestSpec {
   id: string;
@@ -76,6 +78,8 @@ interface SeriesSpec {
   display?: string;
   /** The id of the data.requests entry this series reads; default the shared request. */
   request?: string;
+  /** The line's stroke, over the series' own dash pattern: a figure says which line is measured (solid) and which a model's (dashed). */
+  stroke?: Stroke;
 }
 interface RuleSpec extends LevelSource {
   id: string;
@@ -138,6 +142,10 @@ function specOf(cfg: WidgetConfig): Spec {
   };
   const data = cfg.data as Partial<Spec>;
   if (!Array.isArray(spec.series) || !spec.series.length) throw new Error(`${cfg.title}: a line-chart needs data.series`);
+  for (const s of spec.series) {
+    if (s.stroke !== undefined && !STROKES.includes(s.stroke))
+      throw new Error(`${cfg.title}: series ${s.id} has stroke "${String(s.stroke)}"; a stroke is "solid" or "dashed"`);
+  }
   if (!('path' in spec.x) && !(spec.x.field && spec.x.samples >= 2))
     throw new Error(`${cfg.title}: data.x needs a path, or a field with from, to and samples ≥ 2`);
   if (data.reader && !('field' in spec.x)) throw new Error(`${cfg.title}: a reader needs a sampled x (data.x.field)`);
@@ -287,7 +295,7 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
     });
     children.push(
       el('g', { class: `series series-${k}`, 'data-series': s.id, 'data-testid': `line-${s.id}` }, [
-        el('path', { class: 'line', d: path(pts.map(({ p }) => p)) ?? '' }),
+        el('path', { class: strokeClass('line', s), d: path(pts.map(({ p }) => p)) ?? '' }),
         ...pts.map(({ sample, p }) => dot('end sample', x(p.x), y(p.y), joined(s.label, fillWords(text(cfg, 'x_point'), { x: sample.xText })), p.text)),
       ]),
     );
@@ -297,6 +305,11 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
   const landmarks = d.rules.filter((r) => r.spec.axis === 'x' && drawable(spec.x, r.at)).map((r) => r.at);
   if (d.reader && drawable(spec.x, d.reader.x)) children.push(...readerMarks(d.reader, spec, x, y, box, cfg, landmarks));
   return { width, height, children };
+}
+
+/** A line's classes: with a declared stroke, `stroke-solid` or `stroke-dashed` (styles/figures.css) over the series' dash. */
+function strokeClass(base: string, s: SeriesSpec): string {
+  return s.stroke ? `${base} stroke-${s.stroke}` : base;
 }
 
 /** The reader's x on the chart: its point on each line, and the marker that drags it. */
@@ -357,7 +370,10 @@ export const lineChart: WidgetDef<Data> = {
       ...readings(data, spec, cfg),
       ...(data.reader ? [readoutMark(data.reader.valueText)] : []),
       frame,
-      seriesLegend(spec.series.map((s) => s.label)),
+      seriesLegend(
+        spec.series.map((s) => s.label),
+        spec.series.map((s) => s.stroke),
+      ),
       table,
     ];
     const view = marksView(marks);
