@@ -17,10 +17,10 @@
 
 namespace {
 
-// Builds the catalog and the op table before the first request, outside the
-// arena: they live as long as the module.  A static initializer runs when
-// the module is instantiated, as Embind's registration block did.
-const bool prepared = (tally::api::prepare(), true);
+// The catalog and the op table are built on the first request, outside the
+// arena (request_cycle.cpp), not by a static initializer here: one would run
+// before other files' dynamically initialized constants (core/units.hpp's
+// kGiB, still zero: "division by zero") whenever the linker orders it first.
 
 // Both outlive every request, so they are allocated outside the arena.
 std::string request_bytes;

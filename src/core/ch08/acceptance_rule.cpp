@@ -13,8 +13,9 @@ AcceptanceRule acceptance_rule(const std::vector<Ratio>& p, const std::vector<Ra
     for (std::size_t i = 0; i < p.size(); ++i) {
         const Ratio excess = q[i] < p[i] ? p[i] - q[i] : Ratio(0);
         a.residual.push_back(leftover == Ratio(0) ? Ratio(0) : excess / leftover);
-        const Ratio kept = a.accept[i] ? q[i] * *a.accept[i] : Ratio(0);
-        a.output.push_back(kept + leftover * a.residual.back());
+        a.kept.push_back(a.accept[i] ? q[i] * *a.accept[i] : Ratio(0));
+        a.resampled.push_back(leftover * a.residual.back());
+        a.output.push_back(a.kept.back() + a.resampled.back());
     }
     return a;
 }

@@ -18,7 +18,9 @@ struct AcceptanceRule {
     std::vector<std::optional<Ratio>> accept;  // α(x); empty where q(x) = 0 (never drafted)
     Ratio acceptance;                          // Σ min(p, q)
     std::vector<Ratio> residual;               // r(x); all zero when p = q
-    std::vector<Ratio> output;                 // the distribution of what is returned (= p)
+    std::vector<Ratio> kept;                   // q(x)·α(x) = min(p, q): x drafted and kept
+    std::vector<Ratio> resampled;              // (1 − Σ min(p, q))·r(x): x drawn after a rejection
+    std::vector<Ratio> output;                 // kept + resampled, the distribution returned (= p)
 };
 
 // p and q: distributions over the same symbols (each sums to 1).

@@ -257,3 +257,34 @@ test('Figure 8-13: blocks of 2 instead of 4 give the core’s 38 positions with 
   await expect(w).toContainText('38');
   await expect(w).toContainText('46');
 });
+
+test('Figures 8-30 and 8-31: p(A) = 0.3 and q(A) = 0.4 give the core’s acceptance 0.9, and q(A) = 1.5 is refused under the reader’s field name', async ({
+  page,
+  core,
+}) => {
+  const share = (fields: Obj) => core.ok({ op: 'acceptance_rule', ...fields }) as Obj;
+  expect([share({ target_share: '0.25', draft_share: '1' }).acceptance, share({ target_share: '0.25', draft_share: '0' }).acceptance]).toEqual([
+    '0.25',
+    '0.75',
+  ]);
+  expect(share({ target_share: '0.3', draft_share: '0.4' }).acceptance).toBe('0.9');
+  for (const [id, q] of [
+    ['fig-8-30', '1'],
+    ['fig-8-31', '0'],
+  ] as const) {
+    const w = await open(page, id);
+    await expect(w.locator(`#${id}-q`)).toHaveValue(q);
+    await expectAt(page, core, id, {});
+    await typeInto(w.locator(`#${id}-p`), '0.3');
+    await typeInto(w.locator(`#${id}-q`), '0.4');
+    await expectAt(page, core, id, { p: '0.3', q: '0.4' });
+    await expect(w.getByTestId('bar-acceptance')).toHaveText('0.9');
+  }
+  const w = page.locator('[data-instance="fig-8-31"]');
+  await typeInto(w.locator('#fig-8-31-q'), '1.5');
+  const error = w.locator('#fig-8-31-error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('草稿提 A 的機率 q(A)');
+  await expect(error).toContainText('不能超過 1');
+  expect(core.error({ op: 'acceptance_rule', target_share: '0.3', draft_share: '1.5' }).field).toBe('draft_share');
+});

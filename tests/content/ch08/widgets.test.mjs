@@ -334,13 +334,26 @@ test('Figures 8-11 and 8-13: reserved whole the four requests hold 16 each, 64 w
 });
 
 test('Figures 8-30 and 8-31: a draft of A is kept 1/4 of the time and B is sampled 3/4; a draft of B is kept 3/4 and A sampled 1/4; both give p = (1/4, 3/4)', () => {
-  const [a, pa] = stageBars('fig-8-30');
-  assert.deepEqual(a.segments.map((s) => s[1]), ['0.25', '0.75']);
+  // The draft bar's parts: A kept, A sampled after a rejection, B sampled after a rejection, B kept.
+  const [a, pa, acceptA] = stageBars('fig-8-30');
+  assert.deepEqual(a.segments.map((s) => s[1]), ['0.25', 0, '0.75', 0]);
   assert.deepEqual(pa.segments.map((s) => s[1]), ['0.25', '0.75']);
-  const [b, pb] = stageBars('fig-8-31');
-  assert.deepEqual(b.segments.map((s) => s[1]), ['0.25', '0.75']); // A sampled after a rejection, then B kept
+  assert.equal(acceptA.tail, '0.25');
+  const [b, pb, acceptB] = stageBars('fig-8-31');
+  assert.deepEqual(b.segments.map((s) => s[1]), [0, '0.25', 0, '0.75']);
   assert.deepEqual(pb.segments.map((s) => s[1]), ['0.25', '0.75']);
-  assert.deepEqual([a.tail, b.tail], [1, 1]);
+  assert.equal(acceptB.tail, '0.75');
+  assert.deepEqual([a.tail, pa.tail, b.tail, pb.tail], [1, 1, 1, 1]);
+});
+
+test('Figures 8-30 and 8-31: the reader’s p(A) = 0.3 and q(A) = 0.4 keep min(p, q) of each symbol (0.3 + 0.6 = 0.9), sample B 0.1, and still return p', () => {
+  for (const id of ['fig-8-30', 'fig-8-31']) {
+    const [draft, target, acceptance] = stageBars(id, { $p: '0.3', $q: '0.4' });
+    assert.deepEqual(draft.segments.map((s) => s[1]), ['0.3', 0, '0.1', '0.6']);
+    assert.deepEqual(target.segments.map((s) => s[1]), ['0.3', '0.7']);
+    assert.equal(acceptance.tail, '0.9');
+    assert.equal(draft.tail, 1);
+  }
 });
 
 test('Figures 8-18, 8-33 and 8-34: every bar is its dataset’s value at its digits; the medians of the windows are the text’s 1.22, 2.33, 2.38 and 0.31, 1.02, 0.60 req/s', () => {

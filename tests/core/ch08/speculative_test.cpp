@@ -187,3 +187,63 @@ TEST_CASE("ch08 acceptance_rule: §8.5.1's two-symbol target, and the output fol
           "ch08_distribution_sum");
     CHECK(error_of(Json::parse(R"({"op":"acceptance_rule","target_p":["0.25","0.75"],"draft_q":["1"]})"))["field"] == "draft_q");
 }
+
+TEST_CASE("ch08 acceptance_rule: the two-symbol shares of Figures 8-30 and 8-31") {
+    // Figure 8-30: p = (1/4, 3/4), the draft always proposes A (q = (1, 0)).
+    const Json a = result(Json::parse(R"({"op":"acceptance_rule","target_share":"0.25","draft_share":"1"})"));
+    CHECK(a["symbols"][0]["p"] == "0.25");
+    CHECK(a["symbols"][1]["p"] == "0.75");
+    CHECK(a["symbols"][1]["q"] == 0);
+    CHECK(a["symbols"][0]["accept"] == "0.25");
+    CHECK(a["acceptance"] == "0.25");
+    CHECK(a["symbols"][0]["kept"] == "0.25");       // A drafted and kept
+    CHECK(a["symbols"][1]["resampled"] == "0.75");  // B drawn after a rejection, probability 3/4
+    CHECK(a["symbols"][0]["resampled"] == 0);
+    CHECK(a["target_sum"] == 1);
+    CHECK(a["output_sum"] == 1);
+    CHECK(a["output_matches_target"] == true);
+    // The shorthand is the list it stands for.
+    const Json listed = result(Json::parse(R"({"op":"acceptance_rule","target_p":["0.25","0.75"],"draft_q":["1","0"]})"));
+    CHECK(listed == a);
+    // Figure 8-31: the draft always proposes B; kept 3/4, A resampled with 1/4.
+    const Json b = result(Json::parse(R"({"op":"acceptance_rule","target_share":"0.25","draft_share":"0"})"));
+    CHECK(b["symbols"][1]["accept"] == "0.75");
+    CHECK(b["acceptance"] == "0.75");
+    CHECK(b["symbols"][1]["kept"] == "0.75");
+    CHECK(b["symbols"][0]["resampled"] == "0.25");
+    CHECK(b["symbols"][0]["output"] == "0.25");
+    // A draft between the two: kept = min(p, q) per symbol, 0.3 + 0.6 = 0.9.
+    const Json mid = result(Json::parse(R"({"op":"acceptance_rule","target_share":"0.3","draft_share":"0.4"})"));
+    CHECK(mid["acceptance"] == "0.9");
+    CHECK(mid["symbols"][0]["accept"] == "0.75");
+    CHECK(mid["symbols"][0]["kept"] == "0.3");
+    CHECK(mid["symbols"][1]["kept"] == "0.6");
+    CHECK(mid["symbols"][1]["resampled"] == "0.1");
+    CHECK(mid["symbols"][1]["output"] == "0.7");
+    CHECK(mid["output_matches_target"] == true);
+}
+
+TEST_CASE("ch08 acceptance_rule refuses a share out of range, or a distribution given twice or not at all") {
+    const Json both =
+        error_of(Json::parse(R"({"op":"acceptance_rule","target_p":["0.25","0.75"],"target_share":"0.25","draft_share":"1"})"));
+    CHECK(both["field"] == "target_share");
+    CHECK(both["code"] == "ch08_distribution_choice");
+    CHECK(both["message"].get<std::string>().find("target_share（") == 0);
+    const Json none = error_of(Json::parse(R"({"op":"acceptance_rule","draft_share":"1"})"));
+    CHECK(none["field"] == "target_p");
+    CHECK(none["code"] == "ch08_distribution_choice");
+    const Json above = error_of(Json::parse(R"({"op":"acceptance_rule","target_share":"0.25","draft_share":"1.5"})"));
+    CHECK(above["field"] == "draft_share");
+    CHECK(above["code"] == "ch08_share_above_one");
+    CHECK(above["message"].get<std::string>().find("draft_share（") == 0);
+    const Json negative = error_of(Json::parse(R"({"op":"acceptance_rule","target_share":"-0.25","draft_share":"1"})"));
+    CHECK(negative["field"] == "target_share");
+    const Json words = error_of(Json::parse(R"({"op":"acceptance_rule","target_share":"a quarter","draft_share":"1"})"));
+    CHECK(words["field"] == "target_share");
+    CHECK(words["code"] == "field_not_decimal");
+    // Two symbols from the share against a list of three.
+    const Json longer =
+        error_of(Json::parse(R"({"op":"acceptance_rule","target_share":"0.25","draft_q":["0.5","0.25","0.25"]})"));
+    CHECK(longer["field"] == "draft_q");
+    CHECK(longer["code"] == "ch08_distribution_length");
+}

@@ -65,6 +65,10 @@ constexpr FieldMeaning kMeanings[] = {
     {"token_budget", "`chunked`: the most new positions per iteration, decodes first", "64 … 65,536; default 4096"},
     {"target_p", "p, the target model's distribution over the symbols", "a list of 1 … 64 decimals in [0, 1] summing to 1"},
     {"draft_q", "q, the draft's distribution over the same symbols", "as `target_p`, the same length"},
+    {"target_share", "p(A) of two symbols A and B: the target's distribution (p(A), 1 − p(A))",
+     "a decimal in [0, 1]; instead of `target_p`"},
+    {"draft_share", "q(A) of two symbols A and B: the draft's distribution (q(A), 1 − q(A))",
+     "a decimal in [0, 1]; instead of `draft_q`"},
     {"measured", "two measured rounds {read_bytes, round_ms} bracketing this round's read", "exactly 2 objects"},
 };
 

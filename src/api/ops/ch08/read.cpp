@@ -59,6 +59,8 @@ constexpr FieldWords kFieldWords[] = {
     {"chunk", msg::ch08_meaning_chunk},
     {"token_budget", msg::ch08_meaning_token_budget},
     {"draft_q", msg::ch08_meaning_draft_q},
+    {"target_share", msg::ch08_meaning_target_share},
+    {"draft_share", msg::ch08_meaning_draft_share},
 };
 
 // Times, rates and shares of one card fit well inside 10^9.

@@ -25,9 +25,8 @@ import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, hbars, summary, svgFrame, tickLabel, WIDE, type Drawing, type TickStyle } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { coord, groupCoreDigits } from '../../runtime/format';
-import { datasetSourceUrl } from '../../figures/dataset-sources';
-import { ui } from '../../i18n/ui';
 import { dataStatus } from '../../figures/data-status';
+import { sourceLine } from '../../figures/source-line';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { referenceLines } from '../../figures/plot';
 
@@ -137,15 +136,9 @@ function marks(cfg: WidgetConfig, instance: string): Mark[] {
         ),
       ]
     : [];
-  const dataset = dataOf<string>(cfg, 'dataset');
-  const href = datasetSourceUrl(dataset);
-  const source = el('p', { class: 'tally-notes measured-source', 'data-dataset': dataset }, [
-    el('span', {}, `${dataOf<string>(cfg, 'source')} `),
-    ...(href ? [el('a', { href, rel: 'external', class: 'dataset-source' }, ui.source.dataset_link)] : []),
-  ]);
   const rules = rulesOf(cfg);
   const ruleSummary = rules.length ? [summary(rules.map((r) => ({ label: r.label, value: shown(r), testid: `rule-${r.id}` })))] : [];
-  return [...ruleSummary, chart, legend, ...extraLine, source, table];
+  return [...ruleSummary, chart, legend, ...extraLine, sourceLine(cfg), table];
 }
 
 export const measuredBars: WidgetDef<null> = {

@@ -28,7 +28,7 @@ import { axisBottom, dataTable, labelWidth, readAttrs, svgFrame, WIDE, type Draw
 import { dataOf } from '../../figures/content';
 import { dataStatus } from '../../figures/data-status';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { sourceLine } from '../outcome-grid/source-line';
+import { sourceLine } from '../../figures/source-line';
 
 interface Value {
   v: string;

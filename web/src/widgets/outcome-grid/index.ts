@@ -23,7 +23,7 @@ import { dataTable, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../
 import { dataOf } from '../../figures/content';
 import { dataStatus } from '../../figures/data-status';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
-import { sourceLine } from './source-line';
+import { sourceLine } from '../../figures/source-line';
 
 interface Cell {
   v: string;

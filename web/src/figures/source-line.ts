@@ -1,13 +1,13 @@
 // The source line of a widget that shows a dataset (content/<chapter>/data/*.json):
 // the content's words for what and where, then a link to the file at the commit
-// read (figures/dataset-sources.ts). measured-bars writes the same line inline;
-// the kinds that draw measured data share this one.
+// read (figures/dataset-sources.ts). One line for every kind that draws
+// measured data (measured-bars, measured-tree, outcome-grid).
 
-import type { WidgetConfig } from '../../runtime/config';
-import { dataOf } from '../../figures/content';
-import { datasetSourceUrl } from '../../figures/dataset-sources';
-import { ui } from '../../i18n/ui';
-import { el, type Mark } from '../../figures/marks';
+import type { WidgetConfig } from '../runtime/config';
+import { dataOf } from './content';
+import { datasetSourceUrl } from './dataset-sources';
+import { ui } from '../i18n/ui';
+import { el, type Mark } from './marks';
 
 export function sourceLine(cfg: WidgetConfig): Mark {
   const dataset = dataOf<string>(cfg, 'dataset');
