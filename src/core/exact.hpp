@@ -80,8 +80,10 @@ std::string to_decimal(u128 value);
 // A non-negative exact rational num/den, always reduced, den > 0.
 class Ratio {
   public:
-    Ratio() = default;
-    Ratio(u128 whole) : num_(whole) {}  // NOLINT: integers convert implicitly
+    constexpr Ratio() = default;
+    // constexpr: a whole-number constant (core/units.hpp) is set before any
+    // code runs, so no static initializer can see it still zero.
+    constexpr Ratio(u128 whole) : num_(whole) {}  // NOLINT: integers convert implicitly
     Ratio(u128 num, u128 den);
 
     u128 num() const { return num_; }
