@@ -207,9 +207,19 @@ function lineChartTexts(answer, cfg, values) {
   return out.map((o) => ({ ...o, label: `${cfg.title}: ${o.testid}` }));
 }
 
-/** gantt: each marker, and the first interval's start and the last one's end in the data table. */
+/**
+ * gantt: each marker, and the first interval's start and the last one's end in the data table.
+ * A measured trace (data.dataset) asks the core nothing: its totals and the same two cells are the
+ * dataset's values as the widget records them (each held to its dataset path by the chapter's test).
+ */
 function ganttTexts(answer, cfg, values) {
   const d = cfg.data;
+  if (d.dataset) {
+    const out = (d.totals ?? []).map((t) => ({ testid: `total-${t.id}`, text: shown(t.v) }));
+    out.push({ testid: 'cell-0-2', text: shown(d.intervals[0].start.v) });
+    out.push({ testid: `cell-${d.intervals.length - 1}-3`, text: shown(d.intervals.at(-1).end.v) });
+    return out.map((o) => ({ ...o, label: `${cfg.title}: ${o.testid}` }));
+  }
   const request = { op: d.op, ...filled(d.request, values) };
   const r = answer(request);
   const items = at(r, d.items);

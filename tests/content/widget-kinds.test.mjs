@@ -65,6 +65,13 @@ test('docs/widget-kinds.md has an example of each kind, and each passes the widg
   const wrong = structuredClone(examples['fig-4-7']);
   wrong.data.series[0].colour = 'red';
   assert.equal(validate({ widgets: { wrong } }), false);
+  // A gantt draws an op's answer or a dataset's trace, not both.
+  const mixed = structuredClone(examples['trace-gantt']);
+  mixed.data.op = 'pipeline_schedule';
+  assert.equal(validate({ widgets: { mixed } }), false);
+  const bare = structuredClone(examples['trace-gantt']);
+  delete bare.data.dataset;
+  assert.equal(validate({ widgets: { bare } }), false);
 });
 
 test('line-chart, sampled x (Fig. 4-7): the readings at e/b = 1.5 are the core’s 0.67 and 0.87, and the table holds every sample', async () => {
@@ -204,6 +211,32 @@ test('gantt: one bar per slot the core schedules, in its lane, and the marker at
   assert.equal(wide.querySelector('.gantt-lane rect').getAttribute('data-read'), `${shown(first.start_ms)} – ${shown(first.end_ms)} ms`);
   assert.equal(byTestId('cell-0-2'), shown(first.start_ms));
   assert.equal(byTestId(`cell-${answer.slots.length - 1}-3`), shown(answer.slots.at(-1).end_ms));
+});
+
+test('gantt from a dataset (Fig. 5-30’s trace): a bar per recorded interval at the dataset’s times, its counts, source and status the dataset’s, the core asked nothing', async () => {
+  const cfg = examples['trace-gantt'];
+  const data = JSON.parse(readFileSync(path.join(root, `content/ch05/data/${cfg.data.dataset}.json`), 'utf8'));
+  // Every recorded value is the dataset's at its path.
+  for (const i of cfg.data.intervals) for (const t of [i.start, i.end]) assert.equal(t.v, String(at(data, t.path)), t.path);
+  for (const t of cfg.data.totals) assert.equal(t.v, String(at(data, t.path)), t.path);
+  const { document, byTestId } = await prerendered('trace-gantt');
+  assert.equal(byTestId('total-launches'), '3');
+  const wide = document.querySelector('svg.is-wide');
+  assert.equal(wide.querySelectorAll('.gantt-lane[data-lane="host"] rect').length, 1);
+  assert.equal(wide.querySelectorAll('.gantt-lane[data-lane="gpu"] rect').length, 2);
+  // Kinds in the content's colour order; readouts name the two recorded times, digit-grouped, never a difference.
+  assert.equal(wide.querySelectorAll('.series-0[data-kind="gemm"]').length, 2);
+  assert.equal(wide.querySelector('.gantt-lane[data-lane="gpu"] rect').getAttribute('data-read'), '34,552,748 – 34,618,892 ns');
+  assert.equal(byTestId('cell-2-3'), '34,682,859');
+  // Ticks in μs (per 1000) on an axis that does not start at zero; the phone drawing names lanes by their short names.
+  const ticks = [...wide.querySelectorAll('.tick text')].map((t) => t.textContent);
+  assert.ok(ticks.includes('34,600'), ticks.join(' '));
+  assert.ok(!ticks.includes('0'), ticks.join(' '));
+  const phone = [...document.querySelectorAll('svg:not(.is-wide) .bar-label')].map((t) => t.textContent);
+  assert.deepEqual(phone, ['主機', 'GPU']);
+  // The source line links the dataset; the status line is the file's, not the chapter's "computed by the core".
+  assert.ok(document.querySelector('.measured-source[data-dataset="launch-trace"] a.dataset-source'));
+  assert.ok(document.querySelector('[data-status]').textContent.includes('launch-trace'));
 });
 
 test('plane-points: each configuration at the core’s values, the thresholds at the core’s, and a point beyond one marked so', async () => {

@@ -58,6 +58,18 @@ inline Json ledger_entries(const std::string& chapter) {
     return all;
 }
 
+// content/<chapter>/data/<name>.json by name: the datasets a chapter's
+// ledger reads its measured, published and assumed entries from.
+inline Json chapter_datasets(const std::string& chapter) {
+    Json datasets = Json::object();
+    const std::string dir = "content/" + chapter + "/data";
+    for (const auto& file : std::filesystem::directory_iterator(std::string(TALLY_SOURCE_DIR) + "/" + dir)) {
+        if (file.path().extension() != ".json") continue;
+        datasets[file.path().stem().string()] = json_file(dir + "/" + file.path().filename().string());
+    }
+    return datasets;
+}
+
 // A byte of a CJK ideograph or CJK punctuation in UTF-8 (E3 80–E9 BF, and the
 // full-width forms EF BC–EF BD).
 inline bool has_cjk(const std::string& text) {

@@ -1,5 +1,5 @@
 // Chapter 5's measured figures in every built edition: Figs. 5-28 to 5-31
-// (Experiment 5-8's launch and kernel counts, content/ch05/data/launch-trace.json)
+// (Experiment 5-8's Nsight timelines, content/ch05/data/launch-trace.json)
 // and Fig. 5-40 (Experiment 5-9's per-round differences, replacement-pairs.json).
 // Each bar on the page reads its dataset's value at the widget's digits, with a
 // minus sign where the value is negative; Fig. 5-40's two negative rounds draw
@@ -51,24 +51,38 @@ async function expectBars(w: Locator, data: Obj, instance: string): Promise<void
 }
 
 for (const e of BUILT) {
-  test(`${e.lang}: Figs. 5-28 to 5-31 show launch-trace's counts (launches 18, 15, 3, 3; kernels 18, 15, 18, 15) and GPU spans`, async ({ page }) => {
+  test(`${e.lang}: Figs. 5-28 to 5-31 are launch-trace's timelines: a host bar per launch (18, 15, 3, 3) and the synchronize, a GPU bar per kernel (18, 15, 18, 15), each read out at the dataset's ns`, async ({
+    page,
+  }) => {
     const data = dataset('launch-trace');
-    const own: string[][] = [];
-    for (const id of ['fig-5-28', 'fig-5-29', 'fig-5-30', 'fig-5-31']) {
+    const drawn: number[][] = [];
+    for (const [r, id] of ['fig-5-28', 'fig-5-29', 'fig-5-30', 'fig-5-31'].entries()) {
+      const range = data.values.ranges[r] as Obj;
       const w = await open(page, e.dir, id);
-      await expectBars(w, data, id);
-      // The figure's own run is its last bar in each group.
-      const groups = WIDGETS[id]!.data.groups as { cells: Cell[] }[];
-      own.push(groups.map((g) => printed(data, g.cells.at(-1)!)));
-      // The GPU span of each run shown, under the chart.
-      for (const c of WIDGETS[id]!.data.extra.cells as Cell[]) await expect(w.getByTestId('measured-extra')).toContainText(printed(data, c));
+      const svg = w.locator('svg.is-wide');
+      const gpu = svg.locator('.gantt-lane[data-lane="gpu"] rect');
+      const host = svg.locator('.gantt-lane[data-lane="host"] rect');
+      drawn.push([(await host.count()) - 1, await gpu.count()]);
+      // GPU bars in the order they ran, left to right, each read out as the dataset's start and end, digit-grouped.
+      const kernels = range.kernels as { start_ns: number; end_ns: number }[];
+      const ns = (v: number) => v.toLocaleString('en-US');
+      for (const k of [0, kernels.length - 1]) {
+        await expect(gpu.nth(k)).toHaveAttribute('data-read', `${ns(kernels[k]!.start_ns)} – ${ns(kernels[k]!.end_ns)} ns`);
+      }
+      const xs = await gpu.evaluateAll((rects) => rects.map((el) => Number(el.getAttribute('x'))));
+      expect(xs).toEqual([...xs].sort((a, b) => a - b));
+      // The range's counts and GPU span above the chart, as the dataset holds them.
+      await expect(w.getByTestId('total-launches')).toHaveText(String(range.launch_api_count));
+      await expect(w.getByTestId('total-kernels')).toHaveText(String(range.kernel_count));
+      await expect(w.getByTestId('total-span')).toHaveText(String(range.device_span_us));
       await expect(w.locator(`.measured-source[data-dataset="launch-trace"]`)).toBeVisible();
+      await expect(w.locator('[data-status]')).toContainText('launch-trace');
     }
-    expect(own).toEqual([
-      ['18', '18'],
-      ['15', '15'],
-      ['3', '18'],
-      ['3', '15'],
+    expect(drawn).toEqual([
+      [18, 18],
+      [15, 15],
+      [3, 18],
+      [3, 15],
     ]);
   });
 

@@ -4,10 +4,7 @@
 // and the precision it is printed with.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "api/ledger.hpp"
 #include "../support.hpp"
@@ -17,26 +14,8 @@ using namespace tally::test;
 
 namespace {
 
-Json read_json(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    return Json::parse(text.str());
-}
-
 // tests/ledger/ch03.json plus one ch03-<area>.json per area of the chapter.
 Json load_ch03_entries() { return ledger_entries("ch03"); }
-
-// content/ch03/data/<name>.json by name: what the sourced entries read.
-Json load_ch03_datasets() {
-    Json datasets = Json::object();
-    const std::string dir = std::string(TALLY_SOURCE_DIR) + "/content/ch03/data";
-    for (const auto& file : std::filesystem::directory_iterator(dir)) {
-        if (file.path().extension() != ".json") continue;
-        datasets[file.path().stem().string()] = read_json(file.path());
-    }
-    return datasets;
-}
 
 // A dataset of the shape the ledger reads, for the checker's own rules.
 const char* const kToyDataset = R"({
@@ -71,7 +50,7 @@ api::LedgerLine check_one(const Json& entry) {
 TEST_CASE("ledger ch03: every derivable printed number of chapter 3 is reproduced, every sourced one agrees with its dataset") {
     const Json entries = load_ch03_entries();
     REQUIRE(entries.size() >= 200);
-    const api::LedgerReport report = api::check_ledger(entries, load_ch03_datasets());
+    const api::LedgerReport report = api::check_ledger(entries, chapter_datasets("ch03"));
     for (const auto& line : report.lines) {
         CAPTURE(line.id);
         if (line.kind == "measured" || line.kind == "published" || line.kind == "assumed") {
@@ -120,7 +99,7 @@ TEST_CASE("ledger ch03 ids are unique") {
 }
 
 TEST_CASE("ledger ch03: every dataset names its own id and says where its values come from") {
-    const Json datasets = load_ch03_datasets();
+    const Json datasets = chapter_datasets("ch03");
     REQUIRE(datasets.size() >= 12);
     for (const auto& name : {"vllm-replay", "agent-traces", "speech-arrivals", "c4-scaling-fit", "c4-lifecycle",
                              "training-history", "teaching-assumptions"}) {

@@ -3,10 +3,7 @@
 // printed with; measured values are read from content/ch05/data/.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "api/ledger.hpp"
 #include "../support.hpp"
@@ -14,27 +11,9 @@
 using namespace tally;
 using namespace tally::test;
 
-namespace {
-
-// content/ch05/data/<name>.json by name: what the measured entries read.
-Json load_ch05_datasets() {
-    Json datasets = Json::object();
-    const std::string dir = std::string(TALLY_SOURCE_DIR) + "/content/ch05/data";
-    for (const auto& file : std::filesystem::directory_iterator(dir)) {
-        if (file.path().extension() != ".json") continue;
-        std::ifstream in(file.path());
-        std::stringstream text;
-        text << in.rdbuf();
-        datasets[file.path().stem().string()] = Json::parse(text.str());
-    }
-    return datasets;
-}
-
-}  // namespace
-
 TEST_CASE("ledger ch05: every derivable printed number of chapter 5 is reproduced") {
     const Json entries = ledger_entries("ch05");
-    const api::LedgerReport report = api::check_ledger(entries, load_ch05_datasets());
+    const api::LedgerReport report = api::check_ledger(entries, chapter_datasets("ch05"));
     std::size_t missing = 0;
     for (const auto& line : report.lines) {
         CAPTURE(line.id);

@@ -3,10 +3,7 @@
 // printed with; measured and assumed values are read from content/ch08/data/.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "api/ledger.hpp"
 #include "../support.hpp"
@@ -14,27 +11,9 @@
 using namespace tally;
 using namespace tally::test;
 
-namespace {
-
-// content/ch08/data/<name>.json by name: what the measured entries read.
-Json load_ch08_datasets() {
-    Json datasets = Json::object();
-    const std::string dir = std::string(TALLY_SOURCE_DIR) + "/content/ch08/data";
-    for (const auto& file : std::filesystem::directory_iterator(dir)) {
-        if (file.path().extension() != ".json") continue;
-        std::ifstream in(file.path());
-        std::stringstream text;
-        text << in.rdbuf();
-        datasets[file.path().stem().string()] = Json::parse(text.str());
-    }
-    return datasets;
-}
-
-}  // namespace
-
 TEST_CASE("ledger ch08: every derivable printed number of chapter 8 is reproduced") {
     const Json entries = ledger_entries("ch08");
-    const api::LedgerReport report = api::check_ledger(entries, load_ch08_datasets());
+    const api::LedgerReport report = api::check_ledger(entries, chapter_datasets("ch08"));
     for (const auto& line : report.lines) {
         CAPTURE(line.id);
         if (line.kind == "measured" || line.kind == "assumed") {

@@ -52,6 +52,12 @@ export interface StatusText extends BookText {
 /** A widget without controls (a diagram, a fixed table) only shows the core's numbers. */
 const isFixed = (cfg: WidgetConfig): boolean => cfg.controls.length === 0;
 
+/** A kind's own status line, escaped, if it has one for this instance. */
+function ownStatus<T>(def: WidgetDef<T>, ctx: WidgetContext): string | undefined {
+  const own = def.status?.(ctx);
+  return own === undefined ? undefined : esc(own);
+}
+
 function prerenderedStatus(cfg: WidgetConfig, status: string, text: StatusText): string {
   if (isFixed(cfg) && text.fixed) return esc(text.fixed);
   const part = (cls: string, s: string | undefined) => (s ? `<span class="${cls}">${esc(s)}</span>` : '');
@@ -95,9 +101,10 @@ export interface WidgetDef<D> {
   /**
    * Optional status line of its own, for a widget whose numbers are data
    * (measured, published) rather than the core's: replaces the chapter's
-   * line, which says the core computed them.
+   * line, which says the core computed them. Undefined keeps the chapter's
+   * line (a kind whose instances are either).
    */
-  status?(ctx: WidgetContext): string;
+  status?(ctx: WidgetContext): string | undefined;
 }
 
 export interface WidgetHost<D> {
@@ -148,7 +155,7 @@ export async function prerenderWidget(
     (book.differs && book.reset
       ? `<p class="tally-book" data-book hidden><span>${esc(book.differs)}</span> ` + `<button type="button" data-book-reset>${esc(book.reset)}</button></p>`
       : '') +
-    `<p class="tally-status" data-status>${def.status ? esc(def.status(ctx)) : prerenderedStatus(ctx.cfg, status, book)}</p>` +
+    `<p class="tally-status" data-status>${ownStatus(def, ctx) ?? prerenderedStatus(ctx.cfg, status, book)}</p>` +
     `</figure>`
   );
 }
