@@ -1,7 +1,7 @@
 // The source line of a widget that shows a dataset (content/<chapter>/data/*.json):
 // the content's words for what and where, then a link to the file at the commit
 // read (figures/dataset-sources.ts). One line for every kind that draws
-// measured data (measured-bars, measured-tree, outcome-grid).
+// measured data (measured-bars, measured-tree, outcome-grid, a gantt of a dataset).
 
 import type { WidgetConfig } from '../runtime/config';
 import { dataOf } from './content';

@@ -40,9 +40,8 @@ import type { WidgetDef } from '../../runtime/widget';
 import { axisBottom, dataTable, labelWidth, readAttrs, summary, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
 import { dataStatus } from '../../figures/data-status';
-import { datasetSourceUrl } from '../../figures/dataset-sources';
-import { ui } from '../../i18n/ui';
 import { joined } from '../../figures/joins';
+import { sourceLine } from '../../figures/source-line';
 import { el, marksMarkup, marksView, type Mark } from '../../figures/marks';
 import {
   axisScale,
@@ -237,15 +236,6 @@ function drawing(d: Data, width: number, cfg: WidgetConfig): Drawing {
   return { width, height, children };
 }
 
-/** "資料：…" with a link to the dataset's file at the commit it was read. */
-function sourceLine(dataset: string, words: string): Mark {
-  const href = datasetSourceUrl(dataset);
-  return el('p', { class: 'tally-notes measured-source', 'data-dataset': dataset }, [
-    el('span', {}, `${words} `),
-    ...(href ? [el('a', { href, rel: 'external', class: 'dataset-source' }, ui.source.dataset_link)] : []),
-  ]);
-}
-
 /**
  * A lane's name, right-aligned at (x, y). A name wider than `room` is cut
  * to fit with an ellipsis and keeps its full text as the mark's title (a
@@ -271,7 +261,7 @@ export const gantt: WidgetDef<Data> = {
     if (data.markers.length) marks.push(summary(data.markers.map((m) => ({ label: m.spec.label, value: m.text, testid: `marker-${m.spec.id}` }))));
     if (spec.totals?.length) marks.push(summary(spec.totals.map((t) => ({ label: t.label, value: groupCoreDigits(t.v), testid: `total-${t.id}` }))));
     marks.push(frame, seriesLegend(spec.kinds.map((k) => k.label)));
-    if (spec.dataset) marks.push(sourceLine(spec.dataset, spec.source ?? ''));
+    if (spec.dataset) marks.push(sourceLine(cfg));
     const head = [text(cfg, 'col_lane'), text(cfg, 'col_kind'), text(cfg, 'col_start'), text(cfg, 'col_end')];
     marks.push(
       dataTable(
