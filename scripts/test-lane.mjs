@@ -3,7 +3,7 @@
 // waited for: the lane runs alone in its process, so the counts are its
 // own). Writes build/test-lane-<lane>.json for scripts/test.mjs to merge:
 // the timing rows, a line per layer, and the pass/fail totals.
-import { writeFileSync, writeSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { log, root, runCaptured } from './lib.mjs';
@@ -16,11 +16,6 @@ if (!lane) {
   console.error(`usage: node scripts/test-lane.mjs ${Object.keys(lanes).join('|')}`);
   process.exit(2);
 }
-/** What the lane's caller prints as it goes: the step headings only, when its full output goes to a log. */
-const progress = (message) => {
-  // fd 3: the caller's stderr (scripts/test.mjs passes it); stdout and stderr go to the lane's log.
-  if (process.env.TALLY_LANE_PROGRESS) writeSync(3, `▶ [${name} lane] ${message}\n`);
-};
 
 const result = { rows: [], summary: [], passed: 0, failed: 0 };
 const write = () => {
@@ -30,7 +25,6 @@ const write = () => {
 
 try {
   for (const build of lane.builds) {
-    progress(build.label);
     await timed(build.label, build.run);
   }
 } catch (error) {
@@ -43,7 +37,6 @@ try {
 
 for (const layer of lane.layers) {
   log(`Test layer: ${layer.name}`);
-  progress(`test: ${layer.name}`);
   const [command, args] = layer.command;
   const { status, text } = await timed(`test: ${layer.name}`, () => runCaptured(command, args, layer.env ? { env: { ...process.env, ...layer.env } } : {}));
   const counts = layer.counts(text) ?? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
@@ -52,7 +45,6 @@ for (const layer of lane.layers) {
   result.failed += counts.failed;
   result.summary.push(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${layer.name}: ${counts.passed} passed, ${counts.failed} failed`);
   if (status !== 0) result.summary.push(...failureLines(text).map((line) => `         ${line}`));
-  progress(`${layer.name}: ${counts.passed} passed, ${counts.failed} failed`);
 }
 write();
 process.exit(result.failed === 0 ? 0 : 1);

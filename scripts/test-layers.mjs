@@ -2,7 +2,7 @@
 // `native` (the three native builds, then core, sanitizers, wasm, hostile
 // values, fuzz, the JSON oracle, content, types and style) and `browser`
 // (Playwright: the book-wide specs, then the chapter suite per chapter).
-// scripts/test-lane.mjs runs one lane; scripts/test.mjs runs both at once.
+// scripts/test-lane.mjs runs one lane; scripts/test.mjs runs both, one after the other.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -47,10 +47,7 @@ const FUZZ_ALL = [
   'exit $failed',
 ].join('; ');
 
-// Each layer: how to run it and how to read its pass/fail counts.  The
-// layers run in two lanes side by side (scripts/test.mjs): the browser lane
-// waits on Chromium and leaves much of the two cores idle, so the native
-// builds and every other layer run beside it, at a lower priority.
+// Each layer: how to run it and how to read its pass/fail counts.
 const nativeLayers = [
   {
     name: 'core',
