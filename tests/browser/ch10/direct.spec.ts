@@ -7,27 +7,10 @@
 // 346 ms, 15.256 GiB).
 import type { Locator, Page } from '@playwright/test';
 
-import { pageOfInstance } from '../chapter';
-import { widgetsIn } from '../editions';
-import { allReady, expect, test, typeInto, type Core } from '../fixtures';
-import { checkWidget, defaults } from '../widget-values';
+import { expect, test, typeInto, type Core } from '../fixtures';
+import { expectAt, open } from './widget-at';
 
-const INSTANCE_PAGE = pageOfInstance('ch10');
-const WIDGETS = widgetsIn('zh-Hant', 'ch10');
 type Obj = Record<string, any>;
-
-async function open(page: Page, instance: string): Promise<Locator> {
-  await page.goto(`./${INSTANCE_PAGE[instance]}#${instance}`);
-  await allReady(page);
-  return page.locator(`[data-instance="${instance}"]`);
-}
-
-/** The widget at the book's defaults with some controls set, showing the core's numbers for them. */
-async function expectAt(page: Page, core: Core, instance: string, set: Record<string, string>): Promise<void> {
-  const cfg = WIDGETS[instance]!;
-  const values = { ...defaults(cfg), ...Object.fromEntries(Object.entries(set).map(([k, v]) => [`$${k}`, v])) };
-  await checkWidget(page, core, cfg, instance, values);
-}
 
 /** Drag a native range slider's thumb with the mouse to where `to` sits on its track. */
 async function dragRange(page: Page, slider: Locator, to: number): Promise<void> {

@@ -3,29 +3,14 @@
 // shows the book's printed values at the defaults, and after a reader's
 // change shows the core's answer for the new value (the Node core, asked
 // here; tests/content/shown-values.mjs for every mark the page shows).
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 
 import { pageOfInstance } from '../chapter';
-import { widgetsIn } from '../editions';
-import { allReady, expect, test, type Core } from '../fixtures';
-import { checkWidget, defaults } from '../widget-values';
+import { allReady, expect, test } from '../fixtures';
+import { expectAt, open } from './widget-at';
 
 const INSTANCE_PAGE = pageOfInstance('ch10');
-const WIDGETS = widgetsIn('zh-Hant', 'ch10');
 type Obj = Record<string, any>;
-
-async function open(page: Page, instance: string): Promise<Locator> {
-  await page.goto(`./${INSTANCE_PAGE[instance]}#${instance}`);
-  await allReady(page);
-  return page.locator(`[data-instance="${instance}"]`);
-}
-
-/** The widget at the book's defaults with some controls set, showing the core's numbers for them. */
-async function expectAt(page: Page, core: Core, instance: string, set: Record<string, string>): Promise<void> {
-  const cfg = WIDGETS[instance]!;
-  const values = { ...defaults(cfg), ...Object.fromEntries(Object.entries(set).map(([k, v]) => [`$${k}`, v])) };
-  await checkWidget(page, core, cfg, instance, values);
-}
 
 test('figures 10-14/10-15: the CPU path ends at 4.13 ms and the GPU path at 6.59 over PCIe; NVLink-C2C turns it to 1.21 against 0.75', async ({
   page,
