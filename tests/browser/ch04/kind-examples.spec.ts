@@ -14,6 +14,7 @@ import { parseHTML } from 'linkedom';
 
 import { pageOfInstance } from '../chapter';
 import { allReady, expect, test } from '../fixtures';
+import { apart, shownBoxes, type Box } from '../shown-boxes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const HOST = 'fig-4-7';
@@ -102,32 +103,6 @@ test('rows of a list: a faster write moves the best interval and every row’s l
   expect(answer('20').optimal_interval_seconds).not.toBe(answer('7').optimal_interval_seconds);
 });
 
-interface Box {
-  name: string;
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
-/** Boxes on screen of the drawing's texts that `selector` picks in the drawing shown at this width. */
-async function boxes(w: Locator, selector: string): Promise<Box[]> {
-  return w.locator('svg.fig-svg').evaluateAll(
-    (svgs, sel) =>
-      svgs
-        .filter((svg) => svg.getBoundingClientRect().width > 0)
-        .flatMap((svg) =>
-          [...svg.querySelectorAll(sel)].map((t) => {
-            const r = t.getBoundingClientRect();
-            return { name: t.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-          }),
-        ),
-    selector,
-  );
-}
-
-const apart = (a: Box, b: Box): boolean => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
-
 /** No two of the boxes overlap. */
 function expectApart(found: Box[]): void {
   for (const [i, a] of found.entries()) for (const b of found.slice(i + 1)) expect(apart(a, b), `"${a.name}" overlaps "${b.name}"`).toBe(true);
@@ -142,13 +117,13 @@ for (const width of [1280, 360]) {
     cfg.data.rules.push({ id: 'near', axis: 'x', label: '另一個上下文', value: 24576, format: '{v} tokens' });
     const w = await openWith(page, cfg, width);
     await expect(w.getByTestId('rule-near')).toHaveText('24,576 tokens');
-    const labels = await boxes(w, '.marker.rule text, .axis-title');
+    const labels = await shownBoxes(w, '.marker.rule text, .axis-title');
     expect(labels.length).toBe(5); // three rules, two axis titles
     expectApart(labels);
     // The budget (20 ms) is the axis's top, so its label went below its line, out of the title's way.
     // (The phone's drawing carries no test ids: the rule is found by its text.)
-    const lines = await boxes(w, '.marker.rule line');
-    const texts = await boxes(w, '.marker.rule text');
+    const lines = await shownBoxes(w, '.marker.rule line');
+    const texts = await shownBoxes(w, '.marker.rule text');
     const k = texts.findIndex((t) => t.name.endsWith('20 ms'));
     expect(k).toBeGreaterThanOrEqual(0);
     expect(texts[k]!.top).toBeGreaterThan(lines[k]!.top);
@@ -169,7 +144,7 @@ test('gantt: a lane name too long for its column is shortened and keeps its full
   await expect(name.locator('tspan')).toHaveText(/…$/);
   // Every lane name lies inside the drawing, and the short ones are whole.
   const drawing = (await w.locator('svg.is-wide').boundingBox())!;
-  for (const b of await boxes(w, 'text.bar-label')) expect(b.left, b.name).toBeGreaterThanOrEqual(drawing.x);
+  for (const b of await shownBoxes(w, 'text.bar-label')) expect(b.left, b.name).toBeGreaterThanOrEqual(drawing.x);
   await expect(w.locator('svg.is-wide text.bar-label', { hasText: '階段 3' })).toHaveCount(1);
   // The data table names the lane in full.
   await expect(w.locator('[data-testid="figure-data"] tbody th').first()).toHaveText(long);
@@ -182,14 +157,14 @@ for (const width of [1280, 360]) {
     // (the old rule for the right half) they would cross the y axis.
     for (const p of cfg.data.points) p.label = `${p.label}（建議配置之一）`;
     const w = await openWith(page, cfg, width);
-    const [plot] = await boxes(w, '.axis-x .domain');
-    const [yAxis] = await boxes(w, '.axis-y .domain');
-    const names = await boxes(w, '.plane-point text');
+    const [plot] = await shownBoxes(w, '.axis-x .domain');
+    const [yAxis] = await shownBoxes(w, '.axis-y .domain');
+    const names = await shownBoxes(w, '.plane-point text');
     expect(names.length).toBe(cfg.data.points.length);
     for (const n of names) {
       expect(n.right, n.name).toBeLessThanOrEqual(plot!.right + 1);
       expect(n.left, n.name).toBeGreaterThanOrEqual(yAxis!.left - 1);
     }
-    expectApart(await boxes(w, '.marker.rule text, .axis-title'));
+    expectApart(await shownBoxes(w, '.marker.rule text, .axis-title'));
   });
 }

@@ -3,10 +3,10 @@
 // shows the book's printed values at the defaults, and after a reader's
 // change shows the core's answer for the new value (the Node core, asked
 // here; tests/content/shown-values.mjs for every mark the page shows).
-import type { Locator } from '@playwright/test';
 
 import { pageOfInstance } from '../chapter';
 import { allReady, expect, test } from '../fixtures';
+import { apart, shownBoxes } from '../shown-boxes';
 import { expectAt, open } from './widget-at';
 
 const INSTANCE_PAGE = pageOfInstance('ch10');
@@ -89,30 +89,6 @@ test('figures 10-42/10-43: 60 s a batch in turn, 44 s overlapped; learning longe
   await expectAt(page, core, 'fig-10-42', { learn: '48' });
 });
 
-interface Box {
-  name: string;
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
-/** On-screen boxes of the shown drawing's reference-line labels, axis titles and lane names. */
-async function labelBoxes(w: Locator): Promise<Box[]> {
-  return w.locator('svg.fig-svg').evaluateAll((svgs) =>
-    svgs
-      .filter((svg) => svg.getBoundingClientRect().width > 0)
-      .flatMap((svg) =>
-        [...svg.querySelectorAll('.marker.rule text, .axis-title, .bar-label')].map((t) => {
-          const r = t.getBoundingClientRect();
-          return { name: t.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-        }),
-      ),
-  );
-}
-
-const apart = (a: Box, b: Box): boolean => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
-
 // Chapter 10's figures with vertical rules or markers, at every value of their menus: on a phone a rule's label keeps
 // off the y axis's title, the other labels and the lane names (figures/plot.ts referenceLines).
 const RULED: Array<[string, string]> = [
@@ -131,7 +107,7 @@ for (const [instance, control] of RULED) {
     for (const v of values) {
       if (control) await w.locator(`#${instance}-${control}`).selectOption(v);
       await allReady(page);
-      const found = await labelBoxes(w);
+      const found = await shownBoxes(w, '.marker.rule text, .axis-title, .bar-label');
       // Not vacuous: the phone's drawing is the one measured, and it has a rule's label.
       expect(found.some((b) => /\d/.test(b.name))).toBe(true);
       for (const [i, a] of found.entries())
