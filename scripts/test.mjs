@@ -58,7 +58,7 @@ const results = laneNames.map((name) => {
 });
 
 console.log('\nTime per step (CPU: user + system of its processes):');
-const groups = [{ rows: timingRows() }, ...results.map((r) => ({ title: `${r.name} lane (the two lanes ran side by side):`, rows: r.rows }))];
+const groups = [{ rows: timingRows() }, ...results.map((r) => ({ title: `${r.name} lane:`, rows: r.rows }))];
 console.log(timingTable(groups, (performance.now() - started) / 1000));
 const specs = specTimes(lanes.browser.layers.filter((l) => l.report).map((l) => l.report));
 if (specs) console.log(`\nBrowser specs by test time (summed over workers; the slowest 12):\n${specs}`);
