@@ -1,8 +1,8 @@
-// The layers of `npm test` and how to read their results, in two lanes:
-// `native` (the three native builds, then core, sanitizers, wasm, hostile
-// values, fuzz, the JSON oracle, content, types and style) and `browser`
-// (Playwright: the book-wide specs, then the chapter suite per chapter).
-// scripts/test-lane.mjs runs one lane; scripts/test.mjs runs both, one after the other.
+// What `npm test` (scripts/test.mjs) builds after the WASM module and the
+// site, and the layers it then runs in order, each with how to read its
+// pass/fail counts: core, sanitizers, wasm, hostile values, fuzz, the JSON
+// oracle, content, types and style, then the browser (Playwright: the
+// book-wide specs, then the chapter suite once per chapter).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -138,18 +138,15 @@ const browserLayers = [
   })),
 ];
 
-/** Each lane: the builds it needs first (the wasm module and the site are built before either lane starts), then its layers. */
-export const lanes = {
-  native: {
-    builds: [
-      { label: 'build: native (CLI, core tests)', run: () => buildNative() },
-      { label: 'build: sanitizer (ASan/UBSan)', run: () => buildNative('sanitize') },
-      { label: 'build: JSON oracle (nlohmann)', run: () => buildNative('native-nlohmann') },
-    ],
-    layers: nativeLayers,
-  },
-  browser: { builds: [], layers: browserLayers },
-};
+/** The native builds, after the WASM module and the site (scripts/test.mjs builds those first). */
+export const builds = [
+  { label: 'build: native (CLI, core tests)', run: () => buildNative() },
+  { label: 'build: sanitizer (ASan/UBSan)', run: () => buildNative('sanitize') },
+  { label: 'build: JSON oracle (nlohmann)', run: () => buildNative('native-nlohmann') },
+];
+
+/** Every test layer, in the order they run. */
+export const layers = [...nativeLayers, ...browserLayers];
 
 // ctest runs each doctest executable as one test among others (the core
 // tests, and under the sanitizers also the arena tests): count their doctest

@@ -5,22 +5,16 @@
 // tests and the parity grid again with nlohmann::ordered_json as the API's
 // JSON value), content, style, types, and browser (Playwright in Debian's
 // Chromium). It prints the wall and CPU time of every build step and layer,
-// and of the browser tests per chapter.
+// and the browser specs that took longest.
 //
-// The WASM module and the site are built first; then the two lanes of
-// scripts/test-layers.mjs run one after the other, each in its own process
-// (scripts/test-lane.mjs): the native lane (the native builds and every
-// layer but the browser's), then the browser lane. Side by side they took
-// longer, not shorter (46 min against 36, docs/architecture.md): Chromium
-// keeps both cores busy, though rusage, and so the table's CPU column,
-// counts about half of its time.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-
-import { buildSite, buildWasm, ensureNodeModules, ensureSystemPackages, root } from './lib.mjs';
-import { lanes, specTimes } from './test-layers.mjs';
-import { timed, timingRows, timingTable } from './timing.mjs';
+// Everything runs one step after another in this process (the list is
+// scripts/test-layers.mjs). Builds and layers side by side took longer, not
+// shorter (46 min against 36, docs/architecture.md): Chromium keeps both
+// cores busy, though rusage, and so the table's CPU column, counts about
+// half of its time.
+import { buildSite, buildWasm, ensureNodeModules, ensureSystemPackages, log, runCaptured } from './lib.mjs';
+import { builds, failureLines, layers, specTimes } from './test-layers.mjs';
+import { timed, timingTable } from './timing.mjs';
 
 const started = performance.now();
 try {
@@ -29,42 +23,32 @@ try {
   // The generated API files stay as committed: the content layer fails when one is stale.
   await timed('build: wasm', () => buildWasm());
   await timed('build: site', () => buildSite());
+  for (const build of builds) await timed(build.label, build.run);
 } catch (error) {
   console.error(`\nBuild failed: ${error.message}`);
+  console.log(`\nTime per step (CPU: user + system of its processes):\n${timingTable((performance.now() - started) / 1000)}`);
   process.exit(1);
 }
 
-const laneFile = (name, ext) => path.join(root, 'build', `test-lane-${name}.${ext}`);
-
-/** Run one lane in its own process, its output streaming here. */
-function runLane(name) {
-  mkdirSync(path.join(root, 'build'), { recursive: true });
-  const child = spawn(process.execPath, ['scripts/test-lane.mjs', name], { cwd: root, stdio: 'inherit' });
-  return new Promise((resolve) => {
-    child.on('close', resolve);
-    child.on('error', () => resolve(-1));
-  });
+const summary = [];
+let passed = 0;
+let failed = 0;
+for (const layer of layers) {
+  log(`Test layer: ${layer.name}`);
+  const [command, args] = layer.command;
+  const options = layer.env ? { env: { ...process.env, ...layer.env } } : {};
+  const { status, text } = await timed(`test: ${layer.name}`, () => runCaptured(command, args, options));
+  const counts = layer.counts(text) ?? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
+  if (status !== 0 && counts.failed === 0) counts.failed = 1; // a crash is a failure
+  passed += counts.passed;
+  failed += counts.failed;
+  summary.push(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${layer.name}: ${counts.passed} passed, ${counts.failed} failed`);
+  if (status !== 0) summary.push(...failureLines(text).map((line) => `         ${line}`));
 }
 
-const laneNames = ['native', 'browser'];
-for (const name of laneNames) await runLane(name);
-
-const results = laneNames.map((name) => {
-  try {
-    return { name, ...JSON.parse(readFileSync(laneFile(name, 'json'), 'utf8')) };
-  } catch {
-    return { name, rows: [], summary: [`  FAIL ${name} lane: it wrote no results (it crashed)`], passed: 0, failed: 1 };
-  }
-});
-
-console.log('\nTime per step (CPU: user + system of its processes):');
-const groups = [{ rows: timingRows() }, ...results.map((r) => ({ title: `${r.name} lane:`, rows: r.rows }))];
-console.log(timingTable(groups, (performance.now() - started) / 1000));
-const specs = specTimes(lanes.browser.layers.filter((l) => l.report).map((l) => l.report));
+console.log(`\nTime per step (CPU: user + system of its processes):\n${timingTable((performance.now() - started) / 1000)}`);
+const specs = specTimes(layers.filter((l) => l.report).map((l) => l.report));
 if (specs) console.log(`\nBrowser specs by test time (summed over workers; the slowest 12):\n${specs}`);
-console.log('\nTest layers:');
-console.log(results.flatMap((r) => r.summary).join('\n'));
-const passed = results.reduce((sum, r) => sum + r.passed, 0);
-const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`\nTest layers:\n${summary.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -43,21 +43,14 @@ const minutes = (seconds) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-/** The steps timed in this process so far: { label, wall, cpu } (seconds). */
-export function timingRows() {
-  return rows.map((r) => ({ ...r }));
-}
-
 /**
- * The table of timed steps, in groups (a heading, then its rows), and the
- * total: CPU summed over every row, wall the whole run's (`wall`, seconds),
- * since steps of two lanes ran at the same time.
+ * The table of the steps timed so far, one row each, and the total: CPU
+ * summed over the rows, wall the whole run's (`wall`, seconds), which also
+ * holds the untimed setup (installing what is missing).
  */
-export function timingTable(groups, wall) {
-  const all = groups.flatMap((g) => g.rows);
-  const width = Math.max(...all.map((r) => r.label.length), 5);
+export function timingTable(wall) {
+  const width = Math.max(...rows.map((r) => r.label.length), 5);
   const line = (label, seconds, cpu) => `  ${label.padEnd(width)}  ${minutes(seconds).padStart(6)} wall  ${cpu.toFixed(1).padStart(7)} s CPU`;
-  const cpu = all.reduce((sum, r) => sum + r.cpu, 0);
-  const body = groups.flatMap((g) => [...(g.title ? [`  ${g.title}`] : []), ...g.rows.map((r) => line(r.label, r.wall, r.cpu))]);
-  return [...body, line('total', wall, cpu)].join('\n');
+  const cpu = rows.reduce((sum, r) => sum + r.cpu, 0);
+  return [...rows.map((r) => line(r.label, r.wall, r.cpu)), line('total', wall, cpu)].join('\n');
 }
