@@ -1,8 +1,11 @@
 // The offline copy (issues 21, 36): after one online visit the service worker
 // of the reader's edition (Workbox: dist/sw.js for zh-Hant, sw-<lang>.js for
 // the others) has stored every page of that edition (every chapter of
-// content/book.json), the core, the fonts and the search index, and nothing
-// of the other editions, so with the network off every page of it opens, a
+// content/book.json) with every file each page loads, the core, the fonts
+// and the search index, and nothing of the other editions, so with the
+// network off its pages open (each chapter's first page, the edition's
+// folder and a page without its extension are opened; the rest are read
+// from the caches with what their HTML names, which costs no page load), a
 // widget recomputes, an exercise checks an answer, a config imports and
 // search finds a term. A page of another edition offers to save that one
 // too. A new build offers a reload instead of mixing versions, and the
@@ -23,13 +26,16 @@ test.describe.configure({ timeout: 180_000 });
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Every page of an edition: each chapter of content/book.json on the site (drafts are not), and the book's contents. */
-const BOOK_PAGES: string[] = [
-  ...(JSON.parse(readFileSync(path.join(root, 'content/book.json'), 'utf8')) as { chapters: { id: string; draft?: boolean }[] }).chapters
-    .filter((c) => c.draft !== true)
-    .flatMap((c) => sitePages(c.id)),
-  'contents.html',
-];
+/** The pages of each chapter of content/book.json on the site (drafts are not), in the book's order. */
+const CHAPTER_PAGES: string[][] = (
+  JSON.parse(readFileSync(path.join(root, 'content/book.json'), 'utf8')) as { chapters: { id: string; draft?: boolean }[] }
+).chapters
+  .filter((c) => c.draft !== true)
+  .map((c) => sitePages(c.id));
+/** Every page of an edition: each chapter's, and the book's contents. */
+const BOOK_PAGES: string[] = [...CHAPTER_PAGES.flat(), 'contents.html'];
+/** The first page of each chapter. */
+const CHAPTER_FIRST_PAGES: string[] = CHAPTER_PAGES.map((pages) => pages[0]!);
 
 /**
  * tests/browser/serve.mjs (scripts/serve.mjs, as for every test) over `dir`,
@@ -78,16 +84,46 @@ async function storedEdition(page: Page, lang: string): Promise<void> {
   );
 }
 
-/** With the network off: every page of the edition opens, its widgets live. */
-async function everyPageOffline(page: Page, e: Edition): Promise<void> {
+/**
+ * Every page of the edition is in its offline copy, and so is every file the
+ * page's HTML asks for (styles, scripts, the core, the page's widget configs,
+ * fonts, images): read from the caches, with the network off. Returns how
+ * many files each page names, so a page that names none is seen.
+ */
+async function everyPageStored(page: Page, e: Edition): Promise<Record<string, number>> {
+  const missing: string[] = [];
+  const named: Record<string, number> = {};
   for (const file of BOOK_PAGES) {
-    const response = await page.goto(`./${e.dir}${file}`);
-    expect(response?.ok(), `${e.dir}${file}`).toBe(true);
-    await expect(page.locator('html'), `${e.dir}${file}`).toHaveAttribute('lang', e.lang);
-    await expect(page.locator('article.chapter h1').first(), `${e.dir}${file}`).toBeVisible();
-    await allReady(page);
-    await expect(page.locator('[data-widget][data-state="error"]'), `${e.dir}${file}`).toHaveCount(0);
+    const found = await page.evaluate(async (url) => {
+      const stored = await caches.match(url);
+      if (!stored) return null;
+      const doc = new DOMParser().parseFromString(await stored.text(), 'text/html');
+      // What loading the page fetches from this site (the other editions' links and the manifest are not the page's).
+      const refs = [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="preload"], link[rel="modulepreload"], script[src], img[src]')]
+        .map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? '')
+        .map((ref) => new URL(ref, new URL(url, location.href)))
+        .filter((ref) => ref.origin === location.origin);
+      const absent: string[] = [];
+      for (const ref of refs) if (!(await caches.match(ref.href, { ignoreSearch: true }))) absent.push(ref.pathname);
+      return { refs: refs.length, absent };
+    }, `/${e.dir}${file}`);
+    if (!found) missing.push(`${e.dir}${file}`);
+    else {
+      named[file] = found.refs;
+      missing.push(...found.absent.map((ref) => `${ref} (named by ${e.dir}${file})`));
+    }
   }
+  expect(missing, `${e.lang}: pages and files missing from the offline copy`).toEqual([]);
+  return named;
+}
+
+/** With the network off: a page opens from the offline copy with its widgets live. */
+async function opensOffline(page: Page, e: Edition, url: string): Promise<void> {
+  const response = await page.goto(url);
+  expect(response?.ok(), url).toBe(true);
+  await expect(page.locator('html'), url).toHaveAttribute('lang', e.lang);
+  await allReady(page);
+  await expect(page.locator('[data-widget][data-state="error"]'), url).toHaveCount(0);
 }
 
 /** Every URL the page's caches hold, site-relative. */
@@ -100,7 +136,7 @@ async function cachedUrls(page: Page): Promise<string[]> {
 }
 
 for (const e of BUILT) {
-  test(`offline after one visit (${e.lang}): every page of the edition opens with its widgets live, and nothing of the others is stored`, async ({
+  test(`offline after one visit (${e.lang}): every page of the edition and what it loads is stored, nothing of the others; each chapter, the edition's folder and a page without its extension open with widgets live`, async ({
     page,
     context,
   }) => {
@@ -130,7 +166,13 @@ for (const e of BUILT) {
     }
 
     await context.setOffline(true);
-    await everyPageOffline(page, e);
+    // Every page's file and the files it names are in the copy (cheap: read from the caches) ...
+    const named = await everyPageStored(page, e);
+    expect(Math.min(...Object.values(named)), 'files a page names').toBeGreaterThanOrEqual(4);
+    // ... and the worker serves them: each chapter's first page, the edition's folder, and a page without its
+    // extension, with a query and a fragment, open as they do online.
+    const firstPages = CHAPTER_FIRST_PAGES.map((file) => `./${e.dir}${file}`);
+    for (const url of [...firstPages, `./${e.dir}`, `./${e.dir}3-1`, `./${e.dir}2-3`, `./${e.dir}3-1?x=1#example-3-1`]) await opensOffline(page, e, url);
   });
 }
 
@@ -175,21 +217,6 @@ test('a page of another edition offers to save it too; saved, both editions open
 });
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
-
-for (const e of BUILT) {
-  test(`offline (${e.lang}): the edition's folder and a page without its extension open as they do online`, async ({ page, context }) => {
-    // Each edition's worker stores its own pages: the reader's saved edition is the one that opens offline.
-    await visitOnce(page, `./${e.dir}index.html`, e.lang);
-    await context.setOffline(true);
-    for (const url of [`./${e.dir}`, `./${e.dir}3-1`, `./${e.dir}2-3`, `./${e.dir}3-1?x=1#example-3-1`]) {
-      const response = await page.goto(url);
-      expect(response?.ok(), url).toBe(true);
-      expect(await page.locator('html').getAttribute('lang'), url).toBe(e.lang);
-      await allReady(page);
-      await expect(page.locator('[data-widget][data-state="error"]'), url).toHaveCount(0);
-    }
-  });
-}
 
 test('pages: the network copy when online, the stored copy when the network stalls, and browsing never rewrites it', async ({ page }) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tally-pages-'));
