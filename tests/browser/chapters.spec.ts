@@ -19,11 +19,11 @@
 //   every widget's defaults in the built HTML);
 // - every other edition: the chapter's first data widget recomputes in the
 //   edition's language after a control change;
-// - every edition: every question the chapter places (練習, 實驗, 思考:
-//   content/book.json exercise_kinds), one page load per page, takes the
-//   book question's answer to its first answer part, the page shows the
-//   verdict and message the core gives for it in the edition's language, and
-//   the answers are saved under the questions' ids and restored on reload;
+// - every edition, in the same load: every question the page places (練習,
+//   實驗, 思考: content/book.json exercise_kinds) takes the book question's
+//   answer to its first answer part, the page shows the verdict and message
+//   the core gives for it in the edition's language, and the answers are
+//   saved under the questions' ids and restored on reload;
 // - visual baselines (chapters.spec.ts-snapshots/; regenerate with
 //   --update-snapshots after a deliberate change, and look at them): in
 //   `npm test` the first screen of each chapter's landing page at 360 and
@@ -39,7 +39,7 @@ import type { Page } from '@playwright/test';
 
 import { CHAPTERS, pageOfInstance, placedExercises, type Chapter } from './chapter';
 import { BUILT, contentJson, coreIn, DEFAULT_LANG, uiIn, widgetsIn, type Edition } from './editions';
-import { allReady, expect, settled, test } from './fixtures';
+import { allReady, expect, settled, test, type Core } from './fixtures';
 import { answerExercise, exerciseAnchor, firstAnswer, type ExerciseFile } from './learner';
 import { phoneFindings } from './phone-checks';
 import { checkDataWidgets, DATA_KINDS } from './widget-values';
@@ -108,6 +108,34 @@ function questionsByPage(chapter: Chapter): Map<string, string[]> {
   return out;
 }
 
+/**
+ * Each question of the page takes the book question's answer to its first
+ * part; the page shows the verdict and message the core gives for it in the
+ * edition's language; the answers are saved under the questions' own ids
+ * (2-7, lab-4-3, think-4-1) and found again after a reload.
+ */
+async function checkQuestions(page: Page, ask: Core, chapter: Chapter, e: Edition, ids: string[]): Promise<void> {
+  type Request = Parameters<typeof ask.ok>[0];
+  const answered: Array<{ id: string; part: string; typed: string }> = [];
+  for (const id of ids) {
+    const ex = contentJson<ExerciseFile>(`content/${chapter.content}/exercises/${id}.json`, e.lang);
+    const { part, typed, expected } = firstAnswer((request) => ask.ok(request as Request), ex);
+    const feedback = await answerExercise(page, id, part, typed, uiIn(e.lang).exercise!.check);
+    const verdict = ask.ok({ op: 'check_answer', answer: typed, expected: expected as Request });
+    expect(verdict.correct, `${id}${part} ${typed}`).toBe(true);
+    await expect(feedback).toHaveAttribute('data-verdict', 'correct');
+    await expect(feedback).toHaveText(String(verdict.message));
+    answered.push({ id, part, typed });
+  }
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tally.progress.v1') ?? '{}').exercises ?? {});
+  for (const { id, part, typed } of answered) expect(stored[id]?.parts?.[part], `${id}${part}`).toMatchObject({ answer: typed, correct: true });
+  await page.reload();
+  for (const { id, part, typed } of answered) {
+    await expect(page.locator(`[data-exercise="${id}"]`)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    await expect(page.locator(`#${exerciseAnchor(id)}-${part}`).getByRole('textbox')).toHaveValue(typed);
+  }
+}
+
 const sideways = (page: Page): Promise<number> =>
   page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth);
 
@@ -123,12 +151,18 @@ for (const chapter of CHAPTERS.filter((c) => !ONLY || ONLY.includes(c.id))) {
     expect(firstData).toBeDefined();
   });
 
+  const questions = questionsByPage(chapter);
   for (const e of BUILT) {
     const zhHant = e.lang === DEFAULT_LANG;
     for (const file of chapter.pages) {
-      const checks = zhHant ? ['axe', 'control → core'] : [];
+      const ids = questions.get(file) ?? [];
+      const checks = [
+        ...(zhHant ? ['axe', 'control → core'] : []),
+        ...(ids.length ? [`${ids.join(', ')} check the book question's answer with the core`] : []),
+      ];
       test(`${chapter.id} ${e.lang} ${file}: opens, hydrates, fits 360 px${checks.map((c) => `, ${c}`).join('')}`, async ({ page, core }) => {
-        test.setTimeout(zhHant ? 420_000 : 120_000); // axe on the longest pages of a busy 2-core machine takes minutes
+        // axe on the longest pages of a busy 2-core machine takes minutes; each question adds its typing and check.
+        test.setTimeout((zhHant ? 420_000 : 120_000) + 20_000 * ids.length);
         await page.setViewportSize(PHONE);
         await page.goto(`./${e.dir}${file}`);
         await expect(page.locator('html')).toHaveAttribute('lang', e.lang);
@@ -176,34 +210,8 @@ for (const chapter of CHAPTERS.filter((c) => !ONLY || ONLY.includes(c.id))) {
         // Last, as it changes the page: a control's change reaches the page's core, in the edition's language.
         const instances = zhHant ? (dataChecks.get(file) ?? []) : firstData?.[0] === file ? [firstData[1][0]!] : [];
         if (instances.length) await checkDataWidgets(page, coreIn(core, e.lang), widgetsIn(e.lang, chapter.content), instances);
-      });
-    }
-
-    for (const [file, ids] of questionsByPage(chapter)) {
-      test(`${chapter.id} ${e.lang} ${file}: ${ids.join(', ')} check the book question's answer with the core, in ${e.lang}`, async ({ page, core }) => {
-        test.setTimeout(120_000 + 20_000 * ids.length);
-        const ask = coreIn(core, e.lang);
-        type Request = Parameters<typeof ask.ok>[0];
-        await page.goto(`./${e.dir}${file}`);
-        const answered: Array<{ id: string; part: string; typed: string }> = [];
-        for (const id of ids) {
-          const ex = contentJson<ExerciseFile>(`content/${chapter.content}/exercises/${id}.json`, e.lang);
-          const { part, typed, expected } = firstAnswer((request) => ask.ok(request as Request), ex);
-          const feedback = await answerExercise(page, id, part, typed, uiIn(e.lang).exercise!.check);
-          const verdict = ask.ok({ op: 'check_answer', answer: typed, expected: expected as Request });
-          expect(verdict.correct, `${id}${part} ${typed}`).toBe(true);
-          await expect(feedback).toHaveAttribute('data-verdict', 'correct');
-          await expect(feedback).toHaveText(String(verdict.message));
-          answered.push({ id, part, typed });
-        }
-        // Saved under each question's own id (2-7, lab-4-3, think-4-1), and found again after a reload.
-        const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tally.progress.v1') ?? '{}').exercises ?? {});
-        for (const { id, part, typed } of answered) expect(stored[id]?.parts?.[part], `${id}${part}`).toMatchObject({ answer: typed, correct: true });
-        await page.reload();
-        for (const { id, part, typed } of answered) {
-          await expect(page.locator(`[data-exercise="${id}"]`)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-          await expect(page.locator(`#${exerciseAnchor(id)}-${part}`).getByRole('textbox')).toHaveValue(typed);
-        }
+        // The page's questions, in the same load (their reload comes last).
+        if (ids.length) await checkQuestions(page, coreIn(core, e.lang), chapter, e, ids);
       });
     }
 
