@@ -51,10 +51,12 @@ std::string field_name(const std::string& flag) {
 }
 
 // Integers travel as JSON numbers (or digit strings when huge) so the core
-// can say exactly what is wrong with "-3" or "1.5"; everything else is text.
+// can say exactly what is wrong with "-3"; everything else is text, decimals
+// too: "--acceptance 0.75" reaches the core as the decimal string "0.75" a
+// request carries (as a double it would be refused as not a decimal string).
 Json flag_value(const std::string& v) {
     Json parsed = Json::parse(v, nullptr, false);
-    if (!parsed.is_discarded() && parsed.is_number()) return parsed;
+    if (!parsed.is_discarded() && parsed.is_number_integer()) return parsed;
     return v;
 }
 

@@ -1,6 +1,6 @@
 // Direct manipulation on chapter 8 (issue 42, "the widgets that teach most"):
-// the speculative-decoding calculator's draft length is a slider a reader
-// drags; the scheduler timeline (Figs. 8-5 … 8-7, a gantt) switches policy
+// the speculative-decoding calculator's acceptance and draft length are
+// sliders a reader drags; the scheduler timeline (Figs. 8-5 … 8-7, a gantt) switches policy
 // and scrubs r2's input; the memory × deadline planner (Fig. 8-35's plane and
 // its two bar charts) has the shared sliders (runtime/slider.ts) beside its
 // memory and output fields. A drag or the keys set the control, and every
@@ -60,7 +60,10 @@ async function dragRange(page: Page, range: Locator, stop: number): Promise<void
 const SPEC = 'speculative-calculator';
 const spec = (core: Core, fields: Obj) => core.ok({ op: 'speculative', acceptance: '0.75', round_ms: '26.3', per_draft_ms: '3.6', ...fields }) as Obj;
 
-test('speculative calculator: dragging the draft length to 8 gives the core’s 14.89 ms per token; the keys step it', async ({ page, core }) => {
+test('speculative calculator: dragging the draft length to 8 gives the core’s 14.89 ms per token, the acceptance is a slider too; the keys step both', async ({
+  page,
+  core,
+}) => {
   const w = await open(page, SPEC);
   // Exercise 8-7's table: 17.09, 14.49, 13.34 and 14.89 ms per token for m = 1, 2, 4, 8.
   expect([1, 2, 4, 8].map((m) => spec(core, { draft: m }).ms_per_token_display)).toEqual(['17.09 ms', '14.49 ms', '13.34 ms', '14.89 ms']);
@@ -81,9 +84,20 @@ test('speculative calculator: dragging the draft length to 8 gives the core’s 
   await expectAt(page, core, SPEC, { m: '0' });
   expect(spec(core, { draft: 0 }).ms_per_token_display).toBe('26.30 ms');
 
-  // A higher acceptance makes the longer draft pay: at a = 0.9 m = 8 beats m = 4.
+  // A higher acceptance makes the longer draft pay: drag a to 0.9, where m = 8 beats m = 4.
   await range.press('End');
-  await w.locator(`#${SPEC}-a`).selectOption('0.9');
+  const acceptance = w.locator(`#${SPEC}-a`);
+  await expect(acceptance).toHaveValue('0.75');
+  // The thumb lands within a step of where the mouse let go; the keys then set it exactly.
+  await dragRange(page, acceptance, 0.9);
+  const dragged = await acceptance.inputValue();
+  expect(['0.85', '0.9', '0.95']).toContain(dragged);
+  await expectAt(page, core, SPEC, { m: '16', a: dragged });
+  await acceptance.focus();
+  await acceptance.press('End');
+  await acceptance.press('ArrowLeft');
+  await acceptance.press('ArrowLeft');
+  // Each key step is 0.05, an exact decimal the core reads as written.
   await expectAt(page, core, SPEC, { m: '16', a: '0.9' });
   const at = (m: number) => ratio(spec(core, { acceptance: '0.9', draft: m }).ms_per_token);
   expect(at(8)).toBeLessThan(at(4));

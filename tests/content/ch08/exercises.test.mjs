@@ -214,6 +214,51 @@ test('a drawn variant moves the answers', () => {
   }
 });
 
+test("the key's remaining numbers, read from the exercises' own calls", () => {
+  // 8-1 at batch 1 and 4: 14.38 / 3.81 GiB per token at 2K, 15.22 / 4.65 GiB at 8K.
+  const perToken = (batch) => {
+    const r = run('8-1', { batch });
+    return [r.r2k, r.r8k].map((x) => (x.per_token_read_bytes / GiB).toFixed(2));
+  };
+  assert.deepEqual([perToken(1), perToken(4)], [['14.38', '15.22'], ['3.81', '4.65']]);
+  // 8-2: 4,096 new positions in the first prefill; 2 and 4,098 pairs in the next decode; 8,193 positions when r2 joins.
+  const s = results['8-2'];
+  assert.deepEqual([s.first.new_positions, s.next.new_positions, s.next.pairs, s.admit.new_positions], [4096, 2, 4098, 8193]);
+  // 8-4: each B 94.7 ms to recompute, 4.7 ms to fetch; A saves 293.7 ms per hit (293.7p − 14.2 = 120.9).
+  const c = results['8-4'].pcie5;
+  assert.deepEqual([c.rival.recompute_ms_display, c.rival.fetch_ms_display, c.saved_per_hit_ms_display], ['94.7 ms', '4.7 ms', '293.7 ms']);
+  // 8-7: E[N] 1.75 / 2.31 / 3.05 / 3.70 and 17.09 / 14.49 / 13.34 / 14.89 ms per token at m = 1, 2, 4, 8;
+  // 2 → 4 adds 0.74 outputs for 7.2 ms, 4 → 8 adds 0.65 for 14.4 ms; the fifth grouped position adds a whole 14.4 ms group.
+  const k = results['8-7'];
+  const at = (m) => k.m8.by_draft.find((x) => x.draft === m);
+  assert.deepEqual(
+    [1, 2, 4, 8].map((m) => [asNumber(at(m).expected_outputs).toFixed(2), asNumber(at(m).ms_per_token).toFixed(2)]),
+    [['1.75', '17.09'], ['2.31', '14.49'], ['3.05', '13.34'], ['3.70', '14.89']],
+  );
+  assert.deepEqual([k.m4_from2.marginal.added_outputs_display, k.m4_from2.marginal.added_ms_display], ['0.74', '7.2 ms']);
+  assert.deepEqual([k.m8.marginal.added_outputs_display, k.m8.marginal.added_ms_display], ['0.65', '14.4 ms']);
+  assert.equal(k.g5.marginal.added_ms_display, '14.4 ms');
+  // 8-9: D's 9.02 GiB fits 12 GiB; E's 5.906 GiB is B's.
+  assert.equal(results['8-9'].memd.total_display, '9.02 GiB');
+  assert.equal(results['8-9'].mem.total_bytes, 6048 * MiB);
+});
+
+test("an answer line prints the core's display, at the key's precision", () => {
+  // The page's "答案：…" line reads expected.display; without one it prints the exact value (a fraction for 8-4b).
+  const shownAnswer = (id, p) => {
+    const x = exercises[id].parts.find((y) => y.id === p).expected;
+    return follow(results[id][x.call], x.display);
+  };
+  const want = {
+    '8-4': { a: '132.7 ms', c: '46.0%' },
+    '8-5': { a: '2.25 GiB', b: '1.969 GiB', c: '42.5 ms', e: '1.54 s' },
+    '8-7': { a: '2.31', g: '3.70', b: '14.89 ms', c: '13.34 ms', e: '16.76 ms' },
+    '8-8': { a: '90.000 秒', b: '75.000 秒', c: '85.000 秒', d: '70.500 秒', e: '37.500 秒' },
+    '8-9': { a: '5.906 GiB', b: '5.55 s' },
+  };
+  for (const [id, parts] of Object.entries(want)) for (const [p, text] of Object.entries(parts)) assert.equal(shownAnswer(id, p), text, `${id}${p}`);
+});
+
 test('every zh-Hant text of every exercise has its English in the map', () => {
   for (const id of IDS) {
     const ex = exercises[id];

@@ -267,6 +267,15 @@ test('planner, memory: A 19,008 MiB does not fit in 12 GiB; B and E 5.906 GiB, C
   const at6 = stageStack('planner-memory', { $budget: '6' });
   assert.equal(at6.line, 6 * GiB);
   assert.deepEqual(at6.results.map((r) => r.fits), [false, true, false, false, true]);
+  // The request count: 32 long requests take 38,016 MiB each on its own and 11,232 MiB sharing the prefix
+  // (Exercise 8-3's key); sharing, 12 GiB holds 35 (864 + 324 × 35 = 12,204 MiB) but not 36.
+  const MiB = 2 ** 20;
+  const n32 = stageStack('planner-memory', { $n: '32' });
+  assert.deepEqual([n32.results[0].total_bytes, n32.results[1].total_bytes], [38016 * MiB, 11232 * MiB]);
+  assert.deepEqual(
+    ['35', '36'].map((n) => stageStack('planner-memory', { $n: n }).results[1].fits),
+    [true, false],
+  );
 });
 
 test('planner, time: A 14.90, B 9.01, C 14.55, D 4.56, E 5.55 s against 7 s; with 16 outputs B 2.45, D 2.37, E 2.26 s', () => {

@@ -20,7 +20,7 @@ export interface ControlConfig {
   key: string;
   /** Request field the core validates; its errors name this field. */
   field: string;
-  /** range: a slider over integers (min/max/step); the core still validates the value. */
+  /** range: a slider (min/max/step, integers or decimals); the core still validates the value. */
   kind: 'integer' | 'select' | 'range';
   label: string;
   hint?: string;
@@ -30,7 +30,7 @@ export interface ControlConfig {
   options?: OptionSource;
   /** For options "choices": the fixed list, from the content. */
   choices?: Choice[];
-  /** For ranges: slider bounds (integers as text, like "default"). */
+  /** For ranges: slider bounds and step, as text like "default" ("0", "1", "0.05"). */
   min?: string;
   max?: string;
   step?: string;
