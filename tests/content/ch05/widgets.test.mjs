@@ -212,6 +212,22 @@ test('Fig. 5-33 (Example 5-11): 40 μs plain; 2 MiB replays in about 27.3 μs, 1
   assert.equal(shown('fig-5-33', { gpu: 'rtx-4090' }).steps[3], '7.21 MiB');
 });
 
+test('Graph replay against input size (Example 5-11, Lab 5-8): at 2 MiB 40.0 against 27.3 μs, at 16 MiB 43.7; the dashed break-even is 12.817 MiB, 7.21 MiB on an RTX 4090', () => {
+  assert.deepEqual(shown('graph-replay-size'), { series: ['40.0 μs', '27.3 μs'], rules: ['12.817 MiB'] });
+  assert.deepEqual(shown('graph-replay-size', { x: String(16 * MiB) }).series, ['40.0 μs', '43.7 μs']);
+  assert.deepEqual(shown('graph-replay-size', { gpu: 'rtx-4090' }).rules, ['7.21 MiB']);
+  // No preparation at all: the break-even moves out to 20 μs of copy (2X = 20 μs × 1,792 GB/s).
+  assert.equal(follow(ask('graph_replay', merge({ $x: '0', $gpu: 'rtx-pro-6000', $prep: '0' }, allWidgets['graph-replay-size'].data.request)), 'breakeven_bytes'), 17920000);
+});
+
+test('FlashAttention explorer (Table 5.3.3-a, Lab 5-3): b = 64 gives a = 82, 100 passes, 404 MiB, 12,800 updates against 1 GiB materialised; b = 1 and a prefetch slot move them as the table does', () => {
+  assert.deepEqual(shown('flash-explorer'), ['82', '100', '404 MiB', '12800', '1 GiB']);
+  assert.deepEqual(shown('flash-explorer', { b: '1' }), ['128', '64', '260 MiB', '524288', '1 GiB']);
+  assert.deepEqual(shown('flash-explorer', { pre: '1' }).slice(0, 3), ['66', '125', '504 MiB']);
+  // Half the sequence: the S and P matrices shrink four-fold (256 MiB of traffic), the tiles' passes halve.
+  assert.deepEqual(shown('flash-explorer', { L: '4096' }).filter((_, i) => i === 1 || i === 4), ['50', '256 MiB']);
+});
+
 /** "a/b" in lowest terms, as the core writes a fraction. */
 function reduce(f) {
   let [a, b] = f.split('/').map(BigInt);
