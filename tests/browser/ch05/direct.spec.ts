@@ -141,7 +141,7 @@ test('online softmax: stepping block by block gives the core’s running max, su
 test('figure 5-20: a smaller K/V tile reads less but updates the state more often, as the core counts it', async ({ page, core }) => {
   const w = await open(page, 'fig-5-20');
   const flash = (b: number, pre = 0) => core.ok({ op: 'flash_tile', kv_rows: b, prefetch_slots: pre, length: 8192, head_dim: 128 }) as Obj;
-  // Table 5.3.3-a: b = 64 → 82 query rows, 100 scans, 404 MiB, 12,800 updates.
+  // Table 5.3.3-a: b = 64 → 82 query rows, 100 scans, 404 MiB, 12,800 updates; the book's plane puts it between b = 1 and 128.
   expect([flash(64).query_rows, flash(64).scans, flash(64).traffic_bytes, flash(64).updates].map(String)).toEqual([
     '82',
     '100',
@@ -149,18 +149,22 @@ test('figure 5-20: a smaller K/V tile reads less but updates the state more ofte
     '12800',
   ]);
   await expectAt(page, core, 'fig-5-20', {});
+  await expect(w.getByTestId('cell-mine-1')).toHaveText('404 MiB');
+  await expect(w.getByTestId('cell-b1-2')).toHaveText('524,288');
 
+  // The reader's b = 1 lands on the book's top-left point: 260 MiB and 524,288 updates.
   await typeInto(page.locator('#fig-5-20-b'), '1');
   await expectAt(page, core, 'fig-5-20', { b: '1' });
   expect([flash(1).query_rows, flash(1).scans, flash(1).updates].map(String)).toEqual(['128', '64', '524288']);
-  await expect(w.getByTestId('fig-5-20-s3')).toHaveText('524,288');
-  await expect(w.getByTestId('bar-mine')).toHaveText(String(flash(1).traffic_display));
+  await expect(w.getByTestId('cell-mine-1')).toHaveText(String(flash(1).traffic_display));
+  await expect(w.getByTestId('cell-mine-2')).toHaveText('524,288');
 
-  // Lab 5-3: one more BF16 prefetch slot at b = 64 leaves room for 66 query rows, 125 scans.
+  // Lab 5-3: one more BF16 prefetch slot at b = 64 leaves room for 66 query rows, 125 scans: every point moves right.
   await typeInto(page.locator('#fig-5-20-b'), '64');
   await typeInto(page.locator('#fig-5-20-pre'), '1');
-  expect([flash(64, 1).query_rows, flash(64, 1).scans].map(String)).toEqual(['66', '125']);
+  expect([flash(64, 1).query_rows, flash(64, 1).scans, flash(64, 1).traffic_display].map(String)).toEqual(['66', '125', '504 MiB']);
   await expectAt(page, core, 'fig-5-20', { b: '64', pre: '1' });
+  await expect(w.getByTestId('cell-mine-1')).toHaveText('504 MiB');
 });
 
 test('figure 5-20: a K/V tile that leaves no room for one query row is refused with the core’s message', async ({ page, core }) => {

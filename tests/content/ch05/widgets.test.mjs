@@ -61,6 +61,14 @@ function shown(id, changes = {}) {
     };
     return { series: d.series.map((l) => at(answerOf(l), l.display ?? l.path)), rules: (d.rules ?? []).map((r) => at(answer, r.display ?? r.path)) };
   }
+  if (cfg.kind === 'plane-points') {
+    // Each point's two values (the x as displayed, the y as it stands), its own fields on top of the shared request.
+    const d = cfg.data;
+    return d.points.map((pt) => {
+      const answer = ask(d.op, merge(vars, d.request, pt.fields));
+      return [at(answer, d.x.display ?? d.x.path), at(answer, d.y.display ?? d.y.path)];
+    });
+  }
   // A measured trace asks the core nothing: each bar's times are its dataset's (tested below against the dataset).
   if (cfg.kind === 'gantt' && cfg.data.dataset) return cfg.data.intervals.map((i) => [i.lane, i.kind, `${i.start.v}–${i.end.v}`]);
   if (cfg.kind === 'gantt') {
@@ -189,12 +197,18 @@ test('Table 5.3.3-a: b = 1 → 260 MiB, 524,288 updates, a = 128, 64 passes; 64 
   assert.deepEqual(shown('tab-5-3-3-a', { pre: '1' })[1], ['504 MiB', '16000', '66', '125']);
 });
 
-test('Fig. 5-20: traffic grows with b (260 … 624 MiB) while the steps follow the reader\'s b; materialising S and P moves 1 GiB', () => {
-  const fig = shown('fig-5-20');
-  assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [260, Number(fig.bars[1]) / MiB, 404, 624, 404]);
-  assert.ok(Number(fig.bars[1]) > 260 * MiB && Number(fig.bars[1]) < 404 * MiB);
-  assert.deepEqual(fig.steps, ['82', '100', '404 MiB', '12800', '1 GiB']);
-  assert.deepEqual(shown('fig-5-20', { b: '1' }).steps, ['128', '64', '260 MiB', '524288', '1 GiB']);
+test('Fig. 5-20, as the book draws it: traffic across, updates up; b = 1 at 260 MiB and 524,288 updates, b = 128 at 624 MiB and 9,920, the reader\'s b at the book\'s 64 (404 MiB, 12,800)', () => {
+  assert.deepEqual(shown('fig-5-20'), [
+    ['260 MiB', '524288'],
+    ['624 MiB', '9920'],
+    ['404 MiB', '12800'],
+  ]);
+  // The reader's b moves only the third point; a prefetch slot moves all three (Lab 5-3: 504 MiB at b = 64).
+  const b16 = shown('fig-5-20', { b: '16' });
+  const flash16 = ask('flash_tile', { kv_rows: 16, prefetch_slots: 0, length: 8192, head_dim: 128 });
+  assert.deepEqual(b16, [...shown('fig-5-20').slice(0, 2), [flash16.traffic_display, String(flash16.updates)]]);
+  assert.ok(flash16.traffic_bytes > 260 * MiB && flash16.traffic_bytes < 404 * MiB);
+  assert.equal(shown('fig-5-20', { pre: '1' })[2][0], '504 MiB');
 });
 
 test('Fig. 5-26 (Example 5-10): 4,000 μs in order, 2,020 pipelined; a 5 μs GPU gives 2,005, a 5 μs host as well 505', () => {
