@@ -268,10 +268,12 @@ test('Example 5-12 over r groups: at 70 the totals are 1.29 / 1.27 / 1.38 s (buc
 
 test('Fig. 5-13: with truncation −175.2 / −109.2 / −55.2 / −9.2 / −6.2 / −0.2 ULP, a 166 ULP gap, 40,320 orders → 3 values, scale 59 and output 50 ULP apart; round-to-nearest is the other figure', () => {
   const fig = shown('fig-5-13');
-  assert.deepEqual(fig.steps, ['2,038.1288', '166', '40320', '3', '59', '50']);
+  assert.deepEqual(fig.steps, ['2,038.1288', '166', '40320', '3', '59', '50', '−175.2', '−9.2', '−64.1', '−5.1']);
   assert.deepEqual(fig.bars.map((v) => Number(v).toFixed(1)), ['175.2', '109.2', '55.2', '9.2', '6.2', '0.2']);
   const nearest = shown('fig-5-13', { rnd: 'nearest' });
   assert.deepEqual([nearest.steps[0], nearest.steps[3]], ['2,048.4798', '2']);
+  // Both roundings stay side by side whichever the switch shows: the book's truncation and round-to-nearest.
+  assert.deepEqual(nearest.steps.slice(6), fig.steps.slice(6));
   assert.deepEqual([nearest.bars[0], nearest.bars[3]].map((v) => Number(v).toFixed(1)), ['64.1', '5.1']);
 });
 
