@@ -141,7 +141,7 @@ test('online softmax: stepping block by block gives the core’s running max, su
 test('figure 5-20: a smaller K/V tile reads less but updates the state more often, as the core counts it', async ({ page, core }) => {
   const w = await open(page, 'fig-5-20');
   const flash = (b: number, pre = 0) => core.ok({ op: 'flash_tile', kv_rows: b, prefetch_slots: pre, length: 8192, head_dim: 128 }) as Obj;
-  // Table 5.3.3-a: b = 64 → 82 query rows, 100 scans, 404 MiB, 12,800 updates.
+  // Table 5.3.3-a: b = 64 → 82 query rows, 100 scans, 404 MiB, 12,800 updates; the book's plane puts it between b = 1 and 128.
   expect([flash(64).query_rows, flash(64).scans, flash(64).traffic_bytes, flash(64).updates].map(String)).toEqual([
     '82',
     '100',
@@ -149,18 +149,22 @@ test('figure 5-20: a smaller K/V tile reads less but updates the state more ofte
     '12800',
   ]);
   await expectAt(page, core, 'fig-5-20', {});
+  await expect(w.getByTestId('cell-mine-1')).toHaveText('404 MiB');
+  await expect(w.getByTestId('cell-b1-2')).toHaveText('524,288');
 
+  // The reader's b = 1 lands on the book's top-left point: 260 MiB and 524,288 updates.
   await typeInto(page.locator('#fig-5-20-b'), '1');
   await expectAt(page, core, 'fig-5-20', { b: '1' });
   expect([flash(1).query_rows, flash(1).scans, flash(1).updates].map(String)).toEqual(['128', '64', '524288']);
-  await expect(w.getByTestId('fig-5-20-s3')).toHaveText('524,288');
-  await expect(w.getByTestId('bar-mine')).toHaveText(String(flash(1).traffic_display));
+  await expect(w.getByTestId('cell-mine-1')).toHaveText(String(flash(1).traffic_display));
+  await expect(w.getByTestId('cell-mine-2')).toHaveText('524,288');
 
-  // Lab 5-3: one more BF16 prefetch slot at b = 64 leaves room for 66 query rows, 125 scans.
+  // Lab 5-3: one more BF16 prefetch slot at b = 64 leaves room for 66 query rows, 125 scans: every point moves right.
   await typeInto(page.locator('#fig-5-20-b'), '64');
   await typeInto(page.locator('#fig-5-20-pre'), '1');
-  expect([flash(64, 1).query_rows, flash(64, 1).scans].map(String)).toEqual(['66', '125']);
+  expect([flash(64, 1).query_rows, flash(64, 1).scans, flash(64, 1).traffic_display].map(String)).toEqual(['66', '125', '504 MiB']);
   await expectAt(page, core, 'fig-5-20', { b: '64', pre: '1' });
+  await expect(w.getByTestId('cell-mine-1')).toHaveText('504 MiB');
 });
 
 test('figure 5-20: a K/V tile that leaves no room for one query row is refused with the core’s message', async ({ page, core }) => {
@@ -304,4 +308,69 @@ test('figure 5-35: the three P + rT lines read the core’s totals at the reader
   expect(s).toBeLessThan(b);
   expect(b).toBeLessThan(g);
   await expect(w.getByTestId('drag-readout')).toHaveText(`r = 121：通用 ${total(121, 'general')}，分桶 ${total(121, 'bucket')}，特化 ${total(121, 'special')}`);
+});
+
+test('graph replay against input size: dragging the input along the two lines reads the core’s totals; past the dashed break-even replay is the slower', async ({
+  page,
+  core,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const w = await open(page, 'graph-replay-size');
+  const replay = (bytes: number, gpu = 'rtx-pro-6000') =>
+    core.ok({ op: 'graph_replay', compute_us: '20', host_wait_us: '20', graph_prep_us: '5', gpu, input_bytes: String(bytes) }) as Obj;
+  const at = async (bytes: number, gpu = 'rtx-pro-6000') => {
+    await expect(w.locator('#graph-replay-size-x')).toHaveValue(String(bytes));
+    await expect(w.getByTestId('at-plain')).toHaveText(String(replay(bytes, gpu).plain_display));
+    await expect(w.getByTestId('at-graph')).toHaveText(String(replay(bytes, gpu).graph_display));
+  };
+  // Example 5-11: 2 MiB replays in about 27.3 μs against 40 μs; the copy eats the saving at about 12.8 MiB.
+  expect([replay(2 ** 21).graph_display, replay(2 ** 24).graph_display, replay(0).breakeven_display]).toEqual(['27.3 μs', '43.7 μs', '12.817 MiB']);
+  await at(2 ** 21);
+  await expect(w.getByTestId('rule-even')).toContainText('12.817 MiB');
+
+  // Drag the marker to 16 MiB: replay now takes 43.7 μs, slower than the plain run.
+  const marker = w.locator('svg.is-wide').getByRole('slider');
+  await marker.scrollIntoViewIfNeeded();
+  const handle = (await marker.locator('.drag-handle').boundingBox())!;
+  const to = await w.locator('svg.is-wide').evaluate((svg: SVGSVGElement, v: number) => {
+    const m = svg.querySelector('.drag-marker')!;
+    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
+    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
+    const box = svg.getBoundingClientRect();
+    return box.left + ((x0 + ((x1 - x0) * (v - lo)) / (hi - lo)) * box.width) / svg.viewBox.baseVal.width;
+  }, 2 ** 24);
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to, handle.y + handle.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await at(2 ** 24);
+  expect(replay(2 ** 24).graph_faster).toBe(false);
+
+  // A key steps one MiB; an RTX 4090 copies at 1,008 GB/s, so its break-even is lower (Lab 5-8: about 7.21 MiB).
+  await marker.focus();
+  await page.keyboard.press('ArrowLeft');
+  await at(2 ** 24 - 2 ** 20);
+  await w.locator('#graph-replay-size-gpu').selectOption('rtx-4090');
+  await at(2 ** 24 - 2 ** 20, 'rtx-4090');
+  await expect(w.getByTestId('rule-even')).toContainText(String(replay(0, 'rtx-4090').breakeven_display));
+});
+
+test('FlashAttention explorer: scrubbing b in its sentence moves Q rows, passes, traffic and updates to the core’s values', async ({ page, core }) => {
+  const w = await open(page, 'flash-explorer');
+  const flash = (b: number) => core.ok({ op: 'flash_tile', kv_rows: b, prefetch_slots: 0, length: 8192, head_dim: 128 }) as Obj;
+  // Table 5.3.3-a's b = 64: 82 Q rows, 100 passes, 404 MiB, 12,800 updates.
+  await expectAt(page, core, 'flash-explorer', {});
+  await expect(w.getByTestId('flash-explorer-s2')).toHaveText(String(flash(64).traffic_display));
+  const b = w.getByRole('slider', { name: '句中的數字 b（' });
+  await expect(b).toHaveAttribute('aria-valuetext', '64 列');
+  await b.focus();
+  await b.press('ArrowLeft');
+  await expect(b).toHaveAttribute('aria-valuenow', '63');
+  await expectAt(page, core, 'flash-explorer', { b: '63' });
+  await expect(page).toHaveURL(/#flash-explorer:b=63$/);
+  // Home is one K/V row per step: 128 Q rows, 64 passes, 260 MiB, 524,288 updates.
+  await b.press('Home');
+  await expectAt(page, core, 'flash-explorer', { b: '1' });
+  expect([flash(1).query_rows, flash(1).scans, flash(1).traffic_display, flash(1).updates].map(String)).toEqual(['128', '64', '260 MiB', '524288']);
+  await expect(w.getByTestId('flash-explorer-s3')).toHaveText('524,288');
 });

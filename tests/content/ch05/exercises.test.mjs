@@ -3,8 +3,9 @@
 // (book/ch05-inventory.md, "Derived"), a right answer is accepted in each of
 // its forms, every named mistake is named by its code in every edition, a
 // drawn variant moves the answers, and the English map covers every text.
-// Lab 5-5 has no answer the core computes (loop code and transpose records),
-// so it has no exercise file.
+// Lab 5-5's loop and its transpose records are open parts (model answers);
+// its numeric parts stage the tile in shared memory on our own FP32 / 32-bank
+// setting, which bank_conflicts computes.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
@@ -13,7 +14,7 @@ import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
 import { assertNamedMistakes, assertRightForms, exerciseSet, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
-const IDS = ['5-1', 'lab-5-1', 'lab-5-2', 'lab-5-3', 'lab-5-4', 'lab-5-6', 'lab-5-7', 'lab-5-8', 'lab-5-9'];
+const IDS = ['5-1', 'lab-5-1', 'lab-5-2', 'lab-5-3', 'lab-5-4', 'lab-5-5', 'lab-5-6', 'lab-5-7', 'lab-5-8', 'lab-5-9'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
 const { exercises, results, valueOf, verdict, run, namedListedMistakes } = exerciseSet(engine, 'ch05', IDS);
 const MiB = 1024 * 1024;
@@ -47,6 +48,9 @@ const DERIVED = {
   'lab-5-3': { a: '1.75', b: '6.75', c: '27/7', d: '66', e: '125', f: String(504 * MiB) },
   // 44 stored for 44.8, restored 44 × 10/448 = 55/56; quantising inside the column loop: 620 MiB.
   'lab-5-4': { c: '55/56', d: String(620 * MiB) },
+  // A 32×32 FP32 tile: 32 · 32 · 4 = 4,096 B; a stride of 32 words puts a column in one bank, 32 rounds;
+  // padded to 33 words a row: 32 · 33 · 4 = 4,224 B.
+  'lab-5-5': { a: '4096', b: '32', c: '4224' },
   // 5 + 20 = 25 μs for two calls; 9·5 + 20 = 65 μs for ten; 20 − 15p < 10 ⇔ p > 2/3; 11 − 5p < 10 ⇔ p > 1/5.
   'lab-5-6': { a: '25', b: '65', c: '2/3', d: '1/5' },
   // Four small calls: 500 ms / (9.277 − 5.566 ms) ≈ 134.74; 800 / (13.916 − 5.566) ≈ 95.82; cached 900 / 3.711 ≈ 242.5 → 243.
@@ -120,6 +124,9 @@ const RIGHT = [
   ['lab-5-3', 'f', ['504 MiB', '528482304 B']],
   ['lab-5-4', 'c', ['55/56', '0.9821', '44 * 10 / 448']],
   ['lab-5-4', 'd', ['620 MiB', '650117120 B']],
+  ['lab-5-5', 'a', ['4096 B', '4 KiB', '32 * 32 * 4']],
+  ['lab-5-5', 'b', ['32', '32 次']],
+  ['lab-5-5', 'c', ['4224 B', '4224', '32 * 33 * 4']],
   ['lab-5-6', 'a', ['25 μs', '25', '25 微秒', '0.025 ms']],
   ['lab-5-6', 'b', ['65 μs', '9*5 + 20']],
   ['lab-5-6', 'c', ['2/3', '0.667', '66.7%']],
@@ -163,6 +170,10 @@ const WRONG = [
   ['lab-5-3', 'f', '404 MiB', 'no_prefetch'],
   ['lab-5-4', 'c', '1', 'block_scale'],
   ['lab-5-4', 'd', '444 MiB', 'separate'],
+  ['lab-5-5', 'a', '1 KiB', 'small_block'],
+  ['lab-5-5', 'b', '1', 'padded'],
+  ['lab-5-5', 'b', '8', 'small_block'],
+  ['lab-5-5', 'c', '4096 B', 'no_pad'],
   ['lab-5-6', 'a', '20 μs', 'old_impl'],
   ['lab-5-6', 'd', '2/3', 'no_dispatch'],
   ['lab-5-7', 'a', '89.83', 'old_mix'],
@@ -204,6 +215,9 @@ test('a drawn variant moves the answers', () => {
   const b128 = run('lab-5-3', { b: 128 });
   assert.equal(b128.plain.query_rows, 53);
   assert.ok(b128.pre.query_rows < 53 && b128.pre.scans > 155);
+  // A 64×64 tile: 16 KiB staged, still 32 rounds a column (a warp's 32 lanes in one bank), 16,640 B padded.
+  const big = run('lab-5-5', { blk: 64 });
+  assert.deepEqual([big.big.bytes, big.big.column_rounds, big.padded.stored_bytes], [16384, 32, 16640]);
   // H100's 3.35 TB/s: 2X / 3,350 GB/s = 15 μs → 25.125 MB.
   assert.equal(run('lab-5-8', { gpu: 'h100-sxm' }).small.breakeven_bytes, 25125000);
   // Every variant of every given is one the core accepts (the site build checks the same for the pages).

@@ -61,6 +61,14 @@ function shown(id, changes = {}) {
     };
     return { series: d.series.map((l) => at(answerOf(l), l.display ?? l.path)), rules: (d.rules ?? []).map((r) => at(answer, r.display ?? r.path)) };
   }
+  if (cfg.kind === 'plane-points') {
+    // Each point's two values (the x as displayed, the y as it stands), its own fields on top of the shared request.
+    const d = cfg.data;
+    return d.points.map((pt) => {
+      const answer = ask(d.op, merge(vars, d.request, pt.fields));
+      return [at(answer, d.x.display ?? d.x.path), at(answer, d.y.display ?? d.y.path)];
+    });
+  }
   // A measured trace asks the core nothing: each bar's times are its dataset's (tested below against the dataset).
   if (cfg.kind === 'gantt' && cfg.data.dataset) return cfg.data.intervals.map((i) => [i.lane, i.kind, `${i.start.v}–${i.end.v}`]);
   if (cfg.kind === 'gantt') {
@@ -189,12 +197,18 @@ test('Table 5.3.3-a: b = 1 → 260 MiB, 524,288 updates, a = 128, 64 passes; 64 
   assert.deepEqual(shown('tab-5-3-3-a', { pre: '1' })[1], ['504 MiB', '16000', '66', '125']);
 });
 
-test('Fig. 5-20: traffic grows with b (260 … 624 MiB) while the steps follow the reader\'s b; materialising S and P moves 1 GiB', () => {
-  const fig = shown('fig-5-20');
-  assert.deepEqual(fig.bars.map((v) => Number(v) / MiB), [260, Number(fig.bars[1]) / MiB, 404, 624, 404]);
-  assert.ok(Number(fig.bars[1]) > 260 * MiB && Number(fig.bars[1]) < 404 * MiB);
-  assert.deepEqual(fig.steps, ['82', '100', '404 MiB', '12800', '1 GiB']);
-  assert.deepEqual(shown('fig-5-20', { b: '1' }).steps, ['128', '64', '260 MiB', '524288', '1 GiB']);
+test('Fig. 5-20, as the book draws it: traffic across, updates up; b = 1 at 260 MiB and 524,288 updates, b = 128 at 624 MiB and 9,920, the reader\'s b at the book\'s 64 (404 MiB, 12,800)', () => {
+  assert.deepEqual(shown('fig-5-20'), [
+    ['260 MiB', '524288'],
+    ['624 MiB', '9920'],
+    ['404 MiB', '12800'],
+  ]);
+  // The reader's b moves only the third point; a prefetch slot moves all three (Lab 5-3: 504 MiB at b = 64).
+  const b16 = shown('fig-5-20', { b: '16' });
+  const flash16 = ask('flash_tile', { kv_rows: 16, prefetch_slots: 0, length: 8192, head_dim: 128 });
+  assert.deepEqual(b16, [...shown('fig-5-20').slice(0, 2), [flash16.traffic_display, String(flash16.updates)]]);
+  assert.ok(flash16.traffic_bytes > 260 * MiB && flash16.traffic_bytes < 404 * MiB);
+  assert.equal(shown('fig-5-20', { pre: '1' })[2][0], '504 MiB');
 });
 
 test('Fig. 5-26 (Example 5-10): 4,000 μs in order, 2,020 pipelined; a 5 μs GPU gives 2,005, a 5 μs host as well 505', () => {
@@ -210,6 +224,22 @@ test('Fig. 5-33 (Example 5-11): 40 μs plain; 2 MiB replays in about 27.3 μs, 1
   // 25 + 4 MiB / 1,792 GB/s and 25 + 32 MiB / 1,792 GB/s, exact.
   assert.deepEqual(fig.bars.slice(1, 3), [`${25 * 1792000 + 4 * MiB}/1792000`, `${25 * 1792000 + 32 * MiB}/1792000`].map((f) => reduce(f)));
   assert.equal(shown('fig-5-33', { gpu: 'rtx-4090' }).steps[3], '7.21 MiB');
+});
+
+test('Graph replay against input size (Example 5-11, Lab 5-8): at 2 MiB 40.0 against 27.3 μs, at 16 MiB 43.7; the dashed break-even is 12.817 MiB, 7.21 MiB on an RTX 4090', () => {
+  assert.deepEqual(shown('graph-replay-size'), { series: ['40.0 μs', '27.3 μs'], rules: ['12.817 MiB'] });
+  assert.deepEqual(shown('graph-replay-size', { x: String(16 * MiB) }).series, ['40.0 μs', '43.7 μs']);
+  assert.deepEqual(shown('graph-replay-size', { gpu: 'rtx-4090' }).rules, ['7.21 MiB']);
+  // No preparation at all: the break-even moves out to 20 μs of copy (2X = 20 μs × 1,792 GB/s).
+  assert.equal(follow(ask('graph_replay', merge({ $x: '0', $gpu: 'rtx-pro-6000', $prep: '0' }, allWidgets['graph-replay-size'].data.request)), 'breakeven_bytes'), 17920000);
+});
+
+test('FlashAttention explorer (Table 5.3.3-a, Lab 5-3): b = 64 gives a = 82, 100 passes, 404 MiB, 12,800 updates against 1 GiB materialised; b = 1 and a prefetch slot move them as the table does', () => {
+  assert.deepEqual(shown('flash-explorer'), ['82', '100', '404 MiB', '12800', '1 GiB']);
+  assert.deepEqual(shown('flash-explorer', { b: '1' }), ['128', '64', '260 MiB', '524288', '1 GiB']);
+  assert.deepEqual(shown('flash-explorer', { pre: '1' }).slice(0, 3), ['66', '125', '504 MiB']);
+  // Half the sequence: the S and P matrices shrink four-fold (256 MiB of traffic), the tiles' passes halve.
+  assert.deepEqual(shown('flash-explorer', { L: '4096' }).filter((_, i) => i === 1 || i === 4), ['50', '256 MiB']);
 });
 
 /** "a/b" in lowest terms, as the core writes a fraction. */
@@ -238,10 +268,12 @@ test('Example 5-12 over r groups: at 70 the totals are 1.29 / 1.27 / 1.38 s (buc
 
 test('Fig. 5-13: with truncation −175.2 / −109.2 / −55.2 / −9.2 / −6.2 / −0.2 ULP, a 166 ULP gap, 40,320 orders → 3 values, scale 59 and output 50 ULP apart; round-to-nearest is the other figure', () => {
   const fig = shown('fig-5-13');
-  assert.deepEqual(fig.steps, ['2,038.1288', '166', '40320', '3', '59', '50']);
+  assert.deepEqual(fig.steps, ['2,038.1288', '166', '40320', '3', '59', '50', '−175.2', '−9.2', '−64.1', '−5.1']);
   assert.deepEqual(fig.bars.map((v) => Number(v).toFixed(1)), ['175.2', '109.2', '55.2', '9.2', '6.2', '0.2']);
   const nearest = shown('fig-5-13', { rnd: 'nearest' });
   assert.deepEqual([nearest.steps[0], nearest.steps[3]], ['2,048.4798', '2']);
+  // Both roundings stay side by side whichever the switch shows: the book's truncation and round-to-nearest.
+  assert.deepEqual(nearest.steps.slice(6), fig.steps.slice(6));
   assert.deepEqual([nearest.bars[0], nearest.bars[3]].map((v) => Number(v).toFixed(1)), ['64.1', '5.1']);
 });
 
