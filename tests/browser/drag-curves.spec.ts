@@ -6,6 +6,7 @@
 // for the same request.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { dragMarker } from './drag-marker';
 import { expect, test, type Core } from './fixtures';
 
 type Obj = Record<string, any>;
@@ -18,30 +19,8 @@ async function open(page: Page, file: string, id: string): Promise<Locator> {
   return w;
 }
 
-/** Client coordinates of batch `v` on the wide drawing's axis, at mid-plot height. */
-async function pointOf(w: Locator, v: number): Promise<{ x: number; y: number }> {
-  return w.locator('svg.is-wide:has(.drag-marker)').evaluate((svg: SVGSVGElement, v: number) => {
-    const m = svg.querySelector('.drag-marker')!;
-    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
-    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
-    const units = x0 + ((x1 - x0) * Math.log(v / lo)) / Math.log(hi / lo);
-    const box = svg.getBoundingClientRect();
-    const plot = svg.querySelector('.drag-plot')!.getBoundingClientRect();
-    return { x: box.left + (units * box.width) / svg.viewBox.baseVal.width, y: plot.top + plot.height / 2 };
-  }, v);
-}
-
-/** Drag the wide drawing's marker from where it stands to batch `to`. */
-async function dragTo(page: Page, w: Locator, to: number): Promise<void> {
-  const marker = w.locator('svg.is-wide').getByRole('slider');
-  await w.locator('svg.is-wide:has(.drag-marker)').scrollIntoViewIfNeeded();
-  const handle = (await marker.locator('.drag-handle').boundingBox())!;
-  const at = await pointOf(w, to);
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(at.x + 2, at.y, { steps: 8 }); // a little off: the landmark pulls it in
-  await page.mouse.up();
-}
+/** Drag the wide drawing's marker from where it stands to batch `to` (a little off: the landmark pulls it in). */
+const dragTo = (page: Page, w: Locator, to: number): Promise<void> => dragMarker(page, w.locator('svg.is-wide').getByRole('slider'), to);
 
 // ---- Example 2-2: the crossover --------------------------------------------
 

@@ -2,6 +2,7 @@
 // inside embed.html's iframe on another origin, and inside a <tally-widget>'s
 // shadow root, sets the widget's H and the values at it to the Node core's.
 import type { Locator, Page } from '@playwright/test';
+import { dragMarker } from './drag-marker';
 import { expect, test, type Core } from './fixtures';
 import { builtVersion, startHost, type HostServer } from './embed-host';
 
@@ -26,24 +27,8 @@ const kv4 = (core: Core, h: number): string =>
 const state18 = (core: Core, h: number): string =>
   (core.ok({ op: 'state_curve', model: 'deepseek-v4.1-flash', lengths: [h], kv_dtype: 'bf16', layout: 'reference' }).total_display as string[])[0]!;
 
-/** Drag the shown drawing's marker to length v (client coordinates from its axis). */
-async function dragTo(page: Page, w: Locator, v: number): Promise<void> {
-  const svg = w.locator('svg.fig-svg:visible');
-  await svg.scrollIntoViewIfNeeded();
-  const handle = (await svg.locator('.drag-handle').boundingBox())!;
-  const x = await svg.evaluate((s: SVGSVGElement, v: number) => {
-    const m = s.querySelector('.drag-marker')!;
-    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
-    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
-    const box = s.getBoundingClientRect();
-    return box.left + ((x0 + ((x1 - x0) * Math.log(v / lo)) / Math.log(hi / lo)) * box.width) / s.viewBox.baseVal.width;
-  }, v);
-  const y = handle.y + handle.height / 2;
-  await page.mouse.move(handle.x + handle.width / 2, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 2, y, { steps: 8 });
-  await page.mouse.up();
-}
+/** Drag the shown drawing's marker to length v. */
+const dragTo = (page: Page, w: Locator, v: number): Promise<void> => dragMarker(page, w.locator('svg.fig-svg:visible .drag-marker'), v);
 
 test('an iframe embed on another origin: dragging the context marker sets H and the bars', async ({ page, baseURL, core }) => {
   await openHost(page, baseURL!, { frame0: 'w=fig-2-8' });

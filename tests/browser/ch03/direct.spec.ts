@@ -7,6 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { pageOfInstance } from '../chapter';
+import { dragMarker } from '../drag-marker';
 import { widgetsIn } from '../editions';
 import { allReady, expect, test, type Core } from '../fixtures';
 import { checkWidget, defaults } from '../widget-values';
@@ -29,33 +30,6 @@ async function expectAt(page: Page, core: Core, instance: string, key: string, v
 }
 const expectAtN = (page: Page, core: Core, instance: string, n: string) => expectAt(page, core, instance, 'N', n);
 
-/** Drag the wide drawing's marker from where it stands to `to` on its axis, a little off so a landmark pulls it in. */
-async function dragMarker(page: Page, w: Locator, marker: Locator, to: number): Promise<void> {
-  await marker.scrollIntoViewIfNeeded();
-  const handle = (await marker.locator('.drag-handle').boundingBox())!;
-  const at = await pointOf(w, to, (await marker.getAttribute('data-drag'))!);
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(at.x + 3, at.y, { steps: 8 });
-  await page.mouse.up();
-}
-
-/** Client coordinates of value v on the wide drawing's linear strip. */
-async function pointOf(w: Locator, v: number, key: string): Promise<{ x: number; y: number }> {
-  return w.locator('svg.is-wide:has(.drag-marker)').evaluate(
-    (svg: SVGSVGElement, [v, key]: [number, string]) => {
-      const m = svg.querySelector(`.drag-marker[data-drag="${key}"]`)!;
-      const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
-      const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
-      const units = x0 + ((x1 - x0) * (v - lo)) / (hi - lo);
-      const box = svg.getBoundingClientRect();
-      const handle = m.querySelector('.drag-handle')!.getBoundingClientRect();
-      return { x: box.left + (units * box.width) / svg.viewBox.baseVal.width, y: handle.top + handle.height / 2 };
-    },
-    [v, key] as [number, string],
-  );
-}
-
 test('figure 3-7: dragging the N marker sets N, the hash and the core’s backlog; the keys step it', async ({ page, core }) => {
   const w = await open(page, 'fig-3-7');
   const marker = w.locator('svg.is-wide').getByRole('slider', { name: '圖上的 N 標記（負責 decode 的卡數，可拖曳）' });
@@ -64,7 +38,7 @@ test('figure 3-7: dragging the N marker sets N, the hash and the core’s backlo
   await expect(marker).toHaveAttribute('data-log', '0');
   const bookPeak = await w.getByTestId('peak').textContent();
 
-  await dragMarker(page, w, marker, 8);
+  await dragMarker(page, marker, 8, 3);
   await expect(marker).toHaveAttribute('aria-valuenow', '8');
   await expect(marker).toHaveAttribute('aria-valuetext', 'N = 8 張');
   await expectAtN(page, core, 'fig-3-7', '8');
@@ -92,7 +66,7 @@ test('figure 3-7: the two arrival rates have markers of their own under N; a dra
   const cfg = WIDGETS['fig-3-7']!;
 
   // Dragging the dominant rate to 2 (a landmark) and stepping the other up to 2 gives the even mix: no backlog at all.
-  await dragMarker(page, w, heavy, 2);
+  await dragMarker(page, heavy, 2, 3);
   await expect(page.locator('#fig-3-7-heavy')).toHaveValue('2');
   await expect(heavy).toBeFocused();
   await light.focus();
@@ -168,7 +142,7 @@ test('figure 3-19: dragging the jitter-buffer marker under the timeline sets the
   await expect(marker).toHaveAttribute('aria-valuetext', '抖動緩衝 40 ms');
   const bookStall = await w.getByTestId('stall').textContent();
 
-  await dragMarker(page, w, marker, 60); // exercise 3-5's other buffer
+  await dragMarker(page, marker, 60, 3); // exercise 3-5's other buffer
   await expect(marker).toHaveAttribute('aria-valuenow', '60');
   await expectAt(page, core, 'fig-3-19', 'buffer', '60');
   await expect(page).toHaveURL(/#fig-3-19:buffer=60$/);
@@ -190,7 +164,7 @@ test('figure 3-28: α and β have markers on the fit’s grid; a drag or the key
   await expect(alpha).toHaveAttribute('aria-valuenow', '0.1');
   await expect(beta).toHaveAttribute('aria-valuetext', 'β = 0.45');
 
-  await dragMarker(page, w, alpha, 0.3); // a landmark
+  await dragMarker(page, alpha, 0.3, 3); // a landmark
   await expect(page.locator('#fig-3-28-alpha')).toHaveValue('0.3');
   await expectAt(page, core, 'fig-3-28', 'alpha', '0.3');
   await expect(alpha).toHaveAttribute('aria-valuenow', '0.3');
