@@ -180,6 +180,10 @@ test('a drawn variant moves the answers: another card, another latency', () => {
   assert.equal(run('lab-4-2', { g: 16 }).packed.total_display, '9 MiB');
   assert.equal(run('lab-4-6', { card: 'h100-sxm' }).m1.time_us_display, '10.02 μs');
   assert.deepEqual([run('lab-4-7', { save: '0.25' }).plan.breakeven_tokens, run('lab-4-7', { save: '0.25' }).plan.machines_to_break_even], [80000000000000, 508]);
+  // Think 4-3 with 320 ticks of wait: chunk 4 usable at 64 + 320 + 128 + 64 + 320 = 896, needed at 384 + 3·128 = 768,
+  // three slots end at 1,024; four slots are still the fewest.
+  const later = run('think-4-3', { lat: 320 });
+  assert.deepEqual([later.three.chunks[3].ready, later.four.chunks[3].start, later.three.finish, later.three.fewest_slots], [896, 768, 1024, 4]);
   // Lab 4-4 with 256 ticks of latency: 1 slot ends at 1,792, 2 at 1,024, and 4 slots are needed (think 4-3).
   const slow = run('lab-4-4', { latency: 256 });
   assert.deepEqual([slow.one.finish, slow.two.finish, slow.one.fewest_slots], [1792, 1024, 4]);
