@@ -180,6 +180,9 @@ test('a drawn variant moves the answers: another card, another latency', () => {
   assert.equal(run('lab-4-2', { g: 16 }).packed.total_display, '9 MiB');
   assert.equal(run('lab-4-6', { card: 'h100-sxm' }).m1.time_us_display, '10.02 μs');
   assert.deepEqual([run('lab-4-7', { save: '0.25' }).plan.breakeven_tokens, run('lab-4-7', { save: '0.25' }).plan.machines_to_break_even], [80000000000000, 508]);
+  // Think 4-1 with the other work cut to 20 μs instead: 30 + 20 = 50 μs beats the matrix's 55 μs; to 30 μs, 60 μs loses.
+  assert.deepEqual([run('think-4-1', { r: '20', s: '2' }).rest.total_after, run('think-4-1', { r: '30', s: '4/3' }).rest.total_after], [50, 60]);
+  assert.equal(run('think-4-1', { r: '20', s: '2' }).x4.total_after, 55);
   // Think 4-3 with 320 ticks of wait: chunk 4 usable at 64 + 320 + 128 + 64 + 320 = 896, needed at 384 + 3·128 = 768,
   // three slots end at 1,024; four slots are still the fewest.
   const later = run('think-4-3', { lat: 320 });
