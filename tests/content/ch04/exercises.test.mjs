@@ -183,6 +183,9 @@ test('a drawn variant moves the answers: another card, another latency', () => {
   // Think 4-1 with the other work cut to 20 μs instead: 30 + 20 = 50 μs beats the matrix's 55 μs; to 30 μs, 60 μs loses.
   assert.deepEqual([run('think-4-1', { r: '20', s: '2' }).rest.total_after, run('think-4-1', { r: '30', s: '4/3' }).rest.total_after], [50, 60]);
   assert.equal(run('think-4-1', { r: '20', s: '2' }).x4.total_after, 55);
+  // Think 4-2 with the KV cut by 20%: 117,964.8 B × 8,192 per request, five of them 4,831,838,208 B (4.832 GB).
+  const cut20 = run('think-4-2', { cut: '20', b: '117964.8' });
+  assert.deepEqual([cut20.one.per_request_bytes, cut20.five.total], ['966367641.6', 4831838208]);
   // Think 4-3 with 320 ticks of wait: chunk 4 usable at 64 + 320 + 128 + 64 + 320 = 896, needed at 384 + 3·128 = 768,
   // three slots end at 1,024; four slots are still the fewest.
   const later = run('think-4-3', { lat: 320 });
