@@ -141,8 +141,13 @@ test('Fig. 4-6: the B200 package labels 8 stacks of 24 GB (192 GB built, 180 GB 
     tbw: core.total_bandwidth_display,
   });
   assert.deepEqual(Object.values(shown('fig-4-6')), ['B200 (HGX)', '2', '8', '24 GB', '192 GB', '180 GB', '7.81 Gb/s', '1,000 GB/s', '8,000 GB/s']);
-  // Every placeholder in a label names a value, and every value is shown somewhere in the drawing.
-  const labels = [...cfg.data.diagram.shapes.map((s) => s.label ?? ''), ...Object.values(cfg.data.diagram.narrow.overrides).map((o) => o.label ?? '')].join('\n');
+  // Every placeholder in a label names a value, and every value is shown somewhere in the drawing or its accessible name.
+  const labels = [
+    ...cfg.data.diagram.shapes.map((s) => s.label ?? ''),
+    ...Object.values(cfg.data.diagram.narrow.overrides).map((o) => o.label ?? ''),
+    cfg.text.chart_title,
+    cfg.text.chart_desc,
+  ].join('\n');
   const named = new Set([...labels.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
   assert.deepEqual([...named].sort(), Object.keys(cfg.data.values).sort());
 });
@@ -164,7 +169,7 @@ test('Fig. 4-6 follows its card menu: every catalog device with dies and stacks,
   for (const { value } of menu.choices) {
     const core = ask('hbm_stack', { gpu: value });
     const drawn = shownFor(cfg.data.diagram.shapes, { dies: Number(core.dies), stacks: Number(core.stacks) });
-    const boxes = (label) => drawn.filter((s) => s.type === 'box' && s.label.startsWith(label)).length;
+    const boxes = (label) => drawn.filter((s) => s.type === 'box' && (s.label ?? '').startsWith(label)).length;
     counts[value] = [boxes('晶粒'), boxes('HBM 疊')];
     assert.deepEqual(counts[value], [Number(core.dies), Number(core.stacks)], value);
     // Each card's labels read its own numbers: the core's stack capacity and bandwidth, not the B200's.
