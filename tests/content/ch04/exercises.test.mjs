@@ -12,7 +12,7 @@ import { translatableStrings } from '../../../scripts/i18n/strings.mjs';
 import { assertNamedMistakes, assertRightForms, exerciseSet, readJson } from '../exercise-harness.mjs';
 
 const engine = await loadEngine();
-const IDS = ['think-4-1', 'lab-4-1', 'think-4-2', 'lab-4-3', 'think-4-3', 'lab-4-4', 'think-4-4', 'lab-4-5', 'lab-4-8'];
+const IDS = ['think-4-1', 'lab-4-1', 'lab-4-2', 'think-4-2', 'lab-4-3', 'think-4-3', 'lab-4-4', 'think-4-4', 'lab-4-5', 'lab-4-6', 'lab-4-7', 'lab-4-8'];
 const LANGS = ['zh-Hant', 'zh-Hans', 'en'];
 const { exercises, results, valueOf, verdict, run, namedListedMistakes } = exerciseSet(engine, 'ch04', IDS);
 
@@ -42,6 +42,8 @@ const DERIVED = {
   // = 2,048; Q 32 KiB + K 64 KiB + V 64 KiB = 160 KiB / 128 B = 1,280. Matrix ×2 leaves the exps at 2,048;
   // exps ×2 too leaves shared memory at 1,280; all three ×2 gives max(1,024, 640, 1,024) = 1,024.
   'lab-4-1': { a: '2048', b: '2048', c: '1280', d: '2048', e: '1280', f: '1024' },
+  // 4096 × 4096 values at 4 bits with a one-byte scale per 32: 8 MiB + 0.5 MiB; the BF16 copy is 32 MiB.
+  'lab-4-2': { a: '8912896', b: '33554432' },
   // 147,456 B less 10% is 132,710.4 B per token: 1.087 GB per 8K request, 5.436 GB for five.
   'think-4-2': { a: '1087163596.8', b: '5435817984' },
   // Qwen3-8B on an RTX 4090: 4 requests of 8K; 16.2 ms per step; ⌈1,008 GB/s × 500 ns / 128 B⌉ = 3,938.
@@ -56,6 +58,12 @@ const DERIVED = {
   // Intensity 2KN·M / 2(KN + MK + MN): 2048/2049 and 2048/9 (227.56); the ridge of 165.2 TFLOP/s over
   // 1,008 GB/s is crossed from 179 rows, at twice the peak from 391, at twice the bandwidth from 86.
   'lab-4-5': { a: '2048/2049', b: '2048/9', c: '179', d: '391', e: '86' },
+  // RTX PRO 6000 (1,792 GB/s, 503.8 TFLOP/s): one row moves 33,570,816 B, 16,392/875 ≈ 18.73 μs; 256 rows move
+  // 37,748,736 B, 18,432/875 ≈ 21.07 μs, longer than their 17.05 μs of compute (the page's 18.7 and 21.1 μs).
+  'lab-4-6': { a: '16392/875', b: '18432/875' },
+  // Example 4-3's F₀ = 20 M$ at 0.50 $ per million tokens: 4·10¹³ tokens; one machine's year at 50% of 10,000
+  // token/s is 1.5768·10¹¹, so ⌈253.7⌉ = 254 machines.
+  'lab-4-7': { a: '40000000000000', b: '254' },
   // Batch 32: weights 0.4807 / 32 J of 0.0684 J per token (22.0%); the weights fall below compute
   // from batch 33 (32.10); at 32K the KV term equals the weights at 15,136,819,200 / 4,831,838,208
   // (3.13) and exceeds them from batch 4; H100 at 1.5b: 2/3 of the clock at fixed voltage, (2/3)^(1/3) ≈ 0.874 when it follows.
@@ -94,6 +102,12 @@ const RIGHT = [
   ['lab-4-5', 'a', ['1.00', '1', '0.9995']],
   ['lab-4-5', 'b', ['228', '227.56', '2048/9']],
   ['lab-4-5', 'c', ['179']],
+  ['lab-4-2', 'a', ['8.5 MiB', '8912896 B', '8,912,896 B']],
+  ['lab-4-2', 'b', ['32 MiB', '33554432 B']],
+  ['lab-4-6', 'a', ['18.73 μs', '18.7 μs', '0.01873 ms']],
+  ['lab-4-6', 'b', ['21.07 μs', '21.1 μs']],
+  ['lab-4-7', 'a', ['4e13', '40,000,000,000,000']],
+  ['lab-4-7', 'b', ['254']],
   ['lab-4-8', 'a', ['22%', '22.0%', '0.22']],
   ['lab-4-8', 'c', ['4', '4 個']],
   ['lab-4-8', 'd', ['2/3', '0.67', '0.667']],
@@ -124,6 +138,10 @@ const WRONG = [
   ['think-4-4', 'a', '2.02 ms', 'off_by_power_of_ten'],
   ['lab-4-4', 'd', '3', 'old_rate'],
   ['lab-4-8', 'c', '13', 'context_8k'],
+  ['lab-4-2', 'a', '8 MiB', 'no_scales'],
+  ['lab-4-2', 'b', '8.5 MiB', 'packed_size'],
+  ['lab-4-6', 'a', '0.0666 μs', 'compute_side'],
+  ['lab-4-6', 'b', '18.73 μs', 'one_row'],
   ['lab-4-5', 'd', '179', 'base_card'],
   ['lab-4-5', 'e', '179', 'base_card'],
   ['lab-4-8', 'a', '90.0%', 'single_request'],
@@ -157,6 +175,21 @@ test('a drawn variant moves the answers: another card, another latency', () => {
   // Think 4-4 with α = 4 μs: 4.018 μs for one piece, 4.073 μs merged; the bytes' part does not move.
   const slowStart = run('think-4-4', { alpha: 4 });
   assert.deepEqual([slowStart.one.time_display, slowStart.merged.time_display, slowStart.one.transfer_us], ['4.02 μs', '4.07 μs', '512/28125']);
+  // Lab 4-2 with a scale per 16 values: 8 MiB + 1 MiB = 9 MiB (the chapter's 9 MiB); Lab 4-6 on an H100: 33,570,816 B
+  // at 3,350 GB/s; Lab 4-7 at 0.25 $ per million: 8·10¹³ tokens and 508 machines (the chapter's halved-life case).
+  assert.equal(run('lab-4-2', { g: 16 }).packed.total_display, '9 MiB');
+  assert.equal(run('lab-4-6', { card: 'h100-sxm' }).m1.time_us_display, '10.02 μs');
+  assert.deepEqual([run('lab-4-7', { save: '0.25' }).plan.breakeven_tokens, run('lab-4-7', { save: '0.25' }).plan.machines_to_break_even], [80000000000000, 508]);
+  // Think 4-1 with the other work cut to 20 μs instead: 30 + 20 = 50 μs beats the matrix's 55 μs; to 30 μs, 60 μs loses.
+  assert.deepEqual([run('think-4-1', { r: '20', s: '2' }).rest.total_after, run('think-4-1', { r: '30', s: '4/3' }).rest.total_after], [50, 60]);
+  assert.equal(run('think-4-1', { r: '20', s: '2' }).x4.total_after, 55);
+  // Think 4-2 with the KV cut by 20%: 117,964.8 B × 8,192 per request, five of them 4,831,838,208 B (4.832 GB).
+  const cut20 = run('think-4-2', { cut: '20', b: '117964.8' });
+  assert.deepEqual([cut20.one.per_request_bytes, cut20.five.total], ['966367641.6', 4831838208]);
+  // Think 4-3 with 320 ticks of wait: chunk 4 usable at 64 + 320 + 128 + 64 + 320 = 896, needed at 384 + 3·128 = 768,
+  // three slots end at 1,024; four slots are still the fewest.
+  const later = run('think-4-3', { lat: 320 });
+  assert.deepEqual([later.three.chunks[3].ready, later.four.chunks[3].start, later.three.finish, later.three.fewest_slots], [896, 768, 1024, 4]);
   // Lab 4-4 with 256 ticks of latency: 1 slot ends at 1,792, 2 at 1,024, and 4 slots are needed (think 4-3).
   const slow = run('lab-4-4', { latency: 256 });
   assert.deepEqual([slow.one.finish, slow.two.finish, slow.one.fewest_slots], [1792, 1024, 4]);

@@ -3,7 +3,7 @@
 // its page in both written editions, and the values a reader sees with the
 // defaults are the chapter's printed numbers.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 
@@ -16,11 +16,13 @@ const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 const PAGES = { w41: '4-1.md', w42: '4-2.md', w43: '4-3.md', w44: '4-4.md', w45: '4-5.md', w46: '4-6.md', w47: '4-7.md', w48: '4-8.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch04/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
+/** The hardware catalog's devices, as content/hardware/ states them. */
+const catalogGpus = () => readdirSync(path.join(root, 'content/hardware')).map((f) => read(`content/hardware/${f}`));
 
 /** What a widget shows with its defaults, as the page prints it. */
-function shown(id) {
+function shown(id, over = {}) {
   const cfg = allWidgets[id];
-  const vars = defaults(cfg);
+  const vars = { ...defaults(cfg), ...over };
   const at = (result, p) => {
     const v = follow(result, p);
     assert.notEqual(v, undefined, `${id}: no value at ${p}`);
@@ -46,6 +48,7 @@ function shown(id) {
   }
   // Measured bars ask the core nothing: each bar is its dataset's value, printed as the cell says.
   if (cfg.kind === 'measured-bars') return cfg.data.groups.map((g) => g.cells.map((c) => c.v));
+  if (cfg.kind === 'measured-table') return cfg.data.rows.map((r) => r.cells.map((c) => c.v));
   // A line chart's readings at the reader's x (docs/widget-kinds.md): each series' display in the one answer.
   if (cfg.kind === 'line-chart') {
     const r = ask(cfg.data.op, substituted(cfg.data.request, vars));
@@ -127,6 +130,8 @@ test('Fig. 4-6: the B200 package labels 8 stacks of 24 GB (192 GB built, 180 GB 
   assert.equal(cfg.kind, 'diagram');
   const core = ask('hbm_stack', { gpu: 'b200' });
   assert.deepEqual(shown('fig-4-6'), {
+    name: 'B200 (HGX)',
+    dies: '2',
     stacks: String(core.stacks),
     stack: core.stack_display,
     built: core.built_display,
@@ -135,14 +140,53 @@ test('Fig. 4-6: the B200 package labels 8 stacks of 24 GB (192 GB built, 180 GB 
     sbw: core.stack_bandwidth_display,
     tbw: core.total_bandwidth_display,
   });
-  assert.deepEqual(Object.values(shown('fig-4-6')), ['8', '24 GB', '192 GB', '180 GB', '7.81 Gb/s', '1,000 GB/s', '8,000 GB/s']);
-  // The drawing has as many stack boxes as the core counts stacks, on the wide and the phone drawing alike.
-  const stackBoxes = cfg.data.diagram.shapes.filter((s) => s.label === 'HBM 疊');
-  assert.equal(stackBoxes.length, core.stacks);
-  // Every placeholder in a label names a value, and every value is shown somewhere in the drawing.
-  const labels = [...cfg.data.diagram.shapes.map((s) => s.label ?? ''), ...Object.values(cfg.data.diagram.narrow.overrides).map((o) => o.label ?? '')].join('\n');
+  assert.deepEqual(Object.values(shown('fig-4-6')), ['B200 (HGX)', '2', '8', '24 GB', '192 GB', '180 GB', '7.81 Gb/s', '1,000 GB/s', '8,000 GB/s']);
+  // Every placeholder in a label names a value, and every value is shown somewhere in the drawing or its accessible name.
+  const labels = [
+    ...cfg.data.diagram.shapes.map((s) => s.label ?? ''),
+    ...Object.values(cfg.data.diagram.narrow.overrides).map((o) => o.label ?? ''),
+    cfg.text.chart_title,
+    cfg.text.chart_desc,
+  ].join('\n');
   const named = new Set([...labels.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
   assert.deepEqual([...named].sort(), Object.keys(cfg.data.values).sort());
+});
+
+/** The shapes of a diagram drawn for these core amounts (web/src/figures/diagram.ts shownShapes). */
+function shownFor(shapes, amounts) {
+  return shapes.filter((s) => (s.when ?? []).every(({ value, min = -Infinity, max = Infinity }) => amounts[value] >= min && amounts[value] <= max));
+}
+
+test('Fig. 4-6 follows its card menu: every catalog device with dies and stacks, each drawn with as many die and stack boxes as the core counts', () => {
+  const cfg = allWidgets['fig-4-6'];
+  const menu = cfg.controls.find((c) => c.field === '$gpu');
+  assert.equal(menu.default, 'b200');
+  // The menu is exactly the catalog's devices whose package states dies and stacks, named as the catalog names them.
+  const packaged = catalogGpus().filter((g) => g.package?.dies && g.package?.hbm_stacks);
+  assert.deepEqual(menu.choices.map((c) => c.value).sort(), packaged.map((g) => g.id).sort());
+  for (const c of menu.choices) assert.equal(c.label, packaged.find((g) => g.id === c.value).name);
+  const counts = {};
+  for (const { value } of menu.choices) {
+    const core = ask('hbm_stack', { gpu: value });
+    const drawn = shownFor(cfg.data.diagram.shapes, { dies: Number(core.dies), stacks: Number(core.stacks) });
+    const boxes = (label) => drawn.filter((s) => s.type === 'box' && (s.label ?? '').startsWith(label)).length;
+    counts[value] = [boxes('晶粒'), boxes('HBM 疊')];
+    assert.deepEqual(counts[value], [Number(core.dies), Number(core.stacks)], value);
+    // Each card's labels read its own numbers: the core's stack capacity and bandwidth, not the B200's.
+    assert.deepEqual(shown('fig-4-6', { $gpu: value }).sbw, core.stack_bandwidth_display);
+  }
+  assert.deepEqual(counts, { 'a100-80g': [1, 5], 'h100-sxm': [1, 5], h200: [1, 6], b200: [2, 8] });
+  assert.deepEqual(
+    ['a100-80g', 'h100-sxm', 'h200'].map((g) => [shown('fig-4-6', { $gpu: g }).stack, shown('fig-4-6', { $gpu: g }).sbw]),
+    [
+      ['16 GB', '407.8 GB/s'],
+      ['16 GB', '670 GB/s'],
+      ['24 GB', '800 GB/s'],
+    ],
+  );
+  // Every shape with a phone place keeps it: the narrow layout names shapes by index, before any is dropped.
+  const narrow = cfg.data.diagram.narrow;
+  cfg.data.diagram.shapes.forEach((_, i) => assert.ok(narrow.at[String(i)], `shape ${i} has no phone place`));
 });
 
 test('the energy-per-batch chart: at B = 32 the weights’ 0.0150 J still match the arithmetic; the flip it marks is the core’s 33 on every tier', () => {
@@ -357,7 +401,7 @@ function ch04PrintedMeasure(dataset, cell) {
   return cell.digits === 0 ? v.toLocaleString('en-US') : v.toFixed(cell.digits);
 }
 
-test('Figures 4-37 and 4-38: experiment 4-6’s RTX times (42.9 / 51.9 and 32.6 / 33.5 μs) and DRAM reads, each bar its dataset’s value', () => {
+test('Table 4.8.3-a and Figures 4-37 and 4-38: experiment 4-6’s times (42.9 / 51.9 and 32.6 / 33.5 μs) and DRAM reads, each bar its dataset’s value', () => {
   assert.deepEqual(shown('fig-4-37'), [
     ['42.9', '51.9'],
     ['32.6', '33.5'],
@@ -373,6 +417,21 @@ test('Figures 4-37 and 4-38: experiment 4-6’s RTX times (42.9 / 51.9 and 32.6 
     assert.ok(dataset.shown_in.includes(id), `${cfg.data.dataset} names ${id}`);
     assert.match(cfg.data.source, new RegExp(dataset.source.path.replace('experiments/ch04/04-06/', '').replace(/[.]/g, '\\.')), id);
     for (const g of cfg.data.groups) for (const c of g.cells) assert.equal(c.v, ch04PrintedMeasure(dataset, c), `${id} ${g.label} ${c.path}`);
+  }
+  // Table 4.8.3-a prints all eight medians of the timing file, each its dataset's value at the cell's digits.
+  const table = allWidgets['tab-4-8-3-a'];
+  assert.equal(table.kind, 'measured-table');
+  assert.deepEqual(shown('tab-4-8-3-a'), [
+    ['166', '183', '42.9', '51.9'],
+    ['1,835', '1,835', '32.6', '33.5'],
+  ]);
+  const timingFile = read(`content/ch04/data/${table.data.dataset}.json`);
+  assert.ok(timingFile.shown_in.includes('tab-4-8-3-a'));
+  for (const r of table.data.rows) {
+    for (const c of r.cells) {
+      const v = follow(timingFile, c.path);
+      assert.equal(Number(c.v.replace(/,/g, '')), Number(v.toFixed(c.digits)), `tab-4-8-3-a ${r.label} ${c.path}`);
+    }
   }
   // The bars are the RTX rows of each file: the timing rows the figure reads are CUDA's, and the two files name the same four conditions.
   const timing = read('content/ch04/data/projection-timing.json').values.rows;

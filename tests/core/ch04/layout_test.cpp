@@ -68,6 +68,14 @@ TEST_CASE("ch04 im2col on Ascend 910: 0.383 MiB unfolds to 3.445 MiB (9×), 6.89
     CHECK(r["extra_us_display"] == "6.02 μs");
     // A 1 × 1 kernel unfolds nothing new: the matrix is the input.
     CHECK(ask(R"({"op":"im2col_traffic","kernel_size":1})")["expansion"] == 1);
+    // `gpu` supplies the memory bandwidth (Ascend 910's is the default 1,200 GB/s); a sent bandwidth overrides it,
+    // and a device whose sources state none is refused under `gpu`.
+    CHECK(ask(R"({"op":"im2col_traffic","gpu":"ascend-910"})")["extra_us"] == r["extra_us"]);
+    const Json h100 = ask(R"({"op":"im2col_traffic","gpu":"h100-sxm"})");
+    CHECK(h100["bandwidth"] == 3350);
+    CHECK(h100["extra_us_display"] == "2.16 μs");
+    CHECK(ask(R"({"op":"im2col_traffic","gpu":"h100-sxm","bandwidth":"1200"})")["extra_us"] == r["extra_us"]);
+    CHECK(error_field(Json::parse(R"({"op":"im2col_traffic","gpu":"rtx-6000-ada"})")) == "gpu");
 }
 
 TEST_CASE("ch04 Cube–Vector hand-off: 256 KiB outside (256 GB/s in 1.024 μs, 2.79 μs at 94 GB/s), 128 KiB direct") {

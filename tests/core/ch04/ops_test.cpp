@@ -128,10 +128,22 @@ TEST_CASE("ch04 HBM stacks: Table 4.1.3-b's per-stack bandwidth and pin rates, H
     CHECK(b200["enabled_display"] == "93.8%");
     CHECK(h200["built_display"] == "144 GB");
     CHECK(h200["enabled_display"] == "97.9%");
+    // Figure 4-6's card menu: each device's dies and stacks, as the catalog states them.
+    CHECK(b200["dies"] == 2);
+    CHECK(b200["stacks"] == 8);
+    CHECK(b200["name"] == "B200 (HGX)");
+    CHECK(h200["dies"] == 1);
+    CHECK(h200["stacks"] == 6);
+    const Json a100 = ask(R"({"op":"hbm_stack","gpu":"a100-80g"})");
+    CHECK(a100["dies"] == 1);
+    CHECK(a100["stacks"] == 5);
+    CHECK(a100["stack_display"] == "16 GB");
+    CHECK(a100["stack_bandwidth_display"] == "407.8 GB/s");
     const Json pins = ask(R"({"op":"hbm_stack","pin_gbps":"9.6","stacks":6})");
     CHECK(pins["stack_bandwidth_display"] == "1,228.8 GB/s");
     CHECK(pins["total_bandwidth_display"] == "7,372.8 GB/s");
     CHECK(pins["built_display"].is_null());
+    CHECK(pins["dies"].is_null());
     // One way only, and a device whose stacks the catalog does not state.
     CHECK(error_of(Json::parse(R"({"op":"hbm_stack"})"))["code"] == "ch04_hbm_one_way");
     CHECK(error_of(Json::parse(R"({"op":"hbm_stack","gpu":"h200","pin_gbps":"6"})"))["field"] == "pin_gbps");

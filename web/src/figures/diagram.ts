@@ -25,6 +25,17 @@ export interface Shape {
   w_value?: string;
   /** Per line of the label: view key of the explanation of the one core value in it (FigureHows.key). */
   lineHows?: Array<string | null>;
+  /**
+   * Drawn only while each named core value (data.values[value].amount) lies in [min, max]:
+   * a package's stacks and dies follow the card chosen (4-6).
+   */
+  when?: ShownWhen[];
+}
+
+export interface ShownWhen {
+  value: string;
+  min?: number;
+  max?: number;
 }
 
 /** Log scale from a value to a box width: 1 → min, the value named by domain_max → max. */
@@ -86,6 +97,16 @@ export function sizeShapes(shapes: Shape[], ws: WidthScale | undefined, amounts:
     const w = width(amount(s.w_value));
     return { ...s, w, x: ws.center - w / 2 };
   });
+}
+
+/** The shapes whose `when` holds for the core's amounts; a `when` naming a value without an amount fails the build. */
+export function shownShapes(shapes: Shape[], amounts: Record<string, number>, where: string): Shape[] {
+  const holds = ({ value, min = -Infinity, max = Infinity }: ShownWhen): boolean => {
+    const v = amounts[value];
+    if (v === undefined) throw new Error(`${where}: when "${value}" needs data.values.${value}.amount`);
+    return v >= min && v <= max;
+  };
+  return shapes.filter((s) => (s.when ?? []).every(holds));
 }
 
 /** The point a shape is placed by: a box's or cell's centre, a text's or dot's own point. */

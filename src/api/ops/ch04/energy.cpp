@@ -184,8 +184,9 @@ constexpr FieldDecl kHbmStackFields[] = {
     field::integer("stacks", 1, 1024, "1"),
 };
 
-constexpr const char* kHbmDeviceKeys[] = {"gpu",           "bandwidth",      "memory_bytes",  "stack_bytes",   "built_bytes",
-                                          "enabled_share", "memory_display", "stack_display", "built_display", "enabled_display"};
+constexpr const char* kHbmDeviceKeys[] = {"gpu",           "name",           "dies",          "bandwidth",      "memory_bytes",
+                                          "stack_bytes",   "built_bytes",    "enabled_share", "memory_display", "stack_display",
+                                          "built_display", "enabled_display"};
 
 // The displays a drawing of the package labels its parts with (Figure 4-6):
 // rates as the chapter prints them ("7.81 Gb/s", "1,000 GB/s"), capacities in
@@ -228,6 +229,10 @@ Json op_hbm_stack(const Json& req) {
     r["stack_gb_per_second"] = exact_json(s.gb_per_second);
     r["total_gb_per_second"] = exact_json(bandwidth);
     r["gpu"] = g.id;
+    r["name"] = g.name;
+    // Dies as the catalog states them (null where it does not), so a drawing
+    // of the package (Figure 4-6) places as many as the device has.
+    r["dies"] = g.dies ? exact_json(g.dies) : Json(nullptr);
     r["bandwidth"] = exact_json(bandwidth);
     r["memory_bytes"] = exact_json(g.memory_bytes);
     r["stack_bytes"] = g.stack_bytes ? exact_json(g.stack_bytes) : Json(nullptr);
@@ -249,6 +254,8 @@ constexpr ResultDecl kHbmStackResult[] = {
     result::exact("stack_gb_per_second"),
     result::exact("total_gb_per_second"),
     result::nullable(result::text("gpu")),
+    result::nullable(result::text("name")),
+    result::nullable(result::exact("dies")),
     result::nullable(result::exact("bandwidth")),
     result::nullable(result::exact("memory_bytes")),
     result::nullable(result::exact("stack_bytes")),

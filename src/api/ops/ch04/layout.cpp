@@ -6,6 +6,7 @@
 #include "api/ops/ch04/ops.hpp"
 #include "read.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "api/ops/request_readers.hpp"
 #include "core/ch04/handoff.hpp"
@@ -77,7 +78,7 @@ constexpr FieldDecl kIm2colFields[] = {
     field::integer("in_channels", 1, kMaxImage, "64"),       field::integer("kernel_size", 1, 64, "3"),
     field::integer("out_channels", 1, kMaxImage, "64"),      field::of_kind("dtype", FieldKind::Text, "bf16"),
     field::of_kind("bandwidth", FieldKind::Decimal, "1200"), field::of_kind("matrix_flops_per_cycle", FieldKind::Decimal, "8192"),
-    field::integer("vector_bytes", 1, u128{1} << 20, "256"),
+    field::integer("vector_bytes", 1, u128{1} << 20, "256"), fields::kGpu,
 };
 
 Json op_im2col_traffic(const Json& req) {
@@ -90,7 +91,10 @@ Json op_im2col_traffic(const Json& req) {
     s.out_channels = f.integer_or("out_channels");
     s.value_bytes = ch04_fields::value_bytes(f);
     // One field per statement: the same refusal natively and in WASM.
-    const Ratio bandwidth = ch04_fields::positive_or(f, "bandwidth", "1200");
+    // The memory the unfolded copy goes through: sent, the memory bandwidth of
+    // `gpu`, or Ascend 910's 1.2 TB/s (the chapter's card for im2col).
+    const std::optional<Ratio> device_bandwidth = gpu_bandwidth_gb_per_second(f, ch04_fields::label("bandwidth"));
+    const Ratio bandwidth = device_bandwidth ? *device_bandwidth : ch04_fields::positive_or(f, "bandwidth", "1200");
     const Ratio matrix_rate = ch04_fields::positive_or(f, "matrix_flops_per_cycle", "8192");
     const Ratio vector_bytes(f.integer_or("vector_bytes"));
     const ch04::Im2colTraffic t = ch04::im2col_traffic(s, bandwidth, matrix_rate, vector_bytes);
@@ -142,6 +146,7 @@ constexpr ResultDecl kIm2colResult[] = {
 constexpr const char* kIm2colSamples[] = {
     R"({"op":"im2col_traffic"})",
     R"({"op":"im2col_traffic","kernel_size":1})",
+    R"({"op":"im2col_traffic","gpu":"ascend-910"})",
 };
 
 // ---- handoff_bandwidth -----------------------------------------------------

@@ -9,7 +9,7 @@ import { text, type WidgetConfig } from '../../runtime/config';
 import type { WidgetDef } from '../../runtime/widget';
 import { dataTable, FigureHows, svgFrame, WIDE, type Drawing } from '../../figures/chart';
 import { dataOf } from '../../figures/content';
-import { arrowDefs, narrowShapes, shapeMark, sizeShapes, wrapText, type DiagramSpec, type Shape, type WidthScale } from '../../figures/diagram';
+import { arrowDefs, narrowShapes, shapeMark, shownShapes, sizeShapes, wrapText, type DiagramSpec, type Shape, type WidthScale } from '../../figures/diagram';
 import { fillText, placeholders, resolveValues, valueSpecs, type DiagramValues } from '../../figures/diagram-values';
 import { marksMarkup, marksView, type Mark } from '../../figures/marks';
 import { enhanceStepper, stepperMarks } from '../../figures/stepper';
@@ -37,8 +37,11 @@ function view(values: DiagramValues, cfg: WidgetConfig, instance: string) {
     return names.length === 1 && shown.has(names[0]!) ? hows.key(shown.get(names[0]!)!) : null;
   };
   // Numbers filled in after layout: the wide drawing as the content draws it, the phone's from data.diagram.narrow.
+  // Shapes are dropped (`when`) only after the narrow layout has placed them by index.
   const finish = (shapes: Shape[], ws: WidthScale | undefined) =>
-    sizeShapes(shapes, ws, values.amount, cfg.title).map((s) => (s.label ? { ...s, label: fill(s.label), lineHows: s.label.split('\n').map(lineHow) } : s));
+    sizeShapes(shownShapes(shapes, values.amount, cfg.title), ws, values.amount, cfg.title).map((s) =>
+      s.label ? { ...s, label: fill(s.label), lineHows: s.label.split('\n').map(lineHow) } : s,
+    );
   const lastStep = Math.max(0, (spec.steps?.length ?? 1) - 1);
   const draw = (width: number): Drawing => {
     const narrow = width !== WIDE ? spec.narrow : undefined;
