@@ -40,6 +40,10 @@ constexpr FieldDecl kPipelineFields[] = {
 // Whole MiB, as Table 10-f prints a stage's peak.
 std::string pipeline_mib_text(const Ratio& bytes) { return fixed(bytes / Ratio(u128{1} << 20), 0) + " MiB"; }
 
+// A time to a tenth of a ms, as a drawing labels it (blocks of 50/9 ms under
+// interleaving; whole times stay whole).
+std::string pipeline_ms_text(const Ratio& ms) { return trimmed(ms, 1); }
+
 // Each stage's peak under `run`, and the largest of them.
 struct PipelinePeaks {
     std::vector<Ratio> stages;
@@ -142,9 +146,16 @@ Json op_pipeline_schedule(const Json& req) {
     r["schedule"] = schedule;
     r["gradients_done_ms"] = exact_json(run.gradients_done_ms);
     r["completion_ms"] = exact_json(run.completion_ms);
+    r["gradients_done_display"] = pipeline_ms_text(run.gradients_done_ms);
+    r["completion_display"] = pipeline_ms_text(run.completion_ms);
     r["busy_ms"] = exact_json(run.busy_ms);
     r["idle_ms"] = exact_json(run.idle_ms);
-    r["idle_from_links_ms"] = exact_json(run.idle_ms - idle_no_links);
+    r["idle_without_links_ms"] = exact_json(idle_no_links);
+    // Greedy slot choice can make links shorten a schedule with two directions
+    // (DualPipe): what the links add is then not a delay, and is left out.
+    r["idle_from_links_ms"] = idle_no_links < run.idle_ms    ? exact_json(run.idle_ms - idle_no_links)
+                              : idle_no_links == run.idle_ms ? Json(0)
+                                                             : Json(nullptr);
     r["closed_form_ms"] = exact_json(run.closed_form_ms);
     r["utilisation_percent"] = exact_json(run.utilisation * hundred);
     r["bubble_percent"] = exact_json(run.bubble_share * hundred);
@@ -167,6 +178,7 @@ Json op_pipeline_schedule(const Json& req) {
     r["activation_message_bytes"] = exact_json(saved.activation_message_bytes);
     r["gradient_message_bytes"] = exact_json(saved.gradient_message_bytes);
     r["peak_bytes"] = exact_json(peaks.largest);
+    r["peak_display"] = pipeline_mib_text(peaks.largest);
     r["peak_stage"] = exact_json(peaks.largest_stage);
     r["fill_drain_peak_bytes"] = exact_json(fill_drain_peaks.largest);
     r["peak_below_fill_drain_percent"] = peaks.largest < fill_drain_peaks.largest
@@ -198,15 +210,26 @@ Json op_pipeline_schedule(const Json& req) {
                               {"kind", kind},
                               {"shade", shade},
                               {"start_ms", exact_json(slot.start_ms)},
-                              {"end_ms", exact_json(slot.end_ms)}});
+                              {"end_ms", exact_json(slot.end_ms)},
+                              {"start_display", pipeline_ms_text(slot.start_ms)},
+                              {"end_display", pipeline_ms_text(slot.end_ms)}});
     }
     return r;
 }
 
 constexpr ResultDecl kSlotItem[] = {
-    result::text("id"),        result::exact("stage"),     result::exact("micro_batch"), result::exact("virtual_stage"),
-    result::exact("chunk"),    result::exact("direction"), result::text("kind"),         result::text("shade"),
-    result::exact("start_ms"), result::exact("end_ms"),
+    result::text("id"),
+    result::exact("stage"),
+    result::exact("micro_batch"),
+    result::exact("virtual_stage"),
+    result::exact("chunk"),
+    result::exact("direction"),
+    result::text("kind"),
+    result::text("shade"),
+    result::exact("start_ms"),
+    result::exact("end_ms"),
+    result::display("start_display"),
+    result::display("end_display"),
 };
 constexpr ResultDecl kStageItem[] = {
     result::text("id"),           result::exact("stage"),      result::exact("layers"),
@@ -217,9 +240,12 @@ constexpr ResultDecl kPipelineResult[] = {
     result::text("schedule"),
     result::exact("gradients_done_ms"),
     result::exact("completion_ms"),
+    result::display("gradients_done_display"),
+    result::display("completion_display"),
     result::exact("busy_ms"),
     result::exact("idle_ms"),
-    result::exact("idle_from_links_ms"),
+    result::exact("idle_without_links_ms"),
+    result::nullable(result::exact("idle_from_links_ms")),
     result::exact("closed_form_ms"),
     result::exact("utilisation_percent"),
     result::exact("bubble_percent"),
@@ -241,6 +267,7 @@ constexpr ResultDecl kPipelineResult[] = {
     result::exact("activation_message_bytes"),
     result::exact("gradient_message_bytes"),
     result::exact("peak_bytes"),
+    result::display("peak_display"),
     result::exact("peak_stage"),
     result::exact("fill_drain_peak_bytes"),
     result::exact("peak_below_fill_drain_percent"),
