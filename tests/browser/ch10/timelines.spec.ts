@@ -162,6 +162,8 @@ test('figure 10-24: 347, 297.7, 283 and 306 ms at 8 micro-batches, 599, 537.7, 5
     ['dp', '1,612 MiB'],
   ])
     await expect(peaks.getByTestId(`bar-${bar}`)).toHaveText(shown);
+  await peaks.locator('#fig-10-24-peak-m').selectOption('16');
+  await expect(peaks.getByTestId('bar-dp')).toHaveText('1,917 MiB');
   await expectAt(page, core, 'fig-10-24-peak', { m: '16' });
 });
 
