@@ -155,13 +155,13 @@ test('figure 10-24: 347, 297.7, 283 and 306 ms at 8 micro-batches, 599, 537.7, 5
   await expect(w.getByTestId('bar-ila')).toHaveText(String(free.completion_display));
   await expectAt(page, core, 'fig-10-24', { link: '0' });
   const peaks = await open(page, 'fig-10-24-peak');
-  for (const [bar, shown] of [
+  const peakShown: Array<[string, string]> = [
     ['ob', '921 MiB'],
     ['il', '1,329 MiB'],
     ['zb', '1,226 MiB'],
     ['dp', '1,612 MiB'],
-  ])
-    await expect(peaks.getByTestId(`bar-${bar}`)).toHaveText(shown);
+  ];
+  for (const [bar, shown] of peakShown) await expect(peaks.getByTestId(`bar-${bar}`)).toHaveText(shown);
   await peaks.locator('#fig-10-24-peak-m').selectOption('16');
   await expect(peaks.getByTestId('bar-dp')).toHaveText('1,917 MiB');
   await expectAt(page, core, 'fig-10-24-peak', { m: '16' });
