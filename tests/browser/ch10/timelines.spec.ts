@@ -89,6 +89,84 @@ test('figures 10-42/10-43: 60 s a batch in turn, 44 s overlapped; learning longe
   await expectAt(page, core, 'fig-10-42', { learn: '48' });
 });
 
+test('figure 10-21: interleaved 1F1B (v = 2) is done at 297.7 ms with card 3 starting at 19.7; three blocks per card give the core’s time', async ({
+  page,
+  core,
+}) => {
+  const w = await open(page, 'fig-10-21');
+  expect(INSTANCE_PAGE['fig-10-21']).toBe('10-3.html');
+  await expect(w.getByTestId('marker-done')).toContainText('297.7');
+  // Each of the 4 cards runs 8 micro-batches' forward and backward on its second block.
+  await expect(w.locator('svg.is-wide [data-kind="F1"]')).toHaveCount(32);
+  await expect(w.locator('svg.is-wide [data-kind="B1"]')).toHaveCount(32);
+  await w.locator('#fig-10-21-chunks').selectOption('3');
+  const three = core.ok({ op: 'pipeline_schedule', schedule: 'interleaved', virtual_stages: '3', stages: '4', micro_batches: '8' }) as Obj;
+  await expect(w.getByTestId('marker-done')).toContainText(String(three.completion_display));
+  await expectAt(page, core, 'fig-10-21', { chunks: '3' });
+});
+
+test('figure 10-21: micro-batches that are not a multiple of p are refused under their own name, and a multiple clears it', async ({ page, core }) => {
+  const w = await open(page, 'fig-10-21');
+  await w.locator('#fig-10-21-p').selectOption('8');
+  await w.locator('#fig-10-21-m').selectOption('4');
+  const refused = core.error({ op: 'pipeline_schedule', schedule: 'interleaved', virtual_stages: '2', stages: '8', micro_batches: '4' });
+  expect(refused.field).toBe('micro_batches');
+  await expect(w.locator('#fig-10-21-error')).toBeVisible();
+  await expect(w.locator('#fig-10-21-error')).toHaveText(`micro-batch 數 m（p 的倍數）：${refused.detail}`);
+  await expect(w.locator('#fig-10-21-m')).toHaveAttribute('aria-invalid', 'true');
+  await w.locator('#fig-10-21-m').selectOption('16');
+  await expect(w.locator('#fig-10-21-error')).toBeHidden();
+  await expectAt(page, core, 'fig-10-21', { p: '8', m: '16' });
+});
+
+test('figure 10-23: DualPipe is done at 306 ms, both end cards start at 0; 16 micro-batches give the core’s 558', async ({ page, core }) => {
+  const w = await open(page, 'fig-10-23');
+  expect(INSTANCE_PAGE['fig-10-23']).toBe('10-3.html');
+  await expect(w.getByTestId('marker-done')).toContainText('306');
+  // Half of the 8 micro-batches are fed at each end: 4 cards × 4 forwards in each direction.
+  await expect(w.locator('svg.is-wide [data-kind="F0"]')).toHaveCount(16);
+  await expect(w.locator('svg.is-wide [data-kind="F1"]')).toHaveCount(16);
+  await w.locator('#fig-10-23-m').selectOption('16');
+  const sixteen = core.ok({ op: 'pipeline_schedule', schedule: 'dualpipe', micro_batches: '16', stages: '4' }) as Obj;
+  expect(sixteen.completion_display).toBe('558');
+  await expect(w.getByTestId('marker-done')).toContainText('558');
+  await expectAt(page, core, 'fig-10-23', { m: '16' });
+});
+
+test('figure 10-24: 347, 297.7, 283 and 306 ms at 8 micro-batches, 599, 537.7, 523 and 558 at 16; peaks 921, 1,329, 1,226 and 1,612 MiB', async ({
+  page,
+  core,
+}) => {
+  const w = await open(page, 'fig-10-24');
+  const times: Array<[string, string]> = [
+    ['oba', '347'],
+    ['obb', '599'],
+    ['ila', '297.7'],
+    ['ilb', '537.7'],
+    ['zba', '283'],
+    ['zbb', '523'],
+    ['dpa', '306'],
+    ['dpb', '558'],
+  ];
+  for (const [bar, shown] of times) await expect(w.getByTestId(`bar-${bar}`)).toHaveText(shown);
+  // No link delay: interleaving's extra boundaries cost nothing and its step shrinks to the core's.
+  await w.locator('#fig-10-24-link').selectOption('0');
+  const free = core.ok({ op: 'pipeline_schedule', schedule: 'interleaved', virtual_stages: '2', micro_batches: '8', link_ms: '0' }) as Obj;
+  await expect(w.getByTestId('bar-ila')).toHaveText(String(free.completion_display));
+  await expectAt(page, core, 'fig-10-24', { link: '0' });
+  const peaks = await open(page, 'fig-10-24-peak');
+  const peakShown: Array<[string, string]> = [
+    ['ob', '921 MiB'],
+    ['il', '1,329 MiB'],
+    ['zb', '1,226 MiB'],
+    ['dp', '1,612 MiB'],
+  ];
+  for (const [bar, shown] of peakShown) await expect(peaks.getByTestId(`bar-${bar}`)).toHaveText(shown);
+  await peaks.locator('#fig-10-24-peak-m').selectOption('16');
+  await expect(peaks.getByTestId('bar-dp')).toHaveText('1,917 MiB');
+  await expectAt(page, core, 'fig-10-24-peak', { m: '16' });
+});
+
 // Chapter 10's figures with vertical rules or markers, at every value of their menus: on a phone a rule's label keeps
 // off the y axis's title, the other labels and the lane names (figures/plot.ts referenceLines).
 const RULED: Array<[string, string]> = [
@@ -98,6 +176,8 @@ const RULED: Array<[string, string]> = [
   ['fig-10-14', 'link'],
   ['fig-10-25', 'busy'],
   ['fig-10-42', 'learn'],
+  ['fig-10-21', 'chunks'],
+  ['fig-10-23', 'm'],
 ];
 for (const [instance, control] of RULED) {
   test(`${instance} at 360 px: rule labels keep off the y axis’s title, each other and the lane names at every menu value`, async ({ page }) => {

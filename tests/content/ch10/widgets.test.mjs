@@ -14,7 +14,7 @@ import { ask as askCore, defaults, follow, merged as merge } from '../widget-req
 const engine = await loadEngine();
 const ask = (op, fields) => askCore(engine, op, fields);
 const read = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md', w111: '10-3.md', w112: '10-3.md', w113: '10-2.md', w114: '10-3.md', w115: '10-4.md', w116: '10-5.md' };
+const PAGES = { w101: '10-1.md', w102: '10-2.md', w103: '10-3.md', w104: '10-2.md', w105: '10-5.md', w106: '10-6.md', w107: '10-6.md', w108: '10-4.md', w109: '10-4.md', w110: '10-6.md', w111: '10-3.md', w112: '10-3.md', w113: '10-2.md', w114: '10-3.md', w115: '10-4.md', w116: '10-5.md', w117: '10-3.md' };
 const configs = Object.fromEntries(Object.keys(PAGES).map((f) => [f, read(`content/ch10/widgets/${f}.json`).widgets]));
 const allWidgets = Object.assign({}, ...Object.values(configs));
 
@@ -206,6 +206,47 @@ test('Figs. 10-17/10-18 as a gantt: 1F1B on 4 stages puts 8 forwards and 8 backw
   assert.deepEqual(markers, ['346']);
   assert.deepEqual(shown('fig-10-17', { $sched: 'fill-drain' }).markers, ['336']);
   assert.equal(shown('fig-10-17', { $m: '16' }).items.length, 128);
+});
+
+test('Fig. 10-21 as a gantt: interleaved 1F1B (v = 2) runs 8 micro-batches on two blocks of each of 4 cards, card 3 starting at 19.7 ms, the step done at 297.7 (printed 298)', () => {
+  const { items, markers } = shown('fig-10-21');
+  assert.equal(items.length, 128);
+  for (const card of ['0', '1', '2', '3'])
+    for (const shade of ['F0', 'B0', 'F1', 'B1']) assert.equal(items.filter(([lane, kind]) => lane === card && kind === shade).length, 8);
+  // A 5-layer block takes 50/9 ms: three of them and three 1 ms links bring card 3's first forward to 59/3 ms (33 under 1F1B).
+  assert.deepEqual(items.find(([lane, kind]) => lane === '3' && kind === 'F0').slice(2), ['19.7', '25.2']);
+  assert.deepEqual(markers, ['297.7']);
+  // Three blocks per card: shorter still; eight cards with 16 micro-batches.
+  assert.deepEqual(shown('fig-10-21', { $chunks: '3' }).markers, ['293']);
+  assert.deepEqual(shown('fig-10-21', { $p: '8', $m: '16' }).markers, ['645.2']);
+});
+
+test('Fig. 10-23 as a gantt: DualPipe feeds 4 micro-batches from each end of 4 cards, dX and dW split, done at 306 ms; 558 at 16', () => {
+  const { items, markers } = shown('fig-10-23');
+  assert.equal(items.length, 96);
+  for (const card of ['0', '1', '2', '3'])
+    for (const shade of ['F0', 'B0', 'W0', 'F1', 'B1', 'W1']) assert.equal(items.filter(([lane, kind]) => lane === card && kind === shade).length, 4);
+  // Card 3 holds the reverse copy's first stage: its first reverse forward starts at once.
+  assert.deepEqual(items.find(([lane, kind]) => lane === '3' && kind === 'F1').slice(2), ['0', '10']);
+  assert.deepEqual(markers, ['306']);
+  assert.deepEqual(shown('fig-10-23', { $m: '16' }).markers, ['558']);
+});
+
+test('Fig. 10-24: 347, 297.7, 283, 306 ms at 8 micro-batches and 599, 537.7, 523, 558 at 16; peaks 921, 1,329, 1,226, 1,612 MiB', () => {
+  assert.deepEqual(
+    shown('fig-10-24').bars.map((b) => b.segments[0]),
+    ['347', '599', '297.7', '537.7', '283', '523', '306', '558'],
+  );
+  // Without link delay interleaving's 56 forward messages cost nothing.
+  assert.equal(shown('fig-10-24', { $link: '0' }).bars[2].segments[0], '291');
+  assert.deepEqual(
+    shown('fig-10-24-peak').bars.map((b) => b.segments[0]),
+    ['921 MiB', '1,329 MiB', '1,226 MiB', '1,612 MiB'],
+  );
+  assert.deepEqual(
+    shown('fig-10-24-peak', { $m: '16' }).bars.map((b) => b.segments[0]),
+    ['921 MiB', '1,331 MiB', '1,226 MiB', '1,917 MiB'],
+  );
 });
 
 test('Figs. 10-33/10-34 as a gantt: the 20 s and 40 s snapshots commit at 36.5 / 56.5 s at 7 GB/s (roll back to 20 s) and 26.1 / 46.1 s at 20 GB/s (roll back to 40 s)', () => {

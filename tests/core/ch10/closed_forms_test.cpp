@@ -245,6 +245,97 @@ TEST_CASE(
     CHECK(ch10::run_pipeline(s).completion_ms == Ratio(523));
 }
 
+TEST_CASE(
+    "ch10 interleaved 1F1B event model (v = 2): 298 ms, 57 ms idle, stage 0 at 1,329 MiB, card 3 starts near 20 ms; 538 ms at m "
+    "= 16") {
+    // 36 layers in 8 blocks: the first four of 5 layers, the last four of 4 (card 0 runs layers 0–4 and 20–23).
+    const ch10::SavedActivations blocks = ch10::saved_activations(qwen3_8b_shape(), 128, 8);
+    CHECK(blocks.layers == std::vector<u128>{5, 5, 5, 5, 4, 4, 4, 4});
+    ch10::PipelineShape s;
+    s.forward_ms = 10;
+    s.backward_ms = 20;
+    s.link_ms = 1;
+    s.update_ms = 1;
+    s.schedule = ch10::Schedule::Interleaved;
+    s.virtual_stages = 2;
+    s.block_layers = blocks.layers;
+    REQUIRE(ch10::pipeline_problem(s) == ch10::PipelineProblem::None);
+    const ch10::PipelineRun il = ch10::run_pipeline(s);
+    CHECK(il.completion_ms == Ratio(893, 3));  // 297.7, printed 298
+    CHECK(fixed(il.completion_ms, 0) == "298");
+    CHECK(il.idle_ms == Ratio(170, 3));  // 56.7, printed 57
+    CHECK(il.busy_ms == Ratio(240));     // each card still runs 9 layers' worth: 8 × 30 ms
+    CHECK(il.slots.size() == 128);
+    // Card 0 warms up with 2(p − 1) + (v − 1)p = 10 forwards: micro-batches 0–3 on block 0, 0–3 on block 4, then 4–5 on block 0.
+    std::vector<std::string> card0;
+    for (const ch10::Slot& slot : il.slots)
+        if (slot.stage == 0 && card0.size() < 11)
+            card0.push_back((slot.forward ? "F" : "B") + std::to_string(static_cast<unsigned>(slot.micro_batch)) + "/" +
+                            std::to_string(static_cast<unsigned>(slot.virtual_stage)));
+    CHECK(card0 ==
+          std::vector<std::string>{"F0/0", "F1/0", "F2/0", "F3/0", "F0/4", "F1/4", "F2/4", "F3/4", "F4/0", "F5/0", "F6/0"});
+    // Card 3's first forward: three 50/9 ms blocks and three 1 ms links, 59/3 ≈ 20 ms (33 ms under 1F1B).
+    for (const ch10::Slot& slot : il.slots)
+        if (slot.stage == 3 && slot.forward && slot.micro_batch == 0 && slot.chunk == 0) CHECK(slot.start_ms == Ratio(59, 3));
+    const std::vector<Ratio> peaks =
+        ch10::activation_peaks(il, s, blocks.stage_bytes, blocks.activation_message_bytes, blocks.gradient_message_bytes);
+    CHECK(fixed(peaks[0] / Ratio(u128{1} << 20), 0) == "1,329");
+    s.micro_batches = 16;
+    CHECK(fixed(ch10::run_pipeline(s).completion_ms, 0) == "538");
+    // The op runs the same model and refuses what the schedule cannot run, naming the field.
+    const Json r = ask(R"({"op":"pipeline_schedule","schedule":"interleaved","virtual_stages":2})");
+    CHECK(r["completion_ms"] == api::exact_json(Ratio(893, 3)));
+    CHECK(r["interleaved_forward_messages"] == api::exact_json(u128{56}));
+    CHECK(error_of(Json::parse(R"({"op":"pipeline_schedule","schedule":"interleaved","micro_batches":6})"))["field"] ==
+          "micro_batches");
+    CHECK(error_of(Json::parse(R"({"op":"pipeline_schedule","schedule":"interleaved","virtual_stages":1})"))["field"] ==
+          "virtual_stages");
+    CHECK(error_of(Json::parse(R"({"op":"pipeline_schedule","schedule":"interleaved","virtual_stages":10})"))["field"] ==
+          "virtual_stages");
+}
+
+TEST_CASE(
+    "ch10 DualPipe event model: 306 ms, 65 ms idle, 1,228 MiB on the end cards and 1,612 on the middle ones; 558 ms at m = 16") {
+    ch10::PipelineShape s;
+    s.forward_ms = 10;
+    s.backward_ms = 20;
+    s.weight_ms = 10;
+    s.link_ms = 1;
+    s.update_ms = 1;
+    s.schedule = ch10::Schedule::DualPipe;
+    const ch10::PipelineRun dp = ch10::run_pipeline(s);
+    CHECK(dp.completion_ms == Ratio(306));
+    CHECK(dp.idle_ms == Ratio(65));
+    CHECK(dp.slots.size() == 96);  // 4 cards × 8 micro-batches × F, B, W
+    // Card 3 holds the reverse copy's first stage: micro-batch 0 from that end starts at 0.
+    std::size_t reverse_on_3 = 0;
+    for (const ch10::Slot& slot : dp.slots) {
+        if (slot.stage == 3 && slot.direction == 1 && slot.forward && slot.micro_batch == 0) CHECK(slot.start_ms == Ratio(0));
+        if (slot.stage == 3 && slot.direction == 1) ++reverse_on_3;
+    }
+    CHECK(reverse_on_3 == 12);  // 4 micro-batches × F, B, W
+    const ch10::SavedActivations saved = ch10::saved_activations(qwen3_8b_shape(), 128, 4);
+    const std::vector<Ratio> peaks =
+        ch10::activation_peaks(dp, s, saved.stage_bytes, saved.activation_message_bytes, saved.gradient_message_bytes);
+    const Ratio mib(u128{1} << 20);
+    CHECK(fixed(peaks[0] / mib, 0) == "1,228");
+    CHECK(fixed(peaks[1] / mib, 0) == "1,612");
+    CHECK(fixed(peaks[2] / mib, 0) == "1,612");
+    CHECK(fixed(peaks[3] / mib, 0) == "1,228");
+    s.micro_batches = 16;
+    CHECK(ch10::run_pipeline(s).completion_ms == Ratio(558));
+    s.micro_batches = 7;
+    CHECK(ch10::pipeline_problem(s) == ch10::PipelineProblem::OddMicroBatches);
+    CHECK(error_of(Json::parse(R"({"op":"pipeline_schedule","schedule":"dualpipe","micro_batches":7})"))["field"] ==
+          "micro_batches");
+    // Greedy slot choice on a shared card: on 5 cards with 4 micro-batches the 1 ms links let the two directions
+    // interleave better and idle drops from 60 to 58 ms, so what the links "add" is left out (null), not negative.
+    const Json odd = ask(R"({"op":"pipeline_schedule","schedule":"dualpipe","stages":5,"micro_batches":4})");
+    CHECK(odd["idle_ms"] == api::exact_json(Ratio(58)));
+    CHECK(odd["idle_without_links_ms"] == api::exact_json(Ratio(60)));
+    CHECK(odd["idle_from_links_ms"].is_null());
+}
+
 TEST_CASE("ch10 capacity factors: Table 10-g and the two-expert toy") {
     const std::vector<ch10::LoadGroup> qwen = {{64, 768}, {64, 256}};
     const ch10::Capacity c1 = ch10::moe_capacity(qwen, 1);

@@ -110,15 +110,18 @@ constexpr FieldMeaning kMeanings[] = {
      "0 or a decimal below deadline_days"},
     {"stages", "p, pipeline stages", "2 … 64"},
     {"schedule",
-     "pipeline order: fill-drain (all forwards, then all backwards), 1f1b, or zb-h1 (the backward split into B and W, "
-     "W deferred into the gaps)",
-     "fill-drain, 1f1b, zb-h1"},
+     "pipeline order: fill-drain (all forwards, then all backwards), 1f1b, zb-h1 (the backward split into B and W, "
+     "W deferred into the gaps), interleaved (v blocks of layers per card; m a multiple of p) or dualpipe (half the "
+     "micro-batches fed from each end; m even)",
+     "fill-drain, 1f1b, zb-h1, interleaved, dualpipe"},
     {"forward_ms", "T_F, ms one stage takes for one micro-batch's forward", kDecimal},
     {"backward_ms", "ms one stage takes for one micro-batch's whole backward", kDecimal},
     {"weight_grad_ms", "T_W, the weight-gradient part of the backward, ms (the rest is T_B)", "0 or a positive decimal"},
     {"link_ms", "ms one activation or gradient takes between neighbouring stages", "0 or a positive decimal"},
     {"update_ms", "ms of the parameter update after the last gradient", "0 or a positive decimal"},
-    {"virtual_stages", "v, model chunks per card in interleaved 1F1B", "1 … 64"},
+    {"virtual_stages",
+     "v, blocks of layers per card in interleaved 1F1B (the schedule needs 2 or more, and v·p at most the model's layers)",
+     "1 … 64"},
     {"load_groups", "experts grouped by load: [{experts, load}], load in dispatches per expert",
      "1 … 64 objects; default 64 experts at 768 and 64 at 256"},
     {"capacity_factors", "capacity factors c to compare", "1 … 32 positive decimals"},

@@ -1,5 +1,6 @@
-// pipeline_schedule (§10.3.2, Table 10-f, Figures 10-17 and 10-18, Exercise
-// 10-4): the fill–drain and 1F1B schedules run through the event model of
+// pipeline_schedule (§10.3.2, Table 10-f, Figures 10-17, 10-18 and 10-21 to
+// 10-24, Exercise 10-4): the fill–drain, 1F1B, ZB-H1, interleaved 1F1B and
+// DualPipe schedules run through the event model of
 // src/core/ch10/pipeline_events.cpp — every slot's start and end, when the
 // last gradient lands, the step with its update, the idle time per stage —
 // and the chapter's closed-form bubbles of 1F1B, zero-bubble (ZB-H1, ZB-H2),
@@ -10,11 +11,13 @@
 #include "read.hpp"
 
 #include "api/catalog.hpp"
+#include "api/errors.hpp"
 #include "api/ops/ch10/dense_shape.hpp"
 #include "api/ops/request_readers.hpp"
 #include "core/ch10/pipeline_events.hpp"
 #include "core/ch10/saved_activations.hpp"
 #include "core/format.hpp"
+#include "core/messages.hpp"
 
 namespace tally::api {
 
@@ -37,6 +40,10 @@ constexpr FieldDecl kPipelineFields[] = {
 // Whole MiB, as Table 10-f prints a stage's peak.
 std::string pipeline_mib_text(const Ratio& bytes) { return fixed(bytes / Ratio(u128{1} << 20), 0) + " MiB"; }
 
+// A time to a tenth of a ms, as a drawing labels it (blocks of 50/9 ms under
+// interleaving; whole times stay whole).
+std::string pipeline_ms_text(const Ratio& ms) { return trimmed(ms, 1); }
+
 // Each stage's peak under `run`, and the largest of them.
 struct PipelinePeaks {
     std::vector<Ratio> stages;
@@ -54,29 +61,76 @@ PipelinePeaks pipeline_peaks(const ch10::PipelineRun& run, const ch10::PipelineS
     return out;
 }
 
+ch10::Schedule schedule_named(const std::string& name) {
+    if (name == "fill-drain") return ch10::Schedule::FillDrain;
+    if (name == "zb-h1") return ch10::Schedule::ZeroBubbleH1;
+    if (name == "interleaved") return ch10::Schedule::Interleaved;
+    if (name == "dualpipe") return ch10::Schedule::DualPipe;
+    return ch10::Schedule::OneFOneB;
+}
+
+// Refuses a shape the schedule cannot run, naming the field.
+void check_pipeline_shape(const ch10::PipelineShape& s, u128 layers) {
+    switch (ch10::pipeline_problem(s)) {
+        case ch10::PipelineProblem::None: return;
+        case ch10::PipelineProblem::MicroBatchesNotMultipleOfStages:
+            throw FieldError("micro_batches", msg::ch10_interleaved_multiple,
+                             {{"label", ch10_fields::label("micro_batches")},
+                              {"stages", std::to_string(static_cast<unsigned long long>(s.stages))}});
+        case ch10::PipelineProblem::TooFewVirtualStages:
+        case ch10::PipelineProblem::BlocksMismatch:
+            throw FieldError("virtual_stages", msg::ch10_interleaved_blocks,
+                             {{"label", ch10_fields::label("virtual_stages")},
+                              {"layers", std::to_string(static_cast<unsigned long long>(layers))}});
+        case ch10::PipelineProblem::OddMicroBatches:
+            throw FieldError("micro_batches", msg::ch10_dualpipe_even, {{"label", ch10_fields::label("micro_batches")}});
+    }
+}
+
+// A slot's id for a ledger path: kind, micro-batch, "r" on DualPipe's reverse
+// copy, "@" card, and "c" with the block when a card runs more than one
+// (F0@3 is micro-batch 0's first forward on card 3, F0@3c1 its second block).
+std::string slot_id(const ch10::Slot& slot, const std::string& kind) {
+    auto text = [](u128 n) { return std::to_string(static_cast<unsigned long long>(n)); };
+    return kind + text(slot.micro_batch) + (slot.direction ? "r" : "") + "@" + text(slot.stage) +
+           (slot.chunk && !slot.direction ? "c" + text(slot.chunk) : "");
+}
+
 Json op_pipeline_schedule(const Json& req) {
     RequestFields f(req, kPipelineFields);
     ch10::PipelineShape s;
     s.stages = f.integer_or("stages");
     s.micro_batches = f.integer_or("micro_batches");
-    const std::string schedule = ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b", "zb-h1"}, "1f1b");
-    s.schedule = schedule == "fill-drain" ? ch10::Schedule::FillDrain
-                 : schedule == "zb-h1"    ? ch10::Schedule::ZeroBubbleH1
-                                          : ch10::Schedule::OneFOneB;
+    const std::string schedule =
+        ch10_fields::choice_or(f, "schedule", {"fill-drain", "1f1b", "zb-h1", "interleaved", "dualpipe"}, "1f1b");
+    s.schedule = schedule_named(schedule);
     s.forward_ms = ch10_fields::positive_or(f, "forward_ms", "10");
     s.backward_ms = ch10_fields::positive_or(f, "backward_ms", "20");
-    s.link_ms = ch10_fields::non_negative_or(f, "link_ms", "1");
-    s.update_ms = ch10_fields::non_negative_or(f, "update_ms", "1");
     // The closed forms split the backward into T_B (input gradient) and T_W
     // (weight gradient): T_B = backward − T_W.
     const Ratio weight = ch10_fields::non_negative_or(f, "weight_grad_ms", "10");
     s.weight_ms = weight;
+    s.link_ms = ch10_fields::non_negative_or(f, "link_ms", "1");
+    s.update_ms = ch10_fields::non_negative_or(f, "update_ms", "1");
+    const u128 virtual_stages = f.integer_or("virtual_stages");
+    const auto dense_shape = dense_shape_of(
+        f.has("model") ? model_of(f) : find_model("model", "qwen3-8b"));  // read before the token count: fields are read in order
+    const u128 tokens = f.integer_or("micro_batch_tokens");
+    const ch10::SavedActivations saved = ch10::saved_activations(dense_shape, tokens, s.stages);
+    // Interleaved: v·p blocks, the first ones a layer longer when L does not divide evenly.
+    const ch10::SavedActivations blocks = ch10::saved_activations(
+        dense_shape, tokens, s.schedule == ch10::Schedule::Interleaved ? mul(virtual_stages, s.stages) : s.stages);
+    if (s.schedule == ch10::Schedule::Interleaved) {
+        s.virtual_stages = virtual_stages;
+        s.block_layers = blocks.layers;
+    }
+    check_pipeline_shape(s, dense_shape.layers);
     const Ratio input_grad = weight < s.backward_ms ? s.backward_ms - weight : Ratio(0);
     const ch10::PipelineRun run = ch10::run_pipeline(s);
     const ch10::ClosedFormBubbles b =
-        ch10::closed_form_bubbles(s.stages, s.micro_batches, f.integer_or("virtual_stages"), s.forward_ms, input_grad, weight);
-    const ch10::LinkCounts links = ch10::link_counts(s.stages, s.micro_batches, f.integer_or("virtual_stages"), s.link_ms);
-    // The other schedule's step, for the chapter's comparison (1F1B is about 3 % slower than fill–drain here).
+        ch10::closed_form_bubbles(s.stages, s.micro_batches, virtual_stages, s.forward_ms, input_grad, weight);
+    const ch10::LinkCounts links = ch10::link_counts(s.stages, s.micro_batches, virtual_stages, s.link_ms);
+    // Fill–drain's step and peaks, for the chapter's comparisons (1F1B is about 3 % slower here).
     ch10::PipelineShape fill_drain = s;
     fill_drain.schedule = ch10::Schedule::FillDrain;
     const ch10::PipelineRun fill_drain_run = s.schedule == ch10::Schedule::FillDrain ? run : ch10::run_pipeline(fill_drain);
@@ -85,19 +139,23 @@ Json op_pipeline_schedule(const Json& req) {
     ch10::PipelineShape no_links = s;
     no_links.link_ms = 0;
     const Ratio idle_no_links = ch10::run_pipeline(no_links).idle_ms;
-    const auto dense_shape = dense_shape_of(
-        f.has("model") ? model_of(f) : find_model("model", "qwen3-8b"));  // read before the token count: fields are read in order
-    const ch10::SavedActivations saved = ch10::saved_activations(dense_shape, f.integer_or("micro_batch_tokens"), s.stages);
-    const PipelinePeaks peaks = pipeline_peaks(run, s, saved);
+    const PipelinePeaks peaks = pipeline_peaks(run, s, blocks);
     const PipelinePeaks fill_drain_peaks = pipeline_peaks(fill_drain_run, fill_drain, saved);
     const Ratio hundred(100);
     Json r;
     r["schedule"] = schedule;
     r["gradients_done_ms"] = exact_json(run.gradients_done_ms);
     r["completion_ms"] = exact_json(run.completion_ms);
+    r["gradients_done_display"] = pipeline_ms_text(run.gradients_done_ms);
+    r["completion_display"] = pipeline_ms_text(run.completion_ms);
     r["busy_ms"] = exact_json(run.busy_ms);
     r["idle_ms"] = exact_json(run.idle_ms);
-    r["idle_from_links_ms"] = exact_json(run.idle_ms - idle_no_links);
+    r["idle_without_links_ms"] = exact_json(idle_no_links);
+    // Greedy slot choice can make links shorten a schedule with two directions
+    // (DualPipe): what the links add is then not a delay, and is left out.
+    r["idle_from_links_ms"] = idle_no_links < run.idle_ms    ? exact_json(run.idle_ms - idle_no_links)
+                              : idle_no_links == run.idle_ms ? Json(0)
+                                                             : Json(nullptr);
     r["closed_form_ms"] = exact_json(run.closed_form_ms);
     r["utilisation_percent"] = exact_json(run.utilisation * hundred);
     r["bubble_percent"] = exact_json(run.bubble_share * hundred);
@@ -120,6 +178,7 @@ Json op_pipeline_schedule(const Json& req) {
     r["activation_message_bytes"] = exact_json(saved.activation_message_bytes);
     r["gradient_message_bytes"] = exact_json(saved.gradient_message_bytes);
     r["peak_bytes"] = exact_json(peaks.largest);
+    r["peak_display"] = pipeline_mib_text(peaks.largest);
     r["peak_stage"] = exact_json(peaks.largest_stage);
     r["fill_drain_peak_bytes"] = exact_json(fill_drain_peaks.largest);
     r["peak_below_fill_drain_percent"] = peaks.largest < fill_drain_peaks.largest
@@ -133,42 +192,60 @@ Json op_pipeline_schedule(const Json& req) {
                                {"saved_bytes", exact_json(saved.stage_bytes[st])},
                                {"peak_bytes", exact_json(peaks.stages[st])},
                                {"peak_display", pipeline_mib_text(peaks.stages[st])},
+                               {"busy_ms", exact_json(run.card_busy_ms[st])},
+                               {"idle_ms", exact_json(run.gradients_done_ms - run.card_busy_ms[st])},
                                {"fill_drain_peak_bytes", exact_json(fill_drain_peaks.stages[st])}});
     }
     r["slots"] = Json::array();
     for (const ch10::Slot& slot : run.slots) {
         const std::string kind = slot.kind == ch10::SlotKind::Forward ? "F" : slot.kind == ch10::SlotKind::Weight ? "W" : "B";
-        r["slots"].push_back({{"id", kind + std::to_string(static_cast<unsigned long long>(slot.micro_batch)) + "@" +
-                                         std::to_string(static_cast<unsigned long long>(slot.stage))},
+        // The drawing's colour: the kind, and the card's block (interleaved) or the direction (DualPipe).
+        const std::string shade = kind + std::to_string(static_cast<unsigned long long>(slot.direction ? 1 : slot.chunk % 2));
+        r["slots"].push_back({{"id", slot_id(slot, kind)},
                               {"stage", exact_json(slot.stage)},
                               {"micro_batch", exact_json(slot.micro_batch)},
+                              {"virtual_stage", exact_json(slot.virtual_stage)},
+                              {"chunk", exact_json(slot.chunk)},
+                              {"direction", exact_json(slot.direction)},
                               {"kind", kind},
+                              {"shade", shade},
                               {"start_ms", exact_json(slot.start_ms)},
-                              {"end_ms", exact_json(slot.end_ms)}});
+                              {"end_ms", exact_json(slot.end_ms)},
+                              {"start_display", pipeline_ms_text(slot.start_ms)},
+                              {"end_display", pipeline_ms_text(slot.end_ms)}});
     }
     return r;
 }
 
 constexpr ResultDecl kSlotItem[] = {
-    result::text("id"),   result::exact("stage"),    result::exact("micro_batch"),
-    result::text("kind"), result::exact("start_ms"), result::exact("end_ms"),
-};
-constexpr ResultDecl kStageItem[] = {
     result::text("id"),
     result::exact("stage"),
-    result::exact("layers"),
-    result::exact("saved_bytes"),
-    result::exact("peak_bytes"),
-    result::display("peak_display"),
-    result::exact("fill_drain_peak_bytes"),
+    result::exact("micro_batch"),
+    result::exact("virtual_stage"),
+    result::exact("chunk"),
+    result::exact("direction"),
+    result::text("kind"),
+    result::text("shade"),
+    result::exact("start_ms"),
+    result::exact("end_ms"),
+    result::display("start_display"),
+    result::display("end_display"),
+};
+constexpr ResultDecl kStageItem[] = {
+    result::text("id"),           result::exact("stage"),      result::exact("layers"),
+    result::exact("saved_bytes"), result::exact("peak_bytes"), result::display("peak_display"),
+    result::exact("busy_ms"),     result::exact("idle_ms"),    result::exact("fill_drain_peak_bytes"),
 };
 constexpr ResultDecl kPipelineResult[] = {
     result::text("schedule"),
     result::exact("gradients_done_ms"),
     result::exact("completion_ms"),
+    result::display("gradients_done_display"),
+    result::display("completion_display"),
     result::exact("busy_ms"),
     result::exact("idle_ms"),
-    result::exact("idle_from_links_ms"),
+    result::exact("idle_without_links_ms"),
+    result::nullable(result::exact("idle_from_links_ms")),
     result::exact("closed_form_ms"),
     result::exact("utilisation_percent"),
     result::exact("bubble_percent"),
@@ -190,6 +267,7 @@ constexpr ResultDecl kPipelineResult[] = {
     result::exact("activation_message_bytes"),
     result::exact("gradient_message_bytes"),
     result::exact("peak_bytes"),
+    result::display("peak_display"),
     result::exact("peak_stage"),
     result::exact("fill_drain_peak_bytes"),
     result::exact("peak_below_fill_drain_percent"),
@@ -200,6 +278,8 @@ constexpr const char* kPipelineSamples[] = {
     R"({"op":"pipeline_schedule","schedule":"fill-drain"})",
     R"({"op":"pipeline_schedule","schedule":"1f1b","micro_batches":16})",
     R"({"op":"pipeline_schedule","schedule":"zb-h1"})",
+    R"({"op":"pipeline_schedule","schedule":"interleaved","virtual_stages":2})",
+    R"({"op":"pipeline_schedule","schedule":"dualpipe"})",
 };
 
 }  // namespace

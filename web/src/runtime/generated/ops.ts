@@ -3030,6 +3030,8 @@ export interface PipelineScheduleStage {
   saved_bytes: bigint;
   peak_bytes: bigint;
   peak_display: string;
+  busy_ms: bigint;
+  idle_ms: bigint;
   fill_drain_peak_bytes: bigint;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
@@ -3041,9 +3043,15 @@ export interface PipelineScheduleSlot {
   id: string;
   stage: bigint;
   micro_batch: bigint;
+  virtual_stage: bigint;
+  chunk: bigint;
+  direction: bigint;
   kind: string;
+  shade: string;
   start_ms: bigint;
   end_ms: bigint;
+  start_display: string;
+  end_display: string;
   /** Every `…display` string of this object, by key. */
   displays: Record<string, string>;
   /** Every exact value of this object, by key. */
@@ -3054,9 +3062,12 @@ export interface PipelineScheduleResult {
   schedule: string;
   gradients_done_ms: bigint;
   completion_ms: bigint;
+  gradients_done_display: string;
+  completion_display: string;
   busy_ms: bigint;
   idle_ms: bigint;
-  idle_from_links_ms: bigint;
+  idle_without_links_ms: bigint;
+  idle_from_links_ms: bigint | null;
   closed_form_ms: bigint;
   utilisation_percent: bigint;
   bubble_percent: bigint;
@@ -3078,6 +3089,7 @@ export interface PipelineScheduleResult {
   activation_message_bytes: bigint;
   gradient_message_bytes: bigint;
   peak_bytes: bigint;
+  peak_display: string;
   peak_stage: bigint;
   fill_drain_peak_bytes: bigint;
   peak_below_fill_drain_percent: bigint;
@@ -3740,7 +3752,7 @@ export const RESULT_SHAPES: { readonly [K in Op]: Shape } = {
   compute_floor: { model: { k: 'text' }, flops_per_sequence: { k: 'exact' }, flops_per_token: { k: 'exact' }, flops_total: { k: 'exact' }, peak_tflops: { k: 'exact' }, tokens_per_second_per_card: { k: 'exact' }, tokens_per_second_needed: { k: 'exact' }, cards_exact: { k: 'exact' }, cards_needed: { k: 'exact' }, days_on_cards: { k: 'exact' }, tokens_per_second_on_cards: { k: 'exact' } },
   recompute_savings: { product_bytes: { k: 'exact' }, multiplies: { k: 'exact' }, normalized_bytes: { k: 'exact' }, rebuilt_per_layer_bytes: { k: 'exact' }, stage_rebuilt_bytes: { k: 'exact' }, saved_per_layer_before_bytes: { k: 'exact' }, stage_before_bytes: { k: 'exact' }, stage_after_bytes: { k: 'exact' }, workspace_bytes: { k: 'exact' }, waiting_saving_bytes: { k: 'exact' } },
   offload_cast: { bf16_bytes: { k: 'exact' }, fp32_bytes: { k: 'exact' }, touched_bytes: { k: 'exact' }, cpu_link_ms: { k: 'exact' }, cpu_cast_ms: { k: 'exact' }, cpu_path_ms: { k: 'exact' }, gpu_cast_ms: { k: 'exact' }, gpu_link_ms: { k: 'exact' }, gpu_path_ms: { k: 'exact' }, faster_path: { k: 'text' }, crossover_gb_per_second: { k: 'exact', p: 'nullable' }, gpu_peak_bytes: { k: 'exact' }, steps: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } }, cpu_path_display: { k: 'display' }, gpu_path_display: { k: 'display' }, crossover_display: { k: 'display', p: 'nullable' } },
-  pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, idle_from_links_ms: { k: 'exact' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, boundaries: { k: 'exact' }, interleaved_boundaries: { k: 'exact' }, forward_messages: { k: 'exact' }, interleaved_forward_messages: { k: 'exact' }, fill_links_ms: { k: 'exact' }, drain_links_ms: { k: 'exact' }, fill_drain_completion_ms: { k: 'exact' }, longer_than_fill_drain_percent: { k: 'exact' }, saved_per_layer_bytes: { k: 'exact' }, saved_final_bytes: { k: 'exact' }, activation_message_bytes: { k: 'exact' }, gradient_message_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_stage: { k: 'exact' }, fill_drain_peak_bytes: { k: 'exact' }, peak_below_fill_drain_percent: { k: 'exact' }, stages: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, layers: { k: 'exact' }, saved_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, fill_drain_peak_bytes: { k: 'exact' } } }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' } } } },
+  pipeline_schedule: { schedule: { k: 'text' }, gradients_done_ms: { k: 'exact' }, completion_ms: { k: 'exact' }, gradients_done_display: { k: 'display' }, completion_display: { k: 'display' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, idle_without_links_ms: { k: 'exact' }, idle_from_links_ms: { k: 'exact', p: 'nullable' }, closed_form_ms: { k: 'exact' }, utilisation_percent: { k: 'exact' }, bubble_percent: { k: 'exact' }, interleaved_bubble_percent: { k: 'exact' }, bubble_1f1b_ms: { k: 'exact' }, bubble_zb_h1_ms: { k: 'exact' }, bubble_zb_h2_ms: { k: 'exact' }, bubble_dualpipe_ms: { k: 'exact' }, boundaries: { k: 'exact' }, interleaved_boundaries: { k: 'exact' }, forward_messages: { k: 'exact' }, interleaved_forward_messages: { k: 'exact' }, fill_links_ms: { k: 'exact' }, drain_links_ms: { k: 'exact' }, fill_drain_completion_ms: { k: 'exact' }, longer_than_fill_drain_percent: { k: 'exact' }, saved_per_layer_bytes: { k: 'exact' }, saved_final_bytes: { k: 'exact' }, activation_message_bytes: { k: 'exact' }, gradient_message_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, peak_stage: { k: 'exact' }, fill_drain_peak_bytes: { k: 'exact' }, peak_below_fill_drain_percent: { k: 'exact' }, stages: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, layers: { k: 'exact' }, saved_bytes: { k: 'exact' }, peak_bytes: { k: 'exact' }, peak_display: { k: 'display' }, busy_ms: { k: 'exact' }, idle_ms: { k: 'exact' }, fill_drain_peak_bytes: { k: 'exact' } } }, slots: { k: 'list', items: { id: { k: 'text' }, stage: { k: 'exact' }, micro_batch: { k: 'exact' }, virtual_stage: { k: 'exact' }, chunk: { k: 'exact' }, direction: { k: 'exact' }, kind: { k: 'text' }, shade: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } } },
   token_mean_loss: { answers: { k: 'exact' }, tokens: { k: 'exact' }, token_mean_gradient: { k: 'exact' }, answer_mean_gradient: { k: 'exact' }, over_micro_batches_gradient: { k: 'exact' }, longest_token_share_percent: { k: 'exact' } },
   bucket_overlap: { moved_bytes: { k: 'exact' }, whole_ms: { k: 'exact' }, whole_fits_gap: { k: 'flag' }, bucket_bytes: { k: 'exact' }, bucket_moved_bytes: { k: 'exact' }, bucket_ms: { k: 'exact' }, bucket_fits_gap: { k: 'flag' }, buckets_total_ms: { k: 'exact' }, busy_link_reduce_end_ms: { k: 'exact' }, busy_link_usable_ms: { k: 'exact' }, busy_link_exposed_ms: { k: 'exact' }, busy_link_timeline: { k: 'list', items: { lane: { k: 'text' }, kind: { k: 'text' }, start_ms: { k: 'exact' }, end_ms: { k: 'exact' }, start_display: { k: 'display' }, end_display: { k: 'display' } } } },
   strong_scaling: { card_ratio: { k: 'exact' }, ideal_step_seconds: { k: 'exact' }, speedup: { k: 'exact' }, efficiency_percent: { k: 'exact' }, extra_seconds: { k: 'exact' } },
