@@ -13,6 +13,7 @@
 #include "flow_read.hpp"
 #include "flow_scaling.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "core/ch03/approximate.hpp"
 #include "core/ch03/lifecycle.hpp"
@@ -40,10 +41,15 @@ std::string calls_text(const Ratio& calls) {
 // ---- lifecycle_cost -------------------------------------------------------
 
 constexpr FieldDecl kLifecycleFields[] = {
-    field::of_kind("models", FieldKind::List),         field::integer("prompt", 1, kMaxCount, "512"),
-    field::integer("output", 1, kMaxCount, "128"),     field::of_kind("peak_tflops", FieldKind::Decimal, "989.4"),
-    field::of_kind("mfu", FieldKind::Decimal, "0.4"),  field::of_kind("fit", FieldKind::Object),
-    field::of_kind("target_loss", FieldKind::Decimal), field::of_kind("calls", FieldKind::Decimal),
+    field::of_kind("models", FieldKind::List),
+    field::integer("prompt", 1, kMaxCount, "512"),
+    field::integer("output", 1, kMaxCount, "128"),
+    field::of_kind("gpu", FieldKind::Text),
+    field::of_kind("peak_tflops", FieldKind::Decimal, "989.4"),
+    field::of_kind("mfu", FieldKind::Decimal, "0.4"),
+    field::of_kind("fit", FieldKind::Object),
+    field::of_kind("target_loss", FieldKind::Decimal),
+    field::of_kind("calls", FieldKind::Decimal),
 };
 
 // One model of the request: N, and D either as sent or derived from the fit.
@@ -161,7 +167,11 @@ Json op_lifecycle_cost(const Json& req) {
     }
     const u128 prompt = f.integer_or("prompt");
     const u128 output = f.integer_or("output");
-    const Ratio peak = f.has("peak_tflops") ? flow::decimal_at(req, "peak_tflops", "", Range::Positive) : Ratio(9894, 10);
+    // `gpu` supplies the BF16 peak the request leaves out (the default is H100 SXM's).
+    const std::optional<Ratio> gpu_peak = gpu_peak_tflops(f, "bf16", describe_field("peak_tflops"));
+    const Ratio peak = gpu_peak               ? *gpu_peak
+                       : f.has("peak_tflops") ? flow::decimal_at(req, "peak_tflops", "", Range::Positive)
+                                              : Ratio(9894, 10);
     const Ratio mfu = f.has("mfu") ? flow::decimal_at(req, "mfu", "", Range::Fraction) : Ratio(2, 5);
     const Ratio target = f.has("target_loss") ? flow::decimal_at(req, "target_loss", "", Range::Positive) : Ratio(0);
     const ch03::Lifecycle life = ch03::lifecycle_cost(models, prompt, output, peak, mfu);
@@ -289,6 +299,9 @@ constexpr const char* kLifecycleSamples[] = {
     R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000","tokens":"298578849033.8124"},)"
     R"({"id":"0.5B","params":"500000000","tokens":"24819592197.315968"},)"
     R"({"id":"1B","params":"1000000000","tokens":"14895647223.134624"}],"prompt":512,"output":128,"mfu":"0.4"})",
+    // The same models priced on an A100 80GB SXM from the catalog (BF16 312 TFLOP/s).
+    R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000","tokens":"298578849033.8124"},)"
+    R"({"id":"0.5B","params":"500000000","tokens":"24819592197.315968"}],"gpu":"a100-80g"})",
     R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000"},{"id":"0.5B","params":"500000000"}],)"
     R"("target_loss":"2.9","fit":{"points":[{"id":"F1","params":"1096300000","tokens":"100000000","loss":"6.611002"},)"
     R"({"id":"F2","params":"14100000","tokens":"100000000","loss":"7.278144"},)"
