@@ -299,9 +299,6 @@ constexpr const char* kLifecycleSamples[] = {
     R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000","tokens":"298578849033.8124"},)"
     R"({"id":"0.5B","params":"500000000","tokens":"24819592197.315968"},)"
     R"({"id":"1B","params":"1000000000","tokens":"14895647223.134624"}],"prompt":512,"output":128,"mfu":"0.4"})",
-    // The same models priced on an A100 80GB SXM from the catalog (BF16 312 TFLOP/s).
-    R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000","tokens":"298578849033.8124"},)"
-    R"({"id":"0.5B","params":"500000000","tokens":"24819592197.315968"}],"gpu":"a100-80g"})",
     R"({"op":"lifecycle_cost","models":[{"id":"0.1B","params":"100000000"},{"id":"0.5B","params":"500000000"}],)"
     R"("target_loss":"2.9","fit":{"points":[{"id":"F1","params":"1096300000","tokens":"100000000","loss":"6.611002"},)"
     R"({"id":"F2","params":"14100000","tokens":"100000000","loss":"7.278144"},)"
