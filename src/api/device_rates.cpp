@@ -48,8 +48,15 @@ std::optional<Ratio> gpu_bandwidth_gb_per_second(const RequestFields& f, const s
 }
 
 std::optional<Ratio> gpu_peak_tflops(const RequestFields& f, const std::string& format, const std::string& peak_label) {
-    if (!f.has("gpu") || f.has("peak_tflops")) return std::nullopt;
-    return require_peak(device_rates(f, std::nullopt, std::nullopt, format), format, peak_label) / kTera;
+    return gpu_peak_tflops(f, format, peak_label, "gpu", "peak_tflops");
+}
+
+std::optional<Ratio> gpu_peak_tflops(const RequestFields& f, const std::string& format, const std::string& peak_label,
+                                     const std::string& gpu_field, const std::string& peak_field) {
+    if (!f.has(gpu_field) || f.has(peak_field)) return std::nullopt;
+    const Gpu& gpu = find_gpu(gpu_field, f.text(gpu_field));
+    if (const Ratio* peak = gpu.dense_peak(format)) return *peak / kTera;
+    throw FieldError(gpu_field, msg::gpu_no_peak, {{"id", gpu.id}, {"format", format}, {"label", peak_label}});
 }
 
 std::string peak_format_of(const std::string& dtype_id) { return dtype_id; }

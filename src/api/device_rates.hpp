@@ -41,6 +41,11 @@ Ratio require_peak(const DeviceRates& d, const std::string& format, const std::s
 // device that states none; otherwise empty (the field or its default holds).
 std::optional<Ratio> gpu_bandwidth_gb_per_second(const RequestFields& f, const std::string& bandwidth_label);
 std::optional<Ratio> gpu_peak_tflops(const RequestFields& f, const std::string& format, const std::string& peak_label);
+// The same for an op with more than one device (gpu_hour_factor's `gpu` and
+// `gpu_to`): the device named by `gpu_field` supplies `peak_field`, and a
+// refusal names `gpu_field`.
+std::optional<Ratio> gpu_peak_tflops(const RequestFields& f, const std::string& format, const std::string& peak_label,
+                                     const std::string& gpu_field, const std::string& peak_field);
 
 // The catalog's name for an input format's peak: a storage format (dtype id)
 // maps to the matrix input format it feeds ("bf16" → "bf16").

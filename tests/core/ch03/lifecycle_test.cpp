@@ -178,3 +178,28 @@ TEST_CASE("ch03 chinchilla_alloc core and errors") {
           "budget_factor");
     CHECK(error_of(Json::parse(R"({"op":"chinchilla_alloc","beta":"1"})"))["field"] == "alpha");
 }
+
+TEST_CASE("ch03 lifecycle_cost with gpu: the catalog's BF16 peak stands in for peak_tflops, a sent peak wins") {
+    const std::string models =
+        R"("models":[{"id":"0.1B","params":"100000000","tokens":"298578849033.8124"},{"id":"0.5B","params":"500000000","tokens":"24819592197.315968"}])";
+    const Json h100 = result(Json::parse(R"({"op":"lifecycle_cost",)" + models + R"(,"gpu":"h100-sxm"})"));
+    const Json plain = result(Json::parse(R"({"op":"lifecycle_cost",)" + models + "}"));
+    // H100 SXM's 989.4 TFLOP/s is the default: the same answer, to the last digit.
+    CHECK(h100["gpu_flops_per_second"] == plain["gpu_flops_per_second"]);
+    CHECK(h100["rows"][0]["training_gpu_hours"] == plain["rows"][0]["training_gpu_hours"]);
+    // A100 80GB SXM: 312 TFLOP/s × MFU 0.4 = 124.8 TFLOP/s; hours scale by 989.4 / 312, the crossing does not move.
+    const Json a100 = result(Json::parse(R"({"op":"lifecycle_cost",)" + models + R"(,"gpu":"a100-80g"})"));
+    CHECK(a100["gpu_flops_per_second"] == 124800000000000ULL);
+    CHECK(a100["crossovers"][0]["calls"] == plain["crossovers"][0]["calls"]);
+    // 0.1B: 125.7 GPU-hours on H100 SXM are 82,938,569,176,059 / 208,000,000,000 ≈ 398.7 on A100; a call 0.00102 GPU-s.
+    CHECK(plain["rows"][0]["training_gpu_hours_display"] == "125.7");
+    CHECK(a100["rows"][0]["training_gpu_hours"] == "82938569176059/208000000000");
+    CHECK(a100["rows"][0]["training_gpu_hours_display"] == "398.7");
+    CHECK(a100["rows"][0]["per_call_display"] == "0.00102");
+    // An explicit peak overrides the device.
+    const Json sent = result(Json::parse(R"({"op":"lifecycle_cost",)" + models + R"(,"gpu":"a100-80g","peak_tflops":"989.4"})"));
+    CHECK(sent["gpu_flops_per_second"] == plain["gpu_flops_per_second"]);
+    // A device whose sources state no BF16 peak, or no device, is refused under `gpu`.
+    CHECK(error_of(Json::parse(R"({"op":"lifecycle_cost",)" + models + R"(,"gpu":"v100-sxm2"})"))["field"] == "gpu");
+    CHECK(error_of(Json::parse(R"({"op":"lifecycle_cost",)" + models + R"(,"gpu":"no-such-card"})"))["field"] == "gpu");
+}

@@ -75,3 +75,24 @@ TEST_CASE("ch03 training ops: Exercise 3-10's choice at 2×10^8 and 10^9 tasks")
     CHECK(error_of(Json::parse(R"({"op":"training_budget","rows":[{"params":"-7","tokens":"1"}]})"))["field"] ==
           "rows[0].params");
 }
+
+TEST_CASE("ch03 gpu_hour_factor with gpu and gpu_to: Figure 3-31's 3.17 from the catalog's BF16 peaks") {
+    const Json book = result(Json::parse(R"({"op":"gpu_hour_factor","peak_from":"989.4","peak_to":"312"})"));
+    const Json catalog = result(Json::parse(R"({"op":"gpu_hour_factor","gpu":"h100-sxm","gpu_to":"a100-80g"})"));
+    CHECK(catalog["factor"] == book["factor"]);
+    CHECK(catalog["factor"] == "1649/520");
+    CHECK(catalog["factor_display"] == "3.17");
+    // One device from the catalog, the other sent; a sent peak overrides its device.
+    CHECK(result(Json::parse(R"({"op":"gpu_hour_factor","gpu":"h100-sxm","peak_to":"312"})"))["factor"] == "1649/520");
+    CHECK(result(Json::parse(R"({"op":"gpu_hour_factor","gpu":"h100-sxm","gpu_to":"a100-80g","peak_to":"989.4"})"))["factor"] ==
+          1);
+    // H200 (989.5 TFLOP/s BF16 in its sources) against H100 SXM (989.4): 1,000 hours are 1,000 × 9,895 / 9,894.
+    CHECK(result(Json::parse(
+              R"({"op":"gpu_hour_factor","gpu":"h200","gpu_to":"h100-sxm","gpu_hours":"1000"})"))["equivalent_hours"] ==
+          "4947500/4947");
+    // Refusals name the field: no BF16 peak in V100's sources, an unknown id, a missing peak with no device.
+    CHECK(error_of(Json::parse(R"({"op":"gpu_hour_factor","gpu":"h100-sxm","gpu_to":"v100-sxm2"})"))["field"] == "gpu_to");
+    CHECK(error_of(Json::parse(R"({"op":"gpu_hour_factor","gpu":"v100-sxm2","peak_to":"312"})"))["field"] == "gpu");
+    CHECK(error_of(Json::parse(R"({"op":"gpu_hour_factor","gpu":"nope","peak_to":"312"})"))["field"] == "gpu");
+    CHECK(error_of(Json::parse(R"({"op":"gpu_hour_factor","gpu":"h100-sxm"})"))["field"] == "peak_to");
+}

@@ -25,6 +25,11 @@ TEST_CASE("ledger ch04: every derivable printed number of chapter 4 is reproduce
     const api::LedgerReport report = api::check_ledger(entries, chapter_datasets("ch04"));
     for (const auto& line : report.lines) {
         CAPTURE(line.id);
+        if (line.kind == "missing") {
+            // Not derivable: the entry must say what is missing (Table 4.4.3-a's hand-off schedule).
+            CHECK_MESSAGE(!line.missing.empty(), line.id << " is not derivable and says nothing of why");
+            continue;
+        }
         if (line.kind == "measured") {
             CHECK_MESSAGE(line.matched, line.id << ": printed " << line.printed << ", dataset " << line.computed);
             continue;
@@ -39,7 +44,9 @@ TEST_CASE("ledger ch04: every derivable printed number of chapter 4 is reproduce
     // ratios of §4.5.1), ch04-compare 14, ch04-preparation 23 (strided_tile, im2col_traffic, handoff_bandwidth).
     // ch04-measured 19, read from Experiment 4-6's datasets: Table 4.8.3-a's eight medians, Figs. 4-37 and 4-38's
     // DRAM reads, and §4.8.4's time ratios, energies per call and break-even powers made from them.
-    CHECK(report.total == 336);
+    // ch04-handoff 12, not derivable: Table 4.4.3-a's ten starts and finishes and the −38 % / −6 % after it (no
+    // hand-off scheduler op; 5,118 is not even the stage sum 5,120).
+    CHECK(report.total == 348);
     CHECK(report.derivable == 317);
     CHECK(report.reproduced == report.derivable);
     CHECK(report.measured == 19);

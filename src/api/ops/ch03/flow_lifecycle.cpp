@@ -13,6 +13,7 @@
 #include "flow_read.hpp"
 #include "flow_scaling.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "core/ch03/approximate.hpp"
 #include "core/ch03/lifecycle.hpp"
@@ -40,10 +41,15 @@ std::string calls_text(const Ratio& calls) {
 // ---- lifecycle_cost -------------------------------------------------------
 
 constexpr FieldDecl kLifecycleFields[] = {
-    field::of_kind("models", FieldKind::List),         field::integer("prompt", 1, kMaxCount, "512"),
-    field::integer("output", 1, kMaxCount, "128"),     field::of_kind("peak_tflops", FieldKind::Decimal, "989.4"),
-    field::of_kind("mfu", FieldKind::Decimal, "0.4"),  field::of_kind("fit", FieldKind::Object),
-    field::of_kind("target_loss", FieldKind::Decimal), field::of_kind("calls", FieldKind::Decimal),
+    field::of_kind("models", FieldKind::List),
+    field::integer("prompt", 1, kMaxCount, "512"),
+    field::integer("output", 1, kMaxCount, "128"),
+    field::of_kind("gpu", FieldKind::Text),
+    field::of_kind("peak_tflops", FieldKind::Decimal, "989.4"),
+    field::of_kind("mfu", FieldKind::Decimal, "0.4"),
+    field::of_kind("fit", FieldKind::Object),
+    field::of_kind("target_loss", FieldKind::Decimal),
+    field::of_kind("calls", FieldKind::Decimal),
 };
 
 // One model of the request: N, and D either as sent or derived from the fit.
@@ -161,7 +167,11 @@ Json op_lifecycle_cost(const Json& req) {
     }
     const u128 prompt = f.integer_or("prompt");
     const u128 output = f.integer_or("output");
-    const Ratio peak = f.has("peak_tflops") ? flow::decimal_at(req, "peak_tflops", "", Range::Positive) : Ratio(9894, 10);
+    // `gpu` supplies the BF16 peak the request leaves out (the default is H100 SXM's).
+    const std::optional<Ratio> gpu_peak = gpu_peak_tflops(f, "bf16", describe_field("peak_tflops"));
+    const Ratio peak = gpu_peak               ? *gpu_peak
+                       : f.has("peak_tflops") ? flow::decimal_at(req, "peak_tflops", "", Range::Positive)
+                                              : Ratio(9894, 10);
     const Ratio mfu = f.has("mfu") ? flow::decimal_at(req, "mfu", "", Range::Fraction) : Ratio(2, 5);
     const Ratio target = f.has("target_loss") ? flow::decimal_at(req, "target_loss", "", Range::Positive) : Ratio(0);
     const ch03::Lifecycle life = ch03::lifecycle_cost(models, prompt, output, peak, mfu);

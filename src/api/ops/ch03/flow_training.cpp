@@ -3,10 +3,14 @@
 //   training_calendar  calendar days from GPU-hours on a fleet (Exercise 3-10)
 //   gpu_hour_factor    one GPU's hours in another's by the ratio of peaks (Figure 3-31)
 //   break_even_tasks   Q* = ΔC0/Δc, and which model is cheaper at a given volume (Exercise 3-10)
+#include <optional>
+#include <string>
+
 #include "api/ops/ch03/ops.hpp"
 #include "flow_display.hpp"
 #include "flow_read.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "core/ch03/training_calendar.hpp"
 #include "core/format.hpp"
@@ -77,15 +81,24 @@ constexpr const char* kTrainingCalendarSamples[] = {R"({"op":"training_calendar"
 // ---- gpu_hour_factor ------------------------------------------------------
 
 constexpr FieldDecl kGpuHourFactorFields[] = {
+    field::of_kind("gpu", FieldKind::Text),
+    field::of_kind("gpu_to", FieldKind::Text),
     field::of_kind("peak_from", FieldKind::Decimal),
     field::of_kind("peak_to", FieldKind::Decimal),
     field::of_kind("gpu_hours", FieldKind::Decimal, "1"),
 };
 
+// A peak as sent, else the dense BF16 peak of the catalog device `gpu_field`
+// names (the book compares H100 and A100 at BF16, Figure 3-31).
+Ratio hour_factor_peak(const Json& req, const RequestFields& f, const std::string& gpu_field, const std::string& peak_field) {
+    const std::optional<Ratio> gpu_peak = gpu_peak_tflops(f, "bf16", describe_field(peak_field), gpu_field, peak_field);
+    return gpu_peak ? *gpu_peak : flow::decimal_at(req, peak_field, "", Range::Positive);
+}
+
 Json op_gpu_hour_factor(const Json& req) {
     RequestFields f(req, kGpuHourFactorFields);
-    const Ratio peak_from = flow::decimal_at(req, "peak_from", "", Range::Positive);
-    const Ratio peak_to = flow::decimal_at(req, "peak_to", "", Range::Positive);
+    const Ratio peak_from = hour_factor_peak(req, f, "gpu", "peak_from");
+    const Ratio peak_to = hour_factor_peak(req, f, "gpu_to", "peak_to");
     const Ratio factor = ch03::gpu_hour_factor(peak_from, peak_to);
     const Ratio hours = f.has("gpu_hours") ? flow::decimal_at(req, "gpu_hours", "", Range::NonNegative) : Ratio(1);
     Json r;
@@ -97,7 +110,8 @@ Json op_gpu_hour_factor(const Json& req) {
 
 constexpr ResultDecl kGpuHourFactorResult[] = {result::exact("factor"), result::display("factor_display"),
                                                result::exact("equivalent_hours")};
-constexpr const char* kGpuHourFactorSamples[] = {R"({"op":"gpu_hour_factor","peak_from":"989.4","peak_to":"312"})"};
+constexpr const char* kGpuHourFactorSamples[] = {R"({"op":"gpu_hour_factor","peak_from":"989.4","peak_to":"312"})",
+                                                 R"({"op":"gpu_hour_factor","gpu":"h100-sxm","gpu_to":"a100-80g"})"};
 
 // ---- break_even_tasks -----------------------------------------------------
 

@@ -52,9 +52,9 @@ export interface OpRequests {
   media_work: { codebooks?: number | string; height?: number | string; width?: number | string; vae_stride?: number | string; pack?: number | string; steps?: number | string; branches?: number | string; lang?: string; };
   training_budget: { rows?: Json[]; lang?: string; };
   training_calendar: { gpu_hours?: number | string; gpus?: number | string; lang?: string; };
-  gpu_hour_factor: { peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
+  gpu_hour_factor: { gpu?: string; gpu_to?: string; peak_from?: number | string; peak_to?: number | string; gpu_hours?: number | string; lang?: string; };
   break_even_tasks: { extra_gpu_hours?: number | string; extra_gpu_seconds?: number | string; saving_seconds?: number | string; tasks?: number | string; tasks_per_second?: number | string; lang?: string; };
-  lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; peak_tflops?: number | string; mfu?: number | string; fit?: { [key: string]: Json }; target_loss?: number | string; calls?: number | string; lang?: string; };
+  lifecycle_cost: { models?: Json[]; prompt?: number | string; output?: number | string; gpu?: string; peak_tflops?: number | string; mfu?: number | string; fit?: { [key: string]: Json }; target_loss?: number | string; calls?: number | string; lang?: string; };
   chinchilla_alloc: { alpha?: number | string; beta?: number | string; budget_factor?: number | string; lang?: string; };
   scaling_fit: { points?: Json[]; holdout_from?: number | string; alphas?: Json[]; betas?: Json[]; alpha?: number | string; beta?: number | string; params_scale?: number | string; tokens_scale?: number | string; lang?: string; };
   training: { model?: string | { [key: string]: Json }; batch?: number | string; input?: number | string; labels?: number | string; head?: string; gradients?: string; lang?: string; };
