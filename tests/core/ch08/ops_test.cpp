@@ -209,10 +209,12 @@ TEST_CASE("ch08 weight_offload: Exercise 8-5") {
     CHECK(one["buffer_bytes"] == 288 * kMiB);
     CHECK(one["buffer_display"] == "288 MiB");
     CHECK(one["freed_display"] == "2.25 GiB");
+    CHECK(one["freed_mib_display"] == "2,304 MiB");       // as §8.4.3's table prints it
     CHECK(one["copy_ms_per_step_display"] == "42.5 ms");  // > 26.26 ms of decode: the copy sets the round
     CHECK(one["copy_seconds_total_display"] == "10.83 s");
     const Json two = ask(R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"buffers":2,"link_gbps":"450"})");
     CHECK(two["freed_bytes"] == 2016 * kMiB);
+    CHECK(two["freed_mib_display"] == "2,016 MiB");
     CHECK(two["buffer_bytes"] == 576 * kMiB);
     CHECK(exact_of(two["buffer_bytes"]) + exact_of(two["freed_bytes"]) == exact_of(two["offloaded_bytes"]));
     CHECK(two["extra_inputs"] == 1);

@@ -240,6 +240,7 @@ Json op_weight_offload(const Json& req) {
     r["buffer_display"] = bytes_binary_text(o.buffer_bytes);
     r["freed_bytes"] = exact_json(o.freed_bytes);
     r["freed_display"] = bytes_binary_text(o.freed_bytes);
+    r["freed_mib_display"] = mib_text(o.freed_bytes);  // §8.4.3's table: 2,304 / 2,016 MiB
     r["input_state_bytes"] = exact_json(in.input_state_bytes);
     r["complete_state_bytes"] = exact_json(in.complete_state_bytes);
     r["extra_inputs"] = exact_json(Ratio(o.extra_inputs));
@@ -262,6 +263,7 @@ constexpr ResultDecl kWeightOffloadResult[] = {
     result::exact("layer_bytes"),
     result::exact("freed_bytes"),
     result::display("freed_display"),
+    result::display("freed_mib_display"),
     result::exact("input_state_bytes"),
     result::exact("complete_state_bytes"),
     result::exact("extra_inputs"),
