@@ -115,6 +115,8 @@ Ratio printed_change(const Json& entry, Ratio value) {
 // names one `request`, or `requests` whose values add up (a sum over the
 // rounds of a conversation: one `turn` call per round); `per` divides the
 // sum, and `less` and `times` turn a ratio into the change the book prints.
+// `minus` and `over` name paths of the same answer(s): subtracted from the
+// sum, then dividing it (before `per`).
 // Many entries of a chapter read the same answer (a design case's one
 // request holds a dozen printed numbers): each request is evaluated once.
 using Answers = std::map<std::string, Json>;
@@ -128,6 +130,8 @@ const Json& answer_of(const Json& request, Answers& answers) {
 
 std::string computed_text(const Json& entry, Answers& answers) {
     Ratio value;
+    Ratio subtracted;  // `minus`: a path of the same answer(s) taken from the sum
+    Ratio divisor;     // `over`: a path of the same answer(s) that divides it
     const bool several = entry.contains("requests");
     const std::size_t count = several ? entry.at("requests").size() : 1;
     for (std::size_t i = 0; i < count; ++i) {
@@ -137,7 +141,15 @@ std::string computed_text(const Json& entry, Answers& answers) {
             return render(msg::ledger_error, {{"message", response["error"]["message"].get<std::string>()}});
         const Json& result = response["result"];
         for (const auto& path : entry.at("paths")) value = value + ratio_of(at_path(result, path.get<std::string>()));
+        if (entry.contains("minus")) subtracted = subtracted + ratio_of(at_path(result, entry.at("minus").get<std::string>()));
+        if (entry.contains("over")) divisor = divisor + ratio_of(at_path(result, entry.at("over").get<std::string>()));
     }
+    // A difference or a share of two values of one answer (q8_0 saves 540 MiB on BF16's 1,152; 131 of 416 blocks).
+    if (value < subtracted)
+        throw std::runtime_error(
+            render(msg::ledger_not_a_number, {{"path", entry.at("paths").dump() + " − minus"}, {"value", "< 0"}}));
+    value = value - subtracted;
+    if (entry.contains("over")) value = value / divisor;
     if (entry.contains("per")) value = value / Ratio(entry.at("per").get<std::uint64_t>());
     value = printed_change(entry, value);
     const std::string printed = entry.at("printed").get<std::string>();

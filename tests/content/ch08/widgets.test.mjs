@@ -80,6 +80,57 @@ test('every chapter-8 widget answers with its defaults and is placed on its page
   planePoints('fig-8-35');
   kindAnswer('fig-8-4');
   for (const id of ['fig-8-11', 'fig-8-13', 'fig-8-19', 'fig-8-30', 'fig-8-31']) stageBars(id);
+  coreTable('tab-8-1-2-a');
+  coreTable('tab-8-6-3-b');
+  coreTable('tab-8-4-3-offload');
+});
+
+/** A core-table: each row's cells as shown (the column's path), for control values `changes` over the defaults. */
+function coreTable(id, changes = {}) {
+  const cfg = allWidgets[id];
+  const vars = { ...defaults(cfg), ...changes };
+  return cfg.table.rows.map((row) =>
+    cfg.table.columns.map((c) => String(follow(ask(c.op, merged(vars, cfg.table.fields, row.fields)), c.path))),
+  );
+}
+
+test('Table 8.1.2-a is live: 37 short and 10 long requests in 12 GiB, 324 / 1,188 MiB allocated, 288 / 1,152 MiB after prefill; fewer at 6 GiB or 1,024 outputs', () => {
+  assert.deepEqual(coreTable('tab-8-1-2-a'), [
+    ['37', '324 MiB', '288 MiB'],
+    ['10', '1,188 MiB', '1,152 MiB'],
+  ]);
+  // 6,144 MiB over 324 and 1,188 MiB: 18 and 5; 1,024 outputs make 2,048 + 1,023 = 3,071 positions, 3,072 in blocks (432 MiB): 28 fit.
+  assert.deepEqual(coreTable('tab-8-1-2-a', { $budget: '6' }).map((r) => r[0]), ['18', '5']);
+  assert.deepEqual(coreTable('tab-8-1-2-a', { $out: '1024' })[0], ['28', '432 MiB', '288 MiB']);
+});
+
+test('Table 8.6.3-b is live: prefill 7.34 / 2.04 / 7.34 / 2.23 s, then 255, 255, 255 and 85 rounds; D at 2 a round takes 128', () => {
+  assert.deepEqual(coreTable('tab-8-6-3-b'), [
+    ['7.34 s', '255', '14.90 s'],
+    ['2.04 s', '255', '9.01 s'],
+    ['7.34 s', '255', '14.55 s'],
+    ['2.23 s', '85', '4.56 s'],
+  ]);
+  assert.deepEqual(coreTable('tab-8-6-3-b', { $t: '2' })[3].slice(0, 2), ['2.23 s', '128']);
+  assert.deepEqual(coreTable('tab-8-6-3-b', { $out: '16' }).map((r) => r[1]), ['15', '15', '15', '5']);
+});
+
+test('the offload table is live: one buffer 288 MiB, 2,304 MiB net, 2 inputs or 1 request more; two buffers 576 / 2,016 MiB, 1 and 1; 18 layers free twice as much', () => {
+  assert.deepEqual(coreTable('tab-8-4-3-offload'), [
+    ['288 MiB', '2,304 MiB', '2', '1'],
+    ['576 MiB', '2,016 MiB', '1', '1'],
+  ]);
+  // 18 FFNs free 5,184 MiB: 4,896 net with one buffer (4 inputs of 1,152 MiB, 4 requests of 1,188 MiB).
+  assert.deepEqual(coreTable('tab-8-4-3-offload', { $layers: '18' })[0], ['288 MiB', '4,896 MiB', '4', '4']);
+});
+
+test("the planner's memory line is labelled with the core's '12 GiB', not the bytes", () => {
+  const cfg = allWidgets['planner-memory'];
+  const line = cfg.data.lines[0];
+  for (const [budget, shown] of [['12', '12 GiB'], ['6', '6 GiB']]) {
+    const vars = { ...defaults(cfg), $budget: budget };
+    assert.equal(follow(ask(line.op, merged(vars, line.fields)), line.display), shown);
+  }
 });
 
 /** A content-kind widget's one request (gantt, line-chart at the reader's x) for control values `changes` over the defaults. */

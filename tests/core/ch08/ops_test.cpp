@@ -34,6 +34,11 @@ TEST_CASE("ch08 kv_admission: Table 8.1.2-a, sharing and q8_0 / q4_0") {
     const Json l = ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256})");
     CHECK(l["allocated_bytes"] == 1188 * kMiB);
     CHECK(l["max_requests"] == 10);
+    // Table 8.1.2-a and the planner print MiB and the budget in GiB.
+    CHECK(l["allocated_mib_display"] == "1,188 MiB");
+    CHECK(l["prefill_mib_display"] == "1,152 MiB");
+    CHECK(s["allocated_mib_display"] == "324 MiB");
+    CHECK(l["budget_display"] == "12 GiB");
     const Json b =
         ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"shared_prefix":6144,"requests":16})");
     CHECK(b["shared_bytes"] == 864 * kMiB);
@@ -52,6 +57,8 @@ TEST_CASE("ch08 kv_admission: Table 8.1.2-a, sharing and q8_0 / q4_0") {
     CHECK(q8["bytes_per_token"] == 78336);  // 147,456 × 34/64
     CHECK(q8["prefill_bytes"] == 612 * kMiB);
     CHECK(q8["allocated_bytes"] == 661782528);
+    CHECK(q8["allocated_mib_display"] == "631.125 MiB");
+    CHECK(q8["total_mib_display"] == "10,098 MiB");
     CHECK(fixed(Ratio(661782528, kMiB), 3) == "631.125");
     CHECK(fixed(Ratio(16 * 661782528ULL, u128{1} << 30), 2) == "9.86");
     const Json q4 = ask(R"({"op":"kv_admission","model":"qwen3-8b","input":8192,"generated":256,"kv_format":"q4_0"})");
@@ -202,10 +209,12 @@ TEST_CASE("ch08 weight_offload: Exercise 8-5") {
     CHECK(one["buffer_bytes"] == 288 * kMiB);
     CHECK(one["buffer_display"] == "288 MiB");
     CHECK(one["freed_display"] == "2.25 GiB");
+    CHECK(one["freed_mib_display"] == "2,304 MiB");       // as §8.4.3's table prints it
     CHECK(one["copy_ms_per_step_display"] == "42.5 ms");  // > 26.26 ms of decode: the copy sets the round
     CHECK(one["copy_seconds_total_display"] == "10.83 s");
     const Json two = ask(R"({"op":"weight_offload","model":"qwen3-8b","layers":9,"buffers":2,"link_gbps":"450"})");
     CHECK(two["freed_bytes"] == 2016 * kMiB);
+    CHECK(two["freed_mib_display"] == "2,016 MiB");
     CHECK(two["buffer_bytes"] == 576 * kMiB);
     CHECK(exact_of(two["buffer_bytes"]) + exact_of(two["freed_bytes"]) == exact_of(two["offloaded_bytes"]));
     CHECK(two["extra_inputs"] == 1);
@@ -248,7 +257,8 @@ TEST_CASE("ch08 batch_plan: §8.1.1's 6.95 s and §8.6.3's B and D") {
         ask(R"({"op":"batch_plan","model":"qwen3-8b","compute_efficiency":"0.578","gpu":"rtx-pro-6000","round_ms":"29.63"})");
     CHECK(exact_of(a["prefill_flops"]) == Ratio(2137509173657600ULL));  // chapter 2's forward, 16 × 8192
     CHECK(a["total_display"] == "14.90 s");
-    CHECK(a["memory_bytes"].is_null());  // no budget given: no memory asked for
+    CHECK(a["prefill_display"] == "7.34 s");  // Table 8.6.3-b's A and C
+    CHECK(a["memory_bytes"].is_null());       // no budget given: no memory asked for
 }
 
 TEST_CASE("ch08 batch_plan with a budget: Figure 8-35's points, memory and time from one answer") {

@@ -26,6 +26,10 @@ namespace {
 
 // ---- kv_admission ------------------------------------------------------------
 
+// Bytes in MiB as the chapter prints them ("1,188 MiB", "631.125 MiB"): Table 8.1.2-a
+// and the planner compare requests in MiB, where the binary-prefix text says "1.16 GiB".
+std::string mib_text(const Ratio& bytes) { return trimmed(bytes / kMiB, 3) + " MiB"; }
+
 constexpr FieldDecl kKvAdmissionFields[] = {
     fields::kModel,
     field::integer("input", 1, kMaxPositions),
@@ -65,14 +69,18 @@ Json op_kv_admission(const Json& req) {
     r["shared_positions"] = exact_json(Ratio(a.shared_positions));
     r["private_positions"] = exact_json(Ratio(a.private_positions));
     r["prefill_bytes"] = exact_json(a.prefill_bytes);
+    r["prefill_mib_display"] = mib_text(a.prefill_bytes);
     r["allocated_bytes"] = exact_json(a.allocated_bytes);
     r["allocated_display"] = bytes_binary_text(a.allocated_bytes);
+    r["allocated_mib_display"] = mib_text(a.allocated_bytes);
     r["shared_bytes"] = exact_json(a.shared_bytes);
     r["private_bytes"] = exact_json(a.private_bytes);
     r["total_bytes"] = exact_json(a.total_bytes);
     r["total_display"] = bytes_binary_text(a.total_bytes);
+    r["total_mib_display"] = mib_text(a.total_bytes);
     r["independent_total_bytes"] = exact_json(a.independent_total_bytes);
     r["budget_bytes"] = exact_json(in.budget_bytes);
+    r["budget_display"] = bytes_binary_text(in.budget_bytes);  // "12 GiB", where the bytes read 12,884,901,888
     r["fits"] = a.fits;
     r["max_requests"] = exact_json(Ratio(a.max_requests));
     r["prefill_sized_requests"] = exact_json(Ratio(a.prefill_sized_requests));
@@ -89,14 +97,18 @@ constexpr ResultDecl kKvAdmissionResult[] = {
     result::exact("shared_positions"),
     result::exact("private_positions"),
     result::exact("prefill_bytes"),
+    result::display("prefill_mib_display"),
     result::exact("allocated_bytes"),
     result::display("allocated_display"),
+    result::display("allocated_mib_display"),
     result::exact("shared_bytes"),
     result::exact("private_bytes"),
     result::exact("total_bytes"),
     result::display("total_display"),
+    result::display("total_mib_display"),
     result::exact("independent_total_bytes"),
     result::exact("budget_bytes"),
+    result::display("budget_display"),
     result::flag("fits"),
     result::exact("max_requests"),
     result::exact("prefill_sized_requests"),
@@ -228,6 +240,7 @@ Json op_weight_offload(const Json& req) {
     r["buffer_display"] = bytes_binary_text(o.buffer_bytes);
     r["freed_bytes"] = exact_json(o.freed_bytes);
     r["freed_display"] = bytes_binary_text(o.freed_bytes);
+    r["freed_mib_display"] = mib_text(o.freed_bytes);  // §8.4.3's table: 2,304 / 2,016 MiB
     r["input_state_bytes"] = exact_json(in.input_state_bytes);
     r["complete_state_bytes"] = exact_json(in.complete_state_bytes);
     r["extra_inputs"] = exact_json(Ratio(o.extra_inputs));
@@ -250,6 +263,7 @@ constexpr ResultDecl kWeightOffloadResult[] = {
     result::exact("layer_bytes"),
     result::exact("freed_bytes"),
     result::display("freed_display"),
+    result::display("freed_mib_display"),
     result::exact("input_state_bytes"),
     result::exact("complete_state_bytes"),
     result::exact("extra_inputs"),

@@ -249,6 +249,7 @@ Json op_batch_plan(const Json& req) {
     in.power_w = power_of(f);
     const ch08::BatchPlan p = ch08::batch_plan(in);
     r["prefill_seconds"] = exact_json(in.prefill_seconds);
+    r["prefill_display"] = fixed(in.prefill_seconds, 2) + " s";  // Table 8.6.3-b: 7.34 s, 2.04 s, 2.23 s
     r["rounds"] = exact_json(Ratio(p.rounds));
     r["decode_seconds"] = exact_json(p.decode_seconds);
     r["queue_seconds"] = exact_json(in.queue_seconds);
@@ -271,6 +272,7 @@ Json op_batch_plan(const Json& req) {
 constexpr ResultDecl kBatchPlanResult[] = {
     result::nullable(result::exact("prefill_flops")),
     result::exact("prefill_seconds"),
+    result::display("prefill_display"),
     result::exact("rounds"),
     result::exact("decode_seconds"),
     result::exact("queue_seconds"),
