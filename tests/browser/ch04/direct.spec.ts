@@ -7,6 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { pageOfInstance } from '../chapter';
+import { dragMarker } from '../drag-marker';
 import { allReady, expect, test, type Core } from '../fixtures';
 
 const ID = 'fig-4-35';
@@ -35,19 +36,6 @@ async function expectAt(page: Page, w: Locator, core: Core, gpu: string, m: numb
   await expect(marker).toHaveAttribute('aria-valuetext', readAt(core, gpu, m));
 }
 
-/** Client coordinates of M on the wide drawing's log axis, at the handle's height. */
-async function pointOf(w: Locator, v: number): Promise<{ x: number; y: number }> {
-  return w.locator('svg.is-wide:has(.drag-marker)').evaluate((svg: SVGSVGElement, v: number) => {
-    const m = svg.querySelector('.drag-marker')!;
-    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
-    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
-    const units = x0 + ((x1 - x0) * Math.log(v / lo)) / Math.log(hi / lo);
-    const box = svg.getBoundingClientRect();
-    const handle = m.querySelector('.drag-handle')!.getBoundingClientRect();
-    return { x: box.left + (units * box.width) / svg.viewBox.baseVal.width, y: handle.top + handle.height / 2 };
-  }, v);
-}
-
 test('figure 4-35: the reader’s M is a marker on the roofline; a drag, the keys and the card switch follow the core', async ({ page, core }) => {
   const w = await open(page);
   // The book's 256 rows on the RTX 4090: past the ridge (179 rows), so bound by arithmetic.
@@ -56,13 +44,7 @@ test('figure 4-35: the reader’s M is a marker on the roofline; a drag, the key
 
   // Drag to the sampled 16 rows: bound by memory, and the hash says so.
   const marker = w.locator('svg.is-wide').getByRole('slider');
-  await marker.scrollIntoViewIfNeeded();
-  const handle = (await marker.locator('.drag-handle').boundingBox())!;
-  const at = await pointOf(w, 16);
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(at.x + 3, at.y, { steps: 8 }); // a little off: the landmark pulls it in
-  await page.mouse.up();
+  await dragMarker(page, marker, 16, 3); // a little off: the landmark pulls it in
   await expectAt(page, w, core, 'rtx-4090', 16);
   expect(readAt(core, 'rtx-4090', 16)).toContain('受記憶體限制');
   await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toContain(`${ID}:M=16`);

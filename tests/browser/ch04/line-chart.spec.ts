@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { pageOfInstance } from '../chapter';
+import { dragMarker, markerX } from '../drag-marker';
 import { allReady, expect, test, type Core } from '../fixtures';
 
 const ID = 'fig-4-7';
@@ -37,19 +38,6 @@ async function expectAt(w: Locator, core: Core, eb: string): Promise<void> {
   await expect(marker).toHaveAttribute('aria-valuetext', want.line);
 }
 
-/** Client x of an e/b on the wide drawing's linear axis, and the handle's height. */
-async function pointOf(w: Locator, v: number): Promise<{ x: number; y: number }> {
-  return w.locator('svg.is-wide').evaluate((svg: SVGSVGElement, v: number) => {
-    const m = svg.querySelector('.drag-marker')!;
-    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
-    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
-    const units = x0 + ((x1 - x0) * (v - lo)) / (hi - lo);
-    const box = svg.getBoundingClientRect();
-    const handle = m.querySelector('.drag-handle')!.getBoundingClientRect();
-    return { x: box.left + (units * box.width) / svg.viewBox.baseVal.width, y: handle.top + handle.height / 2 };
-  }, v);
-}
-
 test('figure 4-7: the book’s e/b = 1.5 reads 0.67 and 0.87; a drag, the keys and typing move e/b and the core’s shares follow', async ({ page, core }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const w = await open(page);
@@ -58,13 +46,7 @@ test('figure 4-7: the book’s e/b = 1.5 reads 0.67 and 0.87; a drag, the keys a
 
   // Drag the handle to e/b = 2.5.
   const marker = w.locator('svg.is-wide').getByRole('slider');
-  await marker.scrollIntoViewIfNeeded();
-  const handle = (await marker.locator('.drag-handle').boundingBox())!;
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  const to = await pointOf(w, 2.5);
-  await page.mouse.move(to.x, to.y, { steps: 8 });
-  await page.mouse.up();
+  await dragMarker(page, marker, 2.5, 0);
   await expectAt(w, core, '2.5');
   expect(readAt(core, '2.5')).toMatchObject({ fixed: '0.40', scaled: '0.74' });
 
@@ -86,9 +68,9 @@ test('figure 4-7: hovering the plot reads the nearest sampled e/b’s shares, th
   const w = await open(page);
   const plot = w.locator('svg.is-wide .drag-plot');
   await plot.scrollIntoViewIfNeeded();
-  const at = await pointOf(w, 2);
+  const x = await markerX(w.locator('svg.is-wide').getByRole('slider'), 2);
   const box = (await plot.boundingBox())!;
-  await page.mouse.move(at.x, box.y + box.height / 3);
+  await page.mouse.move(x, box.y + box.height / 3);
   await expect(w.getByTestId('drag-readout')).toHaveText(readAt(core, '2').line);
   await expect(w.locator('svg.is-wide .drag-ghost')).toHaveAttribute('data-on', '');
   await page.mouse.move(0, 0);
