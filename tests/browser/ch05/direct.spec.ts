@@ -104,38 +104,53 @@ test('tile explorer: a tile of 0 rows is refused with the core’s message under
   await expect(error).toContainText(String(refused.detail));
 });
 
-test('online softmax: stepping block by block gives the core’s running max, sum and output; one block gives the same 7/3', async ({ page, core }) => {
+test('online softmax: dragging a score and a value in its sentence moves every step to the core’s exact m, r, ℓ, u and output', async ({ page, core }) => {
   const w = await open(page, 'online-softmax');
-  const cfg = WIDGETS['online-softmax']!;
-  const ask = (block: number) => core.ok({ op: 'online_softmax', weights: ['1', '2'], values: ['1', '3'], block }) as Obj;
-  // Example 5-6: after the second block the old state is scaled by 1/2, ℓ = 1.5, u = 3.5, output 7/3.
-  const two = ask(1);
-  expect(two.steps.map((s: Obj) => [String(s.rescale), String(s.weight_sum), String(s.weighted), String(s.output)])).toEqual([
-    ['1', '1', '1', '1'],
-    ['0.5', '1.5', '3.5', '7/3'],
+  const ask = (set: Obj) => core.ok({ op: 'online_softmax', weights: ['1', '2'], values: ['1', '3'], ...set }) as Obj;
+  // Example 5-6 at the book's scores ln 1, ln 2 and values 1, 3: r = 1/2, ℓ = 1.5, u = 3.5, output 7/3 = the direct sum.
+  const book = ask({});
+  expect([book.steps[1].rescale, book.steps[1].weight_sum, book.steps[1].weighted, book.output, book.direct].map(String)).toEqual([
+    '0.5',
+    '1.5',
+    '3.5',
+    '7/3',
+    '7/3',
   ]);
-  const rows = w.locator('tbody tr');
-  await expect(rows).toHaveCount(2);
-  for (const [r, c] of [
-    [0, 0],
-    [1, 1],
-    [1, 2],
-    [1, 3],
-    [1, 4],
-  ] as const) {
-    await expect(w.getByTestId(`online-softmax-r${r}-c${c}`).locator('.cell-value')).toHaveText(tableCell(core, cfg, valuesOf('online-softmax', {}), r, c));
-  }
+  await expectAt(page, core, 'online-softmax', {});
+  await expect(w.getByTestId('online-softmax-s4')).toHaveText(/^(1\/2|0\.5)$/);
 
-  // Both elements in one block: a single step, the same output, no rescaling.
-  await w.locator('#online-softmax-blk').selectOption('2');
-  const one = ask(2);
-  expect([one.steps.length, String(one.output), String(one.direct)]).toEqual([1, '7/3', '7/3']);
-  await expect(rows).toHaveCount(1);
-  for (let c = 0; c < cfg.table!.columns.length; c++) {
-    await expect(w.getByTestId(`online-softmax-r0-c${c}`).locator('.cell-value')).toHaveText(
-      tableCell(core, cfg, valuesOf('online-softmax', { blk: '2' }), 0, c),
-    );
-  }
+  // Drag block 2's weight (its score ln w2) to the right: the new maximum shrinks the old state more.
+  const w2 = w.getByRole('slider', { name: '句中的數字 w2（' });
+  await expect(w2).toHaveAttribute('aria-valuetext', '權重 2');
+  await w2.scrollIntoViewIfNeeded();
+  const box = (await w2.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  const dragged = (await w2.getAttribute('aria-valuenow'))!;
+  expect(Number(dragged)).toBeGreaterThan(2);
+  await expectAt(page, core, 'online-softmax', { w2: dragged });
+  expect(String(ask({ weight_2: dragged }).steps[1].rescale)).not.toBe('0.5');
+
+  // Keys step the value of block 2 and the weight of block 1: ln 4 with value 5 gives 21/5 = 4.2; block 1 at ln 8 keeps the maximum, r = 1.
+  await w2.focus();
+  await w2.press('Home');
+  for (let i = 0; i < 3; i++) await w2.press('ArrowRight');
+  await expect(w2).toHaveAttribute('aria-valuenow', '4');
+  const v2 = w.getByRole('slider', { name: '句中的數字 v2（' });
+  await v2.focus();
+  await v2.press('ArrowRight');
+  await v2.press('ArrowRight');
+  await expect(v2).toHaveAttribute('aria-valuenow', '5');
+  await expectAt(page, core, 'online-softmax', { w2: '4', v2: '5' });
+  expect([ask({ weight_2: '4', value_2: '5' }).output, ask({ weight_2: '4', value_2: '5' }).direct].map(String)).toEqual(['4.2', '4.2']);
+  await expect(page).toHaveURL(/#online-softmax:.*w2=4/);
+  const w1 = w.getByRole('slider', { name: '句中的數字 w1（' });
+  await typeInto(page.locator('#online-softmax-w1'), '8');
+  await expect(w1).toHaveAttribute('aria-valuenow', '8');
+  await expectAt(page, core, 'online-softmax', { w1: '8', w2: '4', v2: '5' });
+  expect(String(ask({ weight_1: '8', weight_2: '4', value_2: '5' }).steps[1].rescale)).toBe('1');
 });
 
 test('figure 5-20: a smaller K/V tile reads less but updates the state more often, as the core counts it', async ({ page, core }) => {

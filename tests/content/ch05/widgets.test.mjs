@@ -179,12 +179,11 @@ test('every zh-Hant text of the chapter-5 widgets has its English in the map, an
   }
 });
 
-test('the online softmax of Example 5-6: after block 1 m = 0, ℓ = u = 1; after block 2 r = 1/2, ℓ = 1.5, u = 3.5, 7/3; one block of two gives 7/3 too', () => {
-  assert.deepEqual(shown('online-softmax'), [
-    ['1', 'ln 1', '1', '1', '1', '1'],
-    ['2', 'ln 2', '0.5', '1.5', '3.5', '2.3333'],
-  ]);
-  assert.deepEqual(shown('online-softmax', { blk: '2' }), [['1', 'ln 2', '1', '1.5', '3.5', '2.3333']]);
+test('the online softmax of Example 5-6 follows its scrubbed scores and values: ln 1, ln 2 with 1, 3 → r = 1/2, ℓ = 1.5, u = 3.5, 7/3; ln 4 with 5 → 21/5 = 4.2; a larger first score keeps r = 1', () => {
+  // m, ℓ, u after block 1; m′, r, ℓ′, u′, output after block 2; one block of both; the direct sum.
+  assert.deepEqual(shown('online-softmax'), ['ln 1', '1', '1', 'ln 2', '0.5', '1.5', '3.5', '7/3', '7/3', '7/3']);
+  assert.deepEqual(shown('online-softmax', { w2: '4', v2: '5' }), ['ln 1', '1', '1', 'ln 4', '0.25', '1.25', '5.25', '4.2', '4.2', '4.2']);
+  assert.deepEqual(shown('online-softmax', { w1: '3' }), ['ln 3', '1', '1', 'ln 3', '1', '5/3', '3', '1.8', '1.8', '1.8']);
 });
 
 test('Table 5.3.3-a: b = 1 → 260 MiB, 524,288 updates, a = 128, 64 passes; 64 → 404 MiB, 12,800, 82, 100; 128 → 624 MiB, 9,920, 53, 155', () => {

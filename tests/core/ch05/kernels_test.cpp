@@ -128,3 +128,34 @@ TEST_CASE("ch05 attention: 2 / 256 MiB materialised, Table 5.3.3-a, the 504 MiB 
     CHECK(error_of(Json::parse(R"({"op":"online_softmax","weights":["1","0"],"values":["1","3"]})"))["field"] == "weights[1]");
     CHECK(error_of(Json::parse(R"({"op":"online_softmax","weights":["1"],"values":["1","3"]})"))["field"] == "values");
 }
+
+TEST_CASE("ch05 online_softmax slots: weight_2 and value_2 replace one item (scores ln 1, ln 4; values 1, 5 → 21/5 = 4.2)") {
+    // The page scrubs single fields; the lists keep the rest of Example 5-6.
+    const Json r = ask(R"({"op":"online_softmax","weights":["1","2"],"values":["1","3"],"weight_2":"4","value_2":"5"})");
+    CHECK(json_item_named(r["steps"], "2")["max_display"] == "ln 4");
+    CHECK(json_item_named(r["steps"], "2")["rescale"] == "0.25");
+    CHECK(json_item_named(r["steps"], "2")["weight_sum"] == "1.25");  // 1/4 + 1
+    CHECK(json_item_named(r["steps"], "2")["weighted"] == "5.25");    // 1/4 + 5
+    CHECK(r["output"] == "4.2");                                      // (1 + 4·5) / 5
+    CHECK(r["direct"] == "4.2");
+    // The book's values through the slots give the book's 7/3, step for step.
+    const Json book = ask(
+        R"({"op":"online_softmax","weights":["9","9"],"values":["9","9"],"weight_1":"1","weight_2":"2","value_1":"1","value_2":"3"})");
+    CHECK(book == ask(R"({"op":"online_softmax","weights":["1","2"],"values":["1","3"]})"));
+    // A larger first score: the maximum stays, r = 1, and the output is 9/5.
+    const Json first = ask(R"({"op":"online_softmax","weights":["1","2"],"values":["1","3"],"weight_1":"3"})");
+    CHECK(json_item_named(first["steps"], "2")["max_display"] == "ln 3");
+    CHECK(json_item_named(first["steps"], "2")["rescale"] == 1);
+    CHECK(json_item_named(first["steps"], "2")["weight_sum"] == "5/3");  // 1 + 2/3: the new score is weighed against ln 3
+    CHECK(first["output"] == "1.8");                                     // 3 ÷ 5/3 = (3·1 + 2·3) / 5
+    CHECK(first["direct"] == "1.8");
+    // Refusals name the slot.
+    const Json zero = error_of(Json::parse(R"({"op":"online_softmax","weights":["1","2"],"values":["1","3"],"weight_2":"0"})"));
+    CHECK(zero["field"] == "weight_2");
+    CHECK(error_of(Json::parse(R"({"op":"online_softmax","weights":["1","2"],"values":["1","3"],"value_1":"-1"})"))["field"] ==
+          "value_1");
+    const Json past =
+        error_of(Json::parse(R"({"op":"online_softmax","weights":["1","2"],"values":["1","3"],"value_3":"1","lang":"en"})"));
+    CHECK(past["field"] == "value_3");
+    CHECK(contains(past["message"].get<std::string>(), "values has 2, so there is no item 3"));
+}

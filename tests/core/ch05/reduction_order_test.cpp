@@ -62,5 +62,12 @@ TEST_CASE("ch05 reduction_order op: associativity's counter-example, the roundin
     CHECK(result(Json::parse(R"({"op":"reduction_order","rounding":"nearest"})"))["merge_distinct"] == 2);
     CHECK(error_of(Json::parse(R"({"op":"reduction_order","rounding":"up"})"))["field"] == "rounding");
     CHECK(error_of(Json::parse(R"({"op":"reduction_order","splits":[3]})"))["field"] == "splits[0]");
+    // Digit strings are whole numbers, as in the scalar fields (the message once refused "1" as not a whole number).
+    CHECK(result(Json::parse(R"({"op":"reduction_order","splits":["1","8"]})"))["splits"] ==
+          result(Json::parse(R"({"op":"reduction_order","splits":[1,8]})"))["splits"]);
+    const Json half = error_of(Json::parse(R"({"op":"reduction_order","splits":["1.5"],"lang":"en"})"));
+    CHECK(half["field"] == "splits[0]");
+    CHECK(contains(half["message"].get<std::string>(), "each entry must be a whole number"));
+    CHECK(error_of(Json::parse(R"({"op":"reduction_order","splits":["-1"]})"))["field"] == "splits[0]");
     CHECK(error_of(Json::parse(R"({"op":"reduction_order","merge_segments":9})"))["field"] == "merge_segments");
 }

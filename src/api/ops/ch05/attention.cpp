@@ -100,21 +100,50 @@ constexpr const char* kFlashTileSamples[] = {
 
 constexpr std::size_t kMaxScores = 1024;
 
+// weight_k and value_k replace item k of `weights` and `values` (k = 1 … 4),
+// so a page can scrub one score or one value as a plain field while the
+// lists keep the rest of the example (Example 5-6: weights 1, 2, values 1, 3).
+constexpr std::size_t kSlots = 4;
+constexpr const char* kWeightSlots[kSlots] = {"weight_1", "weight_2", "weight_3", "weight_4"};
+constexpr const char* kValueSlots[kSlots] = {"value_1", "value_2", "value_3", "value_4"};
+
 constexpr FieldDecl kOnlineSoftmaxFields[] = {
-    field::of_kind("weights", FieldKind::List),
-    field::of_kind("values", FieldKind::List),
-    field::integer("block", 1, kMaxScores, "1"),
+    field::of_kind("weights", FieldKind::List),     field::of_kind("values", FieldKind::List),
+    field::integer("block", 1, kMaxScores, "1"),    field::of_kind("weight_1", FieldKind::Decimal),
+    field::of_kind("weight_2", FieldKind::Decimal), field::of_kind("weight_3", FieldKind::Decimal),
+    field::of_kind("weight_4", FieldKind::Decimal), field::of_kind("value_1", FieldKind::Decimal),
+    field::of_kind("value_2", FieldKind::Decimal),  field::of_kind("value_3", FieldKind::Decimal),
+    field::of_kind("value_4", FieldKind::Decimal),
 };
+
+// Puts each given weight_k / value_k in place of item k; a k past the
+// list's end is refused, since it would silently add a score.
+void replace_slots(const RequestFields& f, std::vector<Ratio>& list, const char* const (&slots)[kSlots], const char* list_name,
+                   bool zero_allowed) {
+    for (std::size_t k = 0; k < kSlots; ++k) {
+        if (!f.has(slots[k])) continue;
+        if (k >= list.size()) {
+            throw FieldError(slots[k], msg::ch05_slot_past_list,
+                             {{"label", ch05_fields::label(slots[k])},
+                              {"item", std::to_string(k + 1)},
+                              {"list", list_name},
+                              {"count", std::to_string(list.size())}});
+        }
+        list[k] = zero_allowed ? ch05_fields::non_negative(f, slots[k]) : ch05_fields::positive(f, slots[k]);
+    }
+}
 
 Json op_online_softmax(const Json& req) {
     RequestFields f(req, kOnlineSoftmaxFields);
-    const std::vector<Ratio> weights = ch05_fields::decimal_list(f, "weights", kMaxScores, false);
-    const std::vector<Ratio> values = ch05_fields::decimal_list(f, "values", kMaxScores, true);
+    std::vector<Ratio> weights = ch05_fields::decimal_list(f, "weights", kMaxScores, false);
+    std::vector<Ratio> values = ch05_fields::decimal_list(f, "values", kMaxScores, true);
     if (values.size() != weights.size()) {
         throw FieldError(
             "values", msg::ch05_lengths_differ,
             {{"label", ch05_fields::label("values")}, {"other", "weights"}, {"count", std::to_string(weights.size())}});
     }
+    replace_slots(f, weights, kWeightSlots, "weights", false);
+    replace_slots(f, values, kValueSlots, "values", true);
     const ch05::OnlineSoftmax o = ch05::online_softmax(weights, values, static_cast<std::size_t>(f.integer_or("block")));
     Json steps = Json::array();
     for (std::size_t i = 0; i < o.steps.size(); ++i) {
@@ -149,6 +178,7 @@ constexpr ResultDecl kOnlineSoftmaxResult[] = {
 constexpr const char* kOnlineSoftmaxSamples[] = {
     R"({"op":"online_softmax","weights":["1","2"],"values":["1","3"]})",
     R"({"op":"online_softmax","weights":["1","2","4"],"values":["1","3","5"]})",
+    R"({"op":"online_softmax","weights":["1","2"],"values":["1","3"],"weight_2":"4","value_2":"5"})",
 };
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "read.hpp"
 
+#include <optional>
+
 #include "api/errors.hpp"
 #include "api/chapter_decimals.hpp"
 #include "api/positive_decimal.hpp"
@@ -21,6 +23,14 @@ constexpr FieldWords kFieldWords[] = {
     {"latency_ns", msg::ch05_meaning_latency_ns},
     {"weights", msg::ch05_meaning_weights},
     {"values", msg::ch05_meaning_values},
+    {"weight_1", msg::ch05_meaning_weight_slot},
+    {"weight_2", msg::ch05_meaning_weight_slot},
+    {"weight_3", msg::ch05_meaning_weight_slot},
+    {"weight_4", msg::ch05_meaning_weight_slot},
+    {"value_1", msg::ch05_meaning_value_slot},
+    {"value_2", msg::ch05_meaning_value_slot},
+    {"value_3", msg::ch05_meaning_value_slot},
+    {"value_4", msg::ch05_meaning_value_slot},
     {"block_maxima", msg::ch05_meaning_block_maxima},
     {"element", msg::ch05_meaning_element},
     {"element_block", msg::ch05_meaning_element_block},
@@ -89,19 +99,35 @@ std::vector<Ratio> decimal_list(const RequestFields& f, const std::string& name,
     return out;
 }
 
+namespace {
+
+// An item as a whole number: a JSON integer or a digit string ("1"), as the
+// scalar fields accept; anything else (a sign, a fraction, a word) is nullopt.
+std::optional<u128> whole_number(const Json& v) {
+    if (v.is_number_unsigned()) return u128{v.get<std::uint64_t>()};
+    if (!v.is_string()) return std::nullopt;
+    const std::string s = v.get<std::string>();
+    if (s.empty() || s.size() > 30 || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    u128 n = 0;
+    for (char c : s) n = n * 10 + static_cast<u128>(c - '0');
+    return n;
+}
+
+}  // namespace
+
 std::vector<u128> integer_list(const RequestFields& f, const std::string& name, std::size_t max_items, u128 lo, u128 hi) {
     const Json& list = list_or_refuse(f, name, max_items);
     std::vector<u128> out;
     for (std::size_t i = 0; i < list.size(); ++i) {
-        const Json& v = list[i];
-        if (!v.is_number_unsigned() || v.get<std::uint64_t>() < lo || v.get<std::uint64_t>() > hi) {
+        const std::optional<u128> n = whole_number(list[i]);
+        if (!n || *n < lo || *n > hi) {
             throw FieldError(name + "[" + std::to_string(i) + "]", msg::ch05_integer_item,
                              {{"label", label(name)},
                               {"min", std::to_string(static_cast<std::uint64_t>(lo))},
                               {"max", std::to_string(static_cast<std::uint64_t>(hi))},
-                              {"received", received_text(v)}});
+                              {"received", received_text(list[i])}});
         }
-        out.push_back(v.get<std::uint64_t>());
+        out.push_back(*n);
     }
     return out;
 }

@@ -99,7 +99,7 @@ export interface OpRequests {
   fusion_traffic: { stages?: Json[]; cuts?: Json[]; elements?: number | string; overhead_us?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
   relayout_buffer: { slot_bytes?: number | string; queued?: number | string; relayout_bytes?: number | string; resident?: number | string; smem_per_sm?: number | string; reserve_bytes?: number | string; block_limit?: number | string; gpu?: string; lang?: string; };
   attention_materialized: { length?: number | string; head_dim?: number | string; in_bytes?: number | string; score_bytes?: number | string; lang?: string; };
-  online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; lang?: string; };
+  online_softmax: { weights?: Json[]; values?: Json[]; block?: number | string; weight_1?: number | string; weight_2?: number | string; weight_3?: number | string; weight_4?: number | string; value_1?: number | string; value_2?: number | string; value_3?: number | string; value_4?: number | string; lang?: string; };
   flash_tile: { length?: number | string; head_dim?: number | string; kv_rows?: number | string; prefetch_slots?: number | string; block_limit?: number | string; lang?: string; };
   activation_order: { partial?: number | string; lang?: string; };
   quant_scale_order: { block_maxima?: Json[]; element?: number | string; element_block?: number | string; lang?: string; };
