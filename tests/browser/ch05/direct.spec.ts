@@ -11,6 +11,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { pageOfInstance } from '../chapter';
+import { dragMarker } from '../drag-marker';
 import { widgetsIn } from '../editions';
 import { allReady, expect, test, typeInto, type Core } from '../fixtures';
 import { checkWidget, defaults, tableCell } from '../widget-values';
@@ -257,19 +258,7 @@ test('figure 5-25: the reader’s p is a marker on the two lines; a drag or the 
 
   // Drag the marker to p = 90 %: the new implementation wins (6.5 against 10 μs).
   const marker = w.locator('svg.is-wide').getByRole('slider');
-  await marker.scrollIntoViewIfNeeded();
-  const handle = (await marker.locator('.drag-handle').boundingBox())!;
-  const to = await w.locator('svg.is-wide').evaluate((svg: SVGSVGElement, v: number) => {
-    const m = svg.querySelector('.drag-marker')!;
-    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
-    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
-    const box = svg.getBoundingClientRect();
-    return box.left + ((x0 + ((x1 - x0) * (v - lo)) / (hi - lo)) * box.width) / svg.viewBox.baseVal.width;
-  }, 90);
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to, handle.y + handle.height / 2, { steps: 8 });
-  await page.mouse.up();
+  await dragMarker(page, marker, 90, 0);
   await at(90);
   expect(mix(90).new_mean_us).toBe('6.5');
 
@@ -345,19 +334,7 @@ test('graph replay against input size: dragging the input along the two lines re
 
   // Drag the marker to 16 MiB: replay now takes 43.7 μs, slower than the plain run.
   const marker = w.locator('svg.is-wide').getByRole('slider');
-  await marker.scrollIntoViewIfNeeded();
-  const handle = (await marker.locator('.drag-handle').boundingBox())!;
-  const to = await w.locator('svg.is-wide').evaluate((svg: SVGSVGElement, v: number) => {
-    const m = svg.querySelector('.drag-marker')!;
-    const [x0, x1] = m.getAttribute('data-range')!.split(' ').map(Number) as [number, number];
-    const [lo, hi] = m.getAttribute('data-domain')!.split(' ').map(Number) as [number, number];
-    const box = svg.getBoundingClientRect();
-    return box.left + ((x0 + ((x1 - x0) * (v - lo)) / (hi - lo)) * box.width) / svg.viewBox.baseVal.width;
-  }, 2 ** 24);
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to, handle.y + handle.height / 2, { steps: 8 });
-  await page.mouse.up();
+  await dragMarker(page, marker, 2 ** 24, 0);
   await at(2 ** 24);
   expect(replay(2 ** 24).graph_faster).toBe(false);
 
