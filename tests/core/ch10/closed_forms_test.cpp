@@ -122,13 +122,26 @@ TEST_CASE("ch10 training_deadline: the design file's five digits on 32 and 48 ca
     CHECK(error_of(Json::parse(R"({"op":"training_deadline","model":"qwen3-8b","efficiency":"120"})"))["field"] == "efficiency");
 }
 
-TEST_CASE("ch10 pipeline event model: fill-drain 337 ms and 1F1B 347 ms (p = 4, m = 8, F 10, B 20, link 1, update 1)") {
+namespace {
+
+// The book's pipeline example (§10.3): 4 cards, 8 micro-batches, F 10 ms,
+// B 20 ms, 1 ms per link and a 1 ms update; schedules that split the weight
+// gradient out of B (ZB-H1, DualPipe) give W 10 ms of it.
+ch10::PipelineShape book_pipeline_example(ch10::Schedule schedule = ch10::Schedule::FillDrain) {
     ch10::PipelineShape s;
     s.forward_ms = 10;
     s.backward_ms = 20;
     s.link_ms = 1;
     s.update_ms = 1;
-    s.schedule = ch10::Schedule::FillDrain;
+    s.schedule = schedule;
+    if (schedule == ch10::Schedule::ZeroBubbleH1 || schedule == ch10::Schedule::DualPipe) s.weight_ms = 10;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("ch10 pipeline event model: fill-drain 337 ms and 1F1B 347 ms (p = 4, m = 8, F 10, B 20, link 1, update 1)") {
+    ch10::PipelineShape s = book_pipeline_example(ch10::Schedule::FillDrain);
     const ch10::PipelineRun fd = ch10::run_pipeline(s);
     CHECK(fd.completion_ms == Ratio(337));
     CHECK(fd.idle_ms == Ratio(96));
@@ -161,11 +174,7 @@ TEST_CASE("ch10 pipeline links: 3 boundaries, 7 when interleaved, 24 → 56 forw
     CHECK(c.fill_links_ms == Ratio(3));
     CHECK(c.drain_links_ms == Ratio(3));
     // 330 + 3 + 3 + 1 = 337: the event model's fill-drain step is the closed form plus both link passes and the update.
-    ch10::PipelineShape s;
-    s.forward_ms = 10;
-    s.backward_ms = 20;
-    s.link_ms = 1;
-    s.update_ms = 1;
+    ch10::PipelineShape s = book_pipeline_example();
     const ch10::PipelineRun fd = ch10::run_pipeline(s);
     CHECK(fd.closed_form_ms + c.fill_links_ms + c.drain_links_ms + s.update_ms == fd.completion_ms);
     // Without interleaving (v = 1) the counts are the plain ones.
@@ -182,11 +191,7 @@ TEST_CASE("ch10 pipeline activation peaks: Table 10-f's 1,840 / 2,448 and 921 / 
     CHECK(saved.stage_bytes[3] == saved.stage_bytes[0] + saved.final_bytes);
     CHECK(saved.activation_message_bytes == 1048576);
     CHECK(saved.gradient_message_bytes == 2097152);
-    ch10::PipelineShape s;
-    s.forward_ms = 10;
-    s.backward_ms = 20;
-    s.link_ms = 1;
-    s.update_ms = 1;
+    ch10::PipelineShape s = book_pipeline_example();
     const Ratio mib(u128{1} << 20), gb(1000000000);
     s.schedule = ch10::Schedule::FillDrain;
     const std::vector<Ratio> fd = ch10::activation_peaks(ch10::run_pipeline(s), s, saved.stage_bytes,
@@ -212,13 +217,7 @@ TEST_CASE("ch10 pipeline activation peaks: Table 10-f's 1,840 / 2,448 and 921 / 
 
 TEST_CASE(
     "ch10 ZB-H1 event model: 283 ms, 42 ms idle (30 without links), stage 0 at 921 MiB and stage 3 at 1,226; 523 ms at m = 16") {
-    ch10::PipelineShape s;
-    s.forward_ms = 10;
-    s.backward_ms = 20;
-    s.weight_ms = 10;
-    s.link_ms = 1;
-    s.update_ms = 1;
-    s.schedule = ch10::Schedule::ZeroBubbleH1;
+    ch10::PipelineShape s = book_pipeline_example(ch10::Schedule::ZeroBubbleH1);
     const ch10::PipelineRun zb = ch10::run_pipeline(s);
     CHECK(zb.completion_ms == Ratio(283));
     CHECK(zb.idle_ms == Ratio(42));
@@ -251,12 +250,7 @@ TEST_CASE(
     // 36 layers in 8 blocks: the first four of 5 layers, the last four of 4 (card 0 runs layers 0–4 and 20–23).
     const ch10::SavedActivations blocks = ch10::saved_activations(qwen3_8b_shape(), 128, 8);
     CHECK(blocks.layers == std::vector<u128>{5, 5, 5, 5, 4, 4, 4, 4});
-    ch10::PipelineShape s;
-    s.forward_ms = 10;
-    s.backward_ms = 20;
-    s.link_ms = 1;
-    s.update_ms = 1;
-    s.schedule = ch10::Schedule::Interleaved;
+    ch10::PipelineShape s = book_pipeline_example(ch10::Schedule::Interleaved);
     s.virtual_stages = 2;
     s.block_layers = blocks.layers;
     REQUIRE(ch10::pipeline_problem(s) == ch10::PipelineProblem::None);
@@ -296,13 +290,7 @@ TEST_CASE(
 
 TEST_CASE(
     "ch10 DualPipe event model: 306 ms, 65 ms idle, 1,228 MiB on the end cards and 1,612 on the middle ones; 558 ms at m = 16") {
-    ch10::PipelineShape s;
-    s.forward_ms = 10;
-    s.backward_ms = 20;
-    s.weight_ms = 10;
-    s.link_ms = 1;
-    s.update_ms = 1;
-    s.schedule = ch10::Schedule::DualPipe;
+    ch10::PipelineShape s = book_pipeline_example(ch10::Schedule::DualPipe);
     const ch10::PipelineRun dp = ch10::run_pipeline(s);
     CHECK(dp.completion_ms == Ratio(306));
     CHECK(dp.idle_ms == Ratio(65));
