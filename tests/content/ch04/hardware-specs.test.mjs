@@ -101,3 +101,16 @@ test('where the chapter prints a different B200 figure, it is the brief\'s whole
   assert.notEqual(gbToBytes(specs.b200.package_memory_gb), b200.memory_bytes);
   assert.equal(specs.b200.package_bandwidth_tb_per_second, '7.7');
 });
+
+test('the Qwen3-8B settings chapter 4 prints (model-specs) equal the model catalog', () => {
+  const ours = read('content/ch04/data/model-specs.json').values.qwen3_8b;
+  const model = read('content/models/qwen3-8b.json');
+  const [group] = model.groups;
+  assert.equal(model.groups.length, 1);
+  assert.equal(Number(ours.hidden), model.hidden);
+  assert.equal(Number(ours.layers), group.layers);
+  assert.equal(Number(ours.q_heads), group.attention.q_heads);
+  assert.equal(Number(ours.kv_heads), group.attention.kv_heads);
+  assert.equal(Number(ours.head_dim), group.attention.head_dim);
+  assert.equal(Number(ours.ffn_intermediate), group.ffn.intermediate);
+});
