@@ -154,8 +154,7 @@ TEST_CASE("ch05 shape_strategies with gpu: 20 / 40 / 50 % of RTX PRO 6000's 503.
     const Json sent = ask("{" + shape + R"(,"gpu":"rtx-pro-6000","mfu_percent":["20","40","50"],"tflops":["100","200","250"]})");
     CHECK(sent == ask("{" + shape + R"(,"tflops":["100","200","250"]})"));
     CHECK(json_item_named(sent["crossings"], "general-bucket")["groups_display"] == "64.68");
-    CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"no-such-card","mfu_percent":["20","40","50"]})"))["field"] ==
-          "gpu");
+    CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"no-such-card","mfu_percent":["20","40","50"]})"))["field"] == "gpu");
     CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"v100-sxm2","mfu_percent":["20","40","50"]})"))["field"] == "gpu");
     CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"rtx-pro-6000"})"))["field"] == "mfu_percent");
     CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"rtx-pro-6000","mfu_percent":["20","140","50"]})"))["field"] ==

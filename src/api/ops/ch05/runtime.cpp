@@ -237,7 +237,7 @@ constexpr FieldDecl kShapeStrategiesFields[] = {
     field::of_kind("rows", FieldKind::List),          field::of_kind("counts", FieldKind::List),
     field::of_kind("buckets", FieldKind::List),       field::integer("flops_per_row", 1, kMaxCount, "301989888"),
     field::of_kind("tflops", FieldKind::List),        field::of_kind("prepare_ms", FieldKind::List),
-    field::integer("groups", 1, u128{1} << 32, "70"),  fields::kGpu,
+    field::integer("groups", 1, u128{1} << 32, "70"), fields::kGpu,
     field::of_kind("mfu_percent", FieldKind::List),
 };
 
@@ -361,6 +361,8 @@ constexpr ResultDecl kShapeStrategiesResult[] = {
 constexpr const char* kShapeStrategiesSamples[] = {
     R"({"op":"shape_strategies","rows":[256,1536,2048],"counts":[8,1,1],"buckets":[512,2048],"tflops":["100","200","250"],"prepare_ms":["100","400","900"]})",
     R"({"op":"shape_strategies","rows":[256,1536,2048],"counts":[32,1,1],"buckets":[512,2048],"tflops":["100","200","250"],"prepare_ms":["100","400","900"],"groups":1})",
+    // Example 5-12's rates as shares of the device's peak, unrounded (100.76, 201.52, 251.9 TFLOP/s).
+    R"({"op":"shape_strategies","rows":[256,1536,2048],"counts":[8,1,1],"buckets":[512,2048],"gpu":"rtx-pro-6000","mfu_percent":["20","40","50"],"prepare_ms":["100","400","900"]})",
 };
 
 // ---- persistent_tiles ------------------------------------------------------

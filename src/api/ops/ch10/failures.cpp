@@ -93,9 +93,12 @@ constexpr const char* kStragglerSamples[] = {
 // ---- dense_scale -----------------------------------------------------------
 
 constexpr FieldDecl kScaleFields[] = {
-    field::integer("params", 1, kMaxCount, "1000000000000"),  field::integer("train_tokens", 1, kMaxCount, "20000000000000"),
-    field::of_kind("peak_tflops", FieldKind::Decimal, "989"), field::of_kind("efficiency_percent", FieldKind::Decimal, "40"),
-    field::of_kind("days", FieldKind::Decimal, "90"),         field::integer("cards", 1, u128{1} << 24, "16384"),
+    field::integer("params", 1, kMaxCount, "1000000000000"),
+    field::integer("train_tokens", 1, kMaxCount, "20000000000000"),
+    field::of_kind("peak_tflops", FieldKind::Decimal, "989"),
+    field::of_kind("efficiency_percent", FieldKind::Decimal, "40"),
+    field::of_kind("days", FieldKind::Decimal, "90"),
+    field::integer("cards", 1, u128{1} << 24, "16384"),
     field::of_kind("gpu", FieldKind::Text),
 };
 
