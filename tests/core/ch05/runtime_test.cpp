@@ -140,6 +140,28 @@ TEST_CASE("ch05 shape_strategies: Example 5-12's 5,632 / 8,192 rows, 17.0 / 12.4
     CHECK(small["code"] == "ch05_bucket_too_small");
 }
 
+TEST_CASE("ch05 shape_strategies with gpu: 20 / 40 / 50 % of RTX PRO 6000's 503.8 TFLOP/s, unrounded; tflops wins") {
+    const std::string shape = R"("op":"shape_strategies","rows":[256,1536,2048],"counts":[8,1,1],"buckets":[512,2048],)"
+                              R"("prepare_ms":["100","400","900"])";
+    const Json r = ask("{" + shape + R"(,"gpu":"rtx-pro-6000","mfu_percent":["20","40","50"]})");
+    // 100.76, 201.52 and 251.9 TFLOP/s rather than the example's rounded 100, 200 and 250.
+    const Json general = json_item_named(r["strategies"], "general");
+    CHECK(general["group_ms"] == api::exact_json(Ratio(u128{5632} * 301989888) / Ratio(10076, 100) / Ratio(1000000000)));
+    CHECK(general["group_display"] == "16.9 ms");
+    CHECK(json_item_named(r["strategies"], "bucket")["group_display"] == "12.3 ms");
+    CHECK(json_item_named(r["strategies"], "special")["group_display"] == "6.8 ms");
+    // Sent rates override the device: the book's table again.
+    const Json sent = ask("{" + shape + R"(,"gpu":"rtx-pro-6000","mfu_percent":["20","40","50"],"tflops":["100","200","250"]})");
+    CHECK(sent == ask("{" + shape + R"(,"tflops":["100","200","250"]})"));
+    CHECK(json_item_named(sent["crossings"], "general-bucket")["groups_display"] == "64.68");
+    CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"no-such-card","mfu_percent":["20","40","50"]})"))["field"] == "gpu");
+    CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"v100-sxm2","mfu_percent":["20","40","50"]})"))["field"] == "gpu");
+    CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"rtx-pro-6000"})"))["field"] == "mfu_percent");
+    CHECK(error_of(Json::parse("{" + shape + R"(,"gpu":"rtx-pro-6000","mfu_percent":["20","140","50"]})"))["field"] ==
+          "mfu_percent[1]");
+    CHECK(error_of(Json::parse("{" + shape + "}"))["field"] == "tflops");
+}
+
 TEST_CASE("ch05 request_hotspot: §5.6.3's 1,152 calls (36 + 1,116), ×2.6 in decode, 13.6 → 12.2 ms of an 851 ms trace") {
     ch05::HotspotTimes t;
     t.prefill_old_ms = Ratio(11218659, 1000000);

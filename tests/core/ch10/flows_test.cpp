@@ -96,6 +96,24 @@ TEST_CASE("ch10 6ND scale: 1T × 20T on 16,384 cards at 40 % is 679 / 214 / 94 d
     CHECK(b200.cards == 17147);
 }
 
+TEST_CASE("ch10 dense_scale with gpu: A100's catalog 312 TFLOP/s gives the 312 request's 123,655 cards; a sent peak wins") {
+    const Json sent = ask(R"({"op":"dense_scale","peak_tflops":"312"})");
+    const Json a100 = ask(R"({"op":"dense_scale","gpu":"a100-80g"})");
+    CHECK(a100["cards_needed"] == 123655);
+    CHECK(a100 == sent);
+    // H100 SXM's catalog peak is 989.4, not the default's rounded 989: 38,994 cards against the default's 39,010.
+    const Json h100 = ask(R"({"op":"dense_scale","gpu":"h100-sxm"})");
+    CHECK(h100 == ask(R"({"op":"dense_scale","peak_tflops":"989.4"})"));
+    CHECK(h100["cards_needed"] == 38994);
+    CHECK(ask(R"({"op":"dense_scale"})")["cards_needed"] == 39010);
+    // An explicit peak overrides the device's.
+    CHECK(ask(R"({"op":"dense_scale","gpu":"a100-80g","peak_tflops":"2250"})")["cards_needed"] == 17147);
+    CHECK(error_of(Json::parse(R"({"op":"dense_scale","gpu":"no-such-card"})"))["field"] == "gpu");
+    const Json v100 = error_of(Json::parse(R"({"op":"dense_scale","gpu":"v100-sxm2"})"));  // no BF16 peak
+    CHECK(v100["field"] == "gpu");
+    CHECK(v100["code"] == "gpu_no_peak");
+}
+
 TEST_CASE("ch10 asynchronous saves: 112 GB at 7 GB/s commits at 36.5 and 56.5 s; at 20 GB/s at 26.1 and 46.1 s") {
     const std::vector<Ratio> captures = {20, 40};
     const ch10::AsyncSaves slow = ch10::async_saves(Ratio(112) * kGiga, Ratio(7) * kGiga, captures, Ratio(1, 2), 50);

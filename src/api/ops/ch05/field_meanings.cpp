@@ -128,7 +128,12 @@ constexpr FieldMeaning kMeanings[] = {
     {"counts", "calls with each row count of `rows` (shape_strategies)", "integers"},
     {"buckets", "row counts compiled ahead, ascending; a call is padded to the smallest that holds it", "integers"},
     {"flops_per_row", "FLOPs each row costs (Qwen3-8B FFN: 6·4096·12288)", ""},
-    {"tflops", "throughput of the general, bucketed and specialised programs, TFLOP/s", "three positive decimals"},
+    {"tflops", "throughput of the general, bucketed and specialised programs, TFLOP/s; overrides `gpu` and `mfu_percent`",
+     "three positive decimals"},
+    {"mfu_percent",
+     "`shape_strategies` with `gpu` and no `tflops`: each program's share of the device's dense BF16 peak, percent "
+     "(Example 5-12: 20, 40, 50 of RTX PRO 6000's 503.8 TFLOP/s)",
+     "three decimals above 0, at most 100"},
     {"prepare_ms",
      "`shape_strategies`: one-off preparation of the general, bucketed and specialised programs, ms; `amortize`: the one-off "
      "preparation (compiling, allocating), ms",

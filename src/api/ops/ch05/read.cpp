@@ -40,6 +40,7 @@ constexpr FieldWords kFieldWords[] = {
     {"counts", msg::ch05_meaning_counts},
     {"buckets", msg::ch05_meaning_buckets},
     {"tflops", msg::ch05_meaning_tflops},
+    {"mfu_percent", msg::ch05_meaning_mfu_percent},
     {"prepare_ms", msg::ch05_meaning_prepare_ms},
     {"run_ms", msg::ch05_meaning_run_ms},
     {"stages", msg::ch05_meaning_stages},

@@ -18,6 +18,7 @@
 #include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "api/ops/request_readers.hpp"
+#include "api/positive_decimal.hpp"
 #include "core/ch05/persistent_tiles.hpp"
 #include "core/ch05/request_hotspot.hpp"
 #include "core/ch05/runtime.hpp"
@@ -236,8 +237,31 @@ constexpr FieldDecl kShapeStrategiesFields[] = {
     field::of_kind("rows", FieldKind::List),          field::of_kind("counts", FieldKind::List),
     field::of_kind("buckets", FieldKind::List),       field::integer("flops_per_row", 1, kMaxCount, "301989888"),
     field::of_kind("tflops", FieldKind::List),        field::of_kind("prepare_ms", FieldKind::List),
-    field::integer("groups", 1, u128{1} << 32, "70"),
+    field::integer("groups", 1, u128{1} << 32, "70"), fields::kGpu,
+    field::of_kind("mfu_percent", FieldKind::List),
 };
+
+// The three programs' rates: `tflops` as sent, or, without it, each program's
+// share of the dense BF16 peak of the device `gpu` names (`mfu_percent`, as
+// Example 5-12 takes 20, 40 and 50 % of RTX PRO 6000's 503.8 TFLOP/s).
+std::vector<Ratio> strategy_tflops(const RequestFields& f) {
+    const std::optional<Ratio> peak = gpu_peak_tflops(f, "bf16", ch05_fields::label("tflops"), "gpu", "tflops");
+    const char* name = peak ? "mfu_percent" : "tflops";
+    std::vector<Ratio> rates = ch05_fields::decimal_list(f, name, 3, false);
+    if (f.raw(name).size() != 3) {
+        throw FieldError(name, msg::ch05_lengths_differ,
+                         {{"label", ch05_fields::label(name)}, {"other", "general, bucket, special"}, {"count", "3"}});
+    }
+    if (!peak) return rates;
+    for (std::size_t i = 0; i < rates.size(); ++i) {
+        if (Ratio(100) < rates[i]) {
+            throw FieldError(name + ("[" + std::to_string(i) + "]"), msg::ch05_percent_range,
+                             {{"label", ch05_fields::label(name)}, {"received", received_text(f.raw(name)[i])}});
+        }
+        rates[i] = *peak * rates[i] / Ratio(100);
+    }
+    return rates;
+}
 
 Json op_shape_strategies(const Json& req) {
     RequestFields f(req, kShapeStrategiesFields);
@@ -254,13 +278,11 @@ Json op_shape_strategies(const Json& req) {
         }
     }
     const u128 flops_per_row = f.integer_or("flops_per_row");
-    const std::vector<Ratio> tflops = ch05_fields::decimal_list(f, "tflops", 3, false);
+    const std::vector<Ratio> tflops = strategy_tflops(f);
     const std::vector<Ratio> prepare = ch05_fields::decimal_list(f, "prepare_ms", 3, true);
-    for (const char* name : {"tflops", "prepare_ms"}) {
-        if (f.raw(name).size() != 3) {
-            throw FieldError(name, msg::ch05_lengths_differ,
-                             {{"label", ch05_fields::label(name)}, {"other", "general, bucket, special"}, {"count", "3"}});
-        }
+    if (f.raw("prepare_ms").size() != 3) {
+        throw FieldError("prepare_ms", msg::ch05_lengths_differ,
+                         {{"label", ch05_fields::label("prepare_ms")}, {"other", "general, bucket, special"}, {"count", "3"}});
     }
     std::vector<std::pair<u128, u128>> calls;
     for (std::size_t i = 0; i < rows.size(); ++i) calls.emplace_back(rows[i], counts[i]);
@@ -339,6 +361,8 @@ constexpr ResultDecl kShapeStrategiesResult[] = {
 constexpr const char* kShapeStrategiesSamples[] = {
     R"({"op":"shape_strategies","rows":[256,1536,2048],"counts":[8,1,1],"buckets":[512,2048],"tflops":["100","200","250"],"prepare_ms":["100","400","900"]})",
     R"({"op":"shape_strategies","rows":[256,1536,2048],"counts":[32,1,1],"buckets":[512,2048],"tflops":["100","200","250"],"prepare_ms":["100","400","900"],"groups":1})",
+    // Example 5-12's rates as shares of the device's peak, unrounded (100.76, 201.52, 251.9 TFLOP/s).
+    R"({"op":"shape_strategies","rows":[256,1536,2048],"counts":[8,1,1],"buckets":[512,2048],"gpu":"rtx-pro-6000","mfu_percent":["20","40","50"],"prepare_ms":["100","400","900"]})",
 };
 
 // ---- persistent_tiles ------------------------------------------------------

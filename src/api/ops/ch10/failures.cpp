@@ -3,9 +3,12 @@
 // (k_N integrated numerically in src/core/ch10/straggler.cpp), and
 // dense_scale (§10.6.4, Figure 10-47, Exercise 10-10): cards and days for
 // 6ND training FLOPs (src/core/ch10/compute_floor.cpp).
+#include <optional>
+
 #include "api/ops/ch10/ops.hpp"
 #include "read.hpp"
 
+#include "api/device_rates.hpp"
 #include "api/errors.hpp"
 #include "core/ch10/compute_floor.hpp"
 #include "core/messages.hpp"
@@ -90,9 +93,13 @@ constexpr const char* kStragglerSamples[] = {
 // ---- dense_scale -----------------------------------------------------------
 
 constexpr FieldDecl kScaleFields[] = {
-    field::integer("params", 1, kMaxCount, "1000000000000"),  field::integer("train_tokens", 1, kMaxCount, "20000000000000"),
-    field::of_kind("peak_tflops", FieldKind::Decimal, "989"), field::of_kind("efficiency_percent", FieldKind::Decimal, "40"),
-    field::of_kind("days", FieldKind::Decimal, "90"),         field::integer("cards", 1, u128{1} << 24, "16384"),
+    field::integer("params", 1, kMaxCount, "1000000000000"),
+    field::integer("train_tokens", 1, kMaxCount, "20000000000000"),
+    field::of_kind("peak_tflops", FieldKind::Decimal, "989"),
+    field::of_kind("efficiency_percent", FieldKind::Decimal, "40"),
+    field::of_kind("days", FieldKind::Decimal, "90"),
+    field::integer("cards", 1, u128{1} << 24, "16384"),
+    field::of_kind("gpu", FieldKind::Text),
 };
 
 Json op_dense_scale(const Json& req) {
@@ -100,7 +107,9 @@ Json op_dense_scale(const Json& req) {
     const u128 params = f.integer_or("params");
     const u128 tokens = f.integer_or("train_tokens");
     const Ratio flops = Ratio(mul(6, params, tokens));
-    const Ratio peak = ch10_fields::positive_or(f, "peak_tflops", "989") * kTera;
+    // `gpu` supplies the BF16 peak the request leaves out (the default, 989, is H100 SXM's as the chapter rounds it).
+    const std::optional<Ratio> gpu_peak = gpu_peak_tflops(f, "bf16", ch10_fields::label("peak_tflops"));
+    const Ratio peak = (gpu_peak ? *gpu_peak : ch10_fields::positive_or(f, "peak_tflops", "989")) * kTera;
     const Ratio efficiency = ch10_fields::percent_share_or(f, "efficiency_percent", "40");
     const Ratio days = ch10_fields::positive_or(f, "days", "90");
     const u128 cards = f.integer_or("cards");

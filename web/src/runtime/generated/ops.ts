@@ -107,7 +107,7 @@ export interface OpRequests {
   shape_mix: { calls?: Json[]; old_us?: Json[]; new_us?: Json[]; share_percent?: number | string; lang?: string; };
   host_pipeline: { segments?: number | string; host_us?: number | string; device_us?: number | string; lang?: string; };
   graph_replay: { compute_us?: number | string; host_wait_us?: number | string; graph_prep_us?: number | string; input_bytes?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
-  shape_strategies: { rows?: Json[]; counts?: Json[]; buckets?: Json[]; flops_per_row?: number | string; tflops?: Json[]; prepare_ms?: Json[]; groups?: number | string; lang?: string; };
+  shape_strategies: { rows?: Json[]; counts?: Json[]; buckets?: Json[]; flops_per_row?: number | string; tflops?: Json[]; prepare_ms?: Json[]; groups?: number | string; gpu?: string; mfu_percent?: Json[]; lang?: string; };
   persistent_tiles: { blocks?: number | string; rows_per_block?: number | string; inputs?: number | string; outputs?: number | string; activation_bytes?: number | string; launch_us?: number | string; schedule_us?: number | string; notify_us?: number | string; peak_tflops?: number | string; bandwidth?: number | string; gpu?: string; lang?: string; };
   request_hotspot: { layers?: number | string; input_tokens?: number | string; output_tokens?: number | string; prefill_old_ms?: number | string; prefill_new_ms?: number | string; decode_old_ms?: number | string; decode_new_ms?: number | string; trace_ms?: number | string; projected_output_tokens?: number | string; lang?: string; };
   kv_admission: { model?: string | { [key: string]: Json }; input?: number | string; generated?: number | string; block?: number | string; shared_prefix?: number | string; budget_gib?: number | string; extra_mib?: number | string; requests?: number | string; kv_format?: string; lang?: string; };
@@ -141,7 +141,7 @@ export interface OpRequests {
   logprob_ratio: { recorded_nll?: number | string; actual_nll?: number | string; lang?: string; };
   routing_record: { sequence?: number | string; moe_layers?: number | string; top_k?: number | string; id_bytes?: number | string; lang?: string; };
   training_deadline: { model?: string | { [key: string]: Json }; train_tokens?: number | string; sequence?: number | string; sequences?: number | string; cards?: number | string; cards_per_host?: number | string; gpu?: string; peak_tflops?: number | string; efficiency_percent?: number | string; link_gb_per_second?: number | string; input_wait_seconds?: number | string; usable_gib?: number | string; live_gib?: number | string; gradients?: string; checkpoint_bytes_per_param?: number | string; checkpoint_gb_per_second?: number | string; interval_seconds?: number | string; job_mtbf_hours?: number | string; mtbf_cards?: number | string; recovery_seconds?: number | string; deadline_days?: number | string; reserve_days?: number | string; lang?: string; };
-  dense_scale: { params?: number | string; train_tokens?: number | string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; lang?: string; };
+  dense_scale: { params?: number | string; train_tokens?: number | string; peak_tflops?: number | string; efficiency_percent?: number | string; days?: number | string; cards?: number | string; gpu?: string; lang?: string; };
 }
 
 export interface CatalogModel {
