@@ -45,11 +45,11 @@ TEST_CASE("ledger ch04: every derivable printed number of chapter 4 is reproduce
     // ratios of §4.5.1), ch04-compare 14, ch04-preparation 23 (strided_tile, im2col_traffic, handoff_bandwidth).
     // ch04-measured 19, read from Experiment 4-6's datasets: Table 4.8.3-a's eight medians, Figs. 4-37 and 4-38's
     // DRAM reads, and §4.8.4's time ratios, energies per call and break-even powers made from them.
-    // ch04-sources: published 156 (hardware-specs 141: Tables 4.6.1-a and 4.1.3-a, the HBM table, TDPs, links, shared memory, packages, Ascend, Rubin,
-    // Apple, TPU v1, SRAM, HBM2 and 45 nm energies, LogicFolding, FA4's per-SM rates; model-specs 15: Qwen3-8B) and assumed 73
-    // (teaching-assumptions: the inputs the chapter chooses for its examples).
-    // ch04-handoff 12, not derivable: Table 4.4.3-a's ten starts and finishes and the −38 % / −6 % after it (no
-    // hand-off scheduler op; 5,118 is not even the stage sum 5,120).
+    // ch04-sources: published 156 (hardware-specs 141: Tables 4.6.1-a and 4.1.3-a, the HBM table, TDPs, links, shared memory,
+    // packages, Ascend, Rubin, Apple, TPU v1, SRAM, HBM2 and 45 nm energies, LogicFolding, FA4's per-SM rates; model-specs 15:
+    // Qwen3-8B) and assumed 73 (teaching-assumptions: the inputs the chapter chooses for its examples). ch04-handoff 12, not
+    // derivable: Table 4.4.3-a's ten starts and finishes and the −38 % / −6 % after it (no hand-off scheduler op; 5,118 is not
+    // even the stage sum 5,120).
     CHECK(report.total == 577);
     CHECK(report.derivable == 317);
     CHECK(report.reproduced == report.derivable);
